@@ -1,0 +1,301 @@
+#include "core/arena.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/os.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#if ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+/* Every block starts with this header; the first block's header is the Arena itself, so
+   the handle is the base of its own region. Positions are counted in user bytes (headers
+   excluded): block N's bytes start at `base_pos`, the end of what block N-1 held when N
+   was chained, so positions have no gaps and arena_pos() is what the data cost. */
+struct Arena {
+    Arena *current; /* first block only: the block pushes go to */
+    Arena *prev;    /* the block before this one in the chain */
+    const char *name;
+    uint64_t base_pos;  /* absolute position of this block's first user byte */
+    uint64_t pos;       /* user bytes handed out in this block */
+    uint64_t capacity;  /* user bytes this block may hold */
+    uint64_t committed; /* bytes committed from the block's base, header included */
+    uint64_t mapped;    /* bytes reserved from the block's base */
+    uint64_t dirty;     /* user bytes ever handed out: beyond this the pages are still zero */
+    uint64_t reserve_size, commit_size, peak; /* first block only */
+    uint32_t flags;
+};
+
+enum { ARENA_HEADER = 128 };
+_Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
+
+static _Thread_local char arena_error[256];
+
+const char *arena_last_error(void) { return arena_error; }
+
+__attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(arena_error, sizeof arena_error, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", arena_error);
+}
+
+static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
+
+static uint8_t *block_user(Arena *b) { return (uint8_t *)b + ARENA_HEADER; }
+
+/* Maps and initialises one block able to hold `capacity` user bytes. */
+static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size) {
+    uint64_t page = os_page_size();
+    if (capacity > UINT64_MAX / 4) return NULL; /* no OS maps this; avoids wrap below */
+    uint64_t mapped = align_up(ARENA_HEADER + capacity, page);
+    void *base = os_reserve(mapped);
+    if (!base) return NULL;
+    uint64_t committed = commit_size < mapped ? commit_size : mapped;
+    if (!os_commit(base, committed)) {
+        os_release(base, mapped);
+        return NULL;
+    }
+    Arena *b = base;
+    *b = (Arena){.name = name, .capacity = capacity, .committed = committed, .mapped = mapped};
+    POISON(block_user(b), committed - ARENA_HEADER);
+    return b;
+}
+
+static void block_release(Arena *b) {
+    /* A later mapping may reuse these addresses: it must not inherit our poison. */
+    UNPOISON(b, b->committed);
+    os_release(b, b->mapped);
+}
+
+Arena *arena_create(ArenaParams params) {
+    uint64_t page = os_page_size();
+    uint64_t reserve = params.reserve_size ? params.reserve_size : ARENA_DEFAULT_RESERVE;
+    uint64_t commit = params.commit_size ? params.commit_size : ARENA_DEFAULT_COMMIT;
+    const char *name = params.name ? params.name : "unnamed";
+    commit = align_up(commit < page ? page : commit, page);
+    Arena *a = block_create(name, reserve, commit);
+    if (!a) {
+        arena_fail("arena '%s': the OS refused to reserve %llu bytes", name,
+                   (unsigned long long)reserve);
+        return NULL;
+    }
+    a->current = a;
+    a->reserve_size = reserve;
+    a->commit_size = commit;
+    a->flags = params.flags;
+    return a;
+}
+
+void arena_release(Arena *a) {
+    if (!a) return;
+    Arena *b = a->current;
+    while (b) {
+        Arena *prev = b->prev;
+        block_release(b);
+        b = prev;
+    }
+}
+
+uint64_t arena_pos(const Arena *a) { return a->current->base_pos + a->current->pos; }
+
+/* Grows the block's committed range to cover `end` user bytes. */
+static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
+    uint64_t need = ARENA_HEADER + end;
+    if (need <= b->committed) return true;
+    uint64_t target = align_up(need, root->commit_size);
+    if (target > b->mapped) target = b->mapped;
+    if (!os_commit((uint8_t *)b + b->committed, target - b->committed)) {
+        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)",
+                   root->name, (unsigned long long)(target - b->committed),
+                   (unsigned long long)(end - b->pos));
+        return false;
+    }
+    POISON((uint8_t *)b + b->committed, target - b->committed);
+    b->committed = target;
+    return true;
+}
+
+/* Where an allocation of `size` at `align` would start in block b, or UINT64_MAX when it
+   does not fit. Written so that no sum can wrap. */
+static uint64_t block_fit(Arena *b, uint64_t size, uint64_t align) {
+    uintptr_t at = (uintptr_t)(block_user(b) + b->pos);
+    uint64_t pad = (uint64_t)(align_up(at, align) - at);
+    if (size > b->capacity || b->pos > b->capacity - size || pad > b->capacity - size - b->pos)
+        return UINT64_MAX;
+    return b->pos + pad;
+}
+
+static void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero) {
+    if (align == 0) align = 8;
+    assert((align & (align - 1)) == 0 && align <= os_page_size() && "align: power of two <= page");
+    Arena *b = a->current;
+    uint64_t start = block_fit(b, size, align);
+    if (start == UINT64_MAX) {
+        if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > UINT64_MAX / 4) {
+            arena_fail("arena '%s' full: %llu of %llu bytes used, asked for %llu more", a->name,
+                       (unsigned long long)arena_pos(a), (unsigned long long)arena_stats(a).reserved,
+                       (unsigned long long)size);
+            return NULL;
+        }
+        /* One allocation is never split: a block too small for it is enlarged. */
+        uint64_t capacity = size + align > a->reserve_size ? size + align : a->reserve_size;
+        Arena *nb = block_create(a->name, capacity, a->commit_size);
+        if (!nb) {
+            arena_fail("arena '%s': the OS refused a new block of %llu bytes (asked for %llu)",
+                       a->name, (unsigned long long)capacity, (unsigned long long)size);
+            return NULL;
+        }
+        nb->prev = b;
+        nb->base_pos = arena_pos(a);
+        a->current = b = nb;
+        start = block_fit(b, size, align);
+    }
+    uint64_t end = start + size;
+    if (!block_commit_to(a, b, end)) return NULL;
+    uint8_t *p = block_user(b) + start;
+    UNPOISON(p, size);
+    /* Bytes past `dirty` were never handed out since the OS zeroed them. */
+    if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
+    if (end > b->dirty) b->dirty = end;
+    b->pos = end;
+    uint64_t pos = b->base_pos + end;
+    if (pos > a->peak) a->peak = pos;
+    return p;
+}
+
+void *arena_push(Arena *a, uint64_t size, uint64_t align) {
+    return arena_push_impl(a, size, align, true);
+}
+
+void *arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
+    return arena_push_impl(a, size, align, false);
+}
+
+void arena_pop_to(Arena *a, uint64_t pos) {
+    if (pos > arena_pos(a)) {
+        /* An outer scope ended before an inner one: a bug in the caller. */
+        assert(!"arena_pop_to: position is beyond the cursor");
+        return;
+    }
+    Arena *b = a->current;
+    while (b->prev && b->base_pos >= pos) {
+        Arena *prev = b->prev;
+        block_release(b);
+        b = prev;
+    }
+    a->current = b;
+    b->pos = pos - b->base_pos;
+    POISON(block_user(b) + b->pos, b->committed - ARENA_HEADER - b->pos);
+}
+
+void arena_pop(Arena *a, uint64_t amount) {
+    uint64_t pos = arena_pos(a);
+    arena_pop_to(a, amount < pos ? pos - amount : 0);
+}
+
+void arena_clear(Arena *a) { arena_pop_to(a, 0); }
+
+bool arena_is_empty(const Arena *a) { return arena_pos(a) == 0; }
+
+ArenaStats arena_stats(const Arena *a) {
+    ArenaStats s = {.name = a->name, .used = arena_pos(a), .peak = a->peak};
+    for (const Arena *b = a->current; b; b = b->prev) {
+        s.committed += b->committed;
+        s.reserved += b->capacity;
+        s.blocks++;
+    }
+    return s;
+}
+
+uint64_t arena_capacity(const Arena *a) { return a->capacity; }
+
+const char *arena_name(const Arena *a) { return a->name; }
+
+char *arena_strdup(Arena *a, const char *s) {
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    char *copy = arena_push_raw(a, n, 1);
+    if (copy) memcpy(copy, s, n);
+    return copy;
+}
+
+ArenaTemp arena_temp_begin(Arena *a) { return (ArenaTemp){a, arena_pos(a)}; }
+
+void arena_temp_end(ArenaTemp t) {
+    if (t.arena) arena_pop_to(t.arena, t.pos);
+}
+
+void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
+
+/* ---- Scratch: per-thread arenas, created on first use, released when the thread ends. */
+
+static _Thread_local Arena *scratch_arenas[ARENA_SCRATCH_COUNT];
+
+#if !defined(_WIN32)
+#include <pthread.h>
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_thread_exit(void *unused) {
+    (void)unused;
+    for (int i = 0; i < ARENA_SCRATCH_COUNT; i++) {
+        arena_release(scratch_arenas[i]);
+        scratch_arenas[i] = NULL;
+    }
+}
+static void scratch_key_create(void) { pthread_key_create(&scratch_key, scratch_thread_exit); }
+#endif
+
+Arena *scratch_get(uint32_t index) {
+    assert(index < ARENA_SCRATCH_COUNT);
+    if (!scratch_arenas[index]) {
+        scratch_arenas[index] = arena_create((ArenaParams){.name = "scratch"});
+#if !defined(_WIN32)
+        /* A non-NULL value makes pthreads call the destructor at thread exit. */
+        pthread_once(&scratch_once, scratch_key_create);
+        pthread_setspecific(scratch_key, scratch_arenas);
+#endif
+    }
+    return scratch_arenas[index];
+}
+
+uint32_t scratch_stats(ArenaStats *out, uint32_t max) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT && n < max; i++)
+        if (scratch_arenas[i]) out[n++] = arena_stats(scratch_arenas[i]);
+    return n;
+}
+
+ArenaTemp scratch_begin(Arena *const *conflicts, size_t count) {
+    assert(count < ARENA_SCRATCH_COUNT);
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
+        Arena *s = scratch_get(i);
+        if (!s) break;
+        bool taken = false;
+        for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
+        if (!taken) return arena_temp_begin(s);
+    }
+    /* Only reachable when the OS refused to create a scratch arena. */
+    return (ArenaTemp){0};
+}
+
+void scratch_end(ArenaTemp t) { arena_temp_end(t); }
+
+void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }

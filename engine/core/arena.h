@@ -1,0 +1,117 @@
+/* arena.h - virtual-memory arenas: memory grouped by lifetime, freed by rewinding.
+
+   An arena reserves address space (ARENA_DEFAULT_RESERVE, no physical cost), commits it in
+   ARENA_DEFAULT_COMMIT steps as its cursor advances, and hands out memory by bumping that
+   cursor. You never free one object: you decide when a group of objects dies and rewind.
+
+       Arena *level = arena_create((ArenaParams){ .reserve_size = 4 << 20,
+                                                  .flags = ARENA_FLAG_NO_CHAIN, .name = "level" });
+       Enemy *e = arena_push_array(level, Enemy, count);   // zeroed, aligned to _Alignof(Enemy)
+       if (!e) return false;                                // NO_CHAIN: full -> NULL + message
+       ...
+       arena_clear(level);                                  // the whole level is gone at once
+
+   Temporary work takes a scratch arena through a scope guard that rewinds on every exit
+   path, early return included. Name the arenas the result lives in, so the scratch arena
+   picked is never one of them:
+
+       Span parse(Arena *out, Str8 text) {
+           SCRATCH_SCOPE(tmp, out);                  // tmp.arena != out
+           Range *r = arena_push_array(tmp.arena, Range, n);
+           ...                                       // tmp.arena rewinds at the closing brace
+       }
+
+   The names of the reference texts, mapped onto this API:
+       ArenaInit / Arena::Create      -> arena_create(params)      (zero fields take defaults)
+       ArenaFree / Release            -> arena_release
+       ArenaAlloc(a, n)               -> arena_push(a, n, 8)       (zeroed; align 0 means 8)
+       Push(size, align)              -> arena_push_raw            (not zeroed)
+       Push<T>(count)                 -> arena_push_array(a, T, count)
+       ArenaReset / Clear             -> arena_clear               (keeps the first block)
+       ArenaMark / GetPosition        -> arena_pos
+       ArenaRestore / PopTo           -> arena_pop_to
+       Pop(amount)                    -> arena_pop
+       IsEmpty                        -> arena_is_empty
+       ArenaStrNew                    -> arena_strdup
+       ArenaScope                     -> ARENA_SCOPE(name, arena)
+       ScratchScope(a, b)             -> SCRATCH_SCOPE(name, a, b)  (0, 1 or 2 conflicts)
+       Arena::GetScratch(i)           -> scratch_get(i)            (no conflict avoidance)
+       arena->peak                    -> arena_stats(a).peak       (survives clear)
+
+   Guarantees: the Arena * is the base of its own region and never changes; pointers never
+   move; one allocation is never split across blocks; past the reserve a new block is
+   chained (or, with ARENA_FLAG_NO_CHAIN, the push fails with "arena '<name>' full: ...").
+   Positions are byte counts of what was handed out (padding included), so an empty arena
+   is at 0 and `used` is what your data cost. Not thread-safe: one arena, one thread;
+   scratch arenas are per thread. Under AddressSanitizer every byte past the cursor is
+   poisoned, so a pointer kept across a rewind is reported when it is used. */
+#ifndef ARENA_H
+#define ARENA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
+#define ARENA_DEFAULT_COMMIT (64ull << 10)  /* physical memory per growth step */
+#define ARENA_SCRATCH_COUNT 3               /* per thread: one is free even when two conflict */
+
+typedef struct Arena Arena; /* opaque: `Arena copy = *arena;` must not compile */
+enum { ARENA_FLAG_NONE = 0, ARENA_FLAG_NO_CHAIN = 1u << 0 };
+typedef struct ArenaParams {
+    uint64_t reserve_size, commit_size;
+    uint32_t flags;
+    const char *name; /* kept by pointer: pass a string that outlives the arena */
+} ArenaParams;
+typedef struct ArenaStats {
+    const char *name;
+    uint64_t used, peak, committed, reserved;
+    uint32_t blocks;
+} ArenaStats;
+typedef struct ArenaTemp {
+    Arena *arena;
+    uint64_t pos;
+} ArenaTemp;
+
+Arena *arena_create(ArenaParams params); /* NULL (and a message) when the OS refuses */
+void arena_release(Arena *a);
+void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL when full */
+void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
+uint64_t arena_pos(const Arena *a);
+void arena_pop_to(Arena *a, uint64_t pos);
+void arena_pop(Arena *a, uint64_t amount);
+void arena_clear(Arena *a);
+bool arena_is_empty(const Arena *a);
+ArenaStats arena_stats(const Arena *a);
+uint64_t arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold */
+const char *arena_name(const Arena *a);
+char *arena_strdup(Arena *a, const char *s);
+ArenaTemp arena_temp_begin(Arena *a);
+void arena_temp_end(ArenaTemp t);
+ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
+void scratch_end(ArenaTemp t);
+Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index`, created on demand */
+/* Stats of this thread's scratch arenas that exist; returns how many were written. */
+uint32_t scratch_stats(ArenaStats *out, uint32_t max);
+
+/* The last failure message of this thread ("arena 'level' full: ..."), also printed on
+   stderr; "" when none. Loaders copy it into their own error reports. */
+const char *arena_last_error(void);
+
+#define arena_push_array(a, T, n) ((T *)arena_push((a), sizeof(T) * (uint64_t)(n), _Alignof(T)))
+#define arena_push_array_raw(a, T, n) \
+    ((T *)arena_push_raw((a), sizeof(T) * (uint64_t)(n), _Alignof(T)))
+#define arena_push_struct(a, T) arena_push_array(a, T, 1)
+
+/* Scope guards (GCC/Clang cleanup attribute): the arena rewinds when `name` goes out of
+   scope, whichever way the block is left. */
+void arena_temp_end_ptr_(ArenaTemp *t);
+void scratch_end_ptr_(ArenaTemp *t);
+#define ARENA_SCOPE(name, arena) \
+    ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_))) = arena_temp_begin(arena)
+#define SCRATCH_SCOPE(name, ...)                                                         \
+    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_))) = scratch_begin(            \
+        (Arena *const[]){NULL, __VA_ARGS__} + 1,                                          \
+        sizeof((Arena *const[]){NULL, __VA_ARGS__}) / sizeof(Arena *) - 1)
+
+#endif

@@ -1,0 +1,100 @@
+#include "core/os.h"
+
+#include <stdatomic.h>
+
+static atomic_uint os_fail_commits;
+
+void os_debug_fail_commits(uint32_t count) { atomic_store(&os_fail_commits, count); }
+
+/* True when the test hook says this commit must fail; consumes one failure. */
+static bool os_commit_should_fail(void) {
+    unsigned n = atomic_load(&os_fail_commits);
+    while (n > 0) {
+        if (atomic_compare_exchange_weak(&os_fail_commits, &n, n - 1)) return true;
+    }
+    return false;
+}
+
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#include <psapi.h>
+
+uint64_t os_page_size(void) {
+    SYSTEM_INFO info;
+    GetSystemInfo(&info);
+    return info.dwPageSize;
+}
+
+void *os_reserve(uint64_t size) {
+    if (size > (uint64_t)SIZE_MAX) return NULL;
+    return VirtualAlloc(NULL, (SIZE_T)size, MEM_RESERVE, PAGE_NOACCESS);
+}
+
+bool os_commit(void *p, uint64_t size) {
+    if (os_commit_should_fail()) return false;
+    return VirtualAlloc(p, (SIZE_T)size, MEM_COMMIT, PAGE_READWRITE) != NULL;
+}
+
+void os_decommit(void *p, uint64_t size) { VirtualFree(p, (SIZE_T)size, MEM_DECOMMIT); }
+
+void os_release(void *p, uint64_t size) {
+    (void)size; /* MEM_RELEASE frees the whole reservation and requires size 0 */
+    VirtualFree(p, 0, MEM_RELEASE);
+}
+
+uint64_t os_resident_bytes(void) {
+    PROCESS_MEMORY_COUNTERS pmc;
+    if (!K32GetProcessMemoryInfo(GetCurrentProcess(), &pmc, sizeof pmc)) return 0;
+    return pmc.WorkingSetSize;
+}
+
+#else
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+uint64_t os_page_size(void) {
+    long n = sysconf(_SC_PAGESIZE);
+    return n > 0 ? (uint64_t)n : 4096;
+}
+
+void *os_reserve(uint64_t size) {
+    if (size == 0 || size > (uint64_t)SIZE_MAX / 2) return NULL;
+    /* PROT_NONE + NORESERVE: addresses only, no commit charge until os_commit. */
+    void *p = mmap(NULL, (size_t)size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+bool os_commit(void *p, uint64_t size) {
+    if (os_commit_should_fail()) return false;
+    return mprotect(p, (size_t)size, PROT_READ | PROT_WRITE) == 0;
+}
+
+void os_decommit(void *p, uint64_t size) {
+    /* DONTNEED drops the pages now; PROT_NONE makes a stray access fault instead of
+       silently re-faulting zero pages in. */
+    madvise(p, (size_t)size, MADV_DONTNEED);
+    mprotect(p, (size_t)size, PROT_NONE);
+}
+
+void os_release(void *p, uint64_t size) { munmap(p, (size_t)size); }
+
+uint64_t os_resident_bytes(void) {
+    /* statm: "size resident shared ..." in pages. read(2), not stdio, so no heap. */
+    char buf[128];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = 0;
+    const char *s = buf;
+    while (*s && *s != ' ') s++;
+    uint64_t pages = 0;
+    while (*s == ' ') s++;
+    while (*s >= '0' && *s <= '9') pages = pages * 10 + (uint64_t)(*s++ - '0');
+    return pages * os_page_size();
+}
+#endif

@@ -1,0 +1,155 @@
+/* level.h - a level: its tiles, entities, links and sprite pools, all in the level arena.
+
+   A level lives exactly as long as the level arena's contents: level_load() reads and
+   parses the file in scratch memory, validates all of it, checks that it fits, and only then
+   clears the level arena and copies the final arrays into it. Nothing in a Level needs a
+   free, and a failed load leaves the previously loaded Level untouched and playable.
+
+       Level lv;  LevelError err;
+       if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
+           fprintf(stderr, "%s\n", err.message);   // "path:line:col: error: ..."
+
+   The file format is documented in levels/README.md. Coordinates: tiles are (tx, ty) with
+   (0, 0) the top-left tile; world positions are fixed-point, FIX_ONE units per pixel,
+   TILE_PX pixels per tile, so a tile's centre is ((tx * TILE_PX + TILE_PX / 2) * FIX_ONE). */
+#ifndef LEVEL_H
+#define LEVEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+
+#ifndef LEVEL_ARENA_BYTES
+#define LEVEL_ARENA_BYTES (4ull << 20)
+#endif
+
+#define TILE_PX 16
+#define FIX_ONE 256
+#define LEVEL_MAX_SIDE 4096
+#define LEVEL_DEFAULT_BULLETS 256
+#define LEVEL_DEFAULT_PARTICLES 1024
+
+typedef enum TileKind {
+    TILE_FLOOR,
+    TILE_WALL,
+    TILE_WATER,  /* blocks walking, not bullets */
+    TILE_SPIKES, /* hurts when stepped on */
+    TILE_DOOR,   /* locked door; its colour is in LevelDoor (door_at) */
+    TILE_EXIT,   /* leads to Level.exit_to (NULL: the run is won) */
+    TILE_PORTAL, /* a door to another level: LevelLink */
+    TILE_KIND_COUNT
+} TileKind;
+
+typedef enum KeyColor { KEY_RED, KEY_GREEN, KEY_BLUE, KEY_COLOR_COUNT } KeyColor;
+
+typedef enum EnemyKind { ENEMY_PATROLLER, ENEMY_CHASER, ENEMY_TURRET, ENEMY_KIND_COUNT } EnemyKind;
+
+typedef enum PickupKind { PICKUP_COIN, PICKUP_KEY, PICKUP_HEART, PICKUP_KIND_COUNT } PickupKind;
+
+typedef struct Enemy {
+    int32_t x, y;   /* world position, fixed point (see top); the loader puts it at the tile centre */
+    int32_t hp;
+    EnemyKind kind;
+    uint8_t state;  /* the game's AI state; 0 on load */
+    uint8_t alive;
+    uint8_t flash;  /* frames of hit flash left */
+    uint8_t facing; /* 0 right, 1 down, 2 left, 3 up */
+    int32_t vx, vy; /* velocity, fixed point per tick */
+    int32_t timer;  /* AI timer in ticks */
+    int16_t spawn_tx, spawn_ty;
+} Enemy;
+
+typedef struct Pickup {
+    int16_t tx, ty;
+    PickupKind kind;
+    KeyColor color; /* keys only */
+    bool taken;
+} Pickup;
+
+typedef struct LevelDoor { /* a locked door tile */
+    int16_t tx, ty;
+    KeyColor color;
+    bool open;
+} LevelDoor;
+
+typedef struct LevelEntry { /* a named arrival point that links from other levels target */
+    const char *name;
+    int16_t tx, ty;
+} LevelEntry;
+
+typedef struct LevelLink { /* a portal tile that leads to another level file */
+    int16_t tx, ty;
+    const char *target_path; /* resolved relative to this level's directory */
+    const char *entry;       /* entry name in the target level; NULL: its player start */
+} LevelLink;
+
+typedef struct Bullet {
+    int32_t x, y, vx, vy;
+    int16_t ttl;
+    bool alive;
+    bool from_player;
+} Bullet;
+
+typedef struct Particle {
+    int32_t x, y, vx, vy;
+    int16_t ttl, max_ttl;
+    uint32_t color; /* 0xRRGGBBAA */
+    bool alive;
+} Particle;
+
+typedef struct Level {
+    /* The fields of the reference text. */
+    int32_t width, height;
+    uint8_t *tiles; /* TileKind, width * height, row-major */
+    Enemy *enemies;
+    int32_t enemy_count;
+    const char *name; /* UTF-8 */
+    /* What the game adds. */
+    const char *path;    /* as given to level_load */
+    const char *exit_to; /* level file the exit leads to, resolved; NULL: victory */
+    int16_t start_tx, start_ty;
+    Pickup *pickups;
+    int32_t pickup_count;
+    LevelDoor *doors;
+    int32_t door_count;
+    LevelLink *links;
+    int32_t link_count;
+    LevelEntry *entries;
+    int32_t entry_count;
+    Bullet *bullets; /* fixed pools with an alive flag */
+    int32_t bullet_cap;
+    Particle *particles;
+    int32_t particle_cap;
+    uint64_t arena_bytes; /* what this level took in the level arena */
+} Level;
+
+typedef struct LevelError {
+    int32_t line, col;  /* 1-based; 0 when the error is about the whole file */
+    char message[512]; /* "path:line:col: error: ..." ready to print */
+} LevelError;
+
+typedef struct LevelLoadStats {
+    uint64_t level_bytes;  /* bytes the level needs in the level arena */
+    uint64_t scratch_peak; /* peak scratch used while loading */
+} LevelLoadStats;
+
+/* Reads, validates and loads `path`. On failure returns false, fills *err and leaves both
+   *out and the level arena exactly as they were. `stats` may be NULL. */
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError *err,
+                   LevelLoadStats *stats);
+bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
+
+/* Parses text already in memory (the fuzzer's entry point; level_load calls it too). */
+bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
+                 uint64_t len, LevelError *err, LevelLoadStats *stats);
+
+static inline TileKind level_tile(const Level *lv, int32_t tx, int32_t ty) {
+    if (tx < 0 || ty < 0 || tx >= lv->width || ty >= lv->height) return TILE_WALL;
+    return (TileKind)lv->tiles[(int64_t)ty * lv->width + tx];
+}
+LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty);
+LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty);
+const LevelEntry *level_entry_find(const Level *lv, const char *name);
+
+#endif

@@ -1,0 +1,296 @@
+/* The arena's guarantees, one block of checks each. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/arena.h"
+
+#define CHECK_STR(a, b)                                                                  \
+    do {                                                                                \
+        if (strcmp((a), (b)) != 0) {                                                    \
+            fprintf(stderr, "%s:%d: CHECK failed: \"%s\" == \"%s\"\n", __FILE__, __LINE__, (a), (b)); \
+            check_failures_++;                                                          \
+        }                                                                               \
+    } while (0)
+#include "core/os.h"
+
+#define MiB (1ull << 20)
+#define KiB (1ull << 10)
+
+static void test_reserve_is_address_space(void) {
+    uint64_t before = os_resident_bytes();
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "big"});
+    CHECK(a != NULL);
+    CHECK(os_resident_bytes() - before < 1 * MiB);
+    ArenaStats s = arena_stats(a);
+    CHECK(s.reserved == 1ull << 30);
+    CHECK(s.committed == ARENA_DEFAULT_COMMIT);
+
+    /* Committed memory follows the cursor in commit_size steps. */
+    for (uint64_t n = 1; n < 4 * MiB; n = n * 3 + 7) {
+        arena_push_raw(a, n, 1);
+        s = arena_stats(a);
+        CHECK(s.committed % ARENA_DEFAULT_COMMIT == 0);
+        CHECK(s.committed >= s.used);
+        CHECK(s.committed - s.used <= ARENA_DEFAULT_COMMIT + 128);
+    }
+    arena_release(a);
+}
+
+static void test_zeroed_push_of_fresh_memory_touches_nothing(void) {
+    /* If arena_push memset fresh pages, 256 MiB would become resident. */
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "fresh"});
+    uint64_t before = os_resident_bytes();
+    uint8_t *p = arena_push(a, 256 * MiB, 64);
+    CHECK(p != NULL);
+#if !defined(__SANITIZE_ADDRESS__)
+    /* (Under ASan, unpoisoning 256 MiB writes 32 MiB of shadow memory by design.) */
+    CHECK(os_resident_bytes() - before < 4 * MiB);
+#else
+    (void)before;
+#endif
+    CHECK(p[0] == 0 && p[128 * MiB] == 0 && p[256 * MiB - 1] == 0);
+    arena_release(a);
+}
+
+static void test_header_lives_in_the_region(void) {
+    Arena *a = arena_create((ArenaParams){.name = "header"});
+    uint8_t *p = arena_push(a, 1, 1);
+    CHECK(p > (uint8_t *)a && p - (uint8_t *)a < 4096);
+    CHECK(arena_pos(a) == 1);
+    arena_release(a);
+}
+
+static void test_chaining_keeps_pointers(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "chain"});
+    enum { N = 1000 };
+    uint32_t *ptrs[N];
+    for (uint32_t i = 0; i < N; i++) {
+        ptrs[i] = arena_push_array(a, uint32_t, 250);
+        CHECK(ptrs[i] != NULL);
+        for (int k = 0; k < 250; k++) ptrs[i][k] = i * 1000 + (uint32_t)k;
+    }
+    ArenaStats s = arena_stats(a);
+    CHECK(s.blocks > 10);
+    CHECK(s.used >= N * 1000ull);
+    for (uint32_t i = 0; i < N; i++) {
+        CHECK(ptrs[i][0] == i * 1000 && ptrs[i][249] == i * 1000 + 249);
+    }
+
+    /* One allocation bigger than the reserve gets one enlarged block, whole. */
+    uint32_t blocks = arena_stats(a).blocks;
+    uint64_t before_big = arena_pos(a);
+    uint8_t *big = arena_push(a, 1 * MiB, 4096);
+    CHECK(big != NULL && ((uintptr_t)big & 4095) == 0);
+    memset(big, 0x5a, 1 * MiB);
+    CHECK(arena_stats(a).blocks == blocks + 1);
+    CHECK(ptrs[N - 1][249] == (N - 1) * 1000 + 249);
+
+    /* Rewinding across blocks gives them back. */
+    uint64_t mid = arena_pos(a);
+    arena_push(a, 200 * KiB, 8);
+    CHECK(arena_stats(a).blocks == blocks + 2);
+    arena_pop_to(a, mid);
+    CHECK(arena_stats(a).blocks == blocks + 1);
+    CHECK(arena_pos(a) == mid);
+    arena_pop(a, 1000);
+    CHECK(arena_pos(a) == mid - 1000);
+    CHECK(arena_stats(a).blocks == blocks + 1);
+    arena_pop_to(a, before_big);
+    CHECK(arena_stats(a).blocks == blocks);
+
+    arena_clear(a);
+    s = arena_stats(a);
+    CHECK(s.blocks == 1 && s.used == 0 && s.reserved == 64 * KiB);
+    CHECK(arena_is_empty(a));
+    CHECK(s.peak >= N * 1000ull + 1 * MiB); /* peak survives clear */
+    CHECK(arena_push(a, 16, 8) != NULL);
+    CHECK(!arena_is_empty(a));
+    arena_release(a);
+}
+
+static void test_no_chain_fails_with_message(void) {
+    Arena *a = arena_create(
+        (ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "lvl"});
+    CHECK(arena_push(a, 4000, 8) != NULL);
+
+    /* The message also goes to stderr: capture it. */
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *tmp = tmpfile();
+    dup2(fileno(tmp), 2);
+    void *p = arena_push(a, 200, 8);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char printed[256] = {0};
+    rewind(tmp);
+    CHECK(fread(printed, 1, sizeof printed - 1, tmp) > 0);
+    fclose(tmp);
+
+    CHECK(p == NULL);
+    CHECK_STR(arena_last_error(), "arena 'lvl' full: 4000 of 4096 bytes used, asked for 200 more");
+    CHECK_STR(printed, "arena 'lvl' full: 4000 of 4096 bytes used, asked for 200 more\n");
+
+    /* Sizes that would wrap around are refused the same way. */
+    CHECK(arena_push(a, UINT64_MAX, 8) == NULL);
+    CHECK_STR(arena_last_error(),
+              "arena 'lvl' full: 4000 of 4096 bytes used, asked for 18446744073709551615 more");
+    CHECK(arena_push(a, UINT64_MAX - 100, 4096) == NULL);
+    CHECK(arena_push_array(a, uint64_t, UINT64_MAX / 4) == NULL);
+    CHECK(arena_pos(a) == 4000);
+    CHECK(arena_push(a, 96, 8) != NULL); /* exactly fills it */
+    CHECK(arena_pos(a) == 4096);
+    arena_release(a);
+
+    /* A chaining arena refuses absurd sizes too, without wrapping. */
+    Arena *c = arena_create((ArenaParams){.reserve_size = 4096, .name = "chained"});
+    CHECK(arena_push(c, UINT64_MAX, 8) == NULL);
+    CHECK(arena_push(c, UINT64_MAX - 4000, 16) == NULL);
+    CHECK(arena_push(c, 10, 8) != NULL);
+    arena_release(c);
+}
+
+static void test_alignment(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1 * MiB, .name = "align"});
+    for (int round = 0; round < 3; round++) {
+        for (uint64_t align = 1; align <= os_page_size(); align *= 2) {
+            arena_push(a, 3, 1); /* knock the cursor off alignment */
+            uint8_t *p = arena_push(a, align * 3 + 1, align);
+            CHECK(p != NULL && ((uintptr_t)p & (align - 1)) == 0);
+            uint8_t *q = arena_push_raw(a, 5, align);
+            CHECK(q != NULL && ((uintptr_t)q & (align - 1)) == 0);
+        }
+    }
+    uint64_t *u = arena_push(a, 8, 0); /* 0 means the default, 8 */
+    CHECK(((uintptr_t)u & 7) == 0);
+    typedef struct { _Alignas(64) char c[3]; } Wide;
+    Wide *w = arena_push_struct(a, Wide);
+    CHECK(((uintptr_t)w & 63) == 0);
+    arena_release(a);
+}
+
+static void test_push_zeroes_reused_memory(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "zero"});
+    uint64_t mark = arena_pos(a);
+    uint8_t *p = arena_push_raw(a, 1000, 8);
+    memset(p, 0xab, 1000);
+    arena_pop_to(a, mark);
+    uint8_t *q = arena_push(a, 3000, 8); /* half reused, half fresh */
+    CHECK(q == p);
+    for (int i = 0; i < 3000; i++) CHECK(q[i] == 0);
+    memset(q, 0xcd, 3000);
+    arena_clear(a);
+    uint8_t *r = arena_push(a, 2000, 1);
+    for (int i = 0; i < 2000; i++) CHECK(r[i] == 0);
+    /* Across a block that was chained, dropped and chained again. */
+    arena_clear(a);
+    for (int i = 0; i < 3; i++) memset(arena_push_raw(a, 40 * KiB, 8), 0xee, 40 * KiB);
+    arena_clear(a);
+    for (int i = 0; i < 3; i++) {
+        uint8_t *z = arena_push(a, 40 * KiB, 8);
+        for (uint64_t k = 0; k < 40 * KiB; k++) CHECK(z[k] == 0);
+    }
+    arena_release(a);
+}
+
+static void test_strdup(void) {
+    Arena *a = arena_create((ArenaParams){.name = "str"});
+    const char *src = "Level 3 \xe2\x80\x94 the vault";
+    char *s = arena_strdup(a, src);
+    CHECK(s != src);
+    CHECK_STR(s, src);
+    CHECK(arena_strdup(a, NULL) == NULL);
+    arena_release(a);
+}
+
+static void test_failed_commit(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1 * MiB, .name = "flaky"});
+    CHECK(arena_push(a, 1000, 8) != NULL);
+    os_debug_fail_commits(1);
+    void *p = arena_push(a, 200 * KiB, 8);
+    CHECK(p == NULL);
+    CHECK(strstr(arena_last_error(), "arena 'flaky'") != NULL);
+    CHECK(strstr(arena_last_error(), "refused to commit") != NULL);
+    CHECK(arena_pos(a) == 1000);
+    /* Still works for pushes that fit what is committed, and for big ones once the OS agrees. */
+    uint8_t *small = arena_push(a, 100, 8);
+    CHECK(small != NULL && small[99] == 0);
+    uint8_t *big = arena_push(a, 200 * KiB, 8);
+    CHECK(big != NULL);
+    memset(big, 1, 200 * KiB);
+
+    /* A refused chain block is reported too. */
+    Arena *c = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "flaky-chain"});
+    arena_push(c, 60 * KiB, 8);
+    os_debug_fail_commits(1);
+    CHECK(arena_push(c, 10 * KiB, 8) == NULL);
+    CHECK(strstr(arena_last_error(), "arena 'flaky-chain'") != NULL);
+    CHECK(arena_stats(c).blocks == 1);
+    CHECK(arena_push(c, 10 * KiB, 8) != NULL);
+    CHECK(arena_stats(c).blocks == 2);
+    arena_release(c);
+    arena_release(a);
+}
+
+static void test_pop_forward(void) {
+    Arena *a = arena_create((ArenaParams){.name = "fwd"});
+    arena_push(a, 100, 8);
+    uint64_t pos = arena_pos(a);
+    pid_t pid = fork();
+    if (pid == 0) {
+        arena_pop_to(a, pos + 64);
+        _exit(arena_pos(a) == pos ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+#ifdef NDEBUG
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0); /* release: a no-op */
+#else
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT); /* debug: an assert */
+#endif
+    arena_release(a);
+}
+
+static int early_return(Arena *a, bool leave) {
+    ARENA_SCOPE(scope, a);
+    arena_push(a, 512, 8);
+    if (leave) return 1;
+    arena_push(a, 512, 8);
+    return 2;
+}
+
+static void test_scope_guard(void) {
+    Arena *a = arena_create((ArenaParams){.name = "scope"});
+    arena_push(a, 24, 8);
+    uint64_t pos = arena_pos(a);
+    CHECK(early_return(a, true) == 1);
+    CHECK(arena_pos(a) == pos);
+    CHECK(early_return(a, false) == 2);
+    CHECK(arena_pos(a) == pos);
+    {
+        ArenaTemp t = arena_temp_begin(a);
+        arena_push(a, 1 * MiB, 8);
+        arena_temp_end(t);
+    }
+    CHECK(arena_pos(a) == pos);
+    arena_release(a);
+}
+
+int main(void) {
+    test_reserve_is_address_space();
+    test_zeroed_push_of_fresh_memory_touches_nothing();
+    test_header_lives_in_the_region();
+    test_chaining_keeps_pointers();
+    test_no_chain_fails_with_message();
+    test_alignment();
+    test_push_zeroes_reused_memory();
+    test_strdup();
+    test_failed_commit();
+    test_pop_forward();
+    test_scope_guard();
+    return check_result();
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, and only what is missing. Sourced by
+# tools/test.sh and tools/play.sh so a fresh Debian machine needs nothing done by hand.
+deps_install() {
+  local missing=()
+  command -v cmake >/dev/null       || missing+=(cmake)
+  command -v ninja >/dev/null       || missing+=(ninja-build)
+  command -v pkg-config >/dev/null  || missing+=(pkg-config)
+  command -v cc >/dev/null          || missing+=(gcc)
+  command -v clang >/dev/null       || missing+=(clang)
+  pkg-config --exists sdl2 2>/dev/null || missing+=(libsdl2-dev)
+  [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
+  [[ -f /usr/include/cglm/cglm.h ]]     || missing+=(libcglm-dev)
+  [[ -f /usr/include/mimalloc.h ]]      || missing+=(libmimalloc-dev)
+  # libFuzzer's runtime for the level-parser fuzz test.
+  compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null \
+    || missing+=(libclang-rt-dev)
+  for extra in "$@"; do
+    command -v "$extra" >/dev/null || missing+=("$extra")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  echo "deps: installing ${missing[*]}" >&2
+  local sudo=""
+  ((EUID == 0)) || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
