@@ -36,8 +36,10 @@ struct Arena {
     uint64_t capacity;  /* user bytes this block may hold */
     uint64_t committed; /* bytes committed from the block's base, header included */
     uint64_t mapped;    /* bytes reserved from the block's base */
-    uint64_t dirty;     /* user bytes ever handed out: beyond this the pages are still zero */
-    uint64_t reserve_size, commit_size, peak; /* first block only */
+    uint64_t dirty;     /* user bytes handed out before the last rewind: beyond this and
+                           beyond `pos` the pages are still as the OS zeroed them */
+    uint64_t reserve_size, commit_size;
+    uint64_t peak; /* first block only; the cursor's high mark as of the last rewind */
     uint32_t flags;
 };
 
@@ -134,7 +136,7 @@ static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
 
 /* Where an allocation of `size` at `align` would start in block b, or UINT64_MAX when it
    does not fit. Written so that no sum can wrap. */
-static uint64_t block_fit(Arena *b, uint64_t size, uint64_t align) {
+static inline uint64_t block_fit(Arena *b, uint64_t size, uint64_t align) {
     uintptr_t at = (uintptr_t)(block_user(b) + b->pos);
     uint64_t pad = (uint64_t)(align_up(at, align) - at);
     if (size > b->capacity || b->pos > b->capacity - size || pad > b->capacity - size - b->pos)
@@ -142,9 +144,23 @@ static uint64_t block_fit(Arena *b, uint64_t size, uint64_t align) {
     return b->pos + pad;
 }
 
-static void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero) {
-    if (align == 0) align = 8;
-    assert((align & (align - 1)) == 0 && align <= os_page_size() && "align: power of two <= page");
+/* Hands out [start, start + size) of block b, which fits and is committed. */
+static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zero) {
+    uint64_t end = start + size;
+    uint8_t *p = block_user(b) + start;
+    UNPOISON(p, size);
+    /* Bytes past `dirty` were never handed out since the OS zeroed them. Bytes handed out
+       since the last rewind all lie below `start`, so `dirty` (and `peak`) need updating
+       only when the cursor moves back or leaves the block: see arena_pop_to. */
+    if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
+    b->pos = end;
+    return p;
+}
+
+/* Everything but the common case: chaining a block, committing, failing. Kept out of line
+   so the fast path stays a handful of instructions with no register spills. */
+__attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
+                                                       uint64_t align, bool zero) {
     Arena *b = a->current;
     uint64_t start = block_fit(b, size, align);
     if (start == UINT64_MAX) {
@@ -162,22 +178,26 @@ static void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero)
                        a->name, (unsigned long long)capacity, (unsigned long long)size);
             return NULL;
         }
+        if (b->pos > b->dirty) b->dirty = b->pos;
         nb->prev = b;
         nb->base_pos = arena_pos(a);
         a->current = b = nb;
         start = block_fit(b, size, align);
     }
+    if (!block_commit_to(a, b, start + size)) return NULL;
+    return block_take(b, start, size, zero);
+}
+
+static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero) {
+    if (align == 0) align = 8;
+    assert((align & (align - 1)) == 0 && align <= os_page_size() && "align: power of two <= page");
+    Arena *b = a->current;
+    uintptr_t user = (uintptr_t)block_user(b);
+    uint64_t start = (uint64_t)(align_up(user + b->pos, align) - user);
     uint64_t end = start + size;
-    if (!block_commit_to(a, b, end)) return NULL;
-    uint8_t *p = block_user(b) + start;
-    UNPOISON(p, size);
-    /* Bytes past `dirty` were never handed out since the OS zeroed them. */
-    if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
-    if (end > b->dirty) b->dirty = end;
-    b->pos = end;
-    uint64_t pos = b->base_pos + end;
-    if (pos > a->peak) a->peak = pos;
-    return p;
+    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed)
+        return block_take(b, start, size, zero);
+    return arena_push_slow(a, size, align, zero);
 }
 
 void *arena_push(Arena *a, uint64_t size, uint64_t align) {
@@ -194,7 +214,9 @@ void arena_pop_to(Arena *a, uint64_t pos) {
         assert(!"arena_pop_to: position is beyond the cursor");
         return;
     }
+    if (arena_pos(a) > a->peak) a->peak = arena_pos(a);
     Arena *b = a->current;
+    if (b->pos > b->dirty) b->dirty = b->pos;
     while (b->prev && b->base_pos >= pos) {
         Arena *prev = b->prev;
         block_release(b);
@@ -215,7 +237,8 @@ void arena_clear(Arena *a) { arena_pop_to(a, 0); }
 bool arena_is_empty(const Arena *a) { return arena_pos(a) == 0; }
 
 ArenaStats arena_stats(const Arena *a) {
-    ArenaStats s = {.name = a->name, .used = arena_pos(a), .peak = a->peak};
+    uint64_t used = arena_pos(a);
+    ArenaStats s = {.name = a->name, .used = used, .peak = used > a->peak ? used : a->peak};
     for (const Arena *b = a->current; b; b = b->prev) {
         s.committed += b->committed;
         s.reserved += b->capacity;
