@@ -77,6 +77,8 @@ Arena *arena_create(ArenaParams params); /* NULL (and a message) when the OS ref
 void arena_release(Arena *a);
 void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL when full */
 void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
+/* A push of size 0 with align 1 returns the cursor's address and moves nothing: the
+   arena allocator uses it to recognise the most recent allocation. */
 uint64_t arena_pos(const Arena *a);
 void arena_pop_to(Arena *a, uint64_t pos);
 void arena_pop(Arena *a, uint64_t amount);

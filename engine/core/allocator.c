@@ -1,0 +1,175 @@
+/* allocator.c - the system, arena and temporary allocators behind allocator.h.
+   The C heap is used here on purpose: system_allocator is the boundary to it. */
+#include "core/allocator.h"
+
+#include "core/os.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#endif
+
+enum { DEFAULT_ALIGN = 16 };
+
+static bool align_ok(size_t align) { return align != 0 && (align & (align - 1)) == 0; }
+
+static size_t align_or_default(size_t align) { return align ? align : DEFAULT_ALIGN; }
+
+static void *call(Allocator a, AllocParams p) {
+    if (!a.fn) return NULL; /* a zero Allocator: refuse instead of jumping to NULL */
+    p.data = a.data;
+    p.align = align_or_default(p.align);
+    if (!align_ok(p.align)) return NULL;
+    return a.fn(p);
+}
+
+void *allocator_alloc(Allocator a, size_t size, size_t align) {
+    return call(a, (AllocParams){.mode = ALLOC_MODE_ALLOC, .request = size, .align = align});
+}
+
+void *allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size, size_t align) {
+    return call(a, (AllocParams){.mode = ALLOC_MODE_REALLOC, .ptr = ptr, .request = new_size,
+                                 .original_size = old_size, .align = align});
+}
+
+void allocator_free(Allocator a, void *ptr, size_t size) {
+    if (ptr) call(a, (AllocParams){.mode = ALLOC_MODE_FREE, .ptr = ptr, .original_size = size});
+}
+
+void allocator_free_all(Allocator a) { call(a, (AllocParams){.mode = ALLOC_MODE_FREE_ALL}); }
+
+/* ---- System heap. malloc's own alignment covers max_align_t; beyond that, aligned_alloc,
+   whose size must be a multiple of the alignment, and realloc must copy by hand. */
+
+/* Past this no heap delivers, and AddressSanitizer aborts instead of returning NULL:
+   refuse up front so that "too big" is a NULL under every build. */
+#define HEAP_MAX_REQUEST ((size_t)1 << 40)
+
+static void *heap_alloc(size_t size, size_t align) {
+    if (size > HEAP_MAX_REQUEST) return NULL;
+    if (size == 0) size = 1; /* malloc(0) may return NULL, which would read as failure */
+    if (align <= _Alignof(max_align_t)) return calloc(1, size);
+    if (size > SIZE_MAX - align) return NULL;
+    void *p = aligned_alloc(align, (size + align - 1) & ~(align - 1));
+    if (p) memset(p, 0, size);
+    return p;
+}
+
+static void *system_fn(AllocParams p) {
+    switch (p.mode) {
+    case ALLOC_MODE_ALLOC: return heap_alloc(p.request, p.align);
+    case ALLOC_MODE_REALLOC: {
+        if (!p.ptr) return heap_alloc(p.request, p.align);
+        size_t new_size = p.request ? p.request : 1;
+        if (new_size > HEAP_MAX_REQUEST) return NULL;
+        void *q;
+        if (p.align <= _Alignof(max_align_t)) {
+            q = realloc(p.ptr, new_size);
+        } else {
+            q = heap_alloc(new_size, p.align);
+            if (q) {
+                memcpy(q, p.ptr, p.original_size < new_size ? p.original_size : new_size);
+                free(p.ptr);
+            }
+        }
+        if (q && new_size > p.original_size)
+            memset((char *)q + p.original_size, 0, new_size - p.original_size);
+        return q;
+    }
+    case ALLOC_MODE_FREE: free(p.ptr); return NULL;
+    case ALLOC_MODE_FREE_ALL: return NULL; /* the heap cannot enumerate what it gave out */
+    }
+    return NULL;
+}
+
+Allocator system_allocator(void) { return (Allocator){system_fn, NULL}; }
+
+/* ---- Arena. "The most recent allocation" is detected by address: a block ends at the
+   arena's cursor exactly when nothing was pushed after it. A zero-byte push returns the
+   cursor without moving it. */
+
+static char *arena_cursor(Arena *a) { return arena_push_raw(a, 0, 1); }
+
+static bool is_last(Arena *a, void *ptr, size_t size) {
+    return ptr && (char *)ptr + size == arena_cursor(a);
+}
+
+static void *arena_fn(AllocParams p) {
+    Arena *a = p.data;
+    if (!a || p.align > os_page_size()) return NULL; /* the arena aligns up to a page */
+    switch (p.mode) {
+    case ALLOC_MODE_ALLOC: return arena_push(a, p.request, p.align);
+    case ALLOC_MODE_REALLOC: {
+        if (!p.ptr) return arena_push(a, p.request, p.align);
+        size_t old = p.original_size, req = p.request;
+        bool last = is_last(a, p.ptr, old);
+        if (req <= old) {
+            if (last) arena_pop(a, old - req); /* shrink in place, bytes go back */
+            return p.ptr;
+        }
+        if (last && ((uintptr_t)p.ptr & (p.align - 1)) == 0) {
+            /* Grow in place: only the cursor moves. The tail push lands right after the
+               block unless the current block is full, in which case it was chained
+               elsewhere and is taken back before the copy below. */
+            uint64_t pos = arena_pos(a);
+            char *tail = arena_push(a, req - old, 1);
+            if (tail == (char *)p.ptr + old) return p.ptr;
+            if (!tail) return NULL;
+            arena_pop_to(a, pos);
+        }
+        char *q = arena_push_raw(a, req, p.align);
+        if (!q) return NULL; /* the old block stays valid */
+        memcpy(q, p.ptr, old);
+        memset(q + old, 0, req - old);
+        return q;
+    }
+    case ALLOC_MODE_FREE:
+        if (is_last(a, p.ptr, p.original_size)) arena_pop(a, p.original_size);
+        return NULL;
+    case ALLOC_MODE_FREE_ALL: arena_clear(a); return NULL;
+    }
+    return NULL;
+}
+
+Allocator arena_allocator(Arena *a) { return (Allocator){arena_fn, a}; }
+
+/* ---- Temporary storage: one arena per thread, created on first use, cleared by
+   temp_reset(), returned to the OS when the thread exits. */
+
+static _Thread_local Arena *temp_arena;
+
+#if !defined(_WIN32)
+static pthread_key_t temp_key;
+static pthread_once_t temp_once = PTHREAD_ONCE_INIT;
+static void temp_thread_exit(void *unused) {
+    (void)unused;
+    arena_release(temp_arena);
+    temp_arena = NULL;
+}
+static void temp_key_create(void) { pthread_key_create(&temp_key, temp_thread_exit); }
+#endif
+
+static Arena *temp_get(void) {
+    if (!temp_arena) {
+        temp_arena = arena_create((ArenaParams){.name = "temp"});
+#if !defined(_WIN32)
+        pthread_once(&temp_once, temp_key_create);
+        pthread_setspecific(temp_key, temp_arena);
+#endif
+    }
+    return temp_arena;
+}
+
+static void *temp_fn(AllocParams p) {
+    p.data = temp_get();
+    return arena_fn(p);
+}
+
+Allocator temp_allocator(void) { return (Allocator){temp_fn, NULL}; }
+
+void temp_reset(void) {
+    if (temp_arena) arena_clear(temp_arena);
+}

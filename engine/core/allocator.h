@@ -1,0 +1,56 @@
+/* allocator.h - "where does this memory come from" as a value: one function, one pointer.
+
+   A data structure or library that must not care about its memory source takes an
+   Allocator and calls it for ALLOC / REALLOC / FREE / FREE_ALL (the pattern of jai and
+   of the "Simple Allocator Pattern for C" reference text). The caller picks the source:
+
+       List l = list_make(sizeof(int), arena_allocator(level_arena));  // dies with the level
+       List t = list_make(sizeof(int), temp_allocator());              // dies at temp_reset()
+       List h = list_make(sizeof(int), system_allocator());            // list_reset() frees
+
+   Contract of every allocator here:
+   - ALLOC returns zeroed memory aligned to `align` (0 means 16), or NULL.
+   - REALLOC keeps the first min(old, new) bytes, zeroes the new tail, and returns NULL
+     leaving the old block valid and untouched when it cannot grow. ptr NULL acts as ALLOC.
+   - FREE and REALLOC need the size the block was allocated with (`original_size`): the
+     caller knows it, so no allocator stores a header.
+   - FREE_ALL drops everything the allocator ever gave out, where that is possible (arena,
+     temp); it is a no-op for the system heap.
+   arena_allocator: REALLOC of the most recent allocation grows or shrinks it in place
+   (only the cursor moves; nothing is copied), FREE of the most recent allocation gives
+   its bytes back, FREE of anything else is a harmless no-op, anything else is push + copy.
+   temp_allocator: the same, on this thread's temporary arena, until temp_reset(). */
+#ifndef ALLOCATOR_H
+#define ALLOCATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/arena.h"
+
+typedef enum AllocMode { ALLOC_MODE_ALLOC, ALLOC_MODE_REALLOC, ALLOC_MODE_FREE, ALLOC_MODE_FREE_ALL } AllocMode;
+typedef struct AllocParams {
+    AllocMode mode;
+    void *ptr;
+    size_t request, original_size, align;
+    void *data; /* Allocator.data */
+} AllocParams;
+typedef void *(*AllocFn)(AllocParams p);
+typedef struct Allocator {
+    AllocFn fn;
+    void *data;
+} Allocator;
+
+void *allocator_alloc(Allocator a, size_t size, size_t align); /* zeroed */
+void *allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size, size_t align);
+void allocator_free(Allocator a, void *ptr, size_t size);
+void allocator_free_all(Allocator a); /* no-op where unsupported */
+
+Allocator system_allocator(void);    /* the C heap; honours align */
+Allocator arena_allocator(Arena *a); /* FREE of anything but the last allocation is a no-op */
+Allocator temp_allocator(void);      /* thread-local temporary storage */
+void temp_reset(void);               /* the reference's reset_temporary_storage() */
+
+#define allocator_new(a, T, n) ((T *)allocator_alloc((a), sizeof(T) * (size_t)(n), _Alignof(T)))
+
+#endif

@@ -1,0 +1,79 @@
+/* str8.h - byte strings that know their length (Str8), typed-less views (Span), and
+   printf-style formatting straight into an arena.
+
+   A Str8 is a pointer and a length. It is NOT NUL-terminated in general (a slice of a file
+   is not), so never hand `s.data` to a C API: use str8_to_cstr(), or build the string with
+   str8_fmt(), whose output does carry a NUL after the last byte. Every function here accepts
+   any Str8, including {NULL, 0}, and any index, however large: slicing clamps, searches
+   return -1, parsing returns false. They never read outside [data, data + len).
+
+       Str8 rest = file_text, line;
+       while (str8_next_line(&rest, &line)) {     // "\n" or "\r\n", last line may lack one
+           line = str8_trim(line);
+           if (line.len == 0 || str8_starts_with(line, STR8_LIT("#"))) continue;
+           int64_t w;
+           if (!str8_parse_i64(str8_slice(line, 0, 4), &w)) ...   // false on junk, overflow
+       }
+       Str8 msg = str8_fmt(frame_arena, "HP %d/%d", hp, max_hp);  // checked like printf
+
+   Allocating functions return {NULL, 0} (and arena.h's message) when the arena is full. */
+#ifndef STR8_H
+#define STR8_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+
+typedef struct Str8 {
+    const char *data;
+    uint64_t len;
+} Str8;
+
+/* A run of `count` elements whose type the caller knows (e.g. chunk_list_flatten). */
+typedef struct Span {
+    void *data;
+    uint64_t count;
+} Span;
+
+/* A string literal as a Str8, without strlen: STR8_LIT("wall"). Literals only. */
+#define STR8_LIT(s) ((Str8){(s), sizeof(s) - 1})
+/* The same as a constant initializer, for static tables: static const Str8 k = STR8_INIT("x"); */
+#define STR8_INIT(s) {(s), sizeof(s) - 1}
+/* For printf: printf("%.*s", STR8_FMT(s)). Lengths past INT_MAX are not supported. */
+#define STR8_FMT(s) (int)(s).len, (s).data
+
+Str8 str8_make(const char *data, uint64_t len);
+Str8 str8_cstr(const char *s);                           /* NULL -> empty */
+Str8 str8_slice(Str8 s, uint64_t start, uint64_t end);   /* [start, end), clamped to s */
+Str8 str8_prefix(Str8 s, uint64_t n);
+Str8 str8_skip(Str8 s, uint64_t n);
+bool str8_eq(Str8 a, Str8 b);
+bool str8_eq_cstr(Str8 a, const char *b);
+bool str8_starts_with(Str8 s, Str8 prefix);
+bool str8_ends_with(Str8 s, Str8 suffix);
+int64_t str8_find_byte(Str8 s, char c, uint64_t from);   /* index, or -1 */
+Str8 str8_trim(Str8 s);                                  /* ' ', \t, \r, \n, \v, \f */
+Str8 str8_trim_left(Str8 s);
+Str8 str8_trim_right(Str8 s);
+
+/* Cuts the first line off *rest into *line (without its "\n" or "\r\n") and advances *rest
+   past it. False when *rest is empty. "a\nb" gives "a", "b"; "a\n" gives just "a". */
+bool str8_next_line(Str8 *rest, Str8 *line);
+/* Splits at the first `sep`: *head is the part before it, *rest the part after. Without a
+   sep, *head is everything and *rest becomes empty. False when *rest was already empty. */
+bool str8_next_token(Str8 *rest, char sep, Str8 *head);
+
+/* Decimal integer, optional leading '+' or '-', nothing else (no spaces: trim first).
+   False, and *out untouched, on empty input, any junk, or a value outside int64_t. */
+bool str8_parse_i64(Str8 s, int64_t *out);
+
+Str8 str8_copy(Arena *a, Str8 s);                        /* NUL-terminated copy */
+char *str8_to_cstr(Arena *a, Str8 s);                    /* NULL when the arena is full */
+
+/* printf into the arena, exactly the bytes needed plus a NUL (not counted in len). */
+Str8 str8_fmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+Str8 str8_fmtv(Arena *a, const char *fmt, va_list args) __attribute__((format(printf, 2, 0)));
+
+#endif
