@@ -1,0 +1,226 @@
+/* asset.c - PNG in (stb_image), PNG out (stb_image_write), both on scratch arenas.
+
+   Both libraries are compiled here, once, with their allocation hooks pointed at
+   asset_stb_allocator_, a thread-local Allocator that each call sets to a scratch arena for
+   its own duration. Files are read and written with POSIX open/read/write rather than
+   stdio, because fopen allocates its buffer on the heap. */
+#include "asset/asset.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <SDL2/SDL.h>
+
+#include "core/allocator.h"
+
+static _Thread_local Allocator asset_stb_allocator_;
+
+static void *asset_stb_malloc_(size_t size)
+{
+    return allocator_alloc(asset_stb_allocator_, size, 16);
+}
+static void *asset_stb_realloc_(void *p, size_t old_size, size_t new_size)
+{
+    return allocator_realloc(asset_stb_allocator_, p, old_size, new_size, 16);
+}
+/* The size is unknown here, and the whole scratch scope is rewound when the call returns,
+   so a free has nothing to do. */
+static void asset_stb_free_(void *p) { (void)p; }
+
+#define STBI_MALLOC(sz) asset_stb_malloc_(sz)
+#define STBI_REALLOC_SIZED(p, oldsz, newsz) asset_stb_realloc_((p), (oldsz), (newsz))
+#define STBI_FREE(p) asset_stb_free_(p)
+#define STBI_NO_STDIO
+#define STBI_ONLY_PNG
+#define STBI_NO_THREAD_LOCALS_CHECK
+#define STB_IMAGE_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include <stb_image.h>
+
+#define STBIW_MALLOC(sz) asset_stb_malloc_(sz)
+#define STBIW_REALLOC_SIZED(p, oldsz, newsz) asset_stb_realloc_((p), (oldsz), (newsz))
+#define STBIW_FREE(p) asset_stb_free_(p)
+#define STBI_WRITE_NO_STDIO
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb_image_write.h>
+#pragma GCC diagnostic pop
+
+static void asset_error_(AssetError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void asset_error_(AssetError *err, const char *fmt, ...)
+{
+    if (!err) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+/* Whole file into `a`. */
+static bool asset_read_file_(Arena *a, const char *path, uint8_t **data, uint64_t *size,
+                             AssetError *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        asset_error_(err, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        asset_error_(err, "%s: cannot read: not a regular file", path);
+        close(fd);
+        return false;
+    }
+    uint64_t n = (uint64_t)st.st_size;
+    uint8_t *buf = arena_push_raw(a, n ? n : 1, 16);
+    if (!buf) {
+        asset_error_(err, "%s: file too large (%llu bytes): %s", path, (unsigned long long)n,
+                     arena_last_error());
+        close(fd);
+        return false;
+    }
+    uint64_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            asset_error_(err, "%s: read error: %s", path, r < 0 ? strerror(errno) : "short read");
+            close(fd);
+            return false;
+        }
+        got += (uint64_t)r;
+    }
+    close(fd);
+    *data = buf;
+    *size = n;
+    return true;
+}
+
+/* Decodes into `scratch`; the caller owns the scope. */
+static uint8_t *asset_decode_(Arena *scratch, const char *path, int *w, int *h, AssetError *err)
+{
+    uint8_t *file;
+    uint64_t size;
+    if (!asset_read_file_(scratch, path, &file, &size, err)) return NULL;
+    if (size > INT32_MAX) {
+        asset_error_(err, "%s: cannot load image: file too large", path);
+        return NULL;
+    }
+    asset_stb_allocator_ = arena_allocator(scratch);
+    int comp = 0;
+    uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
+    asset_stb_allocator_ = (Allocator){0};
+    if (!px) {
+        asset_error_(err, "%s: cannot load image: %s", path, stbi_failure_reason());
+        return NULL;
+    }
+    return px;
+}
+
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, AssetError *err)
+{
+    SCRATCH_SCOPE(tmp, out);
+    uint8_t *px = asset_decode_(tmp.arena, path, w, h, err);
+    if (!px) return false;
+    uint64_t n = (uint64_t)*w * (uint64_t)*h * 4;
+    uint8_t *copy = arena_push_raw(out, n, 16);
+    if (!copy) {
+        asset_error_(err, "%s: no room for %llu bytes of pixels: %s", path, (unsigned long long)n,
+                     arena_last_error());
+        return false;
+    }
+    memcpy(copy, px, n);
+    *rgba = copy;
+    return true;
+}
+
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
+                            AssetError *err)
+{
+    SCRATCH_SCOPE(tmp, perm);
+    int w = 0, h = 0;
+    uint8_t *px = asset_decode_(tmp.arena, path, &w, &h, err);
+    if (!px) return NULL;
+    if ((cell_w > 0 && w % cell_w) || (cell_h > 0 && h % cell_h)) {
+        asset_error_(err, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h,
+                     cell_w, cell_h);
+        return NULL;
+    }
+    Texture *t = render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
+    if (!t) {
+        asset_error_(err, "%s: cannot create texture: %s", path, SDL_GetError());
+        return NULL;
+    }
+    return t;
+}
+
+bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err)
+{
+    SCRATCH_SCOPE(tmp);
+    asset_stb_allocator_ = arena_allocator(tmp.arena);
+    int len = 0;
+    uint8_t *png = stbi_write_png_to_mem(rgba, w * 4, w, h, 4, &len);
+    asset_stb_allocator_ = (Allocator){0};
+    if (!png) {
+        asset_error_(err, "%s: cannot encode PNG (%dx%d): out of scratch memory", path, w, h);
+        return false;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        asset_error_(err, "%s: cannot create: %s", path, strerror(errno));
+        return false;
+    }
+    int done = 0;
+    while (done < len) {
+        ssize_t r = write(fd, png + done, (size_t)(len - done));
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            asset_error_(err, "%s: write error: %s", path, strerror(errno));
+            close(fd);
+            return false;
+        }
+        done += (int)r;
+    }
+    if (close(fd) != 0) {
+        asset_error_(err, "%s: write error: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+const char *asset_path(Arena *a, const char *dir, const char *name)
+{
+    Str8 s = str8_fmt(a, "%s/%s", dir, name);
+    return s.data;
+}
+
+static bool asset_is_dir_(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *asset_dir(Arena *perm)
+{
+    const char *env = getenv("AD_ASSET_DIR");
+    if (env && *env && asset_is_dir_(env)) return arena_strdup(perm, env);
+    if (asset_is_dir_("assets")) return arena_strdup(perm, "assets");
+    /* Build trees put executables a few levels under the repository root. */
+    char *base = SDL_GetBasePath(); /* heap (SDL's); once at start-up */
+    if (!base) return NULL;
+    const char *found = NULL;
+    static const char *ups[] = {"", "../", "../../", "../../../", "../../../../"};
+    for (size_t i = 0; i < sizeof ups / sizeof ups[0] && !found; i++) {
+        Str8 p = str8_fmt(perm, "%s%sassets", base, ups[i]);
+        if (p.data && asset_is_dir_(p.data)) found = p.data;
+    }
+    SDL_free(base);
+    return found;
+}

@@ -1,0 +1,48 @@
+/* camera.h - a 2D camera over a level: follow a target, stay inside the level, cull.
+
+   The camera is the top-left corner of the view in world pixels plus the view size. It
+   follows a point smoothly, is clamped so it never shows outside the level (a level smaller
+   than the view is centred instead), and answers "is this rectangle visible" and "which
+   tiles are visible" so the game pushes only what can be seen.
+
+       Camera cam = camera_make(480, 270);
+       camera_set_bounds(&cam, 0, 0, level_w_px, level_h_px);
+       camera_snap(&cam, player_pos);                    // on level load: no slide-in
+       ...
+       camera_follow(&cam, player_pos, 0.2f);            // per step: 20% of the way there
+       render_set_view(rd, cam.pos[0], cam.pos[1]);      // render_set_view rounds to pixels
+       int x0, y0, x1, y1;
+       camera_tile_range(&cam, 16, &x0, &y0, &x1, &y1);  // draw tiles x0..x1-1, y0..y1-1
+
+   World-to-screen is the mat3 `view` (a cglm affine 2D transform), kept up to date by every
+   call that moves the camera. */
+#ifndef CAMERA_H
+#define CAMERA_H
+
+#include <stdbool.h>
+
+#include <cglm/cglm.h>
+
+typedef struct Camera {
+    vec2 pos;        /* top-left of the view, world pixels (clamped) */
+    vec2 size;       /* view size, logical pixels */
+    vec2 bounds_min; /* level rectangle the view must stay inside */
+    vec2 bounds_max;
+    bool has_bounds;
+    mat3 view;       /* world -> screen */
+} Camera;
+
+Camera camera_make(float view_w, float view_h);
+void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float max_y);
+/* Centre on `target` at once / move `t` (0..1) of the way there; both clamp. */
+void camera_snap(Camera *c, const vec2 target);
+void camera_follow(Camera *c, const vec2 target, float t);
+void camera_clamp(Camera *c);
+void camera_world_to_screen(const Camera *c, const vec2 world, vec2 screen);
+/* Does the world rectangle overlap the view? */
+bool camera_visible(const Camera *c, float x, float y, float w, float h);
+/* Half-open tile range [x0, x1) x [y0, y1) covering the view (clamped at 0 below; clamp
+   above against the level size yourself or via bounds). */
+void camera_tile_range(const Camera *c, int tile_px, int *x0, int *y0, int *x1, int *y1);
+
+#endif

@@ -1,0 +1,32 @@
+/* debug_overlay.h - the F1 overlay: one live bar per arena, frame time, draw calls, sprites.
+
+   Each bar is the arena's reserved address space; inside it, the committed part (lighter)
+   and the used part (bright), with a tick at the peak. Next to it: the name and the numbers.
+   It is the picture the arena documents describe: reserve is cheap, commit follows use,
+   peak tells you how big a fixed arena must be.
+
+       Arena *arenas[] = { perm, level, frame, scratch_get(0) };
+       DebugFrameInfo info = { .frame_ms = ms, .update_ms = ums, .stats = render_stats(rd) };
+       if (show_debug) debug_overlay_draw(rd, font, arenas, 4, &info, LAYER_DEBUG);
+
+   It draws through the renderer like everything else (rects + text in the frame arena), so
+   call it before render_end. Stats are the previous frame's (this one is not submitted yet). */
+#ifndef DEBUG_OVERLAY_H
+#define DEBUG_OVERLAY_H
+
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "render/render.h"
+
+typedef struct DebugFrameInfo {
+    double frame_ms;  /* wall time of the last frame */
+    double update_ms; /* time spent simulating in it */
+    RenderStats stats;
+    uint32_t entities; /* optional, 0 = not shown */
+} DebugFrameInfo;
+
+void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                        const DebugFrameInfo *info, int layer);
+
+#endif

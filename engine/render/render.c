@@ -1,0 +1,430 @@
+/* render.c - draw list in the frame arena, counting sort, SDL_RenderGeometry batches.
+
+   Commands are appended to chunks of RENDER_CHUNK_CMDS pushed into the frame arena (other
+   frame data, such as formatted HUD strings, is pushed in between, so one growing array
+   would not stay contiguous). render_end() gathers them into a scratch array, sorts, builds
+   vertices and indices for each texture run in the same scratch scope, and submits. */
+#include "render/render.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <SDL2/SDL.h>
+
+#include "asset/asset.h"
+
+#define RENDER_CHUNK_CMDS 1024
+
+typedef struct CmdChunk {
+    struct CmdChunk *next;
+    uint32_t count;
+    DrawCmd cmds[RENDER_CHUNK_CMDS];
+} CmdChunk;
+
+struct Renderer {
+    SDL_Renderer *sdl;
+    int logical_w, logical_h;
+    Texture *textures[RENDER_MAX_TEXTURES];
+    uint32_t texture_count;
+    Texture *white; /* id 0: rects are textured quads too, so they batch like sprites */
+
+    Arena *frame;
+    uint64_t frame_start;
+    CmdChunk *first, *last;
+    uint32_t count;
+    float view_x, view_y;
+    RenderStats cur, last_stats;
+};
+
+Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w, int logical_h)
+{
+    Renderer *rd = arena_push_struct(perm, Renderer);
+    if (!rd) return NULL;
+    rd->sdl = sdl_renderer;
+    rd->logical_w = logical_w;
+    rd->logical_h = logical_h;
+    static const uint8_t white[4 * 4 * 4] = {
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+    rd->white = render_texture_create(rd, perm, "white", white, 4, 4, 0, 0);
+    if (!rd->white) return NULL;
+    return rd;
+}
+
+void render_destroy(Renderer *rd)
+{
+    if (!rd) return;
+    for (uint32_t i = 0; i < rd->texture_count; i++) {
+        if (rd->textures[i]->sdl) SDL_DestroyTexture(rd->textures[i]->sdl);
+        rd->textures[i]->sdl = NULL;
+    }
+    rd->texture_count = 0;
+}
+
+Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
+                               int w, int h, int cell_w, int cell_h)
+{
+    if (rd->texture_count >= RENDER_MAX_TEXTURES) {
+        SDL_SetError("more than %d textures", RENDER_MAX_TEXTURES);
+        fprintf(stderr, "render: %s: %s\n", name, SDL_GetError());
+        return NULL;
+    }
+    if (w <= 0 || h <= 0) {
+        SDL_SetError("empty image (%dx%d)", w, h);
+        return NULL;
+    }
+    Texture *t = arena_push_struct(perm, Texture);
+    if (!t) return NULL;
+    SCRATCH_SCOPE(tmp, perm);
+    int tw = w, th = h;
+    const uint8_t *upload = rgba;
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
+        (info.max_texture_height == 0 || 2 * h <= info.max_texture_height)) {
+        uint8_t *quad = arena_push_raw(tmp.arena, (uint64_t)w * h * 16, 16);
+        if (quad) {
+            tw = 2 * w, th = 2 * h;
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    uint32_t p;
+                    memcpy(&p, rgba + ((size_t)y * w + x) * 4, 4);
+                    int mx = tw - 1 - x, my = th - 1 - y;
+                    memcpy(quad + ((size_t)y * tw + x) * 4, &p, 4);
+                    memcpy(quad + ((size_t)y * tw + mx) * 4, &p, 4);
+                    memcpy(quad + ((size_t)my * tw + x) * 4, &p, 4);
+                    memcpy(quad + ((size_t)my * tw + mx) * 4, &p, 4);
+                }
+            upload = quad;
+            t->mirrored = true;
+        }
+    }
+    /* RGBA32 is "bytes in R, G, B, A order" whatever the endianness. */
+    t->sdl = SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, tw, th);
+    if (!t->sdl) {
+        fprintf(stderr, "render: %s: SDL_CreateTexture: %s\n", name, SDL_GetError());
+        return NULL;
+    }
+    if (SDL_UpdateTexture(t->sdl, NULL, upload, tw * 4) != 0) {
+        fprintf(stderr, "render: %s: SDL_UpdateTexture: %s\n", name, SDL_GetError());
+        SDL_DestroyTexture(t->sdl);
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(t->sdl, SDL_BLENDMODE_BLEND);
+    t->name = arena_strdup(perm, name);
+    t->w = w;
+    t->h = h;
+    t->cell_w = cell_w > 0 ? cell_w : w;
+    t->cell_h = cell_h > 0 ? cell_h : h;
+    t->cols = w / t->cell_w;
+    t->rows = h / t->cell_h;
+    t->id = (uint16_t)rd->texture_count;
+    rd->textures[rd->texture_count++] = t;
+    return t;
+}
+
+void render_begin(Renderer *rd, Arena *frame, Color clear)
+{
+    rd->frame = frame;
+    rd->frame_start = arena_pos(frame);
+    rd->first = rd->last = NULL;
+    rd->count = 0;
+    rd->view_x = rd->view_y = 0;
+    rd->cur = (RenderStats){0};
+    SDL_SetRenderDrawColor(rd->sdl, clear.r, clear.g, clear.b, clear.a);
+    SDL_RenderClear(rd->sdl);
+}
+
+void render_set_view(Renderer *rd, float x, float y)
+{
+    /* Whole pixels: a fractional camera would make the tile grid shimmer. */
+    rd->view_x = SDL_floorf(x + 0.5f);
+    rd->view_y = SDL_floorf(y + 0.5f);
+}
+
+Arena *render_frame_arena(Renderer *rd) { return rd->frame; }
+uint32_t render_command_count(const Renderer *rd) { return rd->count; }
+RenderStats render_stats(const Renderer *rd) { return rd->last_stats; }
+
+static DrawCmd *render_push_(Renderer *rd)
+{
+    if (!rd->frame) return NULL;
+    if (!rd->last || rd->last->count == RENDER_CHUNK_CMDS) {
+        CmdChunk *c = arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
+        if (!c) {
+            rd->cur.dropped++;
+            return NULL;
+        }
+        c->next = NULL;
+        c->count = 0;
+        if (rd->last) rd->last->next = c;
+        else rd->first = c;
+        rd->last = c;
+    }
+    rd->count++;
+    return &rd->last->cmds[rd->last->count++];
+}
+
+void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
+                   uint32_t flip)
+{
+    if (!tex) return;
+    float x = dst.x - rd->view_x, y = dst.y - rd->view_y;
+    if (x >= rd->logical_w || y >= rd->logical_h || x + dst.w <= 0 || y + dst.h <= 0) {
+        rd->cur.culled++;
+        return;
+    }
+    DrawCmd *c = render_push_(rd);
+    if (!c) return;
+    float u0, v0, u1, v1;
+    if (tex->mirrored) {
+        /* Region [x, x + w) of the image is [2W - x - w, 2W - x) of the mirrored copy. */
+        float tw = 2.0f * tex->w, th = 2.0f * tex->h;
+        float sx = (flip & RENDER_FLIP_X) ? tw - src.x - src.w : src.x;
+        float sy = (flip & RENDER_FLIP_Y) ? th - src.y - src.h : src.y;
+        u0 = sx / tw, v0 = sy / th, u1 = (sx + src.w) / tw, v1 = (sy + src.h) / th;
+    } else {
+        u0 = src.x / tex->w, v0 = src.y / tex->h;
+        u1 = (src.x + src.w) / tex->w, v1 = (src.y + src.h) / tex->h;
+        if (flip & RENDER_FLIP_X) { float t = u0; u0 = u1; u1 = t; }
+        if (flip & RENDER_FLIP_Y) { float t = v0; v0 = v1; v1 = t; }
+    }
+    if (layer < 0) layer = 0;
+    if (layer >= RENDER_MAX_LAYERS) layer = RENDER_MAX_LAYERS - 1;
+    *c = (DrawCmd){x, y, dst.w, dst.h, u0, v0, u1, v1, tint, (uint16_t)layer, tex->id};
+}
+
+void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
+                 uint32_t flip)
+{
+    if (!tex || index < 0 || index >= tex->cols * tex->rows) return;
+    float sx = (float)(index % tex->cols * tex->cell_w), sy = (float)(index / tex->cols * tex->cell_h);
+    render_sprite(rd, tex, (RectF){sx, sy, (float)tex->cell_w, (float)tex->cell_h},
+                  (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, COLOR_WHITE, flip);
+}
+
+void render_rect(Renderer *rd, RectF dst, int layer, Color color)
+{
+    /* The middle texel of the 4x4 white texture: no edge sampling surprises. */
+    render_sprite(rd, rd->white, (RectF){1, 1, 2, 2}, dst, layer, color, 0);
+}
+
+void render_rect_outline(Renderer *rd, RectF r, int layer, Color color)
+{
+    render_rect(rd, (RectF){r.x, r.y, r.w, 1}, layer, color);
+    render_rect(rd, (RectF){r.x, r.y + r.h - 1, r.w, 1}, layer, color);
+    render_rect(rd, (RectF){r.x, r.y + 1, 1, r.h - 2}, layer, color);
+    render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
+}
+
+void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count)
+{
+    /* LSD radix sort on the 16-bit key (layer << 8 | tex): texture first, then layer. Each
+       pass is a counting sort, which is stable, so equal keys keep push order. Layers and
+       texture ids are both < 256, so two 8-bit passes cover the key. With one scratch
+       buffer we go cmds -> out by texture, then need out -> cmds by layer; cmds is const,
+       so the first pass goes into `out` and the second gathers indices instead. */
+    _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
+    if (count == 0) return;
+    SCRATCH_SCOPE(tmp);
+    uint32_t *idx_a = arena_push_array_raw(tmp.arena, uint32_t, count);
+    uint32_t *idx_b = arena_push_array_raw(tmp.arena, uint32_t, count);
+    if (!idx_a || !idx_b) { /* no scratch: draw unsorted rather than not at all */
+        memcpy(out, cmds, sizeof(DrawCmd) * count);
+        return;
+    }
+    uint32_t counts[256];
+    memset(counts, 0, sizeof counts);
+    for (uint32_t i = 0; i < count; i++) counts[cmds[i].tex & 0xff]++;
+    for (uint32_t d = 0, sum = 0; d < 256; d++) { uint32_t c = counts[d]; counts[d] = sum; sum += c; }
+    for (uint32_t i = 0; i < count; i++) idx_a[counts[cmds[i].tex & 0xff]++] = i;
+    memset(counts, 0, sizeof counts);
+    for (uint32_t i = 0; i < count; i++) counts[cmds[i].layer & 0xff]++;
+    for (uint32_t d = 0, sum = 0; d < 256; d++) { uint32_t c = counts[d]; counts[d] = sum; sum += c; }
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = idx_a[k];
+        idx_b[counts[cmds[i].layer & 0xff]++] = i;
+    }
+    for (uint32_t k = 0; k < count; k++) out[k] = cmds[idx_b[k]];
+}
+
+void render_end(Renderer *rd)
+{
+    uint32_t n = rd->count;
+    rd->cur.frame_bytes = rd->frame ? arena_pos(rd->frame) - rd->frame_start : 0;
+    if (n == 0) {
+        rd->last_stats = rd->cur;
+        return;
+    }
+    SCRATCH_SCOPE(tmp, rd->frame);
+    DrawCmd *flat = arena_push_array_raw(tmp.arena, DrawCmd, n);
+    DrawCmd *sorted = arena_push_array_raw(tmp.arena, DrawCmd, n);
+    SDL_Vertex *verts = arena_push_array_raw(tmp.arena, SDL_Vertex, (uint64_t)n * 4);
+    int *indices = arena_push_array_raw(tmp.arena, int, (uint64_t)n * 6);
+    if (!flat || !sorted || !verts || !indices) {
+        rd->cur.dropped += n;
+        rd->last_stats = rd->cur;
+        return;
+    }
+    uint32_t k = 0;
+    for (CmdChunk *c = rd->first; c; c = c->next) {
+        memcpy(flat + k, c->cmds, sizeof(DrawCmd) * c->count);
+        k += c->count;
+    }
+    render_sort_commands(flat, sorted, n);
+
+    for (uint32_t i = 0; i < n; i++) {
+        const DrawCmd *c = &sorted[i];
+        SDL_Color col = {c->tint.r, c->tint.g, c->tint.b, c->tint.a};
+        SDL_Vertex *v = verts + i * 4;
+        v[0] = (SDL_Vertex){{c->x, c->y}, col, {c->u0, c->v0}};
+        v[1] = (SDL_Vertex){{c->x + c->w, c->y}, col, {c->u1, c->v0}};
+        v[2] = (SDL_Vertex){{c->x + c->w, c->y + c->h}, col, {c->u1, c->v1}};
+        v[3] = (SDL_Vertex){{c->x, c->y + c->h}, col, {c->u0, c->v1}};
+    }
+    /* Indices are per run, relative to the run's first vertex, so one index list serves
+       every run: (0 1 2)(0 2 3) per quad. SDL's software renderer recognises this
+       two-triangle pattern as an axis-aligned quad and blits it. */
+    for (uint32_t i = 0; i < n; i++) {
+        int b = (int)i * 4, *ix = indices + i * 6;
+        ix[0] = b; ix[1] = b + 1; ix[2] = b + 2;
+        ix[3] = b; ix[4] = b + 2; ix[5] = b + 3;
+    }
+    uint32_t start = 0;
+    while (start < n) {
+        uint32_t end = start + 1;
+        while (end < n && sorted[end].tex == sorted[start].tex) end++;
+        const Texture *t = rd->textures[sorted[start].tex];
+        if (SDL_RenderGeometry(rd->sdl, t->sdl, verts + start * 4, (int)(end - start) * 4, indices,
+                               (int)(end - start) * 6) == 0) {
+            rd->cur.draw_calls++;
+            rd->cur.sprites += end - start;
+        }
+        start = end;
+    }
+    rd->last_stats = rd->cur;
+}
+
+void render_present(Renderer *rd)
+{
+    SDL_RenderPresent(rd->sdl);
+    rd->frame = NULL; /* its memory dies with the next arena_clear; stop pushing into it */
+    rd->first = rd->last = NULL;
+    rd->count = 0;
+}
+
+bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h)
+{
+    /* SDL reads the viewport (the letterboxed picture) in output pixels. */
+    SDL_Rect vp;
+    SDL_RenderGetViewport(rd->sdl, &vp);
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(rd->sdl, &sx, &sy);
+    int pw = (int)(vp.w * sx + 0.5f), ph = (int)(vp.h * sy + 0.5f);
+    if (pw <= 0 || ph <= 0) return false;
+    uint8_t *px = arena_push_raw(out, (uint64_t)pw * ph * 4, 16);
+    if (!px) return false;
+    if (SDL_RenderReadPixels(rd->sdl, NULL, SDL_PIXELFORMAT_RGBA32, px, pw * 4) != 0) {
+        fprintf(stderr, "render: SDL_RenderReadPixels: %s\n", SDL_GetError());
+        return false;
+    }
+    *rgba = px;
+    *w = pw;
+    *h = ph;
+    return true;
+}
+
+bool render_screenshot(Renderer *rd, const char *path)
+{
+    SCRATCH_SCOPE(tmp, rd->frame);
+    uint8_t *px;
+    int w, h;
+    if (!render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
+        fprintf(stderr, "%s: cannot read the frame back\n", path);
+        return false;
+    }
+    AssetError err;
+    if (!asset_write_png(path, px, w, h, &err)) {
+        fprintf(stderr, "%s\n", err.message);
+        return false;
+    }
+    return true;
+}
+
+/* ---- text ---- */
+
+Font font_make(const Texture *tex, int advance)
+{
+    return (Font){.tex = tex, .first_char = 32, .glyph_w = tex->cell_w, .glyph_h = tex->cell_h,
+                  .advance = advance > 0 ? advance : tex->cell_w, .line_h = tex->cell_h};
+}
+
+float font_line_height(const Font *f, float scale) { return f->line_h * scale; }
+
+float font_measure(const Font *f, Str8 text, float scale)
+{
+    uint64_t widest = 0, cur = 0;
+    for (uint64_t i = 0; i < text.len; i++) {
+        if (text.data[i] == '\n') {
+            cur = 0;
+            continue;
+        }
+        if (++cur > widest) widest = cur;
+    }
+    /* The 1-pixel gap after the last glyph is not part of the visible width, so centred
+       text is centred on its ink. */
+    if (widest == 0) return 0;
+    return ((float)widest * f->advance - 1) * scale;
+}
+
+static float render_line_width_(const Font *f, Str8 text, uint64_t from, float scale)
+{
+    uint64_t n = 0;
+    while (from + n < text.len && text.data[from + n] != '\n') n++;
+    return font_measure(f, str8_make(text.data + from, n), scale);
+}
+
+float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
+                  TextAlign align, float scale)
+{
+    if (!f || !f->tex) return 0;
+    float widest = 0, pen_y = y;
+    uint64_t i = 0;
+    while (i <= text.len) {
+        float w = render_line_width_(f, text, i, scale);
+        if (w > widest) widest = w;
+        float pen_x = align == TEXT_ALIGN_CENTER ? x - SDL_floorf(w / 2)
+                      : align == TEXT_ALIGN_RIGHT ? x - w
+                                                  : x;
+        for (; i < text.len && text.data[i] != '\n'; i++) {
+            int ch = (unsigned char)text.data[i];
+            if (ch != ' ') {
+                if (ch < f->first_char || ch >= f->first_char + f->tex->cols * f->tex->rows) ch = '?';
+                int cell = ch - f->first_char;
+                RectF src = {(float)(cell % f->tex->cols * f->tex->cell_w),
+                             (float)(cell / f->tex->cols * f->tex->cell_h), (float)f->glyph_w,
+                             (float)f->glyph_h};
+                render_sprite(rd, f->tex, src,
+                              (RectF){pen_x, pen_y, f->glyph_w * scale, f->glyph_h * scale}, layer,
+                              color, 0);
+            }
+            pen_x += f->advance * scale;
+        }
+        i++; /* past '\n' (or past the end) */
+        pen_y += f->line_h * scale;
+    }
+    return widest;
+}
+
+float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
+                   const char *fmt, ...)
+{
+    if (!rd->frame) return 0;
+    va_list ap;
+    va_start(ap, fmt);
+    Str8 s = str8_fmtv(rd->frame, fmt, ap);
+    va_end(ap);
+    return render_text(rd, f, x, y, s, color, layer, TEXT_ALIGN_LEFT, 1);
+}

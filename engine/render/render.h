@@ -1,0 +1,147 @@
+/* render.h - a batched 2D sprite renderer whose draw list lives in the frame arena.
+
+   Every frame: clear the frame arena, begin, push commands (sprites from an atlas cell or
+   region, filled rects, text), end. The commands are plain structs pushed into the frame
+   arena; render_end() orders them by (layer, texture) with a stable two-pass counting
+   sort in a scratch scope and submits each run of one texture as ONE SDL_RenderGeometry
+   call, so draw calls per frame = texture runs, not sprites. Within a layer and texture,
+   draw order is push order (the sort is stable).
+
+       arena_clear(frame);
+       render_begin(rd, frame, (Color){20, 16, 28, 255});
+       render_set_view(rd, cam.pos[0], cam.pos[1]);          // world space from here on
+       render_cell(rd, tiles, TS_WALL, x, y, LAYER_TILES, 0);
+       render_set_view(rd, 0, 0);                            // screen space for the HUD
+       render_textf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
+       render_end(rd);                                       // sort + submit
+       if (want_shot) render_screenshot(rd, "shot.png");     // after end, before present
+       render_present(rd);
+
+   Layers are 0..RENDER_MAX_LAYERS-1, drawn low to high. Textures are created through the
+   renderer (asset.h loads PNGs into them); at most RENDER_MAX_TEXTURES. Coordinates are
+   logical pixels (floats; the view offset is rounded to whole pixels so tiles never shimmer).
+   A full frame arena drops commands (counted in stats.dropped) instead of crashing. */
+#ifndef RENDER_H
+#define RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/str8.h"
+
+struct SDL_Renderer; /* SDL types stay opaque here: game code needs no SDL header */
+struct SDL_Texture;
+
+#define RENDER_MAX_LAYERS 256
+#define RENDER_MAX_TEXTURES 256
+
+typedef struct Color {
+    uint8_t r, g, b, a;
+} Color;
+#define COLOR_WHITE ((Color){255, 255, 255, 255})
+#define COLOR_BLACK ((Color){0, 0, 0, 255})
+#define COLOR_RGBA(r, g, b, a) ((Color){(r), (g), (b), (a)})
+
+typedef struct RectF {
+    float x, y, w, h;
+} RectF;
+
+/* A texture plus the grid it is cut into (cell_w x cell_h cells, row-major, `cols` per row).
+   Everything here lives in the permanent arena; `sdl` is an SDL_Texture *. */
+typedef struct Texture {
+    struct SDL_Texture *sdl;
+    const char *name;
+    int w, h; /* of the image */
+    int cell_w, cell_h, cols, rows;
+    uint16_t id; /* sort key; 0 is the renderer's white texture (rects) */
+    /* The SDL texture holds the image four times, [plain | flipped X] over [flipped Y |
+       flipped XY], so a flip is a UV offset in the same batch. (SDL's software renderer
+       turns a quad with mirrored UVs into SDL_RenderCopyEx, which allocates a temporary
+       surface per call.) `mirrored` is false for images too big to quadruple. */
+    bool mirrored;
+} Texture;
+
+enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
+
+/* One quad. Pushed by the render_* calls below; exposed for render_sort_commands. */
+typedef struct DrawCmd {
+    float x, y, w, h;       /* destination, logical pixels, view already applied */
+    float u0, v0, u1, v1;   /* texture coordinates 0..1, flips already applied */
+    Color tint;
+    uint16_t layer, tex;
+} DrawCmd;
+
+typedef struct RenderStats {
+    uint32_t draw_calls;   /* SDL_RenderGeometry calls last frame */
+    uint32_t sprites;      /* quads submitted last frame */
+    uint32_t culled;       /* pushes skipped because they were off screen */
+    uint32_t dropped;      /* pushes lost because the frame arena was full */
+    uint64_t frame_bytes;  /* frame-arena bytes used by last frame's commands */
+} RenderStats;
+
+typedef struct Renderer Renderer;
+
+/* `sdl_renderer` is platform_renderer(pf). Textures and bookkeeping go to `perm`. */
+Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w, int logical_h);
+void render_destroy(Renderer *rd); /* destroys the SDL textures it created */
+
+/* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
+   image. NULL (message on stderr) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
+Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
+                               int w, int h, int cell_w, int cell_h);
+
+void render_begin(Renderer *rd, Arena *frame, Color clear);
+/* Offset subtracted from every later push (the camera's top-left); (0, 0) = screen space. */
+void render_set_view(Renderer *rd, float x, float y);
+/* Cell `index` of `tex`'s grid at (x, y), drawn at the cell's size. */
+void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
+                 uint32_t flip);
+/* The general form: any source rectangle (texels), any destination size, tint, flip. */
+void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
+                   uint32_t flip);
+void render_rect(Renderer *rd, RectF dst, int layer, Color color);
+void render_rect_outline(Renderer *rd, RectF dst, int layer, Color color);
+void render_end(Renderer *rd);    /* sort + submit */
+void render_present(Renderer *rd); /* SDL_RenderPresent */
+
+RenderStats render_stats(const Renderer *rd); /* of the last ended frame */
+/* Commands pushed so far this frame (for tests and the overlay). */
+uint32_t render_command_count(const Renderer *rd);
+
+/* The current back buffer (call between render_end and render_present) as a PNG.
+   Pixels are read into a scratch arena; false with a message on failure. */
+bool render_screenshot(Renderer *rd, const char *path);
+/* The same pixels as RGBA8 in `out` (w*h*4 bytes), for tests. */
+bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
+
+/* Stable LSD counting sort of `cmds` by (layer, tex) into `out` (distinct from cmds):
+   two 8-bit passes, O(n), no comparisons. Exposed so tests can check stability directly. */
+void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count);
+
+/* ---- Text: a monospace bitmap font cut from a grid texture of printable ASCII. ---- */
+typedef struct Font {
+    const Texture *tex;
+    int first_char;   /* code of cell 0 (32) */
+    int glyph_w, glyph_h;
+    int advance, line_h; /* pixels per character / line at scale 1 */
+} Font;
+
+typedef enum TextAlign { TEXT_ALIGN_LEFT, TEXT_ALIGN_CENTER, TEXT_ALIGN_RIGHT } TextAlign;
+
+/* A Font over `tex` whose cells are glyph_w x glyph_h starting at char 32. */
+Font font_make(const Texture *tex, int advance);
+/* Width and height in pixels of `text` (multi-line: widest line, lines * line_h). */
+float font_measure(const Font *f, Str8 text, float scale);
+float font_line_height(const Font *f, float scale);
+/* Draws `text` with its left edge (or centre / right edge, per `align`) at x; returns the
+   width. '\n' starts a new line; bytes outside printable ASCII draw as '?'. */
+float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
+                  TextAlign align, float scale);
+/* printf into the frame arena, then render_text (left aligned, scale 1). */
+float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
+                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* The frame arena of the current frame, for callers that format their own strings. */
+Arena *render_frame_arena(Renderer *rd);
+
+#endif

@@ -1,0 +1,50 @@
+/* draw.h - what the player sees: the level, the actors, the HUD and the screens' cards.
+
+   Pure presentation: reads a Game, pushes draw commands into the renderer (which keeps them
+   in the frame arena), never changes the game. The camera is the only state it owns.
+
+       DrawAssets art = { tiles, sprites, font_make(font_tex, FONT_ADVANCE) };
+       DrawView view = draw_view_make(480, 270);
+       ...
+       draw_view_update(&view, g);        // once per simulated tick: the camera follows
+       draw_game(rd, &art, &view, g);     // once per displayed frame, between begin and end */
+#ifndef DRAW_H
+#define DRAW_H
+
+#include "game.h"
+#include "render/camera.h"
+#include "render/render.h"
+
+enum { /* layers, low to high */
+    LAYER_FLOOR = 0,
+    LAYER_WALL = 1,
+    LAYER_PICKUP = 4,
+    LAYER_SHADOW = 6,
+    LAYER_ACTOR = 10, /* + screen row / 2: actors lower on screen are drawn in front */
+    LAYER_BULLET = 160,
+    LAYER_PARTICLE = 170,
+    LAYER_FADE = 200,
+    LAYER_HUD = 210,
+    LAYER_HUD_TEXT = 212,
+    LAYER_CARD = 220,
+    LAYER_CARD_TEXT = 222,
+    LAYER_DEBUG = 240,
+};
+
+typedef struct DrawAssets {
+    const Texture *tiles, *sprites;
+    Font font;
+} DrawAssets;
+
+typedef struct DrawView {
+    Camera cam;
+    int32_t level_w, level_h; /* to notice a level change and snap instead of slide */
+    const void *level_tiles;
+    float w, h;
+} DrawView;
+
+DrawView draw_view_make(float w, float h);
+void draw_view_update(DrawView *v, const Game *g);
+void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g);
+
+#endif

@@ -1,0 +1,193 @@
+/* game.c - screens and level flow around the simulation (see game.h). */
+#include "game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *game_screen_name(GameScreen s) {
+    static const char *names[] = {"title", "playing", "paused", "transition", "game over", "victory"};
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+static void set_screen(Game *g, GameScreen s) {
+    g->screen = s;
+    g->screen_ticks = 0;
+    g->menu = 0;
+}
+
+static void show_error(Game *g, const char *text) {
+    fprintf(stderr, "%s\n", text);
+    snprintf(g->message, sizeof g->message, "%s", text);
+    g->message_ticks = 5 * SIM_HZ;
+}
+
+/* A fresh run from the first level: new progress, same seed (replays depend on it). */
+static bool start_run(Game *g, LevelError *err) {
+    Sim *s = &g->sim;
+    uint64_t peak = s->level_peak_bytes;
+    char peak_path[SIM_PATH_MAX];
+    memcpy(peak_path, s->level_peak_path, sizeof peak_path);
+    /* A failed load must leave the running level alone, so load before resetting. */
+    PlayerProgress fresh = {.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
+    PlayerProgress old = s->progress;
+    s->progress = fresh;
+    if (!sim_load_level(s, g->level_arena, g->start_level, NULL, err)) {
+        s->progress = old;
+        return false;
+    }
+    Level lv = s->level;
+    Player pl = s->player;
+    char path[SIM_PATH_MAX];
+    memcpy(path, s->level_path, sizeof path);
+    sim_init(s, g->seed);
+    s->level = lv;
+    s->player = pl;
+    memcpy(s->level_path, path, sizeof path);
+    if (peak < lv.arena_bytes) {
+        peak = lv.arena_bytes;
+        memcpy(peak_path, path, sizeof peak_path);
+    }
+    s->level_peak_bytes = peak;
+    memcpy(s->level_peak_path, peak_path, sizeof peak_path);
+    g->level_number = 1;
+    return true;
+}
+
+bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err) {
+    memset(g, 0, sizeof *g);
+    g->level_arena = level_arena;
+    g->seed = cfg->seed;
+    size_t n = strlen(cfg->start_level);
+    if (n >= sizeof g->start_level) {
+        snprintf(err->message, sizeof err->message, "%.100s...: error: path too long", cfg->start_level);
+        return false;
+    }
+    memcpy(g->start_level, cfg->start_level, n + 1);
+    sim_init(&g->sim, cfg->seed);
+    if (!start_run(g, err)) return false;
+    if (cfg->save_path && strlen(cfg->save_path) < sizeof g->save_path) {
+        g->save_enabled = true;
+        memcpy(g->save_path, cfg->save_path, strlen(cfg->save_path) + 1);
+        char msg[600];
+        SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
+        if (st == SAVE_CORRUPT || st == SAVE_IO_ERROR) fprintf(stderr, "%s\n", msg);
+    }
+    set_screen(g, cfg->skip_title ? SCREEN_PLAYING : SCREEN_TITLE);
+    return true;
+}
+
+static void record_completion(Game *g, const char *reached) {
+    if (!g->save_enabled) return;
+    const Sim *s = &g->sim;
+    save_record(&g->save, s->level_path, s->tick, s->progress.coins - s->progress_entry.coins,
+                reached);
+    char msg[600];
+    if (!save_write(&g->save, g->save_path, msg, sizeof msg))
+        fprintf(stderr, "warning: progress not saved: %s\n", msg);
+}
+
+static void restart_level(Game *g) {
+    LevelError err;
+    if (!sim_restart_level(&g->sim, g->level_arena, &err)) {
+        show_error(g, err.message);
+        return;
+    }
+    set_screen(g, SCREEN_PLAYING);
+}
+
+void game_update(Game *g, uint32_t input) {
+    uint32_t pressed = input & ~g->prev_input;
+    g->prev_input = input;
+    g->ticks++;
+    g->screen_ticks++;
+    if (g->message_ticks > 0) g->message_ticks--;
+    Sim *s = &g->sim;
+    bool confirm = (input & GAME_IN_CONFIRM) != 0;
+
+    switch (g->screen) {
+    case SCREEN_TITLE:
+        if (confirm || (pressed & SIM_IN_FIRE)) {
+            LevelError err;
+            if (start_run(g, &err)) set_screen(g, SCREEN_PLAYING);
+            else show_error(g, err.message);
+        }
+        break;
+
+    case SCREEN_PLAYING:
+        if (input & GAME_IN_PAUSE) {
+            set_screen(g, SCREEN_PAUSED);
+            break;
+        }
+        if (input & GAME_IN_RESTART) {
+            restart_level(g);
+            break;
+        }
+        sim_tick(s, input & SIM_IN_MASK);
+        switch (s->request.kind) {
+        case SIM_REQUEST_LEVEL:
+            record_completion(g, s->request.path);
+            set_screen(g, SCREEN_TRANSITION);
+            break;
+        case SIM_REQUEST_VICTORY:
+            record_completion(g, s->level_path);
+            set_screen(g, SCREEN_VICTORY);
+            break;
+        case SIM_REQUEST_DIED: set_screen(g, SCREEN_GAME_OVER); break;
+        default: break;
+        }
+        break;
+
+    case SCREEN_PAUSED:
+        if (input & GAME_IN_PAUSE) {
+            set_screen(g, SCREEN_PLAYING);
+            break;
+        }
+        if (pressed & SIM_IN_UP) g->menu = (g->menu + PAUSE_ITEM_COUNT - 1) % PAUSE_ITEM_COUNT;
+        if (pressed & SIM_IN_DOWN) g->menu = (g->menu + 1) % PAUSE_ITEM_COUNT;
+        if (input & GAME_IN_RESTART) restart_level(g);
+        else if (confirm) {
+            switch (g->menu) {
+            case PAUSE_RESUME: set_screen(g, SCREEN_PLAYING); break;
+            case PAUSE_RESTART: restart_level(g); break;
+            default: g->quit = true; break;
+            }
+        }
+        break;
+
+    case SCREEN_TRANSITION:
+        sim_tick(s, 0); /* particles settle; the request keeps the rest frozen */
+        if (g->screen_ticks == TRANSITION_OUT_TICKS) {
+            LevelError err;
+            if (sim_follow_request(s, g->level_arena, &err)) {
+                g->level_number++;
+            } else {
+                /* The level we are in is untouched: carry on playing it. */
+                g->load_failures++;
+                show_error(g, err.message);
+                sim_cancel_request(s);
+                set_screen(g, SCREEN_PLAYING);
+            }
+        } else if (g->screen_ticks >= TRANSITION_TICKS) {
+            set_screen(g, SCREEN_PLAYING);
+        }
+        break;
+
+    case SCREEN_GAME_OVER:
+        sim_tick(s, 0);
+        if (g->screen_ticks > GAME_OVER_DELAY && (confirm || (input & GAME_IN_RESTART)))
+            restart_level(g);
+        break;
+
+    case SCREEN_VICTORY:
+        sim_tick(s, 0);
+        if (g->screen_ticks > SIM_HZ && confirm) set_screen(g, SCREEN_TITLE);
+        break;
+    }
+}
+
+uint64_t game_hash(const Game *g) {
+    uint64_t h = sim_hash(&g->sim);
+    h ^= (uint64_t)g->screen + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h ^= (uint64_t)g->level_number * 0x100000001b3ull;
+    return h;
+}

@@ -1,0 +1,936 @@
+/* level.c - the .lvl format (levels/README.md) and its loader on the level arena.
+
+   Loading is three phases, and only the last one touches the level arena:
+     1. read the file into a scratch arena (a scratch scope that names the level arena as its
+        conflict, so it can never be the level arena);
+     2. parse and validate all of it with Str8 slices into that text, gathering entities in
+        scratch ChunkLists;
+     3. measure the exact bytes the level will need (by running the same emit code that
+        copies it, without copying), refuse with the arena-full message if that is more than
+        the arena can hold, make sure the pages are committed, and only then clear the level
+        arena and copy arrays, strings and pools in. Nothing after the clear can fail. */
+#include "level.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/chunk_list.h"
+#include "core/str8.h"
+
+/* ---- Errors ------------------------------------------------------------------------- */
+
+/* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err. */
+__attribute__((format(printf, 5, 6))) static bool level_fail(LevelError *err, const char *path,
+                                                             int64_t line, int64_t col,
+                                                             const char *fmt, ...) {
+    if (!err) return false;
+    err->line = (int32_t)line;
+    err->col = (int32_t)col;
+    int n = line > 0 ? snprintf(err->message, sizeof err->message, "%s:%lld:%lld: error: ", path,
+                                (long long)line, (long long)col)
+                     : snprintf(err->message, sizeof err->message, "%s: error: ", path);
+    if (n < 0) n = 0;
+    if ((size_t)n < sizeof err->message) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+/* What a "found '...'" quotes: at most 40 bytes of the offending text. */
+#define QUOTE_MAX 40
+#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, \
+                 ((s).len > QUOTE_MAX ? "..." : "")
+
+/* ---- Reading ------------------------------------------------------------------------ */
+
+#define LEVEL_MAX_FILE_BYTES (256ull << 20)
+
+/* Reads a whole regular file into `arena`. O_NONBLOCK so that a FIFO cannot hang the open;
+   fstat then refuses anything that is not a regular file. */
+static bool level_read_file(Arena *arena, const char *path, Str8 *out, LevelError *err) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
+                          strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be examined (%s)",
+                          strerror(e));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return level_fail(err, path, 0, 0, "expected a level file, found a directory");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
+    }
+    if ((uint64_t)st.st_size > LEVEL_MAX_FILE_BYTES) {
+        close(fd);
+        return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
+                          (unsigned long long)LEVEL_MAX_FILE_BYTES, (unsigned long long)st.st_size);
+    }
+    uint64_t size = (uint64_t)st.st_size;
+    char *buf = arena_push_raw(arena, size + 1, 1);
+    if (!buf) {
+        close(fd);
+        return level_fail(err, path, 0, 0, "expected scratch memory for the file, found %s", arena_last_error());
+    }
+    uint64_t got = 0;
+    while (got < size) {
+        ssize_t n = read(fd, buf + got, size - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            int e = errno;
+            close(fd);
+            return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
+                              strerror(e));
+        }
+        if (n == 0) break; /* the file shrank under us: parse what there is */
+        got += (uint64_t)n;
+    }
+    close(fd);
+    buf[got] = 0;
+    *out = (Str8){buf, got};
+    return true;
+}
+
+/* ---- Character classes -------------------------------------------------------------- */
+
+/* One table lookup per map character. Values below TILE_KIND_COUNT are plain tiles; the
+   rest say what stands on the tile (SPECIAL_*), or that the character is not in the legend. */
+enum {
+    SPECIAL_START = 0x40,
+    SPECIAL_PATROLLER,
+    SPECIAL_CHASER,
+    SPECIAL_TURRET,
+    SPECIAL_COIN,
+    SPECIAL_HEART,
+    SPECIAL_KEY_R,
+    SPECIAL_KEY_G,
+    SPECIAL_KEY_B,
+    SPECIAL_DOOR_R,
+    SPECIAL_DOOR_G,
+    SPECIAL_DOOR_B,
+    SPECIAL_PORTAL,
+    CHAR_INVALID = 0xff,
+};
+
+/* Stored as code + 1 so that the zero of every unlisted byte means "not in the legend":
+   tile_code[c] - 1 wraps to CHAR_INVALID for those. */
+static const uint8_t tile_code1[256] = {
+    ['.'] = TILE_FLOOR + 1,          ['#'] = TILE_WALL + 1,          ['~'] = TILE_WATER + 1,
+    ['^'] = TILE_SPIKES + 1,         ['X'] = TILE_EXIT + 1,          ['>'] = SPECIAL_PORTAL + 1,
+    ['@'] = SPECIAL_START + 1,       ['p'] = SPECIAL_PATROLLER + 1,  ['c'] = SPECIAL_CHASER + 1,
+    ['t'] = SPECIAL_TURRET + 1,      ['$'] = SPECIAL_COIN + 1,       ['+'] = SPECIAL_HEART + 1,
+    ['r'] = SPECIAL_KEY_R + 1,       ['g'] = SPECIAL_KEY_G + 1,      ['b'] = SPECIAL_KEY_B + 1,
+    ['R'] = SPECIAL_DOOR_R + 1,      ['G'] = SPECIAL_DOOR_G + 1,     ['B'] = SPECIAL_DOOR_B + 1,
+};
+
+#define LEGEND ".#~^X>@pct$+rgbRGB"
+
+/* The map is nearly all plain tiles, and it is most of the file: this converts 16
+   characters with vector compares (GCC/Clang vector extensions, SSE2 on x86-64), writing
+   the plain tiles and 0 elsewhere, and returns in not_plain[] a byte mask (0xFF per byte,
+   little-endian) of the characters that are an entity or not in the legend. */
+typedef uint8_t Bytes16 __attribute__((vector_size(16)));
+_Static_assert(TILE_FLOOR == 0, "floor is the zero the compares leave");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte masks are read little-endian");
+
+static void map_plain16(const uint8_t *src, uint8_t *dst, uint64_t not_plain[2]) {
+    Bytes16 c;
+    memcpy(&c, src, 16);
+    Bytes16 wall = (Bytes16)(c == '#'), water = (Bytes16)(c == '~'), spikes = (Bytes16)(c == '^');
+    Bytes16 exit = (Bytes16)(c == 'X'), floor = (Bytes16)(c == '.');
+    Bytes16 other = ~(wall | water | spikes | exit | floor);
+    Bytes16 t = (wall & TILE_WALL) | (water & TILE_WATER) | (spikes & TILE_SPIKES) | (exit & TILE_EXIT);
+    memcpy(dst, &t, 16);
+    memcpy(not_plain, &other, 16);
+}
+
+/* How an error names what a map character stands for. */
+static const char *describe_char(char c) {
+    switch (c) {
+    case '.': return "floor";
+    case '#': return "a wall";
+    case '~': return "water";
+    case '^': return "spikes";
+    case 'X': return "the exit";
+    case '>': return "a portal";
+    case '@': return "the player start";
+    case 'p': return "a patroller";
+    case 'c': return "a chaser";
+    case 't': return "a turret";
+    case '$': return "a coin";
+    case '+': return "a heart";
+    case 'r': return "a red key";
+    case 'g': return "a green key";
+    case 'b': return "a blue key";
+    case 'R': return "a red door";
+    case 'G': return "a green door";
+    case 'B': return "a blue door";
+    default: return "an unknown tile";
+    }
+}
+
+static int default_hp(EnemyKind k) { return k == ENEMY_PATROLLER ? 2 : k == ENEMY_CHASER ? 3 : 4; }
+
+/* Strict UTF-8: no overlongs, no surrogates, nothing past U+10FFFF. Returns the offset of
+   the first bad byte, or -1 when all of s is valid. */
+static int64_t utf8_invalid_at(Str8 s) {
+    const uint8_t *p = (const uint8_t *)s.data;
+    uint64_t i = 0;
+    while (i < s.len) {
+        uint8_t c = p[i];
+        if (c < 0x80) { i++; continue; }
+        uint64_t n;
+        uint8_t lo = 0x80, hi = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf) n = 1;
+        else if (c == 0xe0) { n = 2; lo = 0xa0; }
+        else if (c == 0xed) { n = 2; hi = 0x9f; }
+        else if (c >= 0xe1 && c <= 0xef) n = 2;
+        else if (c == 0xf0) { n = 3; lo = 0x90; }
+        else if (c >= 0xf1 && c <= 0xf3) n = 3;
+        else if (c == 0xf4) { n = 3; hi = 0x8f; }
+        else return (int64_t)i;
+        if (i + n >= s.len) return (int64_t)i; /* truncated sequence */
+        if (p[i + 1] < lo || p[i + 1] > hi) return (int64_t)i;
+        for (uint64_t k = 2; k <= n; k++)
+            if (p[i + k] < 0x80 || p[i + k] > 0xbf) return (int64_t)i;
+        i += n + 1;
+    }
+    return -1;
+}
+
+/* Offset of the first byte that makes the text binary: a control character other than tab,
+   LF and CR, or DEL; -1 when there is none. This touches every byte of the file, so it
+   checks 16 at a time and only looks for the exact offset in a 4 KiB block that has one. */
+static bool binary_byte(uint8_t c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f; }
+
+static int64_t binary_at(Str8 s) {
+    const uint8_t *p = (const uint8_t *)s.data;
+    for (uint64_t at = 0; at < s.len; at += 4096) {
+        uint64_t end = s.len - at < 4096 ? s.len : at + 4096, i = at;
+        Bytes16 acc = {0};
+        for (; i + 16 <= end; i += 16) {
+            Bytes16 c;
+            memcpy(&c, p + i, 16);
+            acc |= ((Bytes16)((c & 0xE0) == 0) & (Bytes16)(c != '\t') & (Bytes16)(c != '\n') & (Bytes16)(c != '\r')) |
+                   (Bytes16)(c == 0x7f);
+        }
+        uint64_t half[2];
+        memcpy(half, &acc, 16);
+        bool bad = (half[0] | half[1]) != 0;
+        for (; i < end; i++) bad |= binary_byte(p[i]);
+        if (bad)
+            for (i = at; i < end; i++)
+                if (binary_byte(p[i])) return (int64_t)i;
+    }
+    return -1;
+}
+
+/* ---- Parser state ------------------------------------------------------------------- */
+
+typedef struct PortalInfo { /* parallel to the links list: where each portal was drawn */
+    int32_t line, col;
+    int32_t link_line; /* the link line that gave it a target; 0 until one does */
+} PortalInfo;
+
+typedef struct Parser {
+    const char *path;
+    LevelError *err;
+    Arena *tmp;
+    Str8 dir; /* path up to and including its last '/', or empty */
+    int64_t line_no;
+    const char *line_start;
+
+    Str8 name, exit_path; /* exit_path resolved; empty: none */
+    int32_t name_line, exit_line, bullets_line, particles_line;
+    int64_t bullets, particles;
+
+    int32_t width, height;
+    int64_t map_line;   /* line of "map:" */
+    const char **rows;  /* height pointers into the text */
+    uint8_t *tiles;     /* scratch copy, width * height */
+    int32_t start_tx, start_ty, start_count;
+
+    ChunkList enemies, pickups, doors, links, portals, entries;
+    Enemy *enemy_arr;
+    int32_t *enemy_line; /* line of the `enemy` line that set it; 0 = none yet */
+    uint32_t *enemy_row; /* height + 1: enemies of row y are [enemy_row[y], enemy_row[y + 1]) */
+    LevelLink *link_arr;
+    PortalInfo *portal_arr;
+    LevelDoor *door_arr;
+    Pickup *pickup_arr;
+    LevelEntry *entry_arr;
+    int32_t *entry_line;
+    uint64_t enemy_count, link_count, door_count, pickup_count;
+} Parser;
+
+static bool fail(Parser *p, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* An error at byte `at` of the current line (NULL: column 1). */
+static bool fail(Parser *p, const char *at, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int64_t col = at ? (int64_t)(at - p->line_start) + 1 : 1;
+    return level_fail(p->err, p->path, p->line_no, col, "%s", msg);
+}
+
+static Str8 strip_comment(Str8 line) {
+    int64_t hash = str8_find_byte(line, '#', 0);
+    return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The next whitespace-separated word of *rest, or an empty Str8 at the end. */
+static Str8 next_word(Str8 *rest) {
+    uint64_t i = 0;
+    while (i < rest->len && is_blank(rest->data[i])) i++;
+    uint64_t j = i;
+    while (j < rest->len && !is_blank(rest->data[j])) j++;
+    /* Built by hand: this runs for every word of every entity line. */
+    Str8 w = {rest->data + i, j - i};
+    rest->data += j;
+    rest->len -= j;
+    return w;
+}
+
+/* A decimal integer in [lo, hi]; `what` names it in the error. */
+static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char *what, int64_t *out) {
+    if (tok.len == 0)
+        return fail(p, tok.data, "expected %s from %lld to %lld, found end of line", what, (long long)lo,
+                    (long long)hi);
+    int64_t v;
+    if (!str8_parse_i64(tok, &v)) {
+        bool digits = true;
+        for (uint64_t i = 0; i < tok.len; i++)
+            digits &= (tok.data[i] >= '0' && tok.data[i] <= '9') || (i == 0 && (tok.data[i] == '-' || tok.data[i] == '+'));
+        if (digits && tok.len > 1)
+            return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s', which overflows", what,
+                        (long long)lo, (long long)hi, QUOTE(tok));
+        return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s'", what, (long long)lo,
+                    (long long)hi, QUOTE(tok));
+    }
+    if (v < lo || v > hi)
+        return fail(p, tok.data, "expected %s from %lld to %lld, found %lld", what, (long long)lo, (long long)hi,
+                    (long long)v);
+    *out = v;
+    return true;
+}
+
+static bool expect_eol(Parser *p, Str8 rest) {
+    Str8 w = next_word(&rest);
+    if (w.len) return fail(p, w.data, "expected end of line, found '%.*s%s'", QUOTE(w));
+    return true;
+}
+
+/* A name for entries: letters, digits, '_' and '-'. */
+static bool parse_entry_name(Parser *p, Str8 tok) {
+    if (tok.len == 0) return fail(p, tok.data, "expected an entry name, found end of line");
+    if (tok.len > 32) return fail(p, tok.data, "expected an entry name of at most 32 bytes, found %llu bytes", (unsigned long long)tok.len);
+    for (uint64_t i = 0; i < tok.len; i++) {
+        char c = tok.data[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return fail(p, tok.data + i, "expected an entry name (letters, digits, '_' or '-'), found '%.*s%s'",
+                        QUOTE(tok));
+    }
+    return true;
+}
+
+/* Resolves `rel` against the level's directory and checks that it names a regular file. */
+static bool resolve_level_file(Parser *p, Str8 rel, Str8 *out) {
+    if (rel.len == 0) return fail(p, rel.data, "expected a level file name, found end of line");
+    Str8 full = rel.data[0] == '/' ? str8_copy(p->tmp, rel)
+                                   : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
+    if (!full.data) return fail(p, rel.data, "expected scratch memory, found %s", arena_last_error());
+    struct stat st;
+    if (stat(full.data, &st) != 0)
+        return fail(p, rel.data, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(rel), full.data,
+                    strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return fail(p, rel.data, "expected an existing level file, found '%.*s%s' (%s: not a regular file)",
+                    QUOTE(rel), full.data);
+    *out = full;
+    return true;
+}
+
+/* Binary search of an array sorted row-major, whose elements hold int16 tx, ty at `off`. */
+static int64_t find_tile(const void *base, uint64_t count, size_t size, size_t off, int32_t tx, int32_t ty) {
+    uint64_t lo = 0, hi = count;
+    int64_t key = (int64_t)ty * 65536 + tx;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        const int16_t *xy = (const int16_t *)((const char *)base + mid * size + off);
+        int64_t k = (int64_t)xy[1] * 65536 + xy[0];
+        if (k == key) return (int64_t)mid;
+        if (k < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return -1;
+}
+
+/* ---- Header ------------------------------------------------------------------------- */
+
+static bool parse_header_line(Parser *p, Str8 raw) {
+    Str8 line = strip_comment(raw);
+    int64_t colon = str8_find_byte(line, ':', 0);
+    if (colon < 0)
+        return fail(p, line.data, "expected 'key: value' or 'map:', found '%.*s%s'", QUOTE(line));
+    Str8 key = str8_trim(str8_prefix(line, (uint64_t)colon));
+    Str8 value = str8_trim(str8_skip(line, (uint64_t)colon + 1));
+    const char *vat = value.len ? value.data : line.data + line.len;
+    int32_t *seen;
+    if (str8_eq_cstr(key, "name")) seen = &p->name_line;
+    else if (str8_eq_cstr(key, "exit")) seen = &p->exit_line;
+    else if (str8_eq_cstr(key, "bullets")) seen = &p->bullets_line;
+    else if (str8_eq_cstr(key, "particles")) seen = &p->particles_line;
+    else
+        return fail(p, key.data, "expected a header key (name, exit, bullets, particles) or 'map:', found '%.*s%s'",
+                    QUOTE(key));
+    if (*seen)
+        return fail(p, key.data, "expected one '%.*s:' line, found a second one (the first is on line %d)",
+                    STR8_FMT(key), *seen);
+    *seen = (int32_t)p->line_no;
+    if (seen == &p->name_line) {
+        if (value.len == 0) return fail(p, vat, "expected a level name, found nothing");
+        int64_t bad = utf8_invalid_at(value);
+        if (bad >= 0)
+            return fail(p, value.data + bad, "expected a UTF-8 name, found the invalid byte 0x%02X",
+                        (unsigned)(uint8_t)value.data[bad]);
+        p->name = value;
+    } else if (seen == &p->exit_line) {
+        Str8 rest = value;
+        Str8 file = next_word(&rest);
+        if (file.len == 0) file.data = vat;
+        if (!resolve_level_file(p, file, &p->exit_path) || !expect_eol(p, rest)) return false;
+    } else {
+        Str8 rest = value;
+        Str8 tok = next_word(&rest);
+        if (tok.len == 0) tok.data = vat;
+        int64_t *dst = seen == &p->bullets_line ? &p->bullets : &p->particles;
+        const char *what = seen == &p->bullets_line ? "a bullet pool size" : "a particle pool size";
+        if (!parse_number(p, tok, 1, 65536, what, dst) || !expect_eol(p, rest)) return false;
+    }
+    return true;
+}
+
+/* ---- Map ---------------------------------------------------------------------------- */
+
+/* Where a map error points: the row's line, the tile's column. */
+static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return level_fail(p->err, p->path, p->map_line + 1 + ty, (int64_t)tx + 1, "%s", msg);
+}
+
+static bool bad_char(Parser *p, int32_t x, int32_t y) {
+    char c = p->rows[y][x];
+    if (c == ' ') return fail_tile(p, x, y, "expected a tile character (one of %s), found a space", LEGEND);
+    if (c == '\t') return fail_tile(p, x, y, "expected a tile character (one of %s), found a tab", LEGEND);
+    if ((uint8_t)c >= 0x80)
+        return fail_tile(p, x, y, "expected a tile character (one of %s), found the byte 0x%02X", LEGEND,
+                         (unsigned)(uint8_t)c);
+    return fail_tile(p, x, y, "expected a tile character (one of %s), found '%c'", LEGEND, c);
+}
+
+static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *tile) {
+    *tile = TILE_FLOOR;
+    switch (code) {
+    case SPECIAL_START:
+        if (p->start_count++)
+            return fail_tile(p, x, y, "expected one player start '@', found a second one (the first is at %d %d)",
+                             p->start_tx, p->start_ty);
+        p->start_tx = x;
+        p->start_ty = y;
+        return true;
+    case SPECIAL_PATROLLER:
+    case SPECIAL_CHASER:
+    case SPECIAL_TURRET: {
+        Enemy *e = chunk_list_push(&p->enemies);
+        if (!e) break;
+        e->kind = (EnemyKind)(code - SPECIAL_PATROLLER);
+        e->hp = default_hp(e->kind);
+        e->x = (x * TILE_PX + TILE_PX / 2) * FIX_ONE;
+        e->y = (y * TILE_PX + TILE_PX / 2) * FIX_ONE;
+        e->alive = 1;
+        e->spawn_tx = (int16_t)x;
+        e->spawn_ty = (int16_t)y;
+        return true;
+    }
+    case SPECIAL_COIN:
+    case SPECIAL_HEART:
+    case SPECIAL_KEY_R:
+    case SPECIAL_KEY_G:
+    case SPECIAL_KEY_B: {
+        Pickup *k = chunk_list_push(&p->pickups);
+        if (!k) break;
+        k->tx = (int16_t)x;
+        k->ty = (int16_t)y;
+        k->kind = code == SPECIAL_COIN ? PICKUP_COIN : code == SPECIAL_HEART ? PICKUP_HEART : PICKUP_KEY;
+        k->color = code >= SPECIAL_KEY_R ? (KeyColor)(code - SPECIAL_KEY_R) : KEY_RED;
+        return true;
+    }
+    case SPECIAL_DOOR_R:
+    case SPECIAL_DOOR_G:
+    case SPECIAL_DOOR_B: {
+        LevelDoor *d = chunk_list_push(&p->doors);
+        if (!d) break;
+        d->tx = (int16_t)x;
+        d->ty = (int16_t)y;
+        d->color = (KeyColor)(code - SPECIAL_DOOR_R);
+        *tile = TILE_DOOR;
+        return true;
+    }
+    case SPECIAL_PORTAL: {
+        LevelLink *l = chunk_list_push(&p->links);
+        PortalInfo *pi = chunk_list_push(&p->portals);
+        if (!l || !pi) break;
+        l->tx = (int16_t)x;
+        l->ty = (int16_t)y;
+        pi->line = (int32_t)(p->map_line + 1 + y);
+        pi->col = x + 1;
+        *tile = TILE_PORTAL;
+        return true;
+    }
+    default:
+        return bad_char(p, x, y);
+    }
+    return fail_tile(p, x, y, "expected scratch memory for the entities, found %s", arena_last_error());
+}
+
+/* Collects the map rows (pass 1), then turns each into tiles and entities (pass 2). Stops at
+   the `end` line, leaving *rest after it. */
+static bool parse_map(Parser *p, Str8 *rest) {
+    ChunkList rows;
+    chunk_list_init(&rows, p->tmp, sizeof(const char *), 256);
+    ChunkList lens;
+    chunk_list_init(&lens, p->tmp, sizeof(uint32_t), 256);
+    Str8 line;
+    bool ended = false;
+    while (str8_next_line(rest, &line)) {
+        p->line_no++;
+        p->line_start = line.data;
+        Str8 t = strip_comment(line);
+        if (str8_eq_cstr(t, "end")) {
+            ended = true;
+            break;
+        }
+        if (str8_starts_with(line, STR8_LIT("enemy ")) || str8_starts_with(line, STR8_LIT("link ")) ||
+            str8_starts_with(line, STR8_LIT("entry ")))
+            return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'",
+                        (int)(str8_find_byte(line, ' ', 0)), line.data);
+        if (rows.count >= LEVEL_MAX_SIDE)
+            return fail(p, line.data, "expected at most %d map rows, found more", LEVEL_MAX_SIDE);
+        const char **r = chunk_list_push(&rows);
+        uint32_t *n = chunk_list_push(&lens);
+        if (!r || !n) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+        *r = line.data;
+        *n = line.len > UINT32_MAX ? UINT32_MAX : (uint32_t)line.len;
+    }
+    if (!ended) {
+        p->line_no++;
+        p->line_start = NULL;
+        return fail(p, NULL, "expected 'end' after the map rows, found end of file");
+    }
+    if (rows.count == 0) return fail(p, line.data, "expected at least one map row, found 'end'");
+
+    Span rs = chunk_list_flatten(&rows, p->tmp);
+    Span ls = chunk_list_flatten(&lens, p->tmp);
+    if (!rs.data || !ls.data) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+    p->rows = rs.data;
+    const uint32_t *len = ls.data;
+    p->height = (int32_t)rs.count;
+    uint32_t w = len[0];
+    if (w == 0) return fail_tile(p, 0, 0, "expected a map row of 1 to %d tiles, found an empty line", LEVEL_MAX_SIDE);
+    if (w > LEVEL_MAX_SIDE)
+        return fail_tile(p, LEVEL_MAX_SIDE, 0, "expected a map row of 1 to %d tiles, found %u", LEVEL_MAX_SIDE, w);
+    p->width = (int32_t)w;
+    p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
+    if (!p->tiles) return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
+
+    for (int32_t y = 0; y < p->height; y++) {
+        const uint8_t *src = (const uint8_t *)p->rows[y];
+        uint8_t *dst = p->tiles + (uint64_t)y * w;
+        uint32_t n = len[y];
+        /* Check the characters before the width, so the error names the first thing wrong
+           on the line. */
+        uint32_t common = n < w ? n : w;
+        uint32_t x = 0;
+        for (; x + 16 <= common; x += 16) {
+            uint64_t other[2];
+            map_plain16(src + x, dst + x, other);
+            for (uint32_t h = 0; h < 2; h++)
+                for (uint64_t m = other[h]; m;) { /* only the few entity characters */
+                    uint32_t b = (uint32_t)__builtin_ctzll(m) >> 3, at = x + h * 8 + b;
+                    m &= ~(0xFFull << (b * 8));
+                    uint8_t code = (uint8_t)(tile_code1[src[at]] - 1);
+                    dst[at] = code;
+                    if (!map_special(p, code, (int32_t)at, y, &dst[at])) return false;
+                }
+        }
+        for (; x < common; x++) {
+            uint8_t code = (uint8_t)(tile_code1[src[x]] - 1);
+            dst[x] = code;
+            if (code >= TILE_KIND_COUNT && !map_special(p, code, (int32_t)x, y, &dst[x])) return false;
+        }
+        /* A too-long row often holds a comment: name the character, not just the length. */
+        for (uint32_t x = w; x < n && x < LEVEL_MAX_SIDE; x++)
+            if (tile_code1[src[x]] == 0) return bad_char(p, (int32_t)x, y);
+        if (n != w)
+            return fail_tile(p, (int32_t)common, y, "expected a row of %u tiles like the first, found %u", w, n);
+    }
+    if (p->start_count == 0) {
+        p->line_no = p->map_line;
+        p->line_start = NULL;
+        return fail(p, NULL, "expected a player start '@' in the map, found none");
+    }
+
+    /* Entities were gathered in row-major order, so these arrays are sorted by (ty, tx). */
+    Span es = chunk_list_flatten(&p->enemies, p->tmp);
+    Span ps = chunk_list_flatten(&p->pickups, p->tmp);
+    Span ds = chunk_list_flatten(&p->doors, p->tmp);
+    Span ks = chunk_list_flatten(&p->links, p->tmp);
+    Span is = chunk_list_flatten(&p->portals, p->tmp);
+    p->enemy_line = arena_push_array(p->tmp, int32_t, es.count + 1);
+    if (!es.data || !ps.data || !ds.data || !ks.data || !is.data || !p->enemy_line)
+        return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+    p->enemy_arr = es.data;
+    p->enemy_count = es.count;
+    p->enemy_row = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
+    if (!p->enemy_row) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+    for (uint64_t i = 0; i < es.count; i++) p->enemy_row[p->enemy_arr[i].spawn_ty + 1]++;
+    for (int32_t y = 0; y < p->height; y++) p->enemy_row[y + 1] += p->enemy_row[y];
+    p->pickup_arr = ps.data;
+    p->pickup_count = ps.count;
+    p->door_arr = ds.data;
+    p->door_count = ds.count;
+    p->link_arr = ks.data;
+    p->portal_arr = is.data;
+    p->link_count = ks.count;
+    return true;
+}
+
+/* ---- Entity lines ------------------------------------------------------------------- */
+
+static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y) {
+    int64_t vx = 0, vy = 0;
+    if (!parse_number(p, next_word(rest), 0, p->width - 1, "a tile column", &vx) ||
+        !parse_number(p, next_word(rest), 0, p->height - 1, "a tile row", &vy))
+        return false;
+    *x = (int32_t)vx;
+    *y = (int32_t)vy;
+    return true;
+}
+
+static const char *describe_tile(Parser *p, int32_t x, int32_t y) { return describe_char(p->rows[y][x]); }
+
+static bool parse_entity_line(Parser *p, Str8 raw) {
+    Str8 rest = strip_comment(raw);
+    Str8 kw = next_word(&rest);
+    int32_t x, y;
+    if (str8_eq_cstr(kw, "enemy")) {
+        Str8 at = next_word(&(Str8){rest.data, rest.len});
+        if (!parse_xy(p, &rest, &x, &y)) return false;
+        /* Enemies are sorted row-major: search only row y's run of them. */
+        uint32_t row0 = p->enemy_row[y];
+        int64_t i = find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(Enemy),
+                              offsetof(Enemy, spawn_tx), x, y);
+        if (i >= 0) i += row0;
+        if (i < 0) return fail(p, at.data, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
+        if (p->enemy_line[i])
+            return fail(p, kw.data, "expected one 'enemy' line for the enemy at %d %d, found a second one (the first is on line %d)",
+                        x, y, p->enemy_line[i]);
+        p->enemy_line[i] = (int32_t)p->line_no;
+        for (Str8 prop; (prop = next_word(&rest)).len;) {
+            if (!str8_starts_with(prop, STR8_LIT("hp=")))
+                return fail(p, prop.data, "expected a property 'hp=N', found '%.*s%s'", QUOTE(prop));
+            int64_t hp;
+            if (!parse_number(p, str8_skip(prop, 3), 1, 9999, "hit points", &hp)) return false;
+            p->enemy_arr[i].hp = (int32_t)hp;
+        }
+        return true;
+    }
+    if (str8_eq_cstr(kw, "link")) {
+        Str8 at = next_word(&(Str8){rest.data, rest.len});
+        if (!parse_xy(p, &rest, &x, &y)) return false;
+        int64_t i = find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), x, y);
+        if (i < 0) return fail(p, at.data, "expected a portal '>' at %d %d, found %s", x, y, describe_tile(p, x, y));
+        if (p->portal_arr[i].link_line)
+            return fail(p, kw.data, "expected one 'link' line for the portal at %d %d, found a second one (the first is on line %d)",
+                        x, y, p->portal_arr[i].link_line);
+        Str8 file = next_word(&rest);
+        Str8 full;
+        if (!resolve_level_file(p, file, &full)) return false;
+        Str8 entry = next_word(&rest);
+        if (entry.len && !parse_entry_name(p, entry)) return false;
+        if (!expect_eol(p, rest)) return false;
+        p->portal_arr[i].link_line = (int32_t)p->line_no;
+        p->link_arr[i].target_path = full.data;
+        p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
+        if (entry.len && !p->link_arr[i].entry) return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
+        return true;
+    }
+    if (str8_eq_cstr(kw, "entry")) {
+        Str8 name = next_word(&rest);
+        if (!parse_entry_name(p, name)) return false;
+        Str8 at = next_word(&(Str8){rest.data, rest.len});
+        if (!parse_xy(p, &rest, &x, &y) || !expect_eol(p, rest)) return false;
+        TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
+        if (t != TILE_FLOOR && t != TILE_SPIKES)
+            return fail(p, at.data, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
+                        STR8_FMT(name), x, y, describe_tile(p, x, y));
+        for (ChunkListIter it = chunk_list_iter(&p->entries); ;) {
+            LevelEntry *e = chunk_list_next(&it);
+            if (!e) break;
+            if (str8_eq_cstr(name, e->name))
+                return fail(p, name.data, "expected a new entry name, found '%.*s' again", STR8_FMT(name));
+        }
+        LevelEntry *e = chunk_list_push(&p->entries);
+        char *copy = str8_to_cstr(p->tmp, name);
+        if (!e || !copy) return fail(p, name.data, "expected scratch memory, found %s", arena_last_error());
+        e->name = copy;
+        e->tx = (int16_t)x;
+        e->ty = (int16_t)y;
+        return true;
+    }
+    return fail(p, kw.data, "expected 'enemy', 'link' or 'entry', found '%.*s%s'", QUOTE(kw));
+}
+
+/* ---- Emitting into the level arena -------------------------------------------------- */
+
+/* Measures (commit false) or performs (commit true) the level arena pushes. Both runs go
+   through the same code, so the measured need is exactly what the commit takes. */
+typedef struct Emit {
+    Arena *arena;
+    uint64_t pos;
+    bool commit, failed;
+} Emit;
+
+static void *emit_push(Emit *o, uint64_t size, uint64_t align, bool zero) {
+    if (size == 0) return NULL;
+    if (!o->commit) {
+        o->pos = ((o->pos + align - 1) & ~(align - 1)) + size;
+        return NULL;
+    }
+    void *m = zero ? arena_push(o->arena, size, align) : arena_push_raw(o->arena, size, align);
+    if (!m) o->failed = true;
+    return m;
+}
+
+static const char *emit_str(Emit *o, Str8 s) {
+    char *m = emit_push(o, s.len + 1, 1, false);
+    if (m) {
+        if (s.len) memcpy(m, s.data, s.len);
+        m[s.len] = 0;
+    }
+    return m;
+}
+
+static void *emit_copy(Emit *o, const void *src, uint64_t count, uint64_t size, uint64_t align) {
+    void *m = emit_push(o, count * size, align, false);
+    if (m) memcpy(m, src, count * size);
+    return m;
+}
+
+static void emit_level(Emit *o, const Parser *p, Level *lv) {
+    *lv = (Level){0};
+    lv->path = emit_str(o, str8_cstr(p->path));
+    lv->name = emit_str(o, p->name);
+    lv->exit_to = p->exit_path.len ? emit_str(o, p->exit_path) : NULL;
+    lv->width = p->width;
+    lv->height = p->height;
+    lv->tiles = emit_copy(o, p->tiles, (uint64_t)p->width * (uint64_t)p->height, 1, 1);
+    lv->start_tx = (int16_t)p->start_tx;
+    lv->start_ty = (int16_t)p->start_ty;
+    lv->enemies = emit_copy(o, p->enemy_arr, p->enemy_count, sizeof(Enemy), _Alignof(Enemy));
+    lv->enemy_count = (int32_t)p->enemy_count;
+    lv->pickups = emit_copy(o, p->pickup_arr, p->pickup_count, sizeof(Pickup), _Alignof(Pickup));
+    lv->pickup_count = (int32_t)p->pickup_count;
+    lv->doors = emit_copy(o, p->door_arr, p->door_count, sizeof(LevelDoor), _Alignof(LevelDoor));
+    lv->door_count = (int32_t)p->door_count;
+    lv->links = emit_copy(o, p->link_arr, p->link_count, sizeof(LevelLink), _Alignof(LevelLink));
+    lv->link_count = (int32_t)p->link_count;
+    for (uint64_t i = 0; i < p->link_count; i++) {
+        const char *target = emit_str(o, str8_cstr(p->link_arr[i].target_path));
+        const char *entry = p->link_arr[i].entry ? emit_str(o, str8_cstr(p->link_arr[i].entry)) : NULL;
+        if (lv->links) {
+            lv->links[i].target_path = target;
+            lv->links[i].entry = entry;
+        }
+    }
+    lv->entry_count = (int32_t)p->entries.count;
+    lv->entries = emit_push(o, p->entries.count * sizeof(LevelEntry), _Alignof(LevelEntry), false);
+    ChunkListIter it = chunk_list_iter(&p->entries);
+    for (uint64_t i = 0; i < p->entries.count; i++) {
+        const LevelEntry *e = chunk_list_next(&it);
+        const char *name = emit_str(o, str8_cstr(e->name));
+        if (lv->entries) lv->entries[i] = (LevelEntry){.name = name, .tx = e->tx, .ty = e->ty};
+    }
+    lv->bullet_cap = (int32_t)p->bullets;
+    lv->bullets = emit_push(o, (uint64_t)p->bullets * sizeof(Bullet), _Alignof(Bullet), true);
+    lv->particle_cap = (int32_t)p->particles;
+    lv->particles = emit_push(o, (uint64_t)p->particles * sizeof(Particle), _Alignof(Particle), true);
+}
+
+/* ---- Entry points ------------------------------------------------------------------- */
+
+bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
+                 LevelError *err, LevelLoadStats *stats) {
+    LevelError dummy;
+    if (!err) err = &dummy;
+    *err = (LevelError){0};
+    if (stats) *stats = (LevelLoadStats){0};
+    if (!path) path = "(memory)";
+    SCRATCH_SCOPE(tmp, level_arena);
+    if (!tmp.arena) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+
+    Str8 s = {text, text ? len : 0};
+    if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");
+    int64_t bin = binary_at(s);
+    if (bin >= 0) {
+        int64_t line = 1, col = 1;
+        for (int64_t i = 0; i < bin; i++) {
+            if (text[i] == '\n') line++, col = 1;
+            else col++;
+        }
+        return level_fail(err, path, line, col, "expected text, found binary data (the byte 0x%02X)",
+                          (unsigned)(uint8_t)text[bin]);
+    }
+    if (str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = str8_skip(s, 3); /* a UTF-8 BOM */
+
+    Parser p = {.path = path, .err = err, .tmp = tmp.arena,
+                .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
+    Str8 ps = str8_cstr(path);
+    for (uint64_t i = ps.len; i > 0; i--)
+        if (ps.data[i - 1] == '/') {
+            p.dir = str8_prefix(ps, i);
+            break;
+        }
+    chunk_list_init(&p.enemies, tmp.arena, sizeof(Enemy), 256);
+    chunk_list_init(&p.pickups, tmp.arena, sizeof(Pickup), 256);
+    chunk_list_init(&p.doors, tmp.arena, sizeof(LevelDoor), 64);
+    chunk_list_init(&p.links, tmp.arena, sizeof(LevelLink), 64);
+    chunk_list_init(&p.portals, tmp.arena, sizeof(PortalInfo), 64);
+    chunk_list_init(&p.entries, tmp.arena, sizeof(LevelEntry), 64);
+
+    Str8 rest = s, line;
+    bool in_map = false;
+    while (!in_map && str8_next_line(&rest, &line)) {
+        p.line_no++;
+        p.line_start = line.data;
+        Str8 t = strip_comment(line);
+        if (t.len == 0) continue;
+        if (str8_eq_cstr(t, "map:")) {
+            in_map = true;
+            p.map_line = p.line_no;
+            if (!p.name_line) return fail(&p, t.data, "expected a 'name:' line before 'map:', found 'map:'");
+            break;
+        }
+        if (!parse_header_line(&p, line)) return false;
+    }
+    if (!in_map) {
+        p.line_no++;
+        p.line_start = NULL;
+        return fail(&p, NULL, "expected 'map:', found end of file");
+    }
+    if (!parse_map(&p, &rest)) return false;
+
+    while (str8_next_line(&rest, &line)) {
+        p.line_no++;
+        p.line_start = line.data;
+        if (strip_comment(line).len == 0) continue;
+        if (!parse_entity_line(&p, line)) return false;
+    }
+    for (uint64_t i = 0; i < p.link_count; i++)
+        if (!p.portal_arr[i].link_line)
+            return level_fail(err, path, p.portal_arr[i].line, p.portal_arr[i].col,
+                              "expected a 'link %d %d FILE' line for this portal, found none",
+                              p.link_arr[i].tx, p.link_arr[i].ty);
+
+    /* Everything is valid. Now the level arena: measure, check, commit. */
+    Emit measure = {.arena = level_arena};
+    Level scratch_level;
+    emit_level(&measure, &p, &scratch_level);
+    uint64_t need = measure.pos;
+    if (stats) {
+        stats->level_bytes = need;
+        stats->scratch_peak = arena_pos(tmp.arena) - tmp.pos;
+    }
+    uint64_t cap = arena_capacity(level_arena);
+    if (need > cap)
+        return level_fail(err, path, 0, 0, "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+                          arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
+    /* Commit the pages the level will need while the old level is still intact: pushing to
+       `need` and popping back leaves them committed, so no push after the clear can fail. */
+    uint64_t old = arena_pos(level_arena);
+    if (need > old) {
+        if (!arena_push_raw(level_arena, need - old, 1))
+            return level_fail(err, path, 0, 0, "level does not fit: %s", arena_last_error());
+        arena_pop_to(level_arena, old);
+    }
+    arena_clear(level_arena);
+    Emit commit = {.arena = level_arena, .commit = true};
+    Level lv;
+    emit_level(&commit, &p, &lv);
+    /* Unreachable while the measure is exact; test_level checks arena_pos == arena_bytes. */
+    if (commit.failed) return level_fail(err, path, 0, 0, "internal error: %s", arena_last_error());
+    lv.arena_bytes = arena_pos(level_arena);
+    *out = lv;
+    return true;
+}
+
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError *err, LevelLoadStats *stats) {
+    LevelError dummy;
+    if (!err) err = &dummy;
+    *err = (LevelError){0};
+    if (stats) *stats = (LevelLoadStats){0};
+    SCRATCH_SCOPE(tmp, level_arena);
+    if (!tmp.arena) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    Str8 text = {0};
+    if (!level_read_file(tmp.arena, path, &text, err)) return false;
+    uint64_t file_bytes = arena_pos(tmp.arena) - tmp.pos;
+    bool ok = level_parse(out, level_arena, path, text.data, text.len, err, stats);
+    if (stats) stats->scratch_peak += file_bytes;
+    return ok;
+}
+
+bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err) {
+    return level_load_ex(out, level_arena, path, err, NULL);
+}
+
+LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty) {
+    int64_t i = find_tile(lv->doors, (uint64_t)lv->door_count, sizeof(LevelDoor), offsetof(LevelDoor, tx), tx, ty);
+    return i < 0 ? NULL : &lv->doors[i];
+}
+
+LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty) {
+    int64_t i = find_tile(lv->links, (uint64_t)lv->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), tx, ty);
+    return i < 0 ? NULL : &lv->links[i];
+}
+
+const LevelEntry *level_entry_find(const Level *lv, const char *name) {
+    if (!name) return NULL;
+    for (int32_t i = 0; i < lv->entry_count; i++)
+        if (strcmp(lv->entries[i].name, name) == 0) return &lv->entries[i];
+    return NULL;
+}

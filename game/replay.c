@@ -1,0 +1,226 @@
+/* replay.c - recording and playing back runs (see replay.h). */
+#include "replay.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/str8.h"
+
+bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) {
+    memset(r, 0, sizeof *r);
+    r->seed = seed;
+    r->levels = -1;
+    size_t n = strlen(level);
+    if (n >= sizeof r->level) return false;
+    memcpy(r->level, level, n + 1);
+    r->runs = arena_push_array(a, ReplayRun, REPLAY_MAX_RUNS);
+    if (!r->runs) return false;
+    r->run_cap = REPLAY_MAX_RUNS;
+    return true;
+}
+
+void replay_append(Replay *r, uint8_t input) {
+    if (r->run_count > 0 && r->runs[r->run_count - 1].input == input &&
+        r->runs[r->run_count - 1].count < UINT32_MAX) {
+        r->runs[r->run_count - 1].count++;
+    } else if (r->run_count < r->run_cap) {
+        r->runs[r->run_count++] = (ReplayRun){.count = 1, .input = input};
+    } else {
+        if (!r->overflowed) fprintf(stderr, "replay: buffer full, recording stops here\n");
+        r->overflowed = true;
+        return;
+    }
+    r->ticks++;
+}
+
+static bool write_all(int fd, const char *p, size_t n) {
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
+                 size_t msg_cap) {
+    SCRATCH_SCOPE(tmp);
+    /* Worst case per run: "4294967295x00 " = 14 bytes; plus the header. */
+    uint64_t cap = (uint64_t)r->run_count * 16 + 2048;
+    char *buf = arena_push_array_raw(tmp.arena, char, cap);
+    if (!buf) {
+        snprintf(msg, msg_cap, "%s: out of scratch memory", path);
+        return false;
+    }
+    size_t len = (size_t)snprintf(buf, cap,
+                                  "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
+                                  "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
+                                  "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\nlevels %d\nhash %016" PRIx64
+                                  "\ninputs\n",
+                                  r->seed, r->level, r->ticks, levels, hash);
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count,
+                                r->runs[i].input, (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
+    }
+    len += (size_t)snprintf(buf + len, cap - len, "end\n");
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(msg, msg_cap, "%s: cannot write replay: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = write_all(fd, buf, len);
+    ok = close(fd) == 0 && ok;
+    if (!ok) snprintf(msg, msg_cap, "%s: cannot write replay: %s", path, strerror(errno));
+    return ok;
+}
+
+static bool parse_u64(Str8 s, int base, uint64_t *out) {
+    if (s.len == 0 || s.len > 20) return false;
+    uint64_t v = 0;
+    for (uint64_t i = 0; i < s.len; i++) {
+        char c = s.data[i];
+        uint64_t d;
+        if (c >= '0' && c <= '9') d = (uint64_t)(c - '0');
+        else if (base == 16 && c >= 'a' && c <= 'f') d = (uint64_t)(c - 'a' + 10);
+        else if (base == 16 && c >= 'A' && c <= 'F') d = (uint64_t)(c - 'A' + 10);
+        else return false;
+        if (v > (UINT64_MAX - d) / (uint64_t)base) return false;
+        v = v * (uint64_t)base + d;
+    }
+    *out = v;
+    return true;
+}
+
+static bool fail(char *msg, size_t cap, const char *path, int line, const char *why) {
+    snprintf(msg, cap, "%s:%d: error: %s", path, line, why);
+    return false;
+}
+
+bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap) {
+    memset(r, 0, sizeof *r);
+    r->levels = -1;
+    SCRATCH_SCOPE(tmp, a);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (64 << 20)) {
+        close(fd);
+        return fail(msg, msg_cap, path, 0, "not a regular file of at most 64 MiB");
+    }
+    /* One byte of slack lets a file that grew since fstat show up as too large. */
+    uint64_t cap = (uint64_t)st.st_size + 1, len = 0;
+    char *text = arena_push_array_raw(tmp.arena, char, cap);
+    for (;;) {
+        ssize_t n = text ? read(fd, text + len, cap - len) : -1;
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        len += (uint64_t)n;
+        if (len >= cap) break;
+    }
+    close(fd);
+    if (len >= cap) return fail(msg, msg_cap, path, 0, "file too large");
+
+    /* Two passes over the inputs: count the runs, then store them in `a`. */
+    Str8 rest = str8_make(text, len), line;
+    int line_no = 0;
+    bool in_inputs = false, ended = false, has_level = false;
+    uint32_t runs = 0;
+    Str8 inputs_start = {0};
+    int inputs_line = 0;
+    while (!ended && str8_next_line(&rest, &line)) {
+        line_no++;
+        line = str8_trim(line);
+        if (line.len == 0 || line.data[0] == '#') continue;
+        if (in_inputs) {
+            if (str8_eq_cstr(line, "end")) {
+                ended = true;
+                break;
+            }
+            Str8 words = line, w;
+            while (str8_next_token(&words, ' ', &w))
+                if (w.len) runs++;
+            continue;
+        }
+        Str8 key, val = line;
+        str8_next_token(&val, ' ', &key);
+        val = str8_trim(val);
+        uint64_t v = 0;
+        if (str8_eq_cstr(key, "replay")) {
+            if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
+        } else if (str8_eq_cstr(key, "seed")) {
+            if (!parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
+        } else if (str8_eq_cstr(key, "level")) {
+            if (val.len == 0 || val.len >= sizeof r->level)
+                return fail(msg, msg_cap, path, line_no, "bad level path");
+            memcpy(r->level, val.data, val.len);
+            r->level[val.len] = '\0';
+            has_level = true;
+        } else if (str8_eq_cstr(key, "ticks")) {
+            if (!parse_u64(val, 10, &v) || v > UINT32_MAX) return fail(msg, msg_cap, path, line_no, "bad ticks");
+        } else if (str8_eq_cstr(key, "levels")) {
+            if (!parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
+            r->levels = (int32_t)v;
+        } else if (str8_eq_cstr(key, "hash")) {
+            if (!parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
+            r->has_hash = true;
+        } else if (str8_eq_cstr(key, "inputs")) {
+            in_inputs = true;
+            inputs_start = rest;
+            inputs_line = line_no;
+        } else {
+            return fail(msg, msg_cap, path, line_no, "unknown line");
+        }
+    }
+    if (!has_level) return fail(msg, msg_cap, path, line_no, "no level line");
+    if (!ended) return fail(msg, msg_cap, path, line_no, "no 'end' after the inputs");
+    r->runs = arena_push_array(a, ReplayRun, runs ? runs : 1);
+    if (!r->runs) return fail(msg, msg_cap, path, 0, "out of memory for the inputs");
+    r->run_cap = runs;
+    rest = inputs_start;
+    line_no = inputs_line;
+    while (str8_next_line(&rest, &line)) {
+        line_no++;
+        line = str8_trim(line);
+        if (line.len == 0 || line.data[0] == '#') continue;
+        if (str8_eq_cstr(line, "end")) break;
+        Str8 words = line, w;
+        while (str8_next_token(&words, ' ', &w)) {
+            if (!w.len) continue;
+            int64_t x = str8_find_byte(w, 'x', 0);
+            uint64_t count, input;
+            if (x <= 0 || !parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
+                !parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 ||
+                count > UINT32_MAX || input > 0xff || r->ticks + count > UINT32_MAX)
+                return fail(msg, msg_cap, path, line_no, "bad input run (want COUNTxHEX)");
+            r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
+            r->ticks += (uint32_t)count;
+        }
+    }
+    return true;
+}
+
+bool replay_next(Replay *r, uint8_t *input) {
+    while (r->cursor_run < r->run_count && r->cursor_in_run >= r->runs[r->cursor_run].count) {
+        r->cursor_run++;
+        r->cursor_in_run = 0;
+    }
+    if (r->cursor_run >= r->run_count) return false;
+    *input = r->runs[r->cursor_run].input;
+    r->cursor_in_run++;
+    return true;
+}
+
+bool replay_done(const Replay *r) {
+    if (r->cursor_run >= r->run_count) return true;
+    return r->cursor_run + 1 == r->run_count && r->cursor_in_run >= r->runs[r->cursor_run].count;
+}

@@ -1,0 +1,67 @@
+/* replay.h - a run as data: seed, start level, and the input byte of every 60 Hz tick.
+
+   Because the game is deterministic (sim.h), these three things reproduce a run exactly.
+   The file is text, run-length encoded, and records what the run ended with so a replay
+   can check itself:
+
+       # arena-dungeon replay
+       replay 1
+       seed 1
+       level levels/01-first-steps.lvl
+       ticks 1834            # game ticks recorded
+       levels 1              # levels completed at the end
+       hash 9f0c2d4b7a115e20 # game_hash() at the end
+       inputs
+       40x00 12x08 3x18 ...  # COUNTxHEX: HEX held for COUNT ticks (bits: see game.h)
+       end
+
+       Replay r;
+       replay_begin_record(&r, perm, seed, level);         // start-up: reserves the buffer
+       replay_append(&r, input);                           // every tick, no allocation
+       replay_save(&r, "run.rep", hash, levels, msg, sizeof msg);
+
+       replay_load(&r, perm, "run.rep", msg, sizeof msg);  // start-up
+       uint8_t in; while (replay_next(&r, &in)) game_update(g, in);
+
+   Memory: the run buffer is reserved in the arena given at start-up (REPLAY_MAX_RUNS runs);
+   recording past it stops with a warning rather than allocate during play. */
+#ifndef REPLAY_H
+#define REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+
+#define REPLAY_MAX_RUNS (1u << 18)
+#define REPLAY_PATH_MAX 512
+
+typedef struct ReplayRun {
+    uint32_t count;
+    uint8_t input;
+} ReplayRun;
+
+typedef struct Replay {
+    uint64_t seed;
+    char level[REPLAY_PATH_MAX];
+    uint32_t ticks;     /* ticks recorded (or stored in the file) */
+    int32_t levels;     /* from the file: levels completed at the end (-1: unknown) */
+    uint64_t hash;      /* from the file */
+    bool has_hash;
+    ReplayRun *runs;
+    uint32_t run_count, run_cap;
+    bool overflowed;
+    uint32_t cursor_run, cursor_in_run; /* playback position */
+} Replay;
+
+bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level);
+void replay_append(Replay *r, uint8_t input);
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
+                 size_t msg_cap);
+bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap);
+/* The next tick's input; false when the replay is over. */
+bool replay_next(Replay *r, uint8_t *input);
+bool replay_done(const Replay *r);
+
+#endif

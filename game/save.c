@@ -1,0 +1,241 @@
+/* save.c - progress file: atomic write, tolerant read (see save.h). */
+#include "save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SAVE_MAGIC "arena-dungeon-save 1"
+#define SAVE_FILE_MAX (64u << 10)
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static uint64_t fnv1a(const char *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (uint8_t)p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+bool save_default_path(char *out, size_t cap) {
+    const char *xdg = getenv("XDG_DATA_HOME");
+    int n;
+    if (xdg && xdg[0] == '/') {
+        n = snprintf(out, cap, "%s/%s/progress", xdg, SAVE_GAME_NAME);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !home[0]) return false;
+        n = snprintf(out, cap, "%s/.local/share/%s/progress", home, SAVE_GAME_NAME);
+    }
+    return n > 0 && (size_t)n < cap;
+}
+
+const SaveLevel *save_find(const SaveData *d, const char *level_path) {
+    const char *name = base_name(level_path);
+    for (int32_t i = 0; i < d->level_count; i++)
+        if (strcmp(d->levels[i].file, name) == 0) return &d->levels[i];
+    return NULL;
+}
+
+void save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
+                 const char *reached_path) {
+    const char *name = base_name(level_path);
+    if (strlen(name) < SAVE_NAME_MAX) {
+        SaveLevel *l = (SaveLevel *)save_find(d, level_path);
+        if (!l && d->level_count < SAVE_MAX_LEVELS) {
+            l = &d->levels[d->level_count++];
+            memcpy(l->file, name, strlen(name) + 1);
+            l->best_ticks = ticks;
+            l->best_coins = coins;
+        } else if (l) {
+            if (ticks < l->best_ticks) l->best_ticks = ticks;
+            if (coins > l->best_coins) l->best_coins = coins;
+        }
+    }
+    const char *reached = base_name(reached_path ? reached_path : level_path);
+    if (strlen(reached) < SAVE_NAME_MAX && strcmp(reached, d->furthest) > 0)
+        memcpy(d->furthest, reached, strlen(reached) + 1);
+}
+
+/* A name in the file must be one token of printable bytes without spaces. */
+static bool valid_name(const char *s, size_t n) {
+    if (n == 0 || n >= SAVE_NAME_MAX) return false;
+    for (size_t i = 0; i < n; i++)
+        if ((uint8_t)s[i] <= ' ' || s[i] == 127) return false;
+    return true;
+}
+
+static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path, int line,
+                          const char *why) {
+    memset(out, 0, sizeof *out);
+    snprintf(msg, cap, "%s:%d: warning: corrupt save (%s); starting fresh", path, line, why);
+    return SAVE_CORRUPT;
+}
+
+SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap) {
+    memset(out, 0, sizeof *out);
+    if (msg_cap) msg[0] = '\0';
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) return SAVE_MISSING;
+        snprintf(msg, msg_cap, "%s: warning: cannot read save (%s); starting fresh", path,
+                 strerror(errno));
+        return SAVE_IO_ERROR;
+    }
+    static char buf[SAVE_FILE_MAX + 1]; /* one save file at a time; keeps the stack small */
+    size_t len = 0;
+    for (;;) {
+        ssize_t n = read(fd, buf + len, SAVE_FILE_MAX + 1 - len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            int e = errno;
+            close(fd);
+            snprintf(msg, msg_cap, "%s: warning: cannot read save (%s); starting fresh", path,
+                     strerror(e));
+            return SAVE_IO_ERROR;
+        }
+        if (n == 0 || len + (size_t)n > SAVE_FILE_MAX) {
+            len += (size_t)n;
+            break;
+        }
+        len += (size_t)n;
+    }
+    close(fd);
+    if (len > SAVE_FILE_MAX) return corrupt(out, msg, msg_cap, path, 0, "file too large");
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) return corrupt(out, msg, msg_cap, path, 0, "binary data");
+
+    /* The checksum line covers every byte before it. */
+    char *ck = NULL;
+    for (char *p = buf; (p = strstr(p, "checksum ")) != NULL; p++)
+        if (p == buf || p[-1] == '\n') ck = p;
+    if (!ck) return corrupt(out, msg, msg_cap, path, 0, "no checksum");
+    unsigned long long stored = 0;
+    char tail = 0;
+    if (sscanf(ck, "checksum %16llx%c", &stored, &tail) < 1 || (tail && tail != '\n'))
+        return corrupt(out, msg, msg_cap, path, 0, "bad checksum line");
+    if (stored != fnv1a(buf, (size_t)(ck - buf)))
+        return corrupt(out, msg, msg_cap, path, 0, "checksum mismatch");
+
+    int line_no = 0;
+    char *line = buf;
+    while (line < ck) {
+        char *end = memchr(line, '\n', (size_t)(ck - line));
+        if (!end) return corrupt(out, msg, msg_cap, path, line_no + 1, "unterminated line");
+        *end = '\0';
+        line_no++;
+        if (line_no == 1) {
+            if (strcmp(line, SAVE_MAGIC) != 0)
+                return corrupt(out, msg, msg_cap, path, line_no, "not a save file");
+        } else if (strncmp(line, "furthest ", 9) == 0) {
+            const char *name = line + 9;
+            if (!valid_name(name, strlen(name)))
+                return corrupt(out, msg, msg_cap, path, line_no, "bad level name");
+            memcpy(out->furthest, name, strlen(name) + 1);
+        } else if (strncmp(line, "level ", 6) == 0) {
+            char name[SAVE_NAME_MAX];
+            unsigned long ticks;
+            long coins;
+            int used = 0;
+            if (out->level_count >= SAVE_MAX_LEVELS ||
+                sscanf(line + 6, "%127s %lu %ld%n", name, &ticks, &coins, &used) != 3 ||
+                line[6 + used] != '\0' || ticks > UINT32_MAX || coins < 0 || coins > INT32_MAX ||
+                !valid_name(name, strlen(name)))
+                return corrupt(out, msg, msg_cap, path, line_no, "bad level record");
+            SaveLevel *l = &out->levels[out->level_count++];
+            memcpy(l->file, name, strlen(name) + 1);
+            l->best_ticks = (uint32_t)ticks;
+            l->best_coins = (int32_t)coins;
+        } else if (line[0] != '\0') {
+            return corrupt(out, msg, msg_cap, path, line_no, "unknown line");
+        }
+        line = end + 1;
+    }
+    if (line_no == 0) return corrupt(out, msg, msg_cap, path, 1, "not a save file");
+    return SAVE_OK;
+}
+
+static bool write_all(int fd, const char *p, size_t n) {
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+static bool make_dirs(char *path) { /* mkdir -p of the directory part of path */
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        bool ok = mkdir(path, 0755) == 0 || errno == EEXIST;
+        *p = '/';
+        if (!ok) return false;
+    }
+    return true;
+}
+
+bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
+    static char buf[SAVE_FILE_MAX];
+    size_t len = 0;
+    int n = d->furthest[0] ? snprintf(buf, sizeof buf, "%s\nfurthest %s\n", SAVE_MAGIC, d->furthest)
+                           : snprintf(buf, sizeof buf, "%s\n", SAVE_MAGIC);
+    len = (size_t)n;
+    for (int32_t i = 0; i < d->level_count && i < SAVE_MAX_LEVELS; i++) {
+        const SaveLevel *l = &d->levels[i];
+        n = snprintf(buf + len, sizeof buf - len, "level %s %u %d\n", l->file, l->best_ticks,
+                     l->best_coins);
+        if (n < 0 || (size_t)n >= sizeof buf - len) break;
+        len += (size_t)n;
+    }
+    n = snprintf(buf + len, sizeof buf - len, "checksum %016llx\n",
+                 (unsigned long long)fnv1a(buf, len));
+    len += (size_t)n;
+
+    char tmp[SAVE_PATH_MAX + 8], dir[SAVE_PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp ||
+        snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        snprintf(msg, msg_cap, "save path too long");
+        return false;
+    }
+    if (!make_dirs(dir)) {
+        snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
+        return false;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(msg, msg_cap, "%s: cannot write: %s", tmp, strerror(errno));
+        return false;
+    }
+    bool ok = write_all(fd, buf, len) && fsync(fd) == 0;
+    int e = errno;
+    ok = (close(fd) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok) e = errno;
+        unlink(tmp);
+        snprintf(msg, msg_cap, "%s: cannot write: %s", path, strerror(e));
+        return false;
+    }
+    /* The rename itself is only durable once the directory is synced. */
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = '\0';
+        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+    }
+    return true;
+}

@@ -1,0 +1,57 @@
+/* save.h - the player's progress on disk: furthest level, best time and coins per level.
+
+   The file lives at $XDG_DATA_HOME/<game>/progress (or ~/.local/share/<game>/progress) and
+   is small, plain text, and ends with a checksum line so a damaged file is recognised:
+
+       arena-dungeon-save 1
+       furthest 04-patrol.lvl
+       level 01-first-steps.lvl 1834 12          # file, best ticks, best coins
+       checksum 5c1e0b7a93d2f001
+
+   Writing is atomic: the new contents go to "progress.tmp", are fsync'ed, and rename()
+   replaces the old file in one step (then the directory is fsync'ed), so a crash mid-write
+   leaves the previous save whole. Reading never crashes: a missing file is a fresh start, a
+   corrupt one a warning and a fresh start. Levels are keyed by file name (not path), so the
+   same save works whatever directory the game was started from. No heap: plain
+   open/read/write and fixed arrays. */
+#ifndef SAVE_H
+#define SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SAVE_NAME_MAX 128
+#define SAVE_MAX_LEVELS 64
+#define SAVE_PATH_MAX 1024
+#define SAVE_GAME_NAME "arena-dungeon"
+
+typedef struct SaveLevel {
+    char file[SAVE_NAME_MAX]; /* base name: "03-spikes-and-water.lvl" */
+    uint32_t best_ticks;      /* fastest completion */
+    int32_t best_coins;       /* most coins collected in one visit */
+} SaveLevel;
+
+typedef struct SaveData {
+    char furthest[SAVE_NAME_MAX]; /* "" when nothing was completed yet */
+    SaveLevel levels[SAVE_MAX_LEVELS];
+    int32_t level_count;
+} SaveData;
+
+typedef enum SaveStatus { SAVE_OK, SAVE_MISSING, SAVE_CORRUPT, SAVE_IO_ERROR } SaveStatus;
+
+/* "<data home>/<game>/progress" into out. False if neither XDG_DATA_HOME nor HOME is set. */
+bool save_default_path(char *out, size_t cap);
+/* Reads `path`. Anything but SAVE_OK leaves *out empty (a fresh start) and, for a corrupt
+   or unreadable file, a warning in msg. */
+SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap);
+/* Writes atomically, creating the directories. False with a message on failure (the old
+   file is then untouched). */
+bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap);
+/* Records one completion of `level_path` (its base name is the key) and advances
+   `furthest` to `reached_path` if that sorts later ("NN-" prefixes order the levels). */
+void save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
+                 const char *reached_path);
+const SaveLevel *save_find(const SaveData *d, const char *level_path);
+
+#endif

@@ -1,0 +1,719 @@
+/* sim.c - the rules of the game, one 60 Hz tick at a time (see sim.h). */
+#include "sim.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Which tile kinds stop what. Enemies keep off hazards and doors to other levels so that
+   they stay in the part of the level they were drawn in. */
+#define BIT(k) (1u << (k))
+#define BLOCK_PLAYER (BIT(TILE_WALL) | BIT(TILE_WATER) | BIT(TILE_DOOR))
+#define BLOCK_ENEMY (BLOCK_PLAYER | BIT(TILE_SPIKES) | BIT(TILE_EXIT) | BIT(TILE_PORTAL))
+#define BLOCK_BULLET (BIT(TILE_WALL) | BIT(TILE_DOOR))
+#define BLOCK_SIGHT (BIT(TILE_WALL) | BIT(TILE_DOOR))
+
+/* 8-direction unit vectors scaled by 256; diagonals are 181/256 ~ 1/sqrt(2). */
+static const int32_t DIR8_X[8] = {256, 181, 0, -181, -256, -181, 0, 181};
+static const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
+static const int32_t DIR4_X[4] = {1, 0, -1, 0};
+static const int32_t DIR4_Y[4] = {0, 1, 0, -1};
+
+static int32_t floor_div(int32_t a, int32_t b) {
+    int32_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
+static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
+
+uint32_t sim_rand(Sim *s) { /* xorshift64*: tiny, fast, and the whole state is one word */
+    uint64_t x = s->rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    s->rng = x;
+    return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
+}
+static int32_t rand_range(Sim *s, int32_t lo, int32_t hi) { /* [lo, hi] */
+    return lo + (int32_t)(sim_rand(s) % (uint32_t)(hi - lo + 1));
+}
+
+int32_t sim_isqrt(int64_t v) {
+    if (v <= 0) return 0;
+    uint64_t x = (uint64_t)v, r = 0, bit = 1ull << 62;
+    while (bit > x) bit >>= 2;
+    while (bit) {
+        if (x >= r + bit) {
+            x -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return (int32_t)r;
+}
+
+static bool tile_in(const Level *lv, uint32_t mask, int32_t tx, int32_t ty) {
+    return (mask & BIT(level_tile(lv, tx, ty))) != 0;
+}
+
+/* Does the box centred on (cx, cy) with half-size `half` touch a tile in `mask`? The box is
+   [c - half, c + half) on both axes, so two boxes that merely touch do not overlap. */
+static bool box_hits(const Level *lv, uint32_t mask, int32_t cx, int32_t cy, int32_t half) {
+    int32_t x0 = floor_div(cx - half, TILE_FIX), x1 = floor_div(cx + half - 1, TILE_FIX);
+    int32_t y0 = floor_div(cy - half, TILE_FIX), y1 = floor_div(cy + half - 1, TILE_FIX);
+    for (int32_t ty = y0; ty <= y1; ty++)
+        for (int32_t tx = x0; tx <= x1; tx++)
+            if (tile_in(lv, mask, tx, ty)) return true;
+    return false;
+}
+
+bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty) {
+    return tile_in(&s->level, BLOCK_PLAYER, tx, ty);
+}
+bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half) {
+    return box_hits(&s->level, BLOCK_PLAYER, cx, cy, half);
+}
+
+/* Moves along one axis by d (|d| < one tile) and stops flush against the first blocking
+   tile. Axis-separated moves are what make a diagonal push along a wall slide along it. */
+static bool slide(const Level *lv, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t d,
+                  bool x_axis) {
+    if (d == 0) return false;
+    int32_t *p = x_axis ? x : y;
+    int32_t old = *p, want = old + d;
+    *p = want;
+    if (!box_hits(lv, mask, *x, *y, half)) return false;
+    int32_t flush;
+    if (d > 0) flush = floor_div(want + half - 1, TILE_FIX) * TILE_FIX - half;
+    else flush = (floor_div(want - half, TILE_FIX) + 1) * TILE_FIX + half;
+    /* Never pull backwards (only possible if we started inside a wall). */
+    *p = d > 0 ? imax(old, imin(flush, want)) : imin(old, imax(flush, want));
+    if (box_hits(lv, mask, *x, *y, half)) *p = old;
+    return true;
+}
+
+bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+    /* Samples every half tile along the segment: good enough on a 16 px grid, and integer. */
+    int32_t dx = x1 - x0, dy = y1 - y0;
+    int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
+    int32_t steps = len / (TILE_FIX / 2) + 1;
+    for (int32_t i = 1; i < steps; i++) {
+        int32_t x = x0 + (int32_t)((int64_t)dx * i / steps);
+        int32_t y = y0 + (int32_t)((int64_t)dy * i / steps);
+        if (tile_in(lv, BLOCK_SIGHT, floor_div(x, TILE_FIX), floor_div(y, TILE_FIX))) return false;
+    }
+    return true;
+}
+
+/* ---- pools ---- */
+
+Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                         bool from_player) {
+    Level *lv = &s->level;
+    for (int32_t i = 0; i < lv->bullet_cap; i++) {
+        Bullet *b = &lv->bullets[i];
+        if (b->alive) continue;
+        *b = (Bullet){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .alive = true,
+                      .from_player = from_player};
+        return b;
+    }
+    /* Dropping beats recycling here: a bullet vanishing mid-flight would be visible and
+       unfair, a shot that is never fired in a storm of 256 is not. */
+    s->bullets_dropped++;
+    return NULL;
+}
+
+Particle *sim_spawn_particle(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                             uint32_t color) {
+    Level *lv = &s->level;
+    if (lv->particle_cap <= 0) return NULL;
+    /* Look for a free slot from the cursor on; if there is none, the slot at the cursor is
+       the oldest spawn (the cursor walks round in spawn order), and it is recycled. */
+    int32_t cap = lv->particle_cap, slot = s->particle_cursor % cap;
+    for (int32_t n = 0; n < cap; n++) {
+        int32_t i = (s->particle_cursor + n) % cap;
+        if (!lv->particles[i].alive) {
+            slot = i;
+            break;
+        }
+    }
+    s->particle_cursor = (slot + 1) % cap;
+    Particle *p = &lv->particles[slot];
+    *p = (Particle){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .max_ttl = ttl,
+                    .color = color, .alive = true};
+    return p;
+}
+
+static void burst(Sim *s, int32_t x, int32_t y, int n, int32_t speed, int16_t ttl, uint32_t color) {
+    for (int i = 0; i < n; i++) {
+        int32_t d = rand_range(s, 0, 7);
+        int32_t sp = rand_range(s, speed / 3, speed);
+        int32_t jx = rand_range(s, -64, 64), jy = rand_range(s, -64, 64);
+        sim_spawn_particle(s, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy,
+                           (int16_t)rand_range(s, ttl / 2, ttl), color);
+    }
+}
+
+/* ---- level changes ---- */
+
+void sim_init(Sim *s, uint64_t seed) {
+    memset(s, 0, sizeof *s);
+    s->seed = seed;
+    s->rng = seed ? seed : 0x9E3779B97F4A7C15ull;
+    s->progress = (PlayerProgress){.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
+    s->progress_entry = s->progress;
+}
+
+static bool copy_str(char *dst, size_t cap, const char *src) {
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap) return false;
+    memcpy(dst, src ? src : "", n);
+    dst[n] = '\0';
+    return true;
+}
+
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
+                    LevelError *err) {
+    /* Copy first: `path` and `entry` usually point into the level arena (a link of the level
+       being left), which the load is about to clear. */
+    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
+    if (!copy_str(p, sizeof p, path) || !copy_str(e, sizeof e, entry)) {
+        *err = (LevelError){0};
+        snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long",
+                 path ? path : "(null)");
+        return false;
+    }
+    Level lv;
+    if (!level_load(&lv, level_arena, p, err)) return false;
+
+    s->level = lv;
+    int32_t tx = lv.start_tx, ty = lv.start_ty;
+    if (e[0]) {
+        const LevelEntry *en = level_entry_find(&lv, e);
+        if (en) tx = en->tx, ty = en->ty;
+        else fprintf(stderr, "%s: warning: no entry '%s', starting at '@'\n", p, e);
+    }
+    TileKind under = level_tile(&lv, tx, ty);
+    s->player = (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = FACE_S,
+                         .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
+    s->tick = 0;
+    s->particle_cursor = 0;
+    s->shake = 0;
+    s->request.kind = SIM_REQUEST_NONE;
+    s->progress_entry = s->progress;
+    memcpy(s->level_path, p, sizeof p);
+    memcpy(s->entry_name, e, sizeof e);
+    if (lv.arena_bytes > s->level_peak_bytes) {
+        s->level_peak_bytes = lv.arena_bytes;
+        memcpy(s->level_peak_path, p, sizeof p);
+    }
+    return true;
+}
+
+bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
+    PlayerProgress keep = s->progress;
+    PlayerProgress back = s->progress_entry;
+    back.deaths = keep.deaths; /* the record of what happened is not rewound */
+    back.ticks = keep.ticks;
+    back.kills = keep.kills;
+    if (back.hearts < PLAYER_START_HEARTS) back.hearts = imin(PLAYER_START_HEARTS, back.max_hearts);
+    char path[SIM_PATH_MAX], entry[SIM_ENTRY_MAX];
+    memcpy(path, s->level_path, sizeof path);
+    memcpy(entry, s->entry_name, sizeof entry);
+    s->progress = back;
+    if (!sim_load_level(s, level_arena, path, entry, err)) {
+        s->progress = keep;
+        return false;
+    }
+    return true;
+}
+
+bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err) {
+    if (s->request.kind != SIM_REQUEST_LEVEL) return false;
+    SimRequest r = s->request;
+    return sim_load_level(s, level_arena, r.path, r.entry, err);
+}
+
+/* ---- the player ---- */
+
+static void hurt_player(Sim *s, int32_t from_x, int32_t from_y) {
+    Player *pl = &s->player;
+    if (pl->invuln > 0 || pl->dead) return;
+    s->progress.hearts--;
+    s->events |= SIM_EV_HURT;
+    s->shake = 10;
+    pl->invuln = PLAYER_INVULN_TICKS;
+    int32_t dx = pl->x - from_x, dy = pl->y - from_y;
+    int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
+    if (len > 0) {
+        pl->kx = (int32_t)((int64_t)dx * KNOCKBACK_SPEED / len);
+        pl->ky = (int32_t)((int64_t)dy * KNOCKBACK_SPEED / len);
+    }
+    burst(s, pl->x, pl->y, 10, FIX_ONE * 2, 24, 0xff4060ffu);
+    if (s->progress.hearts <= 0) {
+        s->progress.hearts = 0;
+        pl->dead = true;
+        s->progress.deaths++;
+        burst(s, pl->x, pl->y, 40, FIX_ONE * 3, 50, 0xffd060ffu);
+        s->request.kind = SIM_REQUEST_DIED;
+    }
+}
+
+static uint8_t facing_from_input(uint32_t in, uint8_t old) {
+    int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
+    int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
+    static const uint8_t table[3][3] = {/* [sy+1][sx+1] */
+                                        {FACE_NW, FACE_N, FACE_NE},
+                                        {FACE_W, 255, FACE_E},
+                                        {FACE_SW, FACE_S, FACE_SE}};
+    uint8_t f = table[sy + 1][sx + 1];
+    return f == 255 ? old : f;
+}
+
+static void open_doors_near(Sim *s) {
+    /* A door opens when the player presses against it holding its key: look at the tiles
+       a box 2 px larger than the player's touches. */
+    Player *pl = &s->player;
+    Level *lv = &s->level;
+    int32_t h = PLAYER_HALF + 2 * FIX_ONE;
+    int32_t x0 = floor_div(pl->x - h, TILE_FIX), x1 = floor_div(pl->x + h - 1, TILE_FIX);
+    int32_t y0 = floor_div(pl->y - h, TILE_FIX), y1 = floor_div(pl->y + h - 1, TILE_FIX);
+    for (int32_t ty = y0; ty <= y1; ty++)
+        for (int32_t tx = x0; tx <= x1; tx++) {
+            if (level_tile(lv, tx, ty) != TILE_DOOR) continue;
+            LevelDoor *d = level_door_at(lv, tx, ty);
+            if (!d || d->open || s->progress.keys[d->color] <= 0) continue;
+            s->progress.keys[d->color]--;
+            d->open = true;
+            lv->tiles[(int64_t)ty * lv->width + tx] = TILE_FLOOR;
+            s->events |= SIM_EV_DOOR;
+            static const uint32_t col[KEY_COLOR_COUNT] = {0xe04040ffu, 0x40d060ffu, 0x4080ffffu};
+            burst(s, sim_tile_center(tx), sim_tile_center(ty), 16, FIX_ONE * 2, 30, col[d->color]);
+        }
+}
+
+static void move_player(Sim *s, uint32_t in) {
+    Player *pl = &s->player;
+    const Level *lv = &s->level;
+    int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
+    int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
+    pl->facing = facing_from_input(in, pl->facing);
+    pl->moving = sx || sy;
+    int32_t speed = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
+    int32_t dx = sx * speed + pl->kx, dy = sy * speed + pl->ky;
+    bool bx = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, true);
+    bool by = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dy, false);
+
+    /* Corner forgiveness: pushing straight into a wall whose corner is only a few pixels
+       across our path slides us around it instead of stopping us dead. */
+    if (bx && sx && !sy) {
+        for (int32_t k = 1; k <= PLAYER_NUDGE_PX; k++) {
+            int32_t off = k * FIX_ONE, dir = 0;
+            if (!box_hits(lv, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y - off, PLAYER_HALF)) dir = -1;
+            else if (!box_hits(lv, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y + off, PLAYER_HALF)) dir = 1;
+            if (dir) {
+                slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * imin(speed, off), false);
+                break;
+            }
+        }
+    }
+    if (by && sy && !sx) {
+        for (int32_t k = 1; k <= PLAYER_NUDGE_PX; k++) {
+            int32_t off = k * FIX_ONE, dir = 0;
+            if (!box_hits(lv, BLOCK_PLAYER, pl->x - off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = -1;
+            else if (!box_hits(lv, BLOCK_PLAYER, pl->x + off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = 1;
+            if (dir) {
+                slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * imin(speed, off), true);
+                break;
+            }
+        }
+    }
+    pl->kx = iabs(pl->kx) < 16 ? 0 : pl->kx * 3 / 4;
+    pl->ky = iabs(pl->ky) < 16 ? 0 : pl->ky * 3 / 4;
+    if (pl->moving) pl->walk_ticks++;
+    if (bx || by) open_doors_near(s);
+}
+
+static void player_fire(Sim *s, uint32_t in) {
+    Player *pl = &s->player;
+    if (pl->fire_cooldown > 0) pl->fire_cooldown--;
+    if (!(in & SIM_IN_FIRE) || pl->fire_cooldown > 0) return;
+    int32_t ux = DIR8_X[pl->facing], uy = DIR8_Y[pl->facing];
+    int32_t bx = pl->x + ux * 6 * FIX_ONE / 256, by = pl->y + uy * 6 * FIX_ONE / 256;
+    if (!sim_spawn_bullet(s, bx, by, ux * BULLET_SPEED / 256, uy * BULLET_SPEED / 256, BULLET_TTL,
+                          true))
+        return;
+    pl->fire_cooldown = PLAYER_FIRE_COOLDOWN;
+    s->events |= SIM_EV_SHOT;
+    for (int i = 0; i < 3; i++)
+        sim_spawn_particle(s, bx, by, ux * FIX_ONE / 256 + rand_range(s, -80, 80),
+                           uy * FIX_ONE / 256 + rand_range(s, -80, 80), 8, 0xfff0a0ffu);
+}
+
+static void touch_tiles(Sim *s) {
+    Player *pl = &s->player;
+    Level *lv = &s->level;
+    /* Spikes hurt when the body (a little smaller than the hit box) is over them. */
+    if (box_hits(lv, BIT(TILE_SPIKES), pl->x, pl->y, PLAYER_HALF - 2 * FIX_ONE)) {
+        int32_t from_x = pl->x - DIR8_X[pl->facing] * FIX_ONE / 256;
+        int32_t from_y = pl->y - DIR8_Y[pl->facing] * FIX_ONE / 256;
+        hurt_player(s, from_x, from_y);
+    }
+    if (pl->dead) return;
+    int32_t tx = floor_div(pl->x, TILE_FIX), ty = floor_div(pl->y, TILE_FIX);
+    TileKind t = level_tile(lv, tx, ty);
+    if (t != TILE_EXIT && t != TILE_PORTAL) pl->trigger_lock = false;
+    if (pl->trigger_lock) return;
+    if (t == TILE_EXIT) {
+        s->progress.levels_completed++;
+        if (lv->exit_to) {
+            s->request.kind = SIM_REQUEST_LEVEL;
+            copy_str(s->request.path, sizeof s->request.path, lv->exit_to);
+            s->request.entry[0] = '\0';
+        } else {
+            s->request.kind = SIM_REQUEST_VICTORY;
+        }
+    } else if (t == TILE_PORTAL) {
+        LevelLink *link = level_link_at(lv, tx, ty);
+        if (link) {
+            s->progress.levels_completed++;
+            s->request.kind = SIM_REQUEST_LEVEL;
+            copy_str(s->request.path, sizeof s->request.path, link->target_path);
+            copy_str(s->request.entry, sizeof s->request.entry, link->entry);
+        }
+    }
+}
+
+static void take_pickups(Sim *s) {
+    Player *pl = &s->player;
+    Level *lv = &s->level;
+    int32_t reach = PLAYER_HALF + 4 * FIX_ONE;
+    for (int32_t i = 0; i < lv->pickup_count; i++) {
+        Pickup *p = &lv->pickups[i];
+        if (p->taken) continue;
+        int32_t cx = sim_tile_center(p->tx), cy = sim_tile_center(p->ty);
+        if (iabs(pl->x - cx) >= reach || iabs(pl->y - cy) >= reach) continue;
+        uint32_t color = 0xffd040ffu;
+        switch (p->kind) {
+        case PICKUP_COIN: s->progress.coins++; break;
+        case PICKUP_KEY:
+            s->progress.keys[p->color]++;
+            color = p->color == KEY_RED ? 0xe04040ffu : p->color == KEY_GREEN ? 0x40d060ffu : 0x4080ffffu;
+            break;
+        case PICKUP_HEART:
+            if (s->progress.hearts >= s->progress.max_hearts) {
+                /* A full health bar grows instead, up to the cap; otherwise leave it. */
+                if (s->progress.max_hearts >= PLAYER_MAX_HEARTS) continue;
+                s->progress.max_hearts++;
+            }
+            s->progress.hearts++;
+            color = 0xff5070ffu;
+            break;
+        default: continue;
+        }
+        p->taken = true;
+        s->events |= SIM_EV_PICKUP;
+        burst(s, cx, cy, 8, FIX_ONE, 20, color);
+    }
+}
+
+/* ---- enemies ---- */
+
+static void hurt_enemy(Sim *s, Enemy *e, int32_t vx, int32_t vy) {
+    e->hp--;
+    e->flash = HIT_FLASH_TICKS;
+    s->events |= SIM_EV_HIT;
+    if (e->kind == ENEMY_CHASER) { /* being shot gives us away; re-plan after the shove */
+        e->timer = CHASER_MEMORY_TICKS;
+        e->state = 2;
+    }
+    if (e->kind != ENEMY_TURRET) {
+        int32_t len = sim_isqrt((int64_t)vx * vx + (int64_t)vy * vy);
+        if (len > 0) {
+            e->vx = (int32_t)((int64_t)vx * KNOCKBACK_SPEED / len);
+            e->vy = (int32_t)((int64_t)vy * KNOCKBACK_SPEED / len);
+        }
+    }
+    burst(s, e->x, e->y, 6, FIX_ONE * 3 / 2, 16, 0xffffffffu);
+    if (e->hp <= 0) {
+        e->alive = 0;
+        s->progress.kills++;
+        s->events |= SIM_EV_KILL;
+        static const uint32_t col[ENEMY_KIND_COUNT] = {0x60c040ffu, 0xc060e0ffu, 0xa0a0b0ffu};
+        burst(s, e->x, e->y, 24, FIX_ONE * 5 / 2, 40, col[e->kind]);
+    }
+}
+
+static bool player_visible(const Sim *s, const Enemy *e, int32_t range_tiles) {
+    const Player *pl = &s->player;
+    if (pl->dead) return false;
+    int32_t dx = pl->x - e->x, dy = pl->y - e->y, r = range_tiles * TILE_FIX;
+    if ((int64_t)dx * dx + (int64_t)dy * dy > (int64_t)r * r) return false;
+    return sim_line_of_sight(&s->level, e->x, e->y, pl->x, pl->y);
+}
+
+/* Breadth-first search on the tile grid from the player's tile outward, in a window around
+   the chaser, in a scratch scope: one search gives every tile its distance to the player,
+   and the chaser steps to the neighbour that is closer. Returns a 4-direction or -1. */
+static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, int32_t pty) {
+    enum { R = CHASER_SEARCH_RADIUS, W = 2 * R + 1 };
+    if (iabs(ptx - etx) > R || iabs(pty - ety) > R) return -1;
+    const Level *lv = &s->level;
+    SCRATCH_SCOPE(tmp);
+    int16_t *dist = arena_push_array_raw(tmp.arena, int16_t, W * W);
+    int32_t *queue = arena_push_array_raw(tmp.arena, int32_t, W * W);
+    if (!dist || !queue) return -1;
+    for (int i = 0; i < W * W; i++) dist[i] = -1;
+    int32_t ox = etx - R, oy = ety - R; /* window origin */
+    int32_t head = 0, tail = 0;
+    int32_t start = (pty - oy) * W + (ptx - ox);
+    dist[start] = 0;
+    queue[tail++] = start;
+    int32_t goal = (ety - oy) * W + (etx - ox);
+    while (head < tail && dist[goal] < 0) {
+        int32_t c = queue[head++], cx = c % W, cy = c / W;
+        for (int d = 0; d < 4; d++) {
+            int32_t nx = cx + DIR4_X[d], ny = cy + DIR4_Y[d];
+            if (nx < 0 || ny < 0 || nx >= W || ny >= W) continue;
+            int32_t n = ny * W + nx;
+            if (dist[n] >= 0) continue;
+            if (n != goal && tile_in(lv, BLOCK_ENEMY, nx + ox, ny + oy)) continue;
+            dist[n] = (int16_t)(dist[c] + 1);
+            queue[tail++] = n;
+        }
+    }
+    if (dist[goal] < 0) return -1;
+    int best = -1;
+    for (int d = 0; d < 4; d++) {
+        int32_t nx = R + DIR4_X[d], ny = R + DIR4_Y[d];
+        int16_t dn = dist[ny * W + nx];
+        if (dn >= 0 && dn < dist[goal] && (best < 0 || dn < dist[(R + DIR4_Y[best]) * W + R + DIR4_X[best]]))
+            best = d;
+    }
+    return best;
+}
+
+static void update_patroller(Sim *s, Enemy *e) {
+    const Level *lv = &s->level;
+    if (e->state == 0) { /* first tick: walk along the longer free axis */
+        e->state = 1;
+        int32_t tx = sim_tile_of(e->x), ty = sim_tile_of(e->y);
+        bool h = !tile_in(lv, BLOCK_ENEMY, tx + 1, ty) || !tile_in(lv, BLOCK_ENEMY, tx - 1, ty);
+        e->facing = h ? (tile_in(lv, BLOCK_ENEMY, tx + 1, ty) ? 2 : 0)
+                      : (tile_in(lv, BLOCK_ENEMY, tx, ty + 1) ? 3 : 1);
+    }
+    int32_t dx = DIR4_X[e->facing] * PATROLLER_SPEED, dy = DIR4_Y[e->facing] * PATROLLER_SPEED;
+    bool blocked = slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, true) |
+                   slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dy, false);
+    if (blocked) e->facing = (uint8_t)((e->facing + 2) % 4);
+}
+
+static void update_chaser(Sim *s, Enemy *e) {
+    const Level *lv = &s->level;
+    const Player *pl = &s->player;
+    if (player_visible(s, e, CHASER_SIGHT_TILES)) {
+        e->timer = CHASER_MEMORY_TICKS;
+        if (e->state == 0) e->state = 2; /* 2: chasing, direction to be decided */
+    } else if (e->timer > 0 && --e->timer == 0) {
+        e->state = 0;
+    }
+    if (e->state == 0 || pl->dead) return;
+    int32_t tx = sim_tile_of(e->x), ty = sim_tile_of(e->y);
+    int32_t cx = sim_tile_center(tx), cy = sim_tile_center(ty);
+    int32_t ptx = sim_tile_of(pl->x), pty = sim_tile_of(pl->y);
+    if (tx == ptx && ty == pty) { /* same tile: home in directly */
+        int32_t dx = pl->x - e->x, dy = pl->y - e->y;
+        int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
+        if (len > 0) {
+            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, (int32_t)((int64_t)dx * CHASER_SPEED / len), true);
+            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, (int32_t)((int64_t)dy * CHASER_SPEED / len), false);
+        }
+        e->state = 2;
+        return;
+    }
+    /* Decide only at tile centres, so it moves centre to centre and never clips corners. */
+    bool at_centre = iabs(e->x - cx) < CHASER_SPEED && iabs(e->y - cy) < CHASER_SPEED;
+    if (at_centre) {
+        e->x = cx;
+        e->y = cy;
+        int dir = chaser_next_dir(s, tx, ty, ptx, pty);
+        if (dir < 0) {
+            e->state = 2;
+            return;
+        }
+        e->facing = (uint8_t)dir;
+        e->state = 1;
+    } else if (e->state == 2) { /* off centre without a plan: back to the centre first */
+        int32_t dx = cx - e->x, dy = cy - e->y;
+        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, imax(-CHASER_SPEED, imin(CHASER_SPEED, dx)), true);
+        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, imax(-CHASER_SPEED, imin(CHASER_SPEED, dy)), false);
+        return;
+    }
+    int32_t dx = DIR4_X[e->facing] * CHASER_SPEED, dy = DIR4_Y[e->facing] * CHASER_SPEED;
+    if (slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, true) |
+        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dy, false))
+        e->state = 2;
+}
+
+static void update_turret(Sim *s, Enemy *e, int32_t index) {
+    if (e->state == 0) { /* stagger turrets so a row of them does not fire as one */
+        e->state = 1;
+        e->timer = TURRET_PERIOD / 2 + (index * 23) % TURRET_PERIOD;
+    }
+    if (e->timer > 0) e->timer--;
+    if (!player_visible(s, e, TURRET_SIGHT_TILES)) return;
+    const Player *pl = &s->player;
+    int32_t dx = pl->x - e->x, dy = pl->y - e->y;
+    e->facing = (uint8_t)(iabs(dx) >= iabs(dy) ? (dx >= 0 ? 0 : 2) : (dy >= 0 ? 1 : 3));
+    if (e->timer > 0) return;
+    e->timer = TURRET_PERIOD;
+    int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
+    if (len == 0) return;
+    int32_t vx = (int32_t)((int64_t)dx * ENEMY_BULLET_SPEED / len);
+    int32_t vy = (int32_t)((int64_t)dy * ENEMY_BULLET_SPEED / len);
+    sim_spawn_bullet(s, e->x + vx * 4, e->y + vy * 4, vx, vy, ENEMY_BULLET_TTL, false);
+    burst(s, e->x + vx * 4, e->y + vy * 4, 3, FIX_ONE / 2, 10, 0xff9040ffu);
+}
+
+static void update_enemies(Sim *s) {
+    Level *lv = &s->level;
+    Player *pl = &s->player;
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        Enemy *e = &lv->enemies[i];
+        if (!e->alive) continue;
+        if (e->flash > 0) e->flash--;
+        if (e->vx || e->vy) { /* knockback, then back to its own business */
+            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, e->vx, true);
+            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, e->vy, false);
+            e->vx = iabs(e->vx) < 32 ? 0 : e->vx * 3 / 4;
+            e->vy = iabs(e->vy) < 32 ? 0 : e->vy * 3 / 4;
+        } else {
+            switch (e->kind) {
+            case ENEMY_PATROLLER: update_patroller(s, e); break;
+            case ENEMY_CHASER: update_chaser(s, e); break;
+            case ENEMY_TURRET: update_turret(s, e, i); break;
+            default: break;
+            }
+        }
+        int32_t reach = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE;
+        if (!pl->dead && iabs(pl->x - e->x) < reach && iabs(pl->y - e->y) < reach)
+            hurt_player(s, e->x, e->y);
+    }
+}
+
+static void update_bullets(Sim *s) {
+    Level *lv = &s->level;
+    Player *pl = &s->player;
+    for (int32_t i = 0; i < lv->bullet_cap; i++) {
+        Bullet *b = &lv->bullets[i];
+        if (!b->alive) continue;
+        b->x += b->vx;
+        b->y += b->vy;
+        if (--b->ttl <= 0) {
+            b->alive = false;
+            continue;
+        }
+        if (tile_in(lv, BLOCK_BULLET, floor_div(b->x, TILE_FIX), floor_div(b->y, TILE_FIX))) {
+            b->alive = false;
+            burst(s, b->x - b->vx, b->y - b->vy, 4, FIX_ONE, 12, b->from_player ? 0xfff0a0ffu : 0xff9040ffu);
+            continue;
+        }
+        if (b->from_player) {
+            for (int32_t j = 0; j < lv->enemy_count; j++) {
+                Enemy *e = &lv->enemies[j];
+                if (!e->alive || iabs(b->x - e->x) >= ENEMY_HALF + FIX_ONE ||
+                    iabs(b->y - e->y) >= ENEMY_HALF + FIX_ONE)
+                    continue;
+                b->alive = false;
+                hurt_enemy(s, e, b->vx, b->vy);
+                break;
+            }
+        } else if (!pl->dead && iabs(b->x - pl->x) < PLAYER_HALF && iabs(b->y - pl->y) < PLAYER_HALF) {
+            b->alive = false;
+            hurt_player(s, b->x - b->vx, b->y - b->vy);
+        }
+    }
+}
+
+static void update_particles(Sim *s) {
+    Level *lv = &s->level;
+    for (int32_t i = 0; i < lv->particle_cap; i++) {
+        Particle *p = &lv->particles[i];
+        if (!p->alive) continue;
+        p->x += p->vx;
+        p->y += p->vy;
+        p->vx = p->vx * 7 / 8;
+        p->vy = p->vy * 7 / 8;
+        if (--p->ttl <= 0) p->alive = false;
+    }
+}
+
+void sim_cancel_request(Sim *s) {
+    if (s->request.kind == SIM_REQUEST_LEVEL || s->request.kind == SIM_REQUEST_VICTORY) {
+        s->player.trigger_lock = true;
+        s->progress.levels_completed--;
+    }
+    s->request.kind = SIM_REQUEST_NONE;
+}
+
+void sim_tick(Sim *s, uint32_t input) {
+    s->events = 0;
+    if (s->shake > 0) s->shake--;
+    update_particles(s);
+    if (s->request.kind != SIM_REQUEST_NONE) return; /* frozen until the caller acts */
+    s->tick++;
+    s->progress.ticks++;
+    Player *pl = &s->player;
+    if (!pl->dead) {
+        if (pl->invuln > 0) pl->invuln--;
+        move_player(s, input & SIM_IN_MASK);
+        player_fire(s, input);
+        take_pickups(s);
+        touch_tiles(s);
+    }
+    update_enemies(s);
+    update_bullets(s);
+}
+
+/* ---- hashing ---- */
+
+typedef struct Fnv {
+    uint64_t h;
+} Fnv;
+static void fnv_u64(Fnv *f, uint64_t v) {
+    for (int i = 0; i < 8; i++) {
+        f->h ^= (v >> (i * 8)) & 0xff;
+        f->h *= 0x100000001b3ull;
+    }
+}
+
+uint64_t sim_hash(const Sim *s) {
+    /* Field by field, so padding bytes never leak in. */
+    Fnv f = {0xcbf29ce484222325ull};
+    const PlayerProgress *g = &s->progress;
+    const Player *p = &s->player;
+    const Level *lv = &s->level;
+    fnv_u64(&f, s->tick);
+    fnv_u64(&f, s->rng);
+    fnv_u64(&f, (uint64_t)s->request.kind);
+    int32_t pv[] = {g->hearts, g->max_hearts, g->coins, g->keys[0], g->keys[1], g->keys[2],
+                    g->deaths, g->kills, (int32_t)g->ticks, g->levels_completed,
+                    p->x, p->y, p->kx, p->ky, p->facing, p->dead, p->invuln, p->fire_cooldown};
+    for (size_t i = 0; i < sizeof pv / sizeof pv[0]; i++) fnv_u64(&f, (uint64_t)(uint32_t)pv[i]);
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &lv->enemies[i];
+        int32_t ev[] = {e->x, e->y, e->hp, e->alive, e->state, e->facing, e->vx, e->vy, e->timer};
+        for (size_t k = 0; k < sizeof ev / sizeof ev[0]; k++) fnv_u64(&f, (uint64_t)(uint32_t)ev[k]);
+    }
+    for (int32_t i = 0; i < lv->pickup_count; i++) fnv_u64(&f, lv->pickups[i].taken);
+    for (int32_t i = 0; i < lv->door_count; i++) fnv_u64(&f, lv->doors[i].open);
+    for (int32_t i = 0; i < lv->bullet_cap; i++) {
+        const Bullet *b = &lv->bullets[i];
+        if (!b->alive) continue;
+        fnv_u64(&f, (uint64_t)i);
+        fnv_u64(&f, ((uint64_t)(uint32_t)b->x << 32) | (uint32_t)b->y);
+    }
+    return f.h;
+}

@@ -1,0 +1,166 @@
+/* sim.h - the game's rules: a deterministic 60 Hz simulation of one level, no SDL.
+
+   A Sim advances one tick at a time from a bitmask of held inputs and nothing else: no
+   clock, no rand(), no floats; all randomness comes from the seeded RNG inside the Sim. The
+   same seed, level and inputs therefore give the same state, bit for bit, which is what
+   replays and tests stand on (sim_hash summarises the state in one number).
+
+       Sim *s = arena_push_struct(perm, Sim);               // lives in the permanent arena
+       sim_init(s, seed);
+       if (!sim_load_level(s, level_arena, "levels/01-first-steps.lvl", NULL, &err)) ...
+       for (;;) {
+           sim_tick(s, SIM_IN_RIGHT | SIM_IN_FIRE);
+           if (s->request.kind != SIM_REQUEST_NONE) ...     // exit, portal or death
+       }
+
+   Lifetimes: everything about the current level (tiles, enemies, pickups, bullet and
+   particle pools) is in `level`, whose pointers lead into the level arena. The player's
+   persistent state (`progress`: hearts, coins, keys, deaths, time) is a plain struct held by
+   value, so it survives the level arena being cleared; so are the paths the Sim keeps. A
+   level change is sim_load_level: on failure the current level keeps running untouched. */
+#ifndef SIM_H
+#define SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "level.h"
+
+#define SIM_HZ 60
+#define SIM_PATH_MAX 512
+#define SIM_ENTRY_MAX 64
+
+/* One tick's input: which buttons are held. */
+enum {
+    SIM_IN_UP = 1u << 0,
+    SIM_IN_DOWN = 1u << 1,
+    SIM_IN_LEFT = 1u << 2,
+    SIM_IN_RIGHT = 1u << 3,
+    SIM_IN_FIRE = 1u << 4,
+    SIM_IN_MASK = 0x1f
+};
+
+/* Tunables, in fixed point (FIX_ONE per pixel) and ticks. */
+#define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px */
+#define PLAYER_SPEED (FIX_ONE * 5 / 4)    /* 1.25 px per tick, 75 px/s */
+#define PLAYER_NUDGE_PX 6                 /* corner forgiveness: slide past corners this close */
+#define PLAYER_FIRE_COOLDOWN 14
+#define PLAYER_INVULN_TICKS 60
+#define PLAYER_START_HEARTS 3
+#define PLAYER_MAX_HEARTS 5
+#define BULLET_SPEED (FIX_ONE * 7 / 2)    /* player bullets, 3.5 px per tick */
+#define BULLET_TTL 70
+#define ENEMY_BULLET_SPEED (FIX_ONE * 3 / 2)
+#define ENEMY_BULLET_TTL 150
+#define ENEMY_HALF (6 * FIX_ONE)
+#define PATROLLER_SPEED (FIX_ONE * 3 / 4)
+#define CHASER_SPEED (FIX_ONE * 7 / 8)
+#define CHASER_SIGHT_TILES 9              /* sees the player this far, if no wall is between */
+#define CHASER_MEMORY_TICKS 150           /* keeps chasing this long after losing sight */
+#define CHASER_SEARCH_RADIUS 14           /* the path search looks this many tiles around */
+#define TURRET_SIGHT_TILES 10
+#define TURRET_PERIOD 80
+#define HIT_FLASH_TICKS 8
+#define KNOCKBACK_SPEED (FIX_ONE * 3)
+#define TILE_FIX (TILE_PX * FIX_ONE)
+
+typedef enum Facing8 { FACE_E, FACE_SE, FACE_S, FACE_SW, FACE_W, FACE_NW, FACE_N, FACE_NE } Facing8;
+
+/* What survives a level change: plain values, no pointers. */
+typedef struct PlayerProgress {
+    int32_t hearts, max_hearts;
+    int32_t coins;
+    int32_t keys[KEY_COLOR_COUNT];
+    int32_t deaths;
+    int32_t kills;
+    uint32_t ticks;          /* time played, in ticks */
+    int32_t levels_completed;
+} PlayerProgress;
+
+/* The player's body in the current level. */
+typedef struct Player {
+    int32_t x, y;   /* centre, fixed point */
+    int32_t kx, ky; /* knockback velocity, decays */
+    uint8_t facing; /* Facing8 */
+    bool moving;
+    bool dead;
+    int32_t invuln; /* ticks of invulnerability left (blinks) */
+    int32_t fire_cooldown;
+    int32_t walk_ticks; /* animation clock: advances while moving */
+    bool trigger_lock;  /* on an exit or portal that must not fire (arrived on it, or its
+                           level failed to load) until the player steps off */
+} Player;
+
+typedef enum SimRequestKind {
+    SIM_REQUEST_NONE,
+    SIM_REQUEST_LEVEL,   /* exit or portal: load `path`, arrive at `entry` ("" = start) */
+    SIM_REQUEST_VICTORY, /* the exit of the last level */
+    SIM_REQUEST_DIED
+} SimRequestKind;
+
+typedef struct SimRequest {
+    SimRequestKind kind;
+    char path[SIM_PATH_MAX];
+    char entry[SIM_ENTRY_MAX];
+} SimRequest;
+
+typedef enum SimSound { /* events of the last tick, for the front end's feedback */
+    SIM_EV_SHOT = 1u << 0,
+    SIM_EV_HIT = 1u << 1,
+    SIM_EV_HURT = 1u << 2,
+    SIM_EV_PICKUP = 1u << 3,
+    SIM_EV_DOOR = 1u << 4,
+    SIM_EV_KILL = 1u << 5,
+} SimSound;
+
+typedef struct Sim {
+    Level level; /* pointers into the level arena: valid until the next load */
+    Player player;
+    PlayerProgress progress;       /* by value: survives level changes */
+    PlayerProgress progress_entry; /* as it was when this level was entered (restart) */
+    SimRequest request;            /* set by sim_tick; cleared by the caller */
+    uint64_t rng;
+    uint64_t seed;
+    uint32_t tick;        /* ticks in this level */
+    uint32_t events;      /* SimSound bits of the last tick */
+    int32_t particle_cursor;
+    uint32_t bullets_dropped; /* spawns refused because the pool was full */
+    int32_t shake;            /* screen shake ticks (presentation only, deterministic) */
+    char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart */
+    char entry_name[SIM_ENTRY_MAX];
+    uint64_t level_peak_bytes;     /* most level-arena bytes any level took */
+    char level_peak_path[SIM_PATH_MAX];
+} Sim;
+
+void sim_init(Sim *s, uint64_t seed);
+/* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
+   level's '@'). The player's progress is kept. On failure (err filled) nothing changes. */
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
+                    LevelError *err);
+/* Reloads the current level, with the progress it was entered with (deaths and time kept). */
+bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err);
+/* Acts on s->request when it is SIM_REQUEST_LEVEL; clears it on success. */
+bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err);
+/* Drops a pending request (its level failed to load): play goes on where it was, and the
+   exit or portal the player stands on stays quiet until they step off it. */
+void sim_cancel_request(Sim *s);
+void sim_tick(Sim *s, uint32_t input);
+uint64_t sim_hash(const Sim *s);
+
+/* Pools: a full bullet pool refuses the new bullet (NULL, counted in bullets_dropped); a
+   full particle pool recycles the slot at its cursor, the oldest spawn. */
+Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                         bool from_player);
+Particle *sim_spawn_particle(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                             uint32_t color);
+
+/* Helpers the front end and the bot use too. */
+bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty); /* for the player */
+bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half);
+bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+uint32_t sim_rand(Sim *s);
+int32_t sim_isqrt(int64_t v);
+static inline int32_t sim_tile_of(int32_t fix) { return fix >= 0 ? fix / TILE_FIX : -1; }
+static inline int32_t sim_tile_center(int32_t t) { return t * TILE_FIX + TILE_FIX / 2; }
+
+#endif

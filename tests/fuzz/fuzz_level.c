@@ -1,0 +1,121 @@
+/* fuzz_level.c - libFuzzer target for the level parser (tests/fuzz/run.sh builds and runs it).
+
+   Beyond "no crash, no leak, no hang" it checks the loader's promises on every input:
+     - a failed parse leaves the loaded level (a known-good one) and the arena untouched, and
+       its message starts with "path:" and carries ": error: ";
+     - a successful parse is self-consistent: arena_pos == arena_bytes == the measured need,
+       every tile is a TileKind, every entity stands where the format says it may.
+   A broken promise traps, which libFuzzer reports as a crash with the input saved. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "level.h"
+
+#ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */
+#define FUZZ_LEVEL_DIR "levels"
+#endif
+#ifndef FUZZ_LEVEL_PATH
+#define FUZZ_LEVEL_PATH "levels/fuzz.lvl"
+#endif
+
+static const char good_text[] = "name: base\nbullets: 8\nparticles: 8\nmap:\n#######\n#@.p.>#\n#$~R^X#\n#######\nend\n"
+                                "enemy 3 1 hp=7\nlink 5 1 fuzz_target.lvl\nentry a 2 1\n";
+
+static Arena *arena;
+static Level base;
+
+static uint64_t hash_bytes(uint64_t h, const void *p, uint64_t n) {
+    const uint8_t *b = p;
+    for (uint64_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+static uint64_t hash_str(uint64_t h, const char *s) { return s ? hash_bytes(h, s, strlen(s) + 1) : hash_bytes(h, "", 0) + 1; }
+
+static uint64_t level_hash(const Level *lv) {
+    uint64_t h = 14695981039346656037ull;
+    h = hash_bytes(h, lv, sizeof *lv);
+    h = hash_str(h, lv->name);
+    h = hash_str(h, lv->path);
+    h = hash_str(h, lv->exit_to);
+    h = hash_bytes(h, lv->tiles, (uint64_t)lv->width * (uint64_t)lv->height);
+    if (lv->enemy_count) h = hash_bytes(h, lv->enemies, sizeof(Enemy) * (uint64_t)lv->enemy_count);
+    if (lv->pickup_count) h = hash_bytes(h, lv->pickups, sizeof(Pickup) * (uint64_t)lv->pickup_count);
+    if (lv->door_count) h = hash_bytes(h, lv->doors, sizeof(LevelDoor) * (uint64_t)lv->door_count);
+    for (int32_t i = 0; i < lv->link_count; i++)
+        h = hash_str(hash_str(h, lv->links[i].target_path), lv->links[i].entry);
+    for (int32_t i = 0; i < lv->entry_count; i++) h = hash_str(h, lv->entries[i].name);
+    return h;
+}
+
+#define PROMISE(x) \
+    do { if (!(x)) { fprintf(stderr, "broken promise: %s\n", #x); __builtin_trap(); } } while (0)
+
+static void load_base(void) {
+    /* The base level links to a file next to it: make sure there is one. */
+    FILE *f = fopen(FUZZ_LEVEL_DIR "/fuzz_target.lvl", "wb");
+    if (f) {
+        fputs(good_text, f);
+        fclose(f);
+    }
+    LevelError err;
+    if (!level_parse(&base, arena, FUZZ_LEVEL_DIR "/fuzz_base.lvl", good_text, sizeof good_text - 1, &err, NULL)) {
+        fprintf(stderr, "%s\n", err.message);
+        __builtin_trap();
+    }
+}
+
+static void check_level(const Level *lv, const LevelLoadStats *st) {
+    PROMISE(lv->arena_bytes == arena_pos(arena) && lv->arena_bytes == st->level_bytes);
+    PROMISE(lv->width >= 1 && lv->width <= LEVEL_MAX_SIDE && lv->height >= 1 && lv->height <= LEVEL_MAX_SIDE);
+    uint64_t portals = 0;
+    for (int64_t i = 0; i < (int64_t)lv->width * lv->height; i++) {
+        PROMISE(lv->tiles[i] < TILE_KIND_COUNT);
+        portals += lv->tiles[i] == TILE_PORTAL;
+    }
+    PROMISE(portals == (uint64_t)lv->link_count);
+    PROMISE(level_tile(lv, lv->start_tx, lv->start_ty) == TILE_FLOOR);
+    PROMISE(lv->name && lv->name[0] && lv->path);
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &lv->enemies[i];
+        PROMISE(level_tile(lv, e->spawn_tx, e->spawn_ty) == TILE_FLOOR && e->hp >= 1 && e->kind < ENEMY_KIND_COUNT);
+    }
+    for (int32_t i = 0; i < lv->pickup_count; i++)
+        PROMISE(level_tile(lv, lv->pickups[i].tx, lv->pickups[i].ty) == TILE_FLOOR);
+    for (int32_t i = 0; i < lv->door_count; i++) {
+        PROMISE(level_tile(lv, lv->doors[i].tx, lv->doors[i].ty) == TILE_DOOR);
+        PROMISE(level_door_at(lv, lv->doors[i].tx, lv->doors[i].ty) == &lv->doors[i]);
+    }
+    for (int32_t i = 0; i < lv->link_count; i++) {
+        PROMISE(level_tile(lv, lv->links[i].tx, lv->links[i].ty) == TILE_PORTAL && lv->links[i].target_path);
+        PROMISE(level_link_at(lv, lv->links[i].tx, lv->links[i].ty) == &lv->links[i]);
+    }
+    for (int32_t i = 0; i < lv->entry_count; i++) {
+        TileKind t = level_tile(lv, lv->entries[i].tx, lv->entries[i].ty);
+        PROMISE((t == TILE_FLOOR || t == TILE_SPIKES) && level_entry_find(lv, lv->entries[i].name));
+    }
+    PROMISE(lv->bullet_cap >= 1 && lv->particle_cap >= 1);
+    for (int32_t i = 0; i < lv->bullet_cap; i++) PROMISE(!lv->bullets[i].alive);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!arena) {
+        arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        load_base();
+    }
+    uint64_t before = level_hash(&base), pos = arena_pos(arena);
+    Level lv = base;
+    LevelError err;
+    LevelLoadStats st;
+    if (level_parse(&lv, arena, FUZZ_LEVEL_PATH, (const char *)data, size, &err, &st)) {
+        check_level(&lv, &st);
+        load_base();
+    } else {
+        PROMISE(memcmp(&lv, &base, sizeof lv) == 0);
+        PROMISE(level_hash(&base) == before && arena_pos(arena) == pos);
+        PROMISE(strncmp(err.message, FUZZ_LEVEL_PATH ":", strlen(FUZZ_LEVEL_PATH) + 1) == 0);
+        PROMISE(strstr(err.message, ": error: ") != NULL);
+    }
+    return 0;
+}

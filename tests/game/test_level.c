@@ -1,0 +1,575 @@
+/* test_level.c - the level loader: a full fixture loads into the exact fields, every error
+   has its exact message, a failed load leaves the loaded level untouched (also when the arena
+   is too small), and the arena need is exact to the byte. Runs from tests/game, so fixture
+   paths are "levels/good/..." and "levels/bad/...". */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/str8.h"
+#include "level.h"
+
+static Arena *new_level_arena(uint64_t bytes) {
+    return arena_create((ArenaParams){.reserve_size = bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+}
+
+/* ---- Snapshots: a deep copy of a Level, to prove a failed load changed nothing. -------- */
+
+typedef struct Snapshot {
+    Level shallow; /* the struct itself, pointers included */
+    Level deep;    /* the same with every array and string copied into the test arena */
+    uint64_t arena_pos;
+} Snapshot;
+
+static void *copy_of(Arena *a, const void *src, uint64_t n) {
+    if (!src || !n) return NULL;
+    void *d = arena_push(a, n, 8);
+    memcpy(d, src, n);
+    return d;
+}
+
+static Snapshot snapshot(Arena *keep, const Level *lv, Arena *level_arena) {
+    Snapshot s = {.shallow = *lv, .deep = *lv, .arena_pos = arena_pos(level_arena)};
+    Level *d = &s.deep;
+    d->name = arena_strdup(keep, lv->name);
+    d->path = arena_strdup(keep, lv->path);
+    d->exit_to = arena_strdup(keep, lv->exit_to);
+    d->tiles = copy_of(keep, lv->tiles, (uint64_t)lv->width * lv->height);
+    d->enemies = copy_of(keep, lv->enemies, sizeof(Enemy) * lv->enemy_count);
+    d->pickups = copy_of(keep, lv->pickups, sizeof(Pickup) * lv->pickup_count);
+    d->doors = copy_of(keep, lv->doors, sizeof(LevelDoor) * lv->door_count);
+    d->links = copy_of(keep, lv->links, sizeof(LevelLink) * lv->link_count);
+    for (int i = 0; i < lv->link_count; i++) {
+        d->links[i].target_path = arena_strdup(keep, lv->links[i].target_path);
+        d->links[i].entry = arena_strdup(keep, lv->links[i].entry);
+    }
+    d->entries = copy_of(keep, lv->entries, sizeof(LevelEntry) * lv->entry_count);
+    for (int i = 0; i < lv->entry_count; i++) d->entries[i].name = arena_strdup(keep, lv->entries[i].name);
+    d->bullets = copy_of(keep, lv->bullets, sizeof(Bullet) * lv->bullet_cap);
+    d->particles = copy_of(keep, lv->particles, sizeof(Particle) * lv->particle_cap);
+    return s;
+}
+
+static bool str_same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+static bool mem_same(const void *a, const void *b, uint64_t n) { return n == 0 || memcmp(a, b, n) == 0; }
+
+/* True when lv is still exactly what the snapshot saw, contents and all. */
+static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena) {
+    const Level *d = &s->deep;
+    bool same = memcmp(&s->shallow, lv, sizeof *lv) == 0 && arena_pos(level_arena) == s->arena_pos;
+    same = same && str_same(d->name, lv->name) && str_same(d->path, lv->path) && str_same(d->exit_to, lv->exit_to);
+    same = same && mem_same(d->tiles, lv->tiles, (uint64_t)lv->width * lv->height);
+    same = same && mem_same(d->enemies, lv->enemies, sizeof(Enemy) * lv->enemy_count);
+    same = same && mem_same(d->pickups, lv->pickups, sizeof(Pickup) * lv->pickup_count);
+    same = same && mem_same(d->doors, lv->doors, sizeof(LevelDoor) * lv->door_count);
+    for (int i = 0; same && i < lv->link_count; i++)
+        same = lv->links[i].tx == d->links[i].tx && lv->links[i].ty == d->links[i].ty &&
+               str_same(lv->links[i].target_path, d->links[i].target_path) &&
+               str_same(lv->links[i].entry, d->links[i].entry);
+    for (int i = 0; same && i < lv->entry_count; i++)
+        same = lv->entries[i].tx == d->entries[i].tx && lv->entries[i].ty == d->entries[i].ty &&
+               str_same(lv->entries[i].name, d->entries[i].name);
+    same = same && mem_same(d->bullets, lv->bullets, sizeof(Bullet) * lv->bullet_cap);
+    same = same && mem_same(d->particles, lv->particles, sizeof(Particle) * lv->particle_cap);
+    return same;
+}
+
+/* ---- The full fixture ---------------------------------------------------------------- */
+
+/* The legend, written out independently of the loader's tables. */
+static TileKind expected_tile(char c) {
+    switch (c) {
+    case '#': return TILE_WALL;
+    case '~': return TILE_WATER;
+    case '^': return TILE_SPIKES;
+    case 'X': return TILE_EXIT;
+    case '>': return TILE_PORTAL;
+    case 'R': case 'G': case 'B': return TILE_DOOR;
+    default: return TILE_FLOOR;
+    }
+}
+
+static int32_t centre(int t) { return (t * TILE_PX + TILE_PX / 2) * FIX_ONE; }
+
+static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoadStats *st, uint64_t file_bytes) {
+    CHECK(strcmp(lv->name, "Fixture \xC3\x84 \xE2\x80\x94 keys") == 0);
+    CHECK(strcmp(lv->path, "levels/good/a.lvl") == 0);
+    CHECK(lv->exit_to && strcmp(lv->exit_to, "levels/good/b.lvl") == 0);
+    CHECK_EQ_I(lv->width, 10);
+    CHECK_EQ_I(lv->height, 6);
+    CHECK_EQ_I(lv->start_tx, 1);
+    CHECK_EQ_I(lv->start_ty, 1);
+    /* Every legend character, row by row; entities stand on floor, doors and portals are tiles. */
+    static const char *expect[6] = {"##########", "#@..$..p.#", "#..~~~..>#",
+                                    "#r...R..X#", "#^g+cGtbB#", "##########"};
+    for (int y = 0; y < 6; y++)
+        for (int x = 0; x < 10; x++) {
+            TileKind want = expected_tile(expect[y][x]);
+            if (level_tile(lv, x, y) != want) {
+                fprintf(stderr, "tile %d %d ('%c'): %d, want %d\n", x, y, expect[y][x], level_tile(lv, x, y), want);
+                CHECK(!"tile");
+            }
+        }
+    CHECK(level_tile(lv, -1, 0) == TILE_WALL && level_tile(lv, 10, 0) == TILE_WALL);
+
+    /* Enemies in map order; the enemy lines set hp, the chaser keeps its default of 3. */
+    REQUIRE_VOID(lv->enemy_count == 3);
+    struct { EnemyKind kind; int x, y, hp; } ew[3] = {
+        {ENEMY_PATROLLER, 7, 1, 5}, {ENEMY_CHASER, 4, 4, 3}, {ENEMY_TURRET, 6, 4, 9}};
+    for (int i = 0; i < 3; i++) {
+        const Enemy *e = &lv->enemies[i];
+        CHECK(e->kind == ew[i].kind);
+        CHECK_EQ_I(e->hp, ew[i].hp);
+        CHECK_EQ_I(e->x, centre(ew[i].x));
+        CHECK_EQ_I(e->y, centre(ew[i].y));
+        CHECK_EQ_I(e->spawn_tx, ew[i].x);
+        CHECK_EQ_I(e->spawn_ty, ew[i].y);
+        CHECK(e->alive == 1 && e->state == 0 && e->vx == 0 && e->timer == 0);
+    }
+    REQUIRE_VOID(lv->pickup_count == 5);
+    struct { PickupKind kind; KeyColor color; int x, y; } pw[5] = {
+        {PICKUP_COIN, KEY_RED, 4, 1}, {PICKUP_KEY, KEY_RED, 1, 3}, {PICKUP_KEY, KEY_GREEN, 2, 4},
+        {PICKUP_HEART, KEY_RED, 3, 4}, {PICKUP_KEY, KEY_BLUE, 7, 4}};
+    for (int i = 0; i < 5; i++) {
+        const Pickup *k = &lv->pickups[i];
+        CHECK(k->kind == pw[i].kind && k->tx == pw[i].x && k->ty == pw[i].y && !k->taken);
+        if (k->kind == PICKUP_KEY) CHECK(k->color == pw[i].color);
+    }
+    REQUIRE_VOID(lv->door_count == 3);
+    CHECK(level_door_at(lv, 5, 3) && level_door_at(lv, 5, 3)->color == KEY_RED);
+    CHECK(level_door_at(lv, 5, 4) && level_door_at(lv, 5, 4)->color == KEY_GREEN);
+    CHECK(level_door_at(lv, 8, 4) && level_door_at(lv, 8, 4)->color == KEY_BLUE);
+    CHECK(level_door_at(lv, 4, 3) == NULL && level_door_at(lv, 5, 3)->open == false);
+    REQUIRE_VOID(lv->link_count == 1);
+    const LevelLink *l = level_link_at(lv, 8, 2);
+    CHECK(l && strcmp(l->target_path, "levels/good/b.lvl") == 0 && l->entry && strcmp(l->entry, "west") == 0);
+    CHECK(level_link_at(lv, 8, 3) == NULL);
+    REQUIRE_VOID(lv->entry_count == 2);
+    const LevelEntry *door = level_entry_find(lv, "door"), *spiky = level_entry_find(lv, "spiky");
+    CHECK(door && door->tx == 1 && door->ty == 2);
+    CHECK(spiky && spiky->tx == 1 && spiky->ty == 4);
+    CHECK(level_entry_find(lv, "west") == NULL && level_entry_find(lv, NULL) == NULL);
+    /* Pools: sized by the header, zeroed, nothing alive. */
+    CHECK_EQ_I(lv->bullet_cap, 64);
+    CHECK_EQ_I(lv->particle_cap, 128);
+    bool any_alive = false;
+    for (int i = 0; i < lv->bullet_cap; i++) any_alive |= lv->bullets[i].alive;
+    for (int i = 0; i < lv->particle_cap; i++) any_alive |= lv->particles[i].alive || lv->particles[i].ttl;
+    CHECK(!any_alive);
+    /* The measured need is exactly what the level took. */
+    CHECK_EQ_U(lv->arena_bytes, arena_pos(level_arena));
+    if (st) {
+        CHECK_EQ_U(st->level_bytes, lv->arena_bytes);
+        CHECK(st->scratch_peak > file_bytes); /* the text plus the parse's lists */
+    }
+    CHECK(lv->arena_bytes >= 60 + 64 * sizeof(Bullet) + 128 * sizeof(Particle) + 3 * sizeof(Enemy));
+}
+
+static uint64_t file_size(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* Reads a fixture into the arena (tests may read files however they like). */
+static Str8 slurp(Arena *a, const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return (Str8){0};
+    uint64_t n = file_size(path);
+    char *buf = arena_push(a, n + 1, 1);
+    uint64_t got = fread(buf, 1, n, f);
+    fclose(f);
+    return (Str8){buf, got};
+}
+
+/* ---- Error table --------------------------------------------------------------------- */
+
+typedef struct BadCase {
+    const char *file, *message;
+} BadCase;
+
+#define LEG "(one of .#~^X>@pct$+rgbRGB)"
+static const BadCase bad_cases[] = {
+    {"unknown_tile", "4:4: error: expected a tile character " LEG ", found 'Z'"},
+    {"ragged", "5:5: error: expected a row of 5 tiles like the first, found 4"},
+    {"no_start", "2:1: error: expected a player start '@' in the map, found none"},
+    {"two_starts", "4:4: error: expected one player start '@', found a second one (the first is at 1 1)"},
+    {"enemy_on_wall", "7:7: error: expected an enemy (p, c or t) at 0 0, found a wall"},
+    {"enemy_outside", "7:7: error: expected a tile column from 0 to 4, found 5"},
+    {"enemy_on_coin", "7:7: error: expected an enemy (p, c or t) at 2 1, found a coin"},
+    {"enemy_twice", "8:1: error: expected one 'enemy' line for the enemy at 3 1, found a second one (the first is on line 7)"},
+    {"enemy_prop", "7:11: error: expected a property 'hp=N', found 'speed=3'"},
+    {"hp_overflow", "7:14: error: expected hit points from 1 to 9999, found '99999999999999999999', which overflows"},
+    {"link_no_file", "7:10: error: expected an existing level file, found 'nope.lvl' (levels/bad/nope.lvl: No such file or directory)"},
+    {"link_not_portal", "7:6: error: expected a portal '>' at 2 1, found floor"},
+    {"link_twice", "8:1: error: expected one 'link' line for the portal at 3 1, found a second one (the first is on line 7)"},
+    {"link_junk", "7:29: error: expected end of line, found 'extra'"},
+    {"link_bad_entry", "7:26: error: expected an entry name (letters, digits, '_' or '-'), found 'we$t'"},
+    {"portal_no_link", "5:2: error: expected a 'link 1 2 FILE' line for this portal, found none"},
+    {"exit_no_file", "2:7: error: expected an existing level file, found 'missing.lvl' (levels/bad/missing.lvl: No such file or directory)"},
+    {"exit_dir", "2:7: error: expected an existing level file, found '../good' (levels/bad/../good: not a regular file)"},
+    {"entry_on_wall", "7:12: error: expected a walkable tile (floor or spikes) for entry 'west' at 0 1, found a wall"},
+    {"entry_on_water", "7:12: error: expected a walkable tile (floor or spikes) for entry 'west' at 3 1, found water"},
+    {"entry_twice", "8:7: error: expected a new entry name, found 'west' again"},
+    {"entry_outside", "7:14: error: expected a tile row from 0 to 2, found -1"},
+    {"bullets_overflow", "2:10: error: expected a bullet pool size from 1 to 65536, found '99999999999999999999', which overflows"},
+    {"bullets_zero", "2:10: error: expected a bullet pool size from 1 to 65536, found 0"},
+    {"particles_junk", "2:12: error: expected a particle pool size from 1 to 65536, found 'lots'"},
+    {"unknown_key", "2:1: error: expected a header key (name, exit, bullets, particles) or 'map:', found 'size'"},
+    {"not_key_value", "2:1: error: expected 'key: value' or 'map:', found 'just some words'"},
+    {"duplicate_name", "2:1: error: expected one 'name:' line, found a second one (the first is on line 1)"},
+    {"missing_name", "2:1: error: expected a 'name:' line before 'map:', found 'map:'"},
+    {"empty_name", "1:6: error: expected a level name, found nothing"},
+    {"bad_utf8", "1:10: error: expected a UTF-8 name, found the invalid byte 0xC3"},
+    {"missing_map", "3:1: error: expected 'map:', found end of file"},
+    {"only_comments", "4:1: error: expected 'map:', found end of file"},
+    {"missing_end", "6:1: error: expected 'end' after the map rows, found end of file"},
+    {"end_after_entities", "6:1: error: expected 'end' after the map rows, found 'enemy'"},
+    {"empty_map", "3:1: error: expected at least one map row, found 'end'"},
+    {"empty_row", "3:1: error: expected a map row of 1 to 4096 tiles, found an empty line"},
+    {"space_in_map", "4:6: error: expected a tile character " LEG ", found a space"},
+    {"tab_in_map", "4:4: error: expected a tile character " LEG ", found a tab"},
+    {"utf8_in_map", "4:4: error: expected a tile character " LEG ", found the byte 0xC3"},
+    {"bad_keyword", "7:1: error: expected 'enemy', 'link' or 'entry', found 'spawn'"},
+    {"binary", "3:2: error: expected text, found binary data (the byte 0x01)"},
+};
+
+/* Every bad fixture fails with its exact message, while fixture A stays loaded and intact. */
+static void test_bad_fixtures(Arena *keep) {
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
+    Snapshot before = snapshot(keep, &lv, level_arena);
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        char path[256], want[768];
+        snprintf(path, sizeof path, "levels/bad/%s.lvl", bad_cases[i].file);
+        snprintf(want, sizeof want, "%s:%s", path, bad_cases[i].message);
+        LevelLoadStats st = {.level_bytes = 77};
+        bool ok = level_load_ex(&lv, level_arena, path, &err, &st);
+        CHECK(!ok);
+        if (ok || strcmp(err.message, want) != 0) {
+            fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", path, ok ? "(loaded)" : err.message, want);
+            check_failures_++;
+            if (ok) {
+                CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
+                before = snapshot(keep, &lv, level_arena);
+            }
+            continue;
+        }
+        /* line and col match the message's "path:line:col". */
+        int line = 0, col = 0;
+        CHECK(sscanf(bad_cases[i].message, "%d:%d:", &line, &col) == 2 && line == err.line && col == err.col);
+        CHECK_EQ_U(st.level_bytes, 0); /* invalid: never measured */
+        if (!snapshot_same(&before, &lv, level_arena)) {
+            fprintf(stderr, "%s: the loaded level changed\n", path);
+            check_failures_++;
+        }
+    }
+    /* And A is still usable as a level, field by field. */
+    check_fixture_a(&lv, level_arena, NULL, 0);
+    arena_release(level_arena);
+}
+
+/* ---- Whole-file errors, from files made at test time ------------------------------ */
+
+static void expect_fail(Level *lv, Arena *level_arena, const Snapshot *before, const char *path, const char *want) {
+    LevelError err;
+    bool ok = level_load(lv, level_arena, path, &err);
+    CHECK(!ok);
+    if (ok || strcmp(err.message, want) != 0) {
+        fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", path, ok ? "(loaded)" : err.message, want);
+        check_failures_++;
+        return;
+    }
+    CHECK(err.line == 0 && err.col == 0);
+    if (!snapshot_same(before, lv, level_arena)) {
+        fprintf(stderr, "%s: the loaded level changed\n", path);
+        check_failures_++;
+    }
+}
+
+static void write_file(const char *path, const char *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fwrite(data, 1, n, f);
+    fclose(f);
+}
+
+static void test_file_errors(Arena *keep) {
+    char dir[] = "/tmp/test_level_XXXXXX";
+    REQUIRE_VOID(mkdtemp(dir));
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
+    Snapshot before = snapshot(keep, &lv, level_arena);
+    char path[512], want[1024];
+
+    snprintf(path, sizeof path, "%s/empty.lvl", dir);
+    write_file(path, "", 0);
+    snprintf(want, sizeof want, "%s: error: expected a level, found an empty file", path);
+    expect_fail(&lv, level_arena, &before, path, want);
+    unlink(path);
+
+    snprintf(want, sizeof want, "%s: error: expected a level file, found a directory", dir);
+    expect_fail(&lv, level_arena, &before, dir, want);
+
+    snprintf(path, sizeof path, "%s/none.lvl", dir);
+    snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (No such file or directory)", path);
+    expect_fail(&lv, level_arena, &before, path, want);
+
+    snprintf(path, sizeof path, "%s/fifo.lvl", dir);
+    if (mkfifo(path, 0600) == 0) {
+        snprintf(want, sizeof want, "%s: error: expected a level file, found a special file (device, FIFO or socket)", path);
+        expect_fail(&lv, level_arena, &before, path, want);
+        unlink(path);
+    }
+
+    /* A NUL byte in an otherwise good file is binary, located by line and column. */
+    snprintf(path, sizeof path, "%s/nul.lvl", dir);
+    write_file(path, "name: x\nmap:\n#@\0#\n", 17);
+    snprintf(want, sizeof want, "%s:3:3: error: expected text, found binary data (the byte 0x00)", path);
+    CHECK(!level_load(&lv, level_arena, path, &err) && strcmp(err.message, want) == 0);
+    CHECK(snapshot_same(&before, &lv, level_arena));
+    unlink(path);
+
+    /* Unreadable: root reads anything, so this part only runs as another user. */
+    snprintf(path, sizeof path, "%s/locked.lvl", dir);
+    write_file(path, "name: x\n", 8);
+    chmod(path, 0);
+    if (access(path, R_OK) != 0) {
+        snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (Permission denied)", path);
+        expect_fail(&lv, level_arena, &before, path, want);
+    } else {
+        printf("note: running as root, the unreadable-file case is skipped\n");
+    }
+    unlink(path);
+    rmdir(dir);
+    arena_release(level_arena);
+}
+
+/* ---- Text variants and size limits, parsed from memory ----------------------------- */
+
+static char *crlf(Arena *a, Str8 s, uint64_t *n) {
+    char *out = arena_push(a, s.len * 2 + 4, 1);
+    uint64_t k = 0;
+    memcpy(out, "\xEF\xBB\xBF", 3), k = 3; /* a BOM, as some editors write */
+    for (uint64_t i = 0; i < s.len; i++) {
+        if (s.data[i] == '\n') out[k++] = '\r';
+        out[k++] = s.data[i];
+    }
+    while (k && (out[k - 1] == '\n' || out[k - 1] == '\r')) k--; /* no final newline */
+    *n = k;
+    return out;
+}
+
+static void test_text_variants(Arena *keep) {
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Str8 a = slurp(keep, "levels/good/a.lvl");
+    REQUIRE_VOID(a.len > 0);
+    Level lv;
+    LevelError err;
+    LevelLoadStats st;
+    CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", &err, &st));
+    check_fixture_a(&lv, level_arena, &st, a.len);
+    Snapshot lf = snapshot(keep, &lv, level_arena);
+
+    /* CRLF, a BOM and no final newline give the same level. */
+    uint64_t n;
+    char *text = crlf(keep, a, &n);
+    CHECK(level_parse(&lv, level_arena, "levels/good/a.lvl", text, n, &err, NULL));
+    check_fixture_a(&lv, level_arena, NULL, 0);
+    CHECK(mem_same(lf.deep.tiles, lv.tiles, 60) && mem_same(lf.deep.enemies, lv.enemies, 3 * sizeof(Enemy)));
+    CHECK_EQ_U(lf.deep.arena_bytes, lv.arena_bytes);
+
+    /* Width and height: 4096 is the limit, 4097 is an error. */
+    uint64_t side = LEVEL_MAX_SIDE + 1;
+    char *big = arena_push(keep, side * (side + 1) + 64, 1);
+    uint64_t k = (uint64_t)sprintf(big, "name: wide\nmap:\n@");
+    memset(big + k, '.', side - 1), k += side - 1;
+    k += (uint64_t)sprintf(big + k, "\nend\n");
+    Snapshot before = snapshot(keep, &lv, level_arena);
+    CHECK(!level_parse(&lv, level_arena, "wide.lvl", big, k, &err, NULL));
+    CHECK(strcmp(err.message, "wide.lvl:3:4097: error: expected a map row of 1 to 4096 tiles, found 4097") == 0);
+    CHECK(snapshot_same(&before, &lv, level_arena));
+
+    k = (uint64_t)sprintf(big, "name: tall\nmap:\n@\n");
+    for (uint64_t y = 1; y < side; y++) big[k++] = '.', big[k++] = '\n';
+    k += (uint64_t)sprintf(big + k, "end\n");
+    CHECK(!level_parse(&lv, level_arena, "tall.lvl", big, k, &err, NULL));
+    CHECK(strcmp(err.message, "tall.lvl:4099:1: error: expected at most 4096 map rows, found more") == 0);
+    CHECK(snapshot_same(&before, &lv, level_arena));
+
+    /* 4096 x 4096 loads (16 MiB of tiles), given an arena that holds it. */
+    uint64_t s4 = LEVEL_MAX_SIDE;
+    uint64_t head = (uint64_t)sprintf(big, "name: max\nmap:\n");
+    k = head;
+    for (uint64_t y = 0; y < s4; y++) {
+        memset(big + k, y == 0 || y == s4 - 1 ? '#' : '.', s4);
+        big[k] = big[k + s4 - 1] = '#';
+        k += s4;
+        big[k++] = '\n';
+    }
+    big[head + (s4 + 1) + 1] = '@'; /* row 1, column 1 */
+    k += (uint64_t)sprintf(big + k, "end\n");
+    Arena *huge = new_level_arena(32ull << 20);
+    CHECK(level_parse(&lv, huge, "max.lvl", big, k, &err, NULL));
+    CHECK(lv.width == 4096 && lv.height == 4096 && lv.start_tx == 1 && lv.start_ty == 1);
+    CHECK(level_tile(&lv, 4095, 4095) == TILE_WALL && level_tile(&lv, 2, 1) == TILE_FLOOR);
+    CHECK_EQ_U(lv.arena_bytes, arena_pos(huge));
+    arena_release(huge);
+    arena_release(level_arena);
+}
+
+/* ---- The arena need is exact: a level fits an arena of exactly its need, not one less. */
+
+static void test_arena_fit(Arena *keep) {
+    Level lv;
+    LevelError err;
+    LevelLoadStats st_a, st_b;
+    Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
+    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", &err, &st_a));
+    CHECK_EQ_U(st_a.level_bytes, arena_pos(big));
+    CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", &err, &st_b));
+    CHECK_EQ_U(st_b.level_bytes, arena_pos(big));
+    arena_release(big);
+    /* a has small pools (64 bullets, 128 particles), b the defaults: b needs more. */
+    REQUIRE_VOID(st_b.level_bytes > st_a.level_bytes);
+
+    /* a in an arena of exactly its need: loads, and b then fails with the arena-full text. */
+    Arena *tiny = new_level_arena(st_a.level_bytes);
+    REQUIRE_VOID(tiny);
+    CHECK_EQ_U(arena_capacity(tiny), st_a.level_bytes);
+    CHECK(level_load(&lv, tiny, "levels/good/a.lvl", &err));
+    CHECK_EQ_U(arena_pos(tiny), arena_capacity(tiny));
+    Snapshot before = snapshot(keep, &lv, tiny);
+    LevelLoadStats st;
+    CHECK(!level_load_ex(&lv, tiny, "levels/good/b.lvl", &err, &st));
+    char want[512];
+    snprintf(want, sizeof want,
+             "levels/good/b.lvl: error: level does not fit: arena 'level' full: 0 of %llu bytes used, asked for %llu more",
+             (unsigned long long)st_a.level_bytes, (unsigned long long)st_b.level_bytes);
+    CHECK(strcmp(err.message, want) == 0);
+    if (strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", err.message, want);
+    CHECK_EQ_U(st.level_bytes, st_b.level_bytes); /* a misfit still reports its need */
+    CHECK(snapshot_same(&before, &lv, tiny));
+    check_fixture_a(&lv, tiny, NULL, 0);
+    /* Every kind of bad file fails the same way in a tiny arena, and a stays intact. */
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "levels/bad/%s.lvl", bad_cases[i].file);
+        CHECK(!level_load(&lv, tiny, path, &err));
+        CHECK(strstr(err.message, bad_cases[i].message) != NULL);
+        CHECK(snapshot_same(&before, &lv, tiny));
+    }
+    arena_release(tiny);
+
+    /* One byte less than a needs: a does not fit into the empty arena, and *out is untouched. */
+    Arena *less = new_level_arena(st_a.level_bytes - 1);
+    Level empty = {0};
+    lv = empty;
+    CHECK(!level_load(&lv, less, "levels/good/a.lvl", &err));
+    CHECK(strstr(err.message, "level does not fit: arena 'level' full: 0 of ") != NULL);
+    CHECK(memcmp(&lv, &empty, sizeof lv) == 0 && arena_pos(less) == 0);
+    arena_release(less);
+
+    /* Loading the same level twice in a row gives the same level and the same need: the
+       arena is cleared on load, not appended to. */
+    Arena *again = new_level_arena(st_a.level_bytes);
+    CHECK(level_load(&lv, again, "levels/good/a.lvl", &err));
+    CHECK(level_load(&lv, again, "levels/good/a.lvl", &err));
+    check_fixture_a(&lv, again, NULL, 0);
+    arena_release(again);
+}
+
+/* The shipped levels (levels/NN-*.lvl) are covered by the levelcheck test. Here: the link in
+   fixture b leads back to a with no entry, a's link names an entry b has. */
+static void test_links_resolve(void) {
+    Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level a, b;
+    LevelError err;
+    CHECK(level_load(&a, arena, "levels/good/a.lvl", &err));
+    const LevelLink *l = level_link_at(&a, 8, 2);
+    REQUIRE_VOID(l);
+    Arena *arena2 = new_level_arena(LEVEL_ARENA_BYTES);
+    CHECK(level_load(&b, arena2, l->target_path, &err));
+    const LevelEntry *e = level_entry_find(&b, l->entry);
+    CHECK(e && e->tx == 2 && e->ty == 1 && level_tile(&b, e->tx, e->ty) == TILE_FLOOR);
+    const LevelLink *back = level_link_at(&b, 3, 1);
+    CHECK(back && back->entry == NULL && strcmp(back->target_path, "levels/good/a.lvl") == 0);
+    arena_release(arena2);
+    arena_release(arena);
+}
+
+/* Wide rows take the 16-at-a-time path: random rows of every legend character (at every
+   offset, across 16-byte boundaries, with a width that is no multiple of 16) must give the
+   same tiles and entities as the legend says, character by character. */
+static void test_wide_rows(Arena *keep) {
+    enum { W = 77, H = 40 };
+    static const char plain[] = ".....#~^X", special[] = "pct$+rgbRGB";
+    char *text = arena_push(keep, (W + 1) * H + 64, 1);
+    char grid[H][W];
+    uint32_t seed = 12345;
+    int enemies = 0, pickups = 0, doors = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            seed = seed * 1103515245u + 12345u;
+            uint32_t r = (seed >> 16) % 100;
+            char c = r < 90 ? plain[r % 9] : special[r % 11];
+            grid[y][x] = c;
+        }
+    grid[3][17] = '@';
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            char c = grid[y][x];
+            enemies += c == 'p' || c == 'c' || c == 't';
+            pickups += c == '$' || c == '+' || c == 'r' || c == 'g' || c == 'b';
+            doors += c == 'R' || c == 'G' || c == 'B';
+        }
+    uint64_t k = (uint64_t)sprintf(text, "name: wide\nmap:\n");
+    for (int y = 0; y < H; y++) {
+        memcpy(text + k, grid[y], W);
+        k += W;
+        text[k++] = '\n';
+    }
+    k += (uint64_t)sprintf(text + k, "end\n");
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    REQUIRE_VOID(level_parse(&lv, level_arena, "wide.lvl", text, k, &err, NULL));
+    CHECK(lv.width == W && lv.height == H && lv.start_tx == 17 && lv.start_ty == 3);
+    int wrong = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) wrong += level_tile(&lv, x, y) != expected_tile(grid[y][x]);
+    CHECK_EQ_I(wrong, 0);
+    CHECK_EQ_I(lv.enemy_count, enemies);
+    CHECK_EQ_I(lv.pickup_count, pickups);
+    CHECK_EQ_I(lv.door_count, doors);
+    CHECK(enemies > 10 && pickups > 10 && doors > 10); /* the seed really mixes them in */
+    for (int i = 0; i < lv.door_count; i++) {
+        char c = grid[lv.doors[i].ty][lv.doors[i].tx];
+        CHECK(lv.doors[i].color == (c == 'R' ? KEY_RED : c == 'G' ? KEY_GREEN : KEY_BLUE));
+    }
+    /* An unknown character deep in a wide row is found at its exact column. */
+    text[strlen("name: wide\nmap:\n") + 5 * (W + 1) + 50] = 'Q';
+    CHECK(!level_parse(&lv, level_arena, "wide.lvl", text, k, &err, NULL));
+    CHECK(strcmp(err.message, "wide.lvl:8:51: error: expected a tile character (one of .#~^X>@pct$+rgbRGB), found 'Q'") == 0);
+    arena_release(level_arena);
+}
+
+int main(void) {
+    Arena *keep = arena_create((ArenaParams){.name = "test"});
+    test_text_variants(keep);
+    test_wide_rows(keep);
+    test_bad_fixtures(keep);
+    test_file_errors(keep);
+    test_arena_fit(keep);
+    test_links_resolve();
+    arena_release(keep);
+    return check_result();
+}

@@ -1,0 +1,84 @@
+/* test_replay.c - every committed replay in tests/replays plays back through the game's
+   screens and simulation (no SDL) to the stored end: the same number of levels completed,
+   the same final hash, and the run really finished its level(s). Every shipped level must be
+   the start of one replay, so each level is proven completable to its exit. */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "game.h"
+#include "replay.h"
+
+static int play(const char *file, Arena *perm, Arena *level) {
+    char path[512], msg[600];
+    snprintf(path, sizeof path, "%s/%.200s", REPLAYS_DIR, file);
+    Replay r;
+    if (!replay_load(&r, perm, path, msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        CHECK(!"replay loads");
+        return 0;
+    }
+    static Game g;
+    LevelError err;
+    if (!game_init(&g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true}, &err)) {
+        fprintf(stderr, "%s\n", err.message);
+        CHECK(!"level loads");
+        return 0;
+    }
+    uint8_t in;
+    uint32_t ticks = 0;
+    while (replay_next(&r, &in)) {
+        game_update(&g, in);
+        ticks++;
+    }
+    printf("%-28s %6u ticks  %d level(s)  hash %016llx  coins %d  deaths %d\n", file, ticks,
+           g.sim.progress.levels_completed, (unsigned long long)game_hash(&g), g.sim.progress.coins,
+           g.sim.progress.deaths);
+    CHECK_EQ_U(ticks, r.ticks);
+    CHECK(r.has_hash);
+    CHECK_EQ_U(game_hash(&g), r.hash);
+    CHECK_EQ_I(g.sim.progress.levels_completed, r.levels);
+    CHECK(r.levels >= 1);
+    /* Completed means: leaving for the next level, or the victory screen. */
+    CHECK(g.screen == SCREEN_TRANSITION || g.screen == SCREEN_VICTORY);
+    return r.levels;
+}
+
+int main(void) {
+    if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    char names[64][256];
+    int n = 0;
+    DIR *d = opendir(REPLAYS_DIR);
+    CHECK(d != NULL);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && len < 256 && strcmp(e->d_name + len - 4, ".rep") == 0 && n < 64) memcpy(names[n++], e->d_name, len + 1);
+    }
+    if (d) closedir(d);
+    CHECK(n >= 6);
+    for (int i = 0; i < n; i++) play(names[i], perm, level);
+
+    /* Each shipped level has its own replay. */
+    d = opendir("levels");
+    int levels = 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lvl") != 0) continue;
+        levels++;
+        char want[256];
+        snprintf(want, sizeof want, "%.*s.rep", (int)(len - 4), e->d_name);
+        bool found = false;
+        for (int i = 0; i < n; i++) found |= strcmp(names[i], want) == 0;
+        if (!found) fprintf(stderr, "no replay for levels/%s (want tests/replays/%s)\n", e->d_name, want);
+        CHECK(found);
+    }
+    if (d) closedir(d);
+    CHECK(levels >= 6);
+    arena_release(level);
+    arena_release(perm);
+    return check_result();
+}

@@ -1,0 +1,26 @@
+# Runs levelcheck for a ctest test and checks its exit code and output.
+#   -DEXE=levelcheck  -DGLOB=<glob or list of files>  -DARGS=<extra args, ;-list>
+#   -DEXPECT_RC=0|1   -DEXPECT=<;-list of regexes that must all match stdout+stderr>
+# Prints "no files match" (the test's SKIP_REGULAR_EXPRESSION) when GLOB finds nothing.
+set(files)
+foreach(g IN LISTS GLOB)
+  file(GLOB matched ${g})
+  list(SORT matched)
+  list(APPEND files ${matched})
+endforeach()
+if(NOT files)
+  message("no files match ${GLOB}")
+  return()
+endif()
+execute_process(COMMAND ${EXE} ${ARGS} ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(EXPECT_RC EQUAL 0 AND NOT rc EQUAL 0)
+  message(FATAL_ERROR "levelcheck exited with ${rc}, expected 0")
+elseif(NOT EXPECT_RC EQUAL 0 AND rc EQUAL 0)
+  message(FATAL_ERROR "levelcheck exited with 0, expected a failure")
+endif()
+foreach(re IN LISTS EXPECT)
+  if(NOT "${out}${err}" MATCHES "${re}")
+    message(FATAL_ERROR "levelcheck output does not match '${re}'")
+  endif()
+endforeach()
