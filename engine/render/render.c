@@ -2,8 +2,9 @@
 
    Commands are appended to chunks of RENDER_CHUNK_CMDS pushed into the frame arena (other
    frame data, such as formatted HUD strings, is pushed in between, so one growing array
-   would not stay contiguous). render_end() gathers them into a scratch array, sorts, builds
-   vertices and indices for each texture run in the same scratch scope, and submits. */
+   would not stay contiguous). render_end() sorts their 16-bit keys into an order in a
+   scratch scope, builds vertices and indices from the chunks in that order in the same
+   scope, and submits one SDL_RenderGeometry per texture run. */
 #include "render/render.h"
 
 #include <stdarg.h>
@@ -219,34 +220,48 @@ void render_rect_outline(Renderer *rd, RectF r, int layer, Color color)
     render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
 }
 
+/* The stable order of `count` commands by their 16-bit keys (layer << 8 | tex): LSD radix
+   sort, texture digit first, then layer; each pass is a counting sort, which is stable, so
+   equal keys keep push order. Layers and texture ids are both < 256, so two 8-bit passes
+   cover the key. Only 16-bit keys and 32-bit indices move, never the 40-byte commands:
+   `tmp` and `order` hold `count` indices each. */
+static void render_order_(const uint16_t *keys, uint32_t count, uint32_t *tmp, uint32_t *order)
+{
+    _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
+    uint32_t lo[256], hi[256];
+    memset(lo, 0, sizeof lo);
+    memset(hi, 0, sizeof hi);
+    for (uint32_t i = 0; i < count; i++) {
+        lo[keys[i] & 0xff]++;
+        hi[keys[i] >> 8]++;
+    }
+    for (uint32_t d = 0, a = 0, b = 0; d < 256; d++) {
+        uint32_t ca = lo[d], cb = hi[d];
+        lo[d] = a, hi[d] = b;
+        a += ca, b += cb;
+    }
+    for (uint32_t i = 0; i < count; i++) tmp[lo[keys[i] & 0xff]++] = i;
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = tmp[k];
+        order[hi[keys[i] >> 8]++] = i;
+    }
+}
+
+static inline uint16_t render_key_(const DrawCmd *c) { return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff)); }
+
 void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count)
 {
-    /* LSD radix sort on the 16-bit key (layer << 8 | tex): texture first, then layer. Each
-       pass is a counting sort, which is stable, so equal keys keep push order. Layers and
-       texture ids are both < 256, so two 8-bit passes cover the key. With one scratch
-       buffer we go cmds -> out by texture, then need out -> cmds by layer; cmds is const,
-       so the first pass goes into `out` and the second gathers indices instead. */
-    _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
     if (count == 0) return;
     SCRATCH_SCOPE(tmp);
+    uint16_t *keys = arena_push_array_raw(tmp.arena, uint16_t, count);
     uint32_t *idx_a = arena_push_array_raw(tmp.arena, uint32_t, count);
     uint32_t *idx_b = arena_push_array_raw(tmp.arena, uint32_t, count);
-    if (!idx_a || !idx_b) { /* no scratch: draw unsorted rather than not at all */
+    if (!keys || !idx_a || !idx_b) { /* no scratch: draw unsorted rather than not at all */
         memcpy(out, cmds, sizeof(DrawCmd) * count);
         return;
     }
-    uint32_t counts[256];
-    memset(counts, 0, sizeof counts);
-    for (uint32_t i = 0; i < count; i++) counts[cmds[i].tex & 0xff]++;
-    for (uint32_t d = 0, sum = 0; d < 256; d++) { uint32_t c = counts[d]; counts[d] = sum; sum += c; }
-    for (uint32_t i = 0; i < count; i++) idx_a[counts[cmds[i].tex & 0xff]++] = i;
-    memset(counts, 0, sizeof counts);
-    for (uint32_t i = 0; i < count; i++) counts[cmds[i].layer & 0xff]++;
-    for (uint32_t d = 0, sum = 0; d < 256; d++) { uint32_t c = counts[d]; counts[d] = sum; sum += c; }
-    for (uint32_t k = 0; k < count; k++) {
-        uint32_t i = idx_a[k];
-        idx_b[counts[cmds[i].layer & 0xff]++] = i;
-    }
+    for (uint32_t i = 0; i < count; i++) keys[i] = render_key_(&cmds[i]);
+    render_order_(keys, count, idx_a, idx_b);
     for (uint32_t k = 0; k < count; k++) out[k] = cmds[idx_b[k]];
 }
 
@@ -258,31 +273,38 @@ void render_end(Renderer *rd)
         rd->last_stats = rd->cur;
         return;
     }
+    /* Every chunk but the last is full, so command i is chunks[i / CHUNK]->cmds[i % CHUNK]:
+       the sort reads keys and the vertex loop reads commands in place, through the order. */
+    uint32_t nchunks = (n + RENDER_CHUNK_CMDS - 1) / RENDER_CHUNK_CMDS;
     SCRATCH_SCOPE(tmp, rd->frame);
-    DrawCmd *flat = arena_push_array_raw(tmp.arena, DrawCmd, n);
-    DrawCmd *sorted = arena_push_array_raw(tmp.arena, DrawCmd, n);
+    const CmdChunk **chunks = arena_push_array_raw(tmp.arena, const CmdChunk *, nchunks);
+    uint16_t *keys = arena_push_array_raw(tmp.arena, uint16_t, n);
+    uint32_t *order_tmp = arena_push_array_raw(tmp.arena, uint32_t, n);
+    uint32_t *order = arena_push_array_raw(tmp.arena, uint32_t, n);
     SDL_Vertex *verts = arena_push_array_raw(tmp.arena, SDL_Vertex, (uint64_t)n * 4);
     int *indices = arena_push_array_raw(tmp.arena, int, (uint64_t)n * 6);
-    if (!flat || !sorted || !verts || !indices) {
+    if (!chunks || !keys || !order_tmp || !order || !verts || !indices) {
         rd->cur.dropped += n;
         rd->last_stats = rd->cur;
         return;
     }
-    uint32_t k = 0;
-    for (CmdChunk *c = rd->first; c; c = c->next) {
-        memcpy(flat + k, c->cmds, sizeof(DrawCmd) * c->count);
-        k += c->count;
+    uint32_t k = 0, ci = 0;
+    for (const CmdChunk *c = rd->first; c; c = c->next) {
+        chunks[ci++] = c;
+        for (uint32_t j = 0; j < c->count; j++) keys[k++] = render_key_(&c->cmds[j]);
     }
-    render_sort_commands(flat, sorted, n);
+    render_order_(keys, n, order_tmp, order);
 
     for (uint32_t i = 0; i < n; i++) {
-        const DrawCmd *c = &sorted[i];
+        uint32_t o = order[i];
+        const DrawCmd *c = &chunks[o / RENDER_CHUNK_CMDS]->cmds[o % RENDER_CHUNK_CMDS];
         SDL_Color col = {c->tint.r, c->tint.g, c->tint.b, c->tint.a};
+        float x1 = c->x + c->w, y1 = c->y + c->h;
         SDL_Vertex *v = verts + i * 4;
         v[0] = (SDL_Vertex){{c->x, c->y}, col, {c->u0, c->v0}};
-        v[1] = (SDL_Vertex){{c->x + c->w, c->y}, col, {c->u1, c->v0}};
-        v[2] = (SDL_Vertex){{c->x + c->w, c->y + c->h}, col, {c->u1, c->v1}};
-        v[3] = (SDL_Vertex){{c->x, c->y + c->h}, col, {c->u0, c->v1}};
+        v[1] = (SDL_Vertex){{x1, c->y}, col, {c->u1, c->v0}};
+        v[2] = (SDL_Vertex){{x1, y1}, col, {c->u1, c->v1}};
+        v[3] = (SDL_Vertex){{c->x, y1}, col, {c->u0, c->v1}};
     }
     /* Indices are per run, relative to the run's first vertex, so one index list serves
        every run: (0 1 2)(0 2 3) per quad. SDL's software renderer recognises this
@@ -294,9 +316,9 @@ void render_end(Renderer *rd)
     }
     uint32_t start = 0;
     while (start < n) {
-        uint32_t end = start + 1;
-        while (end < n && sorted[end].tex == sorted[start].tex) end++;
-        const Texture *t = rd->textures[sorted[start].tex];
+        uint32_t tex = keys[order[start]] & 0xffu, end = start + 1;
+        while (end < n && (keys[order[end]] & 0xffu) == tex) end++;
+        const Texture *t = rd->textures[tex];
         if (SDL_RenderGeometry(rd->sdl, t->sdl, verts + start * 4, (int)(end - start) * 4, indices,
                                (int)(end - start) * 6) == 0) {
             rd->cur.draw_calls++;
