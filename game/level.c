@@ -19,6 +19,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/chunk_list.h"
 #include "core/str8.h"
@@ -142,21 +145,51 @@ static const uint8_t tile_code1[256] = {
 
 /* The map is nearly all plain tiles, and it is most of the file: this converts 16
    characters with vector compares (GCC/Clang vector extensions, SSE2 on x86-64), writing
-   the plain tiles and 0 elsewhere, and returns in not_plain[] a byte mask (0xFF per byte,
-   little-endian) of the characters that are an entity or not in the legend. */
+   the plain tiles and 0 elsewhere, and returns a bit mask (bit i for character i) of the
+   characters that are an entity or not in the legend; in most groups of 16 there are none. */
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 _Static_assert(TILE_FLOOR == 0, "floor is the zero the compares leave");
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte masks are read little-endian");
 
-static void map_plain16(const uint8_t *src, uint8_t *dst, uint64_t not_plain[2]) {
+/* The top bit of each byte of v, as a 16-bit mask. One instruction with SSE2; the vector
+   must not go through memory to get there (storing it and loading it back as integers
+   stalls on store forwarding, and that was a tenth of the whole parse). */
+static uint32_t mask16(Bytes16 v) {
+#if defined(__SSE2__)
+    return (uint32_t)_mm_movemask_epi8((__m128i)v);
+#else
+    uint32_t m = 0;
+    for (int i = 0; i < 16; i++) m |= (uint32_t)(v[i] >> 7) << i;
+    return m;
+#endif
+}
+
+static uint32_t map_plain16(const uint8_t *src, uint8_t *dst) {
     Bytes16 c;
     memcpy(&c, src, 16);
     Bytes16 wall = (Bytes16)(c == '#'), water = (Bytes16)(c == '~'), spikes = (Bytes16)(c == '^');
     Bytes16 exit = (Bytes16)(c == 'X'), floor = (Bytes16)(c == '.');
-    Bytes16 other = ~(wall | water | spikes | exit | floor);
     Bytes16 t = (wall & TILE_WALL) | (water & TILE_WATER) | (spikes & TILE_SPIKES) | (exit & TILE_EXIT);
     memcpy(dst, &t, 16);
-    memcpy(not_plain, &other, 16);
+    return ~mask16(wall | water | spikes | exit | floor) & 0xFFFF;
+}
+
+/* Appends to out[count...] x0 + the index of each set bit of `bits` (lowest first) and
+   returns the new count. Entities stand at random places, so a loop that branches once per
+   entity mispredicts about once per entity, which cost more than all the vector work on the
+   map. This handles the first COLLECT_SLACK bits without a branch (it always writes that
+   many slots: `out` needs that much room past the last real one), and loops only for more,
+   which is rare in 64 characters. ctz of `bits | 1 << 63` is the lowest set bit of `bits`,
+   or 63 when there is none (a slot that is written but not counted). */
+enum { COLLECT_SLACK = 4 };
+
+static uint32_t collect_bits(uint64_t bits, uint32_t x0, uint32_t *out, uint32_t count) {
+    for (int k = 0; k < COLLECT_SLACK; k++) {
+        out[count] = x0 + (uint32_t)__builtin_ctzll(bits | 1ull << 63);
+        count += bits != 0;
+        bits &= bits - 1;
+    }
+    for (; bits; bits &= bits - 1) out[count++] = x0 + (uint32_t)__builtin_ctzll(bits);
+    return count;
 }
 
 /* How an error names what a map character stands for. */
@@ -229,9 +262,7 @@ static int64_t binary_at(Str8 s) {
             acc |= ((Bytes16)((c & 0xE0) == 0) & (Bytes16)(c != '\t') & (Bytes16)(c != '\n') & (Bytes16)(c != '\r')) |
                    (Bytes16)(c == 0x7f);
         }
-        uint64_t half[2];
-        memcpy(half, &acc, 16);
-        bool bad = (half[0] | half[1]) != 0;
+        bool bad = mask16(acc) != 0;
         for (; i < end; i++) bad |= binary_byte(p[i]);
         if (bad)
             for (i = at; i < end; i++)
@@ -261,6 +292,7 @@ typedef struct Parser {
 
     int32_t width, height;
     int64_t map_line;   /* line of "map:" */
+    const char *map_begin, *map_end; /* the map rows: from the first one to the 'end' line */
     const char **rows;  /* height pointers into the text */
     uint8_t *tiles;     /* scratch copy, width * height */
     int32_t start_tx, start_ty, start_count;
@@ -316,8 +348,13 @@ static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char
     if (tok.len == 0)
         return fail(p, tok.data, "expected %s from %lld to %lld, found end of line", what, (long long)lo,
                     (long long)hi);
-    int64_t v;
-    if (!str8_parse_i64(tok, &v)) {
+    int64_t v = 0;
+    /* Nearly every number in a level is a few plain digits: take those here, without the
+       sign and overflow handling of str8_parse_i64 (nine digits cannot overflow). */
+    uint64_t n = 0;
+    if (tok.len <= 9)
+        while (n < tok.len && (uint8_t)(tok.data[n] - '0') < 10) v = v * 10 + (tok.data[n++] - '0');
+    if (n != tok.len && !str8_parse_i64(tok, &v)) {
         bool digits = true;
         for (uint64_t i = 0; i < tok.len; i++)
             digits &= (tok.data[i] >= '0' && tok.data[i] <= '9') || (i == 0 && (tok.data[i] == '-' || tok.data[i] == '+'));
@@ -527,12 +564,14 @@ static bool parse_map(Parser *p, Str8 *rest) {
     chunk_list_init(&lens, p->tmp, sizeof(uint32_t), 256);
     Str8 line;
     bool ended = false;
+    p->map_begin = rest->data;
     while (str8_next_line(rest, &line)) {
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);
         if (str8_eq_cstr(t, "end")) {
             ended = true;
+            p->map_end = line.data;
             break;
         }
         if (str8_starts_with(line, STR8_LIT("enemy ")) || str8_starts_with(line, STR8_LIT("link ")) ||
@@ -568,6 +607,10 @@ static bool parse_map(Parser *p, Str8 *rest) {
     p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
     if (!p->tiles) return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
 
+    /* Each row is done in two steps: convert it and list the columns of its other (entity
+       or unknown) characters, then handle those in order. Slack for collect_bits' writes. */
+    uint32_t *others = arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
+    if (!others) return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
         uint8_t *dst = p->tiles + (uint64_t)y * w;
@@ -575,23 +618,25 @@ static bool parse_map(Parser *p, Str8 *rest) {
         /* Check the characters before the width, so the error names the first thing wrong
            on the line. */
         uint32_t common = n < w ? n : w;
-        uint32_t x = 0;
-        for (; x + 16 <= common; x += 16) {
-            uint64_t other[2];
-            map_plain16(src + x, dst + x, other);
-            for (uint32_t h = 0; h < 2; h++)
-                for (uint64_t m = other[h]; m;) { /* only the few entity characters */
-                    uint32_t b = (uint32_t)__builtin_ctzll(m) >> 3, at = x + h * 8 + b;
-                    m &= ~(0xFFull << (b * 8));
-                    uint8_t code = (uint8_t)(tile_code1[src[at]] - 1);
-                    dst[at] = code;
-                    if (!map_special(p, code, (int32_t)at, y, &dst[at])) return false;
-                }
+        uint32_t x = 0, count = 0;
+        for (; x + 64 <= common; x += 64) {
+            uint64_t m = map_plain16(src + x, dst + x) | (uint64_t)map_plain16(src + x + 16, dst + x + 16) << 16 |
+                         (uint64_t)map_plain16(src + x + 32, dst + x + 32) << 32 |
+                         (uint64_t)map_plain16(src + x + 48, dst + x + 48) << 48;
+            count = collect_bits(m, x, others, count);
         }
+        for (; x + 16 <= common; x += 16) count = collect_bits(map_plain16(src + x, dst + x), x, others, count);
         for (; x < common; x++) {
             uint8_t code = (uint8_t)(tile_code1[src[x]] - 1);
             dst[x] = code;
-            if (code >= TILE_KIND_COUNT && !map_special(p, code, (int32_t)x, y, &dst[x])) return false;
+            others[count] = x;
+            count += code >= TILE_KIND_COUNT;
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t at = others[i];
+            uint8_t code = (uint8_t)(tile_code1[src[at]] - 1);
+            dst[at] = code;
+            if (!map_special(p, code, (int32_t)at, y, &dst[at])) return false;
         }
         /* A too-long row often holds a comment: name the character, not just the length. */
         for (uint32_t x = w; x < n && x < LEVEL_MAX_SIDE; x++)
@@ -632,9 +677,13 @@ static bool parse_map(Parser *p, Str8 *rest) {
 
 /* ---- Entity lines ------------------------------------------------------------------- */
 
-static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y) {
+/* "X Y": a tile inside the map. *at is where X starts (or the end of the line), for errors
+   about what is at that tile. */
+static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y, const char **at) {
     int64_t vx = 0, vy = 0;
-    if (!parse_number(p, next_word(rest), 0, p->width - 1, "a tile column", &vx) ||
+    Str8 wx = next_word(rest);
+    *at = wx.data;
+    if (!parse_number(p, wx, 0, p->width - 1, "a tile column", &vx) ||
         !parse_number(p, next_word(rest), 0, p->height - 1, "a tile row", &vy))
         return false;
     *x = (int32_t)vx;
@@ -644,37 +693,38 @@ static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y) {
 
 static const char *describe_tile(Parser *p, int32_t x, int32_t y) { return describe_char(p->rows[y][x]); }
 
-static bool parse_entity_line(Parser *p, Str8 raw) {
-    Str8 rest = strip_comment(raw);
+/* `line` is without its comment and trimmed (strip_comment), and not empty. */
+static bool parse_entity_line(Parser *p, Str8 line) {
+    Str8 rest = line;
     Str8 kw = next_word(&rest);
     int32_t x, y;
-    if (str8_eq_cstr(kw, "enemy")) {
-        Str8 at = next_word(&(Str8){rest.data, rest.len});
-        if (!parse_xy(p, &rest, &x, &y)) return false;
-        /* Enemies are sorted row-major: search only row y's run of them. */
+    const char *at;
+    if (str8_eq(kw, STR8_LIT("enemy"))) {
+        if (!parse_xy(p, &rest, &x, &y, &at)) return false;
+        /* Enemies are sorted row-major: search only row y's run of them. (An index per tile
+           was tried: its loads miss the cache, and that cost more than this search.) */
         uint32_t row0 = p->enemy_row[y];
         int64_t i = find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(Enemy),
                               offsetof(Enemy, spawn_tx), x, y);
         if (i >= 0) i += row0;
-        if (i < 0) return fail(p, at.data, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
+        if (i < 0) return fail(p, at, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->enemy_line[i])
             return fail(p, kw.data, "expected one 'enemy' line for the enemy at %d %d, found a second one (the first is on line %d)",
                         x, y, p->enemy_line[i]);
         p->enemy_line[i] = (int32_t)p->line_no;
         for (Str8 prop; (prop = next_word(&rest)).len;) {
-            if (!str8_starts_with(prop, STR8_LIT("hp=")))
+            if (prop.len < 3 || memcmp(prop.data, "hp=", 3) != 0)
                 return fail(p, prop.data, "expected a property 'hp=N', found '%.*s%s'", QUOTE(prop));
             int64_t hp;
-            if (!parse_number(p, str8_skip(prop, 3), 1, 9999, "hit points", &hp)) return false;
+            if (!parse_number(p, (Str8){prop.data + 3, prop.len - 3}, 1, 9999, "hit points", &hp)) return false;
             p->enemy_arr[i].hp = (int32_t)hp;
         }
         return true;
     }
-    if (str8_eq_cstr(kw, "link")) {
-        Str8 at = next_word(&(Str8){rest.data, rest.len});
-        if (!parse_xy(p, &rest, &x, &y)) return false;
+    if (str8_eq(kw, STR8_LIT("link"))) {
+        if (!parse_xy(p, &rest, &x, &y, &at)) return false;
         int64_t i = find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), x, y);
-        if (i < 0) return fail(p, at.data, "expected a portal '>' at %d %d, found %s", x, y, describe_tile(p, x, y));
+        if (i < 0) return fail(p, at, "expected a portal '>' at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->portal_arr[i].link_line)
             return fail(p, kw.data, "expected one 'link' line for the portal at %d %d, found a second one (the first is on line %d)",
                         x, y, p->portal_arr[i].link_line);
@@ -690,14 +740,13 @@ static bool parse_entity_line(Parser *p, Str8 raw) {
         if (entry.len && !p->link_arr[i].entry) return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
         return true;
     }
-    if (str8_eq_cstr(kw, "entry")) {
+    if (str8_eq(kw, STR8_LIT("entry"))) {
         Str8 name = next_word(&rest);
         if (!parse_entry_name(p, name)) return false;
-        Str8 at = next_word(&(Str8){rest.data, rest.len});
-        if (!parse_xy(p, &rest, &x, &y) || !expect_eol(p, rest)) return false;
+        if (!parse_xy(p, &rest, &x, &y, &at) || !expect_eol(p, rest)) return false;
         TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
         if (t != TILE_FLOOR && t != TILE_SPIKES)
-            return fail(p, at.data, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
+            return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
                         STR8_FMT(name), x, y, describe_tile(p, x, y));
         for (ChunkListIter it = chunk_list_iter(&p->entries); ;) {
             LevelEntry *e = chunk_list_next(&it);
@@ -794,6 +843,56 @@ static void emit_level(Emit *o, const Parser *p, Level *lv) {
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
+/* The header, the map and the entity lines of s (the text after a BOM). */
+static bool parse_text(Parser *p, Str8 s) {
+    Str8 rest = s, line;
+    bool in_map = false;
+    while (!in_map && str8_next_line(&rest, &line)) {
+        p->line_no++;
+        p->line_start = line.data;
+        Str8 t = strip_comment(line);
+        if (t.len == 0) continue;
+        if (str8_eq_cstr(t, "map:")) {
+            in_map = true;
+            p->map_line = p->line_no;
+            if (!p->name_line) return fail(p, t.data, "expected a 'name:' line before 'map:', found 'map:'");
+            break;
+        }
+        if (!parse_header_line(p, line)) return false;
+    }
+    if (!in_map) {
+        p->line_no++;
+        p->line_start = NULL;
+        return fail(p, NULL, "expected 'map:', found end of file");
+    }
+    if (!parse_map(p, &rest)) return false;
+
+    while (str8_next_line(&rest, &line)) {
+        p->line_no++;
+        p->line_start = line.data;
+        Str8 t = strip_comment(line);
+        if (t.len == 0) continue;
+        if (!parse_entity_line(p, t)) return false;
+    }
+    for (uint64_t i = 0; i < p->link_count; i++)
+        if (!p->portal_arr[i].link_line)
+            return level_fail(p->err, p->path, p->portal_arr[i].line, p->portal_arr[i].col,
+                              "expected a 'link %d %d FILE' line for this portal, found none",
+                              p->link_arr[i].tx, p->link_arr[i].ty);
+    return true;
+}
+
+/* The error for the binary byte at text[at]. */
+static bool binary_error(LevelError *err, const char *path, const char *text, int64_t at) {
+    int64_t line = 1, col = 1;
+    for (int64_t i = 0; i < at; i++) {
+        if (text[i] == '\n') line++, col = 1;
+        else col++;
+    }
+    return level_fail(err, path, line, col, "expected text, found binary data (the byte 0x%02X)",
+                      (unsigned)(uint8_t)text[at]);
+}
+
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
                  LevelError *err, LevelLoadStats *stats) {
     LevelError dummy;
@@ -806,16 +905,6 @@ bool level_parse(Level *out, Arena *level_arena, const char *path, const char *t
 
     Str8 s = {text, text ? len : 0};
     if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");
-    int64_t bin = binary_at(s);
-    if (bin >= 0) {
-        int64_t line = 1, col = 1;
-        for (int64_t i = 0; i < bin; i++) {
-            if (text[i] == '\n') line++, col = 1;
-            else col++;
-        }
-        return level_fail(err, path, line, col, "expected text, found binary data (the byte 0x%02X)",
-                          (unsigned)(uint8_t)text[bin]);
-    }
     if (str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = str8_skip(s, 3); /* a UTF-8 BOM */
 
     Parser p = {.path = path, .err = err, .tmp = tmp.arena,
@@ -833,39 +922,19 @@ bool level_parse(Level *out, Arena *level_arena, const char *path, const char *t
     chunk_list_init(&p.portals, tmp.arena, sizeof(PortalInfo), 64);
     chunk_list_init(&p.entries, tmp.arena, sizeof(LevelEntry), 64);
 
-    Str8 rest = s, line;
-    bool in_map = false;
-    while (!in_map && str8_next_line(&rest, &line)) {
-        p.line_no++;
-        p.line_start = line.data;
-        Str8 t = strip_comment(line);
-        if (t.len == 0) continue;
-        if (str8_eq_cstr(t, "map:")) {
-            in_map = true;
-            p.map_line = p.line_no;
-            if (!p.name_line) return fail(&p, t.data, "expected a 'name:' line before 'map:', found 'map:'");
-            break;
-        }
-        if (!parse_header_line(&p, line)) return false;
+    bool parsed = parse_text(&p, s);
+    /* The binary check runs after the parse but its error still wins over any other, as if
+       it ran first. A map that parsed holds only legend characters and line ends, so after a
+       successful parse only the text around the map needs the check (the map is most of a
+       big level); after a failed one all of the text is checked, and a binary byte replaces
+       the parse's error. The parser is safe on any bytes: it is fuzzed with them. */
+    int64_t bin = binary_at(parsed ? (Str8){text, (uint64_t)(p.map_begin - text)} : (Str8){text, len});
+    if (bin < 0 && parsed) {
+        bin = binary_at((Str8){p.map_end, (uint64_t)(text + len - p.map_end)});
+        if (bin >= 0) bin += p.map_end - text;
     }
-    if (!in_map) {
-        p.line_no++;
-        p.line_start = NULL;
-        return fail(&p, NULL, "expected 'map:', found end of file");
-    }
-    if (!parse_map(&p, &rest)) return false;
-
-    while (str8_next_line(&rest, &line)) {
-        p.line_no++;
-        p.line_start = line.data;
-        if (strip_comment(line).len == 0) continue;
-        if (!parse_entity_line(&p, line)) return false;
-    }
-    for (uint64_t i = 0; i < p.link_count; i++)
-        if (!p.portal_arr[i].link_line)
-            return level_fail(err, path, p.portal_arr[i].line, p.portal_arr[i].col,
-                              "expected a 'link %d %d FILE' line for this portal, found none",
-                              p.link_arr[i].tx, p.link_arr[i].ty);
+    if (bin >= 0) return binary_error(err, path, text, bin);
+    if (!parsed) return false;
 
     /* Everything is valid. Now the level arena: measure, check, commit. */
     Emit measure = {.arena = level_arena};

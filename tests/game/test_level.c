@@ -562,10 +562,106 @@ static void test_wide_rows(Arena *keep) {
     arena_release(level_arena);
 }
 
+/* The map's row loop lists the columns of entity and unknown characters without a branch
+   per character (collect_bits in level.c): an entity or an unknown character at every
+   column, for widths on both sides of the 16- and 64-character steps, and rows that are
+   entities from end to end (more than the branch-free slots of a 64-character word). */
+static void test_row_offsets(Arena *keep) {
+    static const int widths[] = {1, 2, 15, 16, 17, 63, 64, 65, 79, 80, 128, 129, 200};
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    char *text = arena_push(keep, 4096, 1);
+    for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+        int w = widths[wi];
+        /* Row 0 holds the start; row 1 a single coin (or an unknown 'Q') at column x. */
+        for (int x = 0; x < w; x++) {
+            for (int bad = 0; bad < 2; bad++) {
+                int k = sprintf(text, "name: offsets\nmap:\n@");
+                for (int i = 1; i < w; i++) text[k++] = '.';
+                text[k++] = '\n';
+                for (int i = 0; i < w; i++) text[k++] = i == x ? (bad ? 'Q' : '$') : '#';
+                k += sprintf(text + k, "\nend\n");
+                bool ok = level_parse(&lv, level_arena, "o.lvl", text, (uint64_t)k, &err, NULL);
+                if (bad) {
+                    char want[160];
+                    snprintf(want, sizeof want,
+                             "o.lvl:4:%d: error: expected a tile character (one of .#~^X>@pct$+rgbRGB), found 'Q'", x + 1);
+                    CHECK(!ok && strcmp(err.message, want) == 0);
+                } else {
+                    CHECK(ok && lv.pickup_count == 1 && lv.pickups[0].tx == x && lv.pickups[0].ty == 1);
+                    CHECK(ok && level_tile(&lv, x, 1) == TILE_FLOOR && (x == 0 || level_tile(&lv, x - 1, 1) == TILE_WALL));
+                }
+            }
+        }
+        /* Three rows of nothing but enemies, in order, with their kinds and hit points. */
+        int k = sprintf(text, "name: dense\nmap:\n@");
+        for (int i = 1; i < w; i++) text[k++] = '.';
+        text[k++] = '\n';
+        for (int y = 1; y <= 3; y++) {
+            for (int i = 0; i < w; i++) text[k++] = "pct"[(i + y) % 3];
+            text[k++] = '\n';
+        }
+        k += sprintf(text + k, "end\nenemy %d 2 hp=77\n", w - 1);
+        REQUIRE_VOID(level_parse(&lv, level_arena, "d.lvl", text, (uint64_t)k, &err, NULL));
+        CHECK_EQ_I(lv.enemy_count, 3 * w);
+        int wrong = 0;
+        for (int i = 0; i < lv.enemy_count; i++) {
+            const Enemy *e = &lv.enemies[i];
+            int x = i % w, y = 1 + i / w;
+            wrong += e->spawn_tx != x || e->spawn_ty != y || e->kind != (EnemyKind)((x + y) % 3);
+            wrong += e->hp != (x == w - 1 && y == 2 ? 77 : e->kind == ENEMY_PATROLLER ? 2 : e->kind == ENEMY_CHASER ? 3 : 4);
+        }
+        CHECK_EQ_I(wrong, 0);
+    }
+    arena_release(level_arena);
+}
+
+/* The binary check runs after the parse (a map that parsed cannot hold a binary byte, so
+   only the text around it is checked), yet its error wins as if it ran first: in the
+   header, in the map, in the entity lines and their comments, at the last byte, and ahead
+   of a parse error earlier in the file. */
+static void test_binary_anywhere(void) {
+    static const struct {
+        const char *text;
+        int len;
+        const char *want;
+    } cases[] = {
+#define BIN(text, want) {text, (int)sizeof text - 1, want} /* sizeof: the texts hold NULs */
+        BIN("name: x\x01y\nmap:\n#@#\nend\n", "b.lvl:1:8: error: expected text, found binary data (the byte 0x01)"),
+        BIN("name: x # \x7f\nmap:\n#@#\nend\n", "b.lvl:1:11: error: expected text, found binary data (the byte 0x7F)"),
+        BIN("name: x\nmap:\n#@\x02\nend\n", "b.lvl:3:3: error: expected text, found binary data (the byte 0x02)"),
+        BIN("name: x\nmap:\n#@#\nend\n# \x03\n", "b.lvl:5:3: error: expected text, found binary data (the byte 0x03)"),
+        BIN("name: x\nmap:\n#p#\n#@#\nend\nenemy 1 0 hp=3 #\x04\n", "b.lvl:6:17: error: expected text, found binary data (the byte 0x04)"),
+        BIN("name: x\nmap:\n#@#\nend\n\x1b", "b.lvl:5:1: error: expected text, found binary data (the byte 0x1B)"),
+        BIN("name: x\nmap:\n#@#\nend\0", "b.lvl:4:4: error: expected text, found binary data (the byte 0x00)"),
+        /* A parse error first (an unknown tile, a bad key, a bad entity line), binary later. */
+        BIN("name: x\nmap:\n#@Q\nend\n\x05", "b.lvl:5:1: error: expected text, found binary data (the byte 0x05)"),
+        BIN("nmae: x\nmap:\n#@#\nend\n\x06", "b.lvl:5:1: error: expected text, found binary data (the byte 0x06)"),
+        BIN("name: x\nmap:\n#@#\nend\nfoo\n\x0e", "b.lvl:6:1: error: expected text, found binary data (the byte 0x0E)"),
+#undef BIN
+    };
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    static const char good[] = "name: x\nmap:\n#@#\nend\n";
+    REQUIRE_VOID(level_parse(&lv, level_arena, "good.lvl", good, sizeof good - 1, &err, NULL));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool ok = level_parse(&lv, level_arena, "b.lvl", cases[i].text, (uint64_t)cases[i].len, &err, NULL);
+        if (ok || strcmp(err.message, cases[i].want) != 0)
+            fprintf(stderr, "case %zu: got '%s'\n", i, ok ? "(loaded)" : err.message);
+        CHECK(!ok && strcmp(err.message, cases[i].want) == 0);
+        CHECK(strcmp(lv.path, "good.lvl") == 0 && lv.width == 3); /* the good level is still there */
+    }
+    arena_release(level_arena);
+}
+
 int main(void) {
     Arena *keep = arena_create((ArenaParams){.name = "test"});
     test_text_variants(keep);
     test_wide_rows(keep);
+    test_row_offsets(keep);
+    test_binary_anywhere();
     test_bad_fixtures(keep);
     test_file_errors(keep);
     test_arena_fit(keep);
