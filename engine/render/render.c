@@ -59,10 +59,52 @@ void render_destroy(Renderer *rd)
 {
     if (!rd) return;
     for (uint32_t i = 0; i < rd->texture_count; i++) {
-        if (rd->textures[i]->sdl) SDL_DestroyTexture(rd->textures[i]->sdl);
-        rd->textures[i]->sdl = NULL;
+        Texture *t = rd->textures[i];
+        for (int m = 1; m < 8; m++)
+            if (t->sdl_mod[m] && t->sdl_mod[m] != t->sdl) SDL_DestroyTexture(t->sdl_mod[m]);
+        if (t->sdl) SDL_DestroyTexture(t->sdl);
+        t->sdl = NULL;
+        memset(t->sdl_mod, 0, sizeof t->sdl_mod);
     }
     rd->texture_count = 0;
+}
+
+/* An RGBA32 ("bytes in R, G, B, A order" whatever the endianness) SDL texture of `rgba`,
+   alpha-blended. NULL with a message on stderr. */
+static SDL_Texture *render_sdl_texture_(Renderer *rd, const char *name, const uint8_t *rgba, int w, int h)
+{
+    SDL_Texture *st = SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
+    if (!st) {
+        fprintf(stderr, "render: %s: SDL_CreateTexture: %s\n", name, SDL_GetError());
+        return NULL;
+    }
+    if (SDL_UpdateTexture(st, NULL, rgba, w * 4) != 0) {
+        fprintf(stderr, "render: %s: SDL_UpdateTexture: %s\n", name, SDL_GetError());
+        SDL_DestroyTexture(st);
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(st, SDL_BLENDMODE_BLEND);
+    return st;
+}
+
+/* Blits one texel of every copy in sdl_mod the way it will be used, so that SDL builds
+   each copy's mapping to the target now, at start-up, and not on the frame that first draws
+   a tinted or stretched quad from it. The dots land in the corner of a target that the next
+   render_begin clears. */
+static void render_prime_(Renderer *rd, const Texture *t, int tw, int th)
+{
+    static const int quad[6] = {0, 1, 2, 0, 2, 3};
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(rd->sdl, &sx, &sy);
+    for (int m = 0; m < 8; m++) {
+        Uint8 c = (m & RENDER_MOD_COLOR) ? 254 : 255, a = (m & RENDER_MOD_ALPHA) ? 254 : 255;
+        SDL_Color col = {c, c, c, a};
+        float w = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sx, h = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sy;
+        float u = 1.0f / tw, v = 1.0f / th;
+        SDL_Vertex q[4] = {{{0, 0}, col, {0, 0}}, {{w, 0}, col, {u, 0}}, {{w, h}, col, {u, v}}, {{0, h}, col, {0, v}}};
+        SDL_RenderGeometry(rd->sdl, t->sdl_mod[m], q, 4, quad, 6);
+    }
+    SDL_RenderFlush(rd->sdl);
 }
 
 Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
@@ -102,18 +144,19 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
             t->mirrored = true;
         }
     }
-    /* RGBA32 is "bytes in R, G, B, A order" whatever the endianness. */
-    t->sdl = SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, tw, th);
-    if (!t->sdl) {
-        fprintf(stderr, "render: %s: SDL_CreateTexture: %s\n", name, SDL_GetError());
-        return NULL;
+    t->sdl = render_sdl_texture_(rd, name, upload, tw, th);
+    if (!t->sdl) return NULL;
+    bool software = SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
+    t->sdl_mod[0] = t->sdl;
+    for (int m = 1; m < 8; m++) {
+        t->sdl_mod[m] = software ? render_sdl_texture_(rd, name, upload, tw, th) : t->sdl;
+        if (!t->sdl_mod[m]) {
+            while (--m > 0) SDL_DestroyTexture(t->sdl_mod[m]);
+            SDL_DestroyTexture(t->sdl);
+            return NULL;
+        }
     }
-    if (SDL_UpdateTexture(t->sdl, NULL, upload, tw * 4) != 0) {
-        fprintf(stderr, "render: %s: SDL_UpdateTexture: %s\n", name, SDL_GetError());
-        SDL_DestroyTexture(t->sdl);
-        return NULL;
-    }
-    SDL_SetTextureBlendMode(t->sdl, SDL_BLENDMODE_BLEND);
+    if (software) render_prime_(rd, t, tw, th);
     t->name = arena_strdup(perm, name);
     t->w = w;
     t->h = h;
@@ -265,6 +308,22 @@ void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count)
     for (uint32_t k = 0; k < count; k++) out[k] = cmds[idx_b[k]];
 }
 
+/* Which of Texture.sdl_mod the quad at `v` is drawn from: what SDL's software renderer
+   will set for it - modulation by its colour, and stretching unless its size in pixels
+   (after the renderer's scale) is the size of its texels, both as SDL truncates them. */
+static inline int render_mod_(const Texture *t, const SDL_Vertex *v, float sx, float sy)
+{
+    SDL_Color c = v[0].color;
+    float tw = t->mirrored ? 2.0f * t->w : (float)t->w, th = t->mirrored ? 2.0f * t->h : (float)t->h;
+    int src_w = (int)(v[2].tex_coord.x * tw) - (int)(v[0].tex_coord.x * tw);
+    int src_h = (int)(v[2].tex_coord.y * th) - (int)(v[0].tex_coord.y * th);
+    int dst_w = (int)((v[2].position.x - v[0].position.x) * sx);
+    int dst_h = (int)((v[2].position.y - v[0].position.y) * sy);
+    bool stretch = (src_w < 0 ? -src_w : src_w) != dst_w || (src_h < 0 ? -src_h : src_h) != dst_h;
+    return ((c.r & c.g & c.b) != 0xff ? RENDER_MOD_COLOR : 0) | (c.a != 0xff ? RENDER_MOD_ALPHA : 0) |
+           (stretch ? RENDER_MOD_STRETCH : 0);
+}
+
 void render_end(Renderer *rd)
 {
     uint32_t n = rd->count;
@@ -314,16 +373,26 @@ void render_end(Renderer *rd)
         ix[0] = b; ix[1] = b + 1; ix[2] = b + 2;
         ix[3] = b; ix[4] = b + 2; ix[5] = b + 3;
     }
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(rd->sdl, &sx, &sy);
     uint32_t start = 0;
     while (start < n) {
-        uint32_t tex = keys[order[start]] & 0xffu, end = start + 1;
-        while (end < n && (keys[order[end]] & 0xffu) == tex) end++;
+        uint32_t tex = keys[order[start]] & 0xffu, end = start;
         const Texture *t = rd->textures[tex];
-        if (SDL_RenderGeometry(rd->sdl, t->sdl, verts + start * 4, (int)(end - start) * 4, indices,
-                               (int)(end - start) * 6) == 0) {
-            rd->cur.draw_calls++;
-            rd->cur.sprites += end - start;
+        bool ok = true;
+        while (end < n && (keys[order[end]] & 0xffu) == tex) {
+            /* One call per texture run, split only where sdl_mod says the copy changes. */
+            uint32_t from = end;
+            SDL_Texture *st = t->sdl_mod[render_mod_(t, verts + from * 4, sx, sy)];
+            while (end < n && (keys[order[end]] & 0xffu) == tex && t->sdl_mod[render_mod_(t, verts + end * 4, sx, sy)] == st)
+                end++;
+            if (SDL_RenderGeometry(rd->sdl, st, verts + from * 4, (int)(end - from) * 4, indices,
+                                   (int)(end - from) * 6) == 0)
+                rd->cur.sprites += end - from;
+            else
+                ok = false;
         }
+        rd->cur.draw_calls += ok;
         start = end;
     }
     rd->last_stats = rd->cur;

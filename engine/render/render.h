@@ -60,7 +60,16 @@ typedef struct Texture {
        turns a quad with mirrored UVs into SDL_RenderCopyEx, which allocates a temporary
        surface per call.) `mirrored` is false for images too big to quadruple. */
     bool mirrored;
+    /* The SDL texture a quad is drawn from, by the RENDER_MOD_* bits of how it is drawn;
+       [0] is `sdl`. SDL's software renderer keeps one blit mapping per texture and rebuilds
+       it, allocating, each time colour or alpha modulation or stretching switches on or
+       off - which a texture drawn plain and tinted, or at two sizes, in one frame (text,
+       rects) would do over and over. Under that renderer each combination has its own copy
+       of the image, so no switch ever happens; under the others all eight are `sdl`. */
+    struct SDL_Texture *sdl_mod[8];
 } Texture;
+
+enum { RENDER_MOD_COLOR = 1u << 0, RENDER_MOD_ALPHA = 1u << 1, RENDER_MOD_STRETCH = 1u << 2 }; /* sdl_mod index bits */
 
 enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
 
@@ -73,7 +82,9 @@ typedef struct DrawCmd {
 } DrawCmd;
 
 typedef struct RenderStats {
-    uint32_t draw_calls;   /* SDL_RenderGeometry calls last frame */
+    uint32_t draw_calls;   /* texture runs submitted last frame: one SDL_RenderGeometry each
+                              (two or more under the software renderer when a run's quads
+                              are modulated differently, see Texture.sdl_mod) */
     uint32_t sprites;      /* quads submitted last frame */
     uint32_t culled;       /* pushes skipped because they were off screen */
     uint32_t dropped;      /* pushes lost because the frame arena was full */

@@ -77,25 +77,34 @@ typedef struct Worker {
     int errors;
 } Worker;
 
+/* Both workers hold their scratch arena at the same time: without the barrier the second
+   could start after the first exited and be handed the same, recycled, addresses. */
+static pthread_barrier_t both_alive;
+
 static void *worker_main(void *arg) {
     Worker *w = arg;
+    w->seen = scratch_get(0);
+    pthread_barrier_wait(&both_alive);
     for (int round = 0; round < 2000; round++) {
         SCRATCH_SCOPE(t);
-        w->seen = t.arena;
+        w->errors += t.arena != w->seen;
         int n = 64 + round % 512;
         int *v = arena_push_array(t.arena, int, n);
         for (int i = 0; i < n; i++) v[i] = w->id * 1000000 + i;
         sched_yield();
         for (int i = 0; i < n; i++) w->errors += v[i] != w->id * 1000000 + i;
     }
+    pthread_barrier_wait(&both_alive);
     return NULL;
 }
 
 static void test_threads(void) {
     Worker w[2] = {{.id = 1}, {.id = 2}};
     pthread_t th[2];
+    pthread_barrier_init(&both_alive, NULL, 2);
     for (int i = 0; i < 2; i++) pthread_create(&th[i], NULL, worker_main, &w[i]);
     for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&both_alive);
     CHECK(w[0].errors == 0 && w[1].errors == 0);
     CHECK(w[0].seen != w[1].seen);
     CHECK(w[0].seen != scratch_get(0) && w[1].seen != scratch_get(0));

@@ -3,12 +3,22 @@
    six level changes, saves of progress included - runs without one call to malloc,
    calloc, realloc or their kin. The count comes from an interposer defined here, which the
    dynamic linker prefers to libc's; it forwards to glibc's __libc_* entry points. (Not built
-   under the sanitizers, which bring their own allocator.) */
+   under the sanitizers, which bring their own allocator.)
+
+   Without arguments (ctest test_game_alloc): the simulation alone, game_update from the
+   replay's bytes. With "app" (ctest test_app_alloc): the real front end (app.h), twice -
+   playing the replay headless, drawing every frame through SDL's software renderer with the
+   HUD and the screens' cards; then played through its keyboard path, every tick's input
+   byte pushed as SDL key events, with progress saved to a temporary XDG_DATA_HOME and the
+   run recorded. Each run must end on the replay's hash, and the recording must be the
+   replay, tick for tick. Counting starts after app_create and 3 frames. */
+#include <SDL2/SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "check.h"
 #include "game.h"
 #include "replay.h"
@@ -47,7 +57,172 @@ int posix_memalign(void **out, size_t al, size_t n) {
     return 0;
 }
 
-int main(void) {
+#define WARM_FRAMES 3
+
+/* The simulation alone. */
+static void run_sim(const char *save_path) {
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Replay r;
+    char msg[600];
+    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        CHECK(!"replay loads");
+        return;
+    }
+    Game *g = arena_push_struct(perm, Game);
+    LevelError err;
+    REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path}, &err));
+    /* Warm the scratch arenas the path searches use, as the first frames of a game would. */
+    scratch_get(0);
+    scratch_get(1);
+
+    allocations = 0;
+    counting = 1;
+    uint8_t in;
+    while (replay_next(&r, &in)) game_update(g, in);
+    counting = 0;
+
+    printf("simulation: %d levels, %u ticks, %lu heap allocations during play\n",
+           g->sim.progress.levels_completed, r.ticks, allocations);
+    CHECK(g->sim.progress.levels_completed >= 6);
+    CHECK_EQ_I(g->screen, SCREEN_VICTORY);
+    CHECK_EQ_U(game_hash(g), r.hash);
+    CHECK_EQ_U(allocations, 0);
+    SaveData d;
+    CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
+    CHECK(d.level_count >= 6);
+
+    arena_release(level);
+    arena_release(perm);
+}
+
+/* The front end replaying the file: the same path as `game --headless --replay`. */
+static void run_app_replay(void) {
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
+                                              .skip_title = true, .no_save = true});
+    REQUIRE_VOID(app);
+    bool more = true;
+    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_frame(app);
+    allocations = 0;
+    counting = 1;
+    while (more) more = app_frame(app);
+    counting = 0;
+
+    printf("front end, replay: %d levels, %llu frames, %lu heap allocations during play\n",
+           app->game->sim.progress.levels_completed, (unsigned long long)app->frames, allocations);
+    CHECK(app->replay_over && replay_done(&app->replay));
+    CHECK_EQ_U(app->frames, app->replay.ticks + 1); /* the last frame finds the replay over */
+    CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
+    CHECK_EQ_U(game_hash(app->game), app->replay.hash);
+    CHECK_EQ_U(allocations, 0);
+    CHECK_EQ_I(app_destroy(app), 0); /* its own verdict: "(matches)" */
+    arena_release(perm);
+}
+
+static void push_key(SDL_Scancode sc, bool down) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = sc;
+    SDL_PushEvent(&e);
+}
+
+/* The keys that make a tick's byte: held bits stay down while set, edges are tapped. */
+static const struct {
+    uint8_t bit;
+    SDL_Scancode key;
+    bool held;
+} keys_[] = {
+    {SIM_IN_UP, SDL_SCANCODE_W, true},          {SIM_IN_DOWN, SDL_SCANCODE_S, true},
+    {SIM_IN_LEFT, SDL_SCANCODE_A, true},        {SIM_IN_RIGHT, SDL_SCANCODE_D, true},
+    {SIM_IN_FIRE, SDL_SCANCODE_SPACE, true},    {GAME_IN_CONFIRM, SDL_SCANCODE_RETURN, false},
+    {GAME_IN_PAUSE, SDL_SCANCODE_ESCAPE, false}, {GAME_IN_RESTART, SDL_SCANCODE_R, false},
+};
+
+static void push_byte(uint8_t prev, uint8_t b) {
+    for (size_t k = 0; k < sizeof keys_ / sizeof keys_[0]; k++) {
+        bool was = prev & keys_[k].bit, now = b & keys_[k].bit;
+        if (keys_[k].held) {
+            if (now != was) push_key(keys_[k].key, now);
+        } else if (now) {
+            push_key(keys_[k].key, true);
+            push_key(keys_[k].key, false);
+        }
+    }
+}
+
+/* The front end played from the keyboard, saving progress and recording. */
+static void run_app_keys(const char *dir) {
+    char rec_path[300], save_path[300], msg[600];
+    snprintf(rec_path, sizeof rec_path, "%s/run.rep", dir);
+    snprintf(save_path, sizeof save_path, "%s/" SAVE_GAME_NAME "/progress", dir);
+    setenv("XDG_DATA_HOME", dir, 1);
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Replay r;
+    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        CHECK(!"replay loads");
+        return;
+    }
+    App *app = app_create(perm, &(AppOptions){.level = r.level, .seed = r.seed, .seed_given = true,
+                                              .headless = true, .skip_title = true, .record = rec_path});
+    REQUIRE_VOID(app);
+    REQUIRE_VOID(app->game->save_enabled);
+    /* SDL keeps queue entries for reuse: let it make more than a frame ever needs now. */
+    for (int i = 0; i < 64; i++) SDL_PushEvent(&(SDL_Event){.type = SDL_USEREVENT});
+
+    uint8_t prev = 0, b;
+    uint32_t ticks = 0;
+    bool more = true;
+    while (more && replay_next(&r, &b)) {
+        if (ticks == WARM_FRAMES) {
+            allocations = 0;
+            counting = 1;
+        }
+        push_byte(prev, b);
+        prev = b;
+        more = app_frame(app);
+        ticks++;
+        if (app->last_input != b) {
+            fprintf(stderr, "tick %u: input %02x, the replay has %02x\n", ticks, app->last_input, b);
+            CHECK_EQ_U(app->last_input, b);
+            break;
+        }
+    }
+    counting = 0;
+
+    printf("front end, keys: %d levels, %u ticks, %lu heap allocations during play\n",
+           app->game->sim.progress.levels_completed, ticks, allocations);
+    CHECK(more);
+    CHECK_EQ_U(ticks, r.ticks);
+    CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
+    CHECK_EQ_U(game_hash(app->game), r.hash);
+    CHECK_EQ_U(allocations, 0);
+    CHECK_EQ_I(app_destroy(app), 0);
+
+    SaveData d;
+    CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
+    CHECK(d.level_count >= 6);
+    /* The recording is the replay, tick for tick, and knows its hash. */
+    Replay rec;
+    REQUIRE_VOID(replay_load(&rec, perm, rec_path, msg, sizeof msg));
+    CHECK_EQ_U(rec.ticks, r.ticks);
+    CHECK_EQ_U(rec.hash, r.hash);
+    CHECK_EQ_I(rec.levels, r.levels);
+    Replay orig;
+    REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg));
+    uint8_t x, y;
+    uint32_t same = 0;
+    while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;
+    CHECK_EQ_U(same, r.ticks);
+    arena_release(perm);
+}
+
+/* No argument: the simulation alone. "app": the two front-end runs (ctest: test_app_alloc). */
+int main(int argc, char **argv) {
+    bool app = argc > 1 && strcmp(argv[1], "app") == 0;
     if (chdir(SOURCE_DIR) != 0) return 1;
     /* The interposer is live: a malloc during start-up is counted when asked. */
     counting = 1;
@@ -62,38 +237,13 @@ int main(void) {
     char save_path[SAVE_PATH_MAX];
     snprintf(save_path, sizeof save_path, "%s/progress", save_dir);
 
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Replay r;
-    char msg[600];
-    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
-        return 1;
+    if (app) {
+        run_app_replay();
+        run_app_keys(save_dir);
+    } else {
+        run_sim(save_path);
     }
-    Game *g = arena_push_struct(perm, Game);
-    LevelError err;
-    CHECK(game_init(g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path}, &err));
-    /* Warm the scratch arenas the path searches use, as the first frames of a game would. */
-    scratch_get(0);
-    scratch_get(1);
 
-    counting = 1;
-    uint8_t in;
-    while (replay_next(&r, &in)) game_update(g, in);
-    counting = 0;
-
-    printf("full run: %d levels, %u ticks, %lu heap allocations during play\n",
-           g->sim.progress.levels_completed, r.ticks, allocations);
-    CHECK(g->sim.progress.levels_completed >= 6);
-    CHECK_EQ_I(g->screen, SCREEN_VICTORY);
-    CHECK_EQ_U(game_hash(g), r.hash);
-    CHECK_EQ_U(allocations, 0);
-    SaveData d;
-    CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
-    CHECK(d.level_count >= 6);
-
-    arena_release(level);
-    arena_release(perm);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", save_dir);
     if (system(cmd) != 0) return 1;

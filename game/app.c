@@ -1,0 +1,220 @@
+/* app.c - set-up, the frame loop and tear-down of the game (see app.h). */
+#include "app.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../assets/atlas.h"
+#include "asset/asset.h"
+#include "bot.h"
+#include "render/debug_overlay.h"
+
+/* levels/01-*.lvl next to the assets directory, or in the current directory. */
+static const char *default_level(Arena *perm, const char *assets) {
+    const char *dirs[2] = {"levels", NULL};
+    if (assets) {
+        const char *slash = strrchr(assets, '/');
+        dirs[1] = slash ? str8_fmt(perm, "%.*s/levels", (int)(slash - assets), assets).data : "levels";
+    }
+    for (int d = 0; d < 2; d++) {
+        if (!dirs[d]) continue;
+        DIR *dir = opendir(dirs[d]);
+        if (!dir) continue;
+        char best[256] = "";
+        struct dirent *e;
+        while ((e = readdir(dir)) != NULL) {
+            size_t n = strlen(e->d_name);
+            if (n < 8 || n >= sizeof best || strncmp(e->d_name, "01-", 3) || strcmp(e->d_name + n - 4, ".lvl"))
+                continue;
+            if (!best[0] || strcmp(e->d_name, best) < 0) memcpy(best, e->d_name, n + 1);
+        }
+        closedir(dir);
+        if (best[0]) return str8_fmt(perm, "%s/%s", dirs[d], best).data;
+    }
+    return NULL;
+}
+
+static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g) {
+    ArenaStats ls = arena_stats(level), ps = arena_stats(perm), fs = arena_stats(frame);
+    fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
+            (unsigned long long)arena_capacity(level),
+            g && g->sim.level_peak_path[0] ? g->sim.level_peak_path : "no level");
+    fprintf(stderr, "permanent arena: peak %llu of %llu bytes\n", (unsigned long long)ps.peak,
+            (unsigned long long)ps.reserved);
+    fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
+            (unsigned long long)fs.reserved);
+    uint64_t sp = 0, sr = 0;
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
+        ArenaStats ss = arena_stats(scratch_get(i));
+        if (ss.peak > sp) sp = ss.peak;
+        sr = ss.reserved;
+    }
+    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n",
+            (unsigned long long)sp, (unsigned long long)sr, ARENA_SCRATCH_COUNT);
+}
+
+/* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
+static App *app_teardown(App *app) {
+    if (app->rd) render_destroy(app->rd);
+    if (app->pf) platform_destroy(app->pf);
+    if (app->frame) arena_release(app->frame);
+    if (app->level) arena_release(app->level);
+    return NULL;
+}
+
+App *app_create(Arena *perm, const AppOptions *opt) {
+    App *app = arena_push_struct(perm, App);
+    if (!app) return NULL;
+    app->opt = *opt;
+    AppOptions *o = &app->opt;
+    app->perm = perm;
+    app->level = arena_create((ArenaParams){.reserve_size = o->level_arena ? o->level_arena : LEVEL_ARENA_BYTES,
+                                            .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
+    if (!app->level || !app->frame) return app_teardown(app);
+
+    const char *assets = asset_dir(perm);
+    char msg[1024];
+    if (!o->seed_given) o->seed = 1;
+    if (o->replay) {
+        if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
+            fprintf(stderr, "%s\n", msg);
+            return app_teardown(app);
+        }
+        if (!o->level) o->level = app->replay.level;
+        if (!o->seed_given) o->seed = app->replay.seed;
+    }
+    if (!o->level) o->level = default_level(perm, assets);
+    if (!o->level) {
+        fprintf(stderr, "game: no levels/01-*.lvl found; pass --level FILE\n");
+        return app_teardown(app);
+    }
+    /* A replay or the bot must not overwrite the player's own progress. */
+    char save_path[SAVE_PATH_MAX];
+    bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
+
+    app->game = arena_push_struct(perm, Game);
+    LevelError lerr;
+    GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
+                      .save_path = save ? save_path : NULL};
+    if (!app->game || !game_init(app->game, app->level, &cfg, &lerr)) {
+        fprintf(stderr, "%s\n", app->game ? lerr.message : "out of memory");
+        return app_teardown(app);
+    }
+    if (o->record && !replay_begin_record(&app->record, perm, o->seed, o->level)) {
+        fprintf(stderr, "game: cannot start recording\n");
+        return app_teardown(app);
+    }
+
+    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon", .headless = o->headless});
+    if (!app->pf) return app_teardown(app);
+    int lw, lh;
+    platform_logical_size(app->pf, &lw, &lh);
+    app->rd = render_create(perm, platform_renderer(app->pf), lw, lh);
+    if (!app->rd || !assets) {
+        fprintf(stderr, "game: %s\n", app->rd ? "assets/ directory not found (set AD_ASSET_DIR)" : "no renderer");
+        return app_teardown(app);
+    }
+    AssetError aerr;
+    Renderer *rd = app->rd;
+    const Texture *tiles = asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
+    const Texture *sprites = tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr) : NULL;
+    const Texture *font_tex = sprites ? asset_load_texture(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, &aerr) : NULL;
+    if (!font_tex) {
+        fprintf(stderr, "%s\n", aerr.message);
+        return app_teardown(app);
+    }
+    app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font_make(font_tex, FONT_ADVANCE)};
+    app->view = draw_view_make((float)lw, (float)lh);
+    draw_view_update(&app->view, app->game);
+    app->clock = fixed_step_make(SIM_HZ);
+    app->last_frame = platform_seconds(app->pf);
+    return app;
+}
+
+bool app_frame(App *app) {
+    const AppOptions *o = &app->opt;
+    Game *g = app->game;
+    if (!platform_poll(app->pf, &app->in)) return false;
+    controls_collect(&app->controls, &app->in, g->screen);
+    double now = platform_seconds(app->pf);
+    int steps = fixed_step_advance(&app->clock, now);
+    for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over; i++) {
+        uint8_t b;
+        if (o->replay) {
+            if (!replay_next(&app->replay, &b)) {
+                app->replay_over = true;
+                break;
+            }
+        } else if (o->autoplay) {
+            b = (uint8_t)bot_input(g);
+        } else {
+            b = controls_tick_input(&app->controls, &app->in);
+        }
+        if (o->record) replay_append(&app->record, b);
+        app->last_input = b;
+        game_update(g, b);
+        draw_view_update(&app->view, g);
+        if (o->autoplay && (g->screen == SCREEN_VICTORY ||
+                            (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
+            app->autoplay_over = true;
+    }
+    double after_update = platform_seconds(app->pf);
+
+    Renderer *rd = app->rd;
+    arena_clear(app->frame);
+    render_begin(rd, app->frame, (Color){20, 16, 28, 255});
+    draw_game(rd, &app->art, &app->view, g);
+    if (app->controls.show_debug) {
+        Arena *arenas[] = {app->perm, app->level, app->frame, scratch_get(0), scratch_get(1)};
+        DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
+        debug_overlay_draw(rd, &app->art.font, arenas, 5, &info, LAYER_DEBUG);
+    }
+    render_end(rd);
+    app->frames++;
+    bool last = g->quit || (o->frames && app->frames >= o->frames) ||
+                (o->headless && (app->replay_over || app->autoplay_over));
+    if (app->controls.screenshot) {
+        char name[64];
+        snprintf(name, sizeof name, "screenshot-%03d.png", app->shots++);
+        if (render_screenshot(rd, name)) fprintf(stderr, "wrote %s\n", name);
+    }
+    if (last && o->screenshot && !render_screenshot(rd, o->screenshot)) app->status = 1;
+    render_present(rd);
+    double t = platform_seconds(app->pf);
+    app->frame_ms = (t - app->last_frame) * 1000.0;
+    app->update_ms = (after_update - now) * 1000.0;
+    app->last_frame = t;
+    return !last;
+}
+
+int app_destroy(App *app) {
+    const AppOptions *o = &app->opt;
+    const Game *g = app->game;
+    char msg[1024];
+    if (o->record) {
+        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
+            fprintf(stderr, "%s\n", msg);
+            app->status = 1;
+        } else {
+            fprintf(stderr, "recorded %u ticks, %d levels completed, hash %016llx -> %s\n", app->record.ticks,
+                    g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
+        }
+    }
+    if (o->replay) {
+        const Replay *r = &app->replay;
+        uint64_t h = game_hash(g);
+        bool complete = replay_done(r);
+        bool ok = !complete || !r->has_hash ||
+                  (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
+        fprintf(stderr, "replay %s: %s, %d levels completed, hash %016llx%s\n", o->replay,
+                complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
+                (unsigned long long)h, !complete ? "" : ok ? " (matches)" : " (MISMATCH)");
+        if (!ok) app->status = 3;
+    }
+    report_arenas(app->perm, app->level, app->frame, g);
+    int status = app->status;
+    app_teardown(app);
+    return status;
+}

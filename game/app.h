@@ -1,0 +1,84 @@
+/* app.h - the game's front end: the arenas, SDL, the assets, the Game, replays and
+   recordings, and the frame loop that ties them together. main.c is only its command line.
+
+   Lifetimes, one arena each:
+     permanent  the App, the Game (progress, settings), textures, replay buffer - the caller's
+     level      everything in the current level (level.h) - cleared on every level change
+     frame      draw commands and HUD strings - cleared at the top of every frame
+     scratch    the loader's file text, path searches, PNG encoding - per scope
+
+       Arena *perm = arena_create((ArenaParams){ .name = "permanent" });
+       App *app = app_create(perm, &(AppOptions){ .level = "levels/01-first-steps.lvl" });
+       if (!app) return 1;                  // the reason is on stderr
+       while (app_frame(app)) {}            // one displayed frame per call
+       int status = app_destroy(app);       // verdicts and the arena report on stderr
+       arena_release(perm);
+       return status;
+
+   Headless (`.headless`), platform.h's clock advances one 60 Hz tick per frame, so a test
+   can push SDL events (SDL_PushEvent) and know that the next app_frame's tick sees them.
+   After app_create nothing here touches the heap: every frame, level change and save runs
+   on the arenas. The App is plain data so tests can look at what a frame did. */
+#ifndef APP_H
+#define APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "controls.h"
+#include "draw.h"
+#include "game.h"
+#include "platform/platform.h"
+#include "render/render.h"
+#include "replay.h"
+
+#define APP_FRAME_ARENA_BYTES (16ull << 20)
+
+/* Zero is the default for every field. */
+typedef struct AppOptions {
+    const char *level;        /* NULL: the replay's level, else levels/01-*.lvl */
+    const char *record;       /* write this run's seed, level and inputs here at app_destroy */
+    const char *replay;       /* play a recorded run back; app_destroy checks its hash */
+    const char *screenshot;   /* the last frame as PNG */
+    bool headless;            /* software rendering on a surface, one tick per frame */
+    bool skip_title;          /* start playing at once */
+    bool no_save;             /* do not read or write the progress file */
+    bool autoplay;            /* the bot plays ... */
+    uint32_t autoplay_levels; /* ... until this many levels are completed (0: victory) */
+    uint64_t frames;          /* stop after this many frames; 0: no limit */
+    uint64_t level_arena;     /* bytes; 0: LEVEL_ARENA_BYTES */
+    uint64_t seed;
+    bool seed_given;          /* else the replay's seed, or 1 */
+} AppOptions;
+
+typedef struct App {
+    AppOptions opt; /* level and seed resolved */
+    Arena *perm, *level, *frame;
+    Platform *pf;
+    Renderer *rd;
+    Game *game;
+    DrawAssets art;
+    DrawView view;
+    Replay replay, record;
+    Input in;
+    Controls controls;
+    FixedStep clock;
+    uint64_t frames;    /* displayed so far */
+    int shots;          /* F12 screenshots taken: the next is screenshot-<shots>.png */
+    uint8_t last_input; /* the input byte of the last tick that ran */
+    bool replay_over, autoplay_over;
+    double last_frame, frame_ms, update_ms; /* for the overlay */
+    int status;         /* exit status so far (a failed --screenshot makes it 1) */
+} App;
+
+/* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
+   the art, opens the replay or starts the recording. NULL with the reason on stderr. */
+App *app_create(Arena *perm, const AppOptions *opt);
+/* One displayed frame: poll, the fixed steps it owes, draw, F12 / --screenshot, present.
+   False once the run is over (quit, frame limit, end of a headless replay or autoplay). */
+bool app_frame(App *app);
+/* Saves the recording, prints the replay's verdict and the arena report, releases all but
+   `perm`. Returns the exit status: 0, 1 (an output failed) or 3 (replay mismatch). */
+int app_destroy(App *app);
+
+#endif
