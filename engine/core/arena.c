@@ -1,3 +1,16 @@
+/* arena.c - the arena behind arena.h.
+
+   Layout: an arena is a chain of blocks, each one OS reservation whose first ARENA_HEADER
+   bytes hold a `struct Arena`. The first block's header is the handle the caller keeps;
+   `current` points at the newest block, which takes the pushes, and each block points back
+   at the one before. A block is committed from its start up to `committed`, in commit_size
+   steps, as its cursor needs it.
+
+   Two marks are kept lazily, because the fast path must stay a handful of instructions:
+   `dirty` (how far a block was ever handed out: past it the OS's zero pages are untouched,
+   so arena_push need not memset them) and `peak`. Between two rewinds the cursor only
+   grows, so both are brought up to date when the cursor moves back (arena_pop_to) or leaves
+   a block (chaining), and arena_stats folds in the current position. */
 #include "core/arena.h"
 
 #include <assert.h>
@@ -136,8 +149,8 @@ static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
 
 /* Where an allocation of `size` at `align` would start in block b, or UINT64_MAX when it
    does not fit. Written so that no sum can wrap. */
-static inline uint64_t block_fit(Arena *b, uint64_t size, uint64_t align) {
-    uintptr_t at = (uintptr_t)(block_user(b) + b->pos);
+static inline uint64_t block_fit(const Arena *b, uint64_t size, uint64_t align) {
+    uintptr_t at = (uintptr_t)b + ARENA_HEADER + b->pos;
     uint64_t pad = (uint64_t)(align_up(at, align) - at);
     if (size > b->capacity || b->pos > b->capacity - size || pad > b->capacity - size - b->pos)
         return UINT64_MAX;
@@ -189,6 +202,11 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
 }
 
 static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero) {
+    if (!a) {
+        /* A scratch arena the OS refused to create reaches here as NULL: fail, don't crash. */
+        arena_fail("arena (none): no arena to push %llu bytes into", (unsigned long long)size);
+        return NULL;
+    }
     if (align == 0) align = 8;
     assert((align & (align - 1)) == 0 && align <= os_page_size() && "align: power of two <= page");
     Arena *b = a->current;
@@ -198,6 +216,11 @@ static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, boo
     if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed)
         return block_take(b, start, size, zero);
     return arena_push_slow(a, size, align, zero);
+}
+
+bool arena_fits(const Arena *a, uint64_t size, uint64_t align) {
+    if (align == 0) align = 8;
+    return block_fit(a->current, size, align) != UINT64_MAX;
 }
 
 void *arena_push(Arena *a, uint64_t size, uint64_t align) {
@@ -240,7 +263,10 @@ ArenaStats arena_stats(const Arena *a) {
     uint64_t used = arena_pos(a);
     ArenaStats s = {.name = a->name, .used = used, .peak = used > a->peak ? used : a->peak};
     for (const Arena *b = a->current; b; b = b->prev) {
-        s.committed += b->committed;
+        /* In user bytes, like `used` and `reserved`: the header and the page rounding past
+           the capacity are the arena's overhead, not room for data. */
+        uint64_t usable = b->committed - ARENA_HEADER;
+        s.committed += usable < b->capacity ? usable : b->capacity;
         s.reserved += b->capacity;
         s.blocks++;
     }
@@ -287,7 +313,7 @@ static void scratch_key_create(void) { pthread_key_create(&scratch_key, scratch_
 #endif
 
 Arena *scratch_get(uint32_t index) {
-    assert(index < ARENA_SCRATCH_COUNT);
+    if (index >= ARENA_SCRATCH_COUNT) return NULL;
     if (!scratch_arenas[index]) {
         scratch_arenas[index] = arena_create((ArenaParams){.name = "scratch"});
 #if !defined(_WIN32)

@@ -63,6 +63,9 @@ typedef struct ArenaParams {
     uint32_t flags;
     const char *name; /* kept by pointer: pass a string that outlives the arena */
 } ArenaParams;
+/* All sizes in user bytes (block headers excluded): `used` is the cursor, `peak` its high
+   mark (it survives clear), `committed` what is backed by memory now, `reserved` what the
+   blocks can ever hold; used <= committed <= reserved. */
 typedef struct ArenaStats {
     const char *name;
     uint64_t used, peak, committed, reserved;
@@ -77,6 +80,9 @@ Arena *arena_create(ArenaParams params); /* NULL (and a message) when the OS ref
 void arena_release(Arena *a);
 void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL when full */
 void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
+/* True when a push of `size` at `align` would land in the current block: no chaining, no
+   failure for lack of room (committing more may still be needed, and may still fail). */
+bool arena_fits(const Arena *a, uint64_t size, uint64_t align);
 /* A push of size 0 with align 1 returns the cursor's address and moves nothing: the
    arena allocator uses it to recognise the most recent allocation. */
 uint64_t arena_pos(const Arena *a);
@@ -92,7 +98,7 @@ ArenaTemp arena_temp_begin(Arena *a);
 void arena_temp_end(ArenaTemp t);
 ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
 void scratch_end(ArenaTemp t);
-Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index`, created on demand */
+Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
 /* Stats of this thread's scratch arenas that exist; returns how many were written. */
 uint32_t scratch_stats(ArenaStats *out, uint32_t max);
 

@@ -1,3 +1,6 @@
+/* os.c - reserve/commit/release of address space, on mmap (POSIX) or VirtualAlloc
+   (Windows), plus the resident-memory reading the tests use. Everything the OS refuses is
+   reported to the caller; nothing here allocates from the heap. */
 #include "core/os.h"
 
 #include <stdatomic.h>

@@ -27,17 +27,49 @@ static void test_reserve_is_address_space(void) {
     CHECK(os_resident_bytes() - before < 1 * MiB);
     ArenaStats s = arena_stats(a);
     CHECK(s.reserved == 1ull << 30);
-    CHECK(s.committed == ARENA_DEFAULT_COMMIT);
+    CHECK(s.committed > 0 && s.committed <= ARENA_DEFAULT_COMMIT); /* one step, less the header */
+    uint64_t overhead = ARENA_DEFAULT_COMMIT - s.committed;
 
     /* Committed memory follows the cursor in commit_size steps. */
     for (uint64_t n = 1; n < 4 * MiB; n = n * 3 + 7) {
         arena_push_raw(a, n, 1);
         s = arena_stats(a);
-        CHECK(s.committed % ARENA_DEFAULT_COMMIT == 0);
+        CHECK((s.committed + overhead) % ARENA_DEFAULT_COMMIT == 0);
         CHECK(s.committed >= s.used);
-        CHECK(s.committed - s.used <= ARENA_DEFAULT_COMMIT + 128);
+        CHECK(s.committed - s.used < ARENA_DEFAULT_COMMIT);
     }
     arena_release(a);
+}
+
+static void test_stats_units(void) {
+    /* used <= committed <= reserved, even for an arena smaller than one commit step. */
+    uint64_t sizes[] = {1, 100, 4096, 5000, 65536, 70000};
+    for (int i = 0; i < 6; i++) {
+        Arena *a = arena_create((ArenaParams){.reserve_size = sizes[i],
+                                              .flags = ARENA_FLAG_NO_CHAIN, .name = "units"});
+        while (arena_push(a, 64, 8)) {}
+        ArenaStats s = arena_stats(a);
+        CHECK(s.reserved == sizes[i]);
+        CHECK(s.used <= s.committed && s.committed <= s.reserved);
+        arena_release(a);
+    }
+}
+
+static void test_fits_and_null(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "fits"});
+    CHECK(arena_fits(a, 64 * KiB, 1));
+    CHECK(!arena_fits(a, 64 * KiB + 1, 1));
+    arena_push(a, 60 * KiB, 8);
+    CHECK(arena_fits(a, 4 * KiB, 8) && !arena_fits(a, 5 * KiB, 8));
+    uint32_t blocks = arena_stats(a).blocks;
+    CHECK(!arena_fits(a, UINT64_MAX, 8));
+    CHECK(arena_stats(a).blocks == blocks); /* asking changes nothing */
+    arena_release(a);
+
+    /* What a scratch arena the OS refused looks like to a caller: NULL in, NULL out. */
+    CHECK(arena_push(NULL, 16, 8) == NULL);
+    CHECK(arena_push_raw(NULL, 16, 8) == NULL);
+    CHECK(scratch_get(ARENA_SCRATCH_COUNT) == NULL);
 }
 
 static void test_zeroed_push_of_fresh_memory_touches_nothing(void) {
@@ -284,6 +316,8 @@ int main(void) {
     test_reserve_is_address_space();
     test_zeroed_push_of_fresh_memory_touches_nothing();
     test_header_lives_in_the_region();
+    test_stats_units();
+    test_fits_and_null();
     test_chaining_keeps_pointers();
     test_no_chain_fails_with_message();
     test_alignment();
