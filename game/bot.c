@@ -7,11 +7,17 @@
 #define BOT_COIN_REACH 14   /* detour for coins at most this many steps away */
 #define BOT_SPIKE_COST 40
 #define BOT_AIM_TILES 7
+#define BOT_EXPOSED_COST 6  /* a tile a live turret can see costs this many steps */
+#define BOT_BULLET_LOOKAHEAD 40
+#define BOT_CONTACT_LOOKAHEAD 14
+#define BOT_MARGIN (2 * FIX_ONE)
 
 static const int32_t D4X[4] = {1, 0, -1, 0};
 static const int32_t D4Y[4] = {0, 1, 0, -1};
 
 static int32_t iabs32(int32_t v) { return v < 0 ? -v : v; }
+static int32_t imin32(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t imax32(int32_t a, int32_t b) { return a > b ? a : b; }
 
 static bool passable(const Sim *s, int32_t tx, int32_t ty) {
     const Level *lv = &s->level;
@@ -50,13 +56,115 @@ static uint32_t aim(const Sim *s) {
     return in ? in | SIM_IN_FIRE : 0;
 }
 
+/* ---- danger: where enemy bullets and bodies will be if we hold `first` for one tick and
+   `rest` after it. Returns the first tick something would hurt us (INT32_MAX: nothing within
+   the look-ahead), and sets *spiked when the held move walks onto spikes. ---- */
+
+static void step_player(const Sim *s, int32_t *x, int32_t *y, uint32_t in) {
+    int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
+    int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
+    int32_t sp = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
+    if (sx && !sim_box_blocked(s, *x + sx * sp, *y, PLAYER_HALF)) *x += sx * sp;
+    if (sy && !sim_box_blocked(s, *x, *y + sy * sp, PLAYER_HALF)) *y += sy * sp;
+}
+
+static bool on_spikes(const Sim *s, int32_t x, int32_t y) {
+    int32_t h = PLAYER_HALF - 2 * FIX_ONE;
+    int32_t xs[2] = {x - h, x + h - 1}, ys[2] = {y - h, y + h - 1};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (level_tile(&s->level, sim_tile_of(xs[i]), sim_tile_of(ys[j])) == TILE_SPIKES) return true;
+    return false;
+}
+
+static int32_t danger(const Sim *s, uint32_t first, uint32_t rest, bool *spiked) {
+    enum { H = BOT_BULLET_LOOKAHEAD };
+    const Player *pl = &s->player;
+    const Level *lv = &s->level;
+    int32_t px[H + 1], py[H + 1];
+    px[0] = pl->x, py[0] = pl->y;
+    *spiked = false;
+    for (int t = 1; t <= H; t++) {
+        px[t] = px[t - 1], py[t] = py[t - 1];
+        step_player(s, &px[t], &py[t], t == 1 ? first : rest);
+        if (t <= BOT_CONTACT_LOOKAHEAD && on_spikes(s, px[t], py[t])) *spiked = true;
+    }
+    int32_t hit = INT32_MAX;
+    for (int32_t i = 0; i < lv->bullet_cap; i++) {
+        const Bullet *b = &lv->bullets[i];
+        if (!b->alive || b->from_player) continue;
+        int32_t bx = b->x, by = b->y;
+        for (int t = 1; t <= H && t < hit && t <= b->ttl; t++) {
+            bx += b->vx, by += b->vy;
+            TileKind k = level_tile(lv, sim_tile_of(bx), sim_tile_of(by));
+            if (k == TILE_WALL || k == TILE_DOOR) break;
+            int32_t r = PLAYER_HALF + BOT_MARGIN;
+            if (t >= pl->invuln && iabs32(bx - px[t]) < r && iabs32(by - py[t]) < r) hit = t;
+        }
+    }
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &lv->enemies[i];
+        if (!e->alive || e->kind == ENEMY_TURRET) continue;
+        int32_t ex = e->x, ey = e->y;
+        for (int t = 1; t <= BOT_CONTACT_LOOKAHEAD && t < hit; t++) {
+            int32_t vx = 0, vy = 0;
+            if (e->kind == ENEMY_PATROLLER) {
+                vx = D4X[e->facing] * PATROLLER_SPEED, vy = D4Y[e->facing] * PATROLLER_SPEED;
+            } else if (e->state) {
+                int32_t dx = px[t - 1] - ex, dy = py[t - 1] - ey;
+                vx = dx > 0 ? imin32(dx, CHASER_SPEED) : imax32(dx, -CHASER_SPEED);
+                vy = dy > 0 ? imin32(dy, CHASER_SPEED) : imax32(dy, -CHASER_SPEED);
+            }
+            if (!sim_box_blocked(s, ex + vx, ey + vy, ENEMY_HALF)) ex += vx, ey += vy;
+            int32_t r = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE + BOT_MARGIN;
+            if (t >= pl->invuln && iabs32(ex - px[t]) < r && iabs32(ey - py[t]) < r) hit = t;
+        }
+    }
+    return hit;
+}
+
+/* Keeps `want` when it is safe; otherwise the move (of the nine) that is hit last, or never,
+   off spikes if possible, closest to `want` among equals. */
+static uint32_t dodge(const Sim *s, uint32_t want) {
+    bool spiked;
+    int32_t d = danger(s, want, want, &spiked);
+    if (d == INT32_MAX) return want;
+    static const uint32_t moves[9] = {0,
+                                      SIM_IN_RIGHT,
+                                      SIM_IN_LEFT,
+                                      SIM_IN_DOWN,
+                                      SIM_IN_UP,
+                                      SIM_IN_RIGHT | SIM_IN_DOWN,
+                                      SIM_IN_RIGHT | SIM_IN_UP,
+                                      SIM_IN_LEFT | SIM_IN_DOWN,
+                                      SIM_IN_LEFT | SIM_IN_UP};
+    int wx = ((want & SIM_IN_RIGHT) != 0) - ((want & SIM_IN_LEFT) != 0);
+    int wy = ((want & SIM_IN_DOWN) != 0) - ((want & SIM_IN_UP) != 0);
+    uint32_t best = want;
+    int32_t best_d = d, best_pref = -100;
+    bool best_spiked = spiked;
+    for (int i = 0; i < 9; i++) {
+        uint32_t m = moves[i];
+        bool sp;
+        int32_t dm = danger(s, m, m, &sp);
+        int mx = ((m & SIM_IN_RIGHT) != 0) - ((m & SIM_IN_LEFT) != 0);
+        int my = ((m & SIM_IN_DOWN) != 0) - ((m & SIM_IN_UP) != 0);
+        int pref = mx * wx + my * wy;
+        bool better = (best_spiked && !sp) ||
+                      (sp == best_spiked && (dm > best_d || (dm == best_d && pref > best_pref)));
+        if (better) best = m, best_d = dm, best_pref = pref, best_spiked = sp;
+    }
+    return best;
+}
+
 static uint32_t play(const Sim *s) {
     const Level *lv = &s->level;
     const Player *pl = &s->player;
     if (pl->dead || lv->width * lv->height > BOT_MAX_CELLS) return 0;
     if (pl->fire_cooldown == 0) {
         uint32_t shot = aim(s);
-        if (shot) return shot;
+        bool spiked;
+        if (shot && danger(s, shot, 0, &spiked) == INT32_MAX && !spiked) return shot;
     }
     int32_t w = lv->width, h = lv->height, n = w * h;
     SCRATCH_SCOPE(tmp);
@@ -69,6 +177,20 @@ static uint32_t play(const Sim *s) {
     if (ptx < 0 || pty < 0 || ptx >= w || pty >= h) return 0;
     int32_t start = pty * w + ptx;
     dist[start] = 0;
+    /* Tiles a live turret can see are worth a detour through cover. */
+    uint8_t *exposed = arena_push_array(tmp.arena, uint8_t, n);
+    if (!exposed) return 0;
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &lv->enemies[i];
+        if (!e->alive || e->kind != ENEMY_TURRET) continue;
+        int32_t etx = sim_tile_of(e->x), ety = sim_tile_of(e->y), r = TURRET_SIGHT_TILES;
+        for (int32_t ty = imax32(0, ety - r); ty <= imin32(h - 1, ety + r); ty++)
+            for (int32_t tx = imax32(0, etx - r); tx <= imin32(w - 1, etx + r); tx++) {
+                if ((tx - etx) * (tx - etx) + (ty - ety) * (ty - ety) > r * r) continue;
+                if (sim_line_of_sight(lv, e->x, e->y, sim_tile_center(tx), sim_tile_center(ty)))
+                    exposed[ty * w + tx] = 1;
+            }
+    }
     /* Dijkstra with a linear scan: levels are small, and this keeps it allocation-free. */
     for (;;) {
         int32_t c = -1;
@@ -82,6 +204,7 @@ static uint32_t play(const Sim *s) {
             if (!passable(s, nx, ny)) continue;
             int32_t ni = ny * w + nx;
             int32_t cost = level_tile(lv, nx, ny) == TILE_SPIKES ? BOT_SPIKE_COST : 1;
+            if (exposed[ny * w + nx]) cost += BOT_EXPOSED_COST;
             if (dist[c] + cost < dist[ni]) {
                 dist[ni] = dist[c] + cost;
                 from[ni] = c;
@@ -108,7 +231,7 @@ static uint32_t play(const Sim *s) {
                 goal = i, goal_d = dist[i];
         }
     }
-    if (goal < 0) return 0;
+    if (goal < 0) return dodge(s, 0);
     /* Walk back to the tile after ours and steer for its centre. */
     int32_t next = goal;
     while (from[next] >= 0 && from[next] != start) next = from[next];
@@ -120,7 +243,7 @@ static uint32_t play(const Sim *s) {
     if (pl->x - gx > dead) in |= SIM_IN_LEFT;
     if (gy - pl->y > dead) in |= SIM_IN_DOWN;
     if (pl->y - gy > dead) in |= SIM_IN_UP;
-    return in;
+    return dodge(s, in);
 }
 
 uint32_t bot_input(const Game *g) {

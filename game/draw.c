@@ -160,31 +160,46 @@ static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Co
     render_text(rd, &a->font, x, y, s, c, layer + 1, al, scale);
 }
 
+/* The level's own number, from its file name ("07-the-vault.lvl" -> 7), so a run started
+   with --level on the seventh level does not call it "1."; 0 when the name has none. */
+static int level_file_number(const char *path) {
+    if (!path) return 0;
+    const char *base = path;
+    for (const char *c = path; *c; c++)
+        if (*c == '/') base = c + 1;
+    int n = 0, digits = 0;
+    while (base[digits] >= '0' && base[digits] <= '9' && digits < 4) n = n * 10 + (base[digits++] - '0');
+    return digits > 0 && (base[digits] == '-' || base[digits] == '_' || base[digits] == '.') ? n : 0;
+}
+
 static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     const Sim *s = &g->sim;
     const PlayerProgress *p = &s->progress;
     Arena *frame = render_frame_arena(rd);
     render_rect(rd, (RectF){0, 0, v->w, 18}, LAYER_HUD, (Color){12, 10, 20, 200});
+    /* Hearts, coins and keys sit on the right: the F1 overlay covers the top-left corner. */
+    float x = v->w - 2.0f - (float)p->max_hearts * 14;
     for (int i = 0; i < p->max_hearts; i++)
-        render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, 2.0f + (float)i * 14, 1,
+        render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1,
                     LAYER_HUD + 1, 0);
-    float x = 6.0f + (float)p->max_hearts * 14;
+    x -= 42;
     render_cell(rd, a->sprites, SPR_COIN, x, 1, LAYER_HUD + 1, 0);
     text(rd, a, x + 16, 5, str8_fmt(frame, "%d", p->coins), COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
-    x += 42;
-    for (int k = 0; k < KEY_COLOR_COUNT; k++) {
+    for (int k = KEY_COLOR_COUNT - 1; k >= 0; k--) {
         if (p->keys[k] <= 0) continue;
+        x -= 20;
         render_cell(rd, a->sprites, SPR_KEY_RED + k, x, 1, LAYER_HUD + 1, 0);
         if (p->keys[k] > 1)
             text(rd, a, x + 14, 8, str8_fmt(frame, "%d", p->keys[k]), KEY_COLORS[k], LAYER_HUD_TEXT,
                  TEXT_ALIGN_LEFT, 1);
-        x += 20;
     }
     uint32_t secs = p->ticks / SIM_HZ;
-    text(rd, a, v->w / 2 + 40, 5, str8_fmt(frame, "%u:%02u", secs / 60, secs % 60),
+    text(rd, a, v->w / 2, 5, str8_fmt(frame, "%u:%02u", secs / 60, secs % 60),
          (Color){190, 190, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, a, v->w - 4, 5, str8_fmt(frame, "%d. %s", g->level_number, s->level.name ? s->level.name : ""),
-         (Color){255, 230, 150, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_RIGHT, 1);
+    const char *name = s->level.name ? s->level.name : "";
+    int num = level_file_number(s->level_path);
+    text(rd, a, 4, 5, num > 0 ? str8_fmt(frame, "%d. %s", num, name) : str8_cstr(name),
+         (Color){255, 230, 150, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
     if (g->message_ticks > 0) {
         render_rect(rd, (RectF){0, v->h - 14, v->w, 14}, LAYER_HUD, (Color){90, 20, 30, 220});
         text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
@@ -247,8 +262,10 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
                                                 : 255 * (TRANSITION_TICKS - t) / 24;
         dim(rd, v, (uint8_t)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha));
         if (t >= TRANSITION_OUT_TICKS && t < TRANSITION_TICKS - 12) {
-            text(rd, a, cx, cy - 20, str8_fmt(frame, "LEVEL %d", g->level_number), soft,
-                 LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+            int num = level_file_number(g->sim.level_path);
+            if (num > 0)
+                text(rd, a, cx, cy - 20, str8_fmt(frame, "LEVEL %d", num), soft, LAYER_CARD_TEXT,
+                     TEXT_ALIGN_CENTER, 1);
             text(rd, a, cx, cy - 6, str8_cstr(g->sim.level.name), gold, LAYER_CARD_TEXT,
                  TEXT_ALIGN_CENTER, 2);
         }

@@ -302,6 +302,8 @@ static void move_player(Sim *s, uint32_t in) {
     pl->facing = facing_from_input(in, pl->facing);
     pl->moving = sx || sy;
     int32_t speed = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
+    /* Spikes drag at your feet: crossing a strip of them costs hearts, not just a blink. */
+    if (box_hits(lv, BIT(TILE_SPIKES), pl->x, pl->y, PLAYER_HALF - 2 * FIX_ONE)) speed /= PLAYER_SPIKE_SLOW;
     int32_t dx = sx * speed + pl->kx, dy = sy * speed + pl->ky;
     bool bx = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, true);
     bool by = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dy, false);

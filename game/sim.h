@@ -42,24 +42,25 @@ enum {
 
 /* Tunables, in fixed point (FIX_ONE per pixel) and ticks. */
 #define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px */
-#define PLAYER_SPEED (FIX_ONE * 5 / 4)    /* 1.25 px per tick, 75 px/s */
+#define PLAYER_SPEED (FIX_ONE * 7 / 4)    /* 1.75 px per tick, 105 px/s */
+#define PLAYER_SPIKE_SLOW 2              /* speed is divided by this while on spikes */
 #define PLAYER_NUDGE_PX 6                 /* corner forgiveness: slide past corners this close */
-#define PLAYER_FIRE_COOLDOWN 14
+#define PLAYER_FIRE_COOLDOWN 11
 #define PLAYER_INVULN_TICKS 60
 #define PLAYER_START_HEARTS 3
 #define PLAYER_MAX_HEARTS 5
-#define BULLET_SPEED (FIX_ONE * 7 / 2)    /* player bullets, 3.5 px per tick */
-#define BULLET_TTL 70
-#define ENEMY_BULLET_SPEED (FIX_ONE * 3 / 2)
-#define ENEMY_BULLET_TTL 150
+#define BULLET_SPEED (FIX_ONE * 9 / 2)    /* player bullets, 4.5 px per tick */
+#define BULLET_TTL 56
+#define ENEMY_BULLET_SPEED (FIX_ONE * 9 / 4) /* 2.25 px per tick: dodgeable, not ignorable */
+#define ENEMY_BULLET_TTL 110
 #define ENEMY_HALF (6 * FIX_ONE)
-#define PATROLLER_SPEED (FIX_ONE * 3 / 4)
-#define CHASER_SPEED (FIX_ONE * 7 / 8)
+#define PATROLLER_SPEED (FIX_ONE * 1)
+#define CHASER_SPEED (FIX_ONE * 5 / 4)  /* 70% of the player: outrun it, or stand and fight */
 #define CHASER_SIGHT_TILES 9              /* sees the player this far, if no wall is between */
 #define CHASER_MEMORY_TICKS 150           /* keeps chasing this long after losing sight */
 #define CHASER_SEARCH_RADIUS 14           /* the path search looks this many tiles around */
 #define TURRET_SIGHT_TILES 10
-#define TURRET_PERIOD 80
+#define TURRET_PERIOD 64
 #define HIT_FLASH_TICKS 8
 #define KNOCKBACK_SPEED (FIX_ONE * 3)
 #define TILE_FIX (TILE_PX * FIX_ONE)

@@ -68,7 +68,7 @@ static void test_corner_forgiveness(void) {
     /* A one-tile doorway above; the player is a little to the right of it. */
     const char *p = write_level("door.lvl", "name: Doorway\nmap:\n#######\n###.###\n#.....#\n#..@..#\n#######\nend\n");
     Sim *s = fresh(p);
-    run(s, SIM_IN_RIGHT, 3); /* 3.75 px off: overlaps the wall beside the doorway */
+    run(s, SIM_IN_RIGHT, 4 * FIX_ONE / PLAYER_SPEED + 1); /* 4-6 px off: overlaps the wall beside the doorway */
     CHECK(s->player.x > sim_tile_center(3));
     run(s, SIM_IN_UP, 60);
     CHECK(PXI(s->player.y) < 2 * TILE_PX); /* went through into the doorway row */
@@ -76,7 +76,7 @@ static void test_corner_forgiveness(void) {
 
     /* 15 px off is not a corner but a wall: no nudge, the player stops flush below it. */
     s = fresh(p);
-    run(s, SIM_IN_RIGHT, 12);
+    run(s, SIM_IN_RIGHT, 15 * FIX_ONE / PLAYER_SPEED); /* ~15 px */
     run(s, SIM_IN_UP, 60);
     CHECK_EQ_I(s->player.y, 2 * TILE_FIX + PLAYER_HALF);
 }
@@ -84,7 +84,7 @@ static void test_corner_forgiveness(void) {
 static void test_keys_and_doors(void) {
     const char *p = write_level("keys.lvl", "name: Keys\nmap:\n#########\n#@r..R.X#\n#########\nend\n");
     Sim *s = fresh(p);
-    run(s, SIM_IN_RIGHT, 30);
+    run(s, SIM_IN_RIGHT, 36 * FIX_ONE / PLAYER_SPEED); /* ~36 px: past the key, short of the door */
     CHECK_EQ_I(s->progress.keys[KEY_RED], 1);
     for (int i = 0; i < 300 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_RIGHT);
     CHECK_EQ_I(s->progress.keys[KEY_RED], 0); /* used up */
