@@ -10,7 +10,9 @@
 #include "bot.h"
 #include "render/debug_overlay.h"
 
-/* levels/01-*.lvl next to the assets directory, or in the current directory. */
+/* levels/01-*.lvl next to the assets directory, or in the current directory. opendir
+   mallocs its DIR in glibc: like SDL_GetBasePath in asset_dir, a libc allocation made
+   once at start-up, outside the frame loop. */
 static const char *default_level(Arena *perm, const char *assets) {
     const char *dirs[2] = {"levels", NULL};
     if (assets) {
@@ -44,11 +46,13 @@ static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g
             (unsigned long long)ps.reserved);
     fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
             (unsigned long long)fs.reserved);
+    /* scratch_stats, not scratch_get: a report must not create the arenas it reports on. */
+    ArenaStats ss[ARENA_SCRATCH_COUNT];
+    uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
     uint64_t sp = 0, sr = 0;
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        ArenaStats ss = arena_stats(scratch_get(i));
-        if (ss.peak > sp) sp = ss.peak;
-        sr = ss.reserved;
+    for (uint32_t i = 0; i < n; i++) {
+        if (ss[i].peak > sp) sp = ss[i].peak;
+        if (ss[i].reserved > sr) sr = ss[i].reserved;
     }
     fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n",
             (unsigned long long)sp, (unsigned long long)sr, ARENA_SCRATCH_COUNT);
@@ -167,9 +171,14 @@ bool app_frame(App *app) {
     render_begin(rd, app->frame, (Color){20, 16, 28, 255});
     draw_game(rd, &app->art, &app->view, g);
     if (app->controls.show_debug) {
-        Arena *arenas[] = {app->perm, app->level, app->frame, scratch_get(0), scratch_get(1)};
+        /* Only the scratch arenas that exist: scratch_get would create (map) the others.
+           scratch_begin creates them in index order, so the first n are the ones there are. */
+        ArenaStats ss[ARENA_SCRATCH_COUNT];
+        uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+        Arena *arenas[3 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
+        for (uint32_t i = 0; i < n; i++) arenas[3 + i] = scratch_get(i);
         DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
-        debug_overlay_draw(rd, &app->art.font, arenas, 5, &info, LAYER_DEBUG);
+        debug_overlay_draw(rd, &app->art.font, arenas, 3 + (int)n, &info, LAYER_DEBUG);
     }
     render_end(rd);
     app->frames++;
@@ -197,6 +206,9 @@ int app_destroy(App *app) {
         if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
             fprintf(stderr, "%s\n", msg);
             app->status = 1;
+        } else if (app->record.overflowed) {
+            fprintf(stderr, "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
+                            " and its playback cannot be checked\n", app->record.ticks, o->record);
         } else {
             fprintf(stderr, "recorded %u ticks, %d levels completed, hash %016llx -> %s\n", app->record.ticks,
                     g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
@@ -210,7 +222,8 @@ int app_destroy(App *app) {
                   (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
         fprintf(stderr, "replay %s: %s, %d levels completed, hash %016llx%s\n", o->replay,
                 complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
-                (unsigned long long)h, !complete ? "" : ok ? " (matches)" : " (MISMATCH)");
+                (unsigned long long)h,
+                !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
     report_arenas(app->perm, app->level, app->frame, g);

@@ -12,18 +12,17 @@
 #include "level.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "core/chunk_list.h"
+#include "core/os.h"
 #include "core/str8.h"
 
 /* ---- Errors ------------------------------------------------------------------------- */
@@ -57,56 +56,31 @@ __attribute__((format(printf, 5, 6))) static bool level_fail(LevelError *err, co
 
 #define LEVEL_MAX_FILE_BYTES (256ull << 20)
 
-/* Reads a whole regular file into `arena`. O_NONBLOCK so that a FIFO cannot hang the open;
-   fstat then refuses anything that is not a regular file. */
+/* Reads the whole file into `arena` (os_read_file: regular files only, so a FIFO cannot
+   hang the load), turning the OS's reason into the loader's own message. */
 static bool level_read_file(Arena *arena, const char *path, Str8 *out, LevelError *err) {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
+    OsReadResult r = os_read_file(arena, path, LEVEL_MAX_FILE_BYTES, out);
+    switch (r.status) {
+    case OS_READ_OK: return true;
+    case OS_READ_CANNOT_OPEN:
         return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
-                          strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
+                          strerror(r.error));
+    case OS_READ_CANNOT_EXAMINE:
         return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be examined (%s)",
-                          strerror(e));
-    }
-    if (S_ISDIR(st.st_mode)) {
-        close(fd);
-        return level_fail(err, path, 0, 0, "expected a level file, found a directory");
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
+                          strerror(r.error));
+    case OS_READ_DIRECTORY: return level_fail(err, path, 0, 0, "expected a level file, found a directory");
+    case OS_READ_SPECIAL:
         return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
-    }
-    if ((uint64_t)st.st_size > LEVEL_MAX_FILE_BYTES) {
-        close(fd);
+    case OS_READ_TOO_LARGE:
         return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                          (unsigned long long)LEVEL_MAX_FILE_BYTES, (unsigned long long)st.st_size);
-    }
-    uint64_t size = (uint64_t)st.st_size;
-    char *buf = arena_push_raw(arena, size + 1, 1);
-    if (!buf) {
-        close(fd);
+                          (unsigned long long)LEVEL_MAX_FILE_BYTES, (unsigned long long)r.size);
+    case OS_READ_NO_MEMORY:
         return level_fail(err, path, 0, 0, "expected scratch memory for the file, found %s", arena_last_error());
+    case OS_READ_CANNOT_READ:
+        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
+                          strerror(r.error));
     }
-    uint64_t got = 0;
-    while (got < size) {
-        ssize_t n = read(fd, buf + got, size - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
-                              strerror(e));
-        }
-        if (n == 0) break; /* the file shrank under us: parse what there is */
-        got += (uint64_t)n;
-    }
-    close(fd);
-    buf[got] = 0;
-    *out = (Str8){buf, got};
-    return true;
+    return level_fail(err, path, 0, 0, "internal error: unknown read status %d", (int)r.status);
 }
 
 /* ---- Character classes -------------------------------------------------------------- */
@@ -902,6 +876,12 @@ bool level_parse(Level *out, Arena *level_arena, const char *path, const char *t
     if (!path) path = "(memory)";
     SCRATCH_SCOPE(tmp, level_arena);
     if (!tmp.arena) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    /* The caller's path may live in the level arena (the current level's exit_to or a
+       link's target_path), which the commit below clears before emit_level copies the
+       path: from here on, only this copy (and slices of it, like p.dir) is used. */
+    const char *own_path = arena_strdup(tmp.arena, path);
+    if (!own_path) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    path = own_path;
 
     Str8 s = {text, text ? len : 0};
     if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");

@@ -106,7 +106,7 @@ typedef struct Level {
     int32_t enemy_count;
     const char *name; /* UTF-8 */
     /* What the game adds. */
-    const char *path;    /* as given to level_load */
+    const char *path;    /* as given to level_load, copied into the level arena */
     const char *exit_to; /* level file the exit leads to, resolved; NULL: victory */
     int16_t start_tx, start_ty;
     Pickup *pickups;
@@ -135,12 +135,22 @@ typedef struct LevelLoadStats {
 } LevelLoadStats;
 
 /* Reads, validates and loads `path`. On failure returns false, fills *err and leaves both
-   *out and the level arena exactly as they were. `stats` may be NULL. */
+   *out and the level arena exactly as they were. `stats` may be NULL.
+
+   `path` may point anywhere, even into the level arena that the load clears: loading
+   lv.exit_to or lv.links[i].target_path of the current level is the normal way to change
+   levels, and the loader copies the path to scratch memory before anything is cleared.
+
+   `level_arena` must be created with ARENA_FLAG_NO_CHAIN (arena.h has no flag getter, so
+   this is not checked). The fit check compares the level's exact need with
+   arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
+   is only the first block, and a level would be refused that the arena could have taken. */
 bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError *err,
                    LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
-/* Parses text already in memory (the fuzzer's entry point; level_load calls it too). */
+/* Parses text already in memory (the fuzzer's entry point; level_load calls it too). The
+   same rules for `path` and `level_arena`; `text` must not lie in the level arena. */
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
                  uint64_t len, LevelError *err, LevelLoadStats *stats);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "core/str8.h"
 
 #define HEADLESS_DEFAULT_FRAMES 600
 
@@ -20,7 +21,7 @@ static void usage(FILE *f) {
             "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
             "  --replay FILE        play a recorded run back and check its final hash\n"
             "  --screenshot PATH    write the last frame as PNG\n"
-            "  --level-arena BYTES  size of the level arena (default %llu)\n"
+            "  --level-arena BYTES  size of the level arena, e.g. 8M (default %llu)\n"
             "  --seed N             seed of the game's random numbers (default 1)\n"
             "  --autoplay N         a bot plays: stop after N completed levels (0: the whole run)\n"
             "  --no-save            do not read or write the progress file\n"
@@ -83,8 +84,8 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
             o->frames = v;
         } else if (!strcmp(a, "--level-arena")) {
             NEED_VALUE();
-            if (!parse_u64(next, &v) || v < 4096 || v > (1ull << 40))
-                return bad_usage("bad --level-arena value (4096 .. 2^40 bytes)", next);
+            if (!str8_parse_size(str8_cstr(next), &v) || v < 4096 || v > (1ull << 40))
+                return bad_usage("bad --level-arena value (4096 .. 2^40 bytes, K/M/G allowed)", next);
             o->level_arena = v;
         } else if (!strcmp(a, "--seed")) {
             NEED_VALUE();

@@ -1,14 +1,11 @@
 /* replay.c - recording and playing back runs (see replay.h). */
 #include "replay.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "core/os.h"
 #include "core/str8.h"
 
 bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) {
@@ -25,6 +22,9 @@ bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) 
 }
 
 void replay_append(Replay *r, uint8_t input) {
+    /* Once a tick is lost, nothing after it may be recorded, not even a tick that would
+       only lengthen the last run: the file would skip the lost one. */
+    if (r->overflowed) return;
     if (r->run_count > 0 && r->runs[r->run_count - 1].input == input &&
         r->runs[r->run_count - 1].count < UINT32_MAX) {
         r->runs[r->run_count - 1].count++;
@@ -36,17 +36,6 @@ void replay_append(Replay *r, uint8_t input) {
         return;
     }
     r->ticks++;
-}
-
-static bool write_all(int fd, const char *p, size_t n) {
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
 }
 
 bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
@@ -62,23 +51,23 @@ bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t level
     size_t len = (size_t)snprintf(buf, cap,
                                   "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
                                   "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
-                                  "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\nlevels %d\nhash %016" PRIx64
-                                  "\ninputs\n",
-                                  r->seed, r->level, r->ticks, levels, hash);
+                                  "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
+                                  r->seed, r->level, r->ticks);
+    /* The hash and level count are the game's at the end of the run. When the buffer
+       overflowed the run went on past the last recorded tick, so they are not what these
+       inputs lead to: leave them out (unknown), or playback would report a mismatch. */
+    if (r->overflowed)
+        len += (size_t)snprintf(buf + len, cap - len,
+                                "# the recording buffer overflowed: no final levels or hash to check\n");
+    else
+        len += (size_t)snprintf(buf + len, cap - len, "levels %d\nhash %016" PRIx64 "\n", levels, hash);
+    len += (size_t)snprintf(buf + len, cap - len, "inputs\n");
     for (uint32_t i = 0; i < r->run_count; i++) {
         len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count,
                                 r->runs[i].input, (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
     }
     len += (size_t)snprintf(buf + len, cap - len, "end\n");
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        snprintf(msg, msg_cap, "%s: cannot write replay: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = write_all(fd, buf, len);
-    ok = close(fd) == 0 && ok;
-    if (!ok) snprintf(msg, msg_cap, "%s: cannot write replay: %s", path, strerror(errno));
-    return ok;
+    return os_write_file_atomic(path, buf, len, msg, msg_cap);
 }
 
 static bool parse_u64(Str8 s, int base, uint64_t *out) {
@@ -107,31 +96,20 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
     memset(r, 0, sizeof *r);
     r->levels = -1;
     SCRATCH_SCOPE(tmp, a);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(errno));
+    Str8 text;
+    OsReadResult rd = os_read_file(tmp.arena, path, 64ull << 20, &text);
+    if (rd.status == OS_READ_CANNOT_OPEN) {
+        snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(rd.error));
         return false;
     }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (64 << 20)) {
-        close(fd);
-        return fail(msg, msg_cap, path, 0, "not a regular file of at most 64 MiB");
+    if (rd.status != OS_READ_OK) {
+        char why[300];
+        snprintf(msg, msg_cap, "%s: cannot read replay: %s", path, os_read_describe(rd, why, sizeof why));
+        return false;
     }
-    /* One byte of slack lets a file that grew since fstat show up as too large. */
-    uint64_t cap = (uint64_t)st.st_size + 1, len = 0;
-    char *text = arena_push_array_raw(tmp.arena, char, cap);
-    for (;;) {
-        ssize_t n = text ? read(fd, text + len, cap - len) : -1;
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        len += (uint64_t)n;
-        if (len >= cap) break;
-    }
-    close(fd);
-    if (len >= cap) return fail(msg, msg_cap, path, 0, "file too large");
 
     /* Two passes over the inputs: count the runs, then store them in `a`. */
-    Str8 rest = str8_make(text, len), line;
+    Str8 rest = text, line;
     int line_no = 0;
     bool in_inputs = false, ended = false, has_level = false;
     uint32_t runs = 0;

@@ -24,7 +24,10 @@
        uint8_t in; while (replay_next(&r, &in)) game_update(g, in);
 
    Memory: the run buffer is reserved in the arena given at start-up (REPLAY_MAX_RUNS runs);
-   recording past it stops with a warning rather than allocate during play. */
+   recording past it stops with a warning rather than allocate during play. Such a recording
+   is saved without its `levels` and `hash` lines (the run went on past its last input, so
+   they would not match), and plays back unchecked. replay_save writes atomically
+   (os_write_file_atomic): an interrupted save leaves the previous file whole. */
 #ifndef REPLAY_H
 #define REPLAY_H
 

@@ -2,12 +2,12 @@
 #include "save.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "core/os.h"
 
 #define SAVE_MAGIC "arena-dungeon-save 1"
 #define SAVE_FILE_MAX (64u << 10)
@@ -84,34 +84,20 @@ static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path
 SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap) {
     memset(out, 0, sizeof *out);
     if (msg_cap) msg[0] = '\0';
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT) return SAVE_MISSING;
+    SCRATCH_SCOPE(tmp);
+    Str8 text;
+    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
+    if (r.status == OS_READ_CANNOT_OPEN && r.error == ENOENT) return SAVE_MISSING;
+    if (r.status == OS_READ_TOO_LARGE) return corrupt(out, msg, msg_cap, path, 0, "file too large");
+    if (r.status != OS_READ_OK) {
+        char why[300];
         snprintf(msg, msg_cap, "%s: warning: cannot read save (%s); starting fresh", path,
-                 strerror(errno));
+                 os_read_describe(r, why, sizeof why));
         return SAVE_IO_ERROR;
     }
-    static char buf[SAVE_FILE_MAX + 1]; /* one save file at a time; keeps the stack small */
-    size_t len = 0;
-    for (;;) {
-        ssize_t n = read(fd, buf + len, SAVE_FILE_MAX + 1 - len);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            snprintf(msg, msg_cap, "%s: warning: cannot read save (%s); starting fresh", path,
-                     strerror(e));
-            return SAVE_IO_ERROR;
-        }
-        if (n == 0 || len + (size_t)n > SAVE_FILE_MAX) {
-            len += (size_t)n;
-            break;
-        }
-        len += (size_t)n;
-    }
-    close(fd);
-    if (len > SAVE_FILE_MAX) return corrupt(out, msg, msg_cap, path, 0, "file too large");
-    buf[len] = '\0';
+    /* The parse below cuts lines in place: the buffer is ours, NUL-terminated by os_read_file. */
+    char *buf = (char *)text.data;
+    size_t len = (size_t)text.len;
     if (memchr(buf, '\0', len)) return corrupt(out, msg, msg_cap, path, 0, "binary data");
 
     /* The checksum line covers every byte before it. */
@@ -164,17 +150,6 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     return SAVE_OK;
 }
 
-static bool write_all(int fd, const char *p, size_t n) {
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 static bool make_dirs(char *path) { /* mkdir -p of the directory part of path */
     for (char *p = path + 1; *p; p++) {
         if (*p != '/') continue;
@@ -187,25 +162,29 @@ static bool make_dirs(char *path) { /* mkdir -p of the directory part of path */
 }
 
 bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
-    static char buf[SAVE_FILE_MAX];
-    size_t len = 0;
-    int n = d->furthest[0] ? snprintf(buf, sizeof buf, "%s\nfurthest %s\n", SAVE_MAGIC, d->furthest)
-                           : snprintf(buf, sizeof buf, "%s\n", SAVE_MAGIC);
+    SCRATCH_SCOPE(tmp);
+    char *buf = arena_push_array_raw(tmp.arena, char, SAVE_FILE_MAX);
+    if (!buf) {
+        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
+        return false;
+    }
+    size_t cap = SAVE_FILE_MAX, len = 0;
+    int n = d->furthest[0] ? snprintf(buf, cap, "%s\nfurthest %s\n", SAVE_MAGIC, d->furthest)
+                           : snprintf(buf, cap, "%s\n", SAVE_MAGIC);
     len = (size_t)n;
     for (int32_t i = 0; i < d->level_count && i < SAVE_MAX_LEVELS; i++) {
         const SaveLevel *l = &d->levels[i];
-        n = snprintf(buf + len, sizeof buf - len, "level %s %u %d\n", l->file, l->best_ticks,
+        n = snprintf(buf + len, cap - len, "level %s %u %d\n", l->file, l->best_ticks,
                      l->best_coins);
-        if (n < 0 || (size_t)n >= sizeof buf - len) break;
+        if (n < 0 || (size_t)n >= cap - len) break;
         len += (size_t)n;
     }
-    n = snprintf(buf + len, sizeof buf - len, "checksum %016llx\n",
+    n = snprintf(buf + len, cap - len, "checksum %016llx\n",
                  (unsigned long long)fnv1a(buf, len));
     len += (size_t)n;
 
-    char tmp[SAVE_PATH_MAX + 8], dir[SAVE_PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp ||
-        snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+    char dir[SAVE_PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
         snprintf(msg, msg_cap, "save path too long");
         return false;
     }
@@ -213,29 +192,5 @@ bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) 
         snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
         return false;
     }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        snprintf(msg, msg_cap, "%s: cannot write: %s", tmp, strerror(errno));
-        return false;
-    }
-    bool ok = write_all(fd, buf, len) && fsync(fd) == 0;
-    int e = errno;
-    ok = (close(fd) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok) e = errno;
-        unlink(tmp);
-        snprintf(msg, msg_cap, "%s: cannot write: %s", path, strerror(e));
-        return false;
-    }
-    /* The rename itself is only durable once the directory is synced. */
-    char *slash = strrchr(dir, '/');
-    if (slash && slash != dir) {
-        *slash = '\0';
-        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            fsync(dfd);
-            close(dfd);
-        }
-    }
-    return true;
+    return os_write_file_atomic(path, buf, len, msg, msg_cap);
 }

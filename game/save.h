@@ -8,12 +8,12 @@
        level 01-first-steps.lvl 1834 12          # file, best ticks, best coins
        checksum 5c1e0b7a93d2f001
 
-   Writing is atomic: the new contents go to "progress.tmp", are fsync'ed, and rename()
-   replaces the old file in one step (then the directory is fsync'ed), so a crash mid-write
-   leaves the previous save whole. Reading never crashes: a missing file is a fresh start, a
+   Writing is atomic (os_write_file_atomic): the new contents go to "progress.tmp", are
+   fsync'ed, and rename() replaces the old file in one step (then the directory is
+   fsync'ed), so a crash mid-write leaves the previous save whole. Reading never crashes: a missing file is a fresh start, a
    corrupt one a warning and a fresh start. Levels are keyed by file name (not path), so the
-   same save works whatever directory the game was started from. No heap: plain
-   open/read/write and fixed arrays. */
+   same save works whatever directory the game was started from. No heap: os.h's
+   open/read/write helpers, the file's text in a scratch arena, and fixed arrays. */
 #ifndef SAVE_H
 #define SAVE_H
 

@@ -2,8 +2,8 @@
 
    Both libraries are compiled here, once, with their allocation hooks pointed at
    asset_stb_allocator_, a thread-local Allocator that each call sets to a scratch arena for
-   its own duration. Files are read and written with POSIX open/read/write rather than
-   stdio, because fopen allocates its buffer on the heap. */
+   its own duration. Files are read and written with os.h's POSIX open/read/write helpers
+   rather than stdio, because fopen allocates its buffer on the heap. */
 #include "asset/asset.h"
 
 #include <errno.h>
@@ -18,6 +18,7 @@
 #include <SDL2/SDL.h>
 
 #include "core/allocator.h"
+#include "core/os.h"
 
 static _Thread_local Allocator asset_stb_allocator_;
 
@@ -63,43 +64,20 @@ static void asset_error_(AssetError *err, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Whole file into `a`. */
+/* Whole file into `a`. Images are read whole anyway; the cap only keeps the size an int
+   for stb_image. */
 static bool asset_read_file_(Arena *a, const char *path, uint8_t **data, uint64_t *size,
                              AssetError *err)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        asset_error_(err, "%s: cannot open: %s", path, strerror(errno));
+    Str8 file;
+    OsReadResult r = os_read_file(a, path, INT32_MAX, &file);
+    if (r.status != OS_READ_OK) {
+        char why[300];
+        asset_error_(err, "%s: %s", path, os_read_describe(r, why, sizeof why));
         return false;
     }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        asset_error_(err, "%s: cannot read: not a regular file", path);
-        close(fd);
-        return false;
-    }
-    uint64_t n = (uint64_t)st.st_size;
-    uint8_t *buf = arena_push_raw(a, n ? n : 1, 16);
-    if (!buf) {
-        asset_error_(err, "%s: file too large (%llu bytes): %s", path, (unsigned long long)n,
-                     arena_last_error());
-        close(fd);
-        return false;
-    }
-    uint64_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, buf + got, n - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) {
-            asset_error_(err, "%s: read error: %s", path, r < 0 ? strerror(errno) : "short read");
-            close(fd);
-            return false;
-        }
-        got += (uint64_t)r;
-    }
-    close(fd);
-    *data = buf;
-    *size = n;
+    *data = (uint8_t *)file.data; /* our own buffer in `a`, read-only only to Str8 */
+    *size = file.len;
     return true;
 }
 
@@ -109,10 +87,6 @@ static uint8_t *asset_decode_(Arena *scratch, const char *path, int *w, int *h, 
     uint8_t *file;
     uint64_t size;
     if (!asset_read_file_(scratch, path, &file, &size, err)) return NULL;
-    if (size > INT32_MAX) {
-        asset_error_(err, "%s: cannot load image: file too large", path);
-        return NULL;
-    }
     asset_stb_allocator_ = arena_allocator(scratch);
     int comp = 0;
     uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
@@ -177,19 +151,11 @@ bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetE
         asset_error_(err, "%s: cannot create: %s", path, strerror(errno));
         return false;
     }
-    int done = 0;
-    while (done < len) {
-        ssize_t r = write(fd, png + done, (size_t)(len - done));
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) {
-            asset_error_(err, "%s: write error: %s", path, strerror(errno));
-            close(fd);
-            return false;
-        }
-        done += (int)r;
-    }
-    if (close(fd) != 0) {
-        asset_error_(err, "%s: write error: %s", path, strerror(errno));
+    bool ok = os_write_all(fd, png, (uint64_t)len);
+    int e = errno;
+    if (close(fd) != 0 && ok) ok = false, e = errno;
+    if (!ok) {
+        asset_error_(err, "%s: write error: %s", path, strerror(e));
         return false;
     }
     return true;

@@ -110,15 +110,13 @@ static void *arena_fn(AllocParams p) {
             if (last) arena_pop(a, old - req); /* shrink in place, bytes go back */
             return p.ptr;
         }
-        if (last && ((uintptr_t)p.ptr & (p.align - 1)) == 0) {
-            /* Grow in place: only the cursor moves. The tail push lands right after the
-               block unless the current block is full, in which case it was chained
-               elsewhere and is taken back before the copy below. */
-            uint64_t pos = arena_pos(a);
-            char *tail = arena_push(a, req - old, 1);
-            if (tail == (char *)p.ptr + old) return p.ptr;
-            if (!tail) return NULL;
-            arena_pop_to(a, pos);
+        if (last && ((uintptr_t)p.ptr & (p.align - 1)) == 0 && arena_fits(a, req - old, 1)) {
+            /* Grow in place: the tail lands right after the block (align 1, no padding)
+               and only the cursor moves. Asked first rather than pushed and taken back:
+               a push that does not fit would chain (map) a block, only to drop it again
+               before the copy below maps one of its own. */
+            if (!arena_push(a, req - old, 1)) return NULL; /* commit refused; old block intact */
+            return p.ptr;
         }
         char *q = arena_push_raw(a, req, p.align);
         if (!q) return NULL; /* the old block stays valid */

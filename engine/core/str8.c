@@ -121,6 +121,31 @@ bool str8_parse_i64(Str8 s, int64_t *out) {
     return true;
 }
 
+bool str8_parse_size(Str8 s, uint64_t *out) {
+    uint64_t shift = 0;
+    if (s.len > 0) {
+        switch (s.data[s.len - 1]) {
+        case 'K': case 'k': shift = 10; break;
+        case 'M': case 'm': shift = 20; break;
+        case 'G': case 'g': shift = 30; break;
+        default: break;
+        }
+    }
+    uint64_t n = shift ? s.len - 1 : s.len;
+    if (n == 0) return false; /* empty, or a suffix alone */
+    uint64_t v = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        char c = s.data[i];
+        if (c < '0' || c > '9') return false;
+        uint64_t d = (uint64_t)(c - '0');
+        if (v > (UINT64_MAX - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    if (v > UINT64_MAX >> shift) return false;
+    *out = v << shift;
+    return true;
+}
+
 Str8 str8_copy(Arena *a, Str8 s) {
     char *p = str8_to_cstr(a, s);
     return p ? (Str8){p, s.len} : (Str8){0};

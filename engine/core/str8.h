@@ -68,6 +68,11 @@ bool str8_next_token(Str8 *rest, char sep, Str8 *head);
 /* Decimal integer, optional leading '+' or '-', nothing else (no spaces: trim first).
    False, and *out untouched, on empty input, any junk, or a value outside int64_t. */
 bool str8_parse_i64(Str8 s, int64_t *out);
+/* A byte count: decimal digits, then optionally one binary suffix K, M or G (or k, m, g:
+   times 2^10, 2^20, 2^30). "4096", "64K", "4M". No sign, no spaces, no other suffix. False,
+   and *out untouched, on anything else or a value past UINT64_MAX. Range checks (at least
+   a page, at most what the OS will map) are the caller's. */
+bool str8_parse_size(Str8 s, uint64_t *out);
 
 Str8 str8_copy(Arena *a, Str8 s);                        /* NUL-terminated copy */
 char *str8_to_cstr(Arena *a, Str8 s);                    /* NULL when the arena is full */

@@ -472,6 +472,7 @@ float font_measure(const Font *f, Str8 text, float scale)
 
 static float render_line_width_(const Font *f, Str8 text, uint64_t from, float scale)
 {
+    if (!text.data) return 0; /* NULL + from is undefined even for from == 0 */
     uint64_t n = 0;
     while (from + n < text.len && text.data[from + n] != '\n') n++;
     return font_measure(f, str8_make(text.data + from, n), scale);
@@ -480,7 +481,8 @@ static float render_line_width_(const Font *f, Str8 text, uint64_t from, float s
 float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
                   TextAlign align, float scale)
 {
-    if (!f || !f->tex) return 0;
+    /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */
+    if (!f || !f->tex || !text.data) return 0;
     float widest = 0, pen_y = y;
     uint64_t i = 0;
     while (i <= text.len) {

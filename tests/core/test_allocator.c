@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "core/allocator.h"
+#include "core/os.h"
 
 static bool all_bytes(const void *p, int value, size_t n) {
     const unsigned char *b = p;
@@ -159,12 +160,17 @@ static void test_arena_chained(void) {
     unsigned char *p = allocator_alloc(a, 60000, 16);
     REQUIRE_VOID(p);
     memset(p, 0x66, 60000);
+    uint64_t maps = os_debug_reserve_count();
     unsigned char *g = allocator_realloc(a, p, 60000, 70000, 16);
     REQUIRE_VOID(g);
     CHECK(g != p);
     CHECK(all_bytes(g, 0x66, 60000));
     CHECK(all_bytes(g + 60000, 0, 10000));
+    /* One new block, mapped once: no block chained for an in-place attempt and dropped
+       again, and no peak above where the cursor ended. */
     CHECK(arena_stats(arena).blocks == 2);
+    CHECK_EQ_U(os_debug_reserve_count() - maps, 1);
+    CHECK_EQ_U(arena_stats(arena).peak, arena_pos(arena));
     arena_release(arena);
 }
 

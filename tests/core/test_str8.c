@@ -160,6 +160,53 @@ static void test_parse(void) {
     CHECK(!str8_parse_i64((Str8){0}, &v));
 }
 
+/* Byte counts: digits with an optional binary K/M/G, overflow refused exactly at the edge,
+   nothing else accepted. */
+static void test_parse_size(void) {
+    struct { const char *text; bool ok; uint64_t value; } cases[] = {
+        {"0", true, 0},
+        {"4096", true, 4096},
+        {"64K", true, 64ull << 10},
+        {"64k", true, 64ull << 10},
+        {"4M", true, 4ull << 20},
+        {"4m", true, 4ull << 20},
+        {"1G", true, 1ull << 30},
+        {"3g", true, 3ull << 30},
+        {"0K", true, 0},
+        {"18446744073709551615", true, UINT64_MAX},
+        {"18446744073709551616", false, 0},   /* UINT64_MAX + 1 */
+        {"99999999999999999999", false, 0},
+        {"17179869183G", true, 17179869183ull << 30}, /* (2^64 - 1) >> 30: the largest G */
+        {"17179869184G", false, 0},           /* 2^34 G = 2^64 */
+        {"18014398509481983K", true, 18014398509481983ull << 10},
+        {"18014398509481984K", false, 0},
+        {"", false, 0},
+        {"K", false, 0},
+        {"-1", false, 0},
+        {"+1", false, 0},
+        {" 1", false, 0},
+        {"1 ", false, 0},
+        {"1 K", false, 0},
+        {"1KB", false, 0},
+        {"1KK", false, 0},
+        {"1T", false, 0},
+        {"0x10", false, 0},
+        {"1.5M", false, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t v = 12345;
+        bool ok = str8_parse_size(str8_cstr(cases[i].text), &v);
+        if (ok != cases[i].ok) fprintf(stderr, "size case '%s'\n", cases[i].text);
+        CHECK(ok == cases[i].ok);
+        if (cases[i].ok) CHECK_EQ_U(v, cases[i].value);
+        else CHECK_EQ_U(v, 12345); /* untouched on failure */
+    }
+    /* A slice parses only its own bytes: "4M" out of "4MB". */
+    uint64_t v = 0;
+    CHECK(str8_parse_size(str8_prefix(STR8_LIT("4MB"), 2), &v) && v == 4ull << 20);
+    CHECK(!str8_parse_size((Str8){0}, &v));
+}
+
 static void test_alloc(Arena *a) {
     Str8 src = STR8_LIT("copy me");
     Str8 c = str8_copy(a, str8_prefix(src, 4));
@@ -273,6 +320,7 @@ int main(void) {
     test_trim();
     test_lines();
     test_parse();
+    test_parse_size();
     Arena *a = arena_create((ArenaParams){.name = "test-str8"});
     REQUIRE(a);
     test_alloc(a);

@@ -506,6 +506,28 @@ static void test_links_resolve(void) {
     arena_release(arena);
 }
 
+/* Changing levels loads a path that lives in the level arena itself (the exit, a link's
+   target), which the load clears before it copies the path: the loader must have copied it
+   first. Under AddressSanitizer a kept slice is a use-after-poison in the copy. */
+static void test_load_own_paths(void) {
+    Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    REQUIRE_VOID(level_load(&lv, arena, "levels/good/a.lvl", &err));
+    REQUIRE_VOID(lv.link_count == 1);
+    CHECK(level_load(&lv, arena, lv.links[0].target_path, &err));
+    CHECK(strcmp(lv.path, "levels/good/b.lvl") == 0 && strcmp(lv.name, "B") == 0);
+    /* b's link leads back to a, through a path in the arena again. */
+    REQUIRE_VOID(lv.link_count == 1);
+    CHECK(level_load(&lv, arena, lv.links[0].target_path, &err));
+    CHECK(strcmp(lv.path, "levels/good/a.lvl") == 0);
+    REQUIRE_VOID(lv.exit_to);
+    CHECK(level_load(&lv, arena, lv.exit_to, &err));
+    CHECK(strcmp(lv.path, "levels/good/b.lvl") == 0);
+    CHECK_EQ_U(lv.arena_bytes, arena_pos(arena));
+    arena_release(arena);
+}
+
 /* Wide rows take the 16-at-a-time path: random rows of every legend character (at every
    offset, across 16-byte boundaries, with a width that is no multiple of 16) must give the
    same tiles and entities as the legend says, character by character. */
@@ -666,6 +688,7 @@ int main(void) {
     test_file_errors(keep);
     test_arena_fit(keep);
     test_links_resolve();
+    test_load_own_paths();
     arena_release(keep);
     return check_result();
 }

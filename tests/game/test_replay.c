@@ -1,9 +1,11 @@
 /* test_replay.c - every committed replay in tests/replays plays back through the game's
    screens and simulation (no SDL) to the stored end: the same number of levels completed,
    the same final hash, and the run really finished its level(s). Every shipped level must be
-   the start of one replay, so each level is proven completable to its exit. */
+   the start of one replay, so each level is proven completable to its exit. And a recording
+   whose buffer overflowed is saved without the final hash it no longer leads to. */
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -46,6 +48,39 @@ static int play(const char *file, Arena *perm, Arena *level) {
     return r.levels;
 }
 
+/* A recording whose buffer overflowed stops at its last input while the run goes on, so
+   the run's final hash and level count belong to inputs that are not in the file: they
+   must not be saved (a replay of it would report a mismatch), and the file must still load. */
+static void test_overflow_save(Arena *perm) {
+    Replay r;
+    REQUIRE_VOID(replay_begin_record(&r, perm, 7, "levels/01-first-steps.lvl"));
+    r.run_cap = 3; /* a small buffer instead of a long run */
+    /* 01 08 01 fill the three runs; the 08 is lost, and so must be every tick after it,
+       including the 01s that would only lengthen the last run. */
+    for (int i = 0; i < 10; i++) replay_append(&r, (uint8_t)(i & 1 ? 0x08 : 0x01));
+    CHECK(r.overflowed);
+    CHECK_EQ_U(r.ticks, 3);
+    char path[] = "/tmp/test_replay_XXXXXX", msg[600];
+    int fd = mkstemp(path);
+    REQUIRE_VOID(fd >= 0);
+    close(fd);
+    CHECK(replay_save(&r, path, 0x1234, 5, msg, sizeof msg));
+    Replay back;
+    CHECK(replay_load(&back, perm, path, msg, sizeof msg));
+    CHECK(!back.has_hash);
+    CHECK_EQ_I(back.levels, -1);
+    CHECK_EQ_U(back.ticks, 3);
+    CHECK_EQ_U(back.seed, 7);
+    /* Without the overflow, the same call stores both. */
+    Replay ok;
+    REQUIRE_VOID(replay_begin_record(&ok, perm, 7, "levels/01-first-steps.lvl"));
+    replay_append(&ok, 0x01);
+    CHECK(replay_save(&ok, path, 0x1234, 5, msg, sizeof msg));
+    CHECK(replay_load(&back, perm, path, msg, sizeof msg));
+    CHECK(back.has_hash && back.hash == 0x1234 && back.levels == 5);
+    unlink(path);
+}
+
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
@@ -78,6 +113,7 @@ int main(void) {
     }
     if (d) closedir(d);
     CHECK(levels >= 6);
+    test_overflow_save(perm);
     arena_release(level);
     arena_release(perm);
     return check_result();

@@ -16,6 +16,7 @@
 
 #include <stb_sprintf.h> /* the implementation lives in core/str8.c */
 
+#include "bench.h"
 #include "core/allocator.h"
 #include "core/list.h"
 #include "core/str8.h"
@@ -26,22 +27,6 @@
 
 enum { REPS = 11, LIST_N = 1000000, FMT_N = 200000, FRAME = 1000 };
 
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
 static volatile uint64_t sink; /* keeps results observable so no loop is optimised away */
 
 /* ---- 1. List growth */
@@ -50,7 +35,7 @@ static int list_moves; /* times the buffer moved in the last run (a move is a co
 
 static double list_run(Allocator alloc, Arena *arena, bool reserve) {
     list_moves = 0;
-    double t0 = now_ns();
+    double t0 = (double)bench_now_ns();
     List l = list_make(sizeof(int32_t), alloc);
     if (reserve && !list_reserve(&l, LIST_N)) exit(1);
     int32_t *last = NULL;
@@ -68,7 +53,7 @@ static double list_run(Allocator alloc, Arena *arena, bool reserve) {
     sink += (uint64_t)LIST_DATA(&l, int32_t)[LIST_N - 1];
     list_reset(&l);
     if (arena) arena_clear(arena);
-    return now_ns() - t0;
+    return (double)bench_now_ns() - t0;
 }
 
 #ifdef HAVE_MIMALLOC
@@ -89,7 +74,7 @@ static void *mimalloc_fn(AllocParams p) {
 #define HUD_ARGS(i) (int)((i) % 100), 100, (int)(i) * 37, ((i) & 1) ? "RG" : "B", (double)(i) * 0.016
 
 static double fmt_arena(Arena *frame) {
-    double t0 = now_ns();
+    double t0 = (double)bench_now_ns();
     uint64_t total = 0;
     for (int i = 0; i < FMT_N; i++) {
         Str8 s = str8_fmt(frame, HUD_FMT, HUD_ARGS(i));
@@ -98,12 +83,12 @@ static double fmt_arena(Arena *frame) {
     }
     arena_clear(frame);
     sink += total;
-    return now_ns() - t0;
+    return (double)bench_now_ns() - t0;
 }
 
 static double fmt_malloc(bool use_stb) {
     static char *frame_bufs[FRAME];
-    double t0 = now_ns();
+    double t0 = (double)bench_now_ns();
     uint64_t total = 0;
     for (int i = 0; i < FMT_N; i++) {
         int n = use_stb ? stbsp_snprintf(NULL, 0, HUD_FMT, HUD_ARGS(i))
@@ -118,7 +103,7 @@ static double fmt_malloc(bool use_stb) {
             for (int k = 0; k < FRAME; k++) free(frame_bufs[k]);
     }
     sink += total;
-    return now_ns() - t0;
+    return (double)bench_now_ns() - t0;
 }
 
 int main(void) {
@@ -153,7 +138,7 @@ int main(void) {
     printf("%-22s %12s %10s %14s %14s\n", "allocator", "total ms", "ns/add", "vs system",
            "buffer moves");
     double sys_med = 0, meds[4];
-    for (int r = 0; r < nrows; r++) meds[r] = median(rows[r].t, REPS);
+    for (int r = 0; r < nrows; r++) meds[r] = bench_median_f64(rows[r].t, REPS);
     sys_med = meds[1];
     for (int r = 0; r < nrows; r++)
         printf("%-22s %12.3f %10.2f %13.2fx %14d\n", rows[r].name, meds[r] / 1e6,
@@ -166,7 +151,7 @@ int main(void) {
         tm[rep] = fmt_malloc(false);
         ts[rep] = fmt_malloc(true);
     }
-    double ma = median(ta, REPS), mm = median(tm, REPS), ms = median(ts, REPS);
+    double ma = bench_median_f64(ta, REPS), mm = bench_median_f64(tm, REPS), ms = bench_median_f64(ts, REPS);
     printf("\nFormatting \"%s\" x %d (freed every %d), median of %d runs\n", HUD_FMT, FMT_N,
            FRAME, REPS);
     printf("%-34s %10s %16s\n", "method", "ns/op", "vs snprintf+malloc");

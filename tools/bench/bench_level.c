@@ -2,8 +2,8 @@
 
    Generates a 1024x1024 level with 10,000 enemies (each with an `enemy` line) plus some
    pickups and water into a temporary file, then, interleaved round by round in one run:
-     read   open + fstat + read into the same scratch arena, with the same syscalls and
-            flags as level_load's read (level_read_file in game/level.c);
+     read   os_read_file into the same scratch arena: the read level_load itself does
+            (level_read_file in game/level.c);
      load   level_load: read + parse + validate + copy into the level arena;
      parse  level_parse on the text already in memory (load minus the read).
    All three are warm: the file is in the page cache and the arenas' pages are committed.
@@ -14,35 +14,19 @@
    the figures are a report, not a test.
 
    Usage: bench_level [ROUNDS]   (default 31) */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "core/arena.h"
+#include "core/os.h"
 #include "level.h"
 
 enum { SIDE = 1024, ENEMIES = 10000, PICKUPS = 2000 };
-
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static uint64_t median(uint64_t *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_u64);
-    return v[n / 2];
-}
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t next_rand(void) {
@@ -87,27 +71,11 @@ static char *generate(Arena *a, uint64_t *len) {
     return text;
 }
 
-/* Reads the file exactly the way level_load does: the same syscalls with the same flags,
-   into the same scratch arena, NUL-terminated. */
+/* Reads the file exactly the way level_load does (os_read_file, into the same scratch
+   arena, NUL-terminated), so the read column is the loader's own read. */
 static uint64_t read_file(Arena *a, const char *path) {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return 0;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return 0;
-    }
-    uint64_t size = (uint64_t)st.st_size, got = 0;
-    char *buf = arena_push_raw(a, size + 1, 1);
-    while (buf && got < size) {
-        ssize_t r = read(fd, buf + got, size - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (uint64_t)r;
-    }
-    close(fd);
-    if (buf) buf[got] = 0;
-    return got;
+    Str8 text;
+    return os_read_file(a, path, UINT64_MAX, &text).status == OS_READ_OK ? text.len : 0;
 }
 
 int main(int argc, char **argv) {
@@ -148,17 +116,17 @@ int main(int argc, char **argv) {
     for (int r = 0; r < rounds; r++) {
         {
             ArenaTemp tmp = scratch_begin(&level_arena, 1);
-            uint64_t t0 = now_ns();
+            uint64_t t0 = bench_now_ns();
             ok &= read_file(tmp.arena, path) == len;
-            t_read[r] = now_ns() - t0;
+            t_read[r] = bench_now_ns() - t0;
             scratch_end(tmp);
         }
-        uint64_t t0 = now_ns();
+        uint64_t t0 = bench_now_ns();
         ok &= level_load(&lv, level_arena, path, &err);
-        t_load[r] = now_ns() - t0;
-        t0 = now_ns();
+        t_load[r] = bench_now_ns() - t0;
+        t0 = bench_now_ns();
         ok &= level_parse(&lv, level_arena, path, text, len, &err, NULL);
-        t_parse[r] = now_ns() - t0;
+        t_parse[r] = bench_now_ns() - t0;
     }
     int cold_rounds = rounds < 11 ? rounds : 11;
     for (int r = 0; r < cold_rounds; r++) {
@@ -167,9 +135,9 @@ int main(int argc, char **argv) {
         int cfd = open(path, O_RDONLY);
         if (cfd >= 0) posix_fadvise(cfd, 0, 0, POSIX_FADV_DONTNEED), close(cfd);
         ArenaTemp tmp = scratch_begin(&level_arena, 1);
-        uint64_t t0 = now_ns();
+        uint64_t t0 = bench_now_ns();
         ok &= read_file(tmp.arena, path) == len;
-        t_cold[r] = now_ns() - t0;
+        t_cold[r] = bench_now_ns() - t0;
         scratch_end(tmp);
     }
     unlink(path);
@@ -177,7 +145,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_level: a round failed: %s\n", err.message);
         return 1;
     }
-    uint64_t cold = median(t_cold, cold_rounds), read = median(t_read, rounds), load = median(t_load, rounds), parse = median(t_parse, rounds);
+    uint64_t cold = bench_median_u64(t_cold, cold_rounds), read = bench_median_u64(t_read, rounds), load = bench_median_u64(t_load, rounds), parse = bench_median_u64(t_parse, rounds);
     double mb = len / 1e6;
     printf("read  %8.3f ms  %8.1f MB/s   (open + fstat + read, median of %d)\n", read / 1e6, mb / (read / 1e9), rounds);
     printf("load  %8.3f ms  %8.1f MB/s   (level_load: read + parse + copy)\n", load / 1e6, mb / (load / 1e9));

@@ -33,11 +33,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <SDL2/SDL.h>
 
 #include "asset/asset.h"
+#include "bench.h"
 #include "platform/platform.h"
 #include "render/render.h"
 
@@ -45,25 +45,7 @@
 #define MAX_ROUNDS 31
 
 static double now_ms_(void) { return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency(); }
-static double cpu_ms_(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double_(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-static double median_(const double *v, int n)
-{
-    double tmp[MAX_ROUNDS];
-    memcpy(tmp, v, sizeof(double) * (size_t)n);
-    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double_);
-    return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
-}
+static double cpu_ms_(void) { return (double)bench_thread_cpu_ns() / 1e6; }
 
 typedef struct Spr {
     float x, y;
@@ -174,8 +156,8 @@ static void measure_(Target *targets, int nt, int n, int px, Result *res)
         }
     }
     for (int k = 0; k < np; k++)
-        res[k] = (Result){median_(v[k][0], rounds), median_(v[k][1], rounds), median_(v[k][2], rounds),
-                          median_(v[k][3], rounds), calls[k]};
+        res[k] = (Result){bench_median_f64(v[k][0], rounds), bench_median_f64(v[k][1], rounds), bench_median_f64(v[k][2], rounds),
+                          bench_median_f64(v[k][3], rounds), calls[k]};
 }
 
 static void print_header_(void)
@@ -349,7 +331,7 @@ static int bench_cpu_(const char *dir)
     printf("\n3. engine CPU for 10k draw commands (7 layers x 3 textures -> 21 runs), thread CPU ms, median of %d:\n"
            "   render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
            " (frame arena peak %llu bytes)\n",
-           R, median_(push, R), median_(sort, R), median_(push, R) + median_(sort, R), (unsigned long long)peak);
+           R, bench_median_f64(push, R), bench_median_f64(sort, R), bench_median_f64(push, R) + bench_median_f64(sort, R), (unsigned long long)peak);
     render_destroy(rd);
     platform_destroy(pf);
     arena_release(tmp);
@@ -375,7 +357,7 @@ static int profile_one_(const char *dir, int path, int n, int px, int scale, int
         v[k++ % MAX_ROUNDS] = s.frame;
     }
     printf("%s n=%d px=%d scale=%d: median frame %.3f ms\n", path == PATH_BATCHED ? "batched" : "copy", n, px, scale,
-           median_(v, k < MAX_ROUNDS ? k : MAX_ROUNDS));
+           bench_median_f64(v, k < MAX_ROUNDS ? k : MAX_ROUNDS));
     return 0;
 }
 

@@ -17,16 +17,11 @@
 
 #define KIB 1024ull
 
+/* str8_parse_size, then the range an arena can be: at least one byte, at most 1 TiB. */
 static bool parse_size(const char *s, uint64_t *out) {
-    Str8 t = str8_cstr(s);
-    uint64_t mul = 1;
-    if (t.len && (t.data[t.len - 1] == 'K' || t.data[t.len - 1] == 'k')) mul = KIB;
-    else if (t.len && (t.data[t.len - 1] == 'M' || t.data[t.len - 1] == 'm')) mul = KIB * KIB;
-    else if (t.len && (t.data[t.len - 1] == 'G' || t.data[t.len - 1] == 'g')) mul = KIB * KIB * KIB;
-    if (mul > 1) t.len--;
-    int64_t v;
-    if (!str8_parse_i64(t, &v) || v <= 0 || (uint64_t)v > (1ull << 40) / mul) return false;
-    *out = (uint64_t)v * mul;
+    uint64_t v;
+    if (!str8_parse_size(str8_cstr(s), &v) || v == 0 || v > (1ull << 40)) return false;
+    *out = v;
     return true;
 }
 
