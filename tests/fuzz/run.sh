@@ -33,7 +33,7 @@ echo "fuzz: building with $CLANG"
     -DLEVEL_ARENA_BYTES=4194304ull -DFUZZ_LEVEL_DIR="\"$LEVEL_DIR\"" \
     -DFUZZ_LEVEL_PATH="\"$LEVEL_DIR/fuzz.lvl\"" \
     -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" \
-    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/tests/fuzz/fuzz_level.c" \
+    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/tests/fuzz/fuzz_level.c" \
     -lpthread -lm -o "$WORK/fuzz_level" || exit 1
 
 # A fresh corpus each run, seeded from every level the tree has.

@@ -585,7 +585,7 @@ static void test_wide_rows(Arena *keep) {
 }
 
 /* The map's row loop lists the columns of entity and unknown characters without a branch
-   per character (collect_bits in level.c): an entity or an unknown character at every
+   per character (collect_bits in level_parse.c): an entity or an unknown character at every
    column, for widths on both sides of the 16- and 64-character steps, and rows that are
    entities from end to end (more than the branch-free slots of a 64-character word). */
 static void test_row_offsets(Arena *keep) {

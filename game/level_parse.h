@@ -1,0 +1,72 @@
+/* level_parse.h - internal to the level loader (game/level.c and game/level_parse.c); not
+   part of the level API, which is level.h. It is what crosses the seam between the two:
+   level_parse.c turns the text into a Parser (slices of the text, and entities in scratch
+   ChunkLists and arrays); level.c reads the file, runs the checks that need the whole level,
+   and emits the Parser's result into the level arena. */
+#ifndef LEVEL_PARSE_H
+#define LEVEL_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/chunk_list.h"
+#include "core/str8.h"
+#include "level.h"
+
+/* ---- Parser state ------------------------------------------------------------------- */
+
+typedef struct PortalInfo { /* parallel to the links list: where each portal was drawn */
+    int32_t line, col;
+    int32_t link_line; /* the link line that gave it a target; 0 until one does */
+} PortalInfo;
+
+typedef struct Parser {
+    const char *path;
+    LevelError *err;
+    Arena *tmp;
+    Str8 dir; /* path up to and including its last '/', or empty */
+    int64_t line_no;
+    const char *line_start;
+
+    Str8 name, exit_path; /* exit_path resolved; empty: none */
+    int32_t name_line, exit_line, bullets_line, particles_line;
+    int64_t bullets, particles;
+
+    int32_t width, height;
+    int64_t map_line;   /* line of "map:" */
+    const char *map_begin, *map_end; /* the map rows: from the first one to the 'end' line */
+    const char **rows;  /* height pointers into the text */
+    uint8_t *tiles;     /* scratch copy, width * height */
+    int32_t start_tx, start_ty, start_count;
+
+    ChunkList enemies, pickups, doors, links, portals, entries;
+    Enemy *enemy_arr;
+    int32_t *enemy_line; /* line of the `enemy` line that set it; 0 = none yet */
+    uint32_t *enemy_row; /* height + 1: enemies of row y are [enemy_row[y], enemy_row[y + 1]) */
+    LevelLink *link_arr;
+    PortalInfo *portal_arr;
+    LevelDoor *door_arr;
+    Pickup *pickup_arr;
+    LevelEntry *entry_arr;
+    int32_t *entry_line;
+    uint64_t enemy_count, link_count, door_count, pickup_count;
+} Parser;
+
+/* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err; returns
+   false, so a failing check can `return level_fail(...)`. */
+__attribute__((format(printf, 5, 6))) bool level_fail(LevelError *err, const char *path, int64_t line,
+                                                       int64_t col, const char *fmt, ...);
+
+/* The header, the map and the entity lines of s (the text after a BOM) into p, which the
+   caller has set up (path, err, tmp, dir, pool defaults, the ChunkLists). */
+bool level_parse_text(Parser *p, Str8 s);
+
+/* Offset of the first byte of s that makes the text binary, or -1 when there is none. */
+int64_t level_binary_at(Str8 s);
+
+/* Binary search of an array sorted row-major, whose elements hold int16 tx, ty at `off`:
+   the index of the element at (tx, ty), or -1. */
+int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t off, int32_t tx, int32_t ty);
+
+#endif
