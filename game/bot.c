@@ -12,8 +12,8 @@
 #define BOT_CONTACT_LOOKAHEAD 14
 #define BOT_MARGIN (2 * FIX_ONE)
 
-static const int32_t D4X[4] = {1, 0, -1, 0};
-static const int32_t D4Y[4] = {0, 1, 0, -1};
+static const int32_t D4X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
+static const int32_t D4Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
 
 static int32_t iabs32(int32_t v) { return v < 0 ? -v : v; }
 static int32_t imin32(int32_t a, int32_t b) { return a < b ? a : b; }
@@ -199,7 +199,7 @@ static uint32_t play(const Sim *s) {
         if (c < 0) break;
         done[c] = 1;
         int32_t cx = c % w, cy = c / w;
-        for (int d = 0; d < 4; d++) {
+        for (int d = 0; d < DIR4_COUNT; d++) {
             int32_t nx = cx + D4X[d], ny = cy + D4Y[d];
             if (!passable(s, nx, ny)) continue;
             int32_t ni = ny * w + nx;

@@ -5,6 +5,16 @@
 
 #define PX(fix) ((float)(fix) / (float)FIX_ONE)
 
+/* The game's facings onto the art's (assets/atlas.h), here and nowhere else. The player has
+   a row of cells per atlas Facing; enemy art faces right and is mirrored to face left. */
+static Facing atlas_facing(Facing8 f) {
+    static const uint8_t face[8] = {[FACE_E] = FACING_RIGHT, [FACE_SE] = FACING_RIGHT, [FACE_S] = FACING_DOWN,
+                                    [FACE_SW] = FACING_LEFT, [FACE_W] = FACING_LEFT,   [FACE_NW] = FACING_LEFT,
+                                    [FACE_N] = FACING_UP,    [FACE_NE] = FACING_RIGHT};
+    return (unsigned)f < 8 ? (Facing)face[f] : FACING_DOWN;
+}
+static uint32_t enemy_flip(Dir4 d) { return d == DIR4_LEFT ? RENDER_FLIP_X : 0; }
+
 static const Color KEY_COLORS[KEY_COLOR_COUNT] = {{230, 70, 70, 255}, {80, 210, 100, 255}, {80, 140, 255, 255}};
 
 DrawView draw_view_make(float w, float h) {
@@ -14,10 +24,8 @@ DrawView draw_view_make(float w, float h) {
 void draw_view_update(DrawView *v, const Game *g) {
     const Level *lv = &g->sim.level;
     vec2 target = {PX(g->sim.player.x), PX(g->sim.player.y)};
-    if (lv->tiles != v->level_tiles || lv->width != v->level_w || lv->height != v->level_h) {
-        v->level_tiles = lv->tiles;
-        v->level_w = lv->width;
-        v->level_h = lv->height;
+    if (g->sim.level_serial != v->level_serial) {
+        v->level_serial = g->sim.level_serial;
         camera_set_bounds(&v->cam, 0, 0, (float)(lv->width * TILE_PX), (float)(lv->height * TILE_PX));
         camera_snap(&v->cam, target);
     } else {
@@ -113,7 +121,7 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
                                              : SPR_TURRET + (e->timer < 12 ? 1 : 0);
         Color tint = COLOR_WHITE;
         if (e->flash > 0 && (e->flash / 2) % 2 == 0) tint = (Color){255, 90, 90, 255};
-        uint32_t flip = e->facing == 2 ? RENDER_FLIP_X : 0;
+        uint32_t flip = enemy_flip((Dir4)e->facing);
         render_cell(rd, a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
         cell_tinted(rd, a->sprites, spr, x, y, actor_layer(v, y + 16), tint, flip);
         if (e->kind == ENEMY_CHASER && e->state && e->timer > CHASER_MEMORY_TICKS - 40)
@@ -123,13 +131,11 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
 
     const Player *pl = &s->player;
     if (!pl->dead && !(pl->invuln > 0 && (pl->invuln / 4) % 2 == 1)) {
-        static const uint8_t face[8] = {FACING_RIGHT, FACING_RIGHT, FACING_DOWN, FACING_LEFT,
-                                        FACING_LEFT,  FACING_LEFT,  FACING_UP,   FACING_RIGHT};
         int frame = pl->moving ? 1 + (pl->walk_ticks / 8) % 2 : 0;
         float x = PX(pl->x) - 8, y = PX(pl->y) - 10;
         render_cell(rd, a->sprites, SPR_SHADOW, x, y + 5, LAYER_SHADOW, 0);
-        render_cell(rd, a->sprites, SPR_PLAYER + face[pl->facing] * PLAYER_FRAMES + frame, x, y,
-                    actor_layer(v, y + 16), 0);
+        int cell = SPR_PLAYER + (int)atlas_facing((Facing8)pl->facing) * PLAYER_FRAMES + frame;
+        render_cell(rd, a->sprites, cell, x, y, actor_layer(v, y + 16), 0);
     }
 
     for (int32_t i = 0; i < lv->bullet_cap; i++) {

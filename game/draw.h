@@ -38,8 +38,9 @@ typedef struct DrawAssets {
 
 typedef struct DrawView {
     Camera cam;
-    int32_t level_w, level_h; /* to notice a level change and snap instead of slide */
-    const void *level_tiles;
+    uint32_t level_serial; /* the Sim's level_serial last seen: a change snaps the camera
+                              instead of sliding it (0: none seen yet). Not a pointer into the
+                              level arena: a reload puts the same level at the same address. */
     float w, h;
 } DrawView;
 

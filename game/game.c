@@ -37,11 +37,13 @@ static bool start_run(Game *g, LevelError *err) {
     }
     Level lv = s->level;
     Player pl = s->player;
+    uint32_t serial = s->level_serial; /* a level change: the view must see it as one */
     char path[SIM_PATH_MAX];
     memcpy(path, s->level_path, sizeof path);
     sim_init(s, g->seed);
     s->level = lv;
     s->player = pl;
+    s->level_serial = serial;
     memcpy(s->level_path, path, sizeof path);
     if (peak < lv.arena_bytes) {
         peak = lv.arena_bytes;

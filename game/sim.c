@@ -15,8 +15,8 @@
 /* 8-direction unit vectors scaled by 256; diagonals are 181/256 ~ 1/sqrt(2). */
 static const int32_t DIR8_X[8] = {256, 181, 0, -181, -256, -181, 0, 181};
 static const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
-static const int32_t DIR4_X[4] = {1, 0, -1, 0};
-static const int32_t DIR4_Y[4] = {0, 1, 0, -1};
+static const int32_t DIR4_X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
+static const int32_t DIR4_Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
 
 static int32_t floor_div(int32_t a, int32_t b) {
     int32_t q = a / b;
@@ -92,6 +92,20 @@ static bool slide(const Level *lv, uint32_t mask, int32_t *x, int32_t *y, int32_
     *p = d > 0 ? imax(old, imin(flush, want)) : imin(old, imax(flush, want));
     if (box_hits(lv, mask, *x, *y, half)) *p = old;
     return true;
+}
+
+/* A move by (dx, dy): x first, then y from where x ended (so the order is part of the
+   rules, and the replays' hashes depend on it). Returns the axes that were blocked. */
+enum { BLOCKED_X = 1u << 0, BLOCKED_Y = 1u << 1 };
+static unsigned slide_xy(const Level *lv, uint32_t mask, int32_t *x, int32_t *y, int32_t half,
+                         int32_t dx, int32_t dy) {
+    unsigned blocked = 0;
+    if (slide(lv, mask, x, y, half, dx, true)) blocked |= BLOCKED_X;
+    if (slide(lv, mask, x, y, half, dy, false)) blocked |= BLOCKED_Y;
+    return blocked;
+}
+static unsigned move_enemy(const Level *lv, Enemy *e, int32_t dx, int32_t dy) {
+    return slide_xy(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, dy);
 }
 
 bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
@@ -203,6 +217,7 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
     s->shake = 0;
     s->request.kind = SIM_REQUEST_NONE;
     s->progress_entry = s->progress;
+    s->level_serial++;
     memcpy(s->level_path, p, sizeof p);
     memcpy(s->entry_name, e, sizeof e);
     if (lv.arena_bytes > s->level_peak_bytes) {
@@ -305,8 +320,8 @@ static void move_player(Sim *s, uint32_t in) {
     /* Spikes drag at your feet: crossing a strip of them costs hearts, not just a blink. */
     if (box_hits(lv, BIT(TILE_SPIKES), pl->x, pl->y, PLAYER_HALF - 2 * FIX_ONE)) speed /= PLAYER_SPIKE_SLOW;
     int32_t dx = sx * speed + pl->kx, dy = sy * speed + pl->ky;
-    bool bx = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, true);
-    bool by = slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dy, false);
+    unsigned blocked = slide_xy(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, dy);
+    bool bx = (blocked & BLOCKED_X) != 0, by = (blocked & BLOCKED_Y) != 0;
 
     /* Corner forgiveness: pushing straight into a wall whose corner is only a few pixels
        across our path slides us around it instead of stopping us dead. */
@@ -458,7 +473,7 @@ static bool player_visible(const Sim *s, const Enemy *e, int32_t range_tiles) {
 
 /* Breadth-first search on the tile grid from the player's tile outward, in a window around
    the chaser, in a scratch scope: one search gives every tile its distance to the player,
-   and the chaser steps to the neighbour that is closer. Returns a 4-direction or -1. */
+   and the chaser steps to the neighbour that is closer. Returns a Dir4, or -1. */
 static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, int32_t pty) {
     enum { R = CHASER_SEARCH_RADIUS, W = 2 * R + 1 };
     if (iabs(ptx - etx) > R || iabs(pty - ety) > R) return -1;
@@ -476,7 +491,7 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
     int32_t goal = (ety - oy) * W + (etx - ox);
     while (head < tail && dist[goal] < 0) {
         int32_t c = queue[head++], cx = c % W, cy = c / W;
-        for (int d = 0; d < 4; d++) {
+        for (int d = 0; d < DIR4_COUNT; d++) {
             int32_t nx = cx + DIR4_X[d], ny = cy + DIR4_Y[d];
             if (nx < 0 || ny < 0 || nx >= W || ny >= W) continue;
             int32_t n = ny * W + nx;
@@ -488,7 +503,7 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
     }
     if (dist[goal] < 0) return -1;
     int best = -1;
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < DIR4_COUNT; d++) {
         int32_t nx = R + DIR4_X[d], ny = R + DIR4_Y[d];
         int16_t dn = dist[ny * W + nx];
         if (dn >= 0 && dn < dist[goal] && (best < 0 || dn < dist[(R + DIR4_Y[best]) * W + R + DIR4_X[best]]))
@@ -503,13 +518,11 @@ static void update_patroller(Sim *s, Enemy *e) {
         e->state = 1;
         int32_t tx = sim_tile_of(e->x), ty = sim_tile_of(e->y);
         bool h = !tile_in(lv, BLOCK_ENEMY, tx + 1, ty) || !tile_in(lv, BLOCK_ENEMY, tx - 1, ty);
-        e->facing = h ? (tile_in(lv, BLOCK_ENEMY, tx + 1, ty) ? 2 : 0)
-                      : (tile_in(lv, BLOCK_ENEMY, tx, ty + 1) ? 3 : 1);
+        e->facing = h ? (tile_in(lv, BLOCK_ENEMY, tx + 1, ty) ? DIR4_LEFT : DIR4_RIGHT)
+                      : (tile_in(lv, BLOCK_ENEMY, tx, ty + 1) ? DIR4_UP : DIR4_DOWN);
     }
     int32_t dx = DIR4_X[e->facing] * PATROLLER_SPEED, dy = DIR4_Y[e->facing] * PATROLLER_SPEED;
-    bool blocked = slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, true) |
-                   slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dy, false);
-    if (blocked) e->facing = (uint8_t)((e->facing + 2) % 4);
+    if (move_enemy(lv, e, dx, dy)) e->facing = (uint8_t)dir4_reverse((Dir4)e->facing);
 }
 
 static void update_chaser(Sim *s, Enemy *e) {
@@ -529,8 +542,8 @@ static void update_chaser(Sim *s, Enemy *e) {
         int32_t dx = pl->x - e->x, dy = pl->y - e->y;
         int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
         if (len > 0) {
-            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, (int32_t)((int64_t)dx * CHASER_SPEED / len), true);
-            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, (int32_t)((int64_t)dy * CHASER_SPEED / len), false);
+            move_enemy(lv, e, (int32_t)((int64_t)dx * CHASER_SPEED / len),
+                       (int32_t)((int64_t)dy * CHASER_SPEED / len));
         }
         e->state = 2;
         return;
@@ -549,14 +562,11 @@ static void update_chaser(Sim *s, Enemy *e) {
         e->state = 1;
     } else if (e->state == 2) { /* off centre without a plan: back to the centre first */
         int32_t dx = cx - e->x, dy = cy - e->y;
-        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, imax(-CHASER_SPEED, imin(CHASER_SPEED, dx)), true);
-        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, imax(-CHASER_SPEED, imin(CHASER_SPEED, dy)), false);
+        move_enemy(lv, e, imax(-CHASER_SPEED, imin(CHASER_SPEED, dx)), imax(-CHASER_SPEED, imin(CHASER_SPEED, dy)));
         return;
     }
     int32_t dx = DIR4_X[e->facing] * CHASER_SPEED, dy = DIR4_Y[e->facing] * CHASER_SPEED;
-    if (slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, true) |
-        slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dy, false))
-        e->state = 2;
+    if (move_enemy(lv, e, dx, dy)) e->state = 2;
 }
 
 static void update_turret(Sim *s, Enemy *e, int32_t index) {
@@ -568,7 +578,8 @@ static void update_turret(Sim *s, Enemy *e, int32_t index) {
     if (!player_visible(s, e, TURRET_SIGHT_TILES)) return;
     const Player *pl = &s->player;
     int32_t dx = pl->x - e->x, dy = pl->y - e->y;
-    e->facing = (uint8_t)(iabs(dx) >= iabs(dy) ? (dx >= 0 ? 0 : 2) : (dy >= 0 ? 1 : 3));
+    e->facing = (uint8_t)(iabs(dx) >= iabs(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT)
+                                               : (dy >= 0 ? DIR4_DOWN : DIR4_UP));
     if (e->timer > 0) return;
     e->timer = TURRET_PERIOD;
     int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
@@ -587,8 +598,7 @@ static void update_enemies(Sim *s) {
         if (!e->alive) continue;
         if (e->flash > 0) e->flash--;
         if (e->vx || e->vy) { /* knockback, then back to its own business */
-            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, e->vx, true);
-            slide(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, e->vy, false);
+            move_enemy(lv, e, e->vx, e->vy);
             e->vx = iabs(e->vx) < 32 ? 0 : e->vx * 3 / 4;
             e->vy = iabs(e->vy) < 32 ? 0 : e->vy * 3 / 4;
         } else {

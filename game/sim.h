@@ -17,7 +17,9 @@
    particle pools) is in `level`, whose pointers lead into the level arena. The player's
    persistent state (`progress`: hearts, coins, keys, deaths, time) is a plain struct held by
    value, so it survives the level arena being cleared; so are the paths the Sim keeps. A
-   level change is sim_load_level: on failure the current level keeps running untouched. */
+   level change is sim_load_level: on failure the current level keeps running untouched.
+   Nothing outside the level arena may keep a pointer into it to recognise "the same level":
+   compare `level_serial`, which every successful load or restart increments. */
 #ifndef SIM_H
 #define SIM_H
 
@@ -65,7 +67,13 @@ enum {
 #define KNOCKBACK_SPEED (FIX_ONE * 3)
 #define TILE_FIX (TILE_PX * FIX_ONE)
 
+/* The game has two facings, and the art a third (assets/atlas.h's Facing), which only
+   draw.c maps to. The player faces eight ways (Player.facing): */
 typedef enum Facing8 { FACE_E, FACE_SE, FACE_S, FACE_SW, FACE_W, FACE_NW, FACE_N, FACE_NE } Facing8;
+/* Enemies move along four (Enemy.facing, a uint8_t in level.h; the chaser's path search uses
+   them too). Clockwise from right, like Facing8, so the reverse is two steps round. */
+typedef enum Dir4 { DIR4_RIGHT, DIR4_DOWN, DIR4_LEFT, DIR4_UP, DIR4_COUNT } Dir4;
+static inline Dir4 dir4_reverse(Dir4 d) { return (Dir4)((d + 2) % DIR4_COUNT); }
 
 /* What survives a level change: plain values, no pointers. */
 typedef struct PlayerProgress {
@@ -129,6 +137,10 @@ typedef struct Sim {
     int32_t shake;            /* screen shake ticks (presentation only, deterministic) */
     char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart */
     char entry_name[SIM_ENTRY_MAX];
+    uint32_t level_serial; /* +1 on every level change (load, restart), never on a failed
+                              one: what the front end compares to notice a change. A pointer
+                              into the level arena cannot tell: a reload of the same file
+                              puts its tiles at the same address. */
     uint64_t level_peak_bytes;     /* most level-arena bytes any level took */
     char level_peak_path[SIM_PATH_MAX];
 } Sim;

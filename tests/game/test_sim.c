@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "draw.h"
 #include "game.h"
 #include "sim.h"
 
@@ -382,6 +383,45 @@ static void test_determinism(void) {
     CHECK(sim_hash(s) != h[0]); /* the hash does see the difference firing makes */
 }
 
+/* The camera snaps on a level change, also when the level is reloaded (R, or "try again"
+   after a game over) into the very same level-arena addresses: a DrawView must notice the
+   change by the Sim's serial, not by a pointer into the arena it outlived. */
+static void test_restart_snaps_camera(void) {
+    const char *a = write_level("wide.lvl", "name: Wide\nmap:\n"
+                                            "##################################################\n"
+                                            "#@...............................................#\n"
+                                            "##################################################\n"
+                                            "end\n");
+    static Game g;
+    LevelError err;
+    CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
+    DrawView v = draw_view_make(480, 270);
+    draw_view_update(&v, &g);
+    CHECK(v.cam.pos[0] == 0.0f); /* snapped to the left edge of the level */
+    uint32_t serial = g.sim.level_serial;
+    for (int i = 0; i < 240; i++) {
+        game_update(&g, SIM_IN_RIGHT);
+        draw_view_update(&v, &g);
+    }
+    CHECK(v.cam.pos[0] > 100.0f); /* followed the player right */
+    const uint8_t *tiles = g.sim.level.tiles;
+    game_update(&g, GAME_IN_RESTART);
+    CHECK(g.sim.level.tiles == tiles); /* the same file lands at the same address ... */
+    CHECK(g.sim.level_serial != serial); /* ... yet it is a level change */
+    draw_view_update(&v, &g);
+    CHECK(v.cam.pos[0] == 0.0f); /* a snap back, not a slide */
+    /* A failed load is no level change: the serial stays. */
+    serial = g.sim.level_serial;
+    CHECK(!sim_load_level(&g.sim, level_arena, "/nonexistent/x.lvl", NULL, &err));
+    CHECK_EQ_U(g.sim.level_serial, serial);
+    /* Starting a run from the title reloads the first level too, through sim_init. */
+    CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3}, &err));
+    serial = g.sim.level_serial;
+    game_update(&g, GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.screen, SCREEN_PLAYING);
+    CHECK(g.sim.level_serial != serial);
+}
+
 int main(void) {
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
@@ -402,6 +442,7 @@ int main(void) {
     test_failed_load_keeps_level();
     test_screens();
     test_determinism();
+    test_restart_snaps_camera();
     arena_release(level_arena);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
