@@ -54,7 +54,7 @@ typedef struct Enemy {
     uint8_t state;  /* the game's AI state; 0 on load */
     uint8_t alive;
     uint8_t flash;  /* frames of hit flash left */
-    uint8_t facing; /* 0 right, 1 down, 2 left, 3 up */
+    uint8_t facing; /* a Dir4 (sim.h): 0 right, 1 down, 2 left, 3 up */
     int32_t vx, vy; /* velocity, fixed point per tick */
     int32_t timer;  /* AI timer in ticks */
     int16_t spawn_tx, spawn_ty;

@@ -9,10 +9,12 @@
        AssetError err;
        Texture *tiles = asset_load_texture(rd, perm, "assets/tiles.png", 16, 16, &err);
        if (!tiles) { fprintf(stderr, "%s\n", err.message); return 1; }
-       // err.message: "assets/tiles.png: cannot load image: can't fopen"
+       // missing file -> err.message: "assets/tiles.png: cannot open: No such file or directory"
 
    Loading never crashes on bad input: a missing, unreadable, truncated or corrupt file comes
-   back as NULL with a message naming the file and stb_image's stbi_failure_reason().
+   back as NULL with a message naming the file and the reason - os_read_describe()'s when the
+   file cannot be read ("cannot open: <strerror>", "not a regular file (a directory)"), or
+   "cannot load image: " and stb_image's stbi_failure_reason() when it does not decode.
 
    asset_dir() finds the assets/ folder: $AD_ASSET_DIR, else ./assets, else assets/ next to
    or above the executable (build/<preset>/game/.. /..), so the game runs from anywhere. */

@@ -28,7 +28,7 @@ typedef struct KeyBinding {
 } KeyBinding;
 
 /* Scancodes: physical keys, so WASD stays under the left hand on AZERTY or Dvorak. */
-static const KeyBinding key_bindings_[] = {
+static const KeyBinding key_bindings[] = {
     {SDL_SCANCODE_W, ACTION_UP},        {SDL_SCANCODE_UP, ACTION_UP},
     {SDL_SCANCODE_S, ACTION_DOWN},      {SDL_SCANCODE_DOWN, ACTION_DOWN},
     {SDL_SCANCODE_A, ACTION_LEFT},      {SDL_SCANCODE_LEFT, ACTION_LEFT},
@@ -39,7 +39,7 @@ static const KeyBinding key_bindings_[] = {
     {SDL_SCANCODE_R, ACTION_RESTART},   {SDL_SCANCODE_F1, ACTION_DEBUG},
     {SDL_SCANCODE_F12, ACTION_SCREENSHOT}, {SDL_SCANCODE_F11, ACTION_FULLSCREEN},
 };
-#define KEY_BINDING_COUNT (int)(sizeof key_bindings_ / sizeof key_bindings_[0])
+#define KEY_BINDING_COUNT (int)(sizeof key_bindings / sizeof key_bindings[0])
 _Static_assert(KEY_BINDING_COUNT <= 32, "key_bits is a uint32_t");
 
 /* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. */
@@ -47,45 +47,47 @@ typedef struct PadBinding {
     int button;
     Action action;
 } PadBinding;
-static const PadBinding pad_bindings_[] = {
-    {SDL_CONTROLLER_BUTTON_A, ACTION_FIRE},          {SDL_CONTROLLER_BUTTON_A, ACTION_CONFIRM},
-    {SDL_CONTROLLER_BUTTON_X, ACTION_FIRE},          {SDL_CONTROLLER_BUTTON_START, ACTION_PAUSE},
-    {SDL_CONTROLLER_BUTTON_BACK, ACTION_RESTART},    {SDL_CONTROLLER_BUTTON_Y, ACTION_DEBUG},
-    {SDL_CONTROLLER_BUTTON_DPAD_UP, ACTION_UP},      {SDL_CONTROLLER_BUTTON_DPAD_DOWN, ACTION_DOWN},
-    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT},  {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
+static const PadBinding pad_bindings[] = {
+    {SDL_CONTROLLER_BUTTON_A, ACTION_FIRE},
+    {SDL_CONTROLLER_BUTTON_A, ACTION_CONFIRM},
+    {SDL_CONTROLLER_BUTTON_X, ACTION_FIRE},
+    {SDL_CONTROLLER_BUTTON_START, ACTION_PAUSE},
+    {SDL_CONTROLLER_BUTTON_BACK, ACTION_RESTART},
+    {SDL_CONTROLLER_BUTTON_Y, ACTION_DEBUG},
+    {SDL_CONTROLLER_BUTTON_DPAD_UP, ACTION_UP},
+    {SDL_CONTROLLER_BUTTON_DPAD_DOWN, ACTION_DOWN},
+    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT},
+    {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
 };
-#define PAD_BINDING_COUNT (int)(sizeof pad_bindings_ / sizeof pad_bindings_[0])
+#define PAD_BINDING_COUNT (int)(sizeof pad_bindings / sizeof pad_bindings[0])
 _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
 
 /* A stick pushed past this (after the dead zone) also counts as the digital direction, so
    menus and grid movement work with the stick. */
 #define STICK_DIGITAL 0.5f
 
-static const char *action_names_[ACTION_COUNT] = {
+static const char *action_names[ACTION_COUNT] = {
     "up", "down", "left", "right", "fire", "confirm", "pause", "restart", "debug", "screenshot",
     "fullscreen",
 };
 
-const char *action_name(Action a)
-{
-    return (unsigned)a < ACTION_COUNT ? action_names_[a] : "?";
+const char *action_name(Action a) {
+    return (unsigned)a < ACTION_COUNT ? action_names[a] : "?";
 }
 
-void input_end_step(Input *in)
-{
+void input_end_step(Input *in) {
     memset(in->pressed, 0, sizeof in->pressed);
     memset(in->released, 0, sizeof in->released);
     in->focus_lost = false;
 }
 
 /* down[] from the per-source bits; edges latch until input_end_step. */
-static void input_refresh_(Input *in)
-{
+static void input_refresh(Input *in) {
     bool now[ACTION_COUNT] = {0};
     for (int i = 0; i < KEY_BINDING_COUNT; i++)
-        if (in->key_bits & (1u << i)) now[key_bindings_[i].action] = true;
+        if (in->key_bits & (1u << i)) now[key_bindings[i].action] = true;
     for (int i = 0; i < PAD_BINDING_COUNT; i++)
-        if (in->pad_bits & (1u << pad_bindings_[i].button)) now[pad_bindings_[i].action] = true;
+        if (in->pad_bits & (1u << pad_bindings[i].button)) now[pad_bindings[i].action] = true;
     if (in->stick_x <= -STICK_DIGITAL) now[ACTION_LEFT] = true;
     if (in->stick_x >= STICK_DIGITAL) now[ACTION_RIGHT] = true;
     if (in->stick_y <= -STICK_DIGITAL) now[ACTION_UP] = true;
@@ -104,17 +106,15 @@ static void input_refresh_(Input *in)
     in->move_y = digital ? dy : in->stick_y;
 }
 
-void input_release_all(Input *in)
-{
+void input_release_all(Input *in) {
     in->key_bits = 0;
     in->pad_bits = 0;
     in->stick_x = in->stick_y = 0;
-    input_refresh_(in);
+    input_refresh(in);
 }
 
 /* Radial dead zone, rescaled so that just outside it the value starts from 0. */
-static void input_apply_dead_zone_(float *x, float *y)
-{
+static void input_apply_dead_zone(float *x, float *y) {
     float m = sqrtf(*x * *x + *y * *y);
     if (m < INPUT_DEAD_ZONE) {
         *x = *y = 0;
@@ -125,8 +125,7 @@ static void input_apply_dead_zone_(float *x, float *y)
     *y *= k;
 }
 
-bool input_handle_event(Input *in, const SDL_Event *e)
-{
+bool input_handle_event(Input *in, const SDL_Event *e) {
     switch (e->type) {
     case SDL_KEYDOWN:
     case SDL_KEYUP: {
@@ -140,12 +139,12 @@ bool input_handle_event(Input *in, const SDL_Event *e)
         }
         bool used = false;
         for (int i = 0; i < KEY_BINDING_COUNT; i++) {
-            if (key_bindings_[i].key != sc) continue;
+            if (key_bindings[i].key != sc) continue;
             if (down) in->key_bits |= 1u << i;
             else in->key_bits &= ~(1u << i);
             used = true;
         }
-        if (used) input_refresh_(in);
+        if (used) input_refresh(in);
         return used;
     }
     case SDL_CONTROLLERBUTTONDOWN:
@@ -154,7 +153,7 @@ bool input_handle_event(Input *in, const SDL_Event *e)
         if (b < 0 || b >= SDL_CONTROLLER_BUTTON_MAX) return false;
         if (e->type == SDL_CONTROLLERBUTTONDOWN) in->pad_bits |= 1u << b;
         else in->pad_bits &= ~(1u << b);
-        input_refresh_(in);
+        input_refresh(in);
         return true;
     }
     case SDL_CONTROLLERAXISMOTION: {
@@ -164,10 +163,10 @@ bool input_handle_event(Input *in, const SDL_Event *e)
         else if (e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) in->stick_raw_y = v;
         else return false;
         float x = in->stick_raw_x, y = in->stick_raw_y;
-        input_apply_dead_zone_(&x, &y);
+        input_apply_dead_zone(&x, &y);
         in->stick_x = x;
         in->stick_y = y;
-        input_refresh_(in);
+        input_refresh(in);
         return true;
     }
     case SDL_WINDOWEVENT:
@@ -193,8 +192,7 @@ bool input_handle_event(Input *in, const SDL_Event *e)
 
 /* ---- platform ---- */
 
-Platform *platform_create(Arena *perm, const PlatformDesc *desc)
-{
+Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     PlatformDesc d = desc ? *desc : (PlatformDesc){0};
     if (!d.title) d.title = "arena dungeon";
     if (d.logical_w <= 0) d.logical_w = PLATFORM_LOGICAL_W;
@@ -214,8 +212,8 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc)
             fprintf(stderr, "platform: SDL_Init failed: %s\n", SDL_GetError());
             return NULL;
         }
-        pf->surface = SDL_CreateRGBSurfaceWithFormat(0, d.logical_w * d.scale, d.logical_h * d.scale,
-                                                     32, SDL_PIXELFORMAT_RGBA32);
+        pf->surface = SDL_CreateRGBSurfaceWithFormat(
+            0, d.logical_w * d.scale, d.logical_h * d.scale, 32, SDL_PIXELFORMAT_RGBA32);
         if (pf->surface) pf->renderer = SDL_CreateSoftwareRenderer(pf->surface);
     } else {
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
@@ -247,8 +245,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc)
     return pf;
 }
 
-void platform_destroy(Platform *pf)
-{
+void platform_destroy(Platform *pf) {
     if (!pf) return;
     for (int i = 0; i < PLATFORM_MAX_PADS; i++)
         if (pf->pads[i]) SDL_GameControllerClose(pf->pads[i]);
@@ -259,8 +256,7 @@ void platform_destroy(Platform *pf)
     SDL_Quit();
 }
 
-static void platform_pad_added_(Platform *pf, int device_index, Input *in)
-{
+static void platform_pad_added(Platform *pf, int device_index, Input *in) {
     if (!SDL_IsGameController(device_index)) return;
     SDL_JoystickID id = SDL_JoystickGetDeviceInstanceID(device_index);
     for (int i = 0; i < PLATFORM_MAX_PADS; i++)
@@ -274,8 +270,7 @@ static void platform_pad_added_(Platform *pf, int device_index, Input *in)
     }
 }
 
-static void platform_pad_removed_(Platform *pf, SDL_JoystickID id, Input *in)
-{
+static void platform_pad_removed(Platform *pf, SDL_JoystickID id, Input *in) {
     for (int i = 0; i < PLATFORM_MAX_PADS; i++) {
         if (!pf->pads[i]) continue;
         if (SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(pf->pads[i])) != id) continue;
@@ -291,15 +286,17 @@ static void platform_pad_removed_(Platform *pf, SDL_JoystickID id, Input *in)
     }
 }
 
-bool platform_poll(Platform *pf, Input *in)
-{
+bool platform_poll(Platform *pf, Input *in) {
     if (pf->frames++ == 0 && !pf->headless) in->focused = true;
     if (pf->headless) in->focused = true;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
-        if (e.type == SDL_CONTROLLERDEVICEADDED) platform_pad_added_(pf, e.cdevice.which, in);
-        else if (e.type == SDL_CONTROLLERDEVICEREMOVED) platform_pad_removed_(pf, e.cdevice.which, in);
-        else input_handle_event(in, &e);
+        if (e.type == SDL_CONTROLLERDEVICEADDED)
+            platform_pad_added(pf, e.cdevice.which, in);
+        else if (e.type == SDL_CONTROLLERDEVICEREMOVED)
+            platform_pad_removed(pf, e.cdevice.which, in);
+        else
+            input_handle_event(in, &e);
     }
     if (in->pressed[ACTION_FULLSCREEN]) {
         in->pressed[ACTION_FULLSCREEN] = false; /* consumed here, not by the game */
@@ -308,14 +305,12 @@ bool platform_poll(Platform *pf, Input *in)
     return !in->quit;
 }
 
-double platform_seconds(const Platform *pf)
-{
+double platform_seconds(const Platform *pf) {
     if (pf->headless) return (double)pf->frames / 60.0;
     return (double)(SDL_GetPerformanceCounter() - pf->start_counter) / pf->counter_hz;
 }
 
-void platform_toggle_fullscreen(Platform *pf)
-{
+void platform_toggle_fullscreen(Platform *pf) {
     if (!pf->window) return;
     Uint32 fs = SDL_GetWindowFlags(pf->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
     SDL_SetWindowFullscreen(pf->window, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
@@ -324,22 +319,19 @@ void platform_toggle_fullscreen(Platform *pf)
 bool platform_is_headless(const Platform *pf) { return pf->headless; }
 struct SDL_Renderer *platform_renderer(Platform *pf) { return pf->renderer; }
 
-void platform_logical_size(const Platform *pf, int *w, int *h)
-{
+void platform_logical_size(const Platform *pf, int *w, int *h) {
     if (w) *w = pf->logical_w;
     if (h) *h = pf->logical_h;
 }
 
 /* ---- fixed step ---- */
 
-FixedStep fixed_step_make(int hz)
-{
+FixedStep fixed_step_make(int hz) {
     if (hz <= 0) hz = 60;
     return (FixedStep){.dt = 1.0 / hz, .last = -1, .max_steps = 5};
 }
 
-int fixed_step_advance(FixedStep *fs, double now)
-{
+int fixed_step_advance(FixedStep *fs, double now) {
     if (fs->last < 0) {
         /* First frame: simulate one step so the first picture is of a live world. */
         fs->last = now;

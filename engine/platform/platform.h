@@ -60,7 +60,7 @@ typedef struct Input {
     bool down[ACTION_COUNT];
     bool pressed[ACTION_COUNT]; /* went down since the last input_end_step */
     bool released[ACTION_COUNT];
-    float move_x, move_y;       /* -1..1: digital directions and the left stick, dead zone applied */
+    float move_x, move_y;       /* -1..1: digital directions and left stick, dead zone applied */
     bool focused;               /* the window has keyboard focus (always true headless) */
     bool focus_lost;            /* edge: focus went away this frame -> the game pauses */
     bool quit;                  /* window closed / SDL_QUIT */

@@ -3,23 +3,14 @@
 
 #include <math.h>
 
-static void camera_update_view_(Camera *c)
-{
-    glm_mat3_identity(c->view);
-    glm_translate2d(c->view, (vec2){-c->pos[0], -c->pos[1]});
-}
-
-Camera camera_make(float view_w, float view_h)
-{
+Camera camera_make(float view_w, float view_h) {
     Camera c = {0};
     c.size[0] = view_w;
     c.size[1] = view_h;
-    camera_update_view_(&c);
     return c;
 }
 
-void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float max_y)
-{
+void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float max_y) {
     c->bounds_min[0] = min_x;
     c->bounds_min[1] = min_y;
     c->bounds_max[0] = max_x;
@@ -29,32 +20,26 @@ void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float m
 }
 
 /* One axis: inside [lo, hi - size], or centred when the level is narrower than the view. */
-static float camera_clamp_axis_(float p, float size, float lo, float hi)
-{
+static float camera_clamp_axis(float p, float size, float lo, float hi) {
     if (hi - lo <= size) return lo - (size - (hi - lo)) / 2;
     if (p < lo) return lo;
     if (p > hi - size) return hi - size;
     return p;
 }
 
-void camera_clamp(Camera *c)
-{
-    if (c->has_bounds) {
-        for (int i = 0; i < 2; i++)
-            c->pos[i] = camera_clamp_axis_(c->pos[i], c->size[i], c->bounds_min[i], c->bounds_max[i]);
-    }
-    camera_update_view_(c);
+void camera_clamp(Camera *c) {
+    if (!c->has_bounds) return;
+    for (int i = 0; i < 2; i++)
+        c->pos[i] = camera_clamp_axis(c->pos[i], c->size[i], c->bounds_min[i], c->bounds_max[i]);
 }
 
-void camera_snap(Camera *c, const vec2 target)
-{
+void camera_snap(Camera *c, const vec2 target) {
     c->pos[0] = target[0] - c->size[0] / 2;
     c->pos[1] = target[1] - c->size[1] / 2;
     camera_clamp(c);
 }
 
-void camera_follow(Camera *c, const vec2 target, float t)
-{
+void camera_follow(Camera *c, const vec2 target, float t) {
     if (t < 0) t = 0;
     if (t > 1) t = 1;
     vec2 want = {target[0] - c->size[0] / 2, target[1] - c->size[1] / 2};
@@ -62,23 +47,12 @@ void camera_follow(Camera *c, const vec2 target, float t)
     camera_clamp(c);
 }
 
-void camera_world_to_screen(const Camera *c, const vec2 world, vec2 screen)
-{
-    vec3 p = {world[0], world[1], 1};
-    vec3 r;
-    glm_mat3_mulv((vec3 *)c->view, p, r);
-    screen[0] = r[0];
-    screen[1] = r[1];
-}
-
-bool camera_visible(const Camera *c, float x, float y, float w, float h)
-{
+bool camera_visible(const Camera *c, float x, float y, float w, float h) {
     return x < c->pos[0] + c->size[0] && x + w > c->pos[0] && y < c->pos[1] + c->size[1] &&
            y + h > c->pos[1];
 }
 
-void camera_tile_range(const Camera *c, int tile_px, int *x0, int *y0, int *x1, int *y1)
-{
+void camera_tile_range(const Camera *c, int tile_px, int *x0, int *y0, int *x1, int *y1) {
     int a = (int)floorf(c->pos[0] / tile_px), b = (int)floorf(c->pos[1] / tile_px);
     int e = (int)ceilf((c->pos[0] + c->size[0]) / tile_px);
     int f = (int)ceilf((c->pos[1] + c->size[1]) / tile_px);

@@ -14,8 +14,9 @@
        int x0, y0, x1, y1;
        camera_tile_range(&cam, 16, &x0, &y0, &x1, &y1);  // draw tiles x0..x1-1, y0..y1-1
 
-   World-to-screen is the mat3 `view` (a cglm affine 2D transform), kept up to date by every
-   call that moves the camera. */
+   World-to-screen is a translation by -pos and nothing else (no zoom, no rotation), so the
+   camera keeps no matrix: render_set_view(rd, cam.pos[0], cam.pos[1]) applies it to every
+   later push (the game adds its screen shake to the offset it passes there). */
 #ifndef CAMERA_H
 #define CAMERA_H
 
@@ -29,7 +30,6 @@ typedef struct Camera {
     vec2 bounds_min; /* level rectangle the view must stay inside */
     vec2 bounds_max;
     bool has_bounds;
-    mat3 view;       /* world -> screen */
 } Camera;
 
 Camera camera_make(float view_w, float view_h);
@@ -38,7 +38,6 @@ void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float m
 void camera_snap(Camera *c, const vec2 target);
 void camera_follow(Camera *c, const vec2 target, float t);
 void camera_clamp(Camera *c);
-void camera_world_to_screen(const Camera *c, const vec2 world, vec2 screen);
 /* Does the world rectangle overlap the view? */
 bool camera_visible(const Camera *c, float x, float y, float w, float h);
 /* Half-open tile range [x0, x1) x [y0, y1) covering the view (clamped at 0 below; clamp

@@ -7,8 +7,7 @@
 #define OVERLAY_PAD 4.0f
 
 /* "12.3K": bytes in at most 6 characters, formatted into the frame arena. */
-static Str8 overlay_bytes_(Arena *a, uint64_t n)
-{
+static Str8 overlay_bytes(Arena *a, uint64_t n) {
     if (n < 1024) return str8_fmt(a, "%lluB", (unsigned long long)n);
     if (n < (1ull << 20)) return str8_fmt(a, "%.1fK", (double)n / 1024);
     if (n < (1ull << 30)) return str8_fmt(a, "%.1fM", (double)n / (1 << 20));
@@ -17,15 +16,13 @@ static Str8 overlay_bytes_(Arena *a, uint64_t n)
 
 /* Reserve is often 1000x the use, so the bar is logarithmic: every doubling is the same
    distance, and kilobytes used of megabytes reserved are still visible. */
-static float overlay_x_(uint64_t n, uint64_t full)
-{
+static float overlay_x(uint64_t n, uint64_t full) {
     if (full == 0) return 0;
     return OVERLAY_BAR_W * (float)(log2((double)n + 1) / log2((double)full + 1));
 }
 
 void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                        const DebugFrameInfo *info, int layer)
-{
+                        const DebugFrameInfo *info, int layer) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font) return;
     float lh = font_line_height(font, 1);
@@ -33,36 +30,40 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
     float panel_h = OVERLAY_PAD * 2 + lh * 2 + 2 + row_h * (float)count + lh;
     float x = OVERLAY_PAD, y = OVERLAY_PAD;
     render_set_view(rd, 0, 0);
-    render_rect(rd, (RectF){x - 2, y - 2, OVERLAY_BAR_W + 12, panel_h}, layer, (Color){8, 8, 16, 200});
+    render_rect(rd, (RectF){x - 2, y - 2, OVERLAY_BAR_W + 12, panel_h}, layer,
+                (Color){8, 8, 16, 200});
 
     if (info) {
         Str8 l1 = str8_fmt(fa, "frame %5.2f ms  update %5.2f ms", info->frame_ms, info->update_ms);
         render_text(rd, font, x, y, l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
-        Str8 l2 = info->entities
-                      ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
-                                 info->stats.sprites, info->stats.culled, info->entities)
-                      : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
-                                 info->stats.sprites, info->stats.culled);
-        render_text(rd, font, x, y + lh, l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        Str8 l2 =
+            info->entities
+                ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
+                           info->stats.sprites, info->stats.culled, info->entities)
+                : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
+                           info->stats.sprites, info->stats.culled);
+        render_text(rd, font, x, y + lh, l2, (Color){200, 220, 255, 255}, layer + 1,
+                    TEXT_ALIGN_LEFT, 1);
     }
     y += lh * 2 + 2;
     for (int i = 0; i < count; i++) {
         if (!arenas[i]) continue;
         ArenaStats s = arena_stats(arenas[i]);
         uint64_t reserved = s.reserved ? s.reserved : 1;
-        Str8 used = overlay_bytes_(fa, s.used), com = overlay_bytes_(fa, s.committed);
-        Str8 res = overlay_bytes_(fa, s.reserved), peak = overlay_bytes_(fa, s.peak);
-        Str8 line = str8_fmt(fa, "%-7.7s %.*s/%.*s/%.*s pk %.*s", s.name ? s.name : "?", STR8_FMT(used),
-                             STR8_FMT(com), STR8_FMT(res), STR8_FMT(peak));
-        render_text(rd, font, x, y, line, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        Str8 used = overlay_bytes(fa, s.used), com = overlay_bytes(fa, s.committed);
+        Str8 res = overlay_bytes(fa, s.reserved), peak = overlay_bytes(fa, s.peak);
+        Str8 line = str8_fmt(fa, "%-7.7s %.*s/%.*s/%.*s pk %.*s", s.name ? s.name : "?",
+                             STR8_FMT(used), STR8_FMT(com), STR8_FMT(res), STR8_FMT(peak));
+        render_text(rd, font, x, y, line, (Color){255, 255, 255, 255}, layer + 1,
+                    TEXT_ALIGN_LEFT, 1);
         float by = y + lh - 1;
         /* reserved (dark), committed (mid), used (bright), peak (tick) */
         render_rect(rd, (RectF){x, by, OVERLAY_BAR_W, 5}, layer + 1, (Color){40, 44, 70, 255});
-        render_rect(rd, (RectF){x, by, overlay_x_(s.committed, reserved), 5}, layer + 2,
+        render_rect(rd, (RectF){x, by, overlay_x(s.committed, reserved), 5}, layer + 2,
                     (Color){70, 110, 150, 255});
-        render_rect(rd, (RectF){x, by + 1, overlay_x_(s.used, reserved), 3}, layer + 3,
+        render_rect(rd, (RectF){x, by + 1, overlay_x(s.used, reserved), 3}, layer + 3,
                     (Color){120, 230, 140, 255});
-        float px = x + overlay_x_(s.peak, reserved);
+        float px = x + overlay_x(s.peak, reserved);
         render_rect(rd, (RectF){px - 1, by - 1, 2, 7}, layer + 4, (Color){255, 200, 60, 255});
         y += row_h;
     }

@@ -38,8 +38,8 @@ struct Renderer {
     RenderStats cur, last_stats;
 };
 
-Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w, int logical_h)
-{
+Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w,
+                        int logical_h) {
     Renderer *rd = arena_push_struct(perm, Renderer);
     if (!rd) return NULL;
     rd->sdl = sdl_renderer;
@@ -55,8 +55,7 @@ Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logi
     return rd;
 }
 
-void render_destroy(Renderer *rd)
-{
+void render_destroy(Renderer *rd) {
     if (!rd) return;
     for (uint32_t i = 0; i < rd->texture_count; i++) {
         Texture *t = rd->textures[i];
@@ -71,9 +70,10 @@ void render_destroy(Renderer *rd)
 
 /* An RGBA32 ("bytes in R, G, B, A order" whatever the endianness) SDL texture of `rgba`,
    alpha-blended. NULL with a message on stderr. */
-static SDL_Texture *render_sdl_texture_(Renderer *rd, const char *name, const uint8_t *rgba, int w, int h)
-{
-    SDL_Texture *st = SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
+static SDL_Texture *render_sdl_texture(Renderer *rd, const char *name, const uint8_t *rgba, int w,
+                                       int h) {
+    SDL_Texture *st =
+        SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
     if (!st) {
         fprintf(stderr, "render: %s: SDL_CreateTexture: %s\n", name, SDL_GetError());
         return NULL;
@@ -91,8 +91,7 @@ static SDL_Texture *render_sdl_texture_(Renderer *rd, const char *name, const ui
    each copy's mapping to the target now, at start-up, and not on the frame that first draws
    a tinted or stretched quad from it. The dots land in the corner of a target that the next
    render_begin clears. */
-static void render_prime_(Renderer *rd, const Texture *t, int tw, int th)
-{
+static void render_prime(Renderer *rd, const Texture *t, int tw, int th) {
     static const int quad[6] = {0, 1, 2, 0, 2, 3};
     float sx = 1, sy = 1;
     SDL_RenderGetScale(rd->sdl, &sx, &sy);
@@ -101,15 +100,17 @@ static void render_prime_(Renderer *rd, const Texture *t, int tw, int th)
         SDL_Color col = {c, c, c, a};
         float w = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sx, h = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sy;
         float u = 1.0f / tw, v = 1.0f / th;
-        SDL_Vertex q[4] = {{{0, 0}, col, {0, 0}}, {{w, 0}, col, {u, 0}}, {{w, h}, col, {u, v}}, {{0, h}, col, {0, v}}};
+        SDL_Vertex q[4] = {{{0, 0}, col, {0, 0}},
+                           {{w, 0}, col, {u, 0}},
+                           {{w, h}, col, {u, v}},
+                           {{0, h}, col, {0, v}}};
         SDL_RenderGeometry(rd->sdl, t->sdl_mod[m], q, 4, quad, 6);
     }
     SDL_RenderFlush(rd->sdl);
 }
 
 Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
-                               int w, int h, int cell_w, int cell_h)
-{
+                               int w, int h, int cell_w, int cell_h) {
     if (rd->texture_count >= RENDER_MAX_TEXTURES) {
         SDL_SetError("more than %d textures", RENDER_MAX_TEXTURES);
         fprintf(stderr, "render: %s: %s\n", name, SDL_GetError());
@@ -125,7 +126,8 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
     int tw = w, th = h;
     const uint8_t *upload = rgba;
     SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
+    if (SDL_GetRendererInfo(rd->sdl, &info) == 0 &&
+        (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
         (info.max_texture_height == 0 || 2 * h <= info.max_texture_height)) {
         uint8_t *quad = arena_push_raw(tmp.arena, (uint64_t)w * h * 16, 16);
         if (quad) {
@@ -144,19 +146,20 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
             t->mirrored = true;
         }
     }
-    t->sdl = render_sdl_texture_(rd, name, upload, tw, th);
+    t->sdl = render_sdl_texture(rd, name, upload, tw, th);
     if (!t->sdl) return NULL;
-    bool software = SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
+    bool software =
+        SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     t->sdl_mod[0] = t->sdl;
     for (int m = 1; m < 8; m++) {
-        t->sdl_mod[m] = software ? render_sdl_texture_(rd, name, upload, tw, th) : t->sdl;
+        t->sdl_mod[m] = software ? render_sdl_texture(rd, name, upload, tw, th) : t->sdl;
         if (!t->sdl_mod[m]) {
             while (--m > 0) SDL_DestroyTexture(t->sdl_mod[m]);
             SDL_DestroyTexture(t->sdl);
             return NULL;
         }
     }
-    if (software) render_prime_(rd, t, tw, th);
+    if (software) render_prime(rd, t, tw, th);
     t->name = arena_strdup(perm, name);
     t->w = w;
     t->h = h;
@@ -169,8 +172,7 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
     return t;
 }
 
-void render_begin(Renderer *rd, Arena *frame, Color clear)
-{
+void render_begin(Renderer *rd, Arena *frame, Color clear) {
     rd->frame = frame;
     rd->frame_start = arena_pos(frame);
     rd->first = rd->last = NULL;
@@ -181,8 +183,7 @@ void render_begin(Renderer *rd, Arena *frame, Color clear)
     SDL_RenderClear(rd->sdl);
 }
 
-void render_set_view(Renderer *rd, float x, float y)
-{
+void render_set_view(Renderer *rd, float x, float y) {
     /* Whole pixels: a fractional camera would make the tile grid shimmer. */
     rd->view_x = SDL_floorf(x + 0.5f);
     rd->view_y = SDL_floorf(y + 0.5f);
@@ -192,8 +193,7 @@ Arena *render_frame_arena(Renderer *rd) { return rd->frame; }
 uint32_t render_command_count(const Renderer *rd) { return rd->count; }
 RenderStats render_stats(const Renderer *rd) { return rd->last_stats; }
 
-static DrawCmd *render_push_(Renderer *rd)
-{
+static DrawCmd *render_push(Renderer *rd) {
     if (!rd->frame) return NULL;
     if (!rd->last || rd->last->count == RENDER_CHUNK_CMDS) {
         CmdChunk *c = arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
@@ -212,15 +212,14 @@ static DrawCmd *render_push_(Renderer *rd)
 }
 
 void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
-                   uint32_t flip)
-{
+                   uint32_t flip) {
     if (!tex) return;
     float x = dst.x - rd->view_x, y = dst.y - rd->view_y;
     if (x >= rd->logical_w || y >= rd->logical_h || x + dst.w <= 0 || y + dst.h <= 0) {
         rd->cur.culled++;
         return;
     }
-    DrawCmd *c = render_push_(rd);
+    DrawCmd *c = render_push(rd);
     if (!c) return;
     float u0, v0, u1, v1;
     if (tex->mirrored) {
@@ -241,122 +240,138 @@ void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int l
 }
 
 void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
-                 uint32_t flip)
-{
+                 uint32_t flip) {
     if (!tex || index < 0 || index >= tex->cols * tex->rows) return;
-    float sx = (float)(index % tex->cols * tex->cell_w), sy = (float)(index / tex->cols * tex->cell_h);
+    float sx = (float)(index % tex->cols * tex->cell_w);
+    float sy = (float)(index / tex->cols * tex->cell_h);
     render_sprite(rd, tex, (RectF){sx, sy, (float)tex->cell_w, (float)tex->cell_h},
                   (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, COLOR_WHITE, flip);
 }
 
-void render_rect(Renderer *rd, RectF dst, int layer, Color color)
-{
+void render_rect(Renderer *rd, RectF dst, int layer, Color color) {
     /* The middle texel of the 4x4 white texture: no edge sampling surprises. */
     render_sprite(rd, rd->white, (RectF){1, 1, 2, 2}, dst, layer, color, 0);
 }
 
-void render_rect_outline(Renderer *rd, RectF r, int layer, Color color)
-{
+void render_rect_outline(Renderer *rd, RectF r, int layer, Color color) {
     render_rect(rd, (RectF){r.x, r.y, r.w, 1}, layer, color);
     render_rect(rd, (RectF){r.x, r.y + r.h - 1, r.w, 1}, layer, color);
     render_rect(rd, (RectF){r.x, r.y + 1, 1, r.h - 2}, layer, color);
     render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
 }
 
-/* The stable order of `count` commands by their 16-bit keys (layer << 8 | tex): LSD radix
-   sort, texture digit first, then layer; each pass is a counting sort, which is stable, so
-   equal keys keep push order. Layers and texture ids are both < 256, so two 8-bit passes
-   cover the key. Only 16-bit keys and 32-bit indices move, never the 40-byte commands:
-   `tmp` and `order` hold `count` indices each. */
-static void render_order_(const uint16_t *keys, uint32_t count, uint32_t *tmp, uint32_t *order)
-{
+static inline uint16_t render_key(const DrawCmd *c) {
+    return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff));
+}
+
+/* The draw order, shared by render_end and render_sort_commands. Command i of a draw list
+   is chunks[i / RENDER_CHUNK_CMDS][i % RENDER_CHUNK_CMDS] (every chunk but the last is
+   full). Pushes into `scratch` the commands' 16-bit keys (layer << 8 | tex) and their
+   stable order by key, `count` of each, and returns them through `keys` and `order`; false
+   if `scratch` is full.
+
+   LSD radix sort, texture digit first, then layer; each pass is a counting sort, which is
+   stable, so equal keys keep push order. Layers and texture ids are both < 256, so two
+   8-bit passes cover the key. Only 16-bit keys and 32-bit indices move, never the 40-byte
+   commands. */
+static bool render_order(Arena *scratch, const DrawCmd *const *chunks, uint32_t count,
+                         uint16_t **keys, uint32_t **order) {
     _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
+    uint16_t *key = arena_push_array_raw(scratch, uint16_t, count);
+    uint32_t *tmp = arena_push_array_raw(scratch, uint32_t, count);
+    uint32_t *ord = arena_push_array_raw(scratch, uint32_t, count);
+    if (!key || !tmp || !ord) return false;
+    for (uint32_t i = 0, ci = 0; i < count; ci++) {
+        uint32_t n = count - i < RENDER_CHUNK_CMDS ? count - i : RENDER_CHUNK_CMDS;
+        for (uint32_t j = 0; j < n; j++) key[i++] = render_key(&chunks[ci][j]);
+    }
     uint32_t lo[256], hi[256];
     memset(lo, 0, sizeof lo);
     memset(hi, 0, sizeof hi);
     for (uint32_t i = 0; i < count; i++) {
-        lo[keys[i] & 0xff]++;
-        hi[keys[i] >> 8]++;
+        lo[key[i] & 0xff]++;
+        hi[key[i] >> 8]++;
     }
     for (uint32_t d = 0, a = 0, b = 0; d < 256; d++) {
         uint32_t ca = lo[d], cb = hi[d];
         lo[d] = a, hi[d] = b;
         a += ca, b += cb;
     }
-    for (uint32_t i = 0; i < count; i++) tmp[lo[keys[i] & 0xff]++] = i;
+    for (uint32_t i = 0; i < count; i++) tmp[lo[key[i] & 0xff]++] = i;
     for (uint32_t k = 0; k < count; k++) {
         uint32_t i = tmp[k];
-        order[hi[keys[i] >> 8]++] = i;
+        ord[hi[key[i] >> 8]++] = i;
     }
+    *keys = key;
+    *order = ord;
+    return true;
 }
 
-static inline uint16_t render_key_(const DrawCmd *c) { return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff)); }
-
-void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count)
-{
+void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count) {
     if (count == 0) return;
     SCRATCH_SCOPE(tmp);
-    uint16_t *keys = arena_push_array_raw(tmp.arena, uint16_t, count);
-    uint32_t *idx_a = arena_push_array_raw(tmp.arena, uint32_t, count);
-    uint32_t *idx_b = arena_push_array_raw(tmp.arena, uint32_t, count);
-    if (!keys || !idx_a || !idx_b) { /* no scratch: draw unsorted rather than not at all */
-        memcpy(out, cmds, sizeof(DrawCmd) * count);
+    /* The flat array cut at the same chunk size as a frame's draw list, so the order is
+       computed exactly as render_end computes it. */
+    uint32_t nchunks = (count + RENDER_CHUNK_CMDS - 1) / RENDER_CHUNK_CMDS;
+    const DrawCmd **chunks = arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
+    uint16_t *keys;
+    uint32_t *order;
+    if (chunks)
+        for (uint32_t ci = 0; ci < nchunks; ci++)
+            chunks[ci] = cmds + (uint64_t)ci * RENDER_CHUNK_CMDS;
+    if (!chunks || !render_order(tmp.arena, chunks, count, &keys, &order)) {
+        memcpy(out, cmds, sizeof(DrawCmd) * count); /* no scratch: unsorted rather than nothing */
         return;
     }
-    for (uint32_t i = 0; i < count; i++) keys[i] = render_key_(&cmds[i]);
-    render_order_(keys, count, idx_a, idx_b);
-    for (uint32_t k = 0; k < count; k++) out[k] = cmds[idx_b[k]];
+    for (uint32_t k = 0; k < count; k++) out[k] = cmds[order[k]];
 }
 
 /* Which of Texture.sdl_mod the quad at `v` is drawn from: what SDL's software renderer
    will set for it - modulation by its colour, and stretching unless its size in pixels
    (after the renderer's scale) is the size of its texels, both as SDL truncates them. */
-static inline int render_mod_(const Texture *t, const SDL_Vertex *v, float sx, float sy)
-{
+static inline int render_mod(const Texture *t, const SDL_Vertex *v, float sx, float sy) {
     SDL_Color c = v[0].color;
-    float tw = t->mirrored ? 2.0f * t->w : (float)t->w, th = t->mirrored ? 2.0f * t->h : (float)t->h;
+    float tw = t->mirrored ? 2.0f * t->w : (float)t->w;
+    float th = t->mirrored ? 2.0f * t->h : (float)t->h;
     int src_w = (int)(v[2].tex_coord.x * tw) - (int)(v[0].tex_coord.x * tw);
     int src_h = (int)(v[2].tex_coord.y * th) - (int)(v[0].tex_coord.y * th);
     int dst_w = (int)((v[2].position.x - v[0].position.x) * sx);
     int dst_h = (int)((v[2].position.y - v[0].position.y) * sy);
     bool stretch = (src_w < 0 ? -src_w : src_w) != dst_w || (src_h < 0 ? -src_h : src_h) != dst_h;
-    return ((c.r & c.g & c.b) != 0xff ? RENDER_MOD_COLOR : 0) | (c.a != 0xff ? RENDER_MOD_ALPHA : 0) |
-           (stretch ? RENDER_MOD_STRETCH : 0);
+    return ((c.r & c.g & c.b) != 0xff ? RENDER_MOD_COLOR : 0) |
+           (c.a != 0xff ? RENDER_MOD_ALPHA : 0) | (stretch ? RENDER_MOD_STRETCH : 0);
 }
 
-void render_end(Renderer *rd)
-{
+void render_end(Renderer *rd) {
     uint32_t n = rd->count;
     rd->cur.frame_bytes = rd->frame ? arena_pos(rd->frame) - rd->frame_start : 0;
     if (n == 0) {
         rd->last_stats = rd->cur;
         return;
     }
-    /* Every chunk but the last is full, so command i is chunks[i / CHUNK]->cmds[i % CHUNK]:
-       the sort reads keys and the vertex loop reads commands in place, through the order. */
+    /* Every chunk but the last is full, so command i is chunks[i / CHUNK][i % CHUNK]: the
+       sort reads keys and the vertex loop reads commands in place, through the order. */
     uint32_t nchunks = (n + RENDER_CHUNK_CMDS - 1) / RENDER_CHUNK_CMDS;
     SCRATCH_SCOPE(tmp, rd->frame);
-    const CmdChunk **chunks = arena_push_array_raw(tmp.arena, const CmdChunk *, nchunks);
-    uint16_t *keys = arena_push_array_raw(tmp.arena, uint16_t, n);
-    uint32_t *order_tmp = arena_push_array_raw(tmp.arena, uint32_t, n);
-    uint32_t *order = arena_push_array_raw(tmp.arena, uint32_t, n);
+    const DrawCmd **chunks = arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
+    uint16_t *keys = NULL;
+    uint32_t *order = NULL;
+    if (chunks) {
+        uint32_t ci = 0;
+        for (const CmdChunk *c = rd->first; c; c = c->next) chunks[ci++] = c->cmds;
+    }
+    bool sorted = chunks && render_order(tmp.arena, chunks, n, &keys, &order);
     SDL_Vertex *verts = arena_push_array_raw(tmp.arena, SDL_Vertex, (uint64_t)n * 4);
     int *indices = arena_push_array_raw(tmp.arena, int, (uint64_t)n * 6);
-    if (!chunks || !keys || !order_tmp || !order || !verts || !indices) {
+    if (!sorted || !verts || !indices) {
         rd->cur.dropped += n;
         rd->last_stats = rd->cur;
         return;
     }
-    uint32_t k = 0, ci = 0;
-    for (const CmdChunk *c = rd->first; c; c = c->next) {
-        chunks[ci++] = c;
-        for (uint32_t j = 0; j < c->count; j++) keys[k++] = render_key_(&c->cmds[j]);
-    }
-    render_order_(keys, n, order_tmp, order);
 
     for (uint32_t i = 0; i < n; i++) {
         uint32_t o = order[i];
-        const DrawCmd *c = &chunks[o / RENDER_CHUNK_CMDS]->cmds[o % RENDER_CHUNK_CMDS];
+        const DrawCmd *c = &chunks[o / RENDER_CHUNK_CMDS][o % RENDER_CHUNK_CMDS];
         SDL_Color col = {c->tint.r, c->tint.g, c->tint.b, c->tint.a};
         float x1 = c->x + c->w, y1 = c->y + c->h;
         SDL_Vertex *v = verts + i * 4;
@@ -383,8 +398,9 @@ void render_end(Renderer *rd)
         while (end < n && (keys[order[end]] & 0xffu) == tex) {
             /* One call per texture run, split only where sdl_mod says the copy changes. */
             uint32_t from = end;
-            SDL_Texture *st = t->sdl_mod[render_mod_(t, verts + from * 4, sx, sy)];
-            while (end < n && (keys[order[end]] & 0xffu) == tex && t->sdl_mod[render_mod_(t, verts + end * 4, sx, sy)] == st)
+            SDL_Texture *st = t->sdl_mod[render_mod(t, verts + from * 4, sx, sy)];
+            while (end < n && (keys[order[end]] & 0xffu) == tex &&
+                   t->sdl_mod[render_mod(t, verts + end * 4, sx, sy)] == st)
                 end++;
             if (SDL_RenderGeometry(rd->sdl, st, verts + from * 4, (int)(end - from) * 4, indices,
                                    (int)(end - from) * 6) == 0)
@@ -398,16 +414,14 @@ void render_end(Renderer *rd)
     rd->last_stats = rd->cur;
 }
 
-void render_present(Renderer *rd)
-{
+void render_present(Renderer *rd) {
     SDL_RenderPresent(rd->sdl);
     rd->frame = NULL; /* its memory dies with the next arena_clear; stop pushing into it */
     rd->first = rd->last = NULL;
     rd->count = 0;
 }
 
-bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h)
-{
+bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h) {
     /* SDL reads the viewport (the letterboxed picture) in output pixels. */
     SDL_Rect vp;
     SDL_RenderGetViewport(rd->sdl, &vp);
@@ -427,8 +441,7 @@ bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h
     return true;
 }
 
-bool render_screenshot(Renderer *rd, const char *path)
-{
+bool render_screenshot(Renderer *rd, const char *path) {
     SCRATCH_SCOPE(tmp, rd->frame);
     uint8_t *px;
     int w, h;
@@ -446,16 +459,14 @@ bool render_screenshot(Renderer *rd, const char *path)
 
 /* ---- text ---- */
 
-Font font_make(const Texture *tex, int advance)
-{
+Font font_make(const Texture *tex, int advance) {
     return (Font){.tex = tex, .first_char = 32, .glyph_w = tex->cell_w, .glyph_h = tex->cell_h,
                   .advance = advance > 0 ? advance : tex->cell_w, .line_h = tex->cell_h};
 }
 
 float font_line_height(const Font *f, float scale) { return f->line_h * scale; }
 
-float font_measure(const Font *f, Str8 text, float scale)
-{
+float font_measure(const Font *f, Str8 text, float scale) {
     uint64_t widest = 0, cur = 0;
     for (uint64_t i = 0; i < text.len; i++) {
         if (text.data[i] == '\n') {
@@ -470,8 +481,7 @@ float font_measure(const Font *f, Str8 text, float scale)
     return ((float)widest * f->advance - 1) * scale;
 }
 
-static float render_line_width_(const Font *f, Str8 text, uint64_t from, float scale)
-{
+static float render_line_width(const Font *f, Str8 text, uint64_t from, float scale) {
     if (!text.data) return 0; /* NULL + from is undefined even for from == 0 */
     uint64_t n = 0;
     while (from + n < text.len && text.data[from + n] != '\n') n++;
@@ -479,14 +489,13 @@ static float render_line_width_(const Font *f, Str8 text, uint64_t from, float s
 }
 
 float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
-                  TextAlign align, float scale)
-{
+                  TextAlign align, float scale) {
     /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */
     if (!f || !f->tex || !text.data) return 0;
     float widest = 0, pen_y = y;
     uint64_t i = 0;
     while (i <= text.len) {
-        float w = render_line_width_(f, text, i, scale);
+        float w = render_line_width(f, text, i, scale);
         if (w > widest) widest = w;
         float pen_x = align == TEXT_ALIGN_CENTER ? x - SDL_floorf(w / 2)
                       : align == TEXT_ALIGN_RIGHT ? x - w
@@ -494,7 +503,8 @@ float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Colo
         for (; i < text.len && text.data[i] != '\n'; i++) {
             int ch = (unsigned char)text.data[i];
             if (ch != ' ') {
-                if (ch < f->first_char || ch >= f->first_char + f->tex->cols * f->tex->rows) ch = '?';
+                if (ch < f->first_char || ch >= f->first_char + f->tex->cols * f->tex->rows)
+                    ch = '?';
                 int cell = ch - f->first_char;
                 RectF src = {(float)(cell % f->tex->cols * f->tex->cell_w),
                              (float)(cell / f->tex->cols * f->tex->cell_h), (float)f->glyph_w,
@@ -512,8 +522,7 @@ float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Colo
 }
 
 float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
-                   const char *fmt, ...)
-{
+                   const char *fmt, ...) {
     if (!rd->frame) return 0;
     va_list ap;
     va_start(ap, fmt);

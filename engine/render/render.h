@@ -69,7 +69,8 @@ typedef struct Texture {
     struct SDL_Texture *sdl_mod[8];
 } Texture;
 
-enum { RENDER_MOD_COLOR = 1u << 0, RENDER_MOD_ALPHA = 1u << 1, RENDER_MOD_STRETCH = 1u << 2 }; /* sdl_mod index bits */
+/* The bits of an sdl_mod index. */
+enum { RENDER_MOD_COLOR = 1u << 0, RENDER_MOD_ALPHA = 1u << 1, RENDER_MOD_STRETCH = 1u << 2 };
 
 enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
 
@@ -94,7 +95,8 @@ typedef struct RenderStats {
 typedef struct Renderer Renderer;
 
 /* `sdl_renderer` is platform_renderer(pf). Textures and bookkeeping go to `perm`. */
-Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w, int logical_h);
+Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w,
+                        int logical_h);
 void render_destroy(Renderer *rd); /* destroys the SDL textures it created */
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
@@ -127,7 +129,8 @@ bool render_screenshot(Renderer *rd, const char *path);
 bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
 
 /* Stable LSD counting sort of `cmds` by (layer, tex) into `out` (distinct from cmds):
-   two 8-bit passes, O(n), no comparisons. Exposed so tests can check stability directly. */
+   two 8-bit passes, O(n), no comparisons. It computes the order with the same internal
+   function render_end draws by, so tests and the bench check the order the game gets. */
 void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count);
 
 /* ---- Text: a monospace bitmap font cut from a grid texture of printable ASCII. ---- */

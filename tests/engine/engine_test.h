@@ -19,8 +19,7 @@ typedef struct TestEngine {
     Font font;
 } TestEngine;
 
-static inline bool test_engine_open(TestEngine *t, const char *asset_dir)
-{
+static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
     t->perm = arena_create((ArenaParams){.name = "perm"});
     t->frame = arena_create((ArenaParams){.name = "frame"});
     if (!t->perm || !t->frame) return false;
@@ -33,10 +32,11 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir)
     AssetError err;
     const char *names[3] = {"tiles.png", "sprites.png", "font.png"};
     Texture **out[3] = {&t->tiles, &t->sprites, &t->font_tex};
-    int cw[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_W}, ch[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_H};
+    int cw[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_W};
+    int ch[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_H};
     for (int i = 0; i < 3; i++) {
-        *out[i] = asset_load_texture(t->rd, t->perm, asset_path(t->perm, asset_dir, names[i]), cw[i],
-                                     ch[i], &err);
+        *out[i] = asset_load_texture(t->rd, t->perm, asset_path(t->perm, asset_dir, names[i]),
+                                     cw[i], ch[i], &err);
         if (!*out[i]) {
             fprintf(stderr, "%s\n", err.message);
             return false;
@@ -46,8 +46,7 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir)
     return true;
 }
 
-static inline void test_engine_close(TestEngine *t)
-{
+static inline void test_engine_close(TestEngine *t) {
     render_destroy(t->rd);
     platform_destroy(t->pf);
     arena_release(t->frame);

@@ -1,33 +1,32 @@
 /* Camera: centring on a target, clamping to level bounds on every side, a level smaller
    than the view is centred, smooth follow converges, visibility and tile-range culling,
-   and the world->screen mat3 agrees with the position. */
+   camera_clamp pulls back a position set by hand, and without bounds nothing is clamped. */
 #include <math.h>
 
 #include "check.h"
 #include "render/camera.h"
 
-static bool near_(float a, float b) { return fabsf(a - b) < 1e-3f; }
+static bool near(float a, float b) { return fabsf(a - b) < 1e-3f; }
 
-int main(void)
-{
+int main(void) {
     Camera c = camera_make(480, 270);
     camera_set_bounds(&c, 0, 0, 1600, 800);
     camera_snap(&c, (vec2){800, 400});
-    CHECK(near_(c.pos[0], 560) && near_(c.pos[1], 265));
+    CHECK(near(c.pos[0], 560) && near(c.pos[1], 265));
     camera_snap(&c, (vec2){10, 10}); /* top-left corner */
-    CHECK(near_(c.pos[0], 0) && near_(c.pos[1], 0));
+    CHECK(near(c.pos[0], 0) && near(c.pos[1], 0));
     camera_snap(&c, (vec2){5000, 5000}); /* bottom-right corner */
-    CHECK(near_(c.pos[0], 1600 - 480) && near_(c.pos[1], 800 - 270));
+    CHECK(near(c.pos[0], 1600 - 480) && near(c.pos[1], 800 - 270));
     camera_snap(&c, (vec2){-300, 700});
-    CHECK(near_(c.pos[0], 0) && near_(c.pos[1], 800 - 270));
+    CHECK(near(c.pos[0], 0) && near(c.pos[1], 800 - 270));
 
     /* Narrower and shorter than the view: centred, on both axes. */
     Camera s = camera_make(480, 270);
     camera_set_bounds(&s, 0, 0, 320, 160);
     camera_snap(&s, (vec2){0, 0});
-    CHECK(near_(s.pos[0], -80) && near_(s.pos[1], -55));
+    CHECK(near(s.pos[0], -80) && near(s.pos[1], -55));
     camera_snap(&s, (vec2){999, 999});
-    CHECK(near_(s.pos[0], -80) && near_(s.pos[1], -55));
+    CHECK(near(s.pos[0], -80) && near(s.pos[1], -55));
 
     /* Follow: 20% per step converges on the centred position, never leaves the bounds. */
     camera_snap(&c, (vec2){240, 135});
@@ -35,9 +34,9 @@ int main(void)
         camera_follow(&c, (vec2){900, 500}, 0.2f);
         CHECK(c.pos[0] >= 0 && c.pos[0] <= 1120 && c.pos[1] >= 0 && c.pos[1] <= 530);
     }
-    CHECK(near_(c.pos[0], 660) && near_(c.pos[1], 365));
+    CHECK(near(c.pos[0], 660) && near(c.pos[1], 365));
     camera_follow(&c, (vec2){-9999, 900}, 1.0f);
-    CHECK(near_(c.pos[0], 0) && near_(c.pos[1], 530));
+    CHECK(near(c.pos[0], 0) && near(c.pos[1], 530));
 
     /* Visibility and tiles. */
     camera_snap(&c, (vec2){800, 400}); /* view [560, 1040) x [265, 535) */
@@ -55,8 +54,13 @@ int main(void)
     camera_tile_range(&s, 16, &x0, &y0, &x1, &y1); /* negative side clamps at 0 */
     CHECK(x0 == 0 && y0 == 0 && x1 == 25 && y1 == 14);
 
-    vec2 scr;
-    camera_world_to_screen(&c, (vec2){600, 300}, scr);
-    CHECK(near_(scr[0], 40) && near_(scr[1], 35));
+    /* A position set by hand is pulled back inside. */
+    c.pos[0] = -50;
+    c.pos[1] = 9999;
+    camera_clamp(&c);
+    CHECK(near(c.pos[0], 0) && near(c.pos[1], 800 - 270));
+    Camera free_cam = camera_make(480, 270); /* no bounds: anywhere goes */
+    camera_snap(&free_cam, (vec2){-1000, 50});
+    CHECK(near(free_cam.pos[0], -1240) && near(free_cam.pos[1], -85));
     return check_result();
 }

@@ -14,41 +14,41 @@ typedef struct Image {
     int w, h;
 } Image;
 
-static const uint8_t *pixel_(Image im, int x, int y) { return im.px + ((size_t)y * im.w + x) * 4; }
+static const uint8_t *pixel(Image im, int x, int y) { return im.px + ((size_t)y * im.w + x) * 4; }
 
-static bool same_rgb_(const uint8_t *p, uint8_t r, uint8_t g, uint8_t b)
-{
+static bool same_rgb(const uint8_t *p, uint8_t r, uint8_t g, uint8_t b) {
     return p[0] == r && p[1] == g && p[2] == b;
 }
 
 /* Every opaque texel of cell `cell` (16 px grid, `cols` per row) of `atlas` appears at
    (x, y) of `out`, mirrored when flip; transparent texels show `under` (or anything when
    `under` is NULL). Returns the number of mismatches. */
-static int cell_mismatches_(Image out, Image atlas, int cell, int cw, int ch, int x, int y, bool flip,
-                            const Color *under)
-{
+static int cell_mismatches(Image out, Image atlas, int cell, int cw, int ch, int x, int y,
+                           bool flip, const Color *under) {
     int cols = atlas.w / cw, bad = 0;
     for (int j = 0; j < ch; j++)
         for (int i = 0; i < cw; i++) {
             int si = flip ? cw - 1 - i : i;
-            const uint8_t *a = pixel_(atlas, cell % cols * cw + si, cell / cols * ch + j);
-            const uint8_t *o = pixel_(out, x + i, y + j);
-            if (a[3] == 255) bad += !same_rgb_(o, a[0], a[1], a[2]);
-            else if (a[3] == 0 && under) bad += !same_rgb_(o, under->r, under->g, under->b);
+            const uint8_t *a = pixel(atlas, cell % cols * cw + si, cell / cols * ch + j);
+            const uint8_t *o = pixel(out, x + i, y + j);
+            if (a[3] == 255) bad += !same_rgb(o, a[0], a[1], a[2]);
+            else if (a[3] == 0 && under) bad += !same_rgb(o, under->r, under->g, under->b);
         }
     return bad;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     REQUIRE(argc == 3); /* assets dir, output PNG path */
     TestEngine t;
     REQUIRE(test_engine_open(&t, argv[1]));
     AssetError err;
     Image tiles, sprites, font;
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "tiles.png"), &tiles.px, &tiles.w, &tiles.h, &err));
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "sprites.png"), &sprites.px, &sprites.w, &sprites.h, &err));
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "font.png"), &font.px, &font.w, &font.h, &err));
+    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "tiles.png"), &tiles.px, &tiles.w,
+                            &tiles.h, &err));
+    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "sprites.png"), &sprites.px,
+                            &sprites.w, &sprites.h, &err));
+    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "font.png"), &font.px, &font.w,
+                            &font.h, &err));
     CHECK_EQ_I(t.tiles->cols, ATLAS_COLS);
     CHECK_EQ_I(t.sprites->rows, SPRITES_ROWS);
 
@@ -76,10 +76,12 @@ int main(int argc, char **argv)
     /* text, tinted, layer 7; right-aligned text ends at x = 470 */
     Str8 hi = str8_fmt(render_frame_arena(t.rd), "H%c", 'i');
     render_text(t.rd, &t.font, 300, 200, hi, (Color){255, 80, 0, 255}, 7, TEXT_ALIGN_LEFT, 1);
-    float rw = render_text(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
+    float rw =
+        render_text(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
     CHECK(rw == font_measure(&t.font, STR8_LIT("END"), 1));
     CHECK(rw == 3 * FONT_ADVANCE - 1);
-    CHECK_EQ_U(render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3); /* 2 culled + 2 spaces-free glyph runs */
+    /* 2 culled + 2 spaces-free glyph runs */
+    CHECK_EQ_U(render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3);
     render_end(t.rd);
 
     RenderStats st = render_stats(t.rd);
@@ -95,45 +97,47 @@ int main(int argc, char **argv)
     REQUIRE(render_read_pixels(t.rd, t.perm, &out.px, &out.w, &out.h));
     CHECK_EQ_I(out.w, 480);
     CHECK_EQ_I(out.h, 270);
-    CHECK(same_rgb_(pixel_(out, 479, 269), CLEAR.r, CLEAR.g, CLEAR.b));
-    CHECK_EQ_I(cell_mismatches_(out, tiles, TS_WALL, 16, 16, 0, 0, false, NULL), 0);
+    CHECK(same_rgb(pixel(out, 479, 269), CLEAR.r, CLEAR.g, CLEAR.b));
+    CHECK_EQ_I(cell_mismatches(out, tiles, TS_WALL, 16, 16, 0, 0, false, NULL), 0);
     /* heart over floor: heart where opaque; the floor where the heart is clear */
-    CHECK_EQ_I(cell_mismatches_(out, sprites, SPR_HEART, 16, 16, 32, 0, false, NULL), 0);
+    CHECK_EQ_I(cell_mismatches(out, sprites, SPR_HEART, 16, 16, 32, 0, false, NULL), 0);
     int floor_seen = 0;
     for (int j = 0; j < 16; j++)
         for (int i = 0; i < 16; i++) {
             int hc = SPR_HEART;
-            const uint8_t *h = pixel_(sprites, hc % 8 * 16 + i, hc / 8 * 16 + j);
+            const uint8_t *h = pixel(sprites, hc % 8 * 16 + i, hc / 8 * 16 + j);
             if (h[3] != 0) continue;
-            const uint8_t *f = pixel_(tiles, TS_FLOOR_0 % 8 * 16 + i, TS_FLOOR_0 / 8 * 16 + j);
-            CHECK(same_rgb_(pixel_(out, 32 + i, j), f[0], f[1], f[2]));
+            const uint8_t *f = pixel(tiles, TS_FLOOR_0 % 8 * 16 + i, TS_FLOOR_0 / 8 * 16 + j);
+            CHECK(same_rgb(pixel(out, 32 + i, j), f[0], f[1], f[2]));
             floor_seen++;
         }
     CHECK(floor_seen > 20);
-    CHECK_EQ_I(cell_mismatches_(out, sprites, SPR_PLAYER + FACING_RIGHT * PLAYER_FRAMES, 16, 16, 64, 0,
-                                false, &CLEAR), 0);
-    CHECK_EQ_I(cell_mismatches_(out, sprites, SPR_PLAYER + FACING_LEFT * PLAYER_FRAMES, 16, 16, 64, 0,
-                                true, &CLEAR), 0);
-    CHECK(same_rgb_(pixel_(out, 102, 102), 255, 0, 0));
-    CHECK(same_rgb_(pixel_(out, 107, 107), 255, 0, 0)); /* layer 5 over layer 4 */
-    CHECK(same_rgb_(pixel_(out, 112, 112), 0, 255, 0));
-    CHECK(same_rgb_(pixel_(out, 202, 102), 0, 0, 255));
-    CHECK(same_rgb_(pixel_(out, 207, 102), 255, 255, 0)); /* later push on top */
-    CHECK_EQ_I(cell_mismatches_(out, sprites, SPR_KEY_BLUE, 16, 16, 400, 240, false, &CLEAR), 0);
+    CHECK_EQ_I(cell_mismatches(out, sprites, SPR_PLAYER + FACING_RIGHT * PLAYER_FRAMES, 16, 16,
+                               64, 0, false, &CLEAR), 0);
+    CHECK_EQ_I(cell_mismatches(out, sprites, SPR_PLAYER + FACING_LEFT * PLAYER_FRAMES, 16, 16,
+                               64, 0, true, &CLEAR), 0);
+    CHECK(same_rgb(pixel(out, 102, 102), 255, 0, 0));
+    CHECK(same_rgb(pixel(out, 107, 107), 255, 0, 0)); /* layer 5 over layer 4 */
+    CHECK(same_rgb(pixel(out, 112, 112), 0, 255, 0));
+    CHECK(same_rgb(pixel(out, 202, 102), 0, 0, 255));
+    CHECK(same_rgb(pixel(out, 207, 102), 255, 255, 0)); /* later push on top */
+    CHECK_EQ_I(cell_mismatches(out, sprites, SPR_KEY_BLUE, 16, 16, 400, 240, false, &CLEAR), 0);
     /* Text: every glyph texel is the tint, every other texel of the cell the clear colour. */
     int ink = 0;
     for (int g = 0; g < 2; g++) {
         int cell = (g ? 'i' : 'H') - FONT_FIRST_CHAR;
         for (int j = 0; j < FONT_CELL_H; j++)
             for (int i = 0; i < FONT_ADVANCE; i++) {
-                const uint8_t *a = pixel_(font, cell % FONT_COLS * FONT_CELL_W + i, cell / FONT_COLS * FONT_CELL_H + j);
-                const uint8_t *o = pixel_(out, 300 + g * FONT_ADVANCE + i, 200 + j);
+                const uint8_t *a = pixel(font, cell % FONT_COLS * FONT_CELL_W + i,
+                                         cell / FONT_COLS * FONT_CELL_H + j);
+                const uint8_t *o = pixel(out, 300 + g * FONT_ADVANCE + i, 200 + j);
                 if (a[3]) {
-                    if (!same_rgb_(o, 255, 80, 0)) fprintf(stderr, "text %d %d %d\n", o[0], o[1], o[2]);
-                    CHECK(same_rgb_(o, 255, 80, 0));
+                    if (!same_rgb(o, 255, 80, 0))
+                        fprintf(stderr, "text %d %d %d\n", o[0], o[1], o[2]);
+                    CHECK(same_rgb(o, 255, 80, 0));
                     ink++;
                 } else {
-                    CHECK(same_rgb_(o, CLEAR.r, CLEAR.g, CLEAR.b));
+                    CHECK(same_rgb(o, CLEAR.r, CLEAR.g, CLEAR.b));
                 }
             }
     }
@@ -141,9 +145,10 @@ int main(int argc, char **argv)
     /* Right alignment: "END" starts at 470 - (3 * advance - 1) and nothing is drawn from 470. */
     bool ink_start = false, ink_470 = false;
     for (int j = 220; j < 230; j++) {
-        ink_start |= same_rgb_(pixel_(out, 470 - (3 * FONT_ADVANCE - 1), j), 255, 255, 255);
-        CHECK(same_rgb_(pixel_(out, 470 - 3 * FONT_ADVANCE, j), CLEAR.r, CLEAR.g, CLEAR.b));
-        for (int i = 470; i < 480; i++) ink_470 |= !same_rgb_(pixel_(out, i, j), CLEAR.r, CLEAR.g, CLEAR.b);
+        ink_start |= same_rgb(pixel(out, 470 - (3 * FONT_ADVANCE - 1), j), 255, 255, 255);
+        CHECK(same_rgb(pixel(out, 470 - 3 * FONT_ADVANCE, j), CLEAR.r, CLEAR.g, CLEAR.b));
+        for (int i = 470; i < 480; i++)
+            ink_470 |= !same_rgb(pixel(out, i, j), CLEAR.r, CLEAR.g, CLEAR.b);
     }
     CHECK(ink_start); /* the E's stem */
     CHECK(!ink_470);
@@ -165,7 +170,8 @@ int main(int argc, char **argv)
     CHECK(after.peak >= st.frame_bytes);
     CHECK_EQ_U(after.peak, fs.peak);
     printf("frame arena peak: %llu bytes (%u commands, %llu bytes of draw list)\n",
-           (unsigned long long)after.peak, st.sprites + st.culled, (unsigned long long)st.frame_bytes);
+           (unsigned long long)after.peak, st.sprites + st.culled,
+           (unsigned long long)st.frame_bytes);
 
     test_engine_close(&t);
     return check_result();

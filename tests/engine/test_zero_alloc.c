@@ -17,17 +17,16 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
-static uint64_t heap_calls_; /* malloc, calloc, realloc, aligned: every request for memory */
+static uint64_t heap_calls; /* malloc, calloc, realloc, aligned: every request for memory */
 
-void *malloc(size_t n) { heap_calls_++; return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { heap_calls_++; return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { heap_calls_++; return __libc_realloc(p, n); }
+void *malloc(size_t n) { heap_calls++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { heap_calls++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { heap_calls++; return __libc_realloc(p, n); }
 void free(void *p) { __libc_free(p); }
-void *memalign(size_t al, size_t n) { heap_calls_++; return __libc_memalign(al, n); }
-void *aligned_alloc(size_t al, size_t n) { heap_calls_++; return __libc_memalign(al, n); }
-int posix_memalign(void **out, size_t al, size_t n)
-{
-    heap_calls_++;
+void *memalign(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
+void *aligned_alloc(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
+int posix_memalign(void **out, size_t al, size_t n) {
+    heap_calls++;
     void *p = __libc_memalign(al, n);
     if (!p) return 12; /* ENOMEM */
     *out = p;
@@ -37,8 +36,7 @@ int posix_memalign(void **out, size_t al, size_t n)
 #define FRAMES 600
 #define WARMUP 5
 
-static void draw_frame_(TestEngine *t, Camera *cam, Input *in, int frame)
-{
+static void draw_frame(TestEngine *t, Camera *cam, Input *in, int frame) {
     arena_clear(t->frame);
     render_begin(t->rd, t->frame, (Color){20, 16, 28, 255});
     vec2 target = {(float)(frame * 2 % 1200), (float)(frame % 600)};
@@ -57,40 +55,42 @@ static void draw_frame_(TestEngine *t, Camera *cam, Input *in, int frame)
                     (i & 1) ? RENDER_FLIP_X : 0);
     }
     render_set_view(t->rd, 0, 0);
-    render_textf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3, frame % 4,
-                 frame);
+    render_textf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3,
+                 frame % 4, frame);
     Str8 msg = str8_fmt(render_frame_arena(t->rd), "Level %d: the long hall", 1 + frame / 100);
     render_text(t->rd, &t->font, 240, 250, msg, COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 1);
     render_rect(t->rd, (RectF){0, 0, 480, 14}, 9, (Color){0, 0, 0, 160});
-    for (int h = 0; h < 5; h++) render_cell(t->rd, t->sprites, h < 3 ? SPR_HEART : SPR_HEART_EMPTY, 400 + h * 14, 0, 10, 0);
+    for (int h = 0; h < 5; h++)
+        render_cell(t->rd, t->sprites, h < 3 ? SPR_HEART : SPR_HEART_EMPTY, 400 + h * 14, 0, 10, 0);
     /* Each texture drawn plain and modulated, and at two sizes, in turn, as a game's HUD
        and actors are: text in two colours and two scales, opaque and translucent rects, a
        tinted sprite among plain ones (see Texture.sdl_mod). */
     render_textf(t->rd, &t->font, 4, 20, (Color){255, 214, 120, 255}, 10, "Best %d", frame / 60);
     render_text(t->rd, &t->font, 4, 30, STR8_LIT("paused"), COLOR_WHITE, 10, TEXT_ALIGN_LEFT, 1);
-    render_text(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 2);
+    render_text(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10,
+                TEXT_ALIGN_CENTER, 2);
     render_rect_outline(t->rd, (RectF){100, 100, 80, 40}, 11, (Color){255, 214, 120, 255});
     render_rect(t->rd, (RectF){101, 101, 78, 38}, 11, (Color){24, 20, 40, 235});
     render_cell(t->rd, t->sprites, SPR_COIN, 110, 110, 12, 0);
-    render_sprite(t->rd, t->sprites, (RectF){0, 0, 16, 16}, (RectF){130, 110, 16, 16}, 12, (Color){255, 90, 90, 255}, 0);
+    render_sprite(t->rd, t->sprites, (RectF){0, 0, 16, 16}, (RectF){130, 110, 16, 16}, 12,
+                  (Color){255, 90, 90, 255}, 0);
     render_cell(t->rd, t->sprites, SPR_COIN, 150, 110, 12, 0);
     render_end(t->rd);
     render_present(t->rd);
     (void)in;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     REQUIRE(argc == 2);
     TestEngine t;
     REQUIRE(test_engine_open(&t, argv[1]));
     /* Decoding a PNG goes through stb_image's hooks onto a scratch arena: no heap at all. */
-    uint64_t before_decode = heap_calls_;
+    uint64_t before_decode = heap_calls;
     uint8_t *px;
     int w, h;
     AssetError err;
     REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "sprites.png"), &px, &w, &h, &err));
-    CHECK_EQ_U(heap_calls_ - before_decode, 0);
+    CHECK_EQ_U(heap_calls - before_decode, 0);
     CHECK(w == ATLAS_COLS * SPRITE_CELL && px[3 + 4 * (w * 8 + 8)] == 255);
     Camera cam = camera_make(480, 270);
     camera_set_bounds(&cam, 0, 0, 96 * 16, 64 * 16);
@@ -99,21 +99,21 @@ int main(int argc, char **argv)
     uint64_t at_warmup = 0, steps = 0;
     uint32_t sprites_seen = 0;
     for (int f = 0; f < FRAMES; f++) {
-        if (f == WARMUP) at_warmup = heap_calls_;
+        if (f == WARMUP) at_warmup = heap_calls;
         if (!platform_poll(t.pf, &in)) break;
         int n = fixed_step_advance(&clock, platform_seconds(t.pf));
         for (int i = 0; i < n; i++) {
             steps++;
             input_end_step(&in);
         }
-        draw_frame_(&t, &cam, &in, f);
+        draw_frame(&t, &cam, &in, f);
         sprites_seen += render_stats(t.rd).sprites;
     }
-    uint64_t after = heap_calls_ - at_warmup;
-    printf("heap allocations: %llu during warm-up (%d frames incl. set-up), %llu in the next %d frames; "
-           "%u sprites drawn, frame arena peak %llu bytes\n",
-           (unsigned long long)at_warmup, WARMUP, (unsigned long long)after, FRAMES - WARMUP, sprites_seen,
-           (unsigned long long)arena_stats(t.frame).peak);
+    uint64_t after = heap_calls - at_warmup;
+    printf("heap allocations: %llu during warm-up (%d frames incl. set-up), %llu in the next %d "
+           "frames; %u sprites drawn, frame arena peak %llu bytes\n",
+           (unsigned long long)at_warmup, WARMUP, (unsigned long long)after, FRAMES - WARMUP,
+           sprites_seen, (unsigned long long)arena_stats(t.frame).peak);
     CHECK(at_warmup > 0); /* the counter works: SDL_Init and texture creation do allocate */
     CHECK_EQ_U(after, 0);
     CHECK_EQ_U(steps, FRAMES); /* headless clock: exactly one 60 Hz step per frame */
