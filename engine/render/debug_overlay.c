@@ -30,12 +30,14 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
     float panel_h = OVERLAY_PAD * 2 + lh * 2 + 2 + row_h * (float)count + lh;
     float x = OVERLAY_PAD, y = OVERLAY_PAD;
     render_set_view(rd, 0, 0);
-    render_rect(rd, (RectF){x - 2, y - 2, OVERLAY_BAR_W + 12, panel_h}, layer,
-                (Color){8, 8, 16, 200});
+    /* The panel goes behind everything on `layer`; it is pushed last, once the widest line
+       is known (the draw order comes from the layer, not from the push order). */
+    float panel_w = OVERLAY_BAR_W;
 
     if (info) {
         Str8 l1 = str8_fmt(fa, "frame %5.2f ms  update %5.2f ms", info->frame_ms, info->update_ms);
         render_text(rd, font, x, y, l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        panel_w = fmaxf(panel_w, font_measure(font, l1, 1));
         Str8 l2 =
             info->entities
                 ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
@@ -44,6 +46,7 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
                            info->stats.sprites, info->stats.culled);
         render_text(rd, font, x, y + lh, l2, (Color){200, 220, 255, 255}, layer + 1,
                     TEXT_ALIGN_LEFT, 1);
+        panel_w = fmaxf(panel_w, font_measure(font, l2, 1));
     }
     y += lh * 2 + 2;
     for (int i = 0; i < count; i++) {
@@ -52,10 +55,11 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
         uint64_t reserved = s.reserved ? s.reserved : 1;
         Str8 used = overlay_bytes(fa, s.used), com = overlay_bytes(fa, s.committed);
         Str8 res = overlay_bytes(fa, s.reserved), peak = overlay_bytes(fa, s.peak);
-        Str8 line = str8_fmt(fa, "%-7.7s %.*s/%.*s/%.*s pk %.*s", s.name ? s.name : "?",
+        Str8 line = str8_fmt(fa, "%-9.9s %.*s/%.*s/%.*s pk %.*s", s.name ? s.name : "?",
                              STR8_FMT(used), STR8_FMT(com), STR8_FMT(res), STR8_FMT(peak));
         render_text(rd, font, x, y, line, (Color){255, 255, 255, 255}, layer + 1,
                     TEXT_ALIGN_LEFT, 1);
+        panel_w = fmaxf(panel_w, font_measure(font, line, 1));
         float by = y + lh - 1;
         /* reserved (dark), committed (mid), used (bright), peak (tick) */
         render_rect(rd, (RectF){x, by, OVERLAY_BAR_W, 5}, layer + 1, (Color){40, 44, 70, 255});
@@ -67,6 +71,10 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
         render_rect(rd, (RectF){px - 1, by - 1, 2, 7}, layer + 4, (Color){255, 200, 60, 255});
         y += row_h;
     }
-    render_text(rd, font, x, y, STR8_LIT("log scale: used/committed/reserved, peak"),
-                (Color){150, 150, 170, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+    Str8 legend = STR8_LIT("log scale: used/committed/reserved, peak");
+    render_text(rd, font, x, y, legend, (Color){150, 150, 170, 255}, layer + 1, TEXT_ALIGN_LEFT,
+                1);
+    panel_w = fmaxf(panel_w, font_measure(font, legend, 1));
+    render_rect(rd, (RectF){x - 2, OVERLAY_PAD - 2, panel_w + 6, panel_h}, layer,
+                (Color){8, 8, 16, 200});
 }
