@@ -15,6 +15,7 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,23 +42,26 @@
    excluded): block N's bytes start at `base_pos`, the end of what block N-1 held when N
    was chained, so positions have no gaps and arena_pos() is what the data cost. */
 struct Arena {
-    Arena *current; /* first block only: the block pushes go to */
-    Arena *prev;    /* the block before this one in the chain */
-    const char *name;
-    uint64_t base_pos;  /* absolute position of this block's first user byte */
+    /* First cache line: everything a push or a rewind touches. */
+    Arena *current;     /* first block only: the block pushes go to */
     uint64_t pos;       /* user bytes handed out in this block */
     uint64_t capacity;  /* user bytes this block may hold */
     uint64_t committed; /* bytes committed from the block's base, header included */
-    uint64_t mapped;    /* bytes reserved from the block's base */
     uint64_t dirty;     /* user bytes handed out before the last rewind: beyond this and
                            beyond `pos` the pages are still as the OS zeroed them */
+    uint64_t base_pos;  /* absolute position of this block's first user byte */
+    Arena *prev;        /* the block before this one in the chain */
+    uint64_t peak;      /* first block only; the cursor's high mark as of the last rewind */
+    /* Second line: creation, chaining and reports. */
+    const char *name;
+    uint64_t mapped; /* bytes reserved from the block's base */
     uint64_t reserve_size, commit_size;
-    uint64_t peak; /* first block only; the cursor's high mark as of the last rewind */
     uint32_t flags;
 };
 
 enum { ARENA_HEADER = 128 };
 _Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
+_Static_assert(offsetof(Arena, peak) + sizeof(uint64_t) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error[256];
 

@@ -38,6 +38,10 @@
        Arena::GetScratch(i)           -> scratch_get(i)            (no conflict avoidance)
        arena->peak                    -> arena_stats(a).peak       (survives clear)
 
+   Committed memory is a high-water mark: a rewind or clear keeps the first block's pages
+   committed (and dirty) for the next use, which is what a frame or level arena wants;
+   chained blocks are unmapped when the cursor leaves them, and arena_release returns all.
+
    Guarantees: the Arena * is the base of its own region and never changes; pointers never
    move; one allocation is never split across blocks; past the reserve a new block is
    chained (or, with ARENA_FLAG_NO_CHAIN, the push fails with "arena '<name>' full: ...").
