@@ -31,7 +31,9 @@ typedef struct Str8 {
     uint64_t len;
 } Str8;
 
-/* A run of `count` elements whose type the caller knows (e.g. chunk_list_flatten). */
+/* A run of `count` elements whose type the caller knows (e.g. chunk_list_flatten). It lives
+   here rather than in a header of its own because it is two fields and Str8 is its only
+   sibling: a Str8 is a Span of bytes that knows it is text. */
 typedef struct Span {
     void *data;
     uint64_t count;
