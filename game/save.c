@@ -77,7 +77,11 @@ static bool valid_name(const char *s, size_t n) {
 static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path, int line,
                           const char *why) {
     memset(out, 0, sizeof *out);
-    snprintf(msg, cap, "%s:%d: warning: corrupt save (%s); starting fresh", path, line, why);
+    /* Whole-file problems (line 0) have no line to point at. */
+    if (line > 0)
+        snprintf(msg, cap, "%s:%d: warning: corrupt save (%s); starting fresh", path, line, why);
+    else
+        snprintf(msg, cap, "%s: warning: corrupt save (%s); starting fresh", path, why);
     return SAVE_CORRUPT;
 }
 
