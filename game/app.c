@@ -178,7 +178,8 @@ bool app_frame(App *app) {
         Arena *arenas[3 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
         for (uint32_t i = 0; i < n; i++) arenas[3 + i] = scratch_get(i);
         DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
-        debug_overlay_draw(rd, &app->art.font, arenas, 3 + (int)n, &info, LAYER_DEBUG);
+        /* Below the HUD bar, whose level name and timer it would otherwise hide. */
+        debug_overlay_draw(rd, &app->art.font, arenas, 3 + (int)n, &info, 0, DRAW_HUD_H, LAYER_DEBUG);
     }
     render_end(rd);
     app->frames++;

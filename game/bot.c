@@ -30,7 +30,7 @@ static bool passable(const Sim *s, int32_t tx, int32_t ty) {
     return true;
 }
 
-/* Turn toward a visible enemy when a shot could hit it. Returns input bits or 0. */
+/* Turn toward a visible enemy when a shot could hit it, then shoot. Returns input bits or 0. */
 static uint32_t aim(const Sim *s) {
     const Player *pl = &s->player;
     const Level *lv = &s->level;
@@ -45,6 +45,20 @@ static uint32_t aim(const Sim *s) {
         best_d2 = d2;
     }
     if (best < 0) return 0;
+    /* The way we face already has a target on its line: shoot without turning (a turn costs
+       a tick and a step toward the enemies). */
+    static const int32_t UX[8] = {256, 181, 0, -181, -256, -181, 0, 181};
+    static const int32_t UY[8] = {0, 181, 256, 181, 0, -181, -256, -181};
+    int32_t fx = UX[pl->facing % 8], fy = UY[pl->facing % 8];
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &lv->enemies[i];
+        if (!e->alive) continue;
+        int64_t dx = e->x - pl->x, dy = e->y - pl->y;
+        int64_t along = (dx * fx + dy * fy) / 256, across = (dx * fy - dy * fx) / 256;
+        if (along <= 0 || along > (int64_t)BOT_AIM_TILES * TILE_FIX) continue;
+        if ((across < 0 ? -across : across) > ENEMY_HALF) continue;
+        if (sim_line_of_sight(lv, pl->x, pl->y, e->x, e->y)) return SIM_IN_FIRE;
+    }
     const Enemy *e = &lv->enemies[best];
     int32_t dx = e->x - pl->x, dy = e->y - pl->y;
     int32_t ax = iabs32(dx), ay = iabs32(dy), slack = ENEMY_HALF;
@@ -53,7 +67,9 @@ static uint32_t aim(const Sim *s) {
     else if (ax <= slack) in = dy > 0 ? SIM_IN_DOWN : SIM_IN_UP;
     else if (iabs32(ax - ay) <= slack * 2)
         in = (dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT) | (dy > 0 ? SIM_IN_DOWN : SIM_IN_UP);
-    return in ? in | SIM_IN_FIRE : 0;
+    if (!in) return 0;
+    /* Fire held keeps the facing (strafing), so turn first, on a tick without fire. */
+    return sim_facing_for(in, pl->facing) == pl->facing ? in | SIM_IN_FIRE : in;
 }
 
 /* ---- danger: where enemy bullets and bodies will be if we hold `first` for one tick and
@@ -161,11 +177,14 @@ static uint32_t play(const Sim *s) {
     const Level *lv = &s->level;
     const Player *pl = &s->player;
     if (pl->dead || lv->width * lv->height > BOT_MAX_CELLS) return 0;
+    uint32_t shot = aim(s);
     if (pl->fire_cooldown == 0) {
-        uint32_t shot = aim(s);
         bool spiked;
         if (shot && danger(s, shot, 0, &spiked) == INT32_MAX && !spiked) return shot;
     }
+    /* Already facing a target: hold fire wherever we go, so the facing stays on it (strafe)
+       and the next shot leaves as soon as the gun is ready. */
+    uint32_t strafe = shot & SIM_IN_FIRE;
     int32_t w = lv->width, h = lv->height, n = w * h;
     SCRATCH_SCOPE(tmp);
     int32_t *dist = arena_push_array_raw(tmp.arena, int32_t, n);
@@ -231,7 +250,7 @@ static uint32_t play(const Sim *s) {
                 goal = i, goal_d = dist[i];
         }
     }
-    if (goal < 0) return dodge(s, 0);
+    if (goal < 0) return dodge(s, 0) | strafe;
     /* Walk back to the tile after ours and steer for its centre. */
     int32_t next = goal;
     while (from[next] >= 0 && from[next] != start) next = from[next];
@@ -243,7 +262,7 @@ static uint32_t play(const Sim *s) {
     if (pl->x - gx > dead) in |= SIM_IN_LEFT;
     if (gy - pl->y > dead) in |= SIM_IN_DOWN;
     if (pl->y - gy > dead) in |= SIM_IN_UP;
-    return dodge(s, in);
+    return dodge(s, in) | strafe;
 }
 
 uint32_t bot_input(const Game *g) {

@@ -18,7 +18,12 @@ static uint32_t enemy_flip(Dir4 d) { return d == DIR4_LEFT ? RENDER_FLIP_X : 0; 
 static const Color KEY_COLORS[KEY_COLOR_COUNT] = {{230, 70, 70, 255}, {80, 210, 100, 255}, {80, 140, 255, 255}};
 
 DrawView draw_view_make(float w, float h) {
-    return (DrawView){.cam = camera_make(w, h), .w = w, .h = h};
+    /* The HUD bar is opaque and the world lives below it: otherwise the top row of a tall
+       level, the player's spawn included, is hidden under the bar, and a level a little
+       shorter than the screen is centred on the screen instead of on what is visible. */
+    DrawView v = {.cam = camera_make(w, h), .w = w, .h = h};
+    camera_set_viewport(&v.cam, 0, DRAW_HUD_H, w, h - DRAW_HUD_H);
+    return v;
 }
 
 void draw_view_update(DrawView *v, const Game *g) {
@@ -66,6 +71,14 @@ static void cell_tinted(Renderer *rd, const Texture *tex, int idx, float x, floa
     render_sprite(rd, tex, src, (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, tint, flip);
 }
 
+/* The turret's visor (its second frame): blinking while it aims at you and may not fire yet
+   (the warning), lit when armed, and always lit in the moment before a shot. */
+static int turret_visor(const Enemy *e, uint32_t tick) {
+    if (sim_turret_armed(e)) return 1;
+    if (sim_turret_aiming(e)) return (tick / 4) % 2 == 0;
+    return e->timer < 12 && e->timer > 0;
+}
+
 static int actor_layer(const DrawView *v, float world_y) {
     int row = (int)((world_y - v->cam.pos[1]) / 2.0f);
     if (row < 0) row = 0;
@@ -82,7 +95,7 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
         shake_x = (float)((int)(hash2((int32_t)tick, 1) % 5) - 2);
         shake_y = (float)((int)(hash2((int32_t)tick, 2) % 5) - 2);
     }
-    render_set_view(rd, v->cam.pos[0] + shake_x, v->cam.pos[1] + shake_y);
+    render_set_view(rd, camera_view_x(&v->cam) + shake_x, camera_view_y(&v->cam) + shake_y);
 
     int x0, y0, x1, y1;
     camera_tile_range(&v->cam, TILE_PX, &x0, &y0, &x1, &y1);
@@ -96,6 +109,21 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
             TileKind k = level_tile(lv, tx, ty);
             render_cell(rd, a->tiles, tile_sprite(lv, tx, ty, tick), (float)(tx * TILE_PX),
                         (float)(ty * TILE_PX), k == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
+        }
+
+    /* The exit is the goal: a slow gold pulse over it, visible from across the room. */
+    int pulse = (int)(tick % 72);
+    pulse = pulse < 36 ? pulse : 72 - pulse; /* 0..36..0 */
+    for (int ty = y0; ty < y1; ty++)
+        for (int tx = x0; tx < x1; tx++) {
+            if (level_tile(lv, tx, ty) != TILE_EXIT) continue;
+            /* The stairs drawn again over themselves, brightened and fading in and out, and a
+               spark bobbing above. Sprites, not rects: translucent rects here made SDL's
+               software renderer allocate during play (test_app_alloc counts them). */
+            cell_tinted(rd, a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
+                        LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
+            cell_tinted(rd, a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
+                        (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE, (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
         }
 
     for (int32_t i = 0; i < lv->pickup_count; i++) {
@@ -118,12 +146,18 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
         if (!camera_visible(&v->cam, x, y, 16, 16)) continue;
         int spr = e->kind == ENEMY_PATROLLER ? SPR_PATROLLER + (int)((tick / 12) % 2)
                   : e->kind == ENEMY_CHASER  ? SPR_CHASER + (e->state ? (int)((tick / 6) % 2) : 0)
-                                             : SPR_TURRET + (e->timer < 12 ? 1 : 0);
+                                             : SPR_TURRET + turret_visor(e, tick);
         Color tint = COLOR_WHITE;
         if (e->flash > 0 && (e->flash / 2) % 2 == 0) tint = (Color){255, 90, 90, 255};
+        else if (sim_turret_aiming(e) && !sim_turret_armed(e) && (tick / 4) % 2 == 0)
+            tint = (Color){255, 170, 120, 255}; /* warming up: the whole turret glows */
         uint32_t flip = enemy_flip((Dir4)e->facing);
         render_cell(rd, a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
         cell_tinted(rd, a->sprites, spr, x, y, actor_layer(v, y + 16), tint, flip);
+        bool warn = sim_turret_aiming(e) && !sim_turret_armed(e);
+        if (warn)
+            render_text(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255},
+                        LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
         if (e->kind == ENEMY_CHASER && e->state && e->timer > CHASER_MEMORY_TICKS - 40)
             render_text(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255},
                         LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
@@ -135,7 +169,7 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
         float x = PX(pl->x) - 8, y = PX(pl->y) - 10;
         render_cell(rd, a->sprites, SPR_SHADOW, x, y + 5, LAYER_SHADOW, 0);
         int cell = SPR_PLAYER + (int)atlas_facing((Facing8)pl->facing) * PLAYER_FRAMES + frame;
-        render_cell(rd, a->sprites, cell, x, y, actor_layer(v, y + 16), 0);
+        render_cell(rd, a->sprites, cell, x, y, LAYER_PLAYER, 0);
     }
 
     for (int32_t i = 0; i < lv->bullet_cap; i++) {
@@ -178,19 +212,29 @@ static int level_file_number(const char *path) {
     return digits > 0 && (base[digits] == '-' || base[digits] == '_' || base[digits] == '.') ? n : 0;
 }
 
+static int32_t level_coin_total(const Level *lv) {
+    int32_t n = 0;
+    for (int32_t i = 0; i < lv->pickup_count; i++) n += lv->pickups[i].kind == PICKUP_COIN;
+    return n;
+}
+
 static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     const Sim *s = &g->sim;
     const PlayerProgress *p = &s->progress;
     Arena *frame = render_frame_arena(rd);
-    render_rect(rd, (RectF){0, 0, v->w, 18}, LAYER_HUD, (Color){12, 10, 20, 200});
+    render_rect(rd, (RectF){0, 0, v->w, DRAW_HUD_H}, LAYER_HUD, (Color){12, 10, 20, 255});
     /* Hearts, coins and keys sit on the right: the F1 overlay covers the top-left corner. */
     float x = v->w - 2.0f - (float)p->max_hearts * 14;
     for (int i = 0; i < p->max_hearts; i++)
         render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1,
                     LAYER_HUD + 1, 0);
-    x -= 42;
+    /* Coins of this level out of its total: what is left to find here. */
+    int32_t got = p->coins - s->progress_entry.coins, total = level_coin_total(&s->level);
+    x -= 58;
     render_cell(rd, a->sprites, SPR_COIN, x, 1, LAYER_HUD + 1, 0);
-    text(rd, a, x + 16, 5, str8_fmt(frame, "%d", p->coins), COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
+    text(rd, a, x + 16, 5, str8_fmt(frame, "%d/%d", got, total),
+         got >= total && total > 0 ? (Color){255, 214, 120, 255} : COLOR_WHITE, LAYER_HUD_TEXT,
+         TEXT_ALIGN_LEFT, 1);
     for (int k = KEY_COLOR_COUNT - 1; k >= 0; k--) {
         if (p->keys[k] <= 0) continue;
         x -= 20;
@@ -233,7 +277,9 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
     case SCREEN_TITLE:
         dim(rd, v, 170);
         text(rd, a, cx, cy - 70, STR8_LIT("ARENA DUNGEON"), gold, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 4);
-        text(rd, a, cx, cy - 20, STR8_LIT("seven rooms, one arena each"), soft, LAYER_CARD_TEXT,
+        text(rd, a, cx, cy - 22, STR8_LIT("seven rooms, one arena each"), soft, LAYER_CARD_TEXT,
+             TEXT_ALIGN_CENTER, 1);
+        text(rd, a, cx, cy - 8, STR8_LIT("find the stairs down in every room"), gold, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
         text(rd, a, cx, cy + 10, STR8_LIT("move: WASD / arrows    fire: Space / J"), soft,
              LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
@@ -262,12 +308,25 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
         break;
     }
     case SCREEN_TRANSITION: {
-        int t = g->screen_ticks;
-        int alpha = t < TRANSITION_OUT_TICKS ? 255 * t / TRANSITION_OUT_TICKS
+        /* Clear card over the dimmed level, then the fade to black and the load, then the new
+           level's name card and the fade in. */
+        int t = g->screen_ticks, fade = TRANSITION_OUT_TICKS - TRANSITION_CLEAR_TICKS;
+        int alpha = t < TRANSITION_CLEAR_TICKS ? 120 * t / TRANSITION_CLEAR_TICKS
+                    : t < TRANSITION_OUT_TICKS ? 120 + 135 * (t - TRANSITION_CLEAR_TICKS) / fade
                     : t < TRANSITION_TICKS - 24 ? 255
                                                 : 255 * (TRANSITION_TICKS - t) / 24;
         dim(rd, v, (uint8_t)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha));
-        if (t >= TRANSITION_OUT_TICKS && t < TRANSITION_TICKS - 12) {
+        if (t < TRANSITION_OUT_TICKS) {
+            uint32_t secs = g->clear_ticks / SIM_HZ;
+            card(rd, v, 180, 64);
+            text(rd, a, cx, cy - 24, STR8_LIT("CLEAR!"), gold, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+            text(rd, a, cx, cy, str8_fmt(frame, "time %u:%02u.%02u", secs / 60, secs % 60,
+                                         (g->clear_ticks % SIM_HZ) * 100 / SIM_HZ),
+                 COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+            text(rd, a, cx, cy + 12, str8_fmt(frame, "coins %d/%d", g->clear_coins, g->clear_coins_total),
+                 g->clear_coins >= g->clear_coins_total ? gold : COLOR_WHITE, LAYER_CARD_TEXT,
+                 TEXT_ALIGN_CENTER, 1);
+        } else if (t < TRANSITION_TICKS - 12) {
             int num = level_file_number(g->sim.level_path);
             if (num > 0)
                 text(rd, a, cx, cy - 20, str8_fmt(frame, "LEVEL %d", num), soft, LAYER_CARD_TEXT,

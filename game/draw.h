@@ -4,7 +4,7 @@
    in the frame arena), never changes the game. The camera is the only state it owns.
 
        DrawAssets art = { tiles, sprites, font_make(font_tex, FONT_ADVANCE) };
-       DrawView view = draw_view_make(480, 270);
+       DrawView view = draw_view_make(480, 270);   // the world gets 480 x (270 - DRAW_HUD_H)
        ...
        draw_view_update(&view, g);        // once per simulated tick: the camera follows
        draw_game(rd, &art, &view, g);     // once per displayed frame, between begin and end */
@@ -20,7 +20,9 @@ enum { /* layers, low to high */
     LAYER_WALL = 1,
     LAYER_PICKUP = 4,
     LAYER_SHADOW = 6,
+    LAYER_GOAL = 2,   /* the exit's glow, over its tile */
     LAYER_ACTOR = 10, /* + screen row / 2: actors lower on screen are drawn in front */
+    LAYER_PLAYER = 152, /* above every enemy: the player must never vanish under a ghost */
     LAYER_BULLET = 160,
     LAYER_PARTICLE = 170,
     LAYER_FADE = 200,
@@ -30,6 +32,8 @@ enum { /* layers, low to high */
     LAYER_CARD_TEXT = 222,
     LAYER_DEBUG = 240,
 };
+
+#define DRAW_HUD_H 18 /* the status bar on top; the world is drawn in the screen below it */
 
 typedef struct DrawAssets {
     const Texture *tiles, *sprites;

@@ -88,6 +88,16 @@ static void record_completion(Game *g, const char *reached) {
         fprintf(stderr, "warning: progress not saved: %s\n", msg);
 }
 
+/* What the clear card shows, taken before the load replaces the level. */
+static void note_clear(Game *g) {
+    const Sim *s = &g->sim;
+    g->clear_ticks = s->tick;
+    g->clear_coins = s->progress.coins - s->progress_entry.coins;
+    g->clear_coins_total = 0;
+    for (int32_t i = 0; i < s->level.pickup_count; i++)
+        g->clear_coins_total += s->level.pickups[i].kind == PICKUP_COIN;
+}
+
 static void restart_level(Game *g) {
     LevelError err;
     if (!sim_restart_level(&g->sim, g->level_arena, &err)) {
@@ -127,6 +137,7 @@ void game_update(Game *g, uint32_t input) {
         sim_tick(s, input & SIM_IN_MASK);
         switch (s->request.kind) {
         case SIM_REQUEST_LEVEL:
+            note_clear(g);
             record_completion(g, s->request.path);
             set_screen(g, SCREEN_TRANSITION);
             break;
@@ -157,7 +168,9 @@ void game_update(Game *g, uint32_t input) {
         break;
 
     case SCREEN_TRANSITION:
-        sim_tick(s, 0); /* particles settle; the request keeps the rest frozen */
+        /* Particles settle; the request keeps the rest frozen. After the load the new level
+           waits for the fade in: its enemies must not move while the player cannot. */
+        if (g->screen_ticks <= TRANSITION_OUT_TICKS) sim_tick(s, 0);
         if (g->screen_ticks == TRANSITION_OUT_TICKS) {
             LevelError err;
             if (sim_follow_request(s, g->level_arena, &err)) {

@@ -36,8 +36,9 @@ typedef enum GameScreen {
 
 typedef enum PauseItem { PAUSE_RESUME, PAUSE_RESTART, PAUSE_QUIT, PAUSE_ITEM_COUNT } PauseItem;
 
-#define TRANSITION_OUT_TICKS 24 /* fade out, then the load */
-#define TRANSITION_TICKS 84     /* ... then the level's name card and the fade in */
+#define TRANSITION_CLEAR_TICKS 60 /* "clear" card: the level's time and coins */
+#define TRANSITION_OUT_TICKS 84   /* ... fade out, then the load */
+#define TRANSITION_TICKS 144      /* ... then the level's name card and the fade in */
 #define GAME_OVER_DELAY 50      /* the death burst plays before the game-over card */
 
 typedef struct GameConfig {
@@ -60,6 +61,8 @@ typedef struct Game {
     char message[512];    /* last error, shown for message_ticks */
     int32_t message_ticks;
     int32_t level_number; /* 1-based count of levels entered in this run */
+    uint32_t clear_ticks; /* the level just completed: its time and coins, for the clear card */
+    int32_t clear_coins, clear_coins_total;
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];

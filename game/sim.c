@@ -276,7 +276,7 @@ static void hurt_player(Sim *s, int32_t from_x, int32_t from_y) {
     }
 }
 
-static uint8_t facing_from_input(uint32_t in, uint8_t old) {
+uint8_t sim_facing_for(uint32_t in, uint8_t old) {
     int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
     int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
     static const uint8_t table[3][3] = {/* [sy+1][sx+1] */
@@ -314,7 +314,9 @@ static void move_player(Sim *s, uint32_t in) {
     const Level *lv = &s->level;
     int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
     int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
-    pl->facing = facing_from_input(in, pl->facing);
+    /* Strafing: while fire is held the aim stays put, so you can back away from what you
+       are shooting at instead of turning round to it. */
+    if (!(in & SIM_IN_FIRE)) pl->facing = sim_facing_for(in, pl->facing);
     pl->moving = sx || sy;
     int32_t speed = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
     /* Spikes drag at your feet: crossing a strip of them costs hearts, not just a blink. */
@@ -369,6 +371,28 @@ static void player_fire(Sim *s, uint32_t in) {
                            uy * FIX_ONE / 256 + rand_range(s, -80, 80), 8, 0xfff0a0ffu);
 }
 
+/* The exit or portal the player at (x, y) stands on: the tile under the centre, or one whose
+   rectangle grown by TRIGGER_SLACK_PX contains it, since by then the sprite is well inside
+   it. The slack stays below half a tile, so standing on the neighbouring tile's centre never
+   triggers. Returns the tile kind (TILE_FLOOR when none) and its coordinates. */
+static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *otx, int32_t *oty) {
+    int32_t slack = TRIGGER_SLACK_PX * FIX_ONE;
+    int32_t cx = floor_div(x, TILE_FIX), cy = floor_div(y, TILE_FIX);
+    int32_t xs[3] = {cx, floor_div(x - slack, TILE_FIX), floor_div(x + slack, TILE_FIX)};
+    int32_t ys[3] = {cy, floor_div(y - slack, TILE_FIX), floor_div(y + slack, TILE_FIX)};
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            TileKind k = level_tile(lv, xs[i], ys[j]);
+            if (k != TILE_EXIT && k != TILE_PORTAL) continue;
+            *otx = xs[i];
+            *oty = ys[j];
+            return k;
+        }
+    *otx = cx;
+    *oty = cy;
+    return TILE_FLOOR;
+}
+
 static void touch_tiles(Sim *s) {
     Player *pl = &s->player;
     Level *lv = &s->level;
@@ -379,8 +403,8 @@ static void touch_tiles(Sim *s) {
         hurt_player(s, from_x, from_y);
     }
     if (pl->dead) return;
-    int32_t tx = floor_div(pl->x, TILE_FIX), ty = floor_div(pl->y, TILE_FIX);
-    TileKind t = level_tile(lv, tx, ty);
+    int32_t tx, ty;
+    TileKind t = trigger_under(lv, pl->x, pl->y, &tx, &ty);
     if (t != TILE_EXIT && t != TILE_PORTAL) pl->trigger_lock = false;
     if (pl->trigger_lock) return;
     if (t == TILE_EXIT) {
@@ -569,18 +593,27 @@ static void update_chaser(Sim *s, Enemy *e) {
     if (move_enemy(lv, e, dx, dy)) e->state = 2;
 }
 
+/* Turret state: 0 before its first tick, then 1 + the ticks it has seen the player without
+   a break, capped at 2 + TURRET_WARN_TICKS (armed: more than TURRET_WARN_TICKS of sight).
+   Losing sight disarms it, so every first shot at you comes after the visor has blinked
+   for TURRET_WARN_TICKS. */
 static void update_turret(Sim *s, Enemy *e, int32_t index) {
     if (e->state == 0) { /* stagger turrets so a row of them does not fire as one */
         e->state = 1;
         e->timer = TURRET_PERIOD / 2 + (index * 23) % TURRET_PERIOD;
     }
     if (e->timer > 0) e->timer--;
-    if (!player_visible(s, e, TURRET_SIGHT_TILES)) return;
+    if (!player_visible(s, e, TURRET_SIGHT_TILES)) {
+        e->state = 1;
+        return;
+    }
+    if (e->state < 2 + TURRET_WARN_TICKS) e->state++;
     const Player *pl = &s->player;
     int32_t dx = pl->x - e->x, dy = pl->y - e->y;
     e->facing = (uint8_t)(iabs(dx) >= iabs(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT)
                                                : (dy >= 0 ? DIR4_DOWN : DIR4_UP));
-    if (e->timer > 0) return;
+    /* Arriving in a room must never cost a heart before you can react. */
+    if (e->timer > 0 || s->tick < TURRET_GRACE_TICKS || e->state < 2 + TURRET_WARN_TICKS) return;
     e->timer = TURRET_PERIOD;
     int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
     if (len == 0) return;

@@ -63,6 +63,10 @@ enum {
 #define CHASER_SEARCH_RADIUS 14           /* the path search looks this many tiles around */
 #define TURRET_SIGHT_TILES 10
 #define TURRET_PERIOD 64
+#define TURRET_GRACE_TICKS 90             /* no turret fires in a level's first 1.5 s */
+#define TURRET_WARN_TICKS 30              /* a turret aims (visor lit) 0.5 s before it fires */
+#define TRIGGER_SLACK_PX 4                /* exits and portals fire with the centre this far
+                                             outside their tile: the sprite already overlaps */
 #define HIT_FLASH_TICKS 8
 #define KNOCKBACK_SPEED (FIX_ONE * 3)
 #define TILE_FIX (TILE_PX * FIX_ONE)
@@ -172,7 +176,15 @@ bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty); /* for the play
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half);
 bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
 uint32_t sim_rand(Sim *s);
+/* The Facing8 the direction bits of `in` point to; `old` when they point nowhere. */
+uint8_t sim_facing_for(uint32_t in, uint8_t old);
 int32_t sim_isqrt(int64_t v);
+/* A turret's warning, for the front end: it has the player in sight and is counting down
+   to its first shot (aiming), or has counted down and fires on its period (armed). */
+static inline bool sim_turret_aiming(const Enemy *e) { return e->kind == ENEMY_TURRET && e->state >= 2; }
+static inline bool sim_turret_armed(const Enemy *e) {
+    return e->kind == ENEMY_TURRET && e->state >= 2 + TURRET_WARN_TICKS;
+}
 static inline int32_t sim_tile_of(int32_t fix) { return fix >= 0 ? fix / TILE_FIX : -1; }
 static inline int32_t sim_tile_center(int32_t t) { return t * TILE_FIX + TILE_FIX / 2; }
 

@@ -10,6 +10,14 @@ Camera camera_make(float view_w, float view_h) {
     return c;
 }
 
+void camera_set_viewport(Camera *c, float x, float y, float w, float h) {
+    c->offset[0] = x;
+    c->offset[1] = y;
+    c->size[0] = w;
+    c->size[1] = h;
+    camera_clamp(c);
+}
+
 void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float max_y) {
     c->bounds_min[0] = min_x;
     c->bounds_min[1] = min_y;

@@ -10,13 +10,18 @@
        camera_snap(&cam, player_pos);                    // on level load: no slide-in
        ...
        camera_follow(&cam, player_pos, 0.2f);            // per step: 20% of the way there
-       render_set_view(rd, cam.pos[0], cam.pos[1]);      // render_set_view rounds to pixels
+       render_set_view(rd, camera_view_x(&cam), camera_view_y(&cam)); // rounds to pixels
        int x0, y0, x1, y1;
        camera_tile_range(&cam, 16, &x0, &y0, &x1, &y1);  // draw tiles x0..x1-1, y0..y1-1
 
-   World-to-screen is a translation by -pos and nothing else (no zoom, no rotation), so the
-   camera keeps no matrix: render_set_view(rd, cam.pos[0], cam.pos[1]) applies it to every
-   later push (the game adds its screen shake to the offset it passes there). */
+   The view need not be the whole screen: camera_set_viewport(&cam, 0, 18, 480, 252) makes it
+   the part below an 18 px status bar. Clamping, centring and culling then use that area,
+   and world-to-screen adds the viewport's offset.
+
+   World-to-screen is a translation by (offset - pos) and nothing else (no zoom, no
+   rotation), so the camera keeps no matrix: render_set_view(rd, camera_view_x(&cam),
+   camera_view_y(&cam)) applies it to every later push (the game adds its screen shake to
+   the offset it passes there). */
 #ifndef CAMERA_H
 #define CAMERA_H
 
@@ -27,12 +32,19 @@
 typedef struct Camera {
     vec2 pos;        /* top-left of the view, world pixels (clamped) */
     vec2 size;       /* view size, logical pixels */
+    vec2 offset;     /* where the view's top-left is on the screen (0, 0: the corner) */
     vec2 bounds_min; /* level rectangle the view must stay inside */
     vec2 bounds_max;
     bool has_bounds;
 } Camera;
 
 Camera camera_make(float view_w, float view_h);
+/* The view is the screen rectangle (x, y, w, h): a status bar or a split screen keeps the
+   rest. Clamps again. */
+void camera_set_viewport(Camera *c, float x, float y, float w, float h);
+/* The offset to pass to render_set_view: world minus this is the screen position. */
+static inline float camera_view_x(const Camera *c) { return c->pos[0] - c->offset[0]; }
+static inline float camera_view_y(const Camera *c) { return c->pos[1] - c->offset[1]; }
 void camera_set_bounds(Camera *c, float min_x, float min_y, float max_x, float max_y);
 /* Centre on `target` at once / move `t` (0..1) of the way there; both clamp. */
 void camera_snap(Camera *c, const vec2 target);

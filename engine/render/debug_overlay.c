@@ -22,13 +22,13 @@ static float overlay_x(uint64_t n, uint64_t full) {
 }
 
 void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                        const DebugFrameInfo *info, int layer) {
+                        const DebugFrameInfo *info, float origin_x, float origin_y, int layer) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font) return;
     float lh = font_line_height(font, 1);
     float row_h = lh + 6;
     float panel_h = OVERLAY_PAD * 2 + lh * 2 + 2 + row_h * (float)count + lh;
-    float x = OVERLAY_PAD, y = OVERLAY_PAD;
+    float x = origin_x + OVERLAY_PAD, y = origin_y + OVERLAY_PAD;
     render_set_view(rd, 0, 0);
     /* The panel goes behind everything on `layer`; it is pushed last, once the widest line
        is known (the draw order comes from the layer, not from the push order). */
@@ -75,6 +75,6 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
     render_text(rd, font, x, y, legend, (Color){150, 150, 170, 255}, layer + 1, TEXT_ALIGN_LEFT,
                 1);
     panel_w = fmaxf(panel_w, font_measure(font, legend, 1));
-    render_rect(rd, (RectF){x - 2, OVERLAY_PAD - 2, panel_w + 6, panel_h}, layer,
+    render_rect(rd, (RectF){x - 2, origin_y + OVERLAY_PAD - 2, panel_w + 6, panel_h}, layer,
                 (Color){8, 8, 16, 200});
 }

@@ -7,10 +7,11 @@
 
        Arena *arenas[] = { perm, level, frame, scratch_get(0) };
        DebugFrameInfo info = { .frame_ms = ms, .update_ms = ums, .stats = render_stats(rd) };
-       if (show_debug) debug_overlay_draw(rd, font, arenas, 4, &info, LAYER_DEBUG);
+       if (show_debug) debug_overlay_draw(rd, font, arenas, 4, &info, 0, 18, LAYER_DEBUG);
 
    It draws through the renderer like everything else (rects + text in the frame arena), so
-   call it before render_end. Stats are the previous frame's (this one is not submitted yet). */
+   call it before render_end. Stats are the previous frame's (this one is not submitted yet).
+   (x, y) is the panel's top-left on the screen, so a game can keep its own status bar clear. */
 #ifndef DEBUG_OVERLAY_H
 #define DEBUG_OVERLAY_H
 
@@ -27,6 +28,6 @@ typedef struct DebugFrameInfo {
 } DebugFrameInfo;
 
 void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                        const DebugFrameInfo *info, int layer);
+                        const DebugFrameInfo *info, float x, float y, int layer);
 
 #endif

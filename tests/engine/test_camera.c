@@ -62,5 +62,18 @@ int main(void) {
     Camera free_cam = camera_make(480, 270); /* no bounds: anywhere goes */
     camera_snap(&free_cam, (vec2){-1000, 50});
     CHECK(near(free_cam.pos[0], -1240) && near(free_cam.pos[1], -85));
+
+    /* A viewport below an 18 px bar: clamping and centring use its 480x252, culling too,
+       and world-to-screen adds its offset. */
+    Camera v = camera_make(480, 270);
+    camera_set_viewport(&v, 0, 18, 480, 252);
+    camera_set_bounds(&v, 0, 0, 1600, 800);
+    camera_snap(&v, (vec2){5000, 5000});
+    CHECK(near(v.pos[0], 1600 - 480) && near(v.pos[1], 800 - 252));
+    CHECK(near(camera_view_x(&v), 1120) && near(camera_view_y(&v), 800 - 252 - 18));
+    CHECK(!camera_visible(&v, 1200, 800 - 252 - 16, 16, 16)); /* above the view: under the bar */
+    CHECK(camera_visible(&v, 1200, 800 - 252 - 15, 16, 16));
+    camera_set_bounds(&v, 0, 0, 320, 240); /* shorter than the viewport: centred in it */
+    CHECK(near(v.pos[1], -6) && near(camera_view_y(&v), -24)); /* on screen: rows 24..264 */
     return check_result();
 }

@@ -1,7 +1,8 @@
 /* test_sim.c - gameplay rules on the headless simulation: collision (walls, sliding,
    corners), keys and doors, pickups, damage and death, each enemy kind, pool exhaustion,
    level changes through a link, a failed load that keeps the level running, and the
-   player's state crossing a level change by value over a level arena full of garbage. */
+   player's state crossing a level change by value over a level arena full of garbage;
+   turret grace and warning, strafing, the exit/portal slack and the level-change card. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,117 @@ static void test_turret_and_shooting(void) {
     CHECK_EQ_I(s->progress.kills, 1);
 }
 
+/* Grace: no turret fires in a level's first TURRET_GRACE_TICKS, and a turret must have had
+   the player in sight for TURRET_WARN_TICKS (its visor blinking) before its first shot;
+   losing sight disarms it again. */
+static void test_turret_grace(void) {
+    const char *p = write_level("grace.lvl", "name: Grace\nmap:\n##########\n#t......@#\n##########\nend\n");
+    Sim *s = fresh(p);
+    Enemy *e = &s->level.enemies[0];
+    uint32_t first_shot = 0;
+    for (int i = 0; i < 300 && !first_shot; i++) {
+        sim_tick(s, 0);
+        if (i == 1) CHECK(sim_turret_aiming(e)); /* in plain sight: the warning starts at once */
+        if (alive_bullets(s, false)) first_shot = s->tick;
+    }
+    CHECK(first_shot >= TURRET_GRACE_TICKS);
+    CHECK(first_shot < TURRET_GRACE_TICKS + TURRET_PERIOD); /* grace, not a truce */
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
+
+    /* After the grace: the player steps out of cover; the first shot waits for the warning. */
+    p = write_level("grace2.lvl", "name: Peek\nmap:\n#########\n#t......#\n#####.###\n#####@###\n#########\nend\n");
+    s = fresh(p);
+    e = &s->level.enemies[0];
+    run(s, 0, TURRET_GRACE_TICKS + TURRET_PERIOD * 2); /* hidden: grace over, timer run down */
+    CHECK(!sim_turret_aiming(e));
+    CHECK_EQ_I(alive_bullets(s, false), 0);
+    uint32_t seen = 0, shot = 0;
+    for (int i = 0; i < 200 && !shot; i++) {
+        sim_tick(s, s->player.y > sim_tile_center(1) ? SIM_IN_UP : 0);
+        if (!seen && sim_turret_aiming(e)) seen = s->tick;
+        if (alive_bullets(s, false)) shot = s->tick;
+    }
+    CHECK(seen > 0);
+    CHECK(shot > 0);
+    CHECK(shot - seen >= TURRET_WARN_TICKS);
+    CHECK(sim_turret_armed(e));
+    /* Back into cover: disarmed, the next first shot will be warned again. */
+    for (int i = 0; i < 60; i++) sim_tick(s, SIM_IN_DOWN);
+    CHECK(!sim_turret_aiming(e));
+    CHECK(!sim_turret_armed(e));
+}
+
+/* Strafing: with fire held the facing stays, so you can back away from what you shoot. */
+static void test_strafe_keeps_facing(void) {
+    const char *p = write_level("strafe.lvl", "name: Strafe\nmap:\n############\n#....@.....#\n############\nend\n");
+    Sim *s = fresh(p);
+    sim_tick(s, SIM_IN_RIGHT); /* face right */
+    CHECK_EQ_I(s->player.facing, FACE_E);
+    int32_t x = s->player.x;
+    for (int i = 0; i < 20; i++) {
+        sim_tick(s, SIM_IN_LEFT | SIM_IN_UP | SIM_IN_FIRE);
+        CHECK_EQ_I(s->player.facing, FACE_E);
+    }
+    CHECK(s->player.x < x); /* it did walk left */
+    bool right = false, left = false;
+    for (int i = 0; i < s->level.bullet_cap; i++) {
+        const Bullet *b = &s->level.bullets[i];
+        if (!b->alive || !b->from_player) continue;
+        right |= b->vx > 0;
+        left |= b->vx < 0;
+    }
+    CHECK(right && !left); /* every shot went the way it faced */
+    sim_tick(s, SIM_IN_LEFT); /* fire released: it turns again */
+    CHECK_EQ_I(s->player.facing, FACE_W);
+}
+
+/* Exits and portals fire once the centre is within TRIGGER_SLACK_PX of their tile, not only
+   on it; standing at the centre of the tile next to one does not. */
+static void test_generous_triggers(void) {
+    const char *p = write_level("exitslack.lvl", "name: Slack\nmap:\n########\n#@...X.#\n########\nend\n");
+    Sim *s = fresh(p);
+    int32_t edge = 5 * TILE_FIX; /* the exit's left edge */
+    for (int i = 0; i < 200 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_RIGHT);
+    CHECK_EQ_I(s->request.kind, SIM_REQUEST_VICTORY);
+    CHECK(s->player.x < edge);                               /* the centre is not on it yet */
+    CHECK(s->player.x >= edge - TRIGGER_SLACK_PX * FIX_ONE); /* but within the slack */
+
+    p = write_level("exitnext.lvl", "name: Next\nmap:\n#####\n#.@X#\n#.^.#\n#####\nend\n");
+    s = fresh(p);
+    run(s, 0, 30);
+    CHECK_EQ_I(s->request.kind, SIM_REQUEST_NONE);
+
+    /* A portal, from below: the same slack. */
+    write_level("portal-to.lvl", "name: To\nmap:\n####\n#@.#\n####\nend\n");
+    p = write_level("portal.lvl", "name: Portal\nmap:\n#####\n#.>.#\n#...#\n#.@.#\n#####\nend\nlink 2 1 portal-to.lvl\n");
+    s = fresh(p);
+    int32_t bottom = 2 * TILE_FIX; /* the portal's bottom edge */
+    for (int i = 0; i < 200 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_UP);
+    CHECK_EQ_I(s->request.kind, SIM_REQUEST_LEVEL);
+    CHECK(s->player.y >= bottom);
+    CHECK(s->player.y < bottom + TRIGGER_SLACK_PX * FIX_ONE);
+}
+
+/* The level-change card: the clear moment keeps the finished level's numbers, and the new
+   level does not run while it fades in (its turrets' grace is the player's time). */
+static void test_transition(void) {
+    write_level("t-next.lvl", "name: Next\nmap:\n#########\n#t.....@#\n#########\nend\n");
+    const char *a = write_level("t-first.lvl", "name: First\nexit: t-next.lvl\nmap:\n#######\n#@$$.X#\n#######\nend\n");
+    static Game g;
+    LevelError err;
+    CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
+    for (int i = 0; i < 300 && g.screen == SCREEN_PLAYING; i++) game_update(&g, SIM_IN_RIGHT);
+    CHECK_EQ_I(g.screen, SCREEN_TRANSITION);
+    CHECK_EQ_I(g.clear_coins, 2);
+    CHECK_EQ_I(g.clear_coins_total, 2);
+    CHECK(g.clear_ticks > 0);
+    for (int i = 0; i < TRANSITION_TICKS + 5 && g.screen == SCREEN_TRANSITION; i++) game_update(&g, 0);
+    CHECK_EQ_I(g.screen, SCREEN_PLAYING);
+    CHECK(strcmp(g.sim.level.name, "Next") == 0);
+    CHECK_EQ_U(g.sim.tick, 0); /* nothing ran behind the card */
+    CHECK_EQ_I(g.sim.level.enemies[0].state, 0);
+}
+
 static void test_knockback(void) {
     const char *p = write_level("kb.lvl", "name: KB\nmap:\n############\n#@.......p.#\n############\nend\n");
     Sim *s = fresh(p);
@@ -436,6 +548,10 @@ int main(void) {
     test_patroller();
     test_chaser();
     test_turret_and_shooting();
+    test_turret_grace();
+    test_strafe_keeps_facing();
+    test_generous_triggers();
+    test_transition();
     test_knockback();
     test_pools();
     test_level_change_by_value();

@@ -481,6 +481,14 @@ static const char *const bullet_rows[16] = {
     ".....0KL", "....0KLc", "....0KLc", ".....0KK", "......00", "........",
     "........", "........", "........", "........",
 };
+/* Enemy bullets must read at a glance against any floor, wall or actor: bigger than the
+   player's, a white-hot core in warm rings, and a dark outline that separates it from both
+   light and dark tiles. */
+static const char *const enemy_bullet_rows[16] = {
+    "........", "........", "........", "........", "......00", ".....033",
+    "....0344", "....034c", "....034c", "....0344", ".....033", "......00",
+    "........", "........", "........", "........",
+};
 static const char *const particle_rows[16] = {
     "........", "........", "........", "........", "........", "........",
     "........", "......yc", "......yc", "........", "........", "........",
@@ -552,7 +560,7 @@ static void make_sprites(Sheet *s)
             put_ch_(s, SPR_HEART_HALF, x, y, ch);
         }
     half_subst_(s, SPR_BULLET_PLAYER, bullet_rows, "abc");
-    half_subst_(s, SPR_BULLET_ENEMY, bullet_rows, "234");
+    half_(s, SPR_BULLET_ENEMY, enemy_bullet_rows, 0, 0);
     half_(s, SPR_PARTICLE, particle_rows, 0, 0);
     half_(s, SPR_SPARK, spark_rows, 0, 0);
     half_(s, SPR_SHADOW, shadow_rows, 0, 0);
