@@ -124,12 +124,14 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     Renderer *rd = app->rd;
     const Texture *tiles = asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
     const Texture *sprites = tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr) : NULL;
-    const Texture *font_tex = sprites ? asset_load_texture(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, &aerr) : NULL;
-    if (!font_tex) {
+    /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
+       break where the old monospace 6 looked like two. */
+    Font font;
+    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, FONT_ADVANCE - 2, &font, &aerr)) {
         fprintf(stderr, "%s\n", aerr.message);
         return app_teardown(app);
     }
-    app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font_make(font_tex, FONT_ADVANCE)};
+    app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
     app->view = draw_view_make((float)lw, (float)lh);
     draw_view_update(&app->view, app->game);
     app->clock = fixed_step_make(SIM_HZ);

@@ -3,7 +3,9 @@
    Pure presentation: reads a Game, pushes draw commands into the renderer (which keeps them
    in the frame arena), never changes the game. The camera is the only state it owns.
 
-       DrawAssets art = { tiles, sprites, font_make(font_tex, FONT_ADVANCE) };
+       Font font;                         // proportional, measured from font.png at load
+       asset_load_font(rd, perm, "assets/font.png", FONT_CELL_W, FONT_CELL_H, 4, &font, &err);
+       DrawAssets art = { tiles, sprites, font };
        DrawView view = draw_view_make(480, 270);   // the world gets 480 x (270 - DRAW_HUD_H)
        ...
        draw_view_update(&view, g);        // once per simulated tick: the camera follows

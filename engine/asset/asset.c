@@ -111,12 +111,10 @@ bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *
     return true;
 }
 
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
-                            AssetError *err) {
-    SCRATCH_SCOPE(tmp, perm);
-    int w = 0, h = 0;
-    uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
-    if (!px) return NULL;
+/* The texture of the decoded `px` (w x h); asset_load_texture without the decode, so a
+   caller can still read the pixels afterwards. */
+static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px,
+                                   int w, int h, int cell_w, int cell_h, AssetError *err) {
     if ((cell_w > 0 && w % cell_w) || (cell_h > 0 && h % cell_h)) {
         asset_error(err, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h,
                     cell_w, cell_h);
@@ -128,6 +126,32 @@ Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cel
         return NULL;
     }
     return t;
+}
+
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
+                            AssetError *err) {
+    SCRATCH_SCOPE(tmp, perm);
+    int w = 0, h = 0;
+    uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
+    if (!px) return NULL;
+    return asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
+}
+
+bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
+                     int space_advance, Font *out, AssetError *err) {
+    SCRATCH_SCOPE(tmp, perm);
+    int w = 0, h = 0;
+    uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
+    if (!px) return false;
+    /* A whole-image "grid" has no glyphs to measure. */
+    if (cell_w <= 0 || cell_h <= 0) {
+        asset_error(err, "%s: a font needs a glyph cell size, got %dx%d", path, cell_w, cell_h);
+        return false;
+    }
+    Texture *t = asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
+    if (!t) return false;
+    *out = font_make_from_pixels(t, px, space_advance, 1);
+    return true;
 }
 
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err) {

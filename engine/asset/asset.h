@@ -34,6 +34,13 @@ typedef struct AssetError {
 Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
                             AssetError *err);
 
+/* A font sheet (glyph cells of cell_w x cell_h from char 32, see render.h) as a texture plus
+   the proportional Font over it, measured from the decoded pixels while they are still in
+   the scratch scope: font_make_from_pixels(tex, px, space_advance, 1). The Texture lives in
+   `perm`; the Font is a plain value (its advances are a fixed array). False + message. */
+bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
+                     int space_advance, Font *out, AssetError *err);
+
 /* Decodes a PNG file into RGBA8 pixels in `out` (tests, tools). False + message on error. */
 bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
                      AssetError *err);

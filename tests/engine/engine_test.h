@@ -11,12 +11,14 @@
 #include "render/render.h"
 #include "../../assets/atlas.h"
 
+#define TEST_FONT_SPACE (FONT_ADVANCE - 2) /* as game/app.c */
+
 typedef struct TestEngine {
     Arena *perm, *frame;
     Platform *pf;
     Renderer *rd;
-    Texture *tiles, *sprites, *font_tex;
-    Font font;
+    Texture *tiles, *sprites;
+    Font font; /* font.tex is the font atlas */
 } TestEngine;
 
 static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
@@ -30,19 +32,23 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
     t->rd = render_create(t->perm, platform_renderer(t->pf), w, h);
     if (!t->rd) return false;
     AssetError err;
-    const char *names[3] = {"tiles.png", "sprites.png", "font.png"};
-    Texture **out[3] = {&t->tiles, &t->sprites, &t->font_tex};
-    int cw[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_W};
-    int ch[3] = {TILE_CELL, SPRITE_CELL, FONT_CELL_H};
-    for (int i = 0; i < 3; i++) {
+    const char *names[2] = {"tiles.png", "sprites.png"};
+    Texture **out[2] = {&t->tiles, &t->sprites};
+    int cell[2] = {TILE_CELL, SPRITE_CELL};
+    for (int i = 0; i < 2; i++) {
         *out[i] = asset_load_texture(t->rd, t->perm, asset_path(t->perm, asset_dir, names[i]),
-                                     cw[i], ch[i], &err);
+                                     cell[i], cell[i], &err);
         if (!*out[i]) {
             fprintf(stderr, "%s\n", err.message);
             return false;
         }
     }
-    t->font = font_make(t->font_tex, FONT_ADVANCE);
+    /* The game's font, as game/app.c loads it: proportional, a TEST_FONT_SPACE-px space. */
+    if (!asset_load_font(t->rd, t->perm, asset_path(t->perm, asset_dir, "font.png"), FONT_CELL_W,
+                         FONT_CELL_H, TEST_FONT_SPACE, &t->font, &err)) {
+        fprintf(stderr, "%s\n", err.message);
+        return false;
+    }
     return true;
 }
 

@@ -1,6 +1,7 @@
 /* A headless scene rendered to pixels and to a PNG, checked pixel by pixel against the
    atlases it was drawn from: cells land where they were pushed, layers beat push order,
-   equal keys keep push order, flips mirror, text is the font's glyphs in the text colour,
+   equal keys keep push order, flips mirror, text is the font's glyphs in the text colour at
+   proportional advances measured independently from font.png (ink + 1 px),
    the view offset applies, off-screen pushes are culled, one draw call per texture run,
    and the frame arena reports its peak. */
 #include <string.h>
@@ -37,6 +38,37 @@ static int cell_mismatches(Image out, Image atlas, int cell, int cw, int ch, int
     return bad;
 }
 
+/* Rightmost opaque column + 1 of char `ch`'s cell in font.png: the ink the advances are
+   measured from, computed here without the engine. */
+static int glyph_ink(Image font, int ch) {
+    int cell = ch - FONT_FIRST_CHAR, ink = 0;
+    for (int j = 0; j < FONT_CELL_H; j++)
+        for (int i = 0; i < FONT_CELL_W; i++)
+            if (pixel(font, cell % FONT_COLS * FONT_CELL_W + i, cell / FONT_COLS * FONT_CELL_H + j)[3])
+                ink = i + 1 > ink ? i + 1 : ink;
+    return ink;
+}
+
+/* Every texel of char `ch`'s cell, columns 0..cols-1, drawn at (x, y): ink in `tint`, the
+   rest `CLEAR`. Returns the number of mismatches; *ink counts the inked texels. */
+static int glyph_mismatches(Image out, Image font, int ch, int cols, int x, int y, Color tint,
+                            int *ink) {
+    int cell = ch - FONT_FIRST_CHAR, bad = 0;
+    for (int j = 0; j < FONT_CELL_H; j++)
+        for (int i = 0; i < cols; i++) {
+            const uint8_t *a =
+                pixel(font, cell % FONT_COLS * FONT_CELL_W + i, cell / FONT_COLS * FONT_CELL_H + j);
+            const uint8_t *o = pixel(out, x + i, y + j);
+            if (a[3]) {
+                bad += !same_rgb(o, tint.r, tint.g, tint.b);
+                ++*ink;
+            } else {
+                bad += !same_rgb(o, CLEAR.r, CLEAR.g, CLEAR.b);
+            }
+        }
+    return bad;
+}
+
 int main(int argc, char **argv) {
     REQUIRE(argc == 3); /* assets dir, output PNG path */
     TestEngine t;
@@ -51,6 +83,19 @@ int main(int argc, char **argv) {
                             &font.h, &err));
     CHECK_EQ_I(t.tiles->cols, ATLAS_COLS);
     CHECK_EQ_I(t.sprites->rows, SPRITES_ROWS);
+
+    /* Advances: ink + 1 for letters, one width for all digits, a fixed one for space. */
+    int ink_E = glyph_ink(font, 'E'), ink_N = glyph_ink(font, 'N'), ink_D = glyph_ink(font, 'D');
+    CHECK(ink_E > 0 && ink_N > 0 && ink_D > 0);
+    CHECK_EQ_I(t.font.advances['i' - FONT_FIRST_CHAR], glyph_ink(font, 'i') + 1);
+    CHECK_EQ_I(t.font.advances['M' - FONT_FIRST_CHAR], glyph_ink(font, 'M') + 1);
+    CHECK_EQ_I(t.font.advances[' ' - FONT_FIRST_CHAR], TEST_FONT_SPACE);
+    CHECK(font_measure(&t.font, STR8_LIT("il"), 1) < font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(t.font.advances['i' - FONT_FIRST_CHAR] < FONT_ADVANCE); /* the "Fi rst" hole is gone */
+    CHECK(font_measure(&t.font, STR8_LIT("11"), 1) == font_measure(&t.font, STR8_LIT("88"), 1));
+    CHECK(font_measure(&t.font, STR8_LIT("il\nMW"), 1) == font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(font_measure(&t.font, STR8_LIT("MW"), 2) == 2 * font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(font_measure(&t.font, STR8_LIT(""), 1) == 0);
 
     arena_clear(t.frame);
     render_begin(t.rd, t.frame, CLEAR);
@@ -79,19 +124,25 @@ int main(int argc, char **argv) {
     float rw =
         render_text(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
     CHECK(rw == font_measure(&t.font, STR8_LIT("END"), 1));
-    CHECK(rw == 3 * FONT_ADVANCE - 1);
-    /* 2 culled + 2 spaces-free glyph runs */
-    CHECK_EQ_U(render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3);
+    CHECK(rw == ink_E + 1 + ink_N + 1 + ink_D);
+    /* A line of narrow and wide glyphs, to check each lands at the measured advance. */
+    static const char line[] = "Quit level 10 MW";
+    const Color line_tint = {0, 200, 255, 255};
+    float lw = render_text(t.rd, &t.font, 20, 150, STR8_LIT(line), line_tint, 7, TEXT_ALIGN_LEFT, 1);
+    CHECK(lw == font_measure(&t.font, STR8_LIT(line), 1));
+    CHECK(lw < (sizeof line - 1) * FONT_ADVANCE - 1); /* narrower than monospace */
+    /* 2 culled; glyphs: "Hi", "END", and the line without its 3 spaces */
+    CHECK_EQ_U(render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3 + (sizeof line - 1 - 3));
     render_end(t.rd);
 
     RenderStats st = render_stats(t.rd);
     /* runs: L0 tiles | L1 sprites | L4-L6 white (consecutive layers, one texture: one run) |
        L7 font */
     CHECK_EQ_U(st.draw_calls, 4);
-    CHECK_EQ_U(st.sprites, 14);
+    CHECK_EQ_U(st.sprites, 14 + (sizeof line - 1 - 3));
     CHECK_EQ_U(st.culled, 2);
     CHECK_EQ_U(st.dropped, 0);
-    CHECK(st.frame_bytes > 14 * sizeof(DrawCmd));
+    CHECK(st.frame_bytes > (14 + sizeof line - 1 - 3) * sizeof(DrawCmd));
 
     Image out;
     REQUIRE(render_read_pixels(t.rd, t.perm, &out.px, &out.w, &out.h));
@@ -122,31 +173,30 @@ int main(int argc, char **argv) {
     CHECK(same_rgb(pixel(out, 202, 102), 0, 0, 255));
     CHECK(same_rgb(pixel(out, 207, 102), 255, 255, 0)); /* later push on top */
     CHECK_EQ_I(cell_mismatches(out, sprites, SPR_KEY_BLUE, 16, 16, 400, 240, false, &CLEAR), 0);
-    /* Text: every glyph texel is the tint, every other texel of the cell the clear colour. */
-    int ink = 0;
-    for (int g = 0; g < 2; g++) {
-        int cell = (g ? 'i' : 'H') - FONT_FIRST_CHAR;
-        for (int j = 0; j < FONT_CELL_H; j++)
-            for (int i = 0; i < FONT_ADVANCE; i++) {
-                const uint8_t *a = pixel(font, cell % FONT_COLS * FONT_CELL_W + i,
-                                         cell / FONT_COLS * FONT_CELL_H + j);
-                const uint8_t *o = pixel(out, 300 + g * FONT_ADVANCE + i, 200 + j);
-                if (a[3]) {
-                    if (!same_rgb(o, 255, 80, 0))
-                        fprintf(stderr, "text %d %d %d\n", o[0], o[1], o[2]);
-                    CHECK(same_rgb(o, 255, 80, 0));
-                    ink++;
-                } else {
-                    CHECK(same_rgb(o, CLEAR.r, CLEAR.g, CLEAR.b));
-                }
-            }
-    }
+    /* Text: every glyph texel is the tint, every other texel the clear colour: for 'H' up
+       to its advance (its gap column is clear, then 'i' starts), for 'i' the whole cell. */
+    int ink = 0, adv_H = glyph_ink(font, 'H') + 1;
+    CHECK_EQ_I(glyph_mismatches(out, font, 'H', adv_H, 300, 200, (Color){255, 80, 0, 255}, &ink), 0);
+    CHECK_EQ_I(glyph_mismatches(out, font, 'i', FONT_CELL_W, 300 + adv_H, 200,
+                                (Color){255, 80, 0, 255}, &ink), 0);
     CHECK(ink > 15);
-    /* Right alignment: "END" starts at 470 - (3 * advance - 1) and nothing is drawn from 470. */
+    /* The line: glyph k starts where font_measure of the k glyphs before it ends, plus the
+       1-px gap - so what is measured is exactly what is drawn. */
+    int line_ink = 0;
+    for (int k = 0; line[k]; k++) {
+        if (line[k] == ' ') continue;
+        int pen = 20 + (int)font_measure(&t.font, str8_make(line, (uint64_t)k), 1) + (k ? 1 : 0);
+        int adv = line[k + 1] ? t.font.advances[line[k] - FONT_FIRST_CHAR] : FONT_CELL_W;
+        int bad = glyph_mismatches(out, font, line[k], adv, pen, 150, line_tint, &line_ink);
+        if (bad) fprintf(stderr, "glyph '%c' at x=%d: %d mismatches\n", line[k], pen, bad);
+        CHECK_EQ_I(bad, 0);
+    }
+    CHECK(line_ink > 60);
+    /* Right alignment: "END" starts at 470 - width and nothing is drawn from 470. */
     bool ink_start = false, ink_470 = false;
     for (int j = 220; j < 230; j++) {
-        ink_start |= same_rgb(pixel(out, 470 - (3 * FONT_ADVANCE - 1), j), 255, 255, 255);
-        CHECK(same_rgb(pixel(out, 470 - 3 * FONT_ADVANCE, j), CLEAR.r, CLEAR.g, CLEAR.b));
+        ink_start |= same_rgb(pixel(out, 470 - (int)rw, j), 255, 255, 255);
+        CHECK(same_rgb(pixel(out, 470 - (int)rw - 1, j), CLEAR.r, CLEAR.g, CLEAR.b));
         for (int i = 470; i < 480; i++)
             ink_470 |= !same_rgb(pixel(out, i, j), CLEAR.r, CLEAR.g, CLEAR.b);
     }
