@@ -78,7 +78,12 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
     if (!app->level || !app->frame) return app_teardown(app);
 
-    const char *assets = asset_dir(perm);
+    AssetError aerr;
+    const char *assets = asset_dir_find(perm, o->assets, &aerr);
+    if (!assets) {
+        fprintf(stderr, "game: %s\n", aerr.message);
+        return app_teardown(app);
+    }
     char msg[1024];
     if (!o->seed_given) o->seed = 1;
     if (o->replay) {
@@ -116,11 +121,10 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
     app->rd = render_create(perm, platform_renderer(app->pf), lw, lh);
-    if (!app->rd || !assets) {
-        fprintf(stderr, "game: %s\n", app->rd ? "assets/ directory not found (set AD_ASSET_DIR)" : "no renderer");
+    if (!app->rd) {
+        fprintf(stderr, "game: no renderer\n");
         return app_teardown(app);
     }
-    AssetError aerr;
     Renderer *rd = app->rd;
     const Texture *tiles = asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
     const Texture *sprites = tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr) : NULL;

@@ -40,6 +40,7 @@ typedef struct AppOptions {
     const char *record;       /* write this run's seed, level and inputs here at app_destroy */
     const char *replay;       /* play a recorded run back; app_destroy checks its hash */
     const char *screenshot;   /* the last frame as PNG */
+    const char *assets;       /* the assets folder; NULL: searched (asset.h, asset_dir_find) */
     bool headless;            /* software rendering on a surface, one tick per frame */
     bool skip_title;          /* start playing at once */
     bool no_save;             /* do not read or write the progress file */

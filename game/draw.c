@@ -291,6 +291,9 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
         if (blink)
             text(rd, a, cx, cy + 62, STR8_LIT("press Enter to start"), COLOR_WHITE, LAYER_CARD_TEXT,
                  TEXT_ALIGN_CENTER, 2);
+        if (g->save_notice[0])
+            text(rd, a, cx, v->h - 16, str8_cstr(g->save_notice), (Color){255, 150, 120, 255}, LAYER_CARD_TEXT,
+                 TEXT_ALIGN_CENTER, 1);
         break;
     case SCREEN_PLAYING: draw_hud(rd, a, v, g); break;
     case SCREEN_PAUSED: {

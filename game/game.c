@@ -23,36 +23,31 @@ static void show_error(Game *g, const char *text) {
 
 /* A fresh run from the first level: new progress, same seed (replays depend on it). */
 static bool start_run(Game *g, LevelError *err) {
-    Sim *s = &g->sim;
-    uint64_t peak = s->level_peak_bytes;
-    char peak_path[SIM_PATH_MAX];
-    memcpy(peak_path, s->level_peak_path, sizeof peak_path);
-    /* A failed load must leave the running level alone, so load before resetting. */
-    PlayerProgress fresh = {.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
-    PlayerProgress old = s->progress;
-    s->progress = fresh;
-    if (!sim_load_level(s, g->level_arena, g->start_level, NULL, err)) {
-        s->progress = old;
-        return false;
-    }
-    Level lv = s->level;
-    Player pl = s->player;
-    uint32_t serial = s->level_serial; /* a level change: the view must see it as one */
-    char path[SIM_PATH_MAX];
-    memcpy(path, s->level_path, sizeof path);
-    sim_init(s, g->seed);
-    s->level = lv;
-    s->player = pl;
-    s->level_serial = serial;
-    memcpy(s->level_path, path, sizeof path);
-    if (peak < lv.arena_bytes) {
-        peak = lv.arena_bytes;
-        memcpy(peak_path, path, sizeof peak_path);
-    }
-    s->level_peak_bytes = peak;
-    memcpy(s->level_peak_path, peak_path, sizeof peak_path);
+    if (!sim_start_run(&g->sim, g->level_arena, g->start_level, err)) return false;
     g->level_number = 1;
     return true;
+}
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Reads the progress file. One that exists but cannot be used is never overwritten: it is
+   set aside first, and if even that fails the game plays on without saving. */
+static void open_save(Game *g) {
+    char msg[600], moved[SAVE_PATH_MAX + 16], why[600];
+    SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
+    if (st == SAVE_OK || st == SAVE_MISSING) return;
+    if (save_set_aside(g->save_path, moved, sizeof moved, why, sizeof why)) {
+        fprintf(stderr, "%s; kept as %s, starting fresh\n", msg, moved);
+        snprintf(g->save_notice, sizeof g->save_notice, "progress %s: kept as %.80s, starting fresh",
+                 st == SAVE_OTHER_VERSION ? "from another version" : "unreadable", base_name(moved));
+    } else {
+        g->save_enabled = false;
+        fprintf(stderr, "%s; %s: playing without saving\n", msg, why);
+        snprintf(g->save_notice, sizeof g->save_notice, "progress unreadable and cannot be moved: not saving");
+    }
 }
 
 bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err) {
@@ -70,19 +65,17 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
     if (cfg->save_path && strlen(cfg->save_path) < sizeof g->save_path) {
         g->save_enabled = true;
         memcpy(g->save_path, cfg->save_path, strlen(cfg->save_path) + 1);
-        char msg[600];
-        SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
-        if (st == SAVE_CORRUPT || st == SAVE_IO_ERROR) fprintf(stderr, "%s\n", msg);
+        open_save(g);
     }
     set_screen(g, cfg->skip_title ? SCREEN_PLAYING : SCREEN_TITLE);
     return true;
 }
 
-static void record_completion(Game *g, const char *reached) {
+/* Saves a completion of `level` and how far the run got. Called only once `reached` is known
+   to load (or is the victory), so a level that fails to load is never the furthest. */
+static void record_completion(Game *g, const char *level, uint32_t ticks, int32_t coins, const char *reached) {
     if (!g->save_enabled) return;
-    const Sim *s = &g->sim;
-    save_record(&g->save, s->level_path, s->tick, s->progress.coins - s->progress_entry.coins,
-                reached);
+    save_record(&g->save, level, ticks, coins, reached);
     char msg[600];
     if (!save_write(&g->save, g->save_path, msg, sizeof msg))
         fprintf(stderr, "warning: progress not saved: %s\n", msg);
@@ -93,6 +86,7 @@ static void note_clear(Game *g) {
     const Sim *s = &g->sim;
     g->clear_ticks = s->tick;
     g->clear_coins = s->progress.coins - s->progress_entry.coins;
+    memcpy(g->clear_level, s->level_path, sizeof g->clear_level);
     g->clear_coins_total = 0;
     for (int32_t i = 0; i < s->level.pickup_count; i++)
         g->clear_coins_total += s->level.pickups[i].kind == PICKUP_COIN;
@@ -138,11 +132,11 @@ void game_update(Game *g, uint32_t input) {
         switch (s->request.kind) {
         case SIM_REQUEST_LEVEL:
             note_clear(g);
-            record_completion(g, s->request.path);
             set_screen(g, SCREEN_TRANSITION);
             break;
         case SIM_REQUEST_VICTORY:
-            record_completion(g, s->level_path);
+            record_completion(g, s->level_path, s->tick, s->progress.coins - s->progress_entry.coins,
+                              s->level_path);
             set_screen(g, SCREEN_VICTORY);
             break;
         case SIM_REQUEST_DIED: set_screen(g, SCREEN_GAME_OVER); break;
@@ -175,6 +169,7 @@ void game_update(Game *g, uint32_t input) {
             LevelError err;
             if (sim_follow_request(s, g->level_arena, &err)) {
                 g->level_number++;
+                record_completion(g, g->clear_level, g->clear_ticks, g->clear_coins, s->level_path);
             } else {
                 /* The level we are in is untouched: carry on playing it. */
                 g->load_failures++;

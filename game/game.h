@@ -63,10 +63,13 @@ typedef struct Game {
     int32_t level_number; /* 1-based count of levels entered in this run */
     uint32_t clear_ticks; /* the level just completed: its time and coins, for the clear card */
     int32_t clear_coins, clear_coins_total;
+    char clear_level[SIM_PATH_MAX]; /* ... and its file, recorded once the next one loads */
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
     SaveData save;
+    char save_notice[160]; /* for the title screen: a save that could not be read, and
+                              where it went (or that the game is not saving) */
     uint32_t load_failures;
 } Game;
 

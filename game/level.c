@@ -16,8 +16,13 @@
    level_parse.c; level_parse.h is what the two share. */
 #include "level.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/chunk_list.h"
 #include "core/os.h"
@@ -67,10 +72,55 @@ static bool check_links(const Parser *p) {
     return true;
 }
 
-/* The error for the binary byte at text[at]. */
+/* A level file that an exit or link names: it exists, is a regular file, and its real path
+   lies inside `root_real` (a real path, without a trailing slash). */
+static bool check_level_file(const Parser *p, const LevelRef *r, const char *root_real, const char *root) {
+    struct stat st;
+    const char *full = r->resolved.data;
+    if (stat(full, &st) != 0)
+        return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
+                          QUOTE(r->written), full, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return level_fail(p->err, p->path, r->line, r->col,
+                          "expected an existing level file, found '%.*s%s' (%s: not a regular file)", QUOTE(r->written),
+                          full);
+    char real[PATH_MAX];
+    if (!realpath(full, real))
+        return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
+                          QUOTE(r->written), full, strerror(errno));
+    size_t n = strlen(root_real);
+    bool inside = strncmp(real, root_real, n) == 0 && (real[n] == '/' || (n == 1 && root_real[0] == '/'));
+    if (!inside)
+        return level_fail(p->err, p->path, r->line, r->col,
+                          "expected a level file inside '%s', the folder of the run, found '%.*s%s' (%s)", root,
+                          QUOTE(r->written), real);
+    return true;
+}
+
+/* The checks that need the disk: every exit and link target (check_level_file) against the
+   run's root folder, `root`, or the level's own folder when it is NULL. */
+static bool check_level_files(const Parser *p, const char *root) {
+    if (!p->exit.resolved.len && !p->link_count) return true;
+    char dir[LEVEL_PATH_MAX];
+    if (!root) {
+        snprintf(dir, sizeof dir, "%.*s", (int)p->dir.len, p->dir.data);
+        root = dir[0] ? dir : ".";
+    }
+    char root_real[PATH_MAX];
+    if (!realpath(root, root_real))
+        return level_fail(p->err, p->path, 0, 0, "expected the run's folder '%s' to exist, found %s", root,
+                          strerror(errno));
+    if (p->exit.resolved.len && !check_level_file(p, &p->exit, root_real, root)) return false;
+    for (uint64_t i = 0; i < p->link_count; i++)
+        if (!check_level_file(p, &p->portal_arr[i].target, root_real, root)) return false;
+    return true;
+}
+
+/* The error for the binary byte at text[at]. Columns count from after a BOM, as the
+   parser's do (a BOM is never binary, so `at` is past it). */
 static bool binary_error(LevelError *err, const char *path, const char *text, int64_t at) {
-    int64_t line = 1, col = 1;
-    for (int64_t i = 0; i < at; i++) {
+    int64_t line = 1, col = 1, i = at >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (; i < at; i++) {
         if (text[i] == '\n') line++, col = 1;
         else col++;
     }
@@ -118,7 +168,7 @@ static void emit_level(Emit *o, const Parser *p, Level *lv) {
     *lv = (Level){0};
     lv->path = emit_str(o, str8_cstr(p->path));
     lv->name = emit_str(o, p->name);
-    lv->exit_to = p->exit_path.len ? emit_str(o, p->exit_path) : NULL;
+    lv->exit_to = p->exit.resolved.len ? emit_str(o, p->exit.resolved) : NULL;
     lv->width = p->width;
     lv->height = p->height;
     lv->tiles = emit_copy(o, p->tiles, (uint64_t)p->width * (uint64_t)p->height, 1, 1);
@@ -156,8 +206,9 @@ static void emit_level(Emit *o, const Parser *p, Level *lv) {
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
-bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                 LevelError *err, LevelLoadStats *stats) {
+/* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
+static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
+                        bool check_files, const char *root, LevelError *err, LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};
@@ -204,6 +255,7 @@ bool level_parse(Level *out, Arena *level_arena, const char *path, const char *t
     }
     if (bin >= 0) return binary_error(err, path, text, bin);
     if (!parsed) return false;
+    if (check_files && !check_level_files(&p, root)) return false;
 
     /* Everything is valid. Now the level arena: measure, check, commit. */
     Emit measure = {.arena = level_arena};
@@ -237,7 +289,13 @@ bool level_parse(Level *out, Arena *level_arena, const char *path, const char *t
     return true;
 }
 
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError *err, LevelLoadStats *stats) {
+bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
+                 LevelError *err, LevelLoadStats *stats) {
+    return level_build(out, level_arena, path, text, len, false, NULL, err, stats);
+}
+
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelError *err,
+                   LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};
@@ -247,13 +305,13 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError 
     Str8 text = {0};
     if (!level_read_file(tmp.arena, path, &text, err)) return false;
     uint64_t file_bytes = arena_pos(tmp.arena) - tmp.pos;
-    bool ok = level_parse(out, level_arena, path, text.data, text.len, err, stats);
+    bool ok = level_build(out, level_arena, path, text.data, text.len, true, root, err, stats);
     if (stats) stats->scratch_peak += file_bytes;
     return ok;
 }
 
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err) {
-    return level_load_ex(out, level_arena, path, err, NULL);
+    return level_load_ex(out, level_arena, path, NULL, err, NULL);
 }
 
 LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty) {

@@ -29,6 +29,10 @@
 #define LEVEL_MAX_SIDE 4096
 #define LEVEL_DEFAULT_BULLETS 256
 #define LEVEL_DEFAULT_PARTICLES 1024
+/* Exits and links lead only to level files: this extension, at most LEVEL_PATH_MAX - 1
+   bytes once resolved against the level's folder, inside the run's root folder. */
+#define LEVEL_FILE_EXT ".lvl"
+#define LEVEL_PATH_MAX 512
 
 typedef enum TileKind {
     TILE_FLOOR,
@@ -137,6 +141,11 @@ typedef struct LevelLoadStats {
 /* Reads, validates and loads `path`. On failure returns false, fills *err and leaves both
    *out and the level arena exactly as they were. `stats` may be NULL.
 
+   The level's exit and links must name existing level files inside the folder tree `root`
+   (NULL: the folder of `path`): the game passes the folder of the level that started the
+   run, so a level can never lead to /etc/passwd or to a file the player did not mean to
+   ship. Checked with the real paths (symbolic links followed), on the line that names them.
+
    `path` may point anywhere, even into the level arena that the load clears: loading
    lv.exit_to or lv.links[i].target_path of the current level is the normal way to change
    levels, and the loader copies the path to scratch memory before anything is cleared.
@@ -145,12 +154,14 @@ typedef struct LevelLoadStats {
    this is not checked). The fit check compares the level's exact need with
    arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
    is only the first block, and a level would be refused that the arena could have taken. */
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, LevelError *err,
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelError *err,
                    LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
-/* Parses text already in memory (the fuzzer's entry point; level_load calls it too). The
-   same rules for `path` and `level_arena`; `text` must not lie in the level arena. */
+/* Parses text already in memory (the fuzzer's entry point), with every check level_load
+   makes except those that need the disk: exit and link targets are resolved (extension and
+   length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
+   must not lie in the level arena. */
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
                  uint64_t len, LevelError *err, LevelLoadStats *stats);
 

@@ -5,12 +5,10 @@
    ChunkLists, then flattened into scratch arrays. Nothing here touches the level arena. */
 #include "level_parse.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -39,10 +37,6 @@ bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col, co
     return false;
 }
 
-/* What a "found '...'" quotes: at most 40 bytes of the offending text. */
-#define QUOTE_MAX 40
-#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, \
-                 ((s).len > QUOTE_MAX ? "..." : "")
 
 /* ---- Character classes -------------------------------------------------------------- */
 
@@ -287,20 +281,23 @@ static bool parse_entry_name(Parser *p, Str8 tok) {
     return true;
 }
 
-/* Resolves `rel` against the level's directory and checks that it names a regular file. */
-static bool resolve_level_file(Parser *p, Str8 rel, Str8 *out) {
+/* Resolves `rel` (the word at rel.data) against the level's folder, without the disk: it
+   must name a level file (LEVEL_FILE_EXT) and fit LEVEL_PATH_MAX once resolved, so that
+   every copy the game makes of it holds all of it. level.c checks the file itself. */
+static bool resolve_level_file(Parser *p, Str8 rel, LevelRef *out) {
     if (rel.len == 0) return fail(p, rel.data, "expected a level file name, found end of line");
+    Str8 ext = STR8_LIT(LEVEL_FILE_EXT);
+    if (rel.len <= ext.len || !str8_eq(str8_skip(rel, rel.len - ext.len), ext) || rel.data[rel.len - ext.len - 1] == '/')
+        return fail(p, rel.data, "expected a level file name ending in %s, found '%.*s%s'", LEVEL_FILE_EXT, QUOTE(rel));
+    uint64_t n = rel.data[0] == '/' ? rel.len : p->dir.len + rel.len;
+    if (n >= LEVEL_PATH_MAX)
+        return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%.*s%s')",
+                    LEVEL_PATH_MAX - 1, (unsigned long long)n, QUOTE(rel));
     Str8 full = rel.data[0] == '/' ? str8_copy(p->tmp, rel)
                                    : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
     if (!full.data) return fail(p, rel.data, "expected scratch memory, found %s", arena_last_error());
-    struct stat st;
-    if (stat(full.data, &st) != 0)
-        return fail(p, rel.data, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(rel), full.data,
-                    strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return fail(p, rel.data, "expected an existing level file, found '%.*s%s' (%s: not a regular file)",
-                    QUOTE(rel), full.data);
-    *out = full;
+    *out = (LevelRef){.written = rel, .resolved = full, .line = (int32_t)p->line_no,
+                      .col = (int32_t)(rel.data - p->line_start) + 1};
     return true;
 }
 
@@ -353,7 +350,7 @@ static bool parse_header_line(Parser *p, Str8 raw) {
         Str8 rest = value;
         Str8 file = next_word(&rest);
         if (file.len == 0) file.data = vat;
-        if (!resolve_level_file(p, file, &p->exit_path) || !expect_eol(p, rest)) return false;
+        if (!resolve_level_file(p, file, &p->exit) || !expect_eol(p, rest)) return false;
     } else {
         Str8 rest = value;
         Str8 tok = next_word(&rest);
@@ -627,13 +624,14 @@ static bool parse_entity_line(Parser *p, Str8 line) {
             return fail(p, kw.data, "expected one 'link' line for the portal at %d %d, found a second one (the first is on line %d)",
                         x, y, p->portal_arr[i].link_line);
         Str8 file = next_word(&rest);
-        Str8 full;
-        if (!resolve_level_file(p, file, &full)) return false;
+        LevelRef target;
+        if (!resolve_level_file(p, file, &target)) return false;
         Str8 entry = next_word(&rest);
         if (entry.len && !parse_entry_name(p, entry)) return false;
         if (!expect_eol(p, rest)) return false;
         p->portal_arr[i].link_line = (int32_t)p->line_no;
-        p->link_arr[i].target_path = full.data;
+        p->portal_arr[i].target = target;
+        p->link_arr[i].target_path = target.resolved.data;
         p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
         if (entry.len && !p->link_arr[i].entry) return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
         return true;

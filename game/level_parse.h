@@ -16,9 +16,17 @@
 
 /* ---- Parser state ------------------------------------------------------------------- */
 
+/* A level file named by an `exit:` or `link` line: as written, as resolved against the
+   level's folder, and where it was written, for the checks that need the disk (level.c). */
+typedef struct LevelRef {
+    Str8 written, resolved;
+    int32_t line, col;
+} LevelRef;
+
 typedef struct PortalInfo { /* parallel to the links list: where each portal was drawn */
     int32_t line, col;
     int32_t link_line; /* the link line that gave it a target; 0 until one does */
+    LevelRef target;   /* the link line's file */
 } PortalInfo;
 
 typedef struct Parser {
@@ -29,7 +37,8 @@ typedef struct Parser {
     int64_t line_no;
     const char *line_start;
 
-    Str8 name, exit_path; /* exit_path resolved; empty: none */
+    Str8 name;
+    LevelRef exit; /* exit.resolved empty: none */
     int32_t name_line, exit_line, bullets_line, particles_line;
     int64_t bullets, particles;
 
@@ -52,6 +61,11 @@ typedef struct Parser {
     int32_t *entry_line;
     uint64_t enemy_count, link_count, door_count, pickup_count;
 } Parser;
+
+/* What a "found '...'" quotes: at most 40 bytes of the offending text ("%.*s%s"). */
+#define QUOTE_MAX 40
+#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, \
+                 ((s).len > QUOTE_MAX ? "..." : "")
 
 /* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err; returns
    false, so a failing check can `return level_fail(...)`. */

@@ -1,8 +1,11 @@
 /* main.c - the game executable: the command line. Everything else is the App (app.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "core/str8.h"
@@ -13,7 +16,7 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
-            "            [--autoplay N] [--no-save]\n"
+            "            [--autoplay N] [--no-save] [--assets DIR]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -25,6 +28,8 @@ static void usage(FILE *f) {
             "  --seed N             seed of the game's random numbers (default 1)\n"
             "  --autoplay N         a bot plays: stop after N completed levels (0: the whole run)\n"
             "  --no-save            do not read or write the progress file\n"
+            "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
+            "                       executable or above it, else ./assets)\n"
             "keys: WASD/arrows move, Space/J fire, Esc/P pause, R restart, F1 debug overlay,\n"
             "      F11 fullscreen, F12 screenshot\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
@@ -75,6 +80,9 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--replay")) {
             NEED_VALUE();
             o->replay = next;
+        } else if (!strcmp(a, "--assets")) {
+            NEED_VALUE();
+            o->assets = next;
         } else if (!strcmp(a, "--screenshot")) {
             NEED_VALUE();
             o->screenshot = next;
@@ -109,10 +117,38 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
     return -1;
 }
 
+/* An output file named on the command line must be writable before the run is played, not
+   found unwritable at the end of it. Both outputs are written next to themselves first
+   ("<path>.tmp", then renamed), so that is the file to try. */
+static bool output_writable(const char *flag, const char *path) {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "game: cannot write %s %s: it is a directory\n", flag, path);
+        return false;
+    }
+    char probe[4096];
+    if (snprintf(probe, sizeof probe, "%s.tmp", path) >= (int)sizeof probe) {
+        fprintf(stderr, "game: cannot write %s %s: path too long\n", flag, path);
+        return false;
+    }
+    bool existed = access(probe, F_OK) == 0;
+    int fd = open(probe, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "game: cannot write %s %s: %s\n", flag, path, strerror(errno));
+        return false;
+    }
+    close(fd);
+    if (!existed) unlink(probe);
+    return true;
+}
+
 int main(int argc, char **argv) {
     AppOptions opt;
     int rc = parse_args(argc, argv, &opt);
     if (rc >= 0) return rc;
+    if ((opt.record && !output_writable("--record", opt.record)) ||
+        (opt.screenshot && !output_writable("--screenshot", opt.screenshot)))
+        return 2;
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     if (!perm) return 1;
     App *app = app_create(perm, &opt);

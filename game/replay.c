@@ -87,6 +87,12 @@ static bool parse_u64(Str8 s, int base, uint64_t *out) {
     return true;
 }
 
+/* A line without its `# comment` and the blanks around it. */
+static Str8 strip_comment(Str8 line) {
+    int64_t hash = str8_find_byte(line, '#', 0);
+    return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
+}
+
 static bool fail(char *msg, size_t cap, const char *path, int line, const char *why) {
     snprintf(msg, cap, "%s:%d: error: %s", path, line, why);
     return false;
@@ -114,11 +120,12 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
     bool in_inputs = false, ended = false, has_level = false;
     uint32_t runs = 0;
     Str8 inputs_start = {0};
-    int inputs_line = 0;
+    int inputs_line = 0, ticks_line = 0;
+    uint64_t header_ticks = 0;
     while (!ended && str8_next_line(&rest, &line)) {
         line_no++;
-        line = str8_trim(line);
-        if (line.len == 0 || line.data[0] == '#') continue;
+        line = strip_comment(line);
+        if (line.len == 0) continue;
         if (in_inputs) {
             if (str8_eq_cstr(line, "end")) {
                 ended = true;
@@ -144,7 +151,9 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
             r->level[val.len] = '\0';
             has_level = true;
         } else if (str8_eq_cstr(key, "ticks")) {
-            if (!parse_u64(val, 10, &v) || v > UINT32_MAX) return fail(msg, msg_cap, path, line_no, "bad ticks");
+            if (!parse_u64(val, 10, &header_ticks) || header_ticks > UINT32_MAX)
+                return fail(msg, msg_cap, path, line_no, "bad ticks");
+            ticks_line = line_no;
         } else if (str8_eq_cstr(key, "levels")) {
             if (!parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
             r->levels = (int32_t)v;
@@ -168,8 +177,8 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
     line_no = inputs_line;
     while (str8_next_line(&rest, &line)) {
         line_no++;
-        line = str8_trim(line);
-        if (line.len == 0 || line.data[0] == '#') continue;
+        line = strip_comment(line);
+        if (line.len == 0) continue;
         if (str8_eq_cstr(line, "end")) break;
         Str8 words = line, w;
         while (str8_next_token(&words, ' ', &w)) {
@@ -183,6 +192,14 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
             r->ticks += (uint32_t)count;
         }
+    }
+    /* The header's count is what the recorder wrote: a file whose inputs were cut or added
+       to is not the run it claims to be. */
+    if (ticks_line && header_ticks != r->ticks) {
+        char why[160];
+        snprintf(why, sizeof why, "the header says %llu ticks, the inputs hold %u", (unsigned long long)header_ticks,
+                 r->ticks);
+        return fail(msg, msg_cap, path, ticks_line, why);
     }
     return true;
 }

@@ -15,6 +15,9 @@
        40x00 12x08 3x18 ...  # COUNTxHEX: HEX held for COUNT ticks (bits: see game.h)
        end
 
+   `#` starts a comment on any line. `ticks` must equal the sum of the COUNTs, so a file
+   whose inputs were cut short or added to fails to load instead of replaying another run.
+
        Replay r;
        replay_begin_record(&r, perm, seed, level);         // start-up: reserves the buffer
        replay_append(&r, input);                           // every tick, no allocation

@@ -79,9 +79,9 @@ static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path
     memset(out, 0, sizeof *out);
     /* Whole-file problems (line 0) have no line to point at. */
     if (line > 0)
-        snprintf(msg, cap, "%s:%d: warning: corrupt save (%s); starting fresh", path, line, why);
+        snprintf(msg, cap, "%s:%d: warning: corrupt save (%s)", path, line, why);
     else
-        snprintf(msg, cap, "%s: warning: corrupt save (%s); starting fresh", path, why);
+        snprintf(msg, cap, "%s: warning: corrupt save (%s)", path, why);
     return SAVE_CORRUPT;
 }
 
@@ -95,7 +95,7 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     if (r.status == OS_READ_TOO_LARGE) return corrupt(out, msg, msg_cap, path, 0, "file too large");
     if (r.status != OS_READ_OK) {
         char why[300];
-        snprintf(msg, msg_cap, "%s: warning: cannot read save (%s); starting fresh", path,
+        snprintf(msg, msg_cap, "%s: warning: cannot read save (%s)", path,
                  os_read_describe(r, why, sizeof why));
         return SAVE_IO_ERROR;
     }
@@ -103,6 +103,15 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     char *buf = (char *)text.data;
     size_t len = (size_t)text.len;
     if (memchr(buf, '\0', len)) return corrupt(out, msg, msg_cap, path, 0, "binary data");
+    /* Another version's file may not even use our checksum: say what it is before judging. */
+    static const char family[] = "arena-dungeon-save ";
+    size_t first = strcspn(buf, "\n");
+    if (strncmp(buf, family, sizeof family - 1) == 0 &&
+        (first != sizeof SAVE_MAGIC - 1 || strncmp(buf, SAVE_MAGIC, first) != 0)) {
+        snprintf(msg, msg_cap, "%s:1: warning: a save of another version ('%.*s', this game reads '%s')", path,
+                 (int)(first < 60 ? first : 60), buf, SAVE_MAGIC);
+        return SAVE_OTHER_VERSION;
+    }
 
     /* The checksum line covers every byte before it. */
     char *ck = NULL;
@@ -152,6 +161,26 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     }
     if (line_no == 0) return corrupt(out, msg, msg_cap, path, 1, "not a save file");
     return SAVE_OK;
+}
+
+bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap) {
+    for (int n = 0; n < SAVE_ASIDE_MAX; n++) {
+        int len = n ? snprintf(moved_to, moved_cap, "%s.%d.bad", path, n) : snprintf(moved_to, moved_cap, "%s.bad", path);
+        if (len < 0 || (size_t)len >= moved_cap) {
+            snprintf(msg, msg_cap, "%s: cannot set aside: path too long", path);
+            return false;
+        }
+        struct stat st;
+        if (lstat(moved_to, &st) == 0) continue; /* taken: an earlier bad file, kept too */
+        if (errno != ENOENT) break;
+        /* A name taken between the lstat and here is overwritten: only another copy of the
+           game could race us, and it would be setting aside the same file. */
+        if (rename(path, moved_to) == 0) return true;
+        snprintf(msg, msg_cap, "%s: cannot set aside as %s: %s", path, moved_to, strerror(errno));
+        return false;
+    }
+    snprintf(msg, msg_cap, "%s: cannot set aside: no free name up to %s.%d.bad", path, path, SAVE_ASIDE_MAX - 1);
+    return false;
 }
 
 static bool make_dirs(char *path) { /* mkdir -p of the directory part of path */

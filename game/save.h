@@ -10,8 +10,10 @@
 
    Writing is atomic (os_write_file_atomic): the new contents go to "progress.tmp", are
    fsync'ed, and rename() replaces the old file in one step (then the directory is
-   fsync'ed), so a crash mid-write leaves the previous save whole. Reading never crashes: a missing file is a fresh start, a
-   corrupt one a warning and a fresh start. Levels are keyed by file name (not path), so the
+   fsync'ed), so a crash mid-write leaves the previous save whole. Reading never crashes: a
+   missing file is a fresh start; one that cannot be read, is corrupt or comes from another
+   version is never overwritten: save_set_aside renames it to "progress.bad" (or
+   "progress.<n>.bad") before the game writes a new one, and the game says where. Levels are keyed by file name (not path), so the
    same save works whatever directory the game was started from. No heap: os.h's
    open/read/write helpers, the file's text in a scratch arena, and fixed arrays. */
 #ifndef SAVE_H
@@ -38,13 +40,26 @@ typedef struct SaveData {
     int32_t level_count;
 } SaveData;
 
-typedef enum SaveStatus { SAVE_OK, SAVE_MISSING, SAVE_CORRUPT, SAVE_IO_ERROR } SaveStatus;
+typedef enum SaveStatus {
+    SAVE_OK,
+    SAVE_MISSING,
+    SAVE_CORRUPT,       /* damaged, or not a save file */
+    SAVE_IO_ERROR,      /* exists but cannot be read (permissions, a directory, ...) */
+    SAVE_OTHER_VERSION, /* a save of another format version: not ours to read or replace */
+} SaveStatus;
+
+#define SAVE_ASIDE_MAX 100 /* progress.bad, then progress.1.bad ... progress.99.bad */
 
 /* "<data home>/<game>/progress" into out. False if neither XDG_DATA_HOME nor HOME is set. */
 bool save_default_path(char *out, size_t cap);
 /* Reads `path`. Anything but SAVE_OK leaves *out empty (a fresh start) and, for a corrupt
    or unreadable file, a warning in msg. */
 SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap);
+/* Moves the file at `path` out of the way, to "<path>.bad" or the first free
+   "<path>.<n>.bad", so that what could not be read is kept for the player (or a newer
+   version of the game). True with the new name in `moved_to`; false with the reason in
+   msg, when nothing was moved (the caller must then not write to `path`). */
+bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap);
 /* Writes atomically, creating the directories. False with a message on failure (the old
    file is then untouched). */
 bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap);

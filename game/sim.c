@@ -179,6 +179,7 @@ void sim_init(Sim *s, uint64_t seed) {
     s->progress = (PlayerProgress){.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
     s->progress_entry = s->progress;
 }
+_Static_assert(SIM_PATH_MAX >= LEVEL_PATH_MAX, "a Sim holds every path the loader accepts");
 
 static bool copy_str(char *dst, size_t cap, const char *src) {
     size_t n = src ? strlen(src) : 0;
@@ -200,7 +201,7 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
         return false;
     }
     Level lv;
-    if (!level_load(&lv, level_arena, p, err)) return false;
+    if (!level_load_ex(&lv, level_arena, p, s->run_root[0] ? s->run_root : NULL, err, NULL)) return false;
 
     s->level = lv;
     int32_t tx = lv.start_tx, ty = lv.start_ty;
@@ -224,6 +225,30 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
         s->level_peak_bytes = lv.arena_bytes;
         memcpy(s->level_peak_path, p, sizeof p);
     }
+    return true;
+}
+
+bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err) {
+    char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX];
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    int n = slash ? snprintf(root, sizeof root, "%.*s", (int)(slash - path) + 1, path) : snprintf(root, sizeof root, ".");
+    if (n < 0 || (size_t)n >= sizeof root) {
+        *err = (LevelError){0};
+        snprintf(err->message, sizeof err->message, "%.200s...: error: path too long", path);
+        return false;
+    }
+    memcpy(old_root, s->run_root, sizeof old_root);
+    memcpy(s->run_root, root, sizeof root);
+    if (!sim_load_level(s, level_arena, path, NULL, err)) {
+        memcpy(s->run_root, old_root, sizeof old_root);
+        return false;
+    }
+    /* What sim_init sets and a level load does not. */
+    s->rng = s->seed ? s->seed : 0x9E3779B97F4A7C15ull;
+    s->progress = (PlayerProgress){.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
+    s->progress_entry = s->progress;
+    s->events = 0;
+    s->bullets_dropped = 0;
     return true;
 }
 
@@ -407,22 +432,23 @@ static void touch_tiles(Sim *s) {
     TileKind t = trigger_under(lv, pl->x, pl->y, &tx, &ty);
     if (t != TILE_EXIT && t != TILE_PORTAL) pl->trigger_lock = false;
     if (pl->trigger_lock) return;
+    /* The loader keeps every path and entry name within these buffers; if one did not fit
+       after all, the trigger stays quiet rather than lead to a truncated name. */
     if (t == TILE_EXIT) {
-        s->progress.levels_completed++;
         if (lv->exit_to) {
-            s->request.kind = SIM_REQUEST_LEVEL;
-            copy_str(s->request.path, sizeof s->request.path, lv->exit_to);
+            if (!copy_str(s->request.path, sizeof s->request.path, lv->exit_to)) return;
             s->request.entry[0] = '\0';
+            s->request.kind = SIM_REQUEST_LEVEL;
         } else {
             s->request.kind = SIM_REQUEST_VICTORY;
         }
+        s->progress.levels_completed++;
     } else if (t == TILE_PORTAL) {
         LevelLink *link = level_link_at(lv, tx, ty);
-        if (link) {
+        if (link && copy_str(s->request.path, sizeof s->request.path, link->target_path) &&
+            copy_str(s->request.entry, sizeof s->request.entry, link->entry)) {
             s->progress.levels_completed++;
             s->request.kind = SIM_REQUEST_LEVEL;
-            copy_str(s->request.path, sizeof s->request.path, link->target_path);
-            copy_str(s->request.entry, sizeof s->request.entry, link->entry);
         }
     }
 }

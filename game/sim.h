@@ -29,7 +29,7 @@
 #include "level.h"
 
 #define SIM_HZ 60
-#define SIM_PATH_MAX 512
+#define SIM_PATH_MAX LEVEL_PATH_MAX /* the loader refuses longer exits and links */
 #define SIM_ENTRY_MAX 64
 
 /* One tick's input: which buttons are held. */
@@ -139,6 +139,8 @@ typedef struct Sim {
     int32_t particle_cursor;
     uint32_t bullets_dropped; /* spawns refused because the pool was full */
     int32_t shake;            /* screen shake ticks (presentation only, deterministic) */
+    char run_root[SIM_PATH_MAX];   /* folder of the level the run started on: exits and
+                                      links must stay inside it (level_load_ex) */
     char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart */
     char entry_name[SIM_ENTRY_MAX];
     uint32_t level_serial; /* +1 on every level change (load, restart), never on a failed
@@ -150,6 +152,9 @@ typedef struct Sim {
 } Sim;
 
 void sim_init(Sim *s, uint64_t seed);
+/* A new run on `path`: loads it (its folder becomes the run's root), then resets the
+   progress and the RNG to the seed. On failure (err filled) nothing changes. */
+bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err);
 /* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
    level's '@'). The player's progress is kept. On failure (err filled) nothing changes. */
 bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,

@@ -15,6 +15,8 @@ deps_install() {
   # libFuzzer's runtime for the level-parser fuzz test.
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null \
     || missing+=(libclang-rt-dev)
+  # valgrind memcheck of a replay through the game (tests/valgrind).
+  command -v valgrind >/dev/null    || missing+=(valgrind)
   for extra in "$@"; do
     command -v "$extra" >/dev/null || missing+=("$extra")
   done

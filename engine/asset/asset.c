@@ -67,6 +67,10 @@ static void asset_error(AssetError *err, const char *fmt, ...) {
 static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size,
                             AssetError *err) {
     Str8 file;
+    if (!path) { /* asset_path ran out of memory */
+        asset_error(err, "(no path): cannot load: %s", arena_last_error());
+        return false;
+    }
     OsReadResult r = os_read_file(a, path, INT32_MAX, &file);
     if (r.status != OS_READ_OK) {
         char why[300];
@@ -78,19 +82,45 @@ static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t
     return true;
 }
 
+/* stb_image's reason for the last failure, or ours when it gives none: some of its paths
+   fail with an empty one (data cut inside the first chunk after IHDR reads as a chunk type
+   of four zero bytes, which its "XXXX PNG chunk not known" message copies in, NUL first). */
+static const char *asset_stb_reason(void) {
+    const char *r = stbi_failure_reason();
+    return r && *r ? r : "truncated or corrupt PNG data";
+}
+
+static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
+    if (w <= ASSET_MAX_IMAGE_SIDE && h <= ASSET_MAX_IMAGE_SIDE) return false;
+    asset_error(err, "%s: image too large: %dx%d, the limit is %dx%d", path, w, h,
+                ASSET_MAX_IMAGE_SIDE, ASSET_MAX_IMAGE_SIDE);
+    return true;
+}
+
 /* Decodes into `scratch`; the caller owns the scope. */
 static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, AssetError *err) {
     uint8_t *file;
     uint64_t size;
     if (!asset_read_file(scratch, path, &file, &size, err)) return NULL;
-    asset_stb_allocator = arena_allocator(scratch);
     int comp = 0;
+    /* The header says how big the pixels will be; a small file can claim gigabytes, so the
+       size is checked before anything is decoded. A header that cannot be read is still
+       handed to the decoder, which stops at the same header, allocating nothing large: only
+       for its precise reason ("first not IHDR", where the header probe says "unknown image
+       type" of anything it does not recognise). */
+    bool sized = stbi_info_from_memory(file, (int)size, w, h, &comp);
+    if (sized && asset_too_large(path, *w, *h, err)) return NULL;
+    /* stb keeps the reason of an earlier failure (the probe's, another file's) until a new
+       one replaces it: start clean, so the reason given is this decode's or ours. */
+    stbi__g_failure_reason = NULL;
+    asset_stb_allocator = arena_allocator(scratch);
     uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
     asset_stb_allocator = (Allocator){0};
     if (!px) {
-        asset_error(err, "%s: cannot load image: %s", path, stbi_failure_reason());
+        asset_error(err, "%s: cannot load image: %s", path, asset_stb_reason());
         return NULL;
     }
+    if (asset_too_large(path, *w, *h, err)) return NULL; /* should the probe ever miss one */
     return px;
 }
 
@@ -164,19 +194,8 @@ bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetE
         asset_error(err, "%s: cannot encode PNG (%dx%d): out of scratch memory", path, w, h);
         return false;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        asset_error(err, "%s: cannot create: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = os_write_all(fd, png, (uint64_t)len);
-    int e = errno;
-    if (close(fd) != 0 && ok) ok = false, e = errno;
-    if (!ok) {
-        asset_error(err, "%s: write error: %s", path, strerror(e));
-        return false;
-    }
-    return true;
+    /* Atomically: a screenshot interrupted half-way never replaces a good file with half of one. */
+    return os_write_file_atomic(path, png, (uint64_t)len, err ? err->message : NULL, err ? sizeof err->message : 0);
 }
 
 const char *asset_path(Arena *a, const char *dir, const char *name) {
@@ -189,19 +208,58 @@ static bool asset_is_dir(const char *p) {
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-const char *asset_dir(Arena *perm) {
+/* Appends "<sep><dir>" to the list of searched folders, for the error. */
+static void asset_note(char *list, size_t cap, const char *dir) {
+    size_t n = strlen(list);
+    if (n < cap) snprintf(list + n, cap - n, "%s%s", n ? ", " : "", dir);
+}
+
+const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
+    /* A folder that was named and is wrong is an error, not a hint: falling back would run
+       the game on art the user did not ask for, silently. */
     const char *env = getenv("AD_ASSET_DIR");
-    if (env && *env && asset_is_dir(env)) return arena_strdup(perm, env);
-    if (asset_is_dir("assets")) return arena_strdup(perm, "assets");
-    /* Build trees put executables a few levels under the repository root. */
-    char *base = SDL_GetBasePath(); /* heap (SDL's); once at start-up */
-    if (!base) return NULL;
-    const char *found = NULL;
-    static const char *ups[] = {"", "../", "../../", "../../../", "../../../../"};
-    for (size_t i = 0; i < sizeof ups / sizeof ups[0] && !found; i++) {
-        Str8 p = str8_fmt(perm, "%s%sassets", base, ups[i]);
-        if (p.data && asset_is_dir(p.data)) found = p.data;
+    const char *named = given ? given : env && *env ? env : NULL;
+    if (named) {
+        struct stat st;
+        int failed = stat(named, &st);
+        if (!failed && S_ISDIR(st.st_mode)) return arena_strdup(perm, named);
+        asset_error(err, "%s: cannot use as the assets folder%s: %s", named,
+                    given ? "" : " ($AD_ASSET_DIR)", failed ? strerror(errno) : "not a directory");
+        return NULL;
     }
-    SDL_free(base);
+    /* The executable's own folder and the build tree's parents come before the working
+       directory, whose ./assets may be anything (a project of the user's, a decoy). Parents
+       are cut off the path as text: SDL_GetBasePath resolves /proc/self/exe, so there is no
+       symlink for ".." to disagree with. */
+    SCRATCH_SCOPE(tmp, perm);
+    char searched[sizeof err->message];
+    searched[0] = '\0';
+    const char *found = NULL;
+    char *base = SDL_GetBasePath(); /* heap (SDL's); once at start-up */
+    if (base) {
+        Str8 dir = str8_fmt(tmp.arena, "%s", base);
+        SDL_free(base);
+        char *d = (char *)dir.data; /* our own copy in tmp */
+        for (int up = 0; d && up <= 4 && !found; up++) {
+            size_t n = strlen(d);
+            while (n > 0 && d[n - 1] == '/') d[--n] = '\0';
+            const char *p = str8_fmt(tmp.arena, "%s/assets", d).data;
+            if (p && asset_is_dir(p)) found = arena_strdup(perm, p);
+            else if (p) asset_note(searched, sizeof searched, p);
+            char *slash = strrchr(d, '/');
+            if (!slash) break;
+            *slash = '\0';
+        }
+    }
+    if (!found && asset_is_dir("assets")) found = arena_strdup(perm, "assets");
+    if (!found) {
+        char cwd[sizeof searched / 2];
+        const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
+        asset_note(searched, sizeof searched, here ? here : "./assets");
+        asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR or "
+                         "$AD_ASSET_DIR)", searched);
+    }
     return found;
 }
+
+const char *asset_dir(Arena *perm) { return asset_dir_find(perm, NULL, NULL); }

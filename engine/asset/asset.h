@@ -14,10 +14,19 @@
    Loading never crashes on bad input: a missing, unreadable, truncated or corrupt file comes
    back as NULL with a message naming the file and the reason - os_read_describe()'s when the
    file cannot be read ("cannot open: <strerror>", "not a regular file (a directory)"), or
-   "cannot load image: " and stb_image's stbi_failure_reason() when it does not decode.
+   "cannot load image: " and stb_image's stbi_failure_reason() when it does not decode (or
+   "truncated or corrupt PNG data" where stb_image gives no reason), or "image too large".
 
-   asset_dir() finds the assets/ folder: $AD_ASSET_DIR, else ./assets, else assets/ next to
-   or above the executable (build/<preset>/game/.. /..), so the game runs from anywhere. */
+   Images are at most ASSET_MAX_IMAGE_SIDE pixels on each side. The size is read from the
+   PNG header before anything is decoded, because a file of a few hundred KB can claim
+   8192x8192 (256 MiB of pixels, and a texture and its copies on top, see render.h):
+   "assets/tiles.png: image too large: 8192x8192, the limit is 4096x4096".
+
+   asset_dir_find() finds the assets folder, first match wins: the folder the caller names
+   (the game's --assets DIR), else $AD_ASSET_DIR (either one, when named and not a folder, is
+   an error rather than a fallback), else assets/ next to the executable or in one of its
+   4 parents (build/<preset>/game/../../..), else ./assets last, so that an assets folder in
+   the working directory cannot hide the game's own. */
 #ifndef ASSET_H
 #define ASSET_H
 
@@ -27,8 +36,11 @@
 #include "core/arena.h"
 #include "render/render.h"
 
+/* 4096x4096 RGBA8 is 64 MiB decoded, and the size most GPUs take as one texture. */
+#define ASSET_MAX_IMAGE_SIDE 4096
+
 typedef struct AssetError {
-    char message[512];
+    char message[1024]; /* room for asset_dir_find's list of six searched folders */
 } AssetError;
 
 Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
@@ -48,7 +60,11 @@ bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *
 /* Writes RGBA8 pixels as PNG; stb_image_write's buffers come from a scratch arena. */
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err);
 
-/* The assets directory (no trailing slash), in `perm`; NULL if none was found. */
+/* The assets directory (no trailing slash), in `perm`, searched as described at the top;
+   `given` NULL = not named. NULL + err naming the folder that was named, or every folder
+   that was searched: "no assets folder found; looked in /opt/game/assets, ..., /home/me/assets". */
+const char *asset_dir_find(Arena *perm, const char *given, AssetError *err);
+/* asset_dir_find(perm, NULL, NULL). */
 const char *asset_dir(Arena *perm);
 /* "<dir>/<name>" in `a`. */
 const char *asset_path(Arena *a, const char *dir, const char *name);

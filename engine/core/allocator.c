@@ -171,3 +171,10 @@ Allocator temp_allocator(void) { return (Allocator){temp_fn, NULL}; }
 void temp_reset(void) {
     if (temp_arena) arena_clear(temp_arena);
 }
+
+/* Which allocator failed, named the way the arena names itself in its failures. */
+void *allocator_array_overflow_(Allocator a, size_t size, uint64_t count) {
+    if (a.fn == arena_fn && a.data) return arena_array_overflow_("arena", arena_name(a.data), size, count);
+    if (a.fn == temp_fn) return arena_array_overflow_("arena", "temp", size, count);
+    return arena_array_overflow_("allocator", a.fn == system_fn ? "system" : "custom", size, count);
+}

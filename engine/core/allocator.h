@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/arena.h"
 
@@ -51,6 +52,16 @@ Allocator arena_allocator(Arena *a); /* FREE of anything but the last allocation
 Allocator temp_allocator(void);      /* thread-local temporary storage */
 void temp_reset(void);               /* the reference's reset_temporary_storage() */
 
-#define allocator_new(a, T, n) ((T *)allocator_alloc((a), sizeof(T) * (size_t)(n), _Alignof(T)))
+/* n zeroed T's. When sizeof(T) * n does not fit in a size_t: NULL, and a message naming the
+   allocator and the request (arena_last_error(), stderr), never a tiny block. */
+#define allocator_new(a, T, n) \
+    ((T *)allocator_alloc_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T)))
+
+void *allocator_array_overflow_(Allocator a, size_t size, uint64_t count);
+static inline void *allocator_alloc_array_(Allocator a, size_t size, uint64_t count, size_t align) {
+    /* size is a constant sizeof at every call site, so the division folds away. */
+    if (size && count > SIZE_MAX / size) return allocator_array_overflow_(a, size, count);
+    return allocator_alloc(a, size * (size_t)count, align);
+}
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/os.h"
@@ -75,20 +76,44 @@ __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ..
     fprintf(stderr, "%s\n", arena_error);
 }
 
+void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
+    arena_fail("%s '%s': cannot push an array of %llu elements of %llu bytes (the size does "
+               "not fit in 64 bits)", kind, name, (unsigned long long)count,
+               (unsigned long long)size);
+    return NULL;
+}
+
+/* `a` must be a power of two, and x + a - 1 must not wrap: callers keep both below
+   ARENA_SIZE_LIMIT, or check the result (the push fast path). */
 static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
+
+/* Past this no OS maps anything, and below it the sum of any two sizes, or of a size and
+   an alignment, cannot wrap: every size and alignment is checked against it before it
+   enters arithmetic. */
+#define ARENA_SIZE_LIMIT (UINT64_MAX / 4)
+
+static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint8_t *block_user(Arena *b) { return (uint8_t *)b + ARENA_HEADER; }
 
-/* Maps and initialises one block able to hold `capacity` user bytes. */
-static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size) {
+/* Maps and initialises one block able to hold `capacity` user bytes (<= ARENA_SIZE_LIMIT),
+   committing its first `commit_size` bytes (a page multiple, <= ARENA_SIZE_LIMIT). On failure
+   says which arena, what was asked and which OS call refused, and returns NULL. */
+static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size,
+                           const char *what, uint64_t asked) {
     uint64_t page = os_page_size();
-    if (capacity > UINT64_MAX / 4) return NULL; /* no OS maps this; avoids wrap below */
     uint64_t mapped = align_up(ARENA_HEADER + capacity, page);
     void *base = os_reserve(mapped);
-    if (!base) return NULL;
+    if (!base) {
+        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name,
+                   (unsigned long long)mapped, what, (unsigned long long)asked);
+        return NULL;
+    }
     uint64_t committed = commit_size < mapped ? commit_size : mapped;
     if (!os_commit(base, committed)) {
         os_release(base, mapped);
+        arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
+                   (unsigned long long)committed, what, (unsigned long long)asked);
         return NULL;
     }
     Arena *b = base;
@@ -103,18 +128,32 @@ static void block_release(Arena *b) {
     os_release(b, b->mapped);
 }
 
+/* Test hook (arena.h): AD_ARENA_COMMIT=bytes replaces ARENA_DEFAULT_COMMIT, read once
+   before main, so a fault sweep can make arenas grow, and ask the OS, at many more points. */
+static uint64_t arena_default_commit = ARENA_DEFAULT_COMMIT;
+
+__attribute__((constructor)) static void arena_read_env(void) {
+    const char *s = getenv("AD_ARENA_COMMIT");
+    if (!s || !*s) return;
+    char *end;
+    unsigned long long n = strtoull(s, &end, 10);
+    if (*end == 0 && n > 0 && n <= ARENA_SIZE_LIMIT) arena_default_commit = n;
+}
+
 Arena *arena_create(ArenaParams params) {
     uint64_t page = os_page_size();
     uint64_t reserve = params.reserve_size ? params.reserve_size : ARENA_DEFAULT_RESERVE;
-    uint64_t commit = params.commit_size ? params.commit_size : ARENA_DEFAULT_COMMIT;
+    uint64_t commit = params.commit_size ? params.commit_size : arena_default_commit;
     const char *name = params.name ? params.name : "unnamed";
-    commit = align_up(commit < page ? page : commit, page);
-    Arena *a = block_create(name, reserve, commit);
-    if (!a) {
-        arena_fail("arena '%s': the OS refused to reserve %llu bytes", name,
-                   (unsigned long long)reserve);
+    if (reserve > ARENA_SIZE_LIMIT || commit > ARENA_SIZE_LIMIT) {
+        arena_fail("arena '%s': cannot create with reserve_size %llu and commit_size %llu "
+                   "(the limit is %llu bytes)", name, (unsigned long long)reserve,
+                   (unsigned long long)commit, (unsigned long long)ARENA_SIZE_LIMIT);
         return NULL;
     }
+    commit = align_up(commit < page ? page : commit, page);
+    Arena *a = block_create(name, reserve, commit, "reserve_size", reserve);
+    if (!a) return NULL;
     a->current = a;
     a->reserve_size = reserve;
     a->commit_size = commit;
@@ -138,7 +177,8 @@ uint64_t arena_pos(const Arena *a) { return a->current->base_pos + a->current->p
 static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
     uint64_t need = ARENA_HEADER + end;
     if (need <= b->committed) return true;
-    uint64_t target = align_up(need, root->commit_size);
+    /* commit_size is a page multiple but not always a power of two: round by division. */
+    uint64_t step = root->commit_size, target = (need + step - 1) / step * step;
     if (target > b->mapped) target = b->mapped;
     if (!os_commit((uint8_t *)b + b->committed, target - b->committed)) {
         arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)",
@@ -178,10 +218,16 @@ static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zer
    so the fast path stays a handful of instructions with no register spills. */
 __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
                                                        uint64_t align, bool zero) {
+    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
+        arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)",
+                   a->name, (unsigned long long)size, (unsigned long long)align,
+                   is_pow2(align) ? " up to 2^61" : "");
+        return NULL;
+    }
     Arena *b = a->current;
     uint64_t start = block_fit(b, size, align);
     if (start == UINT64_MAX) {
-        if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > UINT64_MAX / 4) {
+        if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > ARENA_SIZE_LIMIT - align) {
             arena_fail("arena '%s' full: %llu of %llu bytes used, asked for %llu more", a->name,
                        (unsigned long long)arena_pos(a), (unsigned long long)arena_stats(a).reserved,
                        (unsigned long long)size);
@@ -189,12 +235,9 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
         }
         /* One allocation is never split: a block too small for it is enlarged. */
         uint64_t capacity = size + align > a->reserve_size ? size + align : a->reserve_size;
-        Arena *nb = block_create(a->name, capacity, a->commit_size);
-        if (!nb) {
-            arena_fail("arena '%s': the OS refused a new block of %llu bytes (asked for %llu)",
-                       a->name, (unsigned long long)capacity, (unsigned long long)size);
-            return NULL;
-        }
+        Arena *nb = block_create(a->name, capacity, a->commit_size, "for a new block, asked for",
+                                 size);
+        if (!nb) return NULL;
         if (b->pos > b->dirty) b->dirty = b->pos;
         nb->prev = b;
         nb->base_pos = arena_pos(a);
@@ -212,18 +255,22 @@ static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, boo
         return NULL;
     }
     if (align == 0) align = 8;
-    assert((align & (align - 1)) == 0 && align <= os_page_size() && "align: power of two <= page");
     Arena *b = a->current;
     uintptr_t user = (uintptr_t)block_user(b);
     uint64_t start = (uint64_t)(align_up(user + b->pos, align) - user);
     uint64_t end = start + size;
-    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed)
+    /* A wrapped sum shows as end < start. An alignment that is not a power of two makes
+       align_up meaningless (with a huge one it lands before the cursor): the slow path
+       refuses it. */
+    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed &&
+        !(align & (align - 1)))
         return block_take(b, start, size, zero);
     return arena_push_slow(a, size, align, zero);
 }
 
 bool arena_fits(const Arena *a, uint64_t size, uint64_t align) {
     if (align == 0) align = 8;
+    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) return false;
     return block_fit(a->current, size, align) != UINT64_MAX;
 }
 

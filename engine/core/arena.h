@@ -57,7 +57,9 @@
 #include <stdint.h>
 
 #define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
-#define ARENA_DEFAULT_COMMIT (64ull << 10)  /* physical memory per growth step */
+#define ARENA_DEFAULT_COMMIT (64ull << 10)  /* physical memory per growth step; test hook:
+                                               AD_ARENA_COMMIT=bytes in the environment
+                                               replaces it (read once, before main) */
 #define ARENA_SCRATCH_COUNT 3               /* per thread: one is free even when two conflict */
 
 typedef struct Arena Arena; /* opaque: `Arena copy = *arena;` must not compile */
@@ -80,8 +82,12 @@ typedef struct ArenaTemp {
     uint64_t pos;
 } ArenaTemp;
 
-Arena *arena_create(ArenaParams params); /* NULL (and a message) when the OS refuses */
+/* NULL (and a message) when the OS refuses, or when reserve_size or commit_size is past
+   any address space (2^62 bytes or more). */
+Arena *arena_create(ArenaParams params);
 void arena_release(Arena *a);
+/* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
+   a message), as does a size that no block could hold. */
 void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL when full */
 void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no
@@ -110,10 +116,25 @@ uint32_t scratch_stats(ArenaStats *out, uint32_t max);
    stderr; "" when none. Loaders copy it into their own error reports. */
 const char *arena_last_error(void);
 
-#define arena_push_array(a, T, n) ((T *)arena_push((a), sizeof(T) * (uint64_t)(n), _Alignof(T)))
+/* An array whose byte size does not fit in 64 bits (a negative or absurd n) fails like a
+   full arena, "arena 'level': cannot push an array of 4611686018427387904 elements of 8
+   bytes (the size does not fit in 64 bits)", instead of wrapping to a tiny block. */
+#define arena_push_array(a, T, n) \
+    ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), true))
 #define arena_push_array_raw(a, T, n) \
-    ((T *)arena_push_raw((a), sizeof(T) * (uint64_t)(n), _Alignof(T)))
+    ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), false))
 #define arena_push_struct(a, T) arena_push_array(a, T, 1)
+
+/* Reports an array of `count` elements of `size` bytes whose size wraps, for `kind` 'name'
+   ("arena", "level"), as every arena failure is reported; returns NULL. */
+void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count);
+static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, uint64_t align,
+                                      bool zero) {
+    /* size is a constant sizeof at every call site, so the division folds away. */
+    if (size && count > UINT64_MAX / size)
+        return arena_array_overflow_("arena", a ? arena_name(a) : "(none)", size, count);
+    return zero ? arena_push(a, size * count, align) : arena_push_raw(a, size * count, align);
+}
 
 /* Scope guards (GCC/Clang cleanup attribute): the arena rewinds when `name` goes out of
    scope, whichever way the block is left. */

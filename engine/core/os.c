@@ -5,13 +5,65 @@
 #include "core/os.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 static atomic_uint os_fail_commits;
 static atomic_uint_least64_t os_reserves;
+/* Every os_reserve and os_commit is one numbered memory call (1, 2, ...); os_fail_at is
+   the number of the one the fault-injection hook fails (0: none). */
+static atomic_uint_least64_t os_memory_calls;
+static atomic_uint_least64_t os_fail_at;
+static atomic_bool os_fail_sticky; /* every call from os_fail_at on fails, not just that one */
 
 void os_debug_fail_commits(uint32_t count) { atomic_store(&os_fail_commits, count); }
 
 uint64_t os_debug_reserve_count(void) { return atomic_load(&os_reserves); }
+
+uint64_t os_debug_memory_calls(void) { return atomic_load(&os_memory_calls); }
+
+void os_debug_fail_after(uint64_t n) {
+    atomic_store(&os_fail_sticky, false);
+    atomic_store(&os_fail_at, n ? atomic_load(&os_memory_calls) + n : 0);
+}
+
+void os_debug_fail_from(uint64_t n) {
+    atomic_store(&os_fail_at, 0);
+    atomic_store(&os_fail_sticky, n != 0);
+    atomic_store(&os_fail_at, n ? atomic_load(&os_memory_calls) + n : 0);
+}
+
+static void os_debug_print_count(void) {
+    fprintf(stderr, "os: %llu memory calls (reserve + commit)\n",
+            (unsigned long long)atomic_load(&os_memory_calls));
+}
+
+/* The environment is read once, before main, so a whole program can be swept from outside
+   (tests/game/fault_sweep.sh) without the hot path ever calling getenv. */
+__attribute__((constructor)) static void os_debug_read_env(void) {
+    const char *once = getenv("AD_OS_FAIL_AFTER"), *from = getenv("AD_OS_FAIL_FROM");
+    char *end;
+    if (once && *once) {
+        unsigned long long n = strtoull(once, &end, 10);
+        if (*end == 0) os_debug_fail_after(n);
+    }
+    if (from && *from) {
+        unsigned long long n = strtoull(from, &end, 10);
+        if (*end == 0) os_debug_fail_from(n);
+    }
+    const char *count = getenv("AD_OS_COUNT");
+    if (count && *count && *count != '0') atexit(os_debug_print_count);
+}
+
+/* Counts one memory call; true when the fault-injection hook says it must fail. The call
+   that fails is named on stderr, so a report can be traced back to the injected fault. */
+static bool os_memory_call_fails(const char *what, uint64_t size) {
+    uint64_t n = atomic_fetch_add(&os_memory_calls, 1) + 1, at = atomic_load(&os_fail_at);
+    if (!at || (atomic_load(&os_fail_sticky) ? n < at : n != at)) return false;
+    fprintf(stderr, "os: injected failure of memory call %llu (%s of %llu bytes)\n",
+            (unsigned long long)n, what, (unsigned long long)size);
+    return true;
+}
 
 /* True when the test hook says this commit must fail; consumes one failure. */
 static bool os_commit_should_fail(void) {
@@ -35,12 +87,13 @@ uint64_t os_page_size(void) {
 
 void *os_reserve(uint64_t size) {
     atomic_fetch_add(&os_reserves, 1);
+    if (os_memory_call_fails("os_reserve", size)) return NULL;
     if (size > (uint64_t)SIZE_MAX) return NULL;
     return VirtualAlloc(NULL, (SIZE_T)size, MEM_RESERVE, PAGE_NOACCESS);
 }
 
 bool os_commit(void *p, uint64_t size) {
-    if (os_commit_should_fail()) return false;
+    if (os_memory_call_fails("os_commit", size) || os_commit_should_fail()) return false;
     return VirtualAlloc(p, (SIZE_T)size, MEM_COMMIT, PAGE_READWRITE) != NULL;
 }
 
@@ -73,6 +126,7 @@ uint64_t os_page_size(void) {
 
 void *os_reserve(uint64_t size) {
     atomic_fetch_add(&os_reserves, 1);
+    if (os_memory_call_fails("os_reserve", size)) return NULL;
     if (size == 0 || size > (uint64_t)SIZE_MAX / 2) return NULL;
     /* PROT_NONE + NORESERVE: addresses only, no commit charge until os_commit. */
     void *p = mmap(NULL, (size_t)size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -81,7 +135,7 @@ void *os_reserve(uint64_t size) {
 }
 
 bool os_commit(void *p, uint64_t size) {
-    if (os_commit_should_fail()) return false;
+    if (os_memory_call_fails("os_commit", size) || os_commit_should_fail()) return false;
     return mprotect(p, (size_t)size, PROT_READ | PROT_WRITE) == 0;
 }
 

@@ -87,5 +87,21 @@ void os_debug_fail_commits(uint32_t count);
 /* Test hook: how many reservations (os_reserve calls, each one a mapping) this process has
    asked for, so a test can see mapping churn that leaves no other trace. */
 uint64_t os_debug_reserve_count(void);
+/* Test hooks for fault injection. Every os_reserve and os_commit is one "memory call",
+   numbered from 1 in the order the process makes them. os_debug_fail_after(n) makes the
+   n-th memory call from now fail as if the OS refused (1: the next one; 0: cancel); that
+   one call only, the ones after it succeed again. The injected failure is announced on
+   stderr ("os: injected failure of memory call 12 (os_commit of 65536 bytes)").
+   os_debug_fail_from(n) is the same but sticky: that call and every one after it fail
+   (the OS has run out for good). Either call replaces what the other set.
+   The same from outside, read once before main, for sweeping a whole program:
+       AD_OS_FAIL_AFTER=n   the n-th memory call of the process fails
+       AD_OS_FAIL_FROM=n    the n-th memory call and all later ones fail
+       AD_OS_COUNT=1        print "os: N memory calls (reserve + commit)" on stderr at exit
+   Always compiled: the cost is one atomic add per reserve or commit, which are system
+   calls anyway and never on the push fast path. */
+void os_debug_fail_after(uint64_t n);
+void os_debug_fail_from(uint64_t n);
+uint64_t os_debug_memory_calls(void); /* reserve + commit calls so far */
 
 #endif

@@ -29,6 +29,7 @@ struct Renderer {
     Texture *textures[RENDER_MAX_TEXTURES];
     uint32_t texture_count;
     Texture *white; /* id 0: rects are textured quads too, so they batch like sprites */
+    uint64_t copy_bytes; /* of textures with copies, against RENDER_COPY_BUDGET_BYTES */
 
     Arena *frame;
     uint64_t frame_start;
@@ -125,41 +126,51 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
     SCRATCH_SCOPE(tmp, perm);
     int tw = w, th = h;
     const uint8_t *upload = rgba;
+    uint64_t image_bytes = (uint64_t)w * (uint64_t)h * 4;
     SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(rd->sdl, &info) == 0 &&
-        (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
-        (info.max_texture_height == 0 || 2 * h <= info.max_texture_height)) {
-        uint8_t *quad = arena_push_raw(tmp.arena, (uint64_t)w * h * 16, 16);
-        if (quad) {
-            tw = 2 * w, th = 2 * h;
-            for (int y = 0; y < h; y++)
-                for (int x = 0; x < w; x++) {
-                    uint32_t p;
-                    memcpy(&p, rgba + ((size_t)y * w + x) * 4, 4);
-                    int mx = tw - 1 - x, my = th - 1 - y;
-                    memcpy(quad + ((size_t)y * tw + x) * 4, &p, 4);
-                    memcpy(quad + ((size_t)y * tw + mx) * 4, &p, 4);
-                    memcpy(quad + ((size_t)my * tw + x) * 4, &p, 4);
-                    memcpy(quad + ((size_t)my * tw + mx) * 4, &p, 4);
-                }
-            upload = quad;
-            t->mirrored = true;
-        }
-    }
-    t->sdl = render_sdl_texture(rd, name, upload, tw, th);
-    if (!t->sdl) return NULL;
     bool software =
         SDL_GetRendererInfo(rd->sdl, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
+    /* 4 mirrored x 8 modulation copies: only where they spare an allocation per quad (the
+       software renderer), and only within the budget, so one large image cannot cost 32
+       times itself (render.h). The first test keeps copies_cost from overflowing. */
+    uint64_t copies_cost = image_bytes * 32;
+    bool copies = software && image_bytes <= RENDER_COPY_BUDGET_BYTES / 32 &&
+                  rd->copy_bytes + copies_cost <= RENDER_COPY_BUDGET_BYTES &&
+                  (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
+                  (info.max_texture_height == 0 || 2 * h <= info.max_texture_height);
+    uint8_t *quad = copies ? arena_push_raw(tmp.arena, image_bytes * 4, 16) : NULL;
+    if (quad) {
+        tw = 2 * w, th = 2 * h;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t p;
+                memcpy(&p, rgba + ((size_t)y * w + x) * 4, 4);
+                int mx = tw - 1 - x, my = th - 1 - y;
+                memcpy(quad + ((size_t)y * tw + x) * 4, &p, 4);
+                memcpy(quad + ((size_t)y * tw + mx) * 4, &p, 4);
+                memcpy(quad + ((size_t)my * tw + x) * 4, &p, 4);
+                memcpy(quad + ((size_t)my * tw + mx) * 4, &p, 4);
+            }
+        upload = quad;
+        t->mirrored = true;
+    }
+    copies = quad != NULL;
+    t->sdl = render_sdl_texture(rd, name, upload, tw, th);
+    if (!t->sdl) return NULL;
     t->sdl_mod[0] = t->sdl;
     for (int m = 1; m < 8; m++) {
-        t->sdl_mod[m] = software ? render_sdl_texture(rd, name, upload, tw, th) : t->sdl;
+        t->sdl_mod[m] = copies ? render_sdl_texture(rd, name, upload, tw, th) : t->sdl;
         if (!t->sdl_mod[m]) {
             while (--m > 0) SDL_DestroyTexture(t->sdl_mod[m]);
             SDL_DestroyTexture(t->sdl);
             return NULL;
         }
     }
-    if (software) render_prime(rd, t, tw, th);
+    t->bytes = copies ? copies_cost : image_bytes;
+    if (copies) {
+        rd->copy_bytes += copies_cost;
+        render_prime(rd, t, tw, th);
+    }
     t->name = arena_strdup(perm, name);
     t->w = w;
     t->h = h;

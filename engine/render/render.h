@@ -55,19 +55,33 @@ typedef struct Texture {
     int w, h; /* of the image */
     int cell_w, cell_h, cols, rows;
     uint16_t id; /* sort key; 0 is the renderer's white texture (rects) */
-    /* The SDL texture holds the image four times, [plain | flipped X] over [flipped Y |
-       flipped XY], so a flip is a UV offset in the same batch. (SDL's software renderer
-       turns a quad with mirrored UVs into SDL_RenderCopyEx, which allocates a temporary
-       surface per call.) `mirrored` is false for images too big to quadruple. */
+    /* Under SDL's software renderer, and within RENDER_COPY_BUDGET_BYTES (below), the SDL
+       texture holds the image four times, [plain | flipped X] over [flipped Y | flipped XY],
+       so a flip is a UV offset in the same batch: that renderer turns a quad with mirrored
+       UVs into SDL_RenderCopyEx, which allocates a temporary surface per call. GPU renderers
+       flip by swapping UVs for free, so there `mirrored` is false and the texture is the
+       image alone. */
     bool mirrored;
     /* The SDL texture a quad is drawn from, by the RENDER_MOD_* bits of how it is drawn;
        [0] is `sdl`. SDL's software renderer keeps one blit mapping per texture and rebuilds
        it, allocating, each time colour or alpha modulation or stretching switches on or
        off - which a texture drawn plain and tinted, or at two sizes, in one frame (text,
-       rects) would do over and over. Under that renderer each combination has its own copy
-       of the image, so no switch ever happens; under the others all eight are `sdl`. */
+       rects) would do over and over. Under that renderer, within the budget, each
+       combination has its own copy of the image, so no switch ever happens; otherwise all
+       eight are `sdl`. */
     struct SDL_Texture *sdl_mod[8];
+    uint64_t bytes; /* pixel bytes of every SDL texture above: copies included */
 } Texture;
+
+/* The mirrored image and its modulation copies cost 32 times the image (4 mirrored x 8).
+   A renderer makes them only under SDL's software renderer and only while the copies of
+   all its textures, together, stay within this many bytes; a texture whose copies would
+   pass it is uploaded once (`bytes` = w * h * 4) and drawn correctly, only not
+   allocation-free under that renderer: a flipped quad goes through SDL_RenderCopyEx and a
+   change of modulation rebuilds the blit mapping. The game's three atlases need 2.7 MiB of
+   it; the copies of one 256x256 image would be the whole budget, so no such image gets
+   them (Texture.bytes says what each texture got). */
+#define RENDER_COPY_BUDGET_BYTES (8ull << 20)
 
 /* The bits of an sdl_mod index. */
 enum { RENDER_MOD_COLOR = 1u << 0, RENDER_MOD_ALPHA = 1u << 1, RENDER_MOD_STRETCH = 1u << 2 };

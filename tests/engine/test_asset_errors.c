@@ -1,8 +1,10 @@
 /* Bad images: a missing file, a corrupt PNG (valid signature, garbage after), a truncated
    PNG, a non-image and a directory all come back as NULL with a message that names the
    file and the reason (stb_image's for decoding errors), and nothing crashes. A good image
-   whose size is not a whole number of cells is refused too. argv[1] is the assets dir,
-   argv[2] a scratch directory for the broken files. */
+   whose size is not a whole number of cells is refused too, and so is an image past
+   ASSET_MAX_IMAGE_SIDE, from its header, before any decoding (issue 9). A decoding error
+   always has a reason after "cannot load image: ", ours where stb_image has none (a PNG cut
+   to 30 bytes). argv[1] is the assets dir, argv[2] a scratch directory for the files. */
 #include <string.h>
 
 #include "engine_test.h"
@@ -29,12 +31,55 @@ static void expect_error(TestEngine *t, const char *path, const char *reason) {
     CHECK(!asset_load_rgba(t->perm, path, &px, &w, &h, &err));
 }
 
+/* The text after "cannot load image: " is a reason, not nothing. */
+static void expect_reason(TestEngine *t, const char *path) {
+    AssetError err = {{0}};
+    CHECK(!asset_load_texture(t->rd, t->perm, path, 16, 16, &err));
+    const char *tag = "cannot load image: ";
+    const char *why = strstr(err.message, tag);
+    CHECK(why != NULL);
+    if (why && !why[strlen(tag)]) fprintf(stderr, "no reason in \"%s\"\n", err.message);
+    CHECK(why && why[strlen(tag)] != '\0');
+}
+
+static void put_be32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+static uint32_t crc32_png(const uint8_t *p, size_t n) {
+    uint32_t c = 0xffffffffu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+    }
+    return c ^ 0xffffffffu;
+}
+
+/* A PNG of only its signature, IHDR (w x h, 8-bit RGBA) and IEND: a header that claims a
+   size, and no pixel data at all, so only a check of the header can report the size. */
+static void write_png_header(const char *path, uint32_t w, uint32_t h) {
+    uint8_t png[8 + 25 + 12] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    uint8_t *ihdr = png + 8;
+    put_be32(ihdr, 13);
+    memcpy(ihdr + 4, "IHDR", 4);
+    put_be32(ihdr + 8, w);
+    put_be32(ihdr + 12, h);
+    ihdr[16] = 8, ihdr[17] = 6; /* depth, colour type RGBA; compression, filter, interlace 0 */
+    put_be32(ihdr + 21, crc32_png(ihdr + 4, 17));
+    uint8_t *iend = png + 33;
+    put_be32(iend, 0);
+    memcpy(iend + 4, "IEND", 4);
+    put_be32(iend + 8, crc32_png(iend + 4, 4));
+    write_file(path, png, sizeof png);
+}
+
 int main(int argc, char **argv) {
     REQUIRE(argc == 3);
     TestEngine t;
     REQUIRE(test_engine_open(&t, argv[1]));
     const char *dir = argv[2];
     Arena *a = t.perm;
+    AssetError err0;
 
     expect_error(&t, asset_path(a, dir, "no-such-file.png"), "No such file");
 
@@ -55,6 +100,33 @@ int main(int argc, char **argv) {
     const char *trunc = asset_path(a, dir, "truncated.png");
     write_file(trunc, buf, n / 2);
     expect_error(&t, trunc, "cannot load image: ");
+
+    /* cut to 30 bytes: the whole IHDR, one byte of its CRC. stb_image then reads the next
+       chunk type as four zero bytes and fails with an empty reason. */
+    const char *trunc30 = asset_path(a, dir, "truncated-30.png");
+    write_file(trunc30, buf, 30);
+    expect_error(&t, trunc30, "cannot load image: truncated or corrupt PNG data");
+    expect_reason(&t, trunc30);
+    expect_reason(&t, trunc); /* a reason of stb_image's own still comes through */
+
+    /* Too large: the header of an 8192x8192 image (a valid one is 261 KB and decodes to
+       256 MiB) is refused by its size, with no pixel data to decode. */
+    const char *huge = asset_path(a, dir, "huge.png");
+    write_png_header(huge, 8192, 8192);
+    expect_error(&t, huge, "image too large: 8192x8192, the limit is 4096x4096");
+    /* A real, decodable image one pixel past the limit on one side, and one at the limit. */
+    static uint8_t row[4 * (ASSET_MAX_IMAGE_SIDE + 1)];
+    for (size_t i = 0; i < sizeof row; i++) row[i] = (uint8_t)(i % 4 == 3 ? 255 : i);
+    const char *wide = asset_path(a, dir, "wide.png");
+    REQUIRE(asset_write_png(wide, row, ASSET_MAX_IMAGE_SIDE + 1, 1, &err0));
+    expect_error(&t, wide, "image too large: 4097x1, the limit is 4096x4096");
+    const char *tall = asset_path(a, dir, "tall.png");
+    REQUIRE(asset_write_png(tall, row, 1, ASSET_MAX_IMAGE_SIDE + 1, &err0));
+    expect_error(&t, tall, "image too large: 1x4097, the limit is 4096x4096");
+    const char *edge = asset_path(a, dir, "edge.png");
+    REQUIRE(asset_write_png(edge, row, ASSET_MAX_IMAGE_SIDE, 1, &err0));
+    Texture *at_limit = asset_load_texture(t.rd, t.perm, edge, 0, 0, &err0);
+    CHECK(at_limit && at_limit->w == ASSET_MAX_IMAGE_SIDE && at_limit->h == 1);
 
     const char *text = asset_path(a, dir, "not-an-image.png");
     write_file(text, "hello\n", 6);

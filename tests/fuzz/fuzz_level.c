@@ -4,7 +4,8 @@
      - a failed parse leaves the loaded level (a known-good one) and the arena untouched, and
        its message starts with "path:" and carries ": error: ";
      - a successful parse is self-consistent: arena_pos == arena_bytes == the measured need,
-       every tile is a TileKind, every entity stands where the format says it may.
+       every tile is a TileKind, every entity stands where the format says it may, and every
+       exit and link names a level file by a path shorter than LEVEL_PATH_MAX.
    A broken promise traps, which libFuzzer reports as a crash with the input saved. */
 #include <stdint.h>
 #include <stdio.h>
@@ -94,6 +95,13 @@ static void check_level(const Level *lv, const LevelLoadStats *st) {
     for (int32_t i = 0; i < lv->entry_count; i++) {
         TileKind t = level_tile(lv, lv->entries[i].tx, lv->entries[i].ty);
         PROMISE((t == TILE_FLOOR || t == TILE_SPIKES) && level_entry_find(lv, lv->entries[i].name));
+    }
+    /* Exits and links lead to level files, by paths that fit every buffer that copies them. */
+    for (int32_t i = -1; i < lv->link_count; i++) {
+        const char *q = i < 0 ? lv->exit_to : lv->links[i].target_path;
+        if (!q) continue;
+        size_t n = strlen(q), e = sizeof LEVEL_FILE_EXT - 1;
+        PROMISE(n < LEVEL_PATH_MAX && n > e && strcmp(q + n - e, LEVEL_FILE_EXT) == 0);
     }
     PROMISE(lv->bullet_cap >= 1 && lv->particle_cap >= 1);
     for (int32_t i = 0; i < lv->bullet_cap; i++) PROMISE(!lv->bullets[i].alive);

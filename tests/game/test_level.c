@@ -212,7 +212,11 @@ static const BadCase bad_cases[] = {
     {"link_bad_entry", "7:26: error: expected an entry name (letters, digits, '_' or '-'), found 'we$t'"},
     {"portal_no_link", "5:2: error: expected a 'link 1 2 FILE' line for this portal, found none"},
     {"exit_no_file", "2:7: error: expected an existing level file, found 'missing.lvl' (levels/bad/missing.lvl: No such file or directory)"},
-    {"exit_dir", "2:7: error: expected an existing level file, found '../good' (levels/bad/../good: not a regular file)"},
+    {"exit_dir", "2:7: error: expected an existing level file, found 'folder.lvl' (levels/bad/folder.lvl: not a regular file)"},
+    {"exit_not_level", "2:7: error: expected a level file name ending in .lvl, found '../../../../../../../../etc/passwd'"},
+    {"link_not_level", "7:10: error: expected a level file name ending in .lvl, found '../../../../etc/passwd'"},
+    {"exit_too_long", "2:7: error: expected a level path of at most 511 bytes once resolved, found 623 bytes "
+                      "('././././././././././././././././././././...')"},
     {"entry_on_wall", "7:12: error: expected a walkable tile (floor or spikes) for entry 'west' at 0 1, found a wall"},
     {"entry_on_water", "7:12: error: expected a walkable tile (floor or spikes) for entry 'west' at 3 1, found water"},
     {"entry_twice", "8:7: error: expected a new entry name, found 'west' again"},
@@ -251,7 +255,7 @@ static void test_bad_fixtures(Arena *keep) {
         snprintf(path, sizeof path, "levels/bad/%s.lvl", bad_cases[i].file);
         snprintf(want, sizeof want, "%s:%s", path, bad_cases[i].message);
         LevelLoadStats st = {.level_bytes = 77};
-        bool ok = level_load_ex(&lv, level_arena, path, &err, &st);
+        bool ok = level_load_ex(&lv, level_arena, path, NULL, &err, &st);
         CHECK(!ok);
         if (ok || strcmp(err.message, want) != 0) {
             fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", path, ok ? "(loaded)" : err.message, want);
@@ -386,7 +390,7 @@ static void test_text_variants(Arena *keep) {
     Level lv;
     LevelError err;
     LevelLoadStats st;
-    CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", &err, &st));
+    CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", NULL, &err, &st));
     check_fixture_a(&lv, level_arena, &st, a.len);
     Snapshot lf = snapshot(keep, &lv, level_arena);
 
@@ -444,9 +448,9 @@ static void test_arena_fit(Arena *keep) {
     LevelError err;
     LevelLoadStats st_a, st_b;
     Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
-    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", &err, &st_a));
+    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, &err, &st_a));
     CHECK_EQ_U(st_a.level_bytes, arena_pos(big));
-    CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", &err, &st_b));
+    CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", NULL, &err, &st_b));
     CHECK_EQ_U(st_b.level_bytes, arena_pos(big));
     arena_release(big);
     /* a has small pools (64 bullets, 128 particles), b the defaults: b needs more. */
@@ -460,7 +464,7 @@ static void test_arena_fit(Arena *keep) {
     CHECK_EQ_U(arena_pos(tiny), arena_capacity(tiny));
     Snapshot before = snapshot(keep, &lv, tiny);
     LevelLoadStats st;
-    CHECK(!level_load_ex(&lv, tiny, "levels/good/b.lvl", &err, &st));
+    CHECK(!level_load_ex(&lv, tiny, "levels/good/b.lvl", NULL, &err, &st));
     char want[512];
     snprintf(want, sizeof want,
              "levels/good/b.lvl: error: level does not fit: arena 'level' full: 0 of %llu bytes used, asked for %llu more",
@@ -672,6 +676,10 @@ static void test_binary_anywhere(void) {
         BIN("name: x\nmap:\n#@Q\nend\n\x05", "b.lvl:5:1: error: expected text, found binary data (the byte 0x05)"),
         BIN("nmae: x\nmap:\n#@#\nend\n\x06", "b.lvl:5:1: error: expected text, found binary data (the byte 0x06)"),
         BIN("name: x\nmap:\n#@#\nend\nfoo\n\x0e", "b.lvl:6:1: error: expected text, found binary data (the byte 0x0E)"),
+        /* A BOM is not a column: line 1 counts from after it, in this error as in all others. */
+        BIN("\xEF\xBB\xBFname: x\x01y\nmap:\n#@#\nend\n", "b.lvl:1:8: error: expected text, found binary data (the byte 0x01)"),
+        BIN("\xEF\xBB\xBFname: x\nmap:\n#@#\nend\n\x01", "b.lvl:5:1: error: expected text, found binary data (the byte 0x01)"),
+        BIN("\xEF\xBB\xBFnmae: x\nmap:\n#@#\nend\n", "b.lvl:1:1: error: expected a header key (name, exit, bullets, particles) or 'map:', found 'nmae'"),
 #undef BIN
     };
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
@@ -689,6 +697,81 @@ static void test_binary_anywhere(void) {
     arena_release(level_arena);
 }
 
+/* ---- Where exits and links may lead ---------------------------------------------- */
+
+static void put_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* The level file names an exit or link target outside the run's folder: refused on its line,
+   naming the folder and the real path, with no symbolic link as a way round. */
+static void expect_outside(const char *path, const char *root, int line, int col, const char *written,
+                           const char *target) {
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    char real[4096], want[8192];
+    REQUIRE_VOID(realpath(target, real) != NULL);
+    snprintf(want, sizeof want, "%s:%d:%d: error: expected a level file inside '%s', the folder of the run, found '%s' (%s)",
+             path, line, col, root, written, real);
+    bool ok = level_load_ex(&lv, level_arena, path, strcmp(root, "levels/bad/") ? root : NULL, &err, NULL);
+    CHECK(!ok && strcmp(err.message, want) == 0);
+    if (ok || strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", ok ? "(loaded)" : err.message, want);
+    arena_release(level_arena);
+}
+
+static void test_paths_stay_inside(void) {
+    /* The folder of the level is the root unless the caller names one. */
+    expect_outside("levels/bad/exit_outside.lvl", "levels/bad/", 2, 7, "../good/a.lvl", "levels/good/a.lvl");
+    expect_outside("levels/bad/link_outside.lvl", "levels/bad/", 7, 10, "../good/b.lvl", "levels/good/b.lvl");
+    /* A run that starts higher up may go there. */
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    CHECK(level_load_ex(&lv, level_arena, "levels/bad/exit_outside.lvl", "levels", &err, NULL));
+    CHECK(level_load_ex(&lv, level_arena, "levels/bad/link_outside.lvl", "levels/", &err, NULL));
+
+    /* A symbolic link inside the root that points out of it is outside. */
+    char dir[] = "/tmp/ad-level-XXXXXX";
+    REQUIRE_VOID(mkdtemp(dir) != NULL);
+    char root[64], a[128], out[128], link[128], b[128], far[128];
+    snprintf(root, sizeof root, "%s/run", dir);
+    REQUIRE_VOID(mkdir(root, 0755) == 0);
+    snprintf(a, sizeof a, "%s/a.lvl", root);
+    snprintf(out, sizeof out, "%s/outside.lvl", dir);
+    snprintf(link, sizeof link, "%s/sneaky.lvl", root);
+    put_file(a, "name: A\nexit: sneaky.lvl\nmap:\n#####\n#@.X#\n#####\nend\n");
+    put_file(out, "name: Out\nmap:\n###\n#@#\n###\nend\n");
+    REQUIRE_VOID(symlink("../outside.lvl", link) == 0);
+    char root_slash[128];
+    snprintf(root_slash, sizeof root_slash, "%s/", root);
+    expect_outside(a, root_slash, 2, 7, "sneaky.lvl", out);
+
+    /* The long path of the audit: A leads to B, whose exit resolves to more than a Sim can
+       hold. B fails on its exit line (as levelcheck says), so the game can never follow A's
+       exit into a truncated name: the load of B fails and A keeps running. */
+    snprintf(b, sizeof b, "%s/B.lvl", root);
+    put_file(a, "name: A\nexit: B.lvl\nmap:\n#####\n#@.X#\n#####\nend\n");
+    char text[2048];
+    int k = snprintf(text, sizeof text, "name: B\nexit: ");
+    for (int i = 0; i < 300; i++) k += snprintf(text + k, sizeof text - (size_t)k, "./");
+    snprintf(text + k, sizeof text - (size_t)k, "B.lvl\nmap:\n#####\n#@.X#\n#####\nend\n");
+    put_file(b, text);
+    CHECK(level_load_ex(&lv, level_arena, a, root, &err, NULL));
+    CHECK(!level_load_ex(&lv, level_arena, lv.exit_to, root, &err, NULL));
+    char want[1024];
+    snprintf(want, sizeof want, "%s:2:7: error: expected a level path of at most %d bytes once resolved", b, LEVEL_PATH_MAX - 1);
+    CHECK(strncmp(err.message, want, strlen(want)) == 0);
+    CHECK(strcmp(lv.name, "A") == 0); /* still A */
+    snprintf(far, sizeof far, "rm -rf '%s'", dir);
+    CHECK(system(far) == 0);
+    arena_release(level_arena);
+}
+
 int main(void) {
     Arena *keep = arena_create((ArenaParams){.name = "test"});
     test_text_variants(keep);
@@ -700,6 +783,7 @@ int main(void) {
     test_arena_fit(keep);
     test_links_resolve();
     test_load_own_paths();
+    test_paths_stay_inside();
     arena_release(keep);
     return check_result();
 }

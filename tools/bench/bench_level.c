@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
     Level lv;
     LevelError err;
     LevelLoadStats st;
-    if (!level_load_ex(&lv, level_arena, path, &err, &st)) {
+    if (!level_load_ex(&lv, level_arena, path, NULL, &err, &st)) {
         fprintf(stderr, "%s\n", err.message);
         unlink(path);
         return 1;

@@ -1,13 +1,15 @@
 /* levelcheck - validates level files and says how big the level arena must be.
 
-       levelcheck [--level-arena BYTES] FILE...
+       levelcheck [--level-arena BYTES] [--root DIR] FILE...
 
    Loads every FILE exactly as the game does (level_load_ex into a NO_CHAIN arena named
    "level" of BYTES, default LEVEL_ARENA_BYTES), prints one row per level (size, entity
    counts, bytes it needs in the level arena, peak scratch while loading it), then the largest
    need and a recommended LEVEL_ARENA_BYTES: the largest need plus 25%, rounded up to 64 KiB.
    It also loads what each portal and exit leads to and checks that a named entry exists
-   there. Exit status 1 if any file is invalid or does not fit, 2 on bad usage. */
+   there. Exits and links must stay inside the folder tree DIR, as they must inside the
+   folder of the level that starts a run in the game (default: each FILE's own folder).
+   Exit status 1 if any file is invalid or does not fit, 2 on bad usage. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,17 +28,17 @@ static bool parse_size(const char *s, uint64_t *out) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: levelcheck [--level-arena BYTES[K|M|G]] FILE...\n");
+    fprintf(stderr, "usage: levelcheck [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n");
     return 2;
 }
 
 /* Loads what `target` names into `check_arena` and, if `entry` is given, looks it up. */
 static bool check_target(const char *from, const char *what, const char *target, const char *entry,
-                         Arena *check_arena) {
+                         const char *root, Arena *check_arena) {
     Level t;
     LevelError err;
     fflush(stdout); /* keep the rows and the errors in order on a terminal */
-    if (!level_load(&t, check_arena, target, &err)) {
+    if (!level_load_ex(&t, check_arena, target, root, &err, NULL)) {
         fprintf(stderr, "%s: error: %s leads to a level that does not load:\n  %s\n", from, what, err.message);
         return false;
     }
@@ -49,6 +51,7 @@ static bool check_target(const char *from, const char *what, const char *target,
 
 int main(int argc, char **argv) {
     uint64_t arena_bytes = LEVEL_ARENA_BYTES;
+    const char *root_opt = NULL;
     int first = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -56,6 +59,8 @@ int main(int argc, char **argv) {
             if (!parse_size(argv[++first], &arena_bytes)) return usage();
         } else if (strncmp(a, "--level-arena=", 14) == 0) {
             if (!parse_size(a + 14, &arena_bytes)) return usage();
+        } else if (strcmp(a, "--root") == 0 && first + 1 < argc) {
+            root_opt = argv[++first];
         } else {
             return usage();
         }
@@ -82,15 +87,16 @@ int main(int argc, char **argv) {
         Level lv;
         LevelError err;
         LevelLoadStats st;
-        if (!level_load_ex(&lv, level_arena, path, &err, &st)) {
+        /* The run's root: --root, else the file's own folder (what the game uses when a
+           run starts on this file). */
+        char dir[LEVEL_PATH_MAX];
+        const char *slash = strrchr(path, '/');
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+        const char *root = root_opt ? root_opt : dir;
+        if (!level_load_ex(&lv, level_arena, path, root, &err, &st)) {
             if (st.level_bytes > arena_capacity(level_arena)) {
                 /* Valid, but too big: the need is known, so it still counts for the size. */
-                int w = 4; /* the file column fits the longest path, within reason */
-    for (int i = first; i < argc; i++) {
-        int n = (int)strlen(argv[i]);
-        if (n > w) w = n < 60 ? n : 60;
-    }
-    printf("%-*s %11s %7s %7s %5s %5s %7s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-", "-",
+                printf("%-*s %11s %7s %7s %5s %5s %7s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-", "-",
                        "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
                 misfits++;
                 if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
@@ -103,12 +109,7 @@ int main(int argc, char **argv) {
         }
         char size[32];
         snprintf(size, sizeof size, "%dx%d", lv.width, lv.height);
-        int w = 4; /* the file column fits the longest path, within reason */
-    for (int i = first; i < argc; i++) {
-        int n = (int)strlen(argv[i]);
-        if (n > w) w = n < 60 ? n : 60;
-    }
-    printf("%-*s %11s %7d %7d %5d %5d %7d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
+        printf("%-*s %11s %7d %7d %5d %5d %7d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
                lv.door_count, lv.link_count, lv.entry_count, (unsigned long long)st.level_bytes,
                (unsigned long long)st.scratch_peak, lv.name);
         if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
@@ -116,9 +117,9 @@ int main(int argc, char **argv) {
         for (int k = 0; k < lv.link_count; k++) {
             char what[64];
             snprintf(what, sizeof what, "the portal at %d %d", lv.links[k].tx, lv.links[k].ty);
-            links_ok &= check_target(path, what, lv.links[k].target_path, lv.links[k].entry, check_arena);
+            links_ok &= check_target(path, what, lv.links[k].target_path, lv.links[k].entry, root, check_arena);
         }
-        if (lv.exit_to) links_ok &= check_target(path, "the exit", lv.exit_to, NULL, check_arena);
+        if (lv.exit_to) links_ok &= check_target(path, "the exit", lv.exit_to, NULL, root, check_arena);
         invalid += !links_ok;
     }
     if (largest_path) {

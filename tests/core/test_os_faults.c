@@ -1,0 +1,225 @@
+/* The fault-injection hook of os.h (issue 9), and the memory layer under it: every
+   reserve or commit that a run of core operations makes is failed in turn, in a forked
+   child, and each failure must come back as NULL/false with a message naming the arena,
+   never as a crash. The environment form (AD_OS_FAIL_AFTER, AD_OS_COUNT) is checked on a
+   re-executed copy of this program, since it is read once before main. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/allocator.h"
+#include "core/arena.h"
+#include "core/chunk_list.h"
+#include "core/list.h"
+#include "core/os.h"
+#include "core/virtual_array.h"
+
+/* NULL: the push went to a scratch arena that could not be created ("arena (none)"). */
+static bool error_names(const char *arena) {
+    char want[64];
+    snprintf(want, sizeof want, arena ? "arena '%s'" : "arena (none)", arena);
+    if (strstr(arena_last_error(), want)) return true;
+    fprintf(stderr, "expected a message naming %s, found \"%s\"\n", want, arena_last_error());
+    return false;
+}
+
+static void test_hook(void) {
+    uint64_t before = os_debug_memory_calls();
+    Arena *a = arena_create((ArenaParams){.name = "counted"});
+    REQUIRE_VOID(a);
+    CHECK_EQ_U(os_debug_memory_calls() - before, 2); /* one reserve, one commit */
+
+    os_debug_fail_after(1); /* the reserve */
+    CHECK(arena_create((ArenaParams){.name = "no-reserve"}) == NULL);
+    CHECK(error_names("no-reserve"));
+    CHECK(strstr(arena_last_error(), "refused to reserve") != NULL);
+    os_debug_fail_after(2); /* the first commit */
+    CHECK(arena_create((ArenaParams){.name = "no-commit"}) == NULL);
+    CHECK(error_names("no-commit"));
+    CHECK(strstr(arena_last_error(), "refused to commit") != NULL);
+    /* One call only: the next one succeeds again. */
+    Arena *b = arena_create((ArenaParams){.name = "again"});
+    CHECK(b != NULL);
+    /* 0 cancels. */
+    os_debug_fail_after(1);
+    os_debug_fail_after(0);
+    Arena *c = arena_create((ArenaParams){.name = "cancelled"});
+    CHECK(c != NULL);
+    arena_release(c);
+    /* Sticky: every call from the n-th on fails, until cancelled. */
+    os_debug_fail_from(2);
+    CHECK(arena_create((ArenaParams){.name = "from-1"}) == NULL);
+    CHECK(error_names("from-1"));
+    CHECK(arena_create((ArenaParams){.name = "from-2"}) == NULL);
+    CHECK(error_names("from-2"));
+    CHECK(strstr(arena_last_error(), "refused to reserve") != NULL);
+    os_debug_fail_from(0);
+    c = arena_create((ArenaParams){.name = "from-cancelled"});
+    CHECK(c != NULL);
+    arena_release(c);
+    arena_release(b);
+    arena_release(a);
+}
+
+/* Core operations that make OS calls: create, grow the commit, chain, scratch, temp,
+   virtual array. Each step either succeeds or fails with NULL/false and a message naming
+   its arena; the scenario goes on after a failure, as a game would. Returns how many
+   steps failed. */
+static int scenario(void) {
+    int failed = 0;
+#define STEP(ok, arena)                       \
+    do {                                      \
+        if (!(ok)) {                          \
+            failed++;                         \
+            CHECK(error_names(arena));        \
+        }                                     \
+    } while (0)
+    Arena *a = arena_create((ArenaParams){.reserve_size = 256 << 10, .name = "sweep"});
+    STEP(a, "sweep");
+    if (a) {
+        uint8_t *big = arena_push(a, 200 << 10, 16); /* grows the commit */
+        STEP(big, "sweep");
+        if (big) big[(200 << 10) - 1] = 1;
+        uint8_t *chained = arena_push(a, 100 << 10, 16); /* chains a block */
+        STEP(chained, "sweep");
+        if (chained) chained[0] = 1;
+        List l = list_make(sizeof(uint64_t), arena_allocator(a));
+        for (int i = 0; i < 50000; i++) {
+            uint64_t *v = list_add(&l);
+            STEP(v, "sweep");
+            if (!v) break;
+            *v = (uint64_t)i;
+        }
+        ChunkList cl;
+        chunk_list_init(&cl, a, 64, 1024);
+        for (int i = 0; i < 3000; i++) {
+            void *s = chunk_list_push(&cl);
+            STEP(s, "sweep");
+            if (!s) break;
+        }
+        arena_release(a);
+    }
+    {
+        SCRATCH_SCOPE(tmp);
+        uint8_t *s = arena_push(tmp.arena, 1 << 20, 16);
+        STEP(s, tmp.arena ? "scratch" : NULL);
+        if (s) s[(1 << 20) - 1] = 1;
+    }
+    uint8_t *t = allocator_new(temp_allocator(), uint8_t, 300 << 10);
+    STEP(t, "temp");
+    temp_reset();
+    VirtualArray va;
+    if (virtual_array_init(&va, 8, 1 << 20)) {
+        if (!virtual_array_push_n(&va, 20000)) failed++; /* it reports on stderr itself */
+        virtual_array_release(&va);
+    } else {
+        failed++;
+    }
+#undef STEP
+    return failed;
+}
+
+static void test_sweep_core(void) {
+    /* Count in a child, so the parent's own scratch and temp arenas stay uncreated. */
+    int fds[2];
+    REQUIRE_VOID(pipe(fds) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        uint64_t before = os_debug_memory_calls();
+        int failed = scenario();
+        uint64_t calls = os_debug_memory_calls() - before;
+        ssize_t w = write(fds[1], &calls, sizeof calls);
+        _exit(failed == 0 && w == sizeof calls && !check_failures_ ? 0 : 1);
+    }
+    uint64_t calls = 0;
+    close(fds[1]);
+    CHECK(read(fds[0], &calls, sizeof calls) == sizeof calls);
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(calls >= 8);
+    uint32_t clean = 0;
+    for (uint64_t n = 1; n <= calls; n++) {
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            check_failures_ = 0; /* the parent's, inherited: judge this run alone */
+            uint64_t before = os_debug_memory_calls();
+            os_debug_fail_after(n);
+            int failed = scenario();
+            /* A failure may be absorbed (list_add retries with the exact size), so it need
+               not surface; but the failing call must have been made, and no check broke. */
+            fprintf(stderr, "  (%d step(s) failed)\n", failed);
+            _exit(check_failures_ ? 2 : os_debug_memory_calls() - before < n ? 3 : 0);
+        }
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            fprintf(stderr, "core sweep: memory call %llu of %llu: %s %d\n", (unsigned long long)n,
+                    (unsigned long long)calls, WIFSIGNALED(status) ? "signal" : "exit status",
+                    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+            check_failures_++;
+        } else {
+            clean++;
+        }
+    }
+    fprintf(stderr, "core sweep: %llu memory calls, %u runs with one failing, all clean\n",
+            (unsigned long long)calls, clean);
+}
+
+/* Started by test_env with AD_OS_FAIL_AFTER=2 AD_OS_COUNT=1 AD_ARENA_COMMIT=<2 pages>:
+   the first arena's commit (call 2) fails, the second arena is fine and commits two pages
+   at a time (its 128-byte header included), and the count is printed at exit. */
+static int env_child(void) {
+    uint64_t step = 2 * os_page_size();
+    Arena *a = arena_create((ArenaParams){.name = "env-first"});
+    Arena *b = arena_create((ArenaParams){.name = "env-second"});
+    int rc = !a && b && arena_stats(b).committed == step - 128 ? 0 : 1;
+    if (b && (!arena_push(b, step, 8) || arena_stats(b).committed != 2 * step - 128)) rc = 1;
+    arena_release(b);
+    return rc;
+}
+
+static void test_env(void) {
+    int fds[2];
+    REQUIRE_VOID(pipe(fds) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 2);
+        close(fds[0]);
+        setenv("AD_OS_FAIL_AFTER", "2", 1);
+        setenv("AD_OS_COUNT", "1", 1);
+        char step[32];
+        snprintf(step, sizeof step, "%llu", (unsigned long long)(2 * os_page_size()));
+        setenv("AD_ARENA_COMMIT", step, 1);
+        execl("/proc/self/exe", "test_os_faults", "env-child", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[4096];
+    size_t got = 0;
+    ssize_t n;
+    while (got < sizeof out - 1 && (n = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
+        got += (size_t)n;
+    out[got] = 0;
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(strstr(out, "os: injected failure of memory call 2 (os_commit of") != NULL);
+    CHECK(strstr(out, "arena 'env-first': the OS refused to commit") != NULL);
+    CHECK(strstr(out, "os: 5 memory calls (reserve + commit)") != NULL);
+    if (check_failures_) fprintf(stderr, "env child said:\n%s", out);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "env-child")) return env_child();
+    test_hook();
+    test_sweep_core();
+    test_env();
+    return check_result();
+}

@@ -1,0 +1,137 @@
+/* Where the assets folder is found (issue 9): a folder the caller names wins, then
+   $AD_ASSET_DIR, then assets/ by the executable or above it, and ./assets only last, so an
+   assets folder in the working directory (here a decoy with a broken tiles.png) cannot hide
+   the game's own. A named folder that is not one is an error naming it, and when nothing is
+   found the error names every folder searched: checked by running a copy of this program
+   from a directory tree with no assets anywhere above it.
+   argv[1] is the project's assets dir, argv[2] a scratch directory. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "asset/asset.h"
+
+static bool same_dir(const char *a, const char *b) {
+    struct stat sa, sb;
+    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+static void make_dirs(const char *path) {
+    char p[1024];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            mkdir(p, 0755);
+            *s = '/';
+        }
+    mkdir(p, 0755);
+}
+
+static bool copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    bool ok = in && out;
+    char buf[65536];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    if (in) fclose(in);
+    if (out && fclose(out) != 0) ok = false;
+    return ok && chmod(to, 0755) == 0;
+}
+
+static void expect_in(const char *message, const char *part) {
+    if (!strstr(message, part)) {
+        fprintf(stderr, "expected \"%s\" in \"%s\"\n", part, message);
+        CHECK(!"part missing");
+    }
+}
+
+int main(int argc, char **argv) {
+    Arena *perm = arena_create((ArenaParams){.name = "perm"});
+    REQUIRE(perm);
+    AssetError err = {{0}};
+    unsetenv("AD_ASSET_DIR");
+
+    /* Child mode: run from a tree without assets; print what the search said. */
+    if (argc == 2 && !strcmp(argv[1], "--nowhere")) {
+        const char *dir = asset_dir_find(perm, NULL, &err);
+        printf("%s\n", dir ? dir : err.message);
+        return dir ? 1 : 0;
+    }
+
+    REQUIRE(argc == 3);
+    char scratch[900];
+    REQUIRE(realpath(argv[2], scratch) || (make_dirs(argv[2]), realpath(argv[2], scratch)));
+    char decoy[1024], decoy_assets[1100], tiles[1200];
+    snprintf(decoy, sizeof decoy, "%s/decoy", scratch);
+    snprintf(decoy_assets, sizeof decoy_assets, "%s/assets", decoy);
+    snprintf(tiles, sizeof tiles, "%s/tiles.png", decoy_assets);
+    make_dirs(decoy_assets);
+    FILE *f = fopen(tiles, "wb");
+    REQUIRE(f);
+    fputs("not a png", f);
+    fclose(f);
+
+    /* The decoy in the working directory loses to the assets above the executable. */
+    REQUIRE(chdir(decoy) == 0);
+    const char *found = asset_dir(perm);
+    printf("with a decoy ./assets: %s\n", found ? found : "(none)");
+    CHECK(same_dir(found, argv[1]));
+    found = asset_dir_find(perm, NULL, &err);
+    CHECK(same_dir(found, argv[1]));
+
+    /* $AD_ASSET_DIR beats the executable's; a named folder beats $AD_ASSET_DIR. */
+    setenv("AD_ASSET_DIR", decoy_assets, 1);
+    CHECK(same_dir(asset_dir_find(perm, NULL, &err), decoy_assets));
+    CHECK(same_dir(asset_dir_find(perm, argv[1], &err), argv[1]));
+
+    /* Named and wrong: an error naming it, not a fallback. */
+    CHECK(asset_dir_find(perm, "/nonexistent/assets", &err) == NULL);
+    printf("%s\n", err.message);
+    expect_in(err.message, "/nonexistent/assets: cannot use as the assets folder");
+    expect_in(err.message, "No such file or directory");
+    setenv("AD_ASSET_DIR", "/nonexistent/env-assets", 1);
+    CHECK(asset_dir_find(perm, NULL, &err) == NULL);
+    printf("%s\n", err.message);
+    expect_in(err.message, "/nonexistent/env-assets: cannot use as the assets folder ($AD_ASSET_DIR)");
+    setenv("AD_ASSET_DIR", tiles, 1);
+    CHECK(asset_dir_find(perm, NULL, &err) == NULL);
+    expect_in(err.message, "not a directory");
+    unsetenv("AD_ASSET_DIR");
+
+    /* Nothing anywhere: a copy of this program five folders deep, run from a sibling. */
+    char deep[1100], copy[1200], cwd[1100], cmd[3000];
+    snprintf(deep, sizeof deep, "%s/nowhere/a/b/c/d/e", scratch);
+    snprintf(copy, sizeof copy, "%s/test_asset_dir", deep);
+    snprintf(cwd, sizeof cwd, "%s/nowhere/cwd", scratch);
+    make_dirs(deep);
+    make_dirs(cwd);
+    REQUIRE(copy_file("/proc/self/exe", copy));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --nowhere", cwd, copy);
+    FILE *p = popen(cmd, "r");
+    REQUIRE(p);
+    char out[1024] = "";
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    printf("%s", out);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    expect_in(out, "no assets folder found; looked in ");
+    static const char *const below[] = {"/a/b/c/d/e", "/a/b/c/d", "/a/b/c", "/a/b", "/a"};
+    for (int i = 0; i < 5; i++) {
+        char want[1200];
+        snprintf(want, sizeof want, "%s/nowhere%s/assets", scratch, below[i]);
+        expect_in(out, want);
+    }
+    char here[1200];
+    snprintf(here, sizeof here, "%s/assets", cwd);
+    expect_in(out, here);
+
+    arena_release(perm);
+    return check_result();
+}
