@@ -5,7 +5,8 @@
 
        Texture *tiles   = asset_load_texture(rd, perm, ".../tiles.png",   TILE_CELL, TILE_CELL, &err);
        Texture *sprites = asset_load_texture(rd, perm, ".../sprites.png", SPRITE_CELL, SPRITE_CELL, &err);
-       Texture *font    = asset_load_texture(rd, perm, ".../font.png",    FONT_CELL_W, FONT_CELL_H, &err);
+       Font font;
+       asset_load_font(rd, perm, ".../font.png", FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &err);
        render_cell(rd, sprites, SPR_PLAYER + facing * PLAYER_FRAMES + frame, x, y, layer, 0);
 
    Game-side names live here, not in engine/, because the engine knows grids, not dungeons.
@@ -18,7 +19,9 @@
 #define SPRITE_CELL 16
 #define FONT_CELL_W 8
 #define FONT_CELL_H 10
-#define FONT_ADVANCE 6 /* monospace: 5-pixel glyphs + 1 pixel gap */
+#define FONT_ADVANCE 6 /* the widest glyph (5 pixels) + 1 pixel gap; glyphs are proportional,
+                          their advances measured from font.png when it is loaded */
+#define FONT_SPACE_ADVANCE (FONT_ADVANCE - 2) /* a 4-pixel space reads as one word break */
 #define FONT_FIRST_CHAR 32
 #define FONT_COLS 16 /* font.png is 16 x 6 cells of 8 x 10: chars 32..127, baseline at y = 7 */
 

@@ -131,7 +131,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
        break where the old monospace 6 looked like two. */
     Font font;
-    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, FONT_ADVANCE - 2, &font, &aerr)) {
+    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &aerr)) {
         fprintf(stderr, "%s\n", aerr.message);
         return app_teardown(app);
     }

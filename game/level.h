@@ -103,7 +103,7 @@ typedef struct Particle {
 } Particle;
 
 typedef struct Level {
-    /* The fields of the reference text. */
+    /* What every tile level has. */
     int32_t width, height;
     uint8_t *tiles; /* TileKind, width * height, row-major */
     Enemy *enemies;

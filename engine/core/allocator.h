@@ -1,8 +1,8 @@
 /* allocator.h - "where does this memory come from" as a value: one function, one pointer.
 
    A data structure or library that must not care about its memory source takes an
-   Allocator and calls it for ALLOC / REALLOC / FREE / FREE_ALL (the pattern of jai and
-   of the "Simple Allocator Pattern for C" reference text). The caller picks the source:
+   Allocator and calls it for ALLOC / REALLOC / FREE / FREE_ALL (the allocator pattern of
+   jai's context and of many C libraries). The caller picks the source:
 
        List l = list_make(sizeof(int), arena_allocator(level_arena));  // dies with the level
        List t = list_make(sizeof(int), temp_allocator());              // dies at temp_reset()

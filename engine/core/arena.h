@@ -21,7 +21,7 @@
            ...                                       // tmp.arena rewinds at the closing brace
        }
 
-   The names of the reference texts, mapped onto this API:
+   Names that other arena libraries use (HolyC, C++ and jai-style ones), mapped onto this API:
        ArenaInit / Arena::Create      -> arena_create(params)      (zero fields take defaults)
        ArenaFree / Release            -> arena_release
        ArenaAlloc(a, n)               -> arena_push(a, n, 8)       (zeroed; align 0 means 8)

@@ -58,6 +58,6 @@ void *chunk_list_next(ChunkListIter *it);          /* NULL after the last elemen
    does not fit, and never NULL on success: an empty list gives a valid zero-length span. */
 Span chunk_list_flatten(const ChunkList *l, Arena *dst);
 
-#define chunk_list_push_t(l, T) ((T *)chunk_list_push(l))
+#define chunk_list_push_struct(l, T) ((T *)chunk_list_push(l))
 
 #endif

@@ -5,9 +5,12 @@
    It is the picture the arena documents describe: reserve is cheap, commit follows use,
    peak tells you how big a fixed arena must be.
 
-       Arena *arenas[] = { perm, level, frame, scratch_get(0) };
+       Arena *arenas[] = { perm, level, frame };
        DebugFrameInfo info = { .frame_ms = ms, .update_ms = ums, .stats = render_stats(rd) };
-       if (show_debug) debug_overlay_draw(rd, font, arenas, 4, &info, 0, 18, LAYER_DEBUG);
+       if (show_debug) debug_overlay_draw(rd, font, arenas, 3, &info, 0, 18, 250);
+
+   To show the scratch arenas too, add scratch_get(i) for i below scratch_stats()'s count:
+   those exist already, while scratch_get of a higher index would create one just to show it.
 
    It draws through the renderer like everything else (rects + text in the frame arena), so
    call it before render_end. Stats are the previous frame's (this one is not submitted yet).

@@ -1,4 +1,4 @@
-/* Sizes and alignments at the edge of 64 bits (issue 9, defect 7): every request whose
+/* Sizes and alignments at the edge of 64 bits: every request whose
    arithmetic would wrap must fail with NULL and a message naming the arena and the
    request, never hand out a tiny block or write through an unmapped page. The cases that
    crashed before the fix run in a forked child, so a crash is reported as a failed check

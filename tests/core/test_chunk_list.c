@@ -16,7 +16,7 @@ static void test_stability(Arena *arena, Arena *keep) {
     Item **ptrs = arena_push_array(keep, Item *, N);
     REQUIRE_VOID(ptrs);
     for (uint64_t i = 0; i < N; i++) {
-        Item *it = chunk_list_push_t(&l, Item);
+        Item *it = chunk_list_push_struct(&l, Item);
         REQUIRE_VOID(it);
         CHECK(it->id == 0 && it->x == 0.0 && it->tag[0] == 0); /* zeroed */
         it->id = i;

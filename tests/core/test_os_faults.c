@@ -1,4 +1,4 @@
-/* The fault-injection hook of os.h (issue 9), and the memory layer under it: every
+/* The fault-injection hook of os.h, and the memory layer under it: every
    reserve or commit that a run of core operations makes is failed in turn, in a forked
    child, and each failure must come back as NULL/false with a message naming the arena,
    never as a crash. The environment form (AD_OS_FAIL_AFTER, AD_OS_COUNT) is checked on a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The game executable and the assets folder (issue 9), headless:
+# The game executable and the assets folder, headless:
 # - run from a directory whose ./assets holds a broken tiles.png, it still plays on its own
 #   art (found by the executable, before ./assets);
 # - --assets DIR wins: given that decoy, it fails on the decoy's tiles.png;

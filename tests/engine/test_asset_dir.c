@@ -1,4 +1,4 @@
-/* Where the assets folder is found (issue 9): a folder the caller names wins, then
+/* Where the assets folder is found: a folder the caller names wins, then
    $AD_ASSET_DIR, then assets/ by the executable or above it, and ./assets only last, so an
    assets folder in the working directory (here a decoy with a broken tiles.png) cannot hide
    the game's own. A named folder that is not one is an error naming it, and when nothing is

@@ -2,7 +2,7 @@
    PNG, a non-image and a directory all come back as NULL with a message that names the
    file and the reason (stb_image's for decoding errors), and nothing crashes. A good image
    whose size is not a whole number of cells is refused too, and so is an image past
-   ASSET_MAX_IMAGE_SIDE, from its header, before any decoding (issue 9). A decoding error
+   ASSET_MAX_IMAGE_SIDE, from its header, before any decoding. A decoding error
    always has a reason after "cannot load image: ", ours where stb_image has none (a PNG cut
    to 30 bytes). argv[1] is the assets dir, argv[2] a scratch directory for the files. */
 #include <string.h>

@@ -1,6 +1,6 @@
 /* What a texture costs in SDL texture memory under the software renderer the tests run on,
    measured through SDL (the size of every distinct SDL texture behind it), not taken from
-   the engine's own count (issue 9):
+   the engine's own count:
    - the game's atlases keep their mirrored and modulation copies (32x the image: what the
      zero-allocation tests rely on), and all copies together stay within
      RENDER_COPY_BUDGET_BYTES;
