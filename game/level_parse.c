@@ -450,9 +450,9 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     return fail_tile(p, x, y, "expected scratch memory for the entities, found %s", arena_last_error());
 }
 
-/* Collects the map rows (pass 1), then turns each into tiles and entities (pass 2). Stops at
-   the `end` line, leaving *rest after it. */
-static bool parse_map(Parser *p, Str8 *rest) {
+/* Pass 1: the map rows, up to the `end` line (leaving *rest after it), as pointers into the
+   text and their lengths; sets height and width (from the first row). */
+static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
     ChunkList rows;
     chunk_list_init(&rows, p->tmp, sizeof(const char *), 256);
     ChunkList lens;
@@ -492,20 +492,25 @@ static bool parse_map(Parser *p, Str8 *rest) {
     Span ls = chunk_list_flatten(&lens, p->tmp);
     if (!rs.data || !ls.data) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
     p->rows = rs.data;
-    const uint32_t *len = ls.data;
+    *lens_out = ls.data;
     p->height = (int32_t)rs.count;
-    uint32_t w = len[0];
+    uint32_t w = (*lens_out)[0];
     if (w == 0) return fail_tile(p, 0, 0, "expected a map row of 1 to %d tiles, found an empty line", LEVEL_MAX_SIDE);
     if (w > LEVEL_MAX_SIDE)
         return fail_tile(p, LEVEL_MAX_SIDE, 0, "expected a map row of 1 to %d tiles, found %u", LEVEL_MAX_SIDE, w);
     p->width = (int32_t)w;
-    p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
-    if (!p->tiles) return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
+    return true;
+}
 
-    /* Each row is done in two steps: convert it and list the columns of its other (entity
-       or unknown) characters, then handle those in order. Slack for collect_bits' writes. */
+/* Pass 2: each row into tiles and entities, in two steps: convert it and list the columns of
+   its other (entity or unknown) characters, then handle those in order. */
+static bool convert_map_rows(Parser *p, const uint32_t *len) {
+    uint32_t w = (uint32_t)p->width;
+    p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
+    /* Slack for collect_bits' writes. */
     uint32_t *others = arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
-    if (!others) return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
+    if (!p->tiles || !others)
+        return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
         uint8_t *dst = p->tiles + (uint64_t)y * w;
@@ -544,20 +549,24 @@ static bool parse_map(Parser *p, Str8 *rest) {
         p->line_start = NULL;
         return fail(p, NULL, "expected a player start '@' in the map, found none");
     }
+    return true;
+}
 
-    /* Entities were gathered in row-major order, so these arrays are sorted by (ty, tx). */
+/* The entities the map gathered, from scratch ChunkLists into scratch arrays, with an index
+   of each row's enemies for the `enemy` lines. They were gathered in row-major order, so
+   every array is sorted by (ty, tx). */
+static bool flatten_map_entities(Parser *p) {
     Span es = chunk_list_flatten(&p->enemies, p->tmp);
     Span ps = chunk_list_flatten(&p->pickups, p->tmp);
     Span ds = chunk_list_flatten(&p->doors, p->tmp);
     Span ks = chunk_list_flatten(&p->links, p->tmp);
     Span is = chunk_list_flatten(&p->portals, p->tmp);
     p->enemy_line = arena_push_array(p->tmp, int32_t, es.count + 1);
-    if (!es.data || !ps.data || !ds.data || !ks.data || !is.data || !p->enemy_line)
-        return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+    p->enemy_row = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
+    if (!es.data || !ps.data || !ds.data || !ks.data || !is.data || !p->enemy_line || !p->enemy_row)
+        return fail(p, p->map_end, "expected scratch memory, found %s", arena_last_error());
     p->enemy_arr = es.data;
     p->enemy_count = es.count;
-    p->enemy_row = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
-    if (!p->enemy_row) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
     for (uint64_t i = 0; i < es.count; i++) p->enemy_row[p->enemy_arr[i].spawn_ty + 1]++;
     for (int32_t y = 0; y < p->height; y++) p->enemy_row[y + 1] += p->enemy_row[y];
     p->pickup_arr = ps.data;
@@ -568,6 +577,13 @@ static bool parse_map(Parser *p, Str8 *rest) {
     p->portal_arr = is.data;
     p->link_count = ks.count;
     return true;
+}
+
+/* The map: its rows (pass 1), then tiles and entities (pass 2). Stops at the `end` line,
+   leaving *rest after it. */
+static bool parse_map(Parser *p, Str8 *rest) {
+    const uint32_t *lens;
+    return collect_map_rows(p, rest, &lens) && convert_map_rows(p, lens) && flatten_map_entities(p);
 }
 
 /* ---- Entity lines ------------------------------------------------------------------- */
