@@ -1,18 +1,17 @@
 /* app.c - set-up, the frame loop and tear-down of the game (see app.h). */
 #include "app.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../assets/atlas.h"
 #include "asset/asset.h"
 #include "bot.h"
+#include "core/os_file.h"
 #include "render/debug_overlay.h"
 
-/* levels/01-*.lvl next to the assets directory, or in the current directory. opendir
-   mallocs its DIR in glibc: like SDL_GetBasePath in asset_dir, a libc allocation made
-   once at start-up, outside the frame loop. */
+/* levels/01-*.lvl next to the assets directory, or in the current directory; of several,
+   the first by name, whatever order the folder lists them in. */
 static const char *default_level(Arena *perm, const char *assets) {
     const char *dirs[2] = {"levels", NULL};
     if (assets) {
@@ -21,18 +20,18 @@ static const char *default_level(Arena *perm, const char *assets) {
     }
     for (int d = 0; d < 2; d++) {
         if (!dirs[d]) continue;
-        DIR *dir = opendir(dirs[d]);
-        if (!dir) continue;
-        char best[256] = "";
-        struct dirent *e;
-        while ((e = readdir(dir)) != NULL) {
-            size_t n = strlen(e->d_name);
-            if (n < 8 || n >= sizeof best || strncmp(e->d_name, "01-", 3) || strcmp(e->d_name + n - 4, ".lvl"))
+        SCRATCH_SCOPE(tmp, perm);
+        OsDirList list;
+        if (!os_list_dir(tmp.arena, dirs[d], &list)) continue;
+        const char *best = NULL;
+        for (uint64_t i = 0; i < list.count; i++) {
+            Str8 name = list.entries[i].name;
+            if (name.len < 8 || !str8_starts_with(name, STR8_LIT("01-")) ||
+                !str8_ends_with(name, STR8_LIT(".lvl")))
                 continue;
-            if (!best[0] || strcmp(e->d_name, best) < 0) memcpy(best, e->d_name, n + 1);
+            if (!best || strcmp(name.data, best) < 0) best = name.data;
         }
-        closedir(dir);
-        if (best[0]) return str8_fmt(perm, "%s/%s", dirs[d], best).data;
+        if (best) return str8_fmt(perm, "%s/%s", dirs[d], best).data;
     }
     return NULL;
 }
@@ -111,6 +110,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         fprintf(stderr, "%s\n", app->game ? lerr.message : "out of memory");
         return app_teardown(app);
     }
+    effects_init(&app->effects, app->game, NULL);
     if (o->record && !replay_begin_record(&app->record, perm, o->seed, o->level)) {
         fprintf(stderr, "game: cannot start recording\n");
         return app_teardown(app);
@@ -165,6 +165,7 @@ bool app_frame(App *app) {
         if (o->record) replay_append(&app->record, b);
         app->last_input = b;
         game_update(g, b);
+        effects_update(&app->effects, g);
         draw_view_update(&app->view, g);
         if (o->autoplay && (g->screen == SCREEN_VICTORY ||
                             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
@@ -175,7 +176,7 @@ bool app_frame(App *app) {
     Renderer *rd = app->rd;
     arena_clear(app->frame);
     render_begin(rd, app->frame, (Color){20, 16, 28, 255});
-    draw_game(rd, &app->art, &app->view, g);
+    draw_game(rd, &app->art, &app->view, g, &app->effects);
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
            scratch_begin creates them in index order, so the first n are the ones there are. */
@@ -194,9 +195,15 @@ bool app_frame(App *app) {
     if (app->controls.screenshot) {
         char name[64];
         snprintf(name, sizeof name, "screenshot-%03d.png", app->shots++);
-        if (render_screenshot(rd, name)) fprintf(stderr, "wrote %s\n", name);
+        AssetError err;
+        if (asset_write_screenshot(rd, name, &err)) fprintf(stderr, "wrote %s\n", name);
+        else fprintf(stderr, "%s\n", err.message);
     }
-    if (last && o->screenshot && !render_screenshot(rd, o->screenshot)) app->status = 1;
+    AssetError err;
+    if (last && o->screenshot && !asset_write_screenshot(rd, o->screenshot, &err)) {
+        fprintf(stderr, "%s\n", err.message);
+        app->status = 1;
+    }
     render_present(rd);
     double t = platform_seconds(app->pf);
     app->frame_ms = (t - app->last_frame) * 1000.0;

@@ -27,6 +27,7 @@
 
 #include "controls.h"
 #include "draw.h"
+#include "effects.h"
 #include "game.h"
 #include "platform/platform.h"
 #include "render/render.h"
@@ -58,6 +59,7 @@ typedef struct App {
     Platform *pf;
     Renderer *rd;
     Game *game;
+    Effects effects; /* particles, shake and flashes, after every game_update */
     DrawAssets art;
     DrawView view;
     Replay replay, record;

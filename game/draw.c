@@ -86,15 +86,11 @@ static int actor_layer(const DrawView *v, float world_y) {
     return LAYER_ACTOR + row;
 }
 
-static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
+static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
     const Sim *s = &g->sim;
     const Level *lv = &s->level;
     uint32_t tick = g->ticks;
-    float shake_x = 0, shake_y = 0;
-    if (s->shake > 0) { /* from the tick count, not an RNG: presentation must not touch the sim */
-        shake_x = (float)((int)(hash2((int32_t)tick, 1) % 5) - 2);
-        shake_y = (float)((int)(hash2((int32_t)tick, 2) % 5) - 2);
-    }
+    float shake_x = fx ? (float)fx->shake_x : 0, shake_y = fx ? (float)fx->shake_y : 0;
     render_set_view(rd, camera_view_x(&v->cam) + shake_x, camera_view_y(&v->cam) + shake_y);
 
     int x0, y0, x1, y1;
@@ -148,7 +144,8 @@ static void draw_world(Renderer *rd, const DrawAssets *a, DrawView *v, const Gam
                   : e->kind == ENEMY_CHASER  ? SPR_CHASER + (e->state ? (int)((tick / 6) % 2) : 0)
                                              : SPR_TURRET + turret_visor(e, tick);
         Color tint = COLOR_WHITE;
-        if (e->flash > 0 && (e->flash / 2) % 2 == 0) tint = (Color){255, 90, 90, 255};
+        int32_t flash = fx ? effects_enemy_flash(fx, i) : 0;
+        if (flash > 0 && (flash / 2) % 2 == 0) tint = (Color){255, 90, 90, 255};
         else if (sim_turret_aiming(e) && !sim_turret_armed(e) && (tick / 4) % 2 == 0)
             tint = (Color){255, 170, 120, 255}; /* warming up: the whole turret glows */
         uint32_t flip = enemy_flip((Dir4)e->facing);
@@ -266,8 +263,8 @@ static void card(Renderer *rd, const DrawView *v, float w, float h) {
     render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
 }
 
-void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g) {
-    draw_world(rd, a, v, g);
+void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
+    draw_world(rd, a, v, g, fx);
     render_set_view(rd, 0, 0);
     Arena *frame = render_frame_arena(rd);
     float cx = v->w / 2, cy = v->h / 2;

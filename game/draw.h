@@ -1,7 +1,8 @@
 /* draw.h - what the player sees: the level, the actors, the HUD and the screens' cards.
 
-   Pure presentation: reads a Game, pushes draw commands into the renderer (which keeps them
-   in the frame arena), never changes the game. The camera is the only state it owns.
+   Pure presentation: reads a Game and its Effects, pushes draw commands into the renderer
+   (which keeps them in the frame arena), never changes either. The camera is the only state
+   it owns.
 
        Font font;                         // proportional, measured from font.png at load
        asset_load_font(rd, perm, "assets/font.png", FONT_CELL_W, FONT_CELL_H, 4, &font, &err);
@@ -9,10 +10,12 @@
        DrawView view = draw_view_make(480, 270);   // the world gets 480 x (270 - DRAW_HUD_H)
        ...
        draw_view_update(&view, g);        // once per simulated tick: the camera follows
-       draw_game(rd, &art, &view, g);     // once per displayed frame, between begin and end */
+       draw_game(rd, &art, &view, g, &fx); // once per displayed frame, between begin and end;
+                                          // fx (effects.h): particles, shake, flashes, or NULL */
 #ifndef DRAW_H
 #define DRAW_H
 
+#include "effects.h"
 #include "game.h"
 #include "render/camera.h"
 #include "render/render.h"
@@ -52,6 +55,6 @@ typedef struct DrawView {
 
 DrawView draw_view_make(float w, float h);
 void draw_view_update(DrawView *v, const Game *g);
-void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g);
+void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx);
 
 #endif

@@ -162,8 +162,9 @@ void game_update(Game *g, uint32_t input) {
         break;
 
     case SCREEN_TRANSITION:
-        /* Particles settle; the request keeps the rest frozen. After the load the new level
-           waits for the fade in: its enemies must not move while the player cannot. */
+        /* Frozen steps (the request holds the rules still) that the front end's sparks
+           settle on. After the load the new level waits for the fade in: its enemies must
+           not move while the player cannot. */
         if (g->screen_ticks <= TRANSITION_OUT_TICKS) sim_tick(s, 0);
         if (g->screen_ticks == TRANSITION_OUT_TICKS) {
             LevelError err;

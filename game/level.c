@@ -22,10 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/chunk_list.h"
-#include "core/os.h"
+#include "core/os_file.h"
 #include "core/str8.h"
 #include "level_parse.h"
 
@@ -75,17 +74,17 @@ static bool check_links(const Parser *p) {
 /* A level file that an exit or link names: it exists, is a regular file, and its real path
    lies inside `root_real` (a real path, without a trailing slash). */
 static bool check_level_file(const Parser *p, const LevelRef *r, const char *root_real, const char *root) {
-    struct stat st;
     const char *full = r->resolved.data;
-    if (stat(full, &st) != 0)
+    OsFileInfo fi = os_file_info(full);
+    if (fi.kind == OS_FILE_NONE)
         return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
-                          QUOTE(r->written), full, strerror(errno));
-    if (!S_ISREG(st.st_mode))
+                          QUOTE(r->written), full, strerror(fi.error));
+    if (fi.kind != OS_FILE_REGULAR)
         return level_fail(p->err, p->path, r->line, r->col,
                           "expected an existing level file, found '%.*s%s' (%s: not a regular file)", QUOTE(r->written),
                           full);
     char real[PATH_MAX];
-    if (!realpath(full, real))
+    if (!os_real_path(full, real, sizeof real))
         return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
                           QUOTE(r->written), full, strerror(errno));
     size_t n = strlen(root_real);
@@ -107,7 +106,7 @@ static bool check_level_files(const Parser *p, const char *root) {
         root = dir[0] ? dir : ".";
     }
     char root_real[PATH_MAX];
-    if (!realpath(root, root_real))
+    if (!os_real_path(root, root_real, sizeof root_real))
         return level_fail(p->err, p->path, 0, 0, "expected the run's folder '%s' to exist, found %s", root,
                           strerror(errno));
     if (p->exit.resolved.len && !check_level_file(p, &p->exit, root_real, root)) return false;

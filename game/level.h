@@ -57,7 +57,6 @@ typedef struct Enemy {
     EnemyKind kind;
     uint8_t state;  /* the game's AI state; 0 on load */
     uint8_t alive;
-    uint8_t flash;  /* frames of hit flash left */
     uint8_t facing; /* a Dir4 (sim.h): 0 right, 1 down, 2 left, 3 up */
     int32_t vx, vy; /* velocity, fixed point per tick */
     int32_t timer;  /* AI timer in ticks */
@@ -123,7 +122,7 @@ typedef struct Level {
     int32_t entry_count;
     Bullet *bullets; /* fixed pools with an alive flag */
     int32_t bullet_cap;
-    Particle *particles;
+    Particle *particles; /* drawn and moved by the front end (effects.h), never the rules */
     int32_t particle_cap;
     uint64_t arena_bytes; /* what this level took in the level arena */
 } Level;

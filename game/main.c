@@ -1,13 +1,11 @@
 /* main.c - the game executable: the command line. Everything else is the App (app.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "app.h"
+#include "core/os_file.h"
 #include "core/str8.h"
 
 #define HEADLESS_DEFAULT_FRAMES 600
@@ -121,8 +119,7 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
    found unwritable at the end of it. Both outputs are written next to themselves first
    ("<path>.tmp", then renamed), so that is the file to try. */
 static bool output_writable(const char *flag, const char *path) {
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (os_file_info(path).kind == OS_FILE_DIRECTORY) {
         fprintf(stderr, "game: cannot write %s %s: it is a directory\n", flag, path);
         return false;
     }
@@ -131,14 +128,10 @@ static bool output_writable(const char *flag, const char *path) {
         fprintf(stderr, "game: cannot write %s %s: path too long\n", flag, path);
         return false;
     }
-    bool existed = access(probe, F_OK) == 0;
-    int fd = open(probe, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
+    if (!os_can_write(probe)) {
         fprintf(stderr, "game: cannot write %s %s: %s\n", flag, path, strerror(errno));
         return false;
     }
-    close(fd);
-    if (!existed) unlink(probe);
     return true;
 }
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/os.h"
+#include "core/os_file.h"
 #include "core/str8.h"
 
 bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) {

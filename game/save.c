@@ -5,9 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "core/os.h"
+#include "core/os_file.h"
 
 #define SAVE_MAGIC "arena-dungeon-save 1"
 #define SAVE_FILE_MAX (64u << 10)
@@ -170,28 +169,17 @@ bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *ms
             snprintf(msg, msg_cap, "%s: cannot set aside: path too long", path);
             return false;
         }
-        struct stat st;
-        if (lstat(moved_to, &st) == 0) continue; /* taken: an earlier bad file, kept too */
-        if (errno != ENOENT) break;
-        /* A name taken between the lstat and here is overwritten: only another copy of the
+        OsFileInfo taken = os_link_info(moved_to);
+        if (taken.kind != OS_FILE_NONE) continue; /* an earlier bad file, kept too */
+        if (taken.error != ENOENT) break;
+        /* A name taken between the look and here is overwritten: only another copy of the
            game could race us, and it would be setting aside the same file. */
-        if (rename(path, moved_to) == 0) return true;
+        if (os_rename(path, moved_to)) return true;
         snprintf(msg, msg_cap, "%s: cannot set aside as %s: %s", path, moved_to, strerror(errno));
         return false;
     }
     snprintf(msg, msg_cap, "%s: cannot set aside: no free name up to %s.%d.bad", path, path, SAVE_ASIDE_MAX - 1);
     return false;
-}
-
-static bool make_dirs(char *path) { /* mkdir -p of the directory part of path */
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        bool ok = mkdir(path, 0755) == 0 || errno == EEXIST;
-        *p = '/';
-        if (!ok) return false;
-    }
-    return true;
 }
 
 bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
@@ -221,7 +209,9 @@ bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) 
         snprintf(msg, msg_cap, "save path too long");
         return false;
     }
-    if (!make_dirs(dir)) {
+    char *slash = strrchr(dir, '/'); /* mkdir -p of the folder part; none: the current one */
+    if (slash && slash != dir) *slash = '\0';
+    if (slash && slash != dir && !os_make_dirs(dir)) {
         snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
         return false;
     }

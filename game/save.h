@@ -14,7 +14,7 @@
    missing file is a fresh start; one that cannot be read, is corrupt or comes from another
    version is never overwritten: save_set_aside renames it to "progress.bad" (or
    "progress.<n>.bad") before the game writes a new one, and the game says where. Levels are keyed by file name (not path), so the
-   same save works whatever directory the game was started from. No heap: os.h's
+   same save works whatever directory the game was started from. No heap: os_file.h's
    open/read/write helpers, the file's text in a scratch arena, and fixed arrays. */
 #ifndef SAVE_H
 #define SAVE_H

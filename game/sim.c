@@ -26,18 +26,6 @@ static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
 static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
 
-uint32_t sim_rand(Sim *s) { /* xorshift64*: tiny, fast, and the whole state is one word */
-    uint64_t x = s->rng;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    s->rng = x;
-    return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
-}
-static int32_t rand_range(Sim *s, int32_t lo, int32_t hi) { /* [lo, hi] */
-    return lo + (int32_t)(sim_rand(s) % (uint32_t)(hi - lo + 1));
-}
-
 int32_t sim_isqrt(int64_t v) {
     if (v <= 0) return 0;
     uint64_t x = (uint64_t)v, r = 0, bit = 1ull << 62;
@@ -121,7 +109,7 @@ bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int3
     return true;
 }
 
-/* ---- pools ---- */
+/* ---- the bullet pool ---- */
 
 Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
                          bool from_player) {
@@ -139,35 +127,22 @@ Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, i
     return NULL;
 }
 
-Particle *sim_spawn_particle(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
-                             uint32_t color) {
-    Level *lv = &s->level;
-    if (lv->particle_cap <= 0) return NULL;
-    /* Look for a free slot from the cursor on; if there is none, the slot at the cursor is
-       the oldest spawn (the cursor walks round in spawn order), and it is recycled. */
-    int32_t cap = lv->particle_cap, slot = s->particle_cursor % cap;
-    for (int32_t n = 0; n < cap; n++) {
-        int32_t i = (s->particle_cursor + n) % cap;
-        if (!lv->particles[i].alive) {
-            slot = i;
-            break;
-        }
-    }
-    s->particle_cursor = (slot + 1) % cap;
-    Particle *p = &lv->particles[slot];
-    *p = (Particle){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .max_ttl = ttl,
-                    .color = color, .alive = true};
-    return p;
+/* ---- events ---- */
+
+static void events_restart(Sim *s) {
+    s->events.count = 0;
+    s->events.serial++;
 }
 
-static void burst(Sim *s, int32_t x, int32_t y, int n, int32_t speed, int16_t ttl, uint32_t color) {
-    for (int i = 0; i < n; i++) {
-        int32_t d = rand_range(s, 0, 7);
-        int32_t sp = rand_range(s, speed / 3, speed);
-        int32_t jx = rand_range(s, -64, 64), jy = rand_range(s, -64, 64);
-        sim_spawn_particle(s, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy,
-                           (int16_t)rand_range(s, ttl / 2, ttl), color);
+static uint8_t small(int32_t v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); } /* a payload byte */
+
+static void emit(Sim *s, SimEventKind kind, int32_t x, int32_t y, uint8_t a, uint8_t b, int32_t index) {
+    SimEvents *ev = &s->events;
+    if (ev->count >= SIM_EVENT_MAX) {
+        ev->dropped++;
+        return;
     }
+    ev->list[ev->count++] = (SimEvent){.x = x, .y = y, .kind = (uint8_t)kind, .a = a, .b = b, .index = index};
 }
 
 /* ---- level changes ---- */
@@ -175,7 +150,6 @@ static void burst(Sim *s, int32_t x, int32_t y, int n, int32_t speed, int16_t tt
 void sim_init(Sim *s, uint64_t seed) {
     memset(s, 0, sizeof *s);
     s->seed = seed;
-    s->rng = seed ? seed : 0x9E3779B97F4A7C15ull;
     s->progress = (PlayerProgress){.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
     s->progress_entry = s->progress;
 }
@@ -214,8 +188,6 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
     s->player = (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = FACE_S,
                          .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
     s->tick = 0;
-    s->particle_cursor = 0;
-    s->shake = 0;
     s->request.kind = SIM_REQUEST_NONE;
     s->progress_entry = s->progress;
     s->level_serial++;
@@ -225,6 +197,11 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
         s->level_peak_bytes = lv.arena_bytes;
         memcpy(s->level_peak_path, p, sizeof p);
     }
+    /* The events of the tick before refer to the level that is gone (its enemy indices):
+       the list starts again with the arrival. Callers with a cause other than ENTER
+       overwrite its `a`. */
+    events_restart(s);
+    emit(s, SIM_EV_LEVEL, s->player.x, s->player.y, SIM_LEVEL_ENTER, 0, -1);
     return true;
 }
 
@@ -244,11 +221,10 @@ bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err
         return false;
     }
     /* What sim_init sets and a level load does not. */
-    s->rng = s->seed ? s->seed : 0x9E3779B97F4A7C15ull;
     s->progress = (PlayerProgress){.hearts = PLAYER_START_HEARTS, .max_hearts = PLAYER_START_HEARTS};
     s->progress_entry = s->progress;
-    s->events = 0;
     s->bullets_dropped = 0;
+    s->events.list[0].a = SIM_LEVEL_RUN; /* the load's SIM_EV_LEVEL */
     return true;
 }
 
@@ -267,6 +243,7 @@ bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
         s->progress = keep;
         return false;
     }
+    s->events.list[0].a = SIM_LEVEL_RESTART; /* the load's SIM_EV_LEVEL */
     return true;
 }
 
@@ -282,8 +259,7 @@ static void hurt_player(Sim *s, int32_t from_x, int32_t from_y) {
     Player *pl = &s->player;
     if (pl->invuln > 0 || pl->dead) return;
     s->progress.hearts--;
-    s->events |= SIM_EV_HURT;
-    s->shake = 10;
+    emit(s, SIM_EV_HURT, pl->x, pl->y, small(s->progress.hearts), 0, -1);
     pl->invuln = PLAYER_INVULN_TICKS;
     int32_t dx = pl->x - from_x, dy = pl->y - from_y;
     int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
@@ -291,12 +267,11 @@ static void hurt_player(Sim *s, int32_t from_x, int32_t from_y) {
         pl->kx = (int32_t)((int64_t)dx * KNOCKBACK_SPEED / len);
         pl->ky = (int32_t)((int64_t)dy * KNOCKBACK_SPEED / len);
     }
-    burst(s, pl->x, pl->y, 10, FIX_ONE * 2, 24, 0xff4060ffu);
     if (s->progress.hearts <= 0) {
         s->progress.hearts = 0;
         pl->dead = true;
         s->progress.deaths++;
-        burst(s, pl->x, pl->y, 40, FIX_ONE * 3, 50, 0xffd060ffu);
+        emit(s, SIM_EV_DEATH, pl->x, pl->y, 0, 0, -1);
         s->request.kind = SIM_REQUEST_DIED;
     }
 }
@@ -328,9 +303,8 @@ static void open_doors_near(Sim *s) {
             s->progress.keys[d->color]--;
             d->open = true;
             lv->tiles[(int64_t)ty * lv->width + tx] = TILE_FLOOR;
-            s->events |= SIM_EV_DOOR;
-            static const uint32_t col[KEY_COLOR_COUNT] = {0xe04040ffu, 0x40d060ffu, 0x4080ffffu};
-            burst(s, sim_tile_center(tx), sim_tile_center(ty), 16, FIX_ONE * 2, 30, col[d->color]);
+            emit(s, SIM_EV_DOOR, sim_tile_center(tx), sim_tile_center(ty), (uint8_t)d->color, 0,
+                 (int32_t)(d - lv->doors));
         }
 }
 
@@ -390,10 +364,7 @@ static void player_fire(Sim *s, uint32_t in) {
                           true))
         return;
     pl->fire_cooldown = PLAYER_FIRE_COOLDOWN;
-    s->events |= SIM_EV_SHOT;
-    for (int i = 0; i < 3; i++)
-        sim_spawn_particle(s, bx, by, ux * FIX_ONE / 256 + rand_range(s, -80, 80),
-                           uy * FIX_ONE / 256 + rand_range(s, -80, 80), 8, 0xfff0a0ffu);
+    emit(s, SIM_EV_SHOT, bx, by, pl->facing, 0, -1);
 }
 
 /* The exit or portal the player at (x, y) stands on: the tile under the centre, or one whose
@@ -443,12 +414,14 @@ static void touch_tiles(Sim *s) {
             s->request.kind = SIM_REQUEST_VICTORY;
         }
         s->progress.levels_completed++;
+        emit(s, SIM_EV_EXIT, pl->x, pl->y, (uint8_t)s->request.kind, 0, -1);
     } else if (t == TILE_PORTAL) {
         LevelLink *link = level_link_at(lv, tx, ty);
         if (link && copy_str(s->request.path, sizeof s->request.path, link->target_path) &&
             copy_str(s->request.entry, sizeof s->request.entry, link->entry)) {
             s->progress.levels_completed++;
             s->request.kind = SIM_REQUEST_LEVEL;
+            emit(s, SIM_EV_EXIT, pl->x, pl->y, (uint8_t)s->request.kind, 0, -1);
         }
     }
 }
@@ -462,13 +435,9 @@ static void take_pickups(Sim *s) {
         if (p->taken) continue;
         int32_t cx = sim_tile_center(p->tx), cy = sim_tile_center(p->ty);
         if (iabs(pl->x - cx) >= reach || iabs(pl->y - cy) >= reach) continue;
-        uint32_t color = 0xffd040ffu;
         switch (p->kind) {
         case PICKUP_COIN: s->progress.coins++; break;
-        case PICKUP_KEY:
-            s->progress.keys[p->color]++;
-            color = p->color == KEY_RED ? 0xe04040ffu : p->color == KEY_GREEN ? 0x40d060ffu : 0x4080ffffu;
-            break;
+        case PICKUP_KEY: s->progress.keys[p->color]++; break;
         case PICKUP_HEART:
             if (s->progress.hearts >= s->progress.max_hearts) {
                 /* A full health bar grows instead, up to the cap; otherwise leave it. */
@@ -476,13 +445,11 @@ static void take_pickups(Sim *s) {
                 s->progress.max_hearts++;
             }
             s->progress.hearts++;
-            color = 0xff5070ffu;
             break;
         default: continue;
         }
         p->taken = true;
-        s->events |= SIM_EV_PICKUP;
-        burst(s, cx, cy, 8, FIX_ONE, 20, color);
+        emit(s, SIM_EV_PICKUP, cx, cy, (uint8_t)p->kind, p->kind == PICKUP_KEY ? (uint8_t)p->color : 0, i);
     }
 }
 
@@ -490,8 +457,8 @@ static void take_pickups(Sim *s) {
 
 static void hurt_enemy(Sim *s, Enemy *e, int32_t vx, int32_t vy) {
     e->hp--;
-    e->flash = HIT_FLASH_TICKS;
-    s->events |= SIM_EV_HIT;
+    int32_t index = (int32_t)(e - s->level.enemies);
+    emit(s, SIM_EV_HIT, e->x, e->y, (uint8_t)e->kind, small(e->hp), index);
     if (e->kind == ENEMY_CHASER) { /* being shot gives us away; re-plan after the shove */
         e->timer = CHASER_MEMORY_TICKS;
         e->state = 2;
@@ -503,13 +470,10 @@ static void hurt_enemy(Sim *s, Enemy *e, int32_t vx, int32_t vy) {
             e->vy = (int32_t)((int64_t)vy * KNOCKBACK_SPEED / len);
         }
     }
-    burst(s, e->x, e->y, 6, FIX_ONE * 3 / 2, 16, 0xffffffffu);
     if (e->hp <= 0) {
         e->alive = 0;
         s->progress.kills++;
-        s->events |= SIM_EV_KILL;
-        static const uint32_t col[ENEMY_KIND_COUNT] = {0x60c040ffu, 0xc060e0ffu, 0xa0a0b0ffu};
-        burst(s, e->x, e->y, 24, FIX_ONE * 5 / 2, 40, col[e->kind]);
+        emit(s, SIM_EV_KILL, e->x, e->y, (uint8_t)e->kind, 0, index);
     }
 }
 
@@ -645,8 +609,10 @@ static void update_turret(Sim *s, Enemy *e, int32_t index) {
     if (len == 0) return;
     int32_t vx = (int32_t)((int64_t)dx * ENEMY_BULLET_SPEED / len);
     int32_t vy = (int32_t)((int64_t)dy * ENEMY_BULLET_SPEED / len);
+    /* Reported even when a full pool refused the bullet: the turret did fire, and its
+       muzzle flash is the player's warning either way. */
     sim_spawn_bullet(s, e->x + vx * 4, e->y + vy * 4, vx, vy, ENEMY_BULLET_TTL, false);
-    burst(s, e->x + vx * 4, e->y + vy * 4, 3, FIX_ONE / 2, 10, 0xff9040ffu);
+    emit(s, SIM_EV_ENEMY_SHOT, e->x + vx * 4, e->y + vy * 4, (uint8_t)e->kind, 0, index);
 }
 
 static void update_enemies(Sim *s) {
@@ -655,7 +621,6 @@ static void update_enemies(Sim *s) {
     for (int32_t i = 0; i < lv->enemy_count; i++) {
         Enemy *e = &lv->enemies[i];
         if (!e->alive) continue;
-        if (e->flash > 0) e->flash--;
         if (e->vx || e->vy) { /* knockback, then back to its own business */
             move_enemy(lv, e, e->vx, e->vy);
             e->vx = iabs(e->vx) < 32 ? 0 : e->vx * 3 / 4;
@@ -688,7 +653,7 @@ static void update_bullets(Sim *s) {
         }
         if (tile_in(lv, BLOCK_BULLET, floor_div(b->x, TILE_FIX), floor_div(b->y, TILE_FIX))) {
             b->alive = false;
-            burst(s, b->x - b->vx, b->y - b->vy, 4, FIX_ONE, 12, b->from_player ? 0xfff0a0ffu : 0xff9040ffu);
+            emit(s, SIM_EV_WALL, b->x - b->vx, b->y - b->vy, b->from_player, 0, -1);
             continue;
         }
         if (b->from_player) {
@@ -708,19 +673,6 @@ static void update_bullets(Sim *s) {
     }
 }
 
-static void update_particles(Sim *s) {
-    Level *lv = &s->level;
-    for (int32_t i = 0; i < lv->particle_cap; i++) {
-        Particle *p = &lv->particles[i];
-        if (!p->alive) continue;
-        p->x += p->vx;
-        p->y += p->vy;
-        p->vx = p->vx * 7 / 8;
-        p->vy = p->vy * 7 / 8;
-        if (--p->ttl <= 0) p->alive = false;
-    }
-}
-
 void sim_cancel_request(Sim *s) {
     if (s->request.kind == SIM_REQUEST_LEVEL || s->request.kind == SIM_REQUEST_VICTORY) {
         s->player.trigger_lock = true;
@@ -730,9 +682,7 @@ void sim_cancel_request(Sim *s) {
 }
 
 void sim_tick(Sim *s, uint32_t input) {
-    s->events = 0;
-    if (s->shake > 0) s->shake--;
-    update_particles(s);
+    events_restart(s);
     if (s->request.kind != SIM_REQUEST_NONE) return; /* frozen until the caller acts */
     s->tick++;
     s->progress.ticks++;
@@ -766,8 +716,9 @@ uint64_t sim_hash(const Sim *s) {
     const PlayerProgress *g = &s->progress;
     const Player *p = &s->player;
     const Level *lv = &s->level;
+    /* Gameplay state only: the event list is a report of what changed, not state, and
+       nothing cosmetic lives in the Sim any more. */
     fnv_u64(&f, s->tick);
-    fnv_u64(&f, s->rng);
     fnv_u64(&f, (uint64_t)s->request.kind);
     int32_t pv[] = {g->hearts, g->max_hearts, g->coins, g->keys[0], g->keys[1], g->keys[2],
                     g->deaths, g->kills, (int32_t)g->ticks, g->levels_completed,

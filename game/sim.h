@@ -1,20 +1,26 @@
 /* sim.h - the game's rules: a deterministic 60 Hz simulation of one level, no SDL.
 
    A Sim advances one tick at a time from a bitmask of held inputs and nothing else: no
-   clock, no rand(), no floats; all randomness comes from the seeded RNG inside the Sim. The
-   same seed, level and inputs therefore give the same state, bit for bit, which is what
-   replays and tests stand on (sim_hash summarises the state in one number).
+   clock, no rand(), no floats, no randomness at all. The same level and inputs therefore
+   give the same state, bit for bit, which is what replays and tests stand on (sim_hash
+   summarises the state in one number). The Sim is gameplay only: what a tick looks or
+   sounds like is not in it. Each tick it reports what happened as events with a position
+   (`events`, below), which the front end turns into particles, shake and flashes
+   (effects.h), and an audio module could into sound; nothing done with them can change a
+   hash.
 
        Sim *s = arena_push_struct(perm, Sim);               // lives in the permanent arena
        sim_init(s, seed);
        if (!sim_load_level(s, level_arena, "levels/01-first-steps.lvl", NULL, &err)) ...
        for (;;) {
            sim_tick(s, SIM_IN_RIGHT | SIM_IN_FIRE);
+           for (int32_t i = 0; i < s->events.count; i++) ...  // SimEvent: kind, x, y, payload
            if (s->request.kind != SIM_REQUEST_NONE) ...     // exit, portal or death
        }
 
-   Lifetimes: everything about the current level (tiles, enemies, pickups, bullet and
-   particle pools) is in `level`, whose pointers lead into the level arena. The player's
+   Lifetimes: everything about the current level (tiles, enemies, pickups, the bullet pool)
+   is in `level`, whose pointers lead into the level arena. (The level's particle pool is
+   there too, but the Sim never touches it: it belongs to effects.h.) The player's
    persistent state (`progress`: hearts, coins, keys, deaths, time) is a plain struct held by
    value, so it survives the level arena being cleared; so are the paths the Sim keeps. A
    level change is sim_load_level: on failure the current level keeps running untouched.
@@ -67,7 +73,6 @@ enum {
 #define TURRET_WARN_TICKS 30              /* a turret aims (visor lit) 0.5 s before it fires */
 #define TRIGGER_SLACK_PX 4                /* exits and portals fire with the centre this far
                                              outside their tile: the sprite already overlaps */
-#define HIT_FLASH_TICKS 8
 #define KNOCKBACK_SPEED (FIX_ONE * 3)
 #define TILE_FIX (TILE_PX * FIX_ONE)
 
@@ -117,14 +122,64 @@ typedef struct SimRequest {
     char entry[SIM_ENTRY_MAX];
 } SimRequest;
 
-typedef enum SimSound { /* events of the last tick, for the front end's feedback */
-    SIM_EV_SHOT = 1u << 0,
-    SIM_EV_HIT = 1u << 1,
-    SIM_EV_HURT = 1u << 2,
-    SIM_EV_PICKUP = 1u << 3,
-    SIM_EV_DOOR = 1u << 4,
-    SIM_EV_KILL = 1u << 5,
-} SimSound;
+/* What happened in a tick, for the front end's particles, shake, flashes and sound. Each
+   event has a world position (fixed point, like everything in the Sim) and a payload whose
+   meaning depends on the kind:
+     kind                where                          a                 b          index
+     SIM_EV_SHOT         the player's muzzle            Facing8           -          -1
+     SIM_EV_ENEMY_SHOT   the turret's muzzle            EnemyKind         -          enemy
+     SIM_EV_HIT          the enemy a bullet hurt        EnemyKind         hp left*   enemy
+     SIM_EV_KILL         the enemy, as it dies          EnemyKind         -          enemy
+     SIM_EV_HURT         the player, losing a heart     hearts left*      -          -1
+     SIM_EV_DEATH        the player, as they die        -                 -          -1
+     SIM_EV_PICKUP       the pickup's tile centre       PickupKind        KeyColor   pickup
+     SIM_EV_DOOR         the door's tile centre         KeyColor          -          door
+     SIM_EV_WALL         where a bullet hit a wall      1: the player's   -          -1
+     SIM_EV_EXIT         the player, on exit or portal  SimRequestKind    -          -1
+     SIM_EV_LEVEL        the player's arrival           SimLevelCause     -          -1
+   (*: capped at 255.) A kill follows the hit that caused it; a death follows its hurt. */
+typedef enum SimEventKind {
+    SIM_EV_SHOT,
+    SIM_EV_ENEMY_SHOT,
+    SIM_EV_HIT,
+    SIM_EV_KILL,
+    SIM_EV_HURT,
+    SIM_EV_DEATH,
+    SIM_EV_PICKUP,
+    SIM_EV_DOOR,
+    SIM_EV_WALL,
+    SIM_EV_EXIT,
+    SIM_EV_LEVEL,
+    SIM_EV_KIND_COUNT
+} SimEventKind;
+
+typedef enum SimLevelCause { /* SIM_EV_LEVEL's `a`: why a level was (re)loaded */
+    SIM_LEVEL_RUN,     /* sim_start_run: a new run */
+    SIM_LEVEL_ENTER,   /* an exit, a portal or sim_load_level */
+    SIM_LEVEL_RESTART, /* sim_restart_level */
+} SimLevelCause;
+
+typedef struct SimEvent {
+    int32_t x, y;  /* world position, fixed point */
+    uint8_t kind;  /* SimEventKind */
+    uint8_t a, b;  /* payload: see the table above */
+    int32_t index; /* the enemy, pickup or door in level's arrays; -1 for none */
+} SimEvent;
+
+/* The events of the last tick, or of the last level load, which starts the list afresh
+   too (then it holds the one SIM_EV_LEVEL). A fixed array in the Sim, so reporting costs no
+   memory: a tick with more than SIM_EVENT_MAX events keeps the first ones and counts the
+   rest in `dropped` (64 in one tick takes dozens of bullets landing at once, far past
+   anything the shipped levels do; the rules never read the list, so a dropped event costs
+   a spark or a sound, never a state change). `serial` goes up by one every
+   time the list is started afresh, so a reader that remembers it sees each list once. */
+#define SIM_EVENT_MAX 64
+typedef struct SimEvents {
+    SimEvent list[SIM_EVENT_MAX];
+    int32_t count;
+    uint32_t dropped; /* events refused since sim_init: what tells SIM_EVENT_MAX is too small */
+    uint32_t serial;
+} SimEvents;
 
 typedef struct Sim {
     Level level; /* pointers into the level arena: valid until the next load */
@@ -132,13 +187,10 @@ typedef struct Sim {
     PlayerProgress progress;       /* by value: survives level changes */
     PlayerProgress progress_entry; /* as it was when this level was entered (restart) */
     SimRequest request;            /* set by sim_tick; cleared by the caller */
-    uint64_t rng;
-    uint64_t seed;
+    uint64_t seed;        /* the run's seed: replays record it; no rule draws on it yet */
     uint32_t tick;        /* ticks in this level */
-    uint32_t events;      /* SimSound bits of the last tick */
-    int32_t particle_cursor;
+    SimEvents events;     /* what the last tick (or load) did, for the front end */
     uint32_t bullets_dropped; /* spawns refused because the pool was full */
-    int32_t shake;            /* screen shake ticks (presentation only, deterministic) */
     char run_root[SIM_PATH_MAX];   /* folder of the level the run started on: exits and
                                       links must stay inside it (level_load_ex) */
     char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart */
@@ -153,7 +205,7 @@ typedef struct Sim {
 
 void sim_init(Sim *s, uint64_t seed);
 /* A new run on `path`: loads it (its folder becomes the run's root), then resets the
-   progress and the RNG to the seed. On failure (err filled) nothing changes. */
+   progress. On failure (err filled) nothing changes. */
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err);
 /* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
    level's '@'). The player's progress is kept. On failure (err filled) nothing changes. */
@@ -169,18 +221,14 @@ void sim_cancel_request(Sim *s);
 void sim_tick(Sim *s, uint32_t input);
 uint64_t sim_hash(const Sim *s);
 
-/* Pools: a full bullet pool refuses the new bullet (NULL, counted in bullets_dropped); a
-   full particle pool recycles the slot at its cursor, the oldest spawn. */
+/* A full bullet pool refuses the new bullet (NULL, counted in bullets_dropped). */
 Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
                          bool from_player);
-Particle *sim_spawn_particle(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
-                             uint32_t color);
 
 /* Helpers the front end and the bot use too. */
 bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty); /* for the player */
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half);
 bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
-uint32_t sim_rand(Sim *s);
 /* The Facing8 the direction bits of `in` point to; `old` when they point nowhere. */
 uint8_t sim_facing_for(uint32_t in, uint8_t old);
 int32_t sim_isqrt(int64_t v);

@@ -2,23 +2,20 @@
 
    Both libraries are compiled here, once, with their allocation hooks pointed at
    asset_stb_allocator, a thread-local Allocator that each call sets to a scratch arena for
-   its own duration. Files are read and written with os.h's POSIX open/read/write helpers
-   rather than stdio, because fopen allocates its buffer on the heap. */
+   its own duration. Files are read, written and looked up through os_file.h rather than
+   stdio, because fopen allocates its buffer on the heap. */
 #include "asset/asset.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <SDL2/SDL.h>
 
 #include "core/allocator.h"
-#include "core/os.h"
+#include "core/os_file.h"
 
 static _Thread_local Allocator asset_stb_allocator;
 
@@ -198,15 +195,23 @@ bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetE
     return os_write_file_atomic(path, png, (uint64_t)len, err ? err->message : NULL, err ? sizeof err->message : 0);
 }
 
+bool asset_write_screenshot(Renderer *rd, const char *path, AssetError *err) {
+    SCRATCH_SCOPE(tmp);
+    uint8_t *px;
+    int w, h;
+    if (!render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
+        asset_error(err, "%s: cannot read the frame back", path);
+        return false;
+    }
+    return asset_write_png(path, px, w, h, err);
+}
+
 const char *asset_path(Arena *a, const char *dir, const char *name) {
     Str8 s = str8_fmt(a, "%s/%s", dir, name);
     return s.data;
 }
 
-static bool asset_is_dir(const char *p) {
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
+static bool asset_is_dir(const char *p) { return os_file_info(p).kind == OS_FILE_DIRECTORY; }
 
 /* Appends "<sep><dir>" to the list of searched folders, for the error. */
 static void asset_note(char *list, size_t cap, const char *dir) {
@@ -220,26 +225,24 @@ const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
     const char *env = getenv("AD_ASSET_DIR");
     const char *named = given ? given : env && *env ? env : NULL;
     if (named) {
-        struct stat st;
-        int failed = stat(named, &st);
-        if (!failed && S_ISDIR(st.st_mode)) return arena_strdup(perm, named);
+        OsFileInfo fi = os_file_info(named);
+        if (fi.kind == OS_FILE_DIRECTORY) return arena_strdup(perm, named);
         asset_error(err, "%s: cannot use as the assets folder%s: %s", named,
-                    given ? "" : " ($AD_ASSET_DIR)", failed ? strerror(errno) : "not a directory");
+                    given ? "" : " ($AD_ASSET_DIR)",
+                    fi.kind == OS_FILE_NONE ? strerror(fi.error) : "not a directory");
         return NULL;
     }
     /* The executable's own folder and the build tree's parents come before the working
        directory, whose ./assets may be anything (a project of the user's, a decoy). Parents
-       are cut off the path as text: SDL_GetBasePath resolves /proc/self/exe, so there is no
+       are cut off the path as text: os_exe_dir resolves /proc/self/exe, so there is no
        symlink for ".." to disagree with. */
     SCRATCH_SCOPE(tmp, perm);
     char searched[sizeof err->message];
     searched[0] = '\0';
     const char *found = NULL;
-    char *base = SDL_GetBasePath(); /* heap (SDL's); once at start-up */
+    const char *base = os_exe_dir(tmp.arena);
     if (base) {
-        Str8 dir = str8_fmt(tmp.arena, "%s", base);
-        SDL_free(base);
-        char *d = (char *)dir.data; /* our own copy in tmp */
+        char *d = arena_strdup(tmp.arena, base); /* a copy to cut the parents off */
         for (int up = 0; d && up <= 4 && !found; up++) {
             size_t n = strlen(d);
             while (n > 0 && d[n - 1] == '/') d[--n] = '\0';

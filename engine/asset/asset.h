@@ -59,6 +59,10 @@ bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *
 
 /* Writes RGBA8 pixels as PNG; stb_image_write's buffers come from a scratch arena. */
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err);
+/* The renderer's back buffer as a PNG (call between render_end and render_present):
+   render_read_pixels into a scratch arena, then asset_write_png. False + message,
+   "shot.png: cannot read the frame back" or asset_write_png's. */
+bool asset_write_screenshot(Renderer *rd, const char *path, AssetError *err);
 
 /* The assets directory (no trailing slash), in `perm`, searched as described at the top;
    `given` NULL = not named. NULL + err naming the folder that was named, or every folder

@@ -2,7 +2,7 @@
    The C heap is used here on purpose: system_allocator is the boundary to it. */
 #include "core/allocator.h"
 
-#include "core/os.h"
+#include "core/os_memory.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/os.h"
+#include "core/os_memory.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ARENA_ASAN 1

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/os.h"
+#include "core/os_memory.h"
 
 /* Commit in steps of this many bytes (rounded to pages): few system calls while growing,
    and at most one step of unused memory held after a shrink. */

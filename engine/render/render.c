@@ -13,8 +13,6 @@
 
 #include <SDL2/SDL.h>
 
-#include "asset/asset.h"
-
 #define RENDER_CHUNK_CMDS 1024
 
 typedef struct CmdChunk {
@@ -449,22 +447,6 @@ bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h
     *rgba = px;
     *w = pw;
     *h = ph;
-    return true;
-}
-
-bool render_screenshot(Renderer *rd, const char *path) {
-    SCRATCH_SCOPE(tmp, rd->frame);
-    uint8_t *px;
-    int w, h;
-    if (!render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
-        fprintf(stderr, "%s: cannot read the frame back\n", path);
-        return false;
-    }
-    AssetError err;
-    if (!asset_write_png(path, px, w, h, &err)) {
-        fprintf(stderr, "%s\n", err.message);
-        return false;
-    }
     return true;
 }
 

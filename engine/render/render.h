@@ -14,7 +14,7 @@
        render_set_view(rd, 0, 0);                            // screen space for the HUD
        render_textf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
        render_end(rd);                                       // sort + submit
-       if (want_shot) render_screenshot(rd, "shot.png");     // after end, before present
+       if (want_shot) asset_write_screenshot(rd, "shot.png", &err); // asset.h; before present
        render_present(rd);
 
    Layers are 0..RENDER_MAX_LAYERS-1, drawn low to high. Textures are created through the
@@ -136,10 +136,10 @@ RenderStats render_stats(const Renderer *rd); /* of the last ended frame */
 /* Commands pushed so far this frame (for tests and the overlay). */
 uint32_t render_command_count(const Renderer *rd);
 
-/* The current back buffer (call between render_end and render_present) as a PNG.
-   Pixels are read into a scratch arena; false with a message on failure. */
-bool render_screenshot(Renderer *rd, const char *path);
-/* The same pixels as RGBA8 in `out` (w*h*4 bytes), for tests. */
+/* The current back buffer (call between render_end and render_present) as RGBA8 pixels in
+   `out` (w*h*4 bytes, rows top to bottom). False when SDL cannot read it back (the reason
+   on stderr) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
+   the renderer includes nothing of the asset side, which includes the renderer. */
 bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
 
 /* Stable LSD counting sort of `cmds` by (layer, tex) into `out` (distinct from cmds):

@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "core/allocator.h"
-#include "core/os.h"
+#include "core/os_memory.h"
 
 static bool all_bytes(const void *p, int value, size_t n) {
     const unsigned char *b = p;

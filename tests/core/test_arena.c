@@ -15,7 +15,7 @@
             check_failures_++;                                                          \
         }                                                                               \
     } while (0)
-#include "core/os.h"
+#include "core/os_memory.h"
 
 #define MiB (1ull << 20)
 #define KiB (1ull << 10)

@@ -12,7 +12,7 @@
 #include "check.h"
 #include "core/allocator.h"
 #include "core/arena.h"
-#include "core/os.h"
+#include "core/os_memory.h"
 
 #define CHECK_ERROR_HAS(text)                                                                  \
     do {                                                                                       \

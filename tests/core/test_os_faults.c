@@ -1,4 +1,4 @@
-/* The fault-injection hook of os.h, and the memory layer under it: every
+/* The fault-injection hook of os_memory.h, and the memory layer under it: every
    reserve or commit that a run of core operations makes is failed in turn, in a forked
    child, and each failure must come back as NULL/false with a message naming the arena,
    never as a crash. The environment form (AD_OS_FAIL_AFTER, AD_OS_COUNT) is checked on a
@@ -15,7 +15,7 @@
 #include "core/arena.h"
 #include "core/chunk_list.h"
 #include "core/list.h"
-#include "core/os.h"
+#include "core/os_memory.h"
 #include "core/virtual_array.h"
 
 /* NULL: the push went to a scratch arena that could not be created ("arena (none)"). */

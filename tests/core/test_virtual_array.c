@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/os.h"
+#include "core/os_memory.h"
 #include "core/virtual_array.h"
 
 #define MIB (1ull << 20)

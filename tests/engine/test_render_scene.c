@@ -204,7 +204,10 @@ int main(int argc, char **argv) {
     CHECK(!ink_470);
 
     /* The PNG on disk holds exactly these pixels. */
-    REQUIRE(render_screenshot(t.rd, argv[2]));
+    REQUIRE(asset_write_screenshot(t.rd, argv[2], &err));
+    /* A PNG that cannot be written says so, naming the file. */
+    CHECK(!asset_write_screenshot(t.rd, "/nonexistent-folder/shot.png", &err));
+    CHECK(strstr(err.message, "/nonexistent-folder/shot.png") != NULL);
     Image png;
     REQUIRE(asset_load_rgba(t.perm, argv[2], &png.px, &png.w, &png.h, &err));
     CHECK_EQ_I(png.w, out.w);

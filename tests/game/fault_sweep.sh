@@ -2,7 +2,7 @@
 # fault_sweep.sh GAME REPLAY [PASS...] - fault injection at every OS call of the memory
 # layer. Plays REPLAY headless through the real game once to count its memory
 # calls (os_reserve + os_commit, AD_OS_COUNT=1), then once per call n with that call
-# refused by the OS (the hooks of engine/core/os.h). Every run must either
+# refused by the OS (the hooks of engine/core/os_memory.h). Every run must either
 #   - finish: exit 0, the replay played to the end with a matching hash (a degraded frame,
 #     a sprite not drawn because the frame arena was refused, still counts), or
 #   - stop cleanly: exit 1..127 with a message that names the arena ("arena 'frame' ...",

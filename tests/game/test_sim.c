@@ -2,7 +2,8 @@
    corners), keys and doors, pickups, damage and death, each enemy kind, pool exhaustion,
    level changes through a link, a failed load that keeps the level running, and the
    player's state crossing a level change by value over a level arena full of garbage;
-   turret grace and warning, strafing, the exit/portal slack and the level-change card. */
+   turret grace and warning, strafing, the exit/portal slack and the level-change card; the
+   events each rule reports, where, with what, and what a full event list does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,18 @@ static Sim *fresh(const char *path) {
 
 static void run(Sim *s, uint32_t in, int ticks) {
     for (int i = 0; i < ticks; i++) sim_tick(s, in);
+}
+
+/* The first event of `kind` in the last tick's list, or NULL. */
+static const SimEvent *event_of(const Sim *s, SimEventKind kind) {
+    for (int32_t i = 0; i < s->events.count; i++)
+        if (s->events.list[i].kind == kind) return &s->events.list[i];
+    return NULL;
+}
+static int events_of(const Sim *s, SimEventKind kind) {
+    int n = 0;
+    for (int32_t i = 0; i < s->events.count; i++) n += s->events.list[i].kind == kind;
+    return n;
 }
 
 #define PXI(fix) ((fix) / FIX_ONE)
@@ -221,19 +234,33 @@ static void test_turret_and_shooting(void) {
         CHECK_EQ_I(alive_bullets(s, false), 0);
     }
 
-    /* The player shoots back: hits flash, and enough hits kill. */
+    /* The player shoots back: each hit is reported with the enemy and the hp it has left,
+       and enough hits kill, reported after the hit that did it. */
     p = write_level("turret3.lvl", "name: Duel\nmap:\n##########\n#t.....@.#\n##########\nend\n");
     s = fresh(p);
     Enemy *e = &s->level.enemies[0];
     int32_t hp = e->hp;
     sim_tick(s, SIM_IN_LEFT); /* face it */
-    bool flashed = false;
+    int hits = 0, kills = 0;
     for (int i = 0; i < 400 && e->alive; i++) {
         sim_tick(s, SIM_IN_FIRE);
-        if (e->flash) flashed = true;
+        const SimEvent *h = event_of(s, SIM_EV_HIT);
+        if (!h) continue;
+        hits++;
+        CHECK_EQ_I(h->index, 0);
+        CHECK_EQ_I(h->a, ENEMY_TURRET);
+        CHECK_EQ_I(h->b, e->hp);
+        CHECK_EQ_I(h->x, e->x);
+        const SimEvent *k = event_of(s, SIM_EV_KILL);
+        if (k) {
+            kills++;
+            CHECK(k > h);
+            CHECK_EQ_I(k->index, 0);
+        }
     }
     CHECK(hp > 1);
-    CHECK(flashed);
+    CHECK_EQ_I(hits, hp);
+    CHECK_EQ_I(kills, 1);
     CHECK(!e->alive);
     CHECK_EQ_I(s->progress.kills, 1);
 }
@@ -357,30 +384,19 @@ static void test_knockback(void) {
     bool pushed = false;
     for (int i = 0; i < 120 && !pushed; i++) {
         sim_tick(s, SIM_IN_FIRE);
-        if (e->flash) pushed = e->vx > 0; /* shot from the left: shoved right */
+        if (event_of(s, SIM_EV_HIT)) pushed = e->vx > 0; /* shot from the left: shoved right */
     }
     CHECK(pushed);
 }
 
 static void test_pools(void) {
-    const char *p = write_level("pool.lvl", "name: Pool\nbullets: 4\nparticles: 8\nmap:\n#####\n#@..#\n#####\nend\n");
+    const char *p = write_level("pool.lvl", "name: Pool\nbullets: 4\nmap:\n#####\n#@..#\n#####\nend\n");
     Sim *s = fresh(p);
     CHECK_EQ_I(s->level.bullet_cap, 4);
     for (int i = 0; i < 4; i++) CHECK(sim_spawn_bullet(s, i * 100, 0, 0, 0, 100, true) != NULL);
     CHECK(sim_spawn_bullet(s, 999, 0, 0, 0, 100, true) == NULL); /* full: dropped */
     CHECK_EQ_U(s->bullets_dropped, 1);
     for (int i = 0; i < 4; i++) CHECK_EQ_I(s->level.bullets[i].x, i * 100); /* untouched */
-
-    CHECK_EQ_I(s->level.particle_cap, 8);
-    for (int i = 0; i < 8; i++) CHECK(sim_spawn_particle(s, i, 0, 0, 0, 50, 0x11u) != NULL);
-    Particle *q = sim_spawn_particle(s, 77, 0, 0, 0, 9, 0x22u); /* full: the oldest is recycled */
-    CHECK(q == &s->level.particles[0]);
-    CHECK_EQ_I(q->x, 77);
-    int alive = 0;
-    for (int i = 0; i < 8; i++) alive += s->level.particles[i].alive;
-    CHECK_EQ_I(alive, 8);
-    q = sim_spawn_particle(s, 78, 0, 0, 0, 9, 0x22u);
-    CHECK(q == &s->level.particles[1]); /* then the next oldest */
 
     /* Firing into a full pool in play never overflows: 4 live bullets at most. Down a long
        corridor a bullet lives BULLET_TTL ticks and a new one leaves every cooldown, so more
@@ -492,18 +508,149 @@ static void test_screens(void) {
     CHECK(g.quit);
 }
 
+/* Every rule reports what it did, where, with its payload (sim.h's table); the list is the
+   last tick's only, and a level load starts it afresh with the arrival. */
+static void test_events(void) {
+    /* Walking right: a coin, a red key, the red door, the exit. */
+    const char *p = write_level("ev-walk.lvl", "name: Walk\nmap:\n##########\n#@$r.R..X#\n##########\nend\n");
+    Sim *s = fresh(p);
+    CHECK_EQ_I(s->events.count, 1);
+    CHECK_EQ_I(s->events.list[0].kind, SIM_EV_LEVEL);
+    CHECK_EQ_I(s->events.list[0].a, SIM_LEVEL_ENTER);
+    CHECK_EQ_I(s->events.list[0].x, s->player.x);
+    uint32_t serial = s->events.serial;
+    int seen[SIM_EV_KIND_COUNT] = {0};
+    for (int i = 0; i < 300 && s->request.kind == SIM_REQUEST_NONE; i++) {
+        sim_tick(s, SIM_IN_RIGHT);
+        CHECK_EQ_U(s->events.serial, serial + 1 + (uint32_t)i); /* one fresh list per tick */
+        for (int32_t k = 0; k < s->events.count; k++) {
+            const SimEvent *e = &s->events.list[k];
+            seen[e->kind]++;
+            if (e->kind == SIM_EV_PICKUP) {
+                const Pickup *pk = &s->level.pickups[e->index];
+                CHECK(pk->taken);
+                CHECK_EQ_I(e->a, pk->kind);
+                CHECK_EQ_I(e->x, sim_tile_center(pk->tx));
+                CHECK_EQ_I(e->y, sim_tile_center(pk->ty));
+                if (pk->kind == PICKUP_KEY) CHECK_EQ_I(e->b, KEY_RED);
+            } else if (e->kind == SIM_EV_DOOR) {
+                CHECK_EQ_I(e->index, 0);
+                CHECK_EQ_I(e->a, KEY_RED);
+                CHECK_EQ_I(e->x, sim_tile_center(5));
+                CHECK(s->level.doors[0].open);
+            } else if (e->kind == SIM_EV_EXIT) {
+                CHECK_EQ_I(e->a, SIM_REQUEST_VICTORY);
+                CHECK_EQ_I(e->x, s->player.x);
+            }
+        }
+    }
+    CHECK_EQ_I(seen[SIM_EV_PICKUP], 2);
+    CHECK_EQ_I(seen[SIM_EV_DOOR], 1);
+    CHECK_EQ_I(seen[SIM_EV_EXIT], 1);
+    CHECK_EQ_I(seen[SIM_EV_HURT] + seen[SIM_EV_HIT] + seen[SIM_EV_SHOT] + seen[SIM_EV_LEVEL], 0);
+
+    /* A shot at the muzzle, facing its way; its bullet stops at the wall. */
+    p = write_level("ev-shot.lvl", "name: Shot\nmap:\n#######\n#@....#\n#######\nend\n");
+    s = fresh(p);
+    sim_tick(s, SIM_IN_RIGHT); /* face right: with fire held it would keep facing down */
+    sim_tick(s, SIM_IN_FIRE);
+    const SimEvent *e = event_of(s, SIM_EV_SHOT);
+    REQUIRE_VOID(e);
+    CHECK_EQ_I(e->a, FACE_E);
+    CHECK(e->x > s->player.x && e->y == s->player.y);
+    int walls = 0;
+    for (int i = 0; i < 60; i++) {
+        sim_tick(s, 0);
+        if ((e = event_of(s, SIM_EV_WALL)) != NULL) {
+            walls++;
+            CHECK_EQ_I(e->a, 1);
+            CHECK(e->x < 6 * TILE_FIX && e->x > 5 * TILE_FIX - BULLET_SPEED);
+        }
+    }
+    CHECK_EQ_I(walls, 1);
+    CHECK_EQ_I(alive_bullets(s, true), 0);
+
+    /* Spikes: a hurt per heart with the hearts left, then the death after the last one. */
+    p = write_level("ev-spikes.lvl", "name: Spikes\nmap:\n##################\n#@^^^^^^^^^^^^^^.#\n##################\nend\n");
+    s = fresh(p);
+    int hurts = 0, deaths = 0;
+    for (int i = 0; i < 600 && !s->player.dead; i++) {
+        sim_tick(s, SIM_IN_RIGHT);
+        if ((e = event_of(s, SIM_EV_HURT)) != NULL) {
+            hurts++;
+            CHECK_EQ_I(e->a, s->progress.hearts);
+            CHECK_EQ_I(e->x, s->player.x);
+        }
+        const SimEvent *d = event_of(s, SIM_EV_DEATH);
+        if (d) {
+            deaths++;
+            CHECK(e && d > e);
+        }
+    }
+    CHECK_EQ_I(hurts, PLAYER_START_HEARTS);
+    CHECK_EQ_I(deaths, 1);
+    LevelError err;
+    CHECK(sim_restart_level(s, level_arena, &err));
+    CHECK_EQ_I(s->events.count, 1);
+    CHECK_EQ_I(s->events.list[0].kind, SIM_EV_LEVEL);
+    CHECK_EQ_I(s->events.list[0].a, SIM_LEVEL_RESTART);
+    CHECK(sim_start_run(s, level_arena, p, &err));
+    CHECK_EQ_I(s->events.list[0].a, SIM_LEVEL_RUN);
+    /* A failed load reports nothing: the level, and its list, are as they were. */
+    serial = s->events.serial;
+    CHECK(!sim_load_level(s, level_arena, "/nonexistent/x.lvl", NULL, &err));
+    CHECK_EQ_U(s->events.serial, serial);
+    CHECK_EQ_I(s->events.count, 1);
+
+    /* A turret's shot, from its muzzle, with its index. */
+    p = write_level("ev-turret.lvl", "name: Turret\nmap:\n##########\n#.t.....@#\n##########\nend\n");
+    s = fresh(p);
+    int shots = 0;
+    for (int i = 0; i < 200; i++) {
+        sim_tick(s, 0);
+        if ((e = event_of(s, SIM_EV_ENEMY_SHOT)) == NULL) continue;
+        shots++;
+        CHECK_EQ_I(e->index, 0);
+        CHECK_EQ_I(e->a, ENEMY_TURRET);
+        CHECK(e->x > s->level.enemies[0].x && e->x < s->level.enemies[0].x + TILE_FIX);
+    }
+    CHECK(shots >= 1);
+
+    /* A full list keeps the first SIM_EVENT_MAX events and counts the rest: 100 bullets
+       that all stop at the wall in the same tick. The rules go on regardless. */
+    p = write_level("ev-many.lvl", "name: Many\nbullets: 128\nmap:\n#####\n#@..#\n#####\nend\n");
+    s = fresh(p);
+    for (int i = 0; i < 100; i++) CHECK(sim_spawn_bullet(s, 3 * TILE_FIX + TILE_FIX / 2, sim_tile_center(1), TILE_FIX, 0, 50, false));
+    uint64_t before = sim_hash(s);
+    sim_tick(s, 0);
+    CHECK_EQ_I(s->events.count, SIM_EVENT_MAX);
+    CHECK_EQ_I(events_of(s, SIM_EV_WALL), SIM_EVENT_MAX);
+    CHECK_EQ_U(s->events.dropped, 100 - SIM_EVENT_MAX);
+    CHECK_EQ_I(alive_bullets(s, false), 0);
+    CHECK(sim_hash(s) != before);
+}
+
+/* Stretches of 37 ticks: right with `fire` held (the facing stays), down, right (it turns). */
+static uint32_t pattern(int i, uint32_t fire) {
+    int k = (i / 37) % 3;
+    return k == 0 ? SIM_IN_RIGHT | fire : k == 1 ? SIM_IN_DOWN : SIM_IN_RIGHT;
+}
+
 static void test_determinism(void) {
     const char *p = LEVELS_DIR "/05-the-hunt.lvl";
+    /* The run ends 5 ticks into a stretch of firing right, with the shots in flight. */
+    enum { TICKS = 37 * 3 + 5 };
     uint64_t h[2];
     for (int k = 0; k < 2; k++) {
         Sim *s = fresh(p);
-        for (int i = 0; i < 600; i++) sim_tick(s, (uint32_t)((i / 37) % 3 == 0 ? SIM_IN_RIGHT | SIM_IN_FIRE : SIM_IN_DOWN));
+        for (int i = 0; i < TICKS; i++) sim_tick(s, pattern(i, SIM_IN_FIRE));
         h[k] = sim_hash(s);
+        CHECK(alive_bullets(s, true) > 0);
     }
     CHECK_EQ_U(h[0], h[1]);
     Sim *s = fresh(p);
-    for (int i = 0; i < 600; i++) sim_tick(s, (uint32_t)((i / 37) % 3 == 0 ? SIM_IN_RIGHT : SIM_IN_DOWN));
-    CHECK(sim_hash(s) != h[0]); /* the hash does see the difference firing makes */
+    for (int i = 0; i < TICKS; i++) sim_tick(s, pattern(i, 0));
+    CHECK(sim_hash(s) != h[0]); /* the hash does see the difference firing makes: the bullets */
 }
 
 /* The camera snaps on a level change, also when the level is reloaded (R, or "try again"
@@ -570,6 +717,7 @@ int main(void) {
     test_screens();
     test_determinism();
     test_restart_snaps_camera();
+    test_events();
     arena_release(level_arena);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

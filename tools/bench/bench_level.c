@@ -23,7 +23,7 @@
 
 #include "bench.h"
 #include "core/arena.h"
-#include "core/os.h"
+#include "core/os_file.h"
 #include "level.h"
 
 enum { SIDE = 1024, ENEMIES = 10000, PICKUPS = 2000 };

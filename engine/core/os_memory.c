@@ -1,8 +1,7 @@
-/* os.c - reserve/commit/release of address space, on mmap (POSIX) or VirtualAlloc
-   (Windows), plus the resident-memory reading the tests use, and whole-file reads and
-   atomic writes on open/read/write (POSIX only so far). Everything the OS refuses is
-   reported to the caller; nothing here allocates from the heap. */
-#include "core/os.h"
+/* os_memory.c - reserve/commit/release of address space, on mmap (POSIX) or VirtualAlloc
+   (Windows), the resident-memory reading the tests use, and the fault-injection hooks.
+   Everything the OS refuses is reported to the caller; nothing here allocates from the heap. */
+#include "core/os_memory.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -111,12 +110,8 @@ uint64_t os_resident_bytes(void) {
 }
 
 #else
-#include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 uint64_t os_page_size(void) {
@@ -163,112 +158,5 @@ uint64_t os_resident_bytes(void) {
     while (*s == ' ') s++;
     while (*s >= '0' && *s <= '9') pages = pages * 10 + (uint64_t)(*s++ - '0');
     return pages * os_page_size();
-}
-
-/* ---- Files ---------------------------------------------------------------------------- */
-
-OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out) {
-    *out = (Str8){0};
-    /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
-       could refuse it. It changes nothing for the regular files that get past fstat. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return (OsReadResult){OS_READ_CANNOT_OPEN, errno, 0};
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        OsReadResult r = {OS_READ_CANNOT_EXAMINE, errno, 0};
-        close(fd);
-        return r;
-    }
-    uint64_t size = (uint64_t)st.st_size;
-    OsReadResult r = {OS_READ_OK, 0, size};
-    if (S_ISDIR(st.st_mode)) r.status = OS_READ_DIRECTORY;
-    else if (!S_ISREG(st.st_mode)) r.status = OS_READ_SPECIAL;
-    else if (size > max_bytes) r.status = OS_READ_TOO_LARGE;
-    char *buf = r.status == OS_READ_OK ? arena_push_raw(a, size + 1, 16) : NULL;
-    if (r.status == OS_READ_OK && !buf) r.status = OS_READ_NO_MEMORY;
-    uint64_t got = 0;
-    while (r.status == OS_READ_OK && got < size) {
-        ssize_t n = read(fd, buf + got, size - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) r = (OsReadResult){OS_READ_CANNOT_READ, errno, size};
-        if (n <= 0) break; /* 0: the file shrank under us, keep what there is */
-        got += (uint64_t)n;
-    }
-    close(fd);
-    if (r.status != OS_READ_OK) return r;
-    buf[got] = 0;
-    *out = (Str8){buf, got};
-    return r;
-}
-
-const char *os_read_describe(OsReadResult r, char *buf, size_t cap) {
-    switch (r.status) {
-    case OS_READ_OK: snprintf(buf, cap, "read"); break;
-    case OS_READ_CANNOT_OPEN: snprintf(buf, cap, "cannot open: %s", strerror(r.error)); break;
-    case OS_READ_CANNOT_EXAMINE: snprintf(buf, cap, "cannot examine: %s", strerror(r.error)); break;
-    case OS_READ_DIRECTORY: snprintf(buf, cap, "not a regular file (a directory)"); break;
-    case OS_READ_SPECIAL: snprintf(buf, cap, "not a regular file (a device, FIFO or socket)"); break;
-    case OS_READ_TOO_LARGE:
-        snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size);
-        break;
-    case OS_READ_NO_MEMORY: snprintf(buf, cap, "out of memory: %s", arena_last_error()); break;
-    case OS_READ_CANNOT_READ: snprintf(buf, cap, "cannot read: %s", strerror(r.error)); break;
-    }
-    return buf;
-}
-
-bool os_write_all(int fd, const void *p, uint64_t n) {
-    const char *c = p;
-    while (n) {
-        /* One write of at most 1 GiB: some systems refuse larger counts. */
-        ssize_t w = write(fd, c, n < (1u << 30) ? (size_t)n : (size_t)1 << 30);
-        if (w < 0 && errno == EINTR) continue;
-        if (w == 0) errno = EIO;
-        if (w <= 0) return false;
-        c += w;
-        n -= (uint64_t)w;
-    }
-    return true;
-}
-
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap) {
-    char tmp[4096], dir[4096];
-    size_t len = strlen(path);
-    if (len + sizeof ".tmp" > sizeof tmp) {
-        snprintf(msg, msg_cap, "%s: cannot write: path too long", path);
-        return false;
-    }
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", sizeof ".tmp");
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        snprintf(msg, msg_cap, "%s: cannot write: %s", tmp, strerror(errno));
-        return false;
-    }
-    bool ok = os_write_all(fd, p, n) && fsync(fd) == 0;
-    int e = errno;
-    if (close(fd) != 0 && ok) ok = false, e = errno;
-    if (ok && rename(tmp, path) != 0) ok = false, e = errno;
-    if (!ok) {
-        unlink(tmp);
-        snprintf(msg, msg_cap, "%s: cannot write: %s", path, strerror(e));
-        return false;
-    }
-    /* The rename is in the directory: only syncing that makes it survive a crash. Past
-       this point the new file is in place, so a failure here is not reported as one. */
-    const char *slash = strrchr(path, '/');
-    if (!slash) {
-        memcpy(dir, ".", 2);
-    } else {
-        size_t dl = slash == path ? 1 : (size_t)(slash - path); /* "/progress": the root */
-        memcpy(dir, path, dl);
-        dir[dl] = 0;
-    }
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return true;
 }
 #endif

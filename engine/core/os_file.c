@@ -1,0 +1,317 @@
+/* os_file.c - whole-file reads and atomic writes on open/read/write, stat-like queries,
+   mkdir -p, rename, unlink, directory listing on getdents64, the executable's folder and
+   realpath (see os_file.h). POSIX only so far; nothing here allocates from the heap. */
+#include "core/os_file.h"
+
+#if !defined(_WIN32)
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <dirent.h> /* DT_* only: the listing itself is getdents64, not opendir */
+#include <sys/syscall.h>
+#endif
+
+#include "core/chunk_list.h"
+
+OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out) {
+    *out = (Str8){0};
+    /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
+       could refuse it. It changes nothing for the regular files that get past fstat. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return (OsReadResult){OS_READ_CANNOT_OPEN, errno, 0};
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        OsReadResult r = {OS_READ_CANNOT_EXAMINE, errno, 0};
+        close(fd);
+        return r;
+    }
+    uint64_t size = (uint64_t)st.st_size;
+    OsReadResult r = {OS_READ_OK, 0, size};
+    if (S_ISDIR(st.st_mode)) r.status = OS_READ_DIRECTORY;
+    else if (!S_ISREG(st.st_mode)) r.status = OS_READ_SPECIAL;
+    else if (size > max_bytes) r.status = OS_READ_TOO_LARGE;
+    char *buf = r.status == OS_READ_OK ? arena_push_raw(a, size + 1, 16) : NULL;
+    if (r.status == OS_READ_OK && !buf) r.status = OS_READ_NO_MEMORY;
+    uint64_t got = 0;
+    while (r.status == OS_READ_OK && got < size) {
+        ssize_t n = read(fd, buf + got, size - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) r = (OsReadResult){OS_READ_CANNOT_READ, errno, size};
+        if (n <= 0) break; /* 0: the file shrank under us, keep what there is */
+        got += (uint64_t)n;
+    }
+    close(fd);
+    if (r.status != OS_READ_OK) return r;
+    buf[got] = 0;
+    *out = (Str8){buf, got};
+    return r;
+}
+
+const char *os_read_describe(OsReadResult r, char *buf, size_t cap) {
+    switch (r.status) {
+    case OS_READ_OK: snprintf(buf, cap, "read"); break;
+    case OS_READ_CANNOT_OPEN: snprintf(buf, cap, "cannot open: %s", strerror(r.error)); break;
+    case OS_READ_CANNOT_EXAMINE: snprintf(buf, cap, "cannot examine: %s", strerror(r.error)); break;
+    case OS_READ_DIRECTORY: snprintf(buf, cap, "not a regular file (a directory)"); break;
+    case OS_READ_SPECIAL: snprintf(buf, cap, "not a regular file (a device, FIFO or socket)"); break;
+    case OS_READ_TOO_LARGE:
+        snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size);
+        break;
+    case OS_READ_NO_MEMORY: snprintf(buf, cap, "out of memory: %s", arena_last_error()); break;
+    case OS_READ_CANNOT_READ: snprintf(buf, cap, "cannot read: %s", strerror(r.error)); break;
+    }
+    return buf;
+}
+
+bool os_write_all(int fd, const void *p, uint64_t n) {
+    const char *c = p;
+    while (n) {
+        /* One write of at most 1 GiB: some systems refuse larger counts. */
+        ssize_t w = write(fd, c, n < (1u << 30) ? (size_t)n : (size_t)1 << 30);
+        if (w < 0 && errno == EINTR) continue;
+        if (w == 0) errno = EIO;
+        if (w <= 0) return false;
+        c += w;
+        n -= (uint64_t)w;
+    }
+    return true;
+}
+
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap) {
+    char tmp[4096], dir[4096];
+    size_t len = strlen(path);
+    if (len + sizeof ".tmp" > sizeof tmp) {
+        snprintf(msg, msg_cap, "%s: cannot write: path too long", path);
+        return false;
+    }
+    memcpy(tmp, path, len);
+    memcpy(tmp + len, ".tmp", sizeof ".tmp");
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(msg, msg_cap, "%s: cannot write: %s", tmp, strerror(errno));
+        return false;
+    }
+    bool ok = os_write_all(fd, p, n) && fsync(fd) == 0;
+    int e = errno;
+    if (close(fd) != 0 && ok) ok = false, e = errno;
+    if (ok && rename(tmp, path) != 0) ok = false, e = errno;
+    if (!ok) {
+        unlink(tmp);
+        snprintf(msg, msg_cap, "%s: cannot write: %s", path, strerror(e));
+        return false;
+    }
+    /* The rename is in the directory: only syncing that makes it survive a crash. Past
+       this point the new file is in place, so a failure here is not reported as one. */
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        memcpy(dir, ".", 2);
+    } else {
+        size_t dl = slash == path ? 1 : (size_t)(slash - path); /* "/progress": the root */
+        memcpy(dir, path, dl);
+        dir[dl] = 0;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return true;
+}
+
+bool os_can_write(const char *path) {
+    /* O_EXCL tells "created now" from "was there", without a race against another writer;
+       O_NONBLOCK keeps a FIFO without a reader from hanging the check. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NONBLOCK | O_CLOEXEC, 0644);
+    bool created = fd >= 0;
+    if (!created && errno == EEXIST) fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return false;
+    close(fd);
+    if (created) unlink(path);
+    return true;
+}
+
+/* ---- What is at a path ---------------------------------------------------------------- */
+
+static OsFileKind os_kind_of(mode_t mode) {
+    if (S_ISREG(mode)) return OS_FILE_REGULAR;
+    if (S_ISDIR(mode)) return OS_FILE_DIRECTORY;
+    if (S_ISLNK(mode)) return OS_FILE_LINK;
+    return OS_FILE_OTHER;
+}
+
+static OsFileInfo os_info_of(int rc, const struct stat *st) {
+    if (rc != 0) return (OsFileInfo){.kind = OS_FILE_NONE, .error = errno};
+    return (OsFileInfo){.kind = os_kind_of(st->st_mode),
+                        .size = (uint64_t)st->st_size,
+                        .mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec};
+}
+
+OsFileInfo os_file_info(const char *path) {
+    struct stat st;
+    int rc = stat(path, &st);
+    return os_info_of(rc, &st);
+}
+
+OsFileInfo os_link_info(const char *path) {
+    struct stat st;
+    int rc = lstat(path, &st);
+    return os_info_of(rc, &st);
+}
+
+/* ---- Changing the tree ---------------------------------------------------------------- */
+
+static bool os_make_dir(const char *dir) {
+    if (mkdir(dir, 0755) == 0) return true;
+    if (errno != EEXIST) return false;
+    /* EEXIST says a name is taken, not that a folder took it. */
+    struct stat st;
+    if (stat(dir, &st) != 0) return false;
+    if (S_ISDIR(st.st_mode)) return true;
+    errno = ENOTDIR;
+    return false;
+}
+
+bool os_make_dirs(const char *dir) {
+    char p[PATH_MAX];
+    size_t n = strlen(dir);
+    if (n == 0) {
+        errno = ENOENT;
+        return false;
+    }
+    if (n >= sizeof p) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(p, dir, n + 1);
+    /* Each parent in turn, from the top; a leading '/' is the root, made by nobody. */
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/' || s[-1] == '/') continue;
+        *s = '\0';
+        bool ok = os_make_dir(p);
+        *s = '/';
+        if (!ok) return false;
+    }
+    return os_make_dir(p);
+}
+
+bool os_rename(const char *from, const char *to) { return rename(from, to) == 0; }
+
+bool os_remove(const char *path) { return unlink(path) == 0; }
+
+/* ---- Folders and paths ---------------------------------------------------------------- */
+
+#if defined(__linux__)
+/* What getdents64 fills in; glibc declares it only from 2.30 on, the kernel always. */
+typedef struct OsDirent64 {
+    uint64_t d_ino;
+    int64_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+} OsDirent64;
+
+static OsFileKind os_kind_of_entry(int dfd, const OsDirent64 *d) {
+    switch (d->d_type) {
+    case DT_REG: return OS_FILE_REGULAR;
+    case DT_DIR: return OS_FILE_DIRECTORY;
+    case DT_LNK: return OS_FILE_LINK;
+    case DT_UNKNOWN: break; /* some file systems never say: ask */
+    default: return OS_FILE_OTHER;
+    }
+    struct stat st;
+    if (fstatat(dfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return OS_FILE_NONE;
+    return os_kind_of(st.st_mode);
+}
+
+bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
+    *out = (OsDirList){0};
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return false;
+    SCRATCH_SCOPE(tmp, a);
+    ChunkList found;
+    chunk_list_init(&found, tmp.arena, sizeof(OsDirEntry), 64);
+    _Alignas(16) char buf[8192];
+    int err = 0;
+    for (;;) {
+        long n = syscall(SYS_getdents64, fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) err = errno;
+        if (n <= 0) break;
+        for (long at = 0; at < n && !err;) {
+            const OsDirent64 *d = (const OsDirent64 *)(buf + at);
+            at += d->d_reclen;
+            if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, "..")) continue;
+            OsDirEntry *e = chunk_list_push(&found);
+            char *name = e ? arena_strdup(a, d->d_name) : NULL;
+            if (!name) {
+                err = ENOMEM;
+                break;
+            }
+            *e = (OsDirEntry){.name = {name, strlen(name)}, .kind = os_kind_of_entry(fd, d)};
+        }
+        if (err) break;
+    }
+    close(fd);
+    Span all = err ? (Span){0} : chunk_list_flatten(&found, a);
+    if (!err && found.count && !all.data) err = ENOMEM;
+    if (err) {
+        errno = err;
+        return false;
+    }
+    *out = (OsDirList){.entries = all.data, .count = found.count};
+    return true;
+}
+
+const char *os_exe_dir(Arena *a) {
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf);
+    if (n < 0) return NULL;
+    if ((size_t)n >= sizeof buf) { /* readlink cuts silently: a full buffer may be cut */
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash) { /* the kernel gives an absolute path; anything else is not one to trust */
+        errno = ENOENT;
+        return NULL;
+    }
+    slash[slash == buf] = '\0'; /* "/game" -> "/" */
+    char *dir = arena_strdup(a, buf);
+    if (!dir) errno = ENOMEM;
+    return dir;
+}
+#else
+bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
+    (void)a, (void)path;
+    *out = (OsDirList){0};
+    errno = ENOSYS;
+    return false;
+}
+
+const char *os_exe_dir(Arena *a) {
+    (void)a;
+    errno = ENOSYS;
+    return NULL;
+}
+#endif
+
+bool os_real_path(const char *path, char *out, size_t cap) {
+    /* With a buffer of its own, realpath takes nothing from the heap (NULL would). */
+    char buf[PATH_MAX];
+    if (!realpath(path, buf)) return false;
+    size_t n = strlen(buf);
+    if (n >= cap) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(out, buf, n + 1);
+    return true;
+}
+#endif

@@ -1,0 +1,145 @@
+/* os_file.h - the files and folders the game touches: every open, stat, mkdir, rename,
+   unlink, directory listing and path lookup of engine/ and game/ goes through here (the
+   one other open is os_memory.c's, of /proc/self/statm).
+
+   This module sits ABOVE the arena (what it reads and lists lands in an arena you name);
+   the memory the arena itself stands on is os_memory.h, below it. Nothing here allocates
+   from the heap: plain open/read/write/getdents64, buffers on the stack or in your arena.
+   tools/check-layering.sh fails the build's tests when another file calls the OS directly.
+
+   Whole files are read into an arena and written in one piece:
+
+       Str8 text;
+       OsReadResult r = os_read_file(scratch, "levels/01.lvl", 1 << 20, &text);
+       if (r.status != OS_READ_OK) {
+           char why[256];
+           fprintf(stderr, "levels/01.lvl: %s\n", os_read_describe(r, why, sizeof why));
+       }
+       if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg)) ...
+
+   What is at a path, and the tree around it (false: errno says why, as in POSIX):
+
+       OsFileInfo fi = os_file_info("levels/01.lvl");   // kind, size, mtime_ns; like stat
+       if (fi.kind == OS_FILE_NONE) ... strerror(fi.error) ...
+       os_make_dirs("/home/me/.local/share/arena-dungeon");          // mkdir -p
+       OsDirList l;
+       if (os_list_dir(arena, "levels", &l))
+           for (uint64_t i = 0; i < l.count; i++) ... l.entries[i].name ...
+       const char *bin = os_exe_dir(arena);               // "/opt/game/bin": no trailing '/'
+
+   POSIX only for now (os_list_dir and os_exe_dir: Linux only, ENOSYS elsewhere); on
+   Windows none of this is compiled. */
+#ifndef OS_FILE_H
+#define OS_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/str8.h"
+
+/* ---- Whole files ---------------------------------------------------------------------- */
+
+typedef enum OsReadStatus {
+    OS_READ_OK,
+    OS_READ_CANNOT_OPEN,    /* open failed: `error` holds errno (ENOENT: no such file) */
+    OS_READ_CANNOT_EXAMINE, /* fstat failed: `error` holds errno */
+    OS_READ_DIRECTORY,
+    OS_READ_SPECIAL,        /* a device, FIFO or socket: refused before it can block */
+    OS_READ_TOO_LARGE,      /* more than max_bytes: `size` holds the file's size */
+    OS_READ_NO_MEMORY,      /* the arena refused the buffer: arena_last_error() says why */
+    OS_READ_CANNOT_READ,    /* read failed: `error` holds errno */
+} OsReadStatus;
+
+typedef struct OsReadResult {
+    OsReadStatus status;
+    int error;     /* errno, for the statuses that say so; else 0 */
+    uint64_t size; /* the file's size as fstat saw it, once known */
+} OsReadResult;
+
+/* Reads the whole regular file at `path` into `a`. On OS_READ_OK *out holds the bytes,
+   followed by a NUL that `len` does not count (so the text may go to C string functions
+   when it holds no NUL of its own); otherwise *out is {NULL, 0} and the buffer, if one
+   was pushed, is left in `a` for the caller's scope to rewind. A file that shrinks while
+   it is read gives what was there; one that grows gives its first fstat-size bytes. */
+OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out);
+/* A lower-case phrase for a failed read, for "path: <phrase>" messages:
+   "cannot open: No such file or directory", "not a regular file (a directory)", ...
+   Written into buf (and returned). */
+const char *os_read_describe(OsReadResult r, char *buf, size_t cap);
+
+/* write(2) until all n bytes are written, retrying on EINTR. False with errno set (EIO
+   when the OS wrote nothing without saying why). */
+bool os_write_all(int fd, const void *p, uint64_t n);
+
+/* Replaces the file at `path` with n bytes, so that a crash leaves the old file or the new
+   one whole, never a mix: writes "<path>.tmp", fsyncs it, renames it over `path`, then
+   fsyncs the directory (the rename is durable only then). The directory must exist. False
+   with "path: cannot write: reason" in msg; the old file is then untouched and no
+   temporary is left behind. */
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap);
+
+/* True when a file at `path` can be opened for writing, checked before a long run rather
+   than at its end: opens it write-only (creating it when absent, and then removing what
+   it created), writes nothing. False with errno set (EISDIR for a directory). */
+bool os_can_write(const char *path);
+
+/* ---- What is at a path ---------------------------------------------------------------- */
+
+typedef enum OsFileKind {
+    OS_FILE_NONE, /* nothing the OS would show: `error` says why (ENOENT, EACCES, ...) */
+    OS_FILE_REGULAR,
+    OS_FILE_DIRECTORY,
+    OS_FILE_LINK,  /* a symbolic link, only from os_link_info and os_list_dir */
+    OS_FILE_OTHER, /* a device, FIFO or socket */
+} OsFileKind;
+
+typedef struct OsFileInfo {
+    OsFileKind kind;
+    int error;        /* errno when kind is OS_FILE_NONE, else 0 */
+    uint64_t size;    /* bytes */
+    int64_t mtime_ns; /* last modification, nanoseconds since 1970: poll it to see a change */
+} OsFileInfo;
+
+OsFileInfo os_file_info(const char *path); /* follows symbolic links, like stat */
+OsFileInfo os_link_info(const char *path); /* a link is OS_FILE_LINK, like lstat */
+
+/* ---- Changing the tree ---------------------------------------------------------------- */
+
+/* mkdir -p: creates `dir` (mode 0755 before the umask) and every missing folder above it.
+   True when it is a folder at the end, already there or made; false with errno set
+   (ENOTDIR when something on the way is a file). */
+bool os_make_dirs(const char *dir);
+/* rename(2): replaces `to` when it exists; both in one file system. False with errno. */
+bool os_rename(const char *from, const char *to);
+/* Removes a file (not a folder). False with errno. */
+bool os_remove(const char *path);
+
+/* ---- Folders and paths ---------------------------------------------------------------- */
+
+typedef struct OsDirEntry {
+    Str8 name;       /* NUL-terminated in the arena; "." and ".." are left out */
+    OsFileKind kind; /* of the entry itself: a link is OS_FILE_LINK */
+} OsDirEntry;
+
+typedef struct OsDirList {
+    OsDirEntry *entries; /* in the order the file system gives: sort them if order matters */
+    uint64_t count;
+} OsDirList;
+
+/* Lists the folder `path` into `a` (names and the array; the work buffers are on the stack
+   and in a scratch arena, so glibc's opendir, which takes its DIR from the heap, is not
+   used). False with errno set, *out then {NULL, 0} and the names pushed so far left in `a`
+   for the caller's scope to rewind: ENOMEM when `a` is full (arena_last_error() says why). */
+bool os_list_dir(Arena *a, const char *path, OsDirList *out);
+
+/* The folder of the running executable, from /proc/self/exe (so symbolic links on the way
+   are resolved), in `a`, with no trailing '/' ("/" for the root). NULL with errno set. */
+const char *os_exe_dir(Arena *a);
+
+/* realpath(3) into the caller's buffer: the absolute path of `path` with ".", ".." and
+   symbolic links resolved. False with errno set (ENAMETOOLONG when cap is too small). */
+bool os_real_path(const char *path, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,55 @@
+/* os_memory.h - the operating-system memory services the arena stands on.
+
+   Address space is reserved without cost, then committed page by page as it is used:
+
+       void *p = os_reserve(1ull << 30);        // 1 GiB of addresses, no memory yet
+       if (p && os_commit(p, 64 << 10)) ...     // now 64 KiB are usable (and zero)
+       os_release(p, 1ull << 30);
+
+   POSIX uses mmap/mprotect/madvise/munmap; Windows uses VirtualAlloc/VirtualFree. Every
+   call reports failure instead of hiding it; the arena turns a failure into a message.
+
+   This module sits BELOW the arena: it includes nothing of the engine, and arena.c,
+   allocator.c and virtual_array.c include it. Files, which need an arena to read into,
+   are the module above the arena, os_file.h. */
+#ifndef OS_MEMORY_H
+#define OS_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+uint64_t os_page_size(void);
+void *os_reserve(uint64_t size);          /* NULL when refused; no physical memory yet */
+bool os_commit(void *p, uint64_t size);   /* false when refused; fresh pages read as zero */
+void os_decommit(void *p, uint64_t size); /* gives the pages back; they read as zero later */
+void os_release(void *p, uint64_t size);  /* size: what was reserved */
+
+/* Resident memory of this process in bytes (0 where the OS will not say). For tests and
+   reports; makes no heap allocation. */
+uint64_t os_resident_bytes(void);
+
+/* Test hook: the next `count` calls to os_commit fail as if the OS refused, so the error
+   paths above it can be exercised. Not for production use. */
+void os_debug_fail_commits(uint32_t count);
+/* Test hook: how many reservations (os_reserve calls, each one a mapping) this process has
+   asked for, so a test can see mapping churn that leaves no other trace. */
+uint64_t os_debug_reserve_count(void);
+/* Test hooks for fault injection. Every os_reserve and os_commit is one "memory call",
+   numbered from 1 in the order the process makes them. os_debug_fail_after(n) makes the
+   n-th memory call from now fail as if the OS refused (1: the next one; 0: cancel); that
+   one call only, the ones after it succeed again. The injected failure is announced on
+   stderr ("os: injected failure of memory call 12 (os_commit of 65536 bytes)").
+   os_debug_fail_from(n) is the same but sticky: that call and every one after it fail
+   (the OS has run out for good). Either call replaces what the other set.
+   The same from outside, read once before main, for sweeping a whole program:
+       AD_OS_FAIL_AFTER=n   the n-th memory call of the process fails
+       AD_OS_FAIL_FROM=n    the n-th memory call and all later ones fail
+       AD_OS_COUNT=1        print "os: N memory calls (reserve + commit)" on stderr at exit
+   Always compiled: the cost is one atomic add per reserve or commit, which are system
+   calls anyway and never on the push fast path. */
+void os_debug_fail_after(uint64_t n);
+void os_debug_fail_from(uint64_t n);
+uint64_t os_debug_memory_calls(void); /* reserve + commit calls so far */
+
+#endif

@@ -1,0 +1,252 @@
+/* os_file.h, the one place engine and game code touch files and folders: what is at a path
+   (kind, size, mtime, links followed or not), mkdir -p, rename, remove, the write probe,
+   directory listing (several getdents64 reads and several chunks deep, kinds, a full arena,
+   errors), the executable's folder and real paths. Outside AddressSanitizer (which owns
+   malloc) it also counts the C heap, by interposing malloc, and requires every call here to
+   make none: the game lists levels and finds its folder with them. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/os_file.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_HEAP 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COUNT_HEAP 0
+#endif
+#endif
+#ifndef COUNT_HEAP
+#define COUNT_HEAP 1
+#endif
+
+static uint64_t heap_calls;
+#if COUNT_HEAP
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+void *malloc(size_t n) { heap_calls++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { heap_calls++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { heap_calls++; return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
+void *aligned_alloc(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
+int posix_memalign(void **out, size_t al, size_t n) {
+    heap_calls++;
+    *out = __libc_memalign(al, n);
+    return *out ? 0 : ENOMEM;
+}
+#endif
+
+static char root[64];
+
+static const char *at(const char *name) {
+    static char buf[4][PATH_MAX];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, PATH_MAX, "%s/%s", root, name);
+    return p;
+}
+
+static void put(const char *path, const char *text) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+#define MANY 300 /* more names than one getdents64 buffer and one chunk hold */
+
+static void test_info(void) {
+    put(at("seven"), "7 bytes");
+    OsFileInfo fi = os_file_info(at("seven"));
+    CHECK_EQ_I(fi.kind, OS_FILE_REGULAR);
+    CHECK_EQ_U(fi.size, 7);
+    CHECK_EQ_I(fi.error, 0);
+    /* mtime to the nanosecond, as the editor will poll it. */
+    struct timespec times[2] = {{1000, 0}, {1234567890, 123456789}};
+    CHECK(utimensat(AT_FDCWD, at("seven"), times, 0) == 0);
+    CHECK_EQ_I(os_file_info(at("seven")).mtime_ns, 1234567890123456789ll);
+    CHECK_EQ_I(os_file_info(root).kind, OS_FILE_DIRECTORY);
+    CHECK_EQ_I(os_file_info("/dev/null").kind, OS_FILE_OTHER);
+    fi = os_file_info(at("absent"));
+    CHECK_EQ_I(fi.kind, OS_FILE_NONE);
+    CHECK_EQ_I(fi.error, ENOENT);
+    CHECK_EQ_I(os_file_info(at("seven/below")).error, ENOTDIR);
+
+    /* Links: followed by os_file_info, seen by os_link_info; a dangling one is there. */
+    CHECK(symlink("seven", at("link")) == 0);
+    CHECK(symlink("absent", at("dangling")) == 0);
+    CHECK_EQ_I(os_file_info(at("link")).kind, OS_FILE_REGULAR);
+    CHECK_EQ_I(os_link_info(at("link")).kind, OS_FILE_LINK);
+    CHECK_EQ_I(os_file_info(at("dangling")).kind, OS_FILE_NONE);
+    CHECK_EQ_I(os_link_info(at("dangling")).kind, OS_FILE_LINK);
+}
+
+static void test_tree(void) {
+    CHECK(os_make_dirs(at("a/b//c/")));
+    CHECK_EQ_I(os_file_info(at("a/b/c")).kind, OS_FILE_DIRECTORY);
+    CHECK(os_make_dirs(at("a/b/c"))); /* already there */
+    errno = 0;
+    CHECK(!os_make_dirs(at("seven/sub"))); /* a file on the way */
+    CHECK_EQ_I(errno, ENOTDIR);
+    errno = 0;
+    CHECK(!os_make_dirs(at("seven"))); /* a file at the end */
+    CHECK_EQ_I(errno, ENOTDIR);
+    CHECK(!os_make_dirs(""));
+
+    put(at("from"), "moved");
+    CHECK(os_rename(at("from"), at("a/to")));
+    CHECK_EQ_I(os_file_info(at("from")).kind, OS_FILE_NONE);
+    CHECK_EQ_U(os_file_info(at("a/to")).size, 5);
+    errno = 0;
+    CHECK(!os_rename(at("from"), at("again")));
+    CHECK_EQ_I(errno, ENOENT);
+    CHECK(os_remove(at("a/to")));
+    CHECK_EQ_I(os_file_info(at("a/to")).kind, OS_FILE_NONE);
+    CHECK(!os_remove(at("a/to")));
+    CHECK(!os_remove(at("a"))); /* a folder is not removed */
+
+    /* The write probe leaves an absent file absent and an existing one as it was. */
+    CHECK(os_can_write(at("probe")));
+    CHECK_EQ_I(os_file_info(at("probe")).kind, OS_FILE_NONE);
+    CHECK(os_can_write(at("seven")));
+    CHECK_EQ_U(os_file_info(at("seven")).size, 7);
+    errno = 0;
+    CHECK(!os_can_write(at("a")));
+    CHECK_EQ_I(errno, EISDIR);
+    errno = 0;
+    CHECK(!os_can_write(at("nowhere/probe")));
+    CHECK_EQ_I(errno, ENOENT);
+}
+
+static void test_list(Arena *a) {
+    CHECK(os_make_dirs(at("many/sub")));
+    for (int i = 0; i < MANY; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "many/entry-with-a-longish-name-%03d.txt", i);
+        put(at(name), "");
+    }
+    CHECK(symlink("sub", at("many/link")) == 0);
+    OsDirList l;
+    REQUIRE_VOID(os_list_dir(a, at("many"), &l));
+    CHECK_EQ_U(l.count, MANY + 2);
+    static bool seen[MANY];
+    int subs = 0, links = 0, others = 0;
+    for (uint64_t i = 0; i < l.count; i++) {
+        const OsDirEntry *e = &l.entries[i];
+        CHECK(strlen(e->name.data) == e->name.len); /* NUL-terminated, and no NUL inside */
+        int n;
+        char tail[8];
+        if (sscanf(e->name.data, "entry-with-a-longish-name-%3d.%3s", &n, tail) == 2 && n >= 0 &&
+            n < MANY && !strcmp(tail, "txt") && e->kind == OS_FILE_REGULAR) {
+            CHECK(!seen[n]);
+            seen[n] = true;
+        } else if (!strcmp(e->name.data, "sub") && e->kind == OS_FILE_DIRECTORY) {
+            subs++;
+        } else if (!strcmp(e->name.data, "link") && e->kind == OS_FILE_LINK) {
+            links++;
+        } else {
+            fprintf(stderr, "unexpected entry '%s' (kind %d)\n", e->name.data, (int)e->kind);
+            others++;
+        }
+    }
+    for (int i = 0; i < MANY; i++) CHECK(seen[i]);
+    CHECK_EQ_I(subs, 1);
+    CHECK_EQ_I(links, 1);
+    CHECK_EQ_I(others, 0); /* "." and ".." included */
+
+    REQUIRE_VOID(os_list_dir(a, at("many/sub"), &l));
+    CHECK_EQ_U(l.count, 0);
+    errno = 0;
+    CHECK(!os_list_dir(a, at("absent"), &l));
+    CHECK_EQ_I(errno, ENOENT);
+    CHECK(l.entries == NULL && l.count == 0);
+    errno = 0;
+    CHECK(!os_list_dir(a, at("seven"), &l));
+    CHECK_EQ_I(errno, ENOTDIR);
+
+    /* An arena too small for the names fails cleanly, and says so. */
+    Arena *small = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN,
+                                              .name = "small"});
+    REQUIRE_VOID(small);
+    errno = 0;
+    CHECK(!os_list_dir(small, at("many"), &l));
+    CHECK_EQ_I(errno, ENOMEM);
+    CHECK(strstr(arena_last_error(), "arena 'small' full") != NULL);
+    arena_release(small);
+}
+
+static void test_paths(Arena *a, const char *argv0) {
+    /* The test binary's folder, by the real path of argv[0] (ctest runs it by full path). */
+    char self[PATH_MAX];
+    REQUIRE_VOID(os_real_path(argv0, self, sizeof self));
+    *strrchr(self, '/') = '\0';
+    const char *dir = os_exe_dir(a);
+    REQUIRE_VOID(dir);
+    CHECK(strcmp(dir, self) == 0);
+
+    char cwd[PATH_MAX], real[PATH_MAX];
+    REQUIRE_VOID(getcwd(cwd, sizeof cwd));
+    CHECK(os_real_path(".", real, sizeof real) && strcmp(real, cwd) == 0);
+    /* Links and ".." resolved. */
+    char want[PATH_MAX];
+    REQUIRE_VOID(os_real_path(at("seven"), want, sizeof want));
+    CHECK(os_real_path(at("a/b/../../link"), real, sizeof real) && strcmp(real, want) == 0);
+    errno = 0;
+    CHECK(!os_real_path(at("seven"), real, 4));
+    CHECK_EQ_I(errno, ENAMETOOLONG);
+    errno = 0;
+    CHECK(!os_real_path(at("absent"), real, sizeof real));
+    CHECK_EQ_I(errno, ENOENT);
+}
+
+static void cleanup(void) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", root);
+}
+
+int main(int argc, char **argv) {
+    (void)argc;
+    snprintf(root, sizeof root, "/tmp/test_os_file.XXXXXX");
+    REQUIRE(mkdtemp(root));
+    Arena *a = arena_create((ArenaParams){.name = "list"});
+    REQUIRE(a);
+    OsDirList warm; /* the scratch arenas exist before the heap is counted */
+    os_list_dir(a, root, &warm);
+
+    test_info();
+    test_tree();
+    test_list(a);
+    test_paths(a, argv[0]);
+    if (COUNT_HEAP) {
+        heap_calls = 0; /* the fopen of put() above is the test's own */
+        OsDirList l;
+        char real[PATH_MAX];
+        CHECK(os_list_dir(a, at("many"), &l));
+        CHECK(os_exe_dir(a) != NULL);
+        CHECK(os_real_path(at("a/b/../../link"), real, sizeof real));
+        CHECK(os_make_dirs(at("x/y/z")));
+        CHECK(os_can_write(at("x/probe")));
+        CHECK(os_file_info(at("seven")).kind == OS_FILE_REGULAR);
+        CHECK(os_rename(at("seven"), at("x/seven")) && os_remove(at("x/seven")));
+        Str8 text;
+        CHECK(os_read_file(a, at("many/entry-with-a-longish-name-000.txt"), 100, &text).status ==
+              OS_READ_OK);
+        char msg[256];
+        CHECK(os_write_file_atomic(at("x/atomic"), "data", 4, msg, sizeof msg));
+        CHECK_EQ_U(heap_calls, 0);
+    }
+    arena_release(a);
+    cleanup();
+    return check_result();
+}

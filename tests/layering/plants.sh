@@ -1,0 +1,66 @@
+#!/bin/sh
+# plants.sh CHECK ROOT WORK - tools/check-layering.sh must catch each kind of break. Copies
+# ROOT's engine/ and game/ to WORK, plants one break at a time (a file call outside the OS
+# module, SDL in the core, an engine -> game include, a render <-> asset circle, a renderer
+# header reached from the game's rules), and expects the check to fail naming the rule; the
+# same words in a comment or a string must not count. The clean copy must pass first.
+set -u
+CHECK=$1 ROOT=$2 WORK=$3
+failures=0
+
+fresh() {
+    rm -rf "$WORK" && mkdir -p "$WORK" && cp -R "$ROOT/engine" "$ROOT/game" "$WORK/" || exit 1
+}
+
+# expect fail|pass RULE FILE LINE: plants LINE at the end of FILE in a fresh copy.
+expect() {
+    fresh
+    printf '%s\n' "$4" >>"$WORK/$3"
+    out=$(sh "$CHECK" "$WORK" 2>&1)
+    rc=$?
+    if [ "$1" = fail ] && { [ $rc -ne 1 ] || ! echo "$out" | grep -q "$2"; }; then
+        echo "NOT CAUGHT ($2): '$4' in $3 -> exit $rc"
+        echo "$out" | sed 's/^/    /'
+        failures=$((failures + 1))
+    elif [ "$1" = pass ] && [ $rc -ne 0 ]; then
+        echo "FALSE ALARM: '$4' in $3 -> exit $rc"
+        echo "$out" | sed 's/^/    /'
+        failures=$((failures + 1))
+    else
+        echo "ok: $1 $2: '$4' in $3"
+    fi
+}
+
+fresh
+if ! sh "$CHECK" "$WORK" >/dev/null; then
+    echo "the unplanted copy does not pass:"
+    sh "$CHECK" "$WORK"
+    exit 1
+fi
+
+expect fail os-call game/save.c 'static int planted(void) { return unlink("x"); }'
+expect fail os-call game/main.c 'static int planted(void) { struct stat st; return stat("x", &st); }'
+expect fail os-call engine/asset/asset.c 'static char *planted(void) { return SDL_GetBasePath(); }'
+expect fail os-call game/app.c 'static void *planted(void) { return opendir ("levels"); }'
+expect fail os-call engine/render/render.c 'static int planted(void) { return access("x", 0); }'
+expect pass os-call game/save.c '/* unlink("x") and rename(a, b) are os_file.h'"'"'s */'
+expect pass os-call game/save.c '// realpath(p, buf) in a line comment'
+expect pass os-call game/save.c 'static const char *planted_ = "cannot open(x) or stat(y)";'
+expect pass os-call game/save.c 'static int planted_open(void) { return 0; }'
+expect fail core engine/core/str8.c '#include <SDL2/SDL.h>'
+expect fail core engine/core/arena.h '#include "render/render.h"'
+expect fail engine-root engine/asset/asset.c '#include "../../game/sim.h"'
+expect fail engine-root engine/platform/platform.h '#include "game/game.h"'
+expect fail cycle engine/render/render.c '#include "asset/asset.h"'
+expect fail game-logic game/sim.c '#include <SDL2/SDL.h>'
+expect fail game-logic game/bot.c '#include "render/render.h"'
+expect fail game-logic game/level.h '#include "platform/platform.h"'
+# Reached, not written: app.h is the front end's, and it includes platform/ and render/.
+expect fail game-logic game/replay.h '#include "app.h"'
+
+rm -rf "$WORK"
+if [ $failures -gt 0 ]; then
+    echo "$failures plant(s) not handled as expected"
+    exit 1
+fi
+echo "every planted break was caught, and no comment or string was taken for one"

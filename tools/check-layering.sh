@@ -1,0 +1,140 @@
+#!/bin/sh
+# check-layering.sh [ROOT] - the layering of CONVENTIONS.md, checked on the sources of ROOT
+# (default: the project this script is in). Prints "file:line: rule: code" for every break
+# and exits 1 when there is one, 0 when there is none:
+#
+#   os-call      only engine/core/os_file.* and os_memory.* call the OS on files and folders
+#                (open, stat, mkdir, opendir, rename, unlink, access, realpath, fopen,
+#                SDL_GetBasePath, ...): everything else goes through os_file.h
+#   core         engine/core includes no SDL and nothing of engine/ outside core/
+#   engine-root  engine/ includes nothing outside engine/ (no game/, no ../)
+#   cycle        engine/core, platform, render and asset include each other without a cycle
+#   game-logic   the game's rules (game/level*, and the GAME_LOGIC_NAMES of
+#                game/CMakeLists.txt: sim, game, save, replay, bot) and every game header
+#                they include, however deep, include no SDL, platform/, render/ or asset/
+#
+# It is a grep, so comments and the insides of string literals are blanked out first (a
+# comment may say "rename()"); the code it cannot see through is a macro that builds a
+# call's name. tests/layering/plants.sh proves each rule fails on a planted break.
+set -u
+ROOT=${1:-$(dirname "$0")/..}
+cd "$ROOT" || exit 2
+[ -f engine/core/os_file.c ] && [ -f game/CMakeLists.txt ] || {
+    echo "check-layering: $ROOT is not the project (no engine/core/os_file.c)" >&2
+    exit 2
+}
+TMP=$(mktemp -d) || exit 2
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+
+OS_CALLS='open|openat|creat|stat|lstat|fstat|fstatat|mkdir|mkdirat|opendir|fdopendir|readdir|scandir|rename|renameat|unlink|unlinkat|rmdir|remove|access|faccessat|realpath|readlink|chdir|getdents64|fopen|freopen|SDL_GetBasePath|SDL_RWFromFile'
+CALL_RE="(^|[^A-Za-z0-9_.>])($OS_CALLS)[[:space:]]*\\("
+INCLUDE_RE='^[[:space:]]*#[[:space:]]*include[[:space:]]*'
+
+# The file with comments removed and string/char literals emptied, line for line; on
+# preprocessor lines the literals are kept, so #include names survive.
+strip() {
+    awk '
+    { line = $0; out = ""; n = length(line); i = 1
+      pp = (!incomment && line ~ /^[ \t]*#/)
+      while (i <= n) {
+          c = substr(line, i, 1); c2 = substr(line, i, 2)
+          if (incomment) { if (c2 == "*/") { incomment = 0; out = out " "; i += 2 } else i++; continue }
+          if (c2 == "/*") { incomment = 1; i += 2; continue }
+          if (c2 == "//") break
+          if (c == "\"" || c == "\047") {
+              q = c; out = out q; i++
+              while (i <= n) {
+                  d = substr(line, i, 1)
+                  if (d == "\\") { if (pp) out = out substr(line, i, 2); i += 2; continue }
+                  if (d == q) break
+                  if (pp) out = out d
+                  i++
+              }
+              out = out q; i++; continue
+          }
+          out = out c; i++
+      }
+      print out }' "$1"
+}
+
+report() { # rule, then "file:line:code" lines on stdin
+    while IFS= read -r hit; do
+        file=${hit%%:*} rest=${hit#*:}
+        line=${rest%%:*}
+        echo "$file:$line: $1: $(sed -n "${line}s/^[[:space:]]*//p" "$file")"
+        fails=$((fails + 1))
+    done
+}
+
+# Every source once, stripped, under $TMP with the same path.
+SOURCES=$(find engine game -type f \( -name '*.c' -o -name '*.h' \) | sort)
+count=0
+for f in $SOURCES; do
+    mkdir -p "$TMP/$(dirname "$f")"
+    strip "$f" >"$TMP/$f"
+    count=$((count + 1))
+done
+# A check that saw nothing would pass: the sources must be there, and the call pattern
+# must find the calls the OS module itself makes.
+if [ "$count" -lt 10 ] || ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file.c"; then
+    echo "check-layering: the check itself is broken ($count sources; no call seen in os_file.c)" >&2
+    exit 2
+fi
+
+for f in $SOURCES; do
+    case $f in engine/core/os_file.[ch] | engine/core/os_memory.[ch]) continue ;; esac
+    grep -nE "$CALL_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
+    report "os-call: call the OS through core/os_file.h" <"$TMP/hits"
+done
+
+: >"$TMP/edges"
+for f in $(echo "$SOURCES" | grep '^engine/'); do
+    module=$(echo "$f" | cut -d/ -f2)
+    grep -nE "$INCLUDE_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
+    # Quoted includes are rooted at engine/: "core/arena.h". Anything else leaves engine/.
+    grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$TMP/incs" |
+        grep -vE '"(core|platform|render|asset)/' >"$TMP/hits"
+    report "engine-root: engine includes only engine/<module>/ headers" <"$TMP/hits"
+    if [ "$module" = core ]; then
+        grep -E 'include[[:space:]]*[<"](SDL|(platform|render|asset)/)' "$TMP/incs" >"$TMP/hits"
+        report "core: engine/core includes no SDL and nothing above it" <"$TMP/hits"
+    fi
+    sed -n 's|.*include[[:space:]]*"\([a-z]*\)/.*|\1|p' "$TMP/incs" | sort -u |
+        while read -r to; do
+            [ "$to" != "$module" ] && echo "$module $to"
+        done >>"$TMP/edges"
+done
+if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
+    echo "engine: cycle: engine modules include each other in a circle ($(tr '\n' ' ' <"$TMP/loop"))"
+    echo "  includes between modules: $(sort -u "$TMP/edges" | sed 's/ / -> /' | tr '\n' ';')"
+    fails=$((fails + 1))
+fi
+
+# The game's rules: the logic sources, then every game header they reach.
+names=$(sed -n 's/^[[:space:]]*set(GAME_LOGIC_NAMES[[:space:]]*\([^)]*\)).*/\1/p' game/CMakeLists.txt)
+[ -n "$names" ] || names="sim game save replay bot"
+: >"$TMP/logic"
+for n in $names; do
+    for f in "game/$n.c" "game/$n.h"; do [ -f "$f" ] && echo "$f" >>"$TMP/logic"; done
+done
+ls game/level*.c game/level*.h 2>/dev/null >>"$TMP/logic"
+while :; do
+    sort -u "$TMP/logic" >"$TMP/logic.sorted"
+    for f in $(cat "$TMP/logic.sorted"); do
+        sed -n 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"/]*\)".*|\1|p' "$TMP/$f" |
+            while read -r h; do [ -f "game/$h" ] && echo "game/$h"; done
+    done >>"$TMP/logic"
+    sort -u "$TMP/logic" >"$TMP/logic.next"
+    cmp -s "$TMP/logic.sorted" "$TMP/logic.next" && break
+done
+for f in $(cat "$TMP/logic.sorted"); do
+    grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
+    report "game-logic: the rules include no SDL, platform, render or asset header" <"$TMP/hits"
+done
+
+if [ "$fails" -gt 0 ]; then
+    echo "check-layering: $fails break(s) of the layering (CONVENTIONS.md)"
+    exit 1
+fi
+echo "check-layering: $count sources, $(wc -l <"$TMP/logic.sorted") of them the game's rules ($(tr '\n' ' ' <"$TMP/logic.sorted")): layering holds"
