@@ -59,8 +59,8 @@ static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g
 
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
 static App *app_teardown(App *app) {
-    if (app->rd) render_destroy(app->rd);
-    if (app->pf) platform_destroy(app->pf);
+    if (app->rd) render_release(app->rd);
+    if (app->pf) platform_release(app->pf);
     if (app->frame) arena_release(app->frame);
     if (app->level) arena_release(app->level);
     return NULL;
@@ -212,7 +212,7 @@ bool app_frame(App *app) {
     return !last;
 }
 
-int app_destroy(App *app) {
+int app_release(App *app) {
     const AppOptions *o = &app->opt;
     const Game *g = app->game;
     char msg[1024];

@@ -11,7 +11,7 @@
        App *app = app_create(perm, &(AppOptions){ .level = "levels/01-first-steps.lvl" });
        if (!app) return 1;                  // the reason is on stderr
        while (app_frame(app)) {}            // one displayed frame per call
-       int status = app_destroy(app);       // verdicts and the arena report on stderr
+       int status = app_release(app);       // verdicts and the arena report on stderr
        arena_release(perm);
        return status;
 
@@ -38,8 +38,8 @@
 /* Zero is the default for every field. */
 typedef struct AppOptions {
     const char *level;        /* NULL: the replay's level, else levels/01-*.lvl */
-    const char *record;       /* write this run's seed, level and inputs here at app_destroy */
-    const char *replay;       /* play a recorded run back; app_destroy checks its hash */
+    const char *record;       /* write this run's seed, level and inputs here at app_release */
+    const char *replay;       /* play a recorded run back; app_release checks its hash */
     const char *screenshot;   /* the last frame as PNG */
     const char *assets;       /* the assets folder; NULL: searched (asset.h, asset_dir_find) */
     bool headless;            /* software rendering on a surface, one tick per frame */
@@ -82,6 +82,6 @@ App *app_create(Arena *perm, const AppOptions *opt);
 bool app_frame(App *app);
 /* Saves the recording, prints the replay's verdict and the arena report, releases all but
    `perm`. Returns the exit status: 0, 1 (an output failed) or 3 (replay mismatch). */
-int app_destroy(App *app);
+int app_release(App *app);
 
 #endif

@@ -151,7 +151,7 @@ int main(int argc, char **argv) {
     }
     while (app_frame(app)) {
     }
-    rc = app_destroy(app);
+    rc = app_release(app);
     arena_release(perm);
     return rc;
 }

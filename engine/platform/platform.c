@@ -235,7 +235,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     if (!pf->renderer) {
         fprintf(stderr, "platform: cannot create a %s: %s\n",
                 d.headless ? "software renderer" : "window and renderer", SDL_GetError());
-        platform_destroy(pf);
+        platform_release(pf);
         return NULL;
     }
     SDL_RenderSetLogicalSize(pf->renderer, d.logical_w, d.logical_h);
@@ -245,7 +245,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     return pf;
 }
 
-void platform_destroy(Platform *pf) {
+void platform_release(Platform *pf) {
     if (!pf) return;
     for (int i = 0; i < PLATFORM_MAX_PADS; i++)
         if (pf->pads[i]) SDL_GameControllerClose(pf->pads[i]);

@@ -16,7 +16,7 @@
            }
            draw(...);                             // render.h, once per displayed frame
        }
-       platform_destroy(pf);
+       platform_release(pf);
 
    Headless (`.headless = true`): no window and no vsync; SDL's software renderer draws into
    a surface, so tests and CI run the same draw code under SDL_VIDEODRIVER=dummy. Its clock
@@ -98,7 +98,7 @@ struct SDL_Renderer;
 
 /* NULL, with the reason on stderr, when SDL cannot give us a renderer. */
 Platform *platform_create(Arena *perm, const PlatformDesc *desc);
-void platform_destroy(Platform *pf);
+void platform_release(Platform *pf);
 /* Drains SDL's queue into `in` (input_handle_event), opens and closes hot-plugged pads,
    toggles fullscreen on F11 / Alt+Enter. False once quit was requested. */
 bool platform_poll(Platform *pf, Input *in);

@@ -54,7 +54,7 @@ Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logi
     return rd;
 }
 
-void render_destroy(Renderer *rd) {
+void render_release(Renderer *rd) {
     if (!rd) return;
     for (uint32_t i = 0; i < rd->texture_count; i++) {
         Texture *t = rd->textures[i];

@@ -111,7 +111,7 @@ typedef struct Renderer Renderer;
 /* `sdl_renderer` is platform_renderer(pf). Textures and bookkeeping go to `perm`. */
 Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w,
                         int logical_h);
-void render_destroy(Renderer *rd); /* destroys the SDL textures it created */
+void render_release(Renderer *rd); /* destroys the SDL textures it created */
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
    image. NULL (message on stderr) if SDL refuses or RENDER_MAX_TEXTURES is reached. */

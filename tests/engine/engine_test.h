@@ -53,8 +53,8 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
 }
 
 static inline void test_engine_close(TestEngine *t) {
-    render_destroy(t->rd);
-    platform_destroy(t->pf);
+    render_release(t->rd);
+    platform_release(t->pf);
     arena_release(t->frame);
     arena_release(t->perm);
 }

@@ -152,7 +152,7 @@ int main(void) {
     SDL_Event quit = {.type = SDL_QUIT};
     CHECK(SDL_PushEvent(&quit) == 1);
     CHECK(!app_frame(app));
-    CHECK_EQ_I(app_destroy(app), 0);
+    CHECK_EQ_I(app_release(app), 0);
     arena_release(perm);
 
     unlink("screenshot-000.png");

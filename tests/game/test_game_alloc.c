@@ -117,7 +117,7 @@ static void run_app_replay(void) {
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK_EQ_U(allocations, 0);
-    CHECK_EQ_I(app_destroy(app), 0); /* its own verdict: "(matches)" */
+    CHECK_EQ_I(app_release(app), 0); /* its own verdict: "(matches)" */
     arena_release(perm);
 }
 
@@ -200,7 +200,7 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), r.hash);
     CHECK_EQ_U(allocations, 0);
-    CHECK_EQ_I(app_destroy(app), 0);
+    CHECK_EQ_I(app_release(app), 0);
 
     SaveData d;
     CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */

@@ -217,8 +217,8 @@ static int bench_software_(const char *dir)
             measure_(&t, 1, 10000, 1, res);
             print_row_(" 1px", 10000, &res[0], &res[1]);
         }
-        render_destroy(rd);
-        platform_destroy(pf);
+        render_release(rd);
+        platform_release(pf);
         arena_release(frame);
         arena_release(perm);
     }
@@ -272,11 +272,11 @@ static int bench_window_(const char *dir, int scale, char sub)
         print_row_(" on", counts[c], &res[0], &res[1]);
         print_row_(" off", counts[c], &res[2], &res[3]);
     }
-    render_destroy(rd_off);
+    render_release(rd_off);
     SDL_DestroyRenderer(off);
     SDL_DestroyWindow(win_off);
-    render_destroy(rd_on);
-    platform_destroy(pf);
+    render_release(rd_on);
+    platform_release(pf);
     arena_release(frame_off);
     arena_release(frame_on);
     arena_release(perm);
@@ -332,8 +332,8 @@ static int bench_cpu_(const char *dir)
            "   render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
            " (frame arena peak %llu bytes)\n",
            R, bench_median_f64(push, R), bench_median_f64(sort, R), bench_median_f64(push, R) + bench_median_f64(sort, R), (unsigned long long)peak);
-    render_destroy(rd);
-    platform_destroy(pf);
+    render_release(rd);
+    platform_release(pf);
     arena_release(tmp);
     arena_release(frame);
     arena_release(perm);
