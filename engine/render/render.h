@@ -7,10 +7,11 @@
    call, so draw calls per frame = texture runs, not sprites. Within a layer and texture,
    draw order is push order (the sort is stable).
 
+       enum { LAYER_TILES = 0, LAYER_HUD = 100 };           // the game numbers its layers
        arena_clear(frame);
        render_begin(rd, frame, (Color){20, 16, 28, 255});
        render_set_view(rd, cam.pos[0], cam.pos[1]);          // world space from here on
-       render_cell(rd, tiles, TS_WALL, x, y, LAYER_TILES, 0);
+       render_cell(rd, tiles, 4, x, y, LAYER_TILES, 0);      // cell 4 of the atlas grid
        render_set_view(rd, 0, 0);                            // screen space for the HUD
        render_textf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
        render_end(rd);                                       // sort + submit
