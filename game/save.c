@@ -171,7 +171,10 @@ bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *ms
         }
         OsFileInfo taken = os_link_info(moved_to);
         if (taken.kind != OS_FILE_NONE) continue; /* an earlier bad file, kept too */
-        if (taken.error != ENOENT) break;
+        if (taken.error != ENOENT) {
+            snprintf(msg, msg_cap, "%s: cannot set aside as %s: %s", path, moved_to, strerror(taken.error));
+            return false;
+        }
         /* A name taken between the look and here is overwritten: only another copy of the
            game could race us, and it would be setting aside the same file. */
         if (os_rename(path, moved_to)) return true;
