@@ -7,7 +7,9 @@
 #include "../assets/atlas.h"
 #include "asset/asset.h"
 #include "bot.h"
+#include "core/diag.h"
 #include "core/os_file.h"
+#include "core/path.h"
 #include "render/debug_overlay.h"
 
 /* levels/01-*.lvl next to the assets directory, or in the current directory; of several,
@@ -15,8 +17,8 @@
 static const char *default_level(Arena *perm, const char *assets) {
     const char *dirs[2] = {"levels", NULL};
     if (assets) {
-        const char *slash = strrchr(assets, '/');
-        dirs[1] = slash ? str8_fmt(perm, "%.*s/levels", (int)(slash - assets), assets).data : "levels";
+        Str8 parent = path_dir_prefix(str8_cstr(assets)); /* "game/assets" -> "game/" */
+        dirs[1] = parent.len ? str8_fmt(perm, "%.*slevels", STR8_FMT(parent)).data : "levels";
     }
     for (int d = 0; d < 2; d++) {
         if (!dirs[d]) continue;
@@ -36,6 +38,8 @@ static const char *default_level(Arena *perm, const char *assets) {
     return NULL;
 }
 
+/* Output, not diagnostics: people size their arenas from these lines and tools parse them,
+   so they keep this exact form and go straight to stderr, whatever the sink. */
 static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g) {
     ArenaStats ls = arena_stats(level), ps = arena_stats(perm), fs = arena_stats(frame);
     fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
@@ -57,8 +61,16 @@ static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g
             (unsigned long long)sp, (unsigned long long)sr, ARENA_SCRATCH_COUNT);
 }
 
+/* The App's diag sink: the log first, as before the App, then the HUD. */
+static void app_report(void *state, const Diag *d) {
+    App *app = state;
+    app->diag_before.fn(app->diag_before.state, d);
+    if (app->game) game_show_report(app->game, d);
+}
+
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
 static App *app_teardown(App *app) {
+    diag_set_sink(app->diag_before);
     if (app->rd) render_release(app->rd);
     if (app->pf) platform_release(app->pf);
     if (app->frame) arena_release(app->frame);
@@ -72,6 +84,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     app->opt = *opt;
     AppOptions *o = &app->opt;
     app->perm = perm;
+    app->diag_before = diag_set_sink((DiagSink){app_report, app});
     app->level = arena_create((ArenaParams){.reserve_size = o->level_arena ? o->level_arena : LEVEL_ARENA_BYTES,
                                             .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
@@ -80,14 +93,14 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     AssetError aerr;
     const char *assets = asset_dir_find(perm, o->assets, &aerr);
     if (!assets) {
-        fprintf(stderr, "game: %s\n", aerr.message);
+        diag_report(DIAG_ERROR, "game: %s", aerr.message);
         return app_teardown(app);
     }
     char msg[1024];
     if (!o->seed_given) o->seed = 1;
     if (o->replay) {
         if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
-            fprintf(stderr, "%s\n", msg);
+            diag_report(DIAG_ERROR, "%s", msg);
             return app_teardown(app);
         }
         if (!o->level) o->level = app->replay.level;
@@ -95,7 +108,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     }
     if (!o->level) o->level = default_level(perm, assets);
     if (!o->level) {
-        fprintf(stderr, "game: no levels/01-*.lvl found; pass --level FILE\n");
+        diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
         return app_teardown(app);
     }
     /* A replay or the bot must not overwrite the player's own progress. */
@@ -107,12 +120,13 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
                       .save_path = save ? save_path : NULL};
     if (!app->game || !game_init(app->game, app->level, &cfg, &lerr)) {
-        fprintf(stderr, "%s\n", app->game ? lerr.message : "out of memory");
+        if (app->game) level_error_report(&lerr);
+        else diag_report(DIAG_ERROR, "out of memory");
         return app_teardown(app);
     }
     effects_init(&app->effects, app->game, NULL);
     if (o->record && !replay_begin_record(&app->record, perm, o->seed, o->level)) {
-        fprintf(stderr, "game: cannot start recording\n");
+        diag_report(DIAG_ERROR, "game: cannot start recording");
         return app_teardown(app);
     }
 
@@ -122,7 +136,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     platform_logical_size(app->pf, &lw, &lh);
     app->rd = render_create(perm, platform_renderer(app->pf), lw, lh);
     if (!app->rd) {
-        fprintf(stderr, "game: no renderer\n");
+        diag_report(DIAG_ERROR, "game: no renderer");
         return app_teardown(app);
     }
     Renderer *rd = app->rd;
@@ -132,7 +146,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
        break where the old monospace 6 looked like two. */
     Font font;
     if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &aerr)) {
-        fprintf(stderr, "%s\n", aerr.message);
+        diag_report(DIAG_ERROR, "%s", aerr.message);
         return app_teardown(app);
     }
     app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
@@ -196,12 +210,12 @@ bool app_frame(App *app) {
         char name[64];
         snprintf(name, sizeof name, "screenshot-%03d.png", app->shots++);
         AssetError err;
-        if (asset_write_screenshot(rd, name, &err)) fprintf(stderr, "wrote %s\n", name);
-        else fprintf(stderr, "%s\n", err.message);
+        if (asset_write_screenshot(rd, name, &err)) diag_report(DIAG_NOTE, "wrote %s", name);
+        else diag_report(DIAG_ERROR, "%s", err.message);
     }
     AssetError err;
     if (last && o->screenshot && !asset_write_screenshot(rd, o->screenshot, &err)) {
-        fprintf(stderr, "%s\n", err.message);
+        diag_report(DIAG_ERROR, "%s", err.message);
         app->status = 1;
     }
     render_present(rd);
@@ -218,14 +232,14 @@ int app_release(App *app) {
     char msg[1024];
     if (o->record) {
         if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
-            fprintf(stderr, "%s\n", msg);
+            diag_report(DIAG_ERROR, "%s", msg);
             app->status = 1;
         } else if (app->record.overflowed) {
-            fprintf(stderr, "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
-                            " and its playback cannot be checked\n", app->record.ticks, o->record);
+            diag_report(DIAG_WARNING, "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
+                                      " and its playback cannot be checked", app->record.ticks, o->record);
         } else {
-            fprintf(stderr, "recorded %u ticks, %d levels completed, hash %016llx -> %s\n", app->record.ticks,
-                    g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
+            diag_report(DIAG_NOTE, "recorded %u ticks, %d levels completed, hash %016llx -> %s", app->record.ticks,
+                        g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
         }
     }
     if (o->replay) {
@@ -234,10 +248,11 @@ int app_release(App *app) {
         bool complete = replay_done(r);
         bool ok = !complete || !r->has_hash ||
                   (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
-        fprintf(stderr, "replay %s: %s, %d levels completed, hash %016llx%s\n", o->replay,
-                complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
-                (unsigned long long)h,
-                !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
+        /* The verdict: a note, or an error when the run is not the one recorded. */
+        diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
+                    complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
+                    (unsigned long long)h,
+                    !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
     report_arenas(app->perm, app->level, app->frame, g);

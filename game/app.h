@@ -3,22 +3,28 @@
 
    Lifetimes, one arena each:
      permanent  the App, the Game (progress, settings), textures, replay buffer - the caller's
-     level      everything in the current level (level.h) - cleared on every level change
+     level      the current level (level.h) and its runtime state (sim.h) - cleared on
+                every level change
      frame      draw commands and HUD strings - cleared at the top of every frame
      scratch    the loader's file text, path searches, PNG encoding - per scope
 
        Arena *perm = arena_create((ArenaParams){ .name = "permanent" });
        App *app = app_create(perm, &(AppOptions){ .level = "levels/01-first-steps.lvl" });
-       if (!app) return 1;                  // the reason is on stderr
+       if (!app) return 1;                  // the reason is reported (stderr)
        while (app_frame(app)) {}            // one displayed frame per call
-       int status = app_release(app);       // verdicts and the arena report on stderr
+       int status = app_release(app);       // verdicts, then the arena report on stderr
        arena_release(perm);
        return status;
 
    Headless (`.headless`), platform.h's clock advances one 60 Hz tick per frame, so a test
    can push SDL events (SDL_PushEvent) and know that the next app_frame's tick sees them.
    After app_create nothing here touches the heap: every frame, level change and save runs
-   on the arenas. The App is plain data so tests can look at what a frame did. */
+   on the arenas. The App is plain data so tests can look at what a frame did.
+
+   From app_create to app_release the App is core/diag.h's sink: every report goes on to the
+   sink that was there before (stderr), and warnings and errors also to the HUD
+   (game_show_report), so a player sees a level that failed to load or progress that could
+   not be saved, not only the log. */
 #ifndef APP_H
 #define APP_H
 
@@ -72,10 +78,11 @@ typedef struct App {
     bool replay_over, autoplay_over;
     double last_frame, frame_ms, update_ms; /* for the overlay */
     int status;         /* exit status so far (a failed --screenshot makes it 1) */
+    DiagSink diag_before; /* the sink app_create replaced, to pass reports on to and restore */
 } App;
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
-   the art, opens the replay or starts the recording. NULL with the reason on stderr. */
+   the art, opens the replay or starts the recording. NULL with the reason reported. */
 App *app_create(Arena *perm, const AppOptions *opt);
 /* One displayed frame: poll, the fixed steps it owes, draw, F12 / --screenshot, present.
    False once the run is over (quit, frame limit, end of a headless replay or autoplay). */

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "core/base.h"
+
 #define BOT_MAX_CELLS (256 * 256)
 #define BOT_COIN_REACH 14   /* detour for coins at most this many steps away */
 #define BOT_SPIKE_COST 40
@@ -12,19 +14,11 @@
 #define BOT_CONTACT_LOOKAHEAD 14
 #define BOT_MARGIN (2 * FIX_ONE)
 
-static const int32_t D4X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
-static const int32_t D4Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
-
-static int32_t iabs32(int32_t v) { return v < 0 ? -v : v; }
-static int32_t imin32(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t imax32(int32_t a, int32_t b) { return a > b ? a : b; }
-
 static bool passable(const Sim *s, int32_t tx, int32_t ty) {
-    const Level *lv = &s->level;
-    TileKind t = level_tile(lv, tx, ty);
+    TileKind t = sim_tile(s, tx, ty);
     if (t == TILE_WALL || t == TILE_WATER) return false;
     if (t == TILE_DOOR) {
-        const LevelDoor *d = level_door_at(lv, tx, ty);
+        const LevelDoor *d = level_door_at(&s->level, tx, ty);
         return d && s->progress.keys[d->color] > 0;
     }
     return true;
@@ -37,35 +31,33 @@ static uint32_t aim(const Sim *s) {
     int32_t best = -1;
     int64_t best_d2 = (int64_t)BOT_AIM_TILES * TILE_FIX * BOT_AIM_TILES * TILE_FIX;
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const Enemy *e = &s->enemies[i];
         if (!e->alive) continue;
         int64_t dx = e->x - pl->x, dy = e->y - pl->y, d2 = dx * dx + dy * dy;
-        if (d2 >= best_d2 || !sim_line_of_sight(lv, pl->x, pl->y, e->x, e->y)) continue;
+        if (d2 >= best_d2 || !sim_line_of_sight(s, pl->x, pl->y, e->x, e->y)) continue;
         best = i;
         best_d2 = d2;
     }
     if (best < 0) return 0;
     /* The way we face already has a target on its line: shoot without turning (a turn costs
        a tick and a step toward the enemies). */
-    static const int32_t UX[8] = {256, 181, 0, -181, -256, -181, 0, 181};
-    static const int32_t UY[8] = {0, 181, 256, 181, 0, -181, -256, -181};
-    int32_t fx = UX[pl->facing % 8], fy = UY[pl->facing % 8];
+    int32_t fx = DIR8_X[pl->facing % 8], fy = DIR8_Y[pl->facing % 8];
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const Enemy *e = &s->enemies[i];
         if (!e->alive) continue;
         int64_t dx = e->x - pl->x, dy = e->y - pl->y;
         int64_t along = (dx * fx + dy * fy) / 256, across = (dx * fy - dy * fx) / 256;
         if (along <= 0 || along > (int64_t)BOT_AIM_TILES * TILE_FIX) continue;
         if ((across < 0 ? -across : across) > ENEMY_HALF) continue;
-        if (sim_line_of_sight(lv, pl->x, pl->y, e->x, e->y)) return SIM_IN_FIRE;
+        if (sim_line_of_sight(s, pl->x, pl->y, e->x, e->y)) return SIM_IN_FIRE;
     }
-    const Enemy *e = &lv->enemies[best];
+    const Enemy *e = &s->enemies[best];
     int32_t dx = e->x - pl->x, dy = e->y - pl->y;
-    int32_t ax = iabs32(dx), ay = iabs32(dy), slack = ENEMY_HALF;
+    int32_t ax = ABS(dx), ay = ABS(dy), slack = ENEMY_HALF;
     uint32_t in = 0;
     if (ay <= slack) in = dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT;
     else if (ax <= slack) in = dy > 0 ? SIM_IN_DOWN : SIM_IN_UP;
-    else if (iabs32(ax - ay) <= slack * 2)
+    else if (ABS(ax - ay) <= slack * 2)
         in = (dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT) | (dy > 0 ? SIM_IN_DOWN : SIM_IN_UP);
     if (!in) return 0;
     /* Fire held keeps the facing (strafing), so turn first, on a tick without fire. */
@@ -76,64 +68,49 @@ static uint32_t aim(const Sim *s) {
    `rest` after it. Returns the first tick something would hurt us (INT32_MAX: nothing within
    the look-ahead), and sets *spiked when the held move walks onto spikes. ---- */
 
-static void step_player(const Sim *s, int32_t *x, int32_t *y, uint32_t in) {
-    int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
-    int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
-    int32_t sp = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
-    if (sx && !sim_box_blocked(s, *x + sx * sp, *y, PLAYER_HALF)) *x += sx * sp;
-    if (sy && !sim_box_blocked(s, *x, *y + sy * sp, PLAYER_HALF)) *y += sy * sp;
-}
-
-static bool on_spikes(const Sim *s, int32_t x, int32_t y) {
-    int32_t h = PLAYER_HALF - 2 * FIX_ONE;
-    int32_t xs[2] = {x - h, x + h - 1}, ys[2] = {y - h, y + h - 1};
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++)
-            if (level_tile(&s->level, sim_tile_of(xs[i]), sim_tile_of(ys[j])) == TILE_SPIKES) return true;
-    return false;
-}
-
 static int32_t danger(const Sim *s, uint32_t first, uint32_t rest, bool *spiked) {
     enum { H = BOT_BULLET_LOOKAHEAD };
     const Player *pl = &s->player;
     const Level *lv = &s->level;
+    /* Where we will be: the rules' own movement (walls, spikes, knockback, corners) run on a
+       copy of the player, so the prediction is the step sim_tick will take. */
+    Player ghost = *pl;
     int32_t px[H + 1], py[H + 1];
     px[0] = pl->x, py[0] = pl->y;
     *spiked = false;
     for (int t = 1; t <= H; t++) {
-        px[t] = px[t - 1], py[t] = py[t - 1];
-        step_player(s, &px[t], &py[t], t == 1 ? first : rest);
-        if (t <= BOT_CONTACT_LOOKAHEAD && on_spikes(s, px[t], py[t])) *spiked = true;
+        sim_move_player(s, &ghost, t == 1 ? first : rest);
+        px[t] = ghost.x, py[t] = ghost.y;
+        if (t <= BOT_CONTACT_LOOKAHEAD && sim_on_spikes(s, px[t], py[t])) *spiked = true;
     }
     int32_t hit = INT32_MAX;
     for (int32_t i = 0; i < lv->bullet_cap; i++) {
-        const Bullet *b = &lv->bullets[i];
+        const Bullet *b = &s->bullets[i];
         if (!b->alive || b->from_player) continue;
         int32_t bx = b->x, by = b->y;
         for (int t = 1; t <= H && t < hit && t <= b->ttl; t++) {
             bx += b->vx, by += b->vy;
-            TileKind k = level_tile(lv, sim_tile_of(bx), sim_tile_of(by));
-            if (k == TILE_WALL || k == TILE_DOOR) break;
+            if (sim_tile_blocks_bullet(s, sim_tile_of(bx), sim_tile_of(by))) break;
             int32_t r = PLAYER_HALF + BOT_MARGIN;
-            if (t >= pl->invuln && iabs32(bx - px[t]) < r && iabs32(by - py[t]) < r) hit = t;
+            if (t >= pl->invuln && ABS(bx - px[t]) < r && ABS(by - py[t]) < r) hit = t;
         }
     }
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const Enemy *e = &s->enemies[i];
         if (!e->alive || e->kind == ENEMY_TURRET) continue;
         int32_t ex = e->x, ey = e->y;
         for (int t = 1; t <= BOT_CONTACT_LOOKAHEAD && t < hit; t++) {
             int32_t vx = 0, vy = 0;
             if (e->kind == ENEMY_PATROLLER) {
-                vx = D4X[e->facing] * PATROLLER_SPEED, vy = D4Y[e->facing] * PATROLLER_SPEED;
+                vx = DIR4_X[e->facing] * PATROLLER_SPEED, vy = DIR4_Y[e->facing] * PATROLLER_SPEED;
             } else if (e->state) {
                 int32_t dx = px[t - 1] - ex, dy = py[t - 1] - ey;
-                vx = dx > 0 ? imin32(dx, CHASER_SPEED) : imax32(dx, -CHASER_SPEED);
-                vy = dy > 0 ? imin32(dy, CHASER_SPEED) : imax32(dy, -CHASER_SPEED);
+                vx = CLAMP(dx, -CHASER_SPEED, CHASER_SPEED);
+                vy = CLAMP(dy, -CHASER_SPEED, CHASER_SPEED);
             }
             if (!sim_box_blocked(s, ex + vx, ey + vy, ENEMY_HALF)) ex += vx, ey += vy;
             int32_t r = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE + BOT_MARGIN;
-            if (t >= pl->invuln && iabs32(ex - px[t]) < r && iabs32(ey - py[t]) < r) hit = t;
+            if (t >= pl->invuln && ABS(ex - px[t]) < r && ABS(ey - py[t]) < r) hit = t;
         }
     }
     return hit;
@@ -200,13 +177,13 @@ static uint32_t play(const Sim *s) {
     uint8_t *exposed = arena_push_array(tmp.arena, uint8_t, n);
     if (!exposed) return 0;
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const Enemy *e = &s->enemies[i];
         if (!e->alive || e->kind != ENEMY_TURRET) continue;
         int32_t etx = sim_tile_of(e->x), ety = sim_tile_of(e->y), r = TURRET_SIGHT_TILES;
-        for (int32_t ty = imax32(0, ety - r); ty <= imin32(h - 1, ety + r); ty++)
-            for (int32_t tx = imax32(0, etx - r); tx <= imin32(w - 1, etx + r); tx++) {
+        for (int32_t ty = MAX(0, ety - r); ty <= MIN(h - 1, ety + r); ty++)
+            for (int32_t tx = MAX(0, etx - r); tx <= MIN(w - 1, etx + r); tx++) {
                 if ((tx - etx) * (tx - etx) + (ty - ety) * (ty - ety) > r * r) continue;
-                if (sim_line_of_sight(lv, e->x, e->y, sim_tile_center(tx), sim_tile_center(ty)))
+                if (sim_line_of_sight(s, e->x, e->y, sim_tile_center(tx), sim_tile_center(ty)))
                     exposed[ty * w + tx] = 1;
             }
     }
@@ -219,10 +196,10 @@ static uint32_t play(const Sim *s) {
         done[c] = 1;
         int32_t cx = c % w, cy = c / w;
         for (int d = 0; d < DIR4_COUNT; d++) {
-            int32_t nx = cx + D4X[d], ny = cy + D4Y[d];
+            int32_t nx = cx + DIR4_X[d], ny = cy + DIR4_Y[d];
             if (!passable(s, nx, ny)) continue;
             int32_t ni = ny * w + nx;
-            int32_t cost = level_tile(lv, nx, ny) == TILE_SPIKES ? BOT_SPIKE_COST : 1;
+            int32_t cost = sim_tile(s, nx, ny) == TILE_SPIKES ? BOT_SPIKE_COST : 1;
             if (exposed[ny * w + nx]) cost += BOT_EXPOSED_COST;
             if (dist[c] + cost < dist[ni]) {
                 dist[ni] = dist[c] + cost;
@@ -234,7 +211,7 @@ static uint32_t play(const Sim *s) {
     int32_t goal = -1, goal_d = INT32_MAX;
     for (int32_t i = 0; i < lv->pickup_count; i++) {
         const Pickup *p = &lv->pickups[i];
-        if (p->taken) continue;
+        if (s->pickup_taken[i]) continue;
         int32_t idx = p->ty * w + p->tx, d = dist[idx];
         if (d == INT32_MAX) continue;
         bool want = p->kind == PICKUP_KEY ||

@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include "core/hash.h"
+#include "palette.h"
+
 const EffectsTuning EFFECTS_TUNING_DEFAULT = {
     .shot_sparks = 3,
     .enemy_shot_sparks = 3,
@@ -17,11 +20,6 @@ const EffectsTuning EFFECTS_TUNING_DEFAULT = {
     .flash_ticks = 8,
 };
 
-/* 8-direction unit vectors scaled by 256, in Facing8 order (sim.h), like the rules'. */
-static const int32_t DIR8_X[8] = {256, 181, 0, -181, -256, -181, 0, 181};
-static const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
-
-static const uint32_t KEY_RGBA[KEY_COLOR_COUNT] = {0xe04040ffu, 0x40d060ffu, 0x4080ffffu};
 static const uint32_t ENEMY_RGBA[ENEMY_KIND_COUNT] = {0x60c040ffu, 0xc060e0ffu, 0xa0a0b0ffu};
 #define SPARK_PLAYER 0xfff0a0ffu
 #define SPARK_ENEMY 0xff9040ffu
@@ -40,12 +38,6 @@ static int32_t rand_range(Effects *fx, int32_t lo, int32_t hi) { /* [lo, hi] */
     return lo + (int32_t)(next_rand(fx) % (uint32_t)(hi - lo + 1));
 }
 
-static uint32_t hash2(int32_t x, int32_t y) {
-    uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    return h ^ (h >> 16);
-}
-
 void effects_init(Effects *fx, const Game *g, const EffectsTuning *tuning) {
     memset(fx, 0, sizeof *fx);
     fx->tuning = tuning ? *tuning : EFFECTS_TUNING_DEFAULT;
@@ -54,14 +46,14 @@ void effects_init(Effects *fx, const Game *g, const EffectsTuning *tuning) {
     fx->level_serial = g->sim.level_serial;
 }
 
-Particle *effects_spawn_particle(Effects *fx, const Level *lv, int32_t x, int32_t y, int32_t vx,
+Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx,
                                  int32_t vy, int16_t ttl, uint32_t color) {
-    if (lv->particle_cap <= 0) return NULL;
-    int32_t cap = lv->particle_cap, slot = fx->cursor % cap;
+    if (s->level.particle_cap <= 0 || !s->particles) return NULL;
+    int32_t cap = s->level.particle_cap, slot = fx->cursor % cap;
     bool free_slot = false;
     for (int32_t n = 0; n < cap; n++) {
         int32_t i = (fx->cursor + n) % cap;
-        if (!lv->particles[i].alive) {
+        if (!s->particles[i].alive) {
             slot = i;
             free_slot = true;
             break;
@@ -70,7 +62,7 @@ Particle *effects_spawn_particle(Effects *fx, const Level *lv, int32_t x, int32_
     fx->cursor = (slot + 1) % cap;
     fx->spawned++;
     fx->recycled += !free_slot;
-    Particle *p = &lv->particles[slot];
+    Particle *p = &s->particles[slot];
     *p = (Particle){.x = x,
                     .y = y,
                     .vx = vx,
@@ -82,24 +74,24 @@ Particle *effects_spawn_particle(Effects *fx, const Level *lv, int32_t x, int32_
     return p;
 }
 
-static void burst(Effects *fx, const Level *lv, int32_t x, int32_t y, int32_t n, int32_t speed,
+static void burst(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t n, int32_t speed,
                   int16_t ttl, uint32_t color) {
     for (int32_t i = 0; i < n; i++) {
         int32_t d = rand_range(fx, 0, 7);
         int32_t sp = rand_range(fx, speed / 3, speed);
         int32_t jx = rand_range(fx, -64, 64), jy = rand_range(fx, -64, 64);
         int16_t life = (int16_t)rand_range(fx, ttl / 2, ttl);
-        effects_spawn_particle(fx, lv, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy,
+        effects_spawn_particle(fx, s, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy,
                                life, color);
     }
 }
 
 /* Muzzle sparks fly the way the shot went, a little spread. */
-static void muzzle(Effects *fx, const Level *lv, int32_t x, int32_t y, uint8_t facing, int32_t n) {
+static void muzzle(Effects *fx, const Sim *s, int32_t x, int32_t y, uint8_t facing, int32_t n) {
     int32_t ux = DIR8_X[facing % 8], uy = DIR8_Y[facing % 8];
     for (int32_t i = 0; i < n; i++) {
         int32_t jy = rand_range(fx, -80, 80), jx = rand_range(fx, -80, 80);
-        effects_spawn_particle(fx, lv, x, y, ux * FIX_ONE / 256 + jx, uy * FIX_ONE / 256 + jy, 8,
+        effects_spawn_particle(fx, s, x, y, ux * FIX_ONE / 256 + jx, uy * FIX_ONE / 256 + jy, 8,
                                SPARK_PLAYER);
     }
 }
@@ -123,9 +115,9 @@ int32_t effects_enemy_flash(const Effects *fx, int32_t index) {
     return 0;
 }
 
-static void advance(Effects *fx, const Level *lv) {
-    for (int32_t i = 0; i < lv->particle_cap; i++) {
-        Particle *p = &lv->particles[i];
+static void advance(Effects *fx, const Sim *s) {
+    for (int32_t i = 0; i < s->level.particle_cap; i++) {
+        Particle *p = &s->particles[i];
         if (!p->alive) continue;
         p->x += p->vx;
         p->y += p->vy;
@@ -140,40 +132,40 @@ static void advance(Effects *fx, const Level *lv) {
 
 static void react(Effects *fx, const Game *g, const SimEvent *e) {
     const EffectsTuning *t = &fx->tuning;
-    const Level *lv = &g->sim.level;
+    const Sim *s = &g->sim;
     switch ((SimEventKind)e->kind) {
-    case SIM_EV_SHOT: muzzle(fx, lv, e->x, e->y, e->a, t->shot_sparks); break;
+    case SIM_EV_SHOT: muzzle(fx, s, e->x, e->y, e->a, t->shot_sparks); break;
     case SIM_EV_ENEMY_SHOT:
-        burst(fx, lv, e->x, e->y, t->enemy_shot_sparks, FIX_ONE / 2, 10, SPARK_ENEMY);
+        burst(fx, s, e->x, e->y, t->enemy_shot_sparks, FIX_ONE / 2, 10, SPARK_ENEMY);
         break;
     case SIM_EV_HIT:
         flash_enemy(fx, e->index);
-        burst(fx, lv, e->x, e->y, t->hit_sparks, FIX_ONE * 3 / 2, 16, 0xffffffffu);
+        burst(fx, s, e->x, e->y, t->hit_sparks, FIX_ONE * 3 / 2, 16, 0xffffffffu);
         break;
     case SIM_EV_KILL:
-        burst(fx, lv, e->x, e->y, t->kill_sparks, FIX_ONE * 5 / 2, 40,
+        burst(fx, s, e->x, e->y, t->kill_sparks, FIX_ONE * 5 / 2, 40,
               ENEMY_RGBA[e->a % ENEMY_KIND_COUNT]);
         break;
     case SIM_EV_HURT:
         fx->shake = t->shake_ticks;
-        burst(fx, lv, e->x, e->y, t->hurt_sparks, FIX_ONE * 2, 24, 0xff4060ffu);
+        burst(fx, s, e->x, e->y, t->hurt_sparks, FIX_ONE * 2, 24, 0xff4060ffu);
         break;
     case SIM_EV_DEATH:
-        burst(fx, lv, e->x, e->y, t->death_sparks, FIX_ONE * 3, 50, 0xffd060ffu);
+        burst(fx, s, e->x, e->y, t->death_sparks, FIX_ONE * 3, 50, 0xffd060ffu);
         break;
     case SIM_EV_PICKUP: {
-        uint32_t c = e->a == PICKUP_KEY     ? KEY_RGBA[e->b % KEY_COLOR_COUNT]
+        uint32_t c = e->a == PICKUP_KEY     ? PALETTE_KEY_RGBA[e->b % KEY_COLOR_COUNT]
                      : e->a == PICKUP_HEART ? 0xff5070ffu
                                             : 0xffd040ffu;
-        burst(fx, lv, e->x, e->y, t->pickup_sparks, FIX_ONE, 20, c);
+        burst(fx, s, e->x, e->y, t->pickup_sparks, FIX_ONE, 20, c);
         break;
     }
     case SIM_EV_DOOR:
-        burst(fx, lv, e->x, e->y, t->door_sparks, FIX_ONE * 2, 30,
-              KEY_RGBA[e->a % KEY_COLOR_COUNT]);
+        burst(fx, s, e->x, e->y, t->door_sparks, FIX_ONE * 2, 30,
+              PALETTE_KEY_RGBA[e->a % KEY_COLOR_COUNT]);
         break;
     case SIM_EV_WALL:
-        burst(fx, lv, e->x, e->y, t->wall_sparks, FIX_ONE, 12, e->a ? SPARK_PLAYER : SPARK_ENEMY);
+        burst(fx, s, e->x, e->y, t->wall_sparks, FIX_ONE, 12, e->a ? SPARK_PLAYER : SPARK_ENEMY);
         break;
     case SIM_EV_LEVEL:
         /* A run started from the title draws the same sparks as one started by game_init. */
@@ -195,12 +187,12 @@ void effects_update(Effects *fx, const Game *g) {
             fx->shake = 0;
             memset(fx->flashes, 0, sizeof fx->flashes);
         }
-        advance(fx, &s->level);
+        advance(fx, s);
         for (int32_t i = 0; i < s->events.count; i++) react(fx, g, &s->events.list[i]);
     }
     fx->shake_x = fx->shake_y = 0;
     if (fx->shake > 0) {
-        fx->shake_x = (int32_t)(hash2((int32_t)g->ticks, 1) % 5) - 2;
-        fx->shake_y = (int32_t)(hash2((int32_t)g->ticks, 2) % 5) - 2;
+        fx->shake_x = (int32_t)(hash_mix2((int32_t)g->ticks, 1) % 5) - 2;
+        fx->shake_y = (int32_t)(hash_mix2((int32_t)g->ticks, 2) % 5) - 2;
     }
 }

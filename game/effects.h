@@ -17,10 +17,11 @@
 
    Memory. The Effects struct is plain data of fixed size that the caller owns (the App
    keeps it, in the permanent arena): the RNG, the shake, and a table of EFFECTS_FLASH_MAX
-   enemy flashes. The particles are the current level's pool (Level.particles, in the level
-   arena, sized by the level file's `particles:` line, alive flag per slot): a level's
-   sprite pool is sized with its level and dies with it, and only Effects writes it - the
-   one thing it writes through the `const Game *` it is given. It notices a new level by
+   enemy flashes. The particles are the current level's pool (Sim.particles, in the level
+   arena beside the level's runtime state, sized by the level file's `particles:` line,
+   alive flag per slot): a level's sprite pool is measured with its level when it loads
+   and dies with it, and only Effects writes it - the one thing it writes through the
+   `const Game *` it is given; the rules never read it. It notices a new level by
    Sim.level_serial and keeps no pointer into the level arena.
 
    Time. Effects advance once per simulation step, not per call and not per frame: a step
@@ -58,7 +59,7 @@ extern const EffectsTuning EFFECTS_TUNING_DEFAULT;
 #define EFFECTS_FLASH_MAX 64
 
 typedef struct EffectsFlash {
-    int32_t enemy; /* index in Level.enemies */
+    int32_t enemy; /* index in Sim.enemies */
     int32_t ticks; /* left; 0: a free entry */
 } EffectsFlash;
 
@@ -84,7 +85,7 @@ void effects_update(Effects *fx, const Game *g);
 /* A particle in the level's pool: a free slot from the cursor on, else the slot at the
    cursor, which is the oldest spawn (the cursor walks round in spawn order). NULL when the
    level has no pool. */
-Particle *effects_spawn_particle(Effects *fx, const Level *lv, int32_t x, int32_t y, int32_t vx,
+Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx,
                                  int32_t vy, int16_t ttl, uint32_t color);
 /* Ticks of red flash left on enemy `index` of the current level; 0 when none. */
 int32_t effects_enemy_flash(const Effects *fx, int32_t index);

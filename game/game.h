@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/diag.h"
 #include "save.h"
 #include "sim.h"
 
@@ -25,6 +26,8 @@ enum {
     GAME_IN_RESTART = 1u << 7,
 };
 
+/* A new screen is one entry here, one in game.c's table (its name and its update) and one
+   in draw.c's (its picture); both tables fail to compile until it has them. */
 typedef enum GameScreen {
     SCREEN_TITLE,
     SCREEN_PLAYING,
@@ -32,6 +35,7 @@ typedef enum GameScreen {
     SCREEN_TRANSITION,
     SCREEN_GAME_OVER,
     SCREEN_VICTORY,
+    SCREEN_COUNT
 } GameScreen;
 
 typedef enum PauseItem { PAUSE_RESUME, PAUSE_RESTART, PAUSE_QUIT, PAUSE_ITEM_COUNT } PauseItem;
@@ -58,7 +62,7 @@ typedef struct Game {
     int32_t menu;         /* pause menu selection */
     int32_t screen_ticks; /* ticks since the screen changed */
     uint32_t ticks;       /* game ticks since start */
-    char message[512];    /* last error, shown for message_ticks */
+    char message[512];    /* last warning or error reported (game_show_report), shown for message_ticks */
     int32_t message_ticks;
     int32_t level_number; /* 1-based count of levels entered in this run */
     uint32_t clear_ticks; /* the level just completed: its time and coins, for the clear card */
@@ -74,6 +78,11 @@ typedef struct Game {
 } Game;
 
 bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err);
+/* What the player must see: a warning or an error (notes are left out) becomes the HUD's
+   message for five seconds. The game reports its failures through core/diag.h, never to
+   the screen directly; the front end's sink passes each report here as well as on to stderr
+   (app.c), so the screen says what the log says. */
+void game_show_report(Game *g, const Diag *d);
 void game_update(Game *g, uint32_t input);
 /* The simulation's hash plus the screen: what a replay checks at its end. */
 uint64_t game_hash(const Game *g);

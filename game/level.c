@@ -8,7 +8,8 @@
      3. measure the exact bytes the level will need (by running the same emit code that
         copies it, without copying), refuse with the arena-full message if that is more than
         the arena can hold, make sure the pages are committed, and only then clear the level
-        arena and copy arrays, strings and pools in. Nothing after the clear can fail.
+        arena and copy arrays and strings in, then push the caller's room (LevelRoom) for the
+        level's runtime state. Nothing after the clear can fail.
 
    This file holds phases 1 and 3, the checks of phase 2 that need the whole level, the
    entry points and the lookups on a loaded level. The rest of phase 2, from the text to the
@@ -25,6 +26,7 @@
 
 #include "core/chunk_list.h"
 #include "core/os_file.h"
+#include "core/path.h"
 #include "core/str8.h"
 #include "level_parse.h"
 
@@ -163,7 +165,9 @@ static void *emit_copy(Emit *o, const void *src, uint64_t count, uint64_t size, 
     return m;
 }
 
-static void emit_level(Emit *o, const Parser *p, Level *lv) {
+/* The level, then the caller's room (LevelRoom): last, so the level's own arrays sit at the
+   same offsets with or without one. */
+static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     *lv = (Level){0};
     lv->path = emit_str(o, str8_cstr(p->path));
     lv->name = emit_str(o, p->name);
@@ -173,41 +177,47 @@ static void emit_level(Emit *o, const Parser *p, Level *lv) {
     lv->tiles = emit_copy(o, p->tiles, (uint64_t)p->width * (uint64_t)p->height, 1, 1);
     lv->start_tx = (int16_t)p->start_tx;
     lv->start_ty = (int16_t)p->start_ty;
-    lv->enemies = emit_copy(o, p->enemy_arr, p->enemy_count, sizeof(Enemy), _Alignof(Enemy));
+    lv->enemies = emit_copy(o, p->enemy_arr, p->enemy_count, sizeof(EnemySpawn), _Alignof(EnemySpawn));
     lv->enemy_count = (int32_t)p->enemy_count;
     lv->pickups = emit_copy(o, p->pickup_arr, p->pickup_count, sizeof(Pickup), _Alignof(Pickup));
     lv->pickup_count = (int32_t)p->pickup_count;
     lv->doors = emit_copy(o, p->door_arr, p->door_count, sizeof(LevelDoor), _Alignof(LevelDoor));
     lv->door_count = (int32_t)p->door_count;
-    lv->links = emit_copy(o, p->link_arr, p->link_count, sizeof(LevelLink), _Alignof(LevelLink));
+    LevelLink *links = emit_copy(o, p->link_arr, p->link_count, sizeof(LevelLink), _Alignof(LevelLink));
+    lv->links = links;
     lv->link_count = (int32_t)p->link_count;
     for (uint64_t i = 0; i < p->link_count; i++) {
         const char *target = emit_str(o, str8_cstr(p->link_arr[i].target_path));
         const char *entry = p->link_arr[i].entry ? emit_str(o, str8_cstr(p->link_arr[i].entry)) : NULL;
-        if (lv->links) {
-            lv->links[i].target_path = target;
-            lv->links[i].entry = entry;
+        if (links) {
+            links[i].target_path = target;
+            links[i].entry = entry;
         }
     }
     lv->entry_count = (int32_t)p->entries.count;
-    lv->entries = emit_push(o, p->entries.count * sizeof(LevelEntry), _Alignof(LevelEntry), false);
+    LevelEntry *entries = emit_push(o, p->entries.count * sizeof(LevelEntry), _Alignof(LevelEntry), false);
+    lv->entries = entries;
     ChunkListIter it = chunk_list_iter(&p->entries);
     for (uint64_t i = 0; i < p->entries.count; i++) {
         const LevelEntry *e = chunk_list_next(&it);
         const char *name = emit_str(o, str8_cstr(e->name));
-        if (lv->entries) lv->entries[i] = (LevelEntry){.name = name, .tx = e->tx, .ty = e->ty};
+        if (entries) entries[i] = (LevelEntry){.name = name, .tx = e->tx, .ty = e->ty};
     }
     lv->bullet_cap = (int32_t)p->bullets;
-    lv->bullets = emit_push(o, (uint64_t)p->bullets * sizeof(Bullet), _Alignof(Bullet), true);
     lv->particle_cap = (int32_t)p->particles;
-    lv->particles = emit_push(o, (uint64_t)p->particles * sizeof(Particle), _Alignof(Particle), true);
+    if (room && room->bytes) {
+        /* The counts are all set by now, which is all `bytes` may read. */
+        room->size = room->bytes(lv);
+        room->block = emit_push(o, room->size, LEVEL_ROOM_ALIGN, true);
+    }
 }
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
 /* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
 static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                        bool check_files, const char *root, LevelError *err, LevelLoadStats *stats) {
+                        bool check_files, const char *root, LevelRoom *room, LevelError *err,
+                        LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};
@@ -228,13 +238,8 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
 
     Parser p = {.path = path, .err = err, .tmp = tmp.arena,
                 .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
-    Str8 ps = str8_cstr(path);
-    for (uint64_t i = ps.len; i > 0; i--)
-        if (ps.data[i - 1] == '/') {
-            p.dir = str8_prefix(ps, i);
-            break;
-        }
-    chunk_list_init(&p.enemies, tmp.arena, sizeof(Enemy), 256);
+    p.dir = path_dir_prefix(str8_cstr(path));
+    chunk_list_init(&p.enemies, tmp.arena, sizeof(EnemySpawn), 256);
     chunk_list_init(&p.pickups, tmp.arena, sizeof(Pickup), 256);
     chunk_list_init(&p.doors, tmp.arena, sizeof(LevelDoor), 64);
     chunk_list_init(&p.links, tmp.arena, sizeof(LevelLink), 64);
@@ -259,7 +264,8 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     /* Everything is valid. Now the level arena: measure, check, commit. */
     Emit measure = {.arena = level_arena};
     Level scratch_level;
-    emit_level(&measure, &p, &scratch_level);
+    LevelRoom scratch_room = {.bytes = room ? room->bytes : NULL};
+    emit_level(&measure, &p, &scratch_level, &scratch_room);
     uint64_t need = measure.pos;
     if (stats) {
         stats->level_bytes = need;
@@ -280,21 +286,29 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     arena_clear(level_arena);
     Emit commit = {.arena = level_arena, .commit = true};
     Level lv;
-    emit_level(&commit, &p, &lv);
-    /* Unreachable while the measure is exact; test_level checks arena_pos == arena_bytes. */
-    if (commit.failed) return level_fail(err, path, 0, 0, "internal error: %s", arena_last_error());
+    LevelRoom made = scratch_room;
+    emit_level(&commit, &p, &lv, &made);
+    /* Unreachable while the measure is exact (and `bytes` gives the same answer twice);
+       test_level checks arena_pos == arena_bytes. */
+    if (commit.failed || made.size != scratch_room.size)
+        return level_fail(err, path, 0, 0, "internal error: %s",
+                          commit.failed ? arena_last_error() : "room size changed");
     lv.arena_bytes = arena_pos(level_arena);
     *out = lv;
+    if (room) {
+        room->block = made.block;
+        room->size = made.size;
+    }
     return true;
 }
 
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                 LevelError *err, LevelLoadStats *stats) {
-    return level_build(out, level_arena, path, text, len, false, NULL, err, stats);
+                 LevelRoom *room, LevelError *err, LevelLoadStats *stats) {
+    return level_build(out, level_arena, path, text, len, false, NULL, room, err, stats);
 }
 
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelError *err,
-                   LevelLoadStats *stats) {
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room,
+                   LevelError *err, LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};
@@ -304,22 +318,26 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char 
     Str8 text = {0};
     if (!level_read_file(tmp.arena, path, &text, err)) return false;
     uint64_t file_bytes = arena_pos(tmp.arena) - tmp.pos;
-    bool ok = level_build(out, level_arena, path, text.data, text.len, true, root, err, stats);
+    bool ok = level_build(out, level_arena, path, text.data, text.len, true, root, room, err, stats);
     if (stats) stats->scratch_peak += file_bytes;
     return ok;
 }
 
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err) {
-    return level_load_ex(out, level_arena, path, NULL, err, NULL);
+    return level_load_ex(out, level_arena, path, NULL, NULL, err, NULL);
 }
 
-LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty) {
-    int64_t i =
-        level_find_tile(lv->doors, (uint64_t)lv->door_count, sizeof(LevelDoor), offsetof(LevelDoor, tx), tx, ty);
+int32_t level_door_index(const Level *lv, int32_t tx, int32_t ty) {
+    return (int32_t)level_find_tile(lv->doors, (uint64_t)lv->door_count, sizeof(LevelDoor), offsetof(LevelDoor, tx),
+                                    tx, ty);
+}
+
+const LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty) {
+    int32_t i = level_door_index(lv, tx, ty);
     return i < 0 ? NULL : &lv->doors[i];
 }
 
-LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty) {
+const LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty) {
     int64_t i =
         level_find_tile(lv->links, (uint64_t)lv->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), tx, ty);
     return i < 0 ? NULL : &lv->links[i];

@@ -1,13 +1,20 @@
-/* level.h - a level: its tiles, entities, links and sprite pools, all in the level arena.
+/* level.h - a level as loaded: its tiles, entity spawns, links and pool sizes, all in the
+   level arena, and never changed after the load.
 
    A level lives exactly as long as the level arena's contents: level_load() reads and
    parses the file in scratch memory, validates all of it, checks that it fits, and only then
    clears the level arena and copies the final arrays into it. Nothing in a Level needs a
    free, and a failed load leaves the previously loaded Level untouched and playable.
 
+   A Level is what the file says, read only (its arrays are const): where each enemy
+   spawns, where the pickups and doors are, the tiles as drawn. What changes in play (enemy
+   positions and hit points, bullets, taken pickups, open doors) is the simulation's
+   (sim.h), in a block the caller asks the loader to reserve beside the level (LevelRoom),
+   so the one fit check covers both and a level editor can share a Level with no game.
+
        Level lv;  LevelError err;
        if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
-           fprintf(stderr, "%s\n", err.message);   // "path:line:col: error: ..."
+           level_error_report(&err);   // stderr: "path:line:col: error: ..."
 
    The file format is documented in levels/README.md. Coordinates: tiles are (tx, ty) with
    (0, 0) the top-left tile; world positions are fixed-point, FIX_ONE units per pixel,
@@ -19,6 +26,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/diag.h"
 
 #ifndef LEVEL_ARENA_BYTES
 #define LEVEL_ARENA_BYTES (4ull << 20)
@@ -51,29 +59,21 @@ typedef enum EnemyKind { ENEMY_PATROLLER, ENEMY_CHASER, ENEMY_TURRET, ENEMY_KIND
 
 typedef enum PickupKind { PICKUP_COIN, PICKUP_KEY, PICKUP_HEART, PICKUP_KIND_COUNT } PickupKind;
 
-typedef struct Enemy {
-    int32_t x, y;   /* world position, fixed point (see top); the loader puts it at the tile centre */
-    int32_t hp;
+typedef struct EnemySpawn { /* an enemy as drawn in the map; in play it is a sim.h Enemy */
+    int16_t tx, ty;
     EnemyKind kind;
-    uint8_t state;  /* the game's AI state; 0 on load */
-    uint8_t alive;
-    uint8_t facing; /* a Dir4 (sim.h): 0 right, 1 down, 2 left, 3 up */
-    int32_t vx, vy; /* velocity, fixed point per tick */
-    int32_t timer;  /* AI timer in ticks */
-    int16_t spawn_tx, spawn_ty;
-} Enemy;
+    int32_t hp; /* from the file's `enemy` line; 0: none, the kind's default (sim.h's rules) */
+} EnemySpawn;
 
 typedef struct Pickup {
     int16_t tx, ty;
     PickupKind kind;
     KeyColor color; /* keys only */
-    bool taken;
 } Pickup;
 
 typedef struct LevelDoor { /* a locked door tile */
     int16_t tx, ty;
     KeyColor color;
-    bool open;
 } LevelDoor;
 
 typedef struct LevelEntry { /* a named arrival point that links from other levels target */
@@ -87,58 +87,63 @@ typedef struct LevelLink { /* a portal tile that leads to another level file */
     const char *entry;       /* entry name in the target level; NULL: its player start */
 } LevelLink;
 
-typedef struct Bullet {
-    int32_t x, y, vx, vy;
-    int16_t ttl;
-    bool alive;
-    bool from_player;
-} Bullet;
-
-typedef struct Particle {
-    int32_t x, y, vx, vy;
-    int16_t ttl, max_ttl;
-    uint32_t color; /* 0xRRGGBBAA */
-    bool alive;
-} Particle;
-
 typedef struct Level {
     /* What every tile level has. */
     int32_t width, height;
-    uint8_t *tiles; /* TileKind, width * height, row-major */
-    Enemy *enemies;
+    const uint8_t *tiles; /* TileKind, width * height, row-major, as drawn (doors closed) */
+    const EnemySpawn *enemies;
     int32_t enemy_count;
     const char *name; /* UTF-8 */
     /* What the game adds. */
     const char *path;    /* as given to level_load, copied into the level arena */
     const char *exit_to; /* level file the exit leads to, resolved; NULL: victory */
     int16_t start_tx, start_ty;
-    Pickup *pickups;
+    const Pickup *pickups;
     int32_t pickup_count;
-    LevelDoor *doors;
+    const LevelDoor *doors;
     int32_t door_count;
-    LevelLink *links;
+    const LevelLink *links;
     int32_t link_count;
-    LevelEntry *entries;
+    const LevelEntry *entries;
     int32_t entry_count;
-    Bullet *bullets; /* fixed pools with an alive flag */
-    int32_t bullet_cap;
-    Particle *particles; /* drawn and moved by the front end (effects.h), never the rules */
+    int32_t bullet_cap;   /* pool sizes from the header: the pools are in the caller's room */
     int32_t particle_cap;
-    uint64_t arena_bytes; /* what this level took in the level arena */
+    uint64_t arena_bytes; /* what this level took in the level arena, its room included */
 } Level;
+
+/* Room beside the level: what the caller keeps in the level arena for as long as the level
+   lives (the simulation's runtime state, sim.h). The loader measures it with the level and
+   pushes it last, zeroed, after every check, so a level whose room does not fit is refused
+   like one that does not fit itself, while the old level and its room are still intact.
+   The room depends only on the level's sizes and counts, which is what `bytes` reads from
+   `shape` (whose arrays may be NULL while the loader measures). */
+#define LEVEL_ROOM_ALIGN 16 /* the room's alignment: what any array carved from it needs */
+typedef struct LevelRoom {
+    uint64_t (*bytes)(const Level *shape); /* in */
+    void *block;                           /* out, on success: NULL when `bytes` said 0 */
+    uint64_t size;                         /* out, on success */
+} LevelRoom;
 
 typedef struct LevelError {
     int32_t line, col;  /* 1-based; 0 when the error is about the whole file */
     char message[512]; /* "path:line:col: error: ..." ready to print */
+    DiagLayout at;     /* where the path and the message lie in `message` (core/diag.h) */
 } LevelError;
 
+/* Reports the error through core/diag.h, path, line and column apart: the caller that
+   decides it is worth reporting calls this (the loader itself never prints). */
+static inline void level_error_report(const LevelError *err) {
+    diag_send(DIAG_ERROR, err->message, err->line, err->col, err->at);
+}
+
 typedef struct LevelLoadStats {
-    uint64_t level_bytes;  /* bytes the level needs in the level arena */
+    uint64_t level_bytes;  /* bytes the level needs in the level arena, its room included */
     uint64_t scratch_peak; /* peak scratch used while loading */
 } LevelLoadStats;
 
-/* Reads, validates and loads `path`. On failure returns false, fills *err and leaves both
-   *out and the level arena exactly as they were. `stats` may be NULL.
+/* Reads, validates and loads `path`, with the caller's `room` beside it (NULL: none). On
+   failure returns false, fills *err and leaves *out, *room and the level arena exactly as
+   they were. `stats` may be NULL.
 
    The level's exit and links must name existing level files inside the folder tree `root`
    (NULL: the folder of `path`): the game passes the folder of the level that started the
@@ -153,8 +158,8 @@ typedef struct LevelLoadStats {
    this is not checked). The fit check compares the level's exact need with
    arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
    is only the first block, and a level would be refused that the arena could have taken. */
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelError *err,
-                   LevelLoadStats *stats);
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room,
+                   LevelError *err, LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
 /* Parses text already in memory (the fuzzer's entry point), with every check level_load
@@ -162,14 +167,16 @@ bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *er
    length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
    must not lie in the level arena. */
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
-                 uint64_t len, LevelError *err, LevelLoadStats *stats);
+                 uint64_t len, LevelRoom *room, LevelError *err, LevelLoadStats *stats);
 
 static inline TileKind level_tile(const Level *lv, int32_t tx, int32_t ty) {
     if (tx < 0 || ty < 0 || tx >= lv->width || ty >= lv->height) return TILE_WALL;
     return (TileKind)lv->tiles[(int64_t)ty * lv->width + tx];
 }
-LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty);
-LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty);
+/* The door or link at a tile, or NULL; level_door_index gives the door's index, or -1. */
+const LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty);
+int32_t level_door_index(const Level *lv, int32_t tx, int32_t ty);
+const LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty);
 const LevelEntry *level_entry_find(const Level *lv, const char *name);
 
 #endif

@@ -18,22 +18,17 @@
 
 /* ---- Errors ------------------------------------------------------------------------- */
 
-/* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err. Both
-   halves of the loader report through this (level_parse.h). */
+/* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err, formatted
+   by core/diag.h as every report is. Both halves of the loader fail through this
+   (level_parse.h). */
 bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
     if (!err) return false;
     err->line = (int32_t)line;
     err->col = (int32_t)col;
-    int n = line > 0 ? snprintf(err->message, sizeof err->message, "%s:%lld:%lld: error: ", path,
-                                (long long)line, (long long)col)
-                     : snprintf(err->message, sizeof err->message, "%s: error: ", path);
-    if (n < 0) n = 0;
-    if ((size_t)n < sizeof err->message) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    err->at = diag_vformat(err->message, sizeof err->message, DIAG_ERROR, path, line, col, fmt, ap);
+    va_end(ap);
     return false;
 }
 
@@ -145,8 +140,6 @@ static const char *describe_char(char c) {
     default: return "an unknown tile";
     }
 }
-
-static int default_hp(EnemyKind k) { return k == ENEMY_PATROLLER ? 2 : k == ENEMY_CHASER ? 3 : 4; }
 
 /* Strict UTF-8: no overlongs, no surrogates, nothing past U+10FFFF. Returns the offset of
    the first bad byte, or -1 when all of s is valid. */
@@ -398,15 +391,13 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     case SPECIAL_PATROLLER:
     case SPECIAL_CHASER:
     case SPECIAL_TURRET: {
-        Enemy *e = chunk_list_push(&p->enemies);
+        /* hp stays 0 unless an `enemy` line gives one: the kind's default is a rule of the
+           game (sim.h), not of the format. */
+        EnemySpawn *e = chunk_list_push(&p->enemies);
         if (!e) break;
         e->kind = (EnemyKind)(code - SPECIAL_PATROLLER);
-        e->hp = default_hp(e->kind);
-        e->x = (x * TILE_PX + TILE_PX / 2) * FIX_ONE;
-        e->y = (y * TILE_PX + TILE_PX / 2) * FIX_ONE;
-        e->alive = 1;
-        e->spawn_tx = (int16_t)x;
-        e->spawn_ty = (int16_t)y;
+        e->tx = (int16_t)x;
+        e->ty = (int16_t)y;
         return true;
     }
     case SPECIAL_COIN:
@@ -567,7 +558,7 @@ static bool flatten_map_entities(Parser *p) {
         return fail(p, p->map_end, "expected scratch memory, found %s", arena_last_error());
     p->enemy_arr = es.data;
     p->enemy_count = es.count;
-    for (uint64_t i = 0; i < es.count; i++) p->enemy_row[p->enemy_arr[i].spawn_ty + 1]++;
+    for (uint64_t i = 0; i < es.count; i++) p->enemy_row[p->enemy_arr[i].ty + 1]++;
     for (int32_t y = 0; y < p->height; y++) p->enemy_row[y + 1] += p->enemy_row[y];
     p->pickup_arr = ps.data;
     p->pickup_count = ps.count;
@@ -615,8 +606,8 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         /* Enemies are sorted row-major: search only row y's run of them. (An index per tile
            was tried: its loads miss the cache, and that cost more than this search.) */
         uint32_t row0 = p->enemy_row[y];
-        int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(Enemy),
-                                    offsetof(Enemy, spawn_tx), x, y);
+        int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(EnemySpawn),
+                                    offsetof(EnemySpawn, tx), x, y);
         if (i >= 0) i += row0;
         if (i < 0) return fail(p, at, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->enemy_line[i])

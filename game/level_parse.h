@@ -50,7 +50,7 @@ typedef struct Parser {
     int32_t start_tx, start_ty, start_count;
 
     ChunkList enemies, pickups, doors, links, portals, entries;
-    Enemy *enemy_arr;
+    EnemySpawn *enemy_arr;
     int32_t *enemy_line; /* line of the `enemy` line that set it; 0 = none yet */
     uint32_t *enemy_row; /* height + 1: enemies of row y are [enemy_row[y], enemy_row[y + 1]) */
     LevelLink *link_arr;

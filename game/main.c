@@ -1,10 +1,10 @@
 /* main.c - the game executable: the command line. Everything else is the App (app.h). */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
 
@@ -33,18 +33,8 @@ static void usage(FILE *f) {
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
 }
 
-static bool parse_u64(const char *s, uint64_t *out) {
-    if (!s || !*s || *s == '-' || *s == '+') return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return false;
-    *out = v;
-    return true;
-}
-
 static int bad_usage(const char *what, const char *arg) {
-    fprintf(stderr, "game: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    diag_report(DIAG_ERROR, "game: %s%s%s", what, arg ? ": " : "", arg ? arg : "");
     usage(stderr);
     return 2;
 }
@@ -86,7 +76,7 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
             o->screenshot = next;
         } else if (!strcmp(a, "--frames")) {
             NEED_VALUE();
-            if (!parse_u64(next, &v) || v == 0) return bad_usage("bad --frames value", next);
+            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v == 0) return bad_usage("bad --frames value", next);
             o->frames = v;
         } else if (!strcmp(a, "--level-arena")) {
             NEED_VALUE();
@@ -95,12 +85,12 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
             o->level_arena = v;
         } else if (!strcmp(a, "--seed")) {
             NEED_VALUE();
-            if (!parse_u64(next, &v)) return bad_usage("bad --seed value", next);
+            if (!str8_parse_u64(str8_cstr(next), 10, &v)) return bad_usage("bad --seed value", next);
             o->seed = v;
             o->seed_given = true;
         } else if (!strcmp(a, "--autoplay")) {
             NEED_VALUE();
-            if (!parse_u64(next, &v) || v > 1000) return bad_usage("bad --autoplay value", next);
+            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v > 1000) return bad_usage("bad --autoplay value", next);
             o->autoplay = true;
             o->autoplay_levels = (uint32_t)v;
         } else {
@@ -120,16 +110,16 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
    ("<path>.tmp", then renamed), so that is the file to try. */
 static bool output_writable(const char *flag, const char *path) {
     if (os_file_info(path).kind == OS_FILE_DIRECTORY) {
-        fprintf(stderr, "game: cannot write %s %s: it is a directory\n", flag, path);
+        diag_report(DIAG_ERROR, "game: cannot write %s %s: it is a directory", flag, path);
         return false;
     }
     char probe[4096];
     if (snprintf(probe, sizeof probe, "%s.tmp", path) >= (int)sizeof probe) {
-        fprintf(stderr, "game: cannot write %s %s: path too long\n", flag, path);
+        diag_report(DIAG_ERROR, "game: cannot write %s %s: path too long", flag, path);
         return false;
     }
     if (!os_can_write(probe)) {
-        fprintf(stderr, "game: cannot write %s %s: %s\n", flag, path, strerror(errno));
+        diag_report(DIAG_ERROR, "game: cannot write %s %s: %s", flag, path, strerror(errno));
         return false;
     }
     return true;

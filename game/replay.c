@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
 
@@ -31,7 +32,7 @@ void replay_append(Replay *r, uint8_t input) {
     } else if (r->run_count < r->run_cap) {
         r->runs[r->run_count++] = (ReplayRun){.count = 1, .input = input};
     } else {
-        if (!r->overflowed) fprintf(stderr, "replay: buffer full, recording stops here\n");
+        if (!r->overflowed) diag_report(DIAG_WARNING, "replay: buffer full, recording stops here");
         r->overflowed = true;
         return;
     }
@@ -70,23 +71,6 @@ bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t level
     return os_write_file_atomic(path, buf, len, msg, msg_cap);
 }
 
-static bool parse_u64(Str8 s, int base, uint64_t *out) {
-    if (s.len == 0 || s.len > 20) return false;
-    uint64_t v = 0;
-    for (uint64_t i = 0; i < s.len; i++) {
-        char c = s.data[i];
-        uint64_t d;
-        if (c >= '0' && c <= '9') d = (uint64_t)(c - '0');
-        else if (base == 16 && c >= 'a' && c <= 'f') d = (uint64_t)(c - 'a' + 10);
-        else if (base == 16 && c >= 'A' && c <= 'F') d = (uint64_t)(c - 'A' + 10);
-        else return false;
-        if (v > (UINT64_MAX - d) / (uint64_t)base) return false;
-        v = v * (uint64_t)base + d;
-    }
-    *out = v;
-    return true;
-}
-
 /* A line without its `# comment` and the blanks around it. */
 static Str8 strip_comment(Str8 line) {
     int64_t hash = str8_find_byte(line, '#', 0);
@@ -94,7 +78,7 @@ static Str8 strip_comment(Str8 line) {
 }
 
 static bool fail(char *msg, size_t cap, const char *path, int line, const char *why) {
-    snprintf(msg, cap, "%s:%d: error: %s", path, line, why);
+    diag_format(msg, cap, DIAG_ERROR, path, line, 0, "%s", why);
     return false;
 }
 
@@ -143,7 +127,7 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
         if (str8_eq_cstr(key, "replay")) {
             if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
         } else if (str8_eq_cstr(key, "seed")) {
-            if (!parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
+            if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
         } else if (str8_eq_cstr(key, "level")) {
             if (val.len == 0 || val.len >= sizeof r->level)
                 return fail(msg, msg_cap, path, line_no, "bad level path");
@@ -151,14 +135,14 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
             r->level[val.len] = '\0';
             has_level = true;
         } else if (str8_eq_cstr(key, "ticks")) {
-            if (!parse_u64(val, 10, &header_ticks) || header_ticks > UINT32_MAX)
+            if (!str8_parse_u64(val, 10, &header_ticks) || header_ticks > UINT32_MAX)
                 return fail(msg, msg_cap, path, line_no, "bad ticks");
             ticks_line = line_no;
         } else if (str8_eq_cstr(key, "levels")) {
-            if (!parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
+            if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
             r->levels = (int32_t)v;
         } else if (str8_eq_cstr(key, "hash")) {
-            if (!parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
+            if (!str8_parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
             r->has_hash = true;
         } else if (str8_eq_cstr(key, "inputs")) {
             in_inputs = true;
@@ -185,8 +169,8 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
             if (!w.len) continue;
             int64_t x = str8_find_byte(w, 'x', 0);
             uint64_t count, input;
-            if (x <= 0 || !parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
-                !parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 ||
+            if (x <= 0 || !str8_parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
+                !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 ||
                 count > UINT32_MAX || input > 0xff || r->ticks + count > UINT32_MAX)
                 return fail(msg, msg_cap, path, line_no, "bad input run (want COUNTxHEX)");
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};

@@ -6,24 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/diag.h"
+#include "core/hash.h"
 #include "core/os_file.h"
+#include "core/path.h"
 
 #define SAVE_MAGIC "arena-dungeon-save 1"
 #define SAVE_FILE_MAX (64u << 10)
 
-static const char *base_name(const char *path) {
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
+/* Levels are keyed by file name; a suffix of a C string is one. */
+static const char *base_name(const char *path) { return path_base_name(str8_cstr(path)).data; }
 
-static uint64_t fnv1a(const char *p, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (uint8_t)p[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
+/* The checksum line's value: FNV-1a 64 of every byte before it. */
+static uint64_t checksum(const char *p, size_t n) { return hash_fnv1a(HASH_FNV1A_INIT, p, n); }
 
 bool save_default_path(char *out, size_t cap) {
     const char *xdg = getenv("XDG_DATA_HOME");
@@ -77,10 +72,7 @@ static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path
                           const char *why) {
     memset(out, 0, sizeof *out);
     /* Whole-file problems (line 0) have no line to point at. */
-    if (line > 0)
-        snprintf(msg, cap, "%s:%d: warning: corrupt save (%s)", path, line, why);
-    else
-        snprintf(msg, cap, "%s: warning: corrupt save (%s)", path, why);
+    diag_format(msg, cap, DIAG_WARNING, path, line, 0, "corrupt save (%s)", why);
     return SAVE_CORRUPT;
 }
 
@@ -94,8 +86,8 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     if (r.status == OS_READ_TOO_LARGE) return corrupt(out, msg, msg_cap, path, 0, "file too large");
     if (r.status != OS_READ_OK) {
         char why[300];
-        snprintf(msg, msg_cap, "%s: warning: cannot read save (%s)", path,
-                 os_read_describe(r, why, sizeof why));
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)",
+                    os_read_describe(r, why, sizeof why));
         return SAVE_IO_ERROR;
     }
     /* The parse below cuts lines in place: the buffer is ours, NUL-terminated by os_read_file. */
@@ -107,8 +99,8 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     size_t first = strcspn(buf, "\n");
     if (strncmp(buf, family, sizeof family - 1) == 0 &&
         (first != sizeof SAVE_MAGIC - 1 || strncmp(buf, SAVE_MAGIC, first) != 0)) {
-        snprintf(msg, msg_cap, "%s:1: warning: a save of another version ('%.*s', this game reads '%s')", path,
-                 (int)(first < 60 ? first : 60), buf, SAVE_MAGIC);
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
+                    (int)(first < 60 ? first : 60), buf, SAVE_MAGIC);
         return SAVE_OTHER_VERSION;
     }
 
@@ -117,11 +109,14 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     for (char *p = buf; (p = strstr(p, "checksum ")) != NULL; p++)
         if (p == buf || p[-1] == '\n') ck = p;
     if (!ck) return corrupt(out, msg, msg_cap, path, 0, "no checksum");
-    unsigned long long stored = 0;
-    char tail = 0;
-    if (sscanf(ck, "checksum %16llx%c", &stored, &tail) < 1 || (tail && tail != '\n'))
+    /* At most 16 hex digits, then the end of the line (or of the file). */
+    Str8 value = str8_skip(str8_cstr(ck), sizeof "checksum " - 1);
+    int64_t eol = str8_find_byte(value, '\n', 0);
+    if (eol >= 0) value = str8_prefix(value, (uint64_t)eol);
+    uint64_t stored = 0;
+    if (value.len > 16 || !str8_parse_u64(value, 16, &stored))
         return corrupt(out, msg, msg_cap, path, 0, "bad checksum line");
-    if (stored != fnv1a(buf, (size_t)(ck - buf)))
+    if (stored != checksum(buf, (size_t)(ck - buf)))
         return corrupt(out, msg, msg_cap, path, 0, "checksum mismatch");
 
     int line_no = 0;
@@ -204,17 +199,18 @@ bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) 
         len += (size_t)n;
     }
     n = snprintf(buf + len, cap - len, "checksum %016llx\n",
-                 (unsigned long long)fnv1a(buf, len));
+                 (unsigned long long)checksum(buf, len));
     len += (size_t)n;
 
     char dir[SAVE_PATH_MAX];
-    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+    if (strlen(path) >= sizeof dir) {
         snprintf(msg, msg_cap, "save path too long");
         return false;
     }
-    char *slash = strrchr(dir, '/'); /* mkdir -p of the folder part; none: the current one */
-    if (slash && slash != dir) *slash = '\0';
-    if (slash && slash != dir && !os_make_dirs(dir)) {
+    /* mkdir -p of the folder part; none (or the root): nothing to make. */
+    Str8 folder = path_dir(str8_cstr(path));
+    snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
+    if (folder.len && !str8_eq_cstr(folder, "/") && !os_make_dirs(dir)) {
         snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
         return false;
     }

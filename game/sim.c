@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base.h"
+#include "core/hash.h"
+#include "core/path.h"
+
 /* Which tile kinds stop what. Enemies keep off hazards and doors to other levels so that
    they stay in the part of the level they were drawn in. */
 #define BIT(k) (1u << (k))
@@ -12,19 +16,15 @@
 #define BLOCK_BULLET (BIT(TILE_WALL) | BIT(TILE_DOOR))
 #define BLOCK_SIGHT (BIT(TILE_WALL) | BIT(TILE_DOOR))
 
-/* 8-direction unit vectors scaled by 256; diagonals are 181/256 ~ 1/sqrt(2). */
-static const int32_t DIR8_X[8] = {256, 181, 0, -181, -256, -181, 0, 181};
-static const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
-static const int32_t DIR4_X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
-static const int32_t DIR4_Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
+const int32_t DIR8_X[8] = {256, 181, 0, -181, -256, -181, 0, 181};
+const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
+const int32_t DIR4_X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
+const int32_t DIR4_Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
 
 static int32_t floor_div(int32_t a, int32_t b) {
     int32_t q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
-static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
-static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
 
 int32_t sim_isqrt(int64_t v) {
     if (v <= 0) return 0;
@@ -42,61 +42,75 @@ int32_t sim_isqrt(int64_t v) {
     return (int32_t)r;
 }
 
-static bool tile_in(const Level *lv, uint32_t mask, int32_t tx, int32_t ty) {
-    return (mask & BIT(level_tile(lv, tx, ty))) != 0;
+TileKind sim_tile(const Sim *s, int32_t tx, int32_t ty) {
+    TileKind k = level_tile(&s->level, tx, ty);
+    if (k == TILE_DOOR) {
+        int32_t i = level_door_index(&s->level, tx, ty);
+        if (i >= 0 && s->door_open[i]) return TILE_FLOOR;
+    }
+    return k;
+}
+
+static bool tile_in(const Sim *s, uint32_t mask, int32_t tx, int32_t ty) {
+    return (mask & BIT(sim_tile(s, tx, ty))) != 0;
 }
 
 /* Does the box centred on (cx, cy) with half-size `half` touch a tile in `mask`? The box is
    [c - half, c + half) on both axes, so two boxes that merely touch do not overlap. */
-static bool box_hits(const Level *lv, uint32_t mask, int32_t cx, int32_t cy, int32_t half) {
+static bool box_hits(const Sim *s, uint32_t mask, int32_t cx, int32_t cy, int32_t half) {
     int32_t x0 = floor_div(cx - half, TILE_FIX), x1 = floor_div(cx + half - 1, TILE_FIX);
     int32_t y0 = floor_div(cy - half, TILE_FIX), y1 = floor_div(cy + half - 1, TILE_FIX);
     for (int32_t ty = y0; ty <= y1; ty++)
         for (int32_t tx = x0; tx <= x1; tx++)
-            if (tile_in(lv, mask, tx, ty)) return true;
+            if (tile_in(s, mask, tx, ty)) return true;
     return false;
 }
 
 bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty) {
-    return tile_in(&s->level, BLOCK_PLAYER, tx, ty);
+    return tile_in(s, BLOCK_PLAYER, tx, ty);
 }
+bool sim_tile_blocks_bullet(const Sim *s, int32_t tx, int32_t ty) { return tile_in(s, BLOCK_BULLET, tx, ty); }
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half) {
-    return box_hits(&s->level, BLOCK_PLAYER, cx, cy, half);
+    return box_hits(s, BLOCK_PLAYER, cx, cy, half);
+}
+/* The body is a little smaller than the hit box: grazing a spike tile does not count. */
+bool sim_on_spikes(const Sim *s, int32_t x, int32_t y) {
+    return box_hits(s, BIT(TILE_SPIKES), x, y, PLAYER_HALF - 2 * FIX_ONE);
 }
 
 /* Moves along one axis by d (|d| < one tile) and stops flush against the first blocking
    tile. Axis-separated moves are what make a diagonal push along a wall slide along it. */
-static bool slide(const Level *lv, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t d,
+static bool slide(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t d,
                   bool x_axis) {
     if (d == 0) return false;
     int32_t *p = x_axis ? x : y;
     int32_t old = *p, want = old + d;
     *p = want;
-    if (!box_hits(lv, mask, *x, *y, half)) return false;
+    if (!box_hits(s, mask, *x, *y, half)) return false;
     int32_t flush;
     if (d > 0) flush = floor_div(want + half - 1, TILE_FIX) * TILE_FIX - half;
     else flush = (floor_div(want - half, TILE_FIX) + 1) * TILE_FIX + half;
     /* Never pull backwards (only possible if we started inside a wall). */
-    *p = d > 0 ? imax(old, imin(flush, want)) : imin(old, imax(flush, want));
-    if (box_hits(lv, mask, *x, *y, half)) *p = old;
+    *p = d > 0 ? MAX(old, MIN(flush, want)) : MIN(old, MAX(flush, want));
+    if (box_hits(s, mask, *x, *y, half)) *p = old;
     return true;
 }
 
 /* A move by (dx, dy): x first, then y from where x ended (so the order is part of the
    rules, and the replays' hashes depend on it). Returns the axes that were blocked. */
 enum { BLOCKED_X = 1u << 0, BLOCKED_Y = 1u << 1 };
-static unsigned slide_xy(const Level *lv, uint32_t mask, int32_t *x, int32_t *y, int32_t half,
+static unsigned slide_xy(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half,
                          int32_t dx, int32_t dy) {
     unsigned blocked = 0;
-    if (slide(lv, mask, x, y, half, dx, true)) blocked |= BLOCKED_X;
-    if (slide(lv, mask, x, y, half, dy, false)) blocked |= BLOCKED_Y;
+    if (slide(s, mask, x, y, half, dx, true)) blocked |= BLOCKED_X;
+    if (slide(s, mask, x, y, half, dy, false)) blocked |= BLOCKED_Y;
     return blocked;
 }
-static unsigned move_enemy(const Level *lv, Enemy *e, int32_t dx, int32_t dy) {
-    return slide_xy(lv, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, dy);
+static unsigned move_enemy(const Sim *s, Enemy *e, int32_t dx, int32_t dy) {
+    return slide_xy(s, BLOCK_ENEMY, &e->x, &e->y, ENEMY_HALF, dx, dy);
 }
 
-bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+bool sim_line_of_sight(const Sim *s, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
     /* Samples every half tile along the segment: good enough on a 16 px grid, and integer. */
     int32_t dx = x1 - x0, dy = y1 - y0;
     int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
@@ -104,7 +118,7 @@ bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int3
     for (int32_t i = 1; i < steps; i++) {
         int32_t x = x0 + (int32_t)((int64_t)dx * i / steps);
         int32_t y = y0 + (int32_t)((int64_t)dy * i / steps);
-        if (tile_in(lv, BLOCK_SIGHT, floor_div(x, TILE_FIX), floor_div(y, TILE_FIX))) return false;
+        if (tile_in(s, BLOCK_SIGHT, floor_div(x, TILE_FIX), floor_div(y, TILE_FIX))) return false;
     }
     return true;
 }
@@ -113,9 +127,8 @@ bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int3
 
 Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
                          bool from_player) {
-    Level *lv = &s->level;
-    for (int32_t i = 0; i < lv->bullet_cap; i++) {
-        Bullet *b = &lv->bullets[i];
+    for (int32_t i = 0; i < s->level.bullet_cap; i++) {
+        Bullet *b = &s->bullets[i];
         if (b->alive) continue;
         *b = (Bullet){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .alive = true,
                       .from_player = from_player};
@@ -155,6 +168,65 @@ void sim_init(Sim *s, uint64_t seed) {
 }
 _Static_assert(SIM_PATH_MAX >= LEVEL_PATH_MAX, "a Sim holds every path the loader accepts");
 
+/* ---- the level's runtime state ---- */
+
+/* Where each array sits in the runtime block, from its start: one function for sizing the
+   block and carving it, so the two cannot disagree. The block is LEVEL_ROOM_ALIGN-aligned,
+   so aligning offsets aligns addresses. */
+typedef struct RuntimeLayout {
+    uint64_t enemies, bullets, particles, pickup_taken, door_open, end;
+} RuntimeLayout;
+_Static_assert(_Alignof(Enemy) <= LEVEL_ROOM_ALIGN && _Alignof(Bullet) <= LEVEL_ROOM_ALIGN &&
+                   _Alignof(Particle) <= LEVEL_ROOM_ALIGN,
+               "the room's alignment serves every runtime array");
+
+static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
+
+static RuntimeLayout runtime_layout(const Level *lv) {
+    RuntimeLayout r = {0};
+    uint64_t at = 0;
+    r.enemies = at;
+    at += (uint64_t)lv->enemy_count * sizeof(Enemy);
+    r.bullets = at = align_up(at, _Alignof(Bullet));
+    at += (uint64_t)lv->bullet_cap * sizeof(Bullet);
+    r.particles = at = align_up(at, _Alignof(Particle));
+    at += (uint64_t)lv->particle_cap * sizeof(Particle);
+    r.pickup_taken = at;
+    at += (uint64_t)lv->pickup_count;
+    r.door_open = at;
+    at += (uint64_t)lv->door_count;
+    r.end = at;
+    return r;
+}
+
+uint64_t sim_runtime_bytes(const Level *shape) { return runtime_layout(shape).end; }
+
+int32_t sim_enemy_hp(const EnemySpawn *spawn) {
+    if (spawn->hp > 0) return spawn->hp;
+    switch (spawn->kind) {
+    case ENEMY_PATROLLER: return PATROLLER_HP;
+    case ENEMY_CHASER: return CHASER_HP;
+    default: return TURRET_HP;
+    }
+}
+
+/* Carves the loader's zeroed block (sim_runtime_bytes of `lv`) into the runtime arrays and
+   spawns the enemies; the pools, flags and particles start zeroed: empty, closed, untaken. */
+static void runtime_start(Sim *s, const Level *lv, void *block) {
+    RuntimeLayout r = runtime_layout(lv);
+    uint8_t *b = block;
+    s->enemies = b ? (Enemy *)(void *)(b + r.enemies) : NULL;
+    s->bullets = b ? (Bullet *)(void *)(b + r.bullets) : NULL;
+    s->particles = b ? (Particle *)(void *)(b + r.particles) : NULL;
+    s->pickup_taken = b ? b + r.pickup_taken : NULL;
+    s->door_open = b ? b + r.door_open : NULL;
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const EnemySpawn *sp = &lv->enemies[i];
+        s->enemies[i] = (Enemy){.x = sim_tile_center(sp->tx), .y = sim_tile_center(sp->ty),
+                                .hp = sim_enemy_hp(sp), .kind = sp->kind, .alive = 1};
+    }
+}
+
 static bool copy_str(char *dst, size_t cap, const char *src) {
     size_t n = src ? strlen(src) : 0;
     if (n >= cap) return false;
@@ -175,14 +247,16 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
         return false;
     }
     Level lv;
-    if (!level_load_ex(&lv, level_arena, p, s->run_root[0] ? s->run_root : NULL, err, NULL)) return false;
+    LevelRoom room = {.bytes = sim_runtime_bytes};
+    if (!level_load_ex(&lv, level_arena, p, s->run_root[0] ? s->run_root : NULL, &room, err, NULL)) return false;
 
     s->level = lv;
+    runtime_start(s, &lv, room.block);
     int32_t tx = lv.start_tx, ty = lv.start_ty;
     if (e[0]) {
         const LevelEntry *en = level_entry_find(&lv, e);
         if (en) tx = en->tx, ty = en->ty;
-        else fprintf(stderr, "%s: warning: no entry '%s', starting at '@'\n", p, e);
+        else diag_report_at(DIAG_WARNING, p, 0, 0, "no entry '%s', starting at '@'", e);
     }
     TileKind under = level_tile(&lv, tx, ty);
     s->player = (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = FACE_S,
@@ -207,8 +281,8 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
 
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err) {
     char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX];
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    int n = slash ? snprintf(root, sizeof root, "%.*s", (int)(slash - path) + 1, path) : snprintf(root, sizeof root, ".");
+    Str8 dir = path_dir_prefix(str8_cstr(path));
+    int n = dir.len ? snprintf(root, sizeof root, "%.*s", STR8_FMT(dir)) : snprintf(root, sizeof root, ".");
     if (n < 0 || (size_t)n >= sizeof root) {
         *err = (LevelError){0};
         snprintf(err->message, sizeof err->message, "%.200s...: error: path too long", path);
@@ -234,7 +308,7 @@ bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
     back.deaths = keep.deaths; /* the record of what happened is not rewound */
     back.ticks = keep.ticks;
     back.kills = keep.kills;
-    if (back.hearts < PLAYER_START_HEARTS) back.hearts = imin(PLAYER_START_HEARTS, back.max_hearts);
+    if (back.hearts < PLAYER_START_HEARTS) back.hearts = MIN(PLAYER_START_HEARTS, back.max_hearts);
     char path[SIM_PATH_MAX], entry[SIM_ENTRY_MAX];
     memcpy(path, s->level_path, sizeof path);
     memcpy(entry, s->entry_name, sizeof entry);
@@ -291,26 +365,24 @@ static void open_doors_near(Sim *s) {
     /* A door opens when the player presses against it holding its key: look at the tiles
        a box 2 px larger than the player's touches. */
     Player *pl = &s->player;
-    Level *lv = &s->level;
+    const Level *lv = &s->level;
     int32_t h = PLAYER_HALF + 2 * FIX_ONE;
     int32_t x0 = floor_div(pl->x - h, TILE_FIX), x1 = floor_div(pl->x + h - 1, TILE_FIX);
     int32_t y0 = floor_div(pl->y - h, TILE_FIX), y1 = floor_div(pl->y + h - 1, TILE_FIX);
     for (int32_t ty = y0; ty <= y1; ty++)
         for (int32_t tx = x0; tx <= x1; tx++) {
             if (level_tile(lv, tx, ty) != TILE_DOOR) continue;
-            LevelDoor *d = level_door_at(lv, tx, ty);
-            if (!d || d->open || s->progress.keys[d->color] <= 0) continue;
-            s->progress.keys[d->color]--;
-            d->open = true;
-            lv->tiles[(int64_t)ty * lv->width + tx] = TILE_FLOOR;
-            emit(s, SIM_EV_DOOR, sim_tile_center(tx), sim_tile_center(ty), (uint8_t)d->color, 0,
-                 (int32_t)(d - lv->doors));
+            int32_t i = level_door_index(lv, tx, ty);
+            if (i < 0 || s->door_open[i]) continue;
+            KeyColor color = lv->doors[i].color;
+            if (s->progress.keys[color] <= 0) continue;
+            s->progress.keys[color]--;
+            s->door_open[i] = 1;
+            emit(s, SIM_EV_DOOR, sim_tile_center(tx), sim_tile_center(ty), (uint8_t)color, 0, i);
         }
 }
 
-static void move_player(Sim *s, uint32_t in) {
-    Player *pl = &s->player;
-    const Level *lv = &s->level;
+bool sim_move_player(const Sim *s, Player *pl, uint32_t in) {
     int sx = ((in & SIM_IN_RIGHT) != 0) - ((in & SIM_IN_LEFT) != 0);
     int sy = ((in & SIM_IN_DOWN) != 0) - ((in & SIM_IN_UP) != 0);
     /* Strafing: while fire is held the aim stays put, so you can back away from what you
@@ -319,9 +391,9 @@ static void move_player(Sim *s, uint32_t in) {
     pl->moving = sx || sy;
     int32_t speed = (sx && sy) ? PLAYER_SPEED * 181 / 256 : PLAYER_SPEED;
     /* Spikes drag at your feet: crossing a strip of them costs hearts, not just a blink. */
-    if (box_hits(lv, BIT(TILE_SPIKES), pl->x, pl->y, PLAYER_HALF - 2 * FIX_ONE)) speed /= PLAYER_SPIKE_SLOW;
+    if (sim_on_spikes(s, pl->x, pl->y)) speed /= PLAYER_SPIKE_SLOW;
     int32_t dx = sx * speed + pl->kx, dy = sy * speed + pl->ky;
-    unsigned blocked = slide_xy(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, dy);
+    unsigned blocked = slide_xy(s, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dx, dy);
     bool bx = (blocked & BLOCKED_X) != 0, by = (blocked & BLOCKED_Y) != 0;
 
     /* Corner forgiveness: pushing straight into a wall whose corner is only a few pixels
@@ -329,10 +401,10 @@ static void move_player(Sim *s, uint32_t in) {
     if (bx && sx && !sy) {
         for (int32_t k = 1; k <= PLAYER_NUDGE_PX; k++) {
             int32_t off = k * FIX_ONE, dir = 0;
-            if (!box_hits(lv, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y - off, PLAYER_HALF)) dir = -1;
-            else if (!box_hits(lv, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y + off, PLAYER_HALF)) dir = 1;
+            if (!box_hits(s, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y - off, PLAYER_HALF)) dir = -1;
+            else if (!box_hits(s, BLOCK_PLAYER, pl->x + sx * FIX_ONE, pl->y + off, PLAYER_HALF)) dir = 1;
             if (dir) {
-                slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * imin(speed, off), false);
+                slide(s, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * MIN(speed, off), false);
                 break;
             }
         }
@@ -340,18 +412,22 @@ static void move_player(Sim *s, uint32_t in) {
     if (by && sy && !sx) {
         for (int32_t k = 1; k <= PLAYER_NUDGE_PX; k++) {
             int32_t off = k * FIX_ONE, dir = 0;
-            if (!box_hits(lv, BLOCK_PLAYER, pl->x - off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = -1;
-            else if (!box_hits(lv, BLOCK_PLAYER, pl->x + off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = 1;
+            if (!box_hits(s, BLOCK_PLAYER, pl->x - off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = -1;
+            else if (!box_hits(s, BLOCK_PLAYER, pl->x + off, pl->y + sy * FIX_ONE, PLAYER_HALF)) dir = 1;
             if (dir) {
-                slide(lv, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * imin(speed, off), true);
+                slide(s, BLOCK_PLAYER, &pl->x, &pl->y, PLAYER_HALF, dir * MIN(speed, off), true);
                 break;
             }
         }
     }
-    pl->kx = iabs(pl->kx) < 16 ? 0 : pl->kx * 3 / 4;
-    pl->ky = iabs(pl->ky) < 16 ? 0 : pl->ky * 3 / 4;
+    pl->kx = ABS(pl->kx) < 16 ? 0 : pl->kx * 3 / 4;
+    pl->ky = ABS(pl->ky) < 16 ? 0 : pl->ky * 3 / 4;
     if (pl->moving) pl->walk_ticks++;
-    if (bx || by) open_doors_near(s);
+    return bx || by;
+}
+
+static void move_player(Sim *s, uint32_t in) {
+    if (sim_move_player(s, &s->player, in)) open_doors_near(s);
 }
 
 static void player_fire(Sim *s, uint32_t in) {
@@ -391,9 +467,8 @@ static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *ot
 
 static void touch_tiles(Sim *s) {
     Player *pl = &s->player;
-    Level *lv = &s->level;
-    /* Spikes hurt when the body (a little smaller than the hit box) is over them. */
-    if (box_hits(lv, BIT(TILE_SPIKES), pl->x, pl->y, PLAYER_HALF - 2 * FIX_ONE)) {
+    const Level *lv = &s->level;
+    if (sim_on_spikes(s, pl->x, pl->y)) {
         int32_t from_x = pl->x - DIR8_X[pl->facing] * FIX_ONE / 256;
         int32_t from_y = pl->y - DIR8_Y[pl->facing] * FIX_ONE / 256;
         hurt_player(s, from_x, from_y);
@@ -416,7 +491,7 @@ static void touch_tiles(Sim *s) {
         s->progress.levels_completed++;
         emit(s, SIM_EV_EXIT, pl->x, pl->y, (uint8_t)s->request.kind, 0, -1);
     } else if (t == TILE_PORTAL) {
-        LevelLink *link = level_link_at(lv, tx, ty);
+        const LevelLink *link = level_link_at(lv, tx, ty);
         if (link && copy_str(s->request.path, sizeof s->request.path, link->target_path) &&
             copy_str(s->request.entry, sizeof s->request.entry, link->entry)) {
             s->progress.levels_completed++;
@@ -428,13 +503,13 @@ static void touch_tiles(Sim *s) {
 
 static void take_pickups(Sim *s) {
     Player *pl = &s->player;
-    Level *lv = &s->level;
+    const Level *lv = &s->level;
     int32_t reach = PLAYER_HALF + 4 * FIX_ONE;
     for (int32_t i = 0; i < lv->pickup_count; i++) {
-        Pickup *p = &lv->pickups[i];
-        if (p->taken) continue;
+        const Pickup *p = &lv->pickups[i];
+        if (s->pickup_taken[i]) continue;
         int32_t cx = sim_tile_center(p->tx), cy = sim_tile_center(p->ty);
-        if (iabs(pl->x - cx) >= reach || iabs(pl->y - cy) >= reach) continue;
+        if (ABS(pl->x - cx) >= reach || ABS(pl->y - cy) >= reach) continue;
         switch (p->kind) {
         case PICKUP_COIN: s->progress.coins++; break;
         case PICKUP_KEY: s->progress.keys[p->color]++; break;
@@ -448,7 +523,7 @@ static void take_pickups(Sim *s) {
             break;
         default: continue;
         }
-        p->taken = true;
+        s->pickup_taken[i] = 1;
         emit(s, SIM_EV_PICKUP, cx, cy, (uint8_t)p->kind, p->kind == PICKUP_KEY ? (uint8_t)p->color : 0, i);
     }
 }
@@ -457,7 +532,7 @@ static void take_pickups(Sim *s) {
 
 static void hurt_enemy(Sim *s, Enemy *e, int32_t vx, int32_t vy) {
     e->hp--;
-    int32_t index = (int32_t)(e - s->level.enemies);
+    int32_t index = (int32_t)(e - s->enemies);
     emit(s, SIM_EV_HIT, e->x, e->y, (uint8_t)e->kind, small(e->hp), index);
     if (e->kind == ENEMY_CHASER) { /* being shot gives us away; re-plan after the shove */
         e->timer = CHASER_MEMORY_TICKS;
@@ -482,7 +557,7 @@ static bool player_visible(const Sim *s, const Enemy *e, int32_t range_tiles) {
     if (pl->dead) return false;
     int32_t dx = pl->x - e->x, dy = pl->y - e->y, r = range_tiles * TILE_FIX;
     if ((int64_t)dx * dx + (int64_t)dy * dy > (int64_t)r * r) return false;
-    return sim_line_of_sight(&s->level, e->x, e->y, pl->x, pl->y);
+    return sim_line_of_sight(s, e->x, e->y, pl->x, pl->y);
 }
 
 /* Breadth-first search on the tile grid from the player's tile outward, in a window around
@@ -490,8 +565,7 @@ static bool player_visible(const Sim *s, const Enemy *e, int32_t range_tiles) {
    and the chaser steps to the neighbour that is closer. Returns a Dir4, or -1. */
 static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, int32_t pty) {
     enum { R = CHASER_SEARCH_RADIUS, W = 2 * R + 1 };
-    if (iabs(ptx - etx) > R || iabs(pty - ety) > R) return -1;
-    const Level *lv = &s->level;
+    if (ABS(ptx - etx) > R || ABS(pty - ety) > R) return -1;
     SCRATCH_SCOPE(tmp);
     int16_t *dist = arena_push_array_raw(tmp.arena, int16_t, W * W);
     int32_t *queue = arena_push_array_raw(tmp.arena, int32_t, W * W);
@@ -510,7 +584,7 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
             if (nx < 0 || ny < 0 || nx >= W || ny >= W) continue;
             int32_t n = ny * W + nx;
             if (dist[n] >= 0) continue;
-            if (n != goal && tile_in(lv, BLOCK_ENEMY, nx + ox, ny + oy)) continue;
+            if (n != goal && tile_in(s, BLOCK_ENEMY, nx + ox, ny + oy)) continue;
             dist[n] = (int16_t)(dist[c] + 1);
             queue[tail++] = n;
         }
@@ -527,20 +601,18 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
 }
 
 static void update_patroller(Sim *s, Enemy *e) {
-    const Level *lv = &s->level;
     if (e->state == 0) { /* first tick: walk along the longer free axis */
         e->state = 1;
         int32_t tx = sim_tile_of(e->x), ty = sim_tile_of(e->y);
-        bool h = !tile_in(lv, BLOCK_ENEMY, tx + 1, ty) || !tile_in(lv, BLOCK_ENEMY, tx - 1, ty);
-        e->facing = h ? (tile_in(lv, BLOCK_ENEMY, tx + 1, ty) ? DIR4_LEFT : DIR4_RIGHT)
-                      : (tile_in(lv, BLOCK_ENEMY, tx, ty + 1) ? DIR4_UP : DIR4_DOWN);
+        bool h = !tile_in(s, BLOCK_ENEMY, tx + 1, ty) || !tile_in(s, BLOCK_ENEMY, tx - 1, ty);
+        e->facing = h ? (tile_in(s, BLOCK_ENEMY, tx + 1, ty) ? DIR4_LEFT : DIR4_RIGHT)
+                      : (tile_in(s, BLOCK_ENEMY, tx, ty + 1) ? DIR4_UP : DIR4_DOWN);
     }
     int32_t dx = DIR4_X[e->facing] * PATROLLER_SPEED, dy = DIR4_Y[e->facing] * PATROLLER_SPEED;
-    if (move_enemy(lv, e, dx, dy)) e->facing = (uint8_t)dir4_reverse((Dir4)e->facing);
+    if (move_enemy(s, e, dx, dy)) e->facing = (uint8_t)dir4_reverse((Dir4)e->facing);
 }
 
 static void update_chaser(Sim *s, Enemy *e) {
-    const Level *lv = &s->level;
     const Player *pl = &s->player;
     if (player_visible(s, e, CHASER_SIGHT_TILES)) {
         e->timer = CHASER_MEMORY_TICKS;
@@ -556,14 +628,14 @@ static void update_chaser(Sim *s, Enemy *e) {
         int32_t dx = pl->x - e->x, dy = pl->y - e->y;
         int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
         if (len > 0) {
-            move_enemy(lv, e, (int32_t)((int64_t)dx * CHASER_SPEED / len),
+            move_enemy(s, e, (int32_t)((int64_t)dx * CHASER_SPEED / len),
                        (int32_t)((int64_t)dy * CHASER_SPEED / len));
         }
         e->state = 2;
         return;
     }
     /* Decide only at tile centres, so it moves centre to centre and never clips corners. */
-    bool at_centre = iabs(e->x - cx) < CHASER_SPEED && iabs(e->y - cy) < CHASER_SPEED;
+    bool at_centre = ABS(e->x - cx) < CHASER_SPEED && ABS(e->y - cy) < CHASER_SPEED;
     if (at_centre) {
         e->x = cx;
         e->y = cy;
@@ -576,11 +648,11 @@ static void update_chaser(Sim *s, Enemy *e) {
         e->state = 1;
     } else if (e->state == 2) { /* off centre without a plan: back to the centre first */
         int32_t dx = cx - e->x, dy = cy - e->y;
-        move_enemy(lv, e, imax(-CHASER_SPEED, imin(CHASER_SPEED, dx)), imax(-CHASER_SPEED, imin(CHASER_SPEED, dy)));
+        move_enemy(s, e, CLAMP(dx, -CHASER_SPEED, CHASER_SPEED), CLAMP(dy, -CHASER_SPEED, CHASER_SPEED));
         return;
     }
     int32_t dx = DIR4_X[e->facing] * CHASER_SPEED, dy = DIR4_Y[e->facing] * CHASER_SPEED;
-    if (move_enemy(lv, e, dx, dy)) e->state = 2;
+    if (move_enemy(s, e, dx, dy)) e->state = 2;
 }
 
 /* Turret state: 0 before its first tick, then 1 + the ticks it has seen the player without
@@ -600,7 +672,7 @@ static void update_turret(Sim *s, Enemy *e, int32_t index) {
     if (e->state < 2 + TURRET_WARN_TICKS) e->state++;
     const Player *pl = &s->player;
     int32_t dx = pl->x - e->x, dy = pl->y - e->y;
-    e->facing = (uint8_t)(iabs(dx) >= iabs(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT)
+    e->facing = (uint8_t)(ABS(dx) >= ABS(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT)
                                                : (dy >= 0 ? DIR4_DOWN : DIR4_UP));
     /* Arriving in a room must never cost a heart before you can react. */
     if (e->timer > 0 || s->tick < TURRET_GRACE_TICKS || e->state < 2 + TURRET_WARN_TICKS) return;
@@ -616,15 +688,14 @@ static void update_turret(Sim *s, Enemy *e, int32_t index) {
 }
 
 static void update_enemies(Sim *s) {
-    Level *lv = &s->level;
     Player *pl = &s->player;
-    for (int32_t i = 0; i < lv->enemy_count; i++) {
-        Enemy *e = &lv->enemies[i];
+    for (int32_t i = 0; i < s->level.enemy_count; i++) {
+        Enemy *e = &s->enemies[i];
         if (!e->alive) continue;
         if (e->vx || e->vy) { /* knockback, then back to its own business */
-            move_enemy(lv, e, e->vx, e->vy);
-            e->vx = iabs(e->vx) < 32 ? 0 : e->vx * 3 / 4;
-            e->vy = iabs(e->vy) < 32 ? 0 : e->vy * 3 / 4;
+            move_enemy(s, e, e->vx, e->vy);
+            e->vx = ABS(e->vx) < 32 ? 0 : e->vx * 3 / 4;
+            e->vy = ABS(e->vy) < 32 ? 0 : e->vy * 3 / 4;
         } else {
             switch (e->kind) {
             case ENEMY_PATROLLER: update_patroller(s, e); break;
@@ -634,16 +705,16 @@ static void update_enemies(Sim *s) {
             }
         }
         int32_t reach = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE;
-        if (!pl->dead && iabs(pl->x - e->x) < reach && iabs(pl->y - e->y) < reach)
+        if (!pl->dead && ABS(pl->x - e->x) < reach && ABS(pl->y - e->y) < reach)
             hurt_player(s, e->x, e->y);
     }
 }
 
 static void update_bullets(Sim *s) {
-    Level *lv = &s->level;
+    const Level *lv = &s->level;
     Player *pl = &s->player;
     for (int32_t i = 0; i < lv->bullet_cap; i++) {
-        Bullet *b = &lv->bullets[i];
+        Bullet *b = &s->bullets[i];
         if (!b->alive) continue;
         b->x += b->vx;
         b->y += b->vy;
@@ -651,22 +722,22 @@ static void update_bullets(Sim *s) {
             b->alive = false;
             continue;
         }
-        if (tile_in(lv, BLOCK_BULLET, floor_div(b->x, TILE_FIX), floor_div(b->y, TILE_FIX))) {
+        if (tile_in(s, BLOCK_BULLET, floor_div(b->x, TILE_FIX), floor_div(b->y, TILE_FIX))) {
             b->alive = false;
             emit(s, SIM_EV_WALL, b->x - b->vx, b->y - b->vy, b->from_player, 0, -1);
             continue;
         }
         if (b->from_player) {
             for (int32_t j = 0; j < lv->enemy_count; j++) {
-                Enemy *e = &lv->enemies[j];
-                if (!e->alive || iabs(b->x - e->x) >= ENEMY_HALF + FIX_ONE ||
-                    iabs(b->y - e->y) >= ENEMY_HALF + FIX_ONE)
+                Enemy *e = &s->enemies[j];
+                if (!e->alive || ABS(b->x - e->x) >= ENEMY_HALF + FIX_ONE ||
+                    ABS(b->y - e->y) >= ENEMY_HALF + FIX_ONE)
                     continue;
                 b->alive = false;
                 hurt_enemy(s, e, b->vx, b->vy);
                 break;
             }
-        } else if (!pl->dead && iabs(b->x - pl->x) < PLAYER_HALF && iabs(b->y - pl->y) < PLAYER_HALF) {
+        } else if (!pl->dead && ABS(b->x - pl->x) < PLAYER_HALF && ABS(b->y - pl->y) < PLAYER_HALF) {
             b->alive = false;
             hurt_player(s, b->x - b->vx, b->y - b->vy);
         }
@@ -703,36 +774,32 @@ void sim_tick(Sim *s, uint32_t input) {
 typedef struct Fnv {
     uint64_t h;
 } Fnv;
-static void fnv_u64(Fnv *f, uint64_t v) {
-    for (int i = 0; i < 8; i++) {
-        f->h ^= (v >> (i * 8)) & 0xff;
-        f->h *= 0x100000001b3ull;
-    }
-}
+static void fnv_u64(Fnv *f, uint64_t v) { f->h = hash_fnv1a_u64(f->h, v); }
 
 uint64_t sim_hash(const Sim *s) {
     /* Field by field, so padding bytes never leak in. */
-    Fnv f = {0xcbf29ce484222325ull};
+    Fnv f = {HASH_FNV1A_INIT};
     const PlayerProgress *g = &s->progress;
     const Player *p = &s->player;
     const Level *lv = &s->level;
-    /* Gameplay state only: the event list is a report of what changed, not state, and
-       nothing cosmetic lives in the Sim any more. */
+    /* Gameplay state only: the event list is a report of what changed, not state, and the
+       particle pool the Sim carries is the front end's. The level as loaded is not hashed
+       either: it is the same file every time, and play never changes it. */
     fnv_u64(&f, s->tick);
     fnv_u64(&f, (uint64_t)s->request.kind);
     int32_t pv[] = {g->hearts, g->max_hearts, g->coins, g->keys[0], g->keys[1], g->keys[2],
                     g->deaths, g->kills, (int32_t)g->ticks, g->levels_completed,
                     p->x, p->y, p->kx, p->ky, p->facing, p->dead, p->invuln, p->fire_cooldown};
-    for (size_t i = 0; i < sizeof pv / sizeof pv[0]; i++) fnv_u64(&f, (uint64_t)(uint32_t)pv[i]);
+    for (size_t i = 0; i < ARRAY_COUNT(pv); i++) fnv_u64(&f, (uint64_t)(uint32_t)pv[i]);
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const Enemy *e = &s->enemies[i];
         int32_t ev[] = {e->x, e->y, e->hp, e->alive, e->state, e->facing, e->vx, e->vy, e->timer};
-        for (size_t k = 0; k < sizeof ev / sizeof ev[0]; k++) fnv_u64(&f, (uint64_t)(uint32_t)ev[k]);
+        for (size_t k = 0; k < ARRAY_COUNT(ev); k++) fnv_u64(&f, (uint64_t)(uint32_t)ev[k]);
     }
-    for (int32_t i = 0; i < lv->pickup_count; i++) fnv_u64(&f, lv->pickups[i].taken);
-    for (int32_t i = 0; i < lv->door_count; i++) fnv_u64(&f, lv->doors[i].open);
+    for (int32_t i = 0; i < lv->pickup_count; i++) fnv_u64(&f, s->pickup_taken[i]);
+    for (int32_t i = 0; i < lv->door_count; i++) fnv_u64(&f, s->door_open[i]);
     for (int32_t i = 0; i < lv->bullet_cap; i++) {
-        const Bullet *b = &lv->bullets[i];
+        const Bullet *b = &s->bullets[i];
         if (!b->alive) continue;
         fnv_u64(&f, (uint64_t)i);
         fnv_u64(&f, ((uint64_t)(uint32_t)b->x << 32) | (uint32_t)b->y);

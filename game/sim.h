@@ -18,14 +18,17 @@
            if (s->request.kind != SIM_REQUEST_NONE) ...     // exit, portal or death
        }
 
-   Lifetimes: everything about the current level (tiles, enemies, pickups, the bullet pool)
-   is in `level`, whose pointers lead into the level arena. (The level's particle pool is
-   there too, but the Sim never touches it: it belongs to effects.h.) The player's
-   persistent state (`progress`: hearts, coins, keys, deaths, time) is a plain struct held by
-   value, so it survives the level arena being cleared; so are the paths the Sim keeps. A
-   level change is sim_load_level: on failure the current level keeps running untouched.
-   Nothing outside the level arena may keep a pointer into it to recognise "the same level":
-   compare `level_serial`, which every successful load or restart increments. */
+   Lifetimes: the current level as loaded (tiles, enemy spawns, pickups, doors) is `level`,
+   read only; what play changes in it (enemies, bullets, taken pickups, open doors) is the
+   Sim's runtime state beside it. Both lead into the level arena: the runtime arrays are one
+   block the loader reserves with the level (LevelRoom, sized by sim_runtime_bytes), so a
+   level whose state would not fit fails at load time like one that does not fit itself. The
+   particle pool is in that block too, but the Sim never touches it (see `particles`). The
+   player's persistent state (`progress`: hearts, coins, keys, deaths, time) is a plain
+   struct held by value, so it survives the level arena being cleared; so are the paths the
+   Sim keeps. A level change is sim_load_level: on failure the current level keeps running
+   untouched. Nothing outside the level arena may keep a pointer into it to recognise "the
+   same level": compare `level_serial`, which every successful load or restart increments. */
 #ifndef SIM_H
 #define SIM_H
 
@@ -74,15 +77,51 @@ enum {
 #define TRIGGER_SLACK_PX 4                /* exits and portals fire with the centre this far
                                              outside their tile: the sprite already overlaps */
 #define KNOCKBACK_SPEED (FIX_ONE * 3)
+#define PATROLLER_HP 2                    /* hit points of an enemy without an `enemy ... hp=` */
+#define CHASER_HP 3                       /* line in its level file */
+#define TURRET_HP 4
 #define TILE_FIX (TILE_PX * FIX_ONE)
 
 /* The game has two facings, and the art a third (assets/atlas.h's Facing), which only
    draw.c maps to. The player faces eight ways (Player.facing): */
 typedef enum Facing8 { FACE_E, FACE_SE, FACE_S, FACE_SW, FACE_W, FACE_NW, FACE_N, FACE_NE } Facing8;
-/* Enemies move along four (Enemy.facing, a uint8_t in level.h; the chaser's path search uses
-   them too). Clockwise from right, like Facing8, so the reverse is two steps round. */
+/* Enemies move along four (Enemy.facing; the chaser's path search and the bot's use them
+   too). Clockwise from right, like Facing8, so the reverse is two steps round. */
 typedef enum Dir4 { DIR4_RIGHT, DIR4_DOWN, DIR4_LEFT, DIR4_UP, DIR4_COUNT } Dir4;
 static inline Dir4 dir4_reverse(Dir4 d) { return (Dir4)((d + 2) % DIR4_COUNT); }
+/* Their steps, for everyone who walks, searches or aims along them (defined in sim.c): a
+   Dir4's tile step, and a Facing8's unit vector scaled by 256 (diagonals 181/256, about
+   1/sqrt(2)). */
+extern const int32_t DIR4_X[DIR4_COUNT], DIR4_Y[DIR4_COUNT];
+extern const int32_t DIR8_X[8], DIR8_Y[8];
+
+/* An enemy in play; Level.enemies[i] is where enemy i spawned. */
+typedef struct Enemy {
+    int32_t x, y; /* world position, fixed point; it spawns at its tile's centre */
+    int32_t hp;
+    EnemyKind kind;
+    uint8_t state;  /* AI state; 0 at spawn */
+    uint8_t alive;
+    uint8_t facing; /* a Dir4 */
+    int32_t vx, vy; /* knockback velocity, fixed point per tick */
+    int32_t timer;  /* AI timer in ticks */
+} Enemy;
+
+typedef struct Bullet {
+    int32_t x, y, vx, vy;
+    int16_t ttl;
+    bool alive;
+    bool from_player;
+} Bullet;
+
+/* A spark of the front end's (effects.h): its pool is in the Sim's runtime block but the
+   rules never touch it (see Sim.particles). */
+typedef struct Particle {
+    int32_t x, y, vx, vy;
+    int16_t ttl, max_ttl;
+    uint32_t color; /* 0xRRGGBBAA */
+    bool alive;
+} Particle;
 
 /* What survives a level change: plain values, no pointers. */
 typedef struct PlayerProgress {
@@ -182,7 +221,19 @@ typedef struct SimEvents {
 } SimEvents;
 
 typedef struct Sim {
-    Level level; /* pointers into the level arena: valid until the next load */
+    Level level; /* as loaded, read only; pointers into the level arena until the next load */
+    /* The level's runtime state: one zeroed block in the level arena beside the level,
+       carved into these arrays at load (sim_runtime_bytes), gone with the level. */
+    Enemy *enemies;        /* level.enemy_count, spawned from level.enemies */
+    Bullet *bullets;       /* level.bullet_cap, a pool with an alive flag */
+    uint8_t *pickup_taken; /* level.pickup_count: 1 once picked up */
+    uint8_t *door_open;    /* level.door_count: 1 once unlocked; sim_tile reads it as floor */
+    /* level.particle_cap sparks, the front end's (effects.h moves and draws them) and never
+       read by the rules or the hash. It is here, not in Effects, because its size is the
+       level file's and its life the level's, and the level is loaded here (inside
+       game_update), so only this load can measure it with the level and make a level whose
+       pool does not fit fail to load; not in the Level, because it changes every tick. */
+    Particle *particles;
     Player player;
     PlayerProgress progress;       /* by value: survives level changes */
     PlayerProgress progress_entry; /* as it was when this level was entered (restart) */
@@ -221,14 +272,31 @@ void sim_cancel_request(Sim *s);
 void sim_tick(Sim *s, uint32_t input);
 uint64_t sim_hash(const Sim *s);
 
+/* The bytes of runtime state a level of this shape needs (its counts and pool sizes): the
+   LevelRoom that sim_load_level asks the loader for, and what levelcheck adds to a level's
+   need so that its figures are the game's. */
+uint64_t sim_runtime_bytes(const Level *shape);
+/* The hit points a level's enemy spawns with: its `enemy` line's, else its kind's default. */
+int32_t sim_enemy_hp(const EnemySpawn *spawn);
+
 /* A full bullet pool refuses the new bullet (NULL, counted in bullets_dropped). */
 Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
                          bool from_player);
 
 /* Helpers the front end and the bot use too. */
+/* The tile as it is now: the level's, with an unlocked door read as floor. */
+TileKind sim_tile(const Sim *s, int32_t tx, int32_t ty);
 bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty); /* for the player */
+bool sim_tile_blocks_bullet(const Sim *s, int32_t tx, int32_t ty);
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half);
-bool sim_line_of_sight(const Level *lv, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+/* Is the player's body at (x, y) on spikes (what slows and hurts it)? */
+bool sim_on_spikes(const Sim *s, int32_t x, int32_t y);
+bool sim_line_of_sight(const Sim *s, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
+/* One tick of the player's movement holding `in`, applied to `pl`: facing, speed (diagonals,
+   spikes), knockback, sliding along walls and round corners. It is the movement sim_tick
+   makes, without its consequences (doors, pickups, hurt), so the bot can predict with the
+   same code on a copy of the player. Returns true when a wall stopped it on an axis. */
+bool sim_move_player(const Sim *s, Player *pl, uint32_t in);
 /* The Facing8 the direction bits of `in` point to; `old` when they point nowhere. */
 uint8_t sim_facing_for(uint32_t in, uint8_t old);
 int32_t sim_isqrt(int64_t v);

@@ -15,7 +15,9 @@
 #include <SDL2/SDL.h>
 
 #include "core/allocator.h"
+#include "core/diag.h"
 #include "core/os_file.h"
+#include "core/path.h"
 
 static _Thread_local Allocator asset_stb_allocator;
 
@@ -55,7 +57,7 @@ static void asset_error(AssetError *err, const char *fmt, ...) {
     if (!err) return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    diag_vformat(err->message, sizeof err->message, DIAG_ERROR, NULL, 0, 0, fmt, ap);
     va_end(ap);
 }
 
@@ -242,16 +244,14 @@ const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
     const char *found = NULL;
     const char *base = os_exe_dir(tmp.arena);
     if (base) {
-        char *d = arena_strdup(tmp.arena, base); /* a copy to cut the parents off */
-        for (int up = 0; d && up <= 4 && !found; up++) {
-            size_t n = strlen(d);
-            while (n > 0 && d[n - 1] == '/') d[--n] = '\0';
-            const char *p = str8_fmt(tmp.arena, "%s/assets", d).data;
+        Str8 d = str8_cstr(base); /* the parents are slices of it */
+        for (int up = 0; up <= 4 && !found; up++) {
+            while (d.len > 0 && d.data[d.len - 1] == '/') d.len--;
+            const char *p = str8_fmt(tmp.arena, "%.*s/assets", STR8_FMT(d)).data;
             if (p && asset_is_dir(p)) found = arena_strdup(perm, p);
             else if (p) asset_note(searched, sizeof searched, p);
-            char *slash = strrchr(d, '/');
-            if (!slash) break;
-            *slash = '\0';
+            if (str8_find_byte(d, '/', 0) < 0) break;
+            d = path_dir(d);
         }
     }
     if (!found && asset_is_dir("assets")) found = arena_strdup(perm, "assets");

@@ -8,7 +8,7 @@
 
        AssetError err;
        Texture *tiles = asset_load_texture(rd, perm, "assets/tiles.png", 16, 16, &err);
-       if (!tiles) { fprintf(stderr, "%s\n", err.message); return 1; }
+       if (!tiles) { diag_report(DIAG_ERROR, "%s", err.message); return 1; }   // core/diag.h
        // missing file -> err.message: "assets/tiles.png: cannot open: No such file or directory"
 
    Loading never crashes on bad input: a missing, unreadable, truncated or corrupt file comes

@@ -8,10 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if !defined(_WIN32)
-#include <pthread.h>
-#endif
-
 enum { DEFAULT_ALIGN = 16 };
 
 static bool align_ok(size_t align) { return align != 0 && (align & (align - 1)) == 0; }
@@ -139,27 +135,7 @@ Allocator arena_allocator(Arena *a) { return (Allocator){arena_fn, a}; }
 
 static _Thread_local Arena *temp_arena;
 
-#if !defined(_WIN32)
-static pthread_key_t temp_key;
-static pthread_once_t temp_once = PTHREAD_ONCE_INIT;
-static void temp_thread_exit(void *unused) {
-    (void)unused;
-    arena_release(temp_arena);
-    temp_arena = NULL;
-}
-static void temp_key_create(void) { pthread_key_create(&temp_key, temp_thread_exit); }
-#endif
-
-static Arena *temp_get(void) {
-    if (!temp_arena) {
-        temp_arena = arena_create((ArenaParams){.name = "temp"});
-#if !defined(_WIN32)
-        pthread_once(&temp_once, temp_key_create);
-        pthread_setspecific(temp_key, temp_arena);
-#endif
-    }
-    return temp_arena;
-}
+static Arena *temp_get(void) { return arena_thread_get(&temp_arena, (ArenaParams){.name = "temp"}); }
 
 static void *temp_fn(AllocParams p) {
     p.data = temp_get();

@@ -16,10 +16,10 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/os_memory.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -68,12 +68,14 @@ static _Thread_local char arena_error[256];
 
 const char *arena_last_error(void) { return arena_error; }
 
+/* Kept for the callers that quote the reason in their own report (a level that does not fit
+   says why), and reported, not being about a file, as written. */
 __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(arena_error, sizeof arena_error, fmt, ap);
+    diag_vformat(arena_error, sizeof arena_error, DIAG_ERROR, NULL, 0, 0, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s\n", arena_error);
+    diag_report(DIAG_ERROR, "%s", arena_error);
 }
 
 void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
@@ -344,36 +346,55 @@ void arena_temp_end(ArenaTemp t) {
 
 void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
 
-/* ---- Scratch: per-thread arenas, created on first use, released when the thread ends. */
+/* ---- Arenas per thread: created on first use, released when the thread ends. */
 
-static _Thread_local Arena *scratch_arenas[ARENA_SCRATCH_COUNT];
+/* Every slot arena_thread_get filled on this thread, for the release at its exit. */
+enum { ARENA_THREAD_SLOTS = 8 };
+static _Thread_local Arena **arena_thread_slots[ARENA_THREAD_SLOTS];
+static _Thread_local uint32_t arena_thread_slot_count;
 
 #if !defined(_WIN32)
 #include <pthread.h>
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static pthread_key_t arena_thread_key;
+static pthread_once_t arena_thread_once = PTHREAD_ONCE_INIT;
 
-static void scratch_thread_exit(void *unused) {
+static void arena_thread_exit(void *unused) {
     (void)unused;
-    for (int i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        arena_release(scratch_arenas[i]);
-        scratch_arenas[i] = NULL;
+    for (uint32_t i = 0; i < arena_thread_slot_count; i++) {
+        arena_release(*arena_thread_slots[i]);
+        *arena_thread_slots[i] = NULL;
     }
+    arena_thread_slot_count = 0;
 }
-static void scratch_key_create(void) { pthread_key_create(&scratch_key, scratch_thread_exit); }
+static void arena_thread_key_create(void) { pthread_key_create(&arena_thread_key, arena_thread_exit); }
 #endif
+
+Arena *arena_thread_get(Arena **slot, ArenaParams params) {
+    if (*slot) return *slot;
+    *slot = arena_create(params);
+    if (!*slot) return NULL;
+    bool known = false;
+    for (uint32_t i = 0; i < arena_thread_slot_count; i++) known |= arena_thread_slots[i] == slot;
+    if (!known) {
+        /* Past the table the arena still works; it is only not returned at thread exit. */
+        assert(arena_thread_slot_count < ARENA_THREAD_SLOTS);
+        if (arena_thread_slot_count < ARENA_THREAD_SLOTS) arena_thread_slots[arena_thread_slot_count++] = slot;
+    }
+#if !defined(_WIN32)
+    /* A non-NULL value makes pthreads call the destructor at thread exit. */
+    pthread_once(&arena_thread_once, arena_thread_key_create);
+    pthread_setspecific(arena_thread_key, arena_thread_slots);
+#endif
+    return *slot;
+}
+
+/* ---- Scratch: ARENA_SCRATCH_COUNT arenas per thread. */
+
+static _Thread_local Arena *scratch_arenas[ARENA_SCRATCH_COUNT];
 
 Arena *scratch_get(uint32_t index) {
     if (index >= ARENA_SCRATCH_COUNT) return NULL;
-    if (!scratch_arenas[index]) {
-        scratch_arenas[index] = arena_create((ArenaParams){.name = "scratch"});
-#if !defined(_WIN32)
-        /* A non-NULL value makes pthreads call the destructor at thread exit. */
-        pthread_once(&scratch_once, scratch_key_create);
-        pthread_setspecific(scratch_key, scratch_arenas);
-#endif
-    }
-    return scratch_arenas[index];
+    return arena_thread_get(&scratch_arenas[index], (ArenaParams){.name = "scratch"});
 }
 
 uint32_t scratch_stats(ArenaStats *out, uint32_t max) {

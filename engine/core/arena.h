@@ -109,11 +109,15 @@ void arena_temp_end(ArenaTemp t);
 ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
 void scratch_end(ArenaTemp t);
 Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
+/* A per-thread arena kept in the _Thread_local `*slot`: created with `params` on first use
+   (NULL, and the message, when the OS refuses), released when the thread exits. The scratch
+   arenas and allocator.h's temporary arena are made this way. */
+Arena *arena_thread_get(Arena **slot, ArenaParams params);
 /* Stats of this thread's scratch arenas that exist; returns how many were written. */
 uint32_t scratch_stats(ArenaStats *out, uint32_t max);
 
-/* The last failure message of this thread ("arena 'level' full: ..."), also printed on
-   stderr; "" when none. Loaders copy it into their own error reports. */
+/* The last failure message of this thread ("arena 'level' full: ..."), also reported
+   through core/diag.h as it happens; "" when none. Loaders quote it in their own reports. */
 const char *arena_last_error(void);
 
 /* An array whose byte size does not fit in 64 bits (a negative or absurd n) fails like a

@@ -18,6 +18,7 @@
 #endif
 
 #include "core/chunk_list.h"
+#include "core/path.h"
 
 OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out) {
     *out = (Str8){0};
@@ -108,14 +109,9 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     }
     /* The rename is in the directory: only syncing that makes it survive a crash. Past
        this point the new file is in place, so a failure here is not reported as one. */
-    const char *slash = strrchr(path, '/');
-    if (!slash) {
-        memcpy(dir, ".", 2);
-    } else {
-        size_t dl = slash == path ? 1 : (size_t)(slash - path); /* "/progress": the root */
-        memcpy(dir, path, dl);
-        dir[dl] = 0;
-    }
+    Str8 folder = path_dir(str8_cstr(path)); /* "/progress": the root */
+    if (!folder.len) folder = STR8_LIT(".");
+    snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         fsync(dfd);
@@ -276,14 +272,12 @@ const char *os_exe_dir(Arena *a) {
         errno = ENAMETOOLONG;
         return NULL;
     }
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (!slash) { /* the kernel gives an absolute path; anything else is not one to trust */
+    Str8 folder = path_dir(str8_make(buf, (uint64_t)n)); /* "/game" -> "/" */
+    if (!folder.len) { /* the kernel gives an absolute path; anything else is not one to trust */
         errno = ENOENT;
         return NULL;
     }
-    slash[slash == buf] = '\0'; /* "/game" -> "/" */
-    char *dir = arena_strdup(a, buf);
+    char *dir = str8_to_cstr(a, folder);
     if (!dir) errno = ENOMEM;
     return dir;
 }

@@ -13,7 +13,7 @@
        OsReadResult r = os_read_file(scratch, "levels/01.lvl", 1 << 20, &text);
        if (r.status != OS_READ_OK) {
            char why[256];
-           fprintf(stderr, "levels/01.lvl: %s\n", os_read_describe(r, why, sizeof why));
+           diag_report(DIAG_ERROR, "levels/01.lvl: %s", os_read_describe(r, why, sizeof why));
        }
        if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg)) ...
 

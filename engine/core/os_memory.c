@@ -3,8 +3,9 @@
    Everything the OS refuses is reported to the caller; nothing here allocates from the heap. */
 #include "core/os_memory.h"
 
+#include "core/diag.h"
+
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 static atomic_uint os_fail_commits;
@@ -33,8 +34,8 @@ void os_debug_fail_from(uint64_t n) {
 }
 
 static void os_debug_print_count(void) {
-    fprintf(stderr, "os: %llu memory calls (reserve + commit)\n",
-            (unsigned long long)atomic_load(&os_memory_calls));
+    diag_report(DIAG_NOTE, "os: %llu memory calls (reserve + commit)",
+                (unsigned long long)atomic_load(&os_memory_calls));
 }
 
 /* The environment is read once, before main, so a whole program can be swept from outside
@@ -55,12 +56,13 @@ __attribute__((constructor)) static void os_debug_read_env(void) {
 }
 
 /* Counts one memory call; true when the fault-injection hook says it must fail. The call
-   that fails is named on stderr, so a report can be traced back to the injected fault. */
+   that fails is named in a note (core/diag.h), so a report can be traced back to the
+   injected fault. */
 static bool os_memory_call_fails(const char *what, uint64_t size) {
     uint64_t n = atomic_fetch_add(&os_memory_calls, 1) + 1, at = atomic_load(&os_fail_at);
     if (!at || (atomic_load(&os_fail_sticky) ? n < at : n != at)) return false;
-    fprintf(stderr, "os: injected failure of memory call %llu (%s of %llu bytes)\n",
-            (unsigned long long)n, what, (unsigned long long)size);
+    diag_report(DIAG_NOTE, "os: injected failure of memory call %llu (%s of %llu bytes)", (unsigned long long)n,
+                what, (unsigned long long)size);
     return true;
 }
 

@@ -9,9 +9,9 @@
    POSIX uses mmap/mprotect/madvise/munmap; Windows uses VirtualAlloc/VirtualFree. Every
    call reports failure instead of hiding it; the arena turns a failure into a message.
 
-   This module sits BELOW the arena: it includes nothing of the engine, and arena.c,
-   allocator.c and virtual_array.c include it. Files, which need an arena to read into,
-   are the module above the arena, os_file.h. */
+   This module sits BELOW the arena: of the engine it includes only core/diag.h (which
+   includes nothing), and arena.c, allocator.c and virtual_array.c include it. Files, which
+   need an arena to read into, are the module above the arena, os_file.h. */
 #ifndef OS_MEMORY_H
 #define OS_MEMORY_H
 
@@ -38,14 +38,15 @@ uint64_t os_debug_reserve_count(void);
 /* Test hooks for fault injection. Every os_reserve and os_commit is one "memory call",
    numbered from 1 in the order the process makes them. os_debug_fail_after(n) makes the
    n-th memory call from now fail as if the OS refused (1: the next one; 0: cancel); that
-   one call only, the ones after it succeed again. The injected failure is announced on
-   stderr ("os: injected failure of memory call 12 (os_commit of 65536 bytes)").
+   one call only, the ones after it succeed again. The injected failure is announced in a
+   note (core/diag.h: stderr by default), "os: injected failure of memory call 12 (os_commit
+   of 65536 bytes)".
    os_debug_fail_from(n) is the same but sticky: that call and every one after it fail
    (the OS has run out for good). Either call replaces what the other set.
    The same from outside, read once before main, for sweeping a whole program:
        AD_OS_FAIL_AFTER=n   the n-th memory call of the process fails
        AD_OS_FAIL_FROM=n    the n-th memory call and all later ones fail
-       AD_OS_COUNT=1        print "os: N memory calls (reserve + commit)" on stderr at exit
+       AD_OS_COUNT=1        note "os: N memory calls (reserve + commit)" at exit (stderr)
    Always compiled: the cost is one atomic add per reserve or commit, which are system
    calls anyway and never on the push fast path. */
 void os_debug_fail_after(uint64_t n);

@@ -121,6 +121,23 @@ bool str8_parse_i64(Str8 s, int64_t *out) {
     return true;
 }
 
+bool str8_parse_u64(Str8 s, uint32_t base, uint64_t *out) {
+    if (s.len == 0 || (base != 10 && base != 16)) return false;
+    uint64_t v = 0;
+    for (uint64_t i = 0; i < s.len; i++) {
+        char c = s.data[i];
+        uint64_t d;
+        if (c >= '0' && c <= '9') d = (uint64_t)(c - '0');
+        else if (base == 16 && c >= 'a' && c <= 'f') d = (uint64_t)(c - 'a' + 10);
+        else if (base == 16 && c >= 'A' && c <= 'F') d = (uint64_t)(c - 'A' + 10);
+        else return false;
+        if (v > (UINT64_MAX - d) / base) return false;
+        v = v * base + d;
+    }
+    *out = v;
+    return true;
+}
+
 bool str8_parse_size(Str8 s, uint64_t *out) {
     uint64_t shift = 0;
     if (s.len > 0) {
@@ -131,16 +148,9 @@ bool str8_parse_size(Str8 s, uint64_t *out) {
         default: break;
         }
     }
-    uint64_t n = shift ? s.len - 1 : s.len;
-    if (n == 0) return false; /* empty, or a suffix alone */
-    uint64_t v = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        char c = s.data[i];
-        if (c < '0' || c > '9') return false;
-        uint64_t d = (uint64_t)(c - '0');
-        if (v > (UINT64_MAX - d) / 10) return false;
-        v = v * 10 + d;
-    }
+    uint64_t v;
+    /* A suffix alone leaves nothing to parse, which str8_parse_u64 refuses. */
+    if (!str8_parse_u64(str8_prefix(s, shift ? s.len - 1 : s.len), 10, &v)) return false;
     if (v > UINT64_MAX >> shift) return false;
     *out = v << shift;
     return true;

@@ -70,6 +70,10 @@ bool str8_next_token(Str8 *rest, char sep, Str8 *head);
 /* Decimal integer, optional leading '+' or '-', nothing else (no spaces: trim first).
    False, and *out untouched, on empty input, any junk, or a value outside int64_t. */
 bool str8_parse_i64(Str8 s, int64_t *out);
+/* An unsigned integer in `base` (10, or 16 with digits a-f or A-F): digits only, no sign,
+   no "0x", no spaces. False, and *out untouched, on empty input, any junk, a value past
+   UINT64_MAX, or another base. */
+bool str8_parse_u64(Str8 s, uint32_t base, uint64_t *out);
 /* A byte count: decimal digits, then optionally one binary suffix K, M or G (or k, m, g:
    times 2^10, 2^20, 2^30). "4096", "64K", "4M". No sign, no spaces, no other suffix. False,
    and *out untouched, on anything else or a value past UINT64_MAX. Range checks (at least

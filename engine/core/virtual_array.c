@@ -1,9 +1,9 @@
 /* virtual_array.c - VirtualArray: one reservation, committed and decommitted in steps. */
 #include "core/virtual_array.h"
 
-#include <stdio.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/os_memory.h"
 
 /* Commit in steps of this many bytes (rounded to pages): few system calls while growing,
@@ -20,20 +20,20 @@ static uint64_t commit_step(void) { return round_up(VIRTUAL_ARRAY_COMMIT_STEP, o
 bool virtual_array_init(VirtualArray *va, uint64_t elem_size, uint64_t reserve_bytes) {
     *va = (VirtualArray){0};
     if (elem_size == 0) {
-        fprintf(stderr, "virtual_array_init: element size is 0\n");
+        diag_report(DIAG_ERROR, "virtual_array_init: element size is 0");
         return false;
     }
     uint64_t reserve = reserve_bytes ? reserve_bytes : VIRTUAL_ARRAY_DEFAULT_RESERVE;
     if (reserve > (1ull << 46)) {
-        fprintf(stderr, "virtual_array_init: reservation of %llu bytes is too large\n",
-                (unsigned long long)reserve);
+        diag_report(DIAG_ERROR, "virtual_array_init: reservation of %llu bytes is too large",
+                    (unsigned long long)reserve);
         return false;
     }
     reserve = round_up(reserve, os_page_size());
     void *base = os_reserve(reserve);
     if (!base) {
-        fprintf(stderr, "virtual_array_init: the OS refused to reserve %llu bytes\n",
-                (unsigned long long)reserve);
+        diag_report(DIAG_ERROR, "virtual_array_init: the OS refused to reserve %llu bytes",
+                    (unsigned long long)reserve);
         return false;
     }
     *va = (VirtualArray){.base = base, .elem_size = elem_size, .reserved = reserve};
@@ -55,8 +55,8 @@ static bool commit_to(VirtualArray *va, uint64_t bytes) {
     if (target > va->reserved) target = va->reserved;
     if (target > va->committed) {
         if (!os_commit((char *)va->base + va->committed, target - va->committed)) {
-            fprintf(stderr, "virtual_array: the OS refused to commit %llu bytes\n",
-                    (unsigned long long)(target - va->committed));
+            diag_report(DIAG_ERROR, "virtual_array: the OS refused to commit %llu bytes",
+                        (unsigned long long)(target - va->committed));
             return false;
         }
     } else if (target < va->committed) {

@@ -30,7 +30,7 @@ typedef struct VirtualArray {
     uint64_t committed; /* bytes backed by memory, a multiple of the page size */
 } VirtualArray;
 
-/* False (and a message on stderr) when elem_size is 0 or the OS refuses the reservation. */
+/* False (and a report, core/diag.h) when elem_size is 0 or the OS refuses the reservation. */
 bool virtual_array_init(VirtualArray *va, uint64_t elem_size, uint64_t reserve_bytes);
 void virtual_array_release(VirtualArray *va);
 void *virtual_array_push(VirtualArray *va);             /* zeroed; NULL when full */

@@ -2,10 +2,12 @@
 #include "platform/platform.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
+
+#include "core/base.h"
+#include "core/diag.h"
 
 #define PLATFORM_MAX_PADS 4
 
@@ -39,7 +41,7 @@ static const KeyBinding key_bindings[] = {
     {SDL_SCANCODE_R, ACTION_RESTART},   {SDL_SCANCODE_F1, ACTION_DEBUG},
     {SDL_SCANCODE_F12, ACTION_SCREENSHOT}, {SDL_SCANCODE_F11, ACTION_FULLSCREEN},
 };
-#define KEY_BINDING_COUNT (int)(sizeof key_bindings / sizeof key_bindings[0])
+#define KEY_BINDING_COUNT (int)ARRAY_COUNT(key_bindings)
 _Static_assert(KEY_BINDING_COUNT <= 32, "key_bits is a uint32_t");
 
 /* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. */
@@ -59,7 +61,7 @@ static const PadBinding pad_bindings[] = {
     {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT},
     {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
 };
-#define PAD_BINDING_COUNT (int)(sizeof pad_bindings / sizeof pad_bindings[0])
+#define PAD_BINDING_COUNT (int)ARRAY_COUNT(pad_bindings)
 _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
 
 /* A stick pushed past this (after the dead zone) also counts as the digital direction, so
@@ -209,7 +211,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (d.headless) {
         if (SDL_Init(SDL_INIT_EVENTS) != 0) {
-            fprintf(stderr, "platform: SDL_Init failed: %s\n", SDL_GetError());
+            diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
             return NULL;
         }
         pf->surface = SDL_CreateRGBSurfaceWithFormat(
@@ -218,7 +220,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     } else {
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
         if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
-            fprintf(stderr, "platform: SDL_Init failed: %s\n", SDL_GetError());
+            diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
             return NULL;
         }
         Uint32 wflags = SDL_WINDOW_RESIZABLE | (d.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
@@ -233,8 +235,8 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
         }
     }
     if (!pf->renderer) {
-        fprintf(stderr, "platform: cannot create a %s: %s\n",
-                d.headless ? "software renderer" : "window and renderer", SDL_GetError());
+        diag_report(DIAG_ERROR, "platform: cannot create a %s: %s",
+                    d.headless ? "software renderer" : "window and renderer", SDL_GetError());
         platform_release(pf);
         return NULL;
     }

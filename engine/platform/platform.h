@@ -5,7 +5,7 @@
    and scaled by whole multiples with nearest filtering, letterboxed on odd window sizes.
 
        Platform *pf = platform_create(perm, &(PlatformDesc){ .title = "Dungeon" });
-       if (!pf) return 1;                         // message already on stderr
+       if (!pf) return 1;                         // the reason is already reported (core/diag.h)
        Input in = {0};
        FixedStep clock = fixed_step_make(60);
        while (platform_poll(pf, &in)) {           // false once the player asked to quit
@@ -96,7 +96,7 @@ typedef struct PlatformDesc {
 typedef struct Platform Platform;
 struct SDL_Renderer;
 
-/* NULL, with the reason on stderr, when SDL cannot give us a renderer. */
+/* NULL, with the reason reported (core/diag.h), when SDL cannot give us a renderer. */
 Platform *platform_create(Arena *perm, const PlatformDesc *desc);
 void platform_release(Platform *pf);
 /* Drains SDL's queue into `in` (input_handle_event), opens and closes hot-plugged pads,

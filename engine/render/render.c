@@ -8,10 +8,11 @@
 #include "render/render.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
+
+#include "core/diag.h"
 
 #define RENDER_CHUNK_CMDS 1024
 
@@ -68,17 +69,17 @@ void render_release(Renderer *rd) {
 }
 
 /* An RGBA32 ("bytes in R, G, B, A order" whatever the endianness) SDL texture of `rgba`,
-   alpha-blended. NULL with a message on stderr. */
+   alpha-blended. NULL with a report (core/diag.h). */
 static SDL_Texture *render_sdl_texture(Renderer *rd, const char *name, const uint8_t *rgba, int w,
                                        int h) {
     SDL_Texture *st =
         SDL_CreateTexture(rd->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
     if (!st) {
-        fprintf(stderr, "render: %s: SDL_CreateTexture: %s\n", name, SDL_GetError());
+        diag_report(DIAG_ERROR, "render: %s: SDL_CreateTexture: %s", name, SDL_GetError());
         return NULL;
     }
     if (SDL_UpdateTexture(st, NULL, rgba, w * 4) != 0) {
-        fprintf(stderr, "render: %s: SDL_UpdateTexture: %s\n", name, SDL_GetError());
+        diag_report(DIAG_ERROR, "render: %s: SDL_UpdateTexture: %s", name, SDL_GetError());
         SDL_DestroyTexture(st);
         return NULL;
     }
@@ -112,7 +113,7 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
                                int w, int h, int cell_w, int cell_h) {
     if (rd->texture_count >= RENDER_MAX_TEXTURES) {
         SDL_SetError("more than %d textures", RENDER_MAX_TEXTURES);
-        fprintf(stderr, "render: %s: %s\n", name, SDL_GetError());
+        diag_report(DIAG_ERROR, "render: %s: %s", name, SDL_GetError());
         return NULL;
     }
     if (w <= 0 || h <= 0) {
@@ -441,7 +442,7 @@ bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h
     uint8_t *px = arena_push_raw(out, (uint64_t)pw * ph * 4, 16);
     if (!px) return false;
     if (SDL_RenderReadPixels(rd->sdl, NULL, SDL_PIXELFORMAT_RGBA32, px, pw * 4) != 0) {
-        fprintf(stderr, "render: SDL_RenderReadPixels: %s\n", SDL_GetError());
+        diag_report(DIAG_ERROR, "render: SDL_RenderReadPixels: %s", SDL_GetError());
         return false;
     }
     *rgba = px;

@@ -115,7 +115,7 @@ Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logi
 void render_release(Renderer *rd); /* destroys the SDL textures it created */
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
-   image. NULL (message on stderr) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
+   image. NULL (and a report, core/diag.h) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
 Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
                                int w, int h, int cell_w, int cell_h);
 
@@ -139,7 +139,7 @@ uint32_t render_command_count(const Renderer *rd);
 
 /* The current back buffer (call between render_end and render_present) as RGBA8 pixels in
    `out` (w*h*4 bytes, rows top to bottom). False when SDL cannot read it back (the reason
-   on stderr) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
+   reported through core/diag.h) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
    the renderer includes nothing of the asset side, which includes the renderer. */
 bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
 

@@ -1,8 +1,12 @@
-/* Scratch arenas: per thread, conflict-avoiding, nestable. */
+/* Scratch arenas: per thread, conflict-avoiding, nestable, and returned to the OS with the
+   thread (as every arena_thread_get arena is, the temporary allocator's included). */
 #include <pthread.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "check.h"
+#include "core/allocator.h"
 #include "core/arena.h"
 
 static Arena *returns_from_scope(Arena *out, int *value) {
@@ -110,6 +114,39 @@ static void test_threads(void) {
     CHECK(w[0].seen != scratch_get(0) && w[1].seen != scratch_get(0));
 }
 
+/* The per-thread arenas of a thread that has ended: what it was handed, and a slot the
+   test can still read (not _Thread_local: arena_thread_get takes any slot). */
+static void *ended_addr[ARENA_SCRATCH_COUNT + 2];
+static Arena *ended_slot;
+
+static void *thread_with_arenas(void *unused) {
+    (void)unused;
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) ended_addr[i] = scratch_get(i);
+    ended_addr[ARENA_SCRATCH_COUNT] = allocator_alloc(temp_allocator(), 64, 16);
+    ended_addr[ARENA_SCRATCH_COUNT + 1] = arena_thread_get(&ended_slot, (ArenaParams){.name = "mine"});
+    return NULL;
+}
+
+/* Whether the page holding p is mapped: mincore fails with ENOMEM on an unmapped one. */
+static bool mapped(const void *p) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    unsigned char v;
+    return mincore((void *)((uintptr_t)p & ~(page - 1)), 1, &v) == 0;
+}
+
+static void test_thread_exit(void) {
+    CHECK(mapped(scratch_get(0))); /* the probe sees a live arena */
+    pthread_t th;
+    REQUIRE_VOID(pthread_create(&th, NULL, thread_with_arenas, NULL) == 0);
+    pthread_join(th, NULL);
+    CHECK(ended_slot == NULL);
+    for (size_t i = 0; i < sizeof ended_addr / sizeof ended_addr[0]; i++) {
+        CHECK(ended_addr[i] != NULL);
+        if (ended_addr[i] && mapped(ended_addr[i])) fprintf(stderr, "per-thread arena %zu outlived its thread\n", i);
+        CHECK(ended_addr[i] && !mapped(ended_addr[i]));
+    }
+}
+
 int main(void) {
     test_conflicts();
     test_nesting();
@@ -117,6 +154,7 @@ int main(void) {
     CHECK(early_exit(true) == 1 && early_exit(false) == 0);
     CHECK(arena_pos(scratch_get(0)) == pos);
     test_threads();
+    test_thread_exit();
     ArenaStats stats[ARENA_SCRATCH_COUNT];
     CHECK(scratch_stats(stats, ARENA_SCRATCH_COUNT) == 3);
     CHECK(strcmp(stats[0].name, "scratch") == 0 && stats[0].peak >= 40000);

@@ -14,37 +14,7 @@
 
 #include "check.h"
 #include "core/os_file.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define COUNT_HEAP 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COUNT_HEAP 0
-#endif
-#endif
-#ifndef COUNT_HEAP
-#define COUNT_HEAP 1
-#endif
-
-static uint64_t heap_calls;
-#if COUNT_HEAP
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-void *malloc(size_t n) { heap_calls++; return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { heap_calls++; return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { heap_calls++; return __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
-void *memalign(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
-void *aligned_alloc(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
-int posix_memalign(void **out, size_t al, size_t n) {
-    heap_calls++;
-    *out = __libc_memalign(al, n);
-    return *out ? 0 : ENOMEM;
-}
-#endif
+#include "heap_count.h"
 
 static char root[64];
 
@@ -228,7 +198,7 @@ int main(int argc, char **argv) {
     test_tree();
     test_list(a);
     test_paths(a, argv[0]);
-    if (COUNT_HEAP) {
+    if (HEAP_COUNT) {
         heap_calls = 0; /* the fopen of put() above is the test's own */
         OsDirList l;
         char real[PATH_MAX];

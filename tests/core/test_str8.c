@@ -207,6 +207,39 @@ static void test_parse_size(void) {
     CHECK(!str8_parse_size((Str8){0}, &v));
 }
 
+/* Unsigned numbers in base 10 or 16: what the command line and the replay files hold. */
+static void test_parse_u64(void) {
+    struct { const char *text; uint32_t base; bool ok; uint64_t value; } cases[] = {
+        {"0", 10, true, 0},
+        {"600", 10, true, 600},
+        {"18446744073709551615", 10, true, UINT64_MAX},
+        {"18446744073709551616", 10, false, 0},
+        {"00000000000000000000042", 10, true, 42}, /* leading zeros are no overflow */
+        {"ffffffffffffffff", 16, true, UINT64_MAX},
+        {"10000000000000000", 16, false, 0},
+        {"8badF00d", 16, true, 0x8badf00dull},
+        {"ff", 10, false, 0},
+        {"", 10, false, 0},
+        {"-1", 10, false, 0},
+        {"+1", 10, false, 0},
+        {" 1", 10, false, 0},
+        {"1 ", 10, false, 0},
+        {"0x10", 16, false, 0},
+        {"12", 8, false, 0}, /* only the bases the files use */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t v = 12345;
+        bool ok = str8_parse_u64(str8_cstr(cases[i].text), cases[i].base, &v);
+        if (ok != cases[i].ok) fprintf(stderr, "u64 case '%s' base %u\n", cases[i].text, cases[i].base);
+        CHECK(ok == cases[i].ok);
+        if (cases[i].ok) CHECK_EQ_U(v, cases[i].value);
+        else CHECK_EQ_U(v, 12345);
+    }
+    uint64_t v = 0;
+    CHECK(str8_parse_u64(str8_prefix(STR8_LIT("12x"), 2), 10, &v) && v == 12);
+    CHECK(!str8_parse_u64((Str8){0}, 10, &v));
+}
+
 static void test_alloc(Arena *a) {
     Str8 src = STR8_LIT("copy me");
     Str8 c = str8_copy(a, str8_prefix(src, 4));
@@ -321,6 +354,7 @@ int main(void) {
     test_lines();
     test_parse();
     test_parse_size();
+    test_parse_u64();
     Arena *a = arena_create((ArenaParams){.name = "test-str8"});
     REQUIRE(a);
     test_alloc(a);

@@ -1,37 +1,16 @@
 /* Zero heap allocations per frame: 600 headless frames that clear the frame arena, draw a
    scrolling tile map, sprites and HUD text formatted with str8_fmt, sort, submit through
    SDL's software renderer and present. The C heap is counted by interposing malloc and
-   friends in this executable (they forward to glibc's __libc_* entry points), so SDL's own
-   allocations are counted too, not only ours. After a warm-up of a few frames (SDL grows its
+   friends in this executable (tests/core/heap_count.h), so SDL's own allocations are
+   counted too, not only ours. After a warm-up of a few frames (SDL grows its
    command and vertex buffers to the working size once), the count must stay at zero.
    Not built under AddressSanitizer: ASan owns malloc, and two interposers cannot both win. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "engine_test.h"
+#include "heap_count.h"
 #include "render/camera.h"
-
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-
-static uint64_t heap_calls; /* malloc, calloc, realloc, aligned: every request for memory */
-
-void *malloc(size_t n) { heap_calls++; return __libc_malloc(n); }
-void *calloc(size_t a, size_t b) { heap_calls++; return __libc_calloc(a, b); }
-void *realloc(void *p, size_t n) { heap_calls++; return __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
-void *memalign(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
-void *aligned_alloc(size_t al, size_t n) { heap_calls++; return __libc_memalign(al, n); }
-int posix_memalign(void **out, size_t al, size_t n) {
-    heap_calls++;
-    void *p = __libc_memalign(al, n);
-    if (!p) return 12; /* ENOMEM */
-    *out = p;
-    return 0;
-}
 
 #define FRAMES 600
 #define WARMUP 5

@@ -4,14 +4,17 @@
      - a failed parse leaves the loaded level (a known-good one) and the arena untouched, and
        its message starts with "path:" and carries ": error: ";
      - a successful parse is self-consistent: arena_pos == arena_bytes == the measured need,
-       every tile is a TileKind, every entity stands where the format says it may, and every
-       exit and link names a level file by a path shorter than LEVEL_PATH_MAX.
+       with the simulation's runtime state as its room (sim_runtime_bytes, as the game loads
+       it), that room zeroed and aligned; every tile is a TileKind, every entity stands where
+       the format says it may, and every exit and link names a level file by a path shorter
+       than LEVEL_PATH_MAX.
    A broken promise traps, which libFuzzer reports as a crash with the input saved. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "level.h"
+#include "sim.h"
 
 #ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */
 #define FUZZ_LEVEL_DIR "levels"
@@ -25,6 +28,7 @@ static const char good_text[] = "name: base\nbullets: 8\nparticles: 8\nmap:\n###
 
 static Arena *arena;
 static Level base;
+static LevelRoom base_room;
 
 static uint64_t hash_bytes(uint64_t h, const void *p, uint64_t n) {
     const uint8_t *b = p;
@@ -41,7 +45,7 @@ static uint64_t level_hash(const Level *lv) {
     h = hash_str(h, lv->path);
     h = hash_str(h, lv->exit_to);
     h = hash_bytes(h, lv->tiles, (uint64_t)lv->width * (uint64_t)lv->height);
-    if (lv->enemy_count) h = hash_bytes(h, lv->enemies, sizeof(Enemy) * (uint64_t)lv->enemy_count);
+    if (lv->enemy_count) h = hash_bytes(h, lv->enemies, sizeof(EnemySpawn) * (uint64_t)lv->enemy_count);
     if (lv->pickup_count) h = hash_bytes(h, lv->pickups, sizeof(Pickup) * (uint64_t)lv->pickup_count);
     if (lv->door_count) h = hash_bytes(h, lv->doors, sizeof(LevelDoor) * (uint64_t)lv->door_count);
     for (int32_t i = 0; i < lv->link_count; i++)
@@ -61,14 +65,18 @@ static void load_base(void) {
         fclose(f);
     }
     LevelError err;
-    if (!level_parse(&base, arena, FUZZ_LEVEL_DIR "/fuzz_base.lvl", good_text, sizeof good_text - 1, &err, NULL)) {
+    base_room = (LevelRoom){.bytes = sim_runtime_bytes};
+    if (!level_parse(&base, arena, FUZZ_LEVEL_DIR "/fuzz_base.lvl", good_text, sizeof good_text - 1, &base_room, &err,
+                     NULL)) {
         fprintf(stderr, "%s\n", err.message);
         __builtin_trap();
     }
 }
 
-static void check_level(const Level *lv, const LevelLoadStats *st) {
+static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRoom *room) {
     PROMISE(lv->arena_bytes == arena_pos(arena) && lv->arena_bytes == st->level_bytes);
+    PROMISE(room->size == sim_runtime_bytes(lv) && room->block && (uintptr_t)room->block % LEVEL_ROOM_ALIGN == 0);
+    for (uint64_t i = 0; i < room->size; i++) PROMISE(((const uint8_t *)room->block)[i] == 0);
     PROMISE(lv->width >= 1 && lv->width <= LEVEL_MAX_SIDE && lv->height >= 1 && lv->height <= LEVEL_MAX_SIDE);
     uint64_t portals = 0;
     for (int64_t i = 0; i < (int64_t)lv->width * lv->height; i++) {
@@ -79,8 +87,10 @@ static void check_level(const Level *lv, const LevelLoadStats *st) {
     PROMISE(level_tile(lv, lv->start_tx, lv->start_ty) == TILE_FLOOR);
     PROMISE(lv->name && lv->name[0] && lv->path);
     for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &lv->enemies[i];
-        PROMISE(level_tile(lv, e->spawn_tx, e->spawn_ty) == TILE_FLOOR && e->hp >= 1 && e->kind < ENEMY_KIND_COUNT);
+        const EnemySpawn *e = &lv->enemies[i];
+        PROMISE(level_tile(lv, e->tx, e->ty) == TILE_FLOOR && e->kind < ENEMY_KIND_COUNT);
+        PROMISE(e->hp >= 0 && e->hp <= 9999); /* 0: none given, the kind's default */
+        PROMISE(sim_enemy_hp(e) >= 1);
     }
     for (int32_t i = 0; i < lv->pickup_count; i++)
         PROMISE(level_tile(lv, lv->pickups[i].tx, lv->pickups[i].ty) == TILE_FLOOR);
@@ -104,7 +114,6 @@ static void check_level(const Level *lv, const LevelLoadStats *st) {
         PROMISE(n < LEVEL_PATH_MAX && n > e && strcmp(q + n - e, LEVEL_FILE_EXT) == 0);
     }
     PROMISE(lv->bullet_cap >= 1 && lv->particle_cap >= 1);
-    for (int32_t i = 0; i < lv->bullet_cap; i++) PROMISE(!lv->bullets[i].alive);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -114,14 +123,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     uint64_t before = level_hash(&base), pos = arena_pos(arena);
     Level lv = base;
+    LevelRoom room = base_room;
     LevelError err;
     LevelLoadStats st;
-    if (level_parse(&lv, arena, FUZZ_LEVEL_PATH, (const char *)data, size, &err, &st)) {
-        check_level(&lv, &st);
+    if (level_parse(&lv, arena, FUZZ_LEVEL_PATH, (const char *)data, size, &room, &err, &st)) {
+        check_level(&lv, &st, &room);
         load_base();
     } else {
-        PROMISE(memcmp(&lv, &base, sizeof lv) == 0);
+        PROMISE(memcmp(&lv, &base, sizeof lv) == 0 && memcmp(&room, &base_room, sizeof room) == 0);
         PROMISE(level_hash(&base) == before && arena_pos(arena) == pos);
+        for (uint64_t i = 0; i < base_room.size; i++) PROMISE(((const uint8_t *)base_room.block)[i] == 0);
         PROMISE(strncmp(err.message, FUZZ_LEVEL_PATH ":", strlen(FUZZ_LEVEL_PATH) + 1) == 0);
         PROMISE(strstr(err.message, ": error: ") != NULL);
     }

@@ -7,6 +7,8 @@
      F1 shows the debug overlay (more sprites drawn) for 30 frames; F1 again hides it;
      F12 writes exactly one screenshot (in a temporary working directory);
      losing the window's focus pauses while playing, and only then;
+     a warning reported while playing reaches the HUD and the sink there was before the App
+     (notes only the latter), and app_release puts that sink back;
      closing the window ends the run with status 0. */
 #include <SDL2/SDL.h>
 #include <dirent.h>
@@ -71,6 +73,10 @@ int main(void) {
 
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
+    /* What reaches the sink the App replaces (core/diag.h). */
+    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    DiagCapture cap;
+    diag_capture_begin(&cap, reports);
     App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
                                               .no_save = true});
     REQUIRE(app);
@@ -134,6 +140,17 @@ int main(void) {
     unsigned char sig[8] = {0};
     CHECK(f && fread(sig, 1, 8, f) == 8 && memcmp(sig, "\x89PNG\r\n\x1a\n", 8) == 0);
     if (f) fclose(f);
+    /* The file is announced as a note: in the log, not on the screen. */
+    CHECK(cap.last && strcmp(cap.last->d.text, "wrote screenshot-000.png") == 0 && cap.last->d.level == DIAG_NOTE);
+    CHECK_EQ_I(g->message_ticks, 0);
+
+    /* A warning while playing: on the HUD, and passed on to the log. */
+    uint32_t before = cap.count;
+    diag_report_at(DIAG_WARNING, "progress", 0, 0, "cannot write: %s", "No space left on device");
+    CHECK(strcmp(g->message, "progress: warning: cannot write: No space left on device") == 0);
+    CHECK(g->message_ticks > 0);
+    CHECK(cap.count == before + 1 && cap.last && cap.last->d.level == DIAG_WARNING);
+    frame(app);
 
     /* The window loses focus while playing: paused, and it stays paused. */
     push_window(SDL_WINDOWEVENT_FOCUS_LOST);
@@ -153,6 +170,10 @@ int main(void) {
     CHECK(SDL_PushEvent(&quit) == 1);
     CHECK(!app_frame(app));
     CHECK_EQ_I(app_release(app), 0);
+    CHECK(diag_sink().state == &cap); /* the App's sink is gone with it */
+    diag_capture_end(&cap);
+    CHECK_EQ_U(cap.of[DIAG_ERROR], 0);
+    arena_release(reports);
     arena_release(perm);
 
     unlink("screenshot-000.png");

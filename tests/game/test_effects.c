@@ -112,9 +112,9 @@ static const char *write_level(const char *name, const char *text) {
     return path;
 }
 
-static int alive_particles(const Level *lv) {
+static int alive_particles(const Sim *s) {
     int n = 0;
-    for (int32_t i = 0; i < lv->particle_cap; i++) n += lv->particles[i].alive;
+    for (int32_t i = 0; i < s->level.particle_cap; i++) n += s->particles[i].alive;
     return n;
 }
 
@@ -129,8 +129,8 @@ static void test_pool(void) {
     unlink(p);
     Effects fx;
     effects_init(&fx, &g, NULL);
-    const Level *lv = &g.sim.level;
-    CHECK_EQ_I(lv->particle_cap, 8);
+    const Sim *lv = &g.sim; /* the pool is the level's, in the Sim's runtime block */
+    CHECK_EQ_I(lv->level.particle_cap, 8);
     for (int i = 0; i < 8; i++)
         CHECK(effects_spawn_particle(&fx, lv, i, 0, 0, 0, 50, 0x11u) != NULL);
     CHECK_EQ_U(fx.recycled, 0);
@@ -159,7 +159,7 @@ static void test_events_to_effects(void) {
     EffectsTuning t = EFFECTS_TUNING_DEFAULT;
     t.shake_ticks = 12;
     effects_init(&fx, &g, &t);
-    const Level *lv = &g.sim.level;
+    const Sim *lv = &g.sim;
 
     game_update(&g, SIM_IN_RIGHT);
     effects_update(&fx, &g);
@@ -184,7 +184,7 @@ static void test_events_to_effects(void) {
     game_update(&g, GAME_IN_PAUSE);
     effects_update(&fx, &g);
     Particle before[64];
-    int32_t n = lv->particle_cap < 64 ? lv->particle_cap : 64;
+    int32_t n = lv->level.particle_cap < 64 ? lv->level.particle_cap : 64;
     memcpy(before, lv->particles, sizeof(Particle) * (size_t)n);
     for (int i = 0; i < 30; i++) {
         game_update(&g, 0);

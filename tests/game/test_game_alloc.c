@@ -1,9 +1,9 @@
 /* test_game_alloc.c - no heap allocation during play: after start-up (arenas created, the
    first level and the replay loaded), the whole committed full-run replay - seven levels,
    six level changes, saves of progress included - runs without one call to malloc,
-   calloc, realloc or their kin. The count comes from an interposer defined here, which the
-   dynamic linker prefers to libc's; it forwards to glibc's __libc_* entry points. (Not built
-   under the sanitizers, which bring their own allocator.)
+   calloc, realloc or their kin. The count comes from the interposer of heap_count.h, which
+   the dynamic linker prefers to libc's. (Not built under the sanitizers, which bring their
+   own allocator.)
 
    Without arguments (ctest test_game_alloc): the simulation alone, game_update from the
    replay's bytes. With "app" (ctest test_app_alloc): the real front end (app.h), twice -
@@ -23,39 +23,7 @@
 #include "game.h"
 #include "replay.h"
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-
-static volatile int counting;
-static volatile unsigned long allocations;
-
-void *malloc(size_t n) {
-    if (counting) allocations++;
-    return __libc_malloc(n);
-}
-void *calloc(size_t a, size_t b) {
-    if (counting) allocations++;
-    return __libc_calloc(a, b);
-}
-void *realloc(void *p, size_t n) {
-    if (counting) allocations++;
-    return __libc_realloc(p, n);
-}
-void free(void *p) { __libc_free(p); }
-void *memalign(size_t al, size_t n) {
-    if (counting) allocations++;
-    return __libc_memalign(al, n);
-}
-void *aligned_alloc(size_t al, size_t n) { return memalign(al, n); }
-int posix_memalign(void **out, size_t al, size_t n) {
-    void *p = memalign(al, n);
-    if (!p) return 12;
-    *out = p;
-    return 0;
-}
+#include "heap_count.h"
 
 #define WARM_FRAMES 3
 
@@ -77,18 +45,18 @@ static void run_sim(const char *save_path) {
     scratch_get(0);
     scratch_get(1);
 
-    allocations = 0;
-    counting = 1;
+    heap_calls = 0;
+    heap_counting = 1;
     uint8_t in;
     while (replay_next(&r, &in)) game_update(g, in);
-    counting = 0;
+    heap_counting = 0;
 
     printf("simulation: %d levels, %u ticks, %lu heap allocations during play\n",
-           g->sim.progress.levels_completed, r.ticks, allocations);
+           g->sim.progress.levels_completed, r.ticks, heap_calls);
     CHECK(g->sim.progress.levels_completed >= 6);
     CHECK_EQ_I(g->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(g), r.hash);
-    CHECK_EQ_U(allocations, 0);
+    CHECK_EQ_U(heap_calls, 0);
     SaveData d;
     CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
     CHECK(d.level_count >= 6);
@@ -105,18 +73,18 @@ static void run_app_replay(void) {
     REQUIRE_VOID(app);
     bool more = true;
     for (int i = 0; i < WARM_FRAMES && more; i++) more = app_frame(app);
-    allocations = 0;
-    counting = 1;
+    heap_calls = 0;
+    heap_counting = 1;
     while (more) more = app_frame(app);
-    counting = 0;
+    heap_counting = 0;
 
     printf("front end, replay: %d levels, %llu frames, %lu heap allocations during play\n",
-           app->game->sim.progress.levels_completed, (unsigned long long)app->frames, allocations);
+           app->game->sim.progress.levels_completed, (unsigned long long)app->frames, heap_calls);
     CHECK(app->replay_over && replay_done(&app->replay));
     CHECK_EQ_U(app->frames, app->replay.ticks + 1); /* the last frame finds the replay over */
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
-    CHECK_EQ_U(allocations, 0);
+    CHECK_EQ_U(heap_calls, 0);
     CHECK_EQ_I(app_release(app), 0); /* its own verdict: "(matches)" */
     arena_release(perm);
 }
@@ -178,8 +146,8 @@ static void run_app_keys(const char *dir) {
     bool more = true;
     while (more && replay_next(&r, &b)) {
         if (ticks == WARM_FRAMES) {
-            allocations = 0;
-            counting = 1;
+            heap_calls = 0;
+            heap_counting = 1;
         }
         push_byte(prev, b);
         prev = b;
@@ -191,15 +159,15 @@ static void run_app_keys(const char *dir) {
             break;
         }
     }
-    counting = 0;
+    heap_counting = 0;
 
     printf("front end, keys: %d levels, %u ticks, %lu heap allocations during play\n",
-           app->game->sim.progress.levels_completed, ticks, allocations);
+           app->game->sim.progress.levels_completed, ticks, heap_calls);
     CHECK(more);
     CHECK_EQ_U(ticks, r.ticks);
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), r.hash);
-    CHECK_EQ_U(allocations, 0);
+    CHECK_EQ_U(heap_calls, 0);
     CHECK_EQ_I(app_release(app), 0);
 
     SaveData d;
@@ -225,12 +193,13 @@ int main(int argc, char **argv) {
     bool app = argc > 1 && strcmp(argv[1], "app") == 0;
     if (chdir(SOURCE_DIR) != 0) return 1;
     /* The interposer is live: a malloc during start-up is counted when asked. */
-    counting = 1;
+    heap_calls = 0;
+    heap_counting = 1;
     void *probe = malloc(16);
-    counting = 0;
-    CHECK_EQ_U(allocations, 1);
+    heap_counting = 0;
+    CHECK_EQ_U(heap_calls, 1);
     free(probe);
-    allocations = 0;
+    heap_calls = 0;
 
     char save_dir[] = "/tmp/test_game_alloc_XXXXXX";
     if (!mkdtemp(save_dir)) return 1;

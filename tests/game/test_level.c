@@ -1,7 +1,8 @@
 /* test_level.c - the level loader: a full fixture loads into the exact fields, every error
    has its exact message, a failed load leaves the loaded level untouched (also when the arena
-   is too small), and the arena need is exact to the byte. Runs from tests/game, so fixture
-   paths are "levels/good/..." and "levels/bad/...". */
+   is too small), and the arena need is exact to the byte, the caller's room (LevelRoom)
+   included. Runs from tests/game, so fixture paths are "levels/good/..." and
+   "levels/bad/...". */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,6 +18,13 @@
 
 static Arena *new_level_arena(uint64_t bytes) {
     return arena_create((ArenaParams){.reserve_size = bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+}
+
+/* A room like the simulation's (sized by the pools and counts), of an odd size so that the
+   level's end and the room's alignment are both exercised. */
+static uint64_t test_room_bytes(const Level *lv) {
+    return (uint64_t)lv->bullet_cap * 20 + (uint64_t)lv->particle_cap * 28 + (uint64_t)lv->enemy_count * 32 +
+           (uint64_t)lv->pickup_count + (uint64_t)lv->door_count + 3;
 }
 
 /* ---- Snapshots: a deep copy of a Level, to prove a failed load changed nothing. -------- */
@@ -41,18 +49,18 @@ static Snapshot snapshot(Arena *keep, const Level *lv, Arena *level_arena) {
     d->path = arena_strdup(keep, lv->path);
     d->exit_to = arena_strdup(keep, lv->exit_to);
     d->tiles = copy_of(keep, lv->tiles, (uint64_t)lv->width * lv->height);
-    d->enemies = copy_of(keep, lv->enemies, sizeof(Enemy) * lv->enemy_count);
+    d->enemies = copy_of(keep, lv->enemies, sizeof(EnemySpawn) * lv->enemy_count);
     d->pickups = copy_of(keep, lv->pickups, sizeof(Pickup) * lv->pickup_count);
     d->doors = copy_of(keep, lv->doors, sizeof(LevelDoor) * lv->door_count);
-    d->links = copy_of(keep, lv->links, sizeof(LevelLink) * lv->link_count);
+    LevelLink *links = copy_of(keep, lv->links, sizeof(LevelLink) * lv->link_count);
     for (int i = 0; i < lv->link_count; i++) {
-        d->links[i].target_path = arena_strdup(keep, lv->links[i].target_path);
-        d->links[i].entry = arena_strdup(keep, lv->links[i].entry);
+        links[i].target_path = arena_strdup(keep, lv->links[i].target_path);
+        links[i].entry = arena_strdup(keep, lv->links[i].entry);
     }
-    d->entries = copy_of(keep, lv->entries, sizeof(LevelEntry) * lv->entry_count);
-    for (int i = 0; i < lv->entry_count; i++) d->entries[i].name = arena_strdup(keep, lv->entries[i].name);
-    d->bullets = copy_of(keep, lv->bullets, sizeof(Bullet) * lv->bullet_cap);
-    d->particles = copy_of(keep, lv->particles, sizeof(Particle) * lv->particle_cap);
+    d->links = links;
+    LevelEntry *entries = copy_of(keep, lv->entries, sizeof(LevelEntry) * lv->entry_count);
+    for (int i = 0; i < lv->entry_count; i++) entries[i].name = arena_strdup(keep, lv->entries[i].name);
+    d->entries = entries;
     return s;
 }
 
@@ -65,7 +73,7 @@ static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena
     bool same = memcmp(&s->shallow, lv, sizeof *lv) == 0 && arena_pos(level_arena) == s->arena_pos;
     same = same && str_same(d->name, lv->name) && str_same(d->path, lv->path) && str_same(d->exit_to, lv->exit_to);
     same = same && mem_same(d->tiles, lv->tiles, (uint64_t)lv->width * lv->height);
-    same = same && mem_same(d->enemies, lv->enemies, sizeof(Enemy) * lv->enemy_count);
+    same = same && mem_same(d->enemies, lv->enemies, sizeof(EnemySpawn) * lv->enemy_count);
     same = same && mem_same(d->pickups, lv->pickups, sizeof(Pickup) * lv->pickup_count);
     same = same && mem_same(d->doors, lv->doors, sizeof(LevelDoor) * lv->door_count);
     for (int i = 0; same && i < lv->link_count; i++)
@@ -75,8 +83,6 @@ static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena
     for (int i = 0; same && i < lv->entry_count; i++)
         same = lv->entries[i].tx == d->entries[i].tx && lv->entries[i].ty == d->entries[i].ty &&
                str_same(lv->entries[i].name, d->entries[i].name);
-    same = same && mem_same(d->bullets, lv->bullets, sizeof(Bullet) * lv->bullet_cap);
-    same = same && mem_same(d->particles, lv->particles, sizeof(Particle) * lv->particle_cap);
     return same;
 }
 
@@ -95,9 +101,9 @@ static TileKind expected_tile(char c) {
     }
 }
 
-static int32_t centre(int t) { return (t * TILE_PX + TILE_PX / 2) * FIX_ONE; }
-
-static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoadStats *st, uint64_t file_bytes) {
+/* `room`: the room it was loaded with (test_room_bytes), or NULL for none. */
+static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoadStats *st, uint64_t file_bytes,
+                            const LevelRoom *room) {
     CHECK(strcmp(lv->name, "Fixture \xC3\x84 \xE2\x80\x94 keys") == 0);
     CHECK(strcmp(lv->path, "levels/good/a.lvl") == 0);
     CHECK(lv->exit_to && strcmp(lv->exit_to, "levels/good/b.lvl") == 0);
@@ -118,19 +124,17 @@ static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoad
         }
     CHECK(level_tile(lv, -1, 0) == TILE_WALL && level_tile(lv, 10, 0) == TILE_WALL);
 
-    /* Enemies in map order; the enemy lines set hp, the chaser keeps its default of 3. */
+    /* Enemies in map order; the enemy lines set hp, the chaser has none: 0, so the game's
+       default for its kind applies (a rule of the simulation, not of the file). */
     REQUIRE_VOID(lv->enemy_count == 3);
     struct { EnemyKind kind; int x, y, hp; } ew[3] = {
-        {ENEMY_PATROLLER, 7, 1, 5}, {ENEMY_CHASER, 4, 4, 3}, {ENEMY_TURRET, 6, 4, 9}};
+        {ENEMY_PATROLLER, 7, 1, 5}, {ENEMY_CHASER, 4, 4, 0}, {ENEMY_TURRET, 6, 4, 9}};
     for (int i = 0; i < 3; i++) {
-        const Enemy *e = &lv->enemies[i];
+        const EnemySpawn *e = &lv->enemies[i];
         CHECK(e->kind == ew[i].kind);
         CHECK_EQ_I(e->hp, ew[i].hp);
-        CHECK_EQ_I(e->x, centre(ew[i].x));
-        CHECK_EQ_I(e->y, centre(ew[i].y));
-        CHECK_EQ_I(e->spawn_tx, ew[i].x);
-        CHECK_EQ_I(e->spawn_ty, ew[i].y);
-        CHECK(e->alive == 1 && e->state == 0 && e->vx == 0 && e->timer == 0);
+        CHECK_EQ_I(e->tx, ew[i].x);
+        CHECK_EQ_I(e->ty, ew[i].y);
     }
     REQUIRE_VOID(lv->pickup_count == 5);
     struct { PickupKind kind; KeyColor color; int x, y; } pw[5] = {
@@ -138,14 +142,15 @@ static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoad
         {PICKUP_HEART, KEY_RED, 3, 4}, {PICKUP_KEY, KEY_BLUE, 7, 4}};
     for (int i = 0; i < 5; i++) {
         const Pickup *k = &lv->pickups[i];
-        CHECK(k->kind == pw[i].kind && k->tx == pw[i].x && k->ty == pw[i].y && !k->taken);
+        CHECK(k->kind == pw[i].kind && k->tx == pw[i].x && k->ty == pw[i].y);
         if (k->kind == PICKUP_KEY) CHECK(k->color == pw[i].color);
     }
     REQUIRE_VOID(lv->door_count == 3);
     CHECK(level_door_at(lv, 5, 3) && level_door_at(lv, 5, 3)->color == KEY_RED);
     CHECK(level_door_at(lv, 5, 4) && level_door_at(lv, 5, 4)->color == KEY_GREEN);
     CHECK(level_door_at(lv, 8, 4) && level_door_at(lv, 8, 4)->color == KEY_BLUE);
-    CHECK(level_door_at(lv, 4, 3) == NULL && level_door_at(lv, 5, 3)->open == false);
+    CHECK(level_door_at(lv, 4, 3) == NULL && level_door_index(lv, 4, 3) == -1);
+    CHECK(level_door_index(lv, 5, 3) == 0 && level_door_index(lv, 8, 4) == 2);
     REQUIRE_VOID(lv->link_count == 1);
     const LevelLink *l = level_link_at(lv, 8, 2);
     CHECK(l && strcmp(l->target_path, "levels/good/b.lvl") == 0 && l->entry && strcmp(l->entry, "west") == 0);
@@ -155,20 +160,28 @@ static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoad
     CHECK(door && door->tx == 1 && door->ty == 2);
     CHECK(spiky && spiky->tx == 1 && spiky->ty == 4);
     CHECK(level_entry_find(lv, "west") == NULL && level_entry_find(lv, NULL) == NULL);
-    /* Pools: sized by the header, zeroed, nothing alive. */
+    /* Pool sizes from the header; the pools themselves are the room's business. */
     CHECK_EQ_I(lv->bullet_cap, 64);
     CHECK_EQ_I(lv->particle_cap, 128);
-    bool any_alive = false;
-    for (int i = 0; i < lv->bullet_cap; i++) any_alive |= lv->bullets[i].alive;
-    for (int i = 0; i < lv->particle_cap; i++) any_alive |= lv->particles[i].alive || lv->particles[i].ttl;
-    CHECK(!any_alive);
-    /* The measured need is exactly what the level took. */
+    /* The measured need is exactly what the level took, its room included. */
     CHECK_EQ_U(lv->arena_bytes, arena_pos(level_arena));
     if (st) {
         CHECK_EQ_U(st->level_bytes, lv->arena_bytes);
         CHECK(st->scratch_peak > file_bytes); /* the text plus the parse's lists */
     }
-    CHECK(lv->arena_bytes >= 60 + 64 * sizeof(Bullet) + 128 * sizeof(Particle) + 3 * sizeof(Enemy));
+    CHECK(lv->arena_bytes >= 60 + 3 * sizeof(EnemySpawn));
+    if (room) {
+        /* The room: the size asked for, aligned, zeroed, and the last thing in the arena. */
+        REQUIRE_VOID(room->block);
+        CHECK_EQ_U(room->size, test_room_bytes(lv));
+        CHECK_EQ_U((uintptr_t)room->block % LEVEL_ROOM_ALIGN, 0);
+        const uint8_t *b = room->block;
+        uint64_t nonzero = 0;
+        for (uint64_t i = 0; i < room->size; i++) nonzero += b[i] != 0;
+        CHECK_EQ_U(nonzero, 0);
+        CHECK((const uint8_t *)lv->tiles < b && (const uint8_t *)lv->enemies < b && (const uint8_t *)lv->entries < b);
+        CHECK(lv->arena_bytes >= room->size + 60 + 3 * sizeof(EnemySpawn));
+    }
 }
 
 static uint64_t file_size(const char *path) {
@@ -255,7 +268,7 @@ static void test_bad_fixtures(Arena *keep) {
         snprintf(path, sizeof path, "levels/bad/%s.lvl", bad_cases[i].file);
         snprintf(want, sizeof want, "%s:%s", path, bad_cases[i].message);
         LevelLoadStats st = {.level_bytes = 77};
-        bool ok = level_load_ex(&lv, level_arena, path, NULL, &err, &st);
+        bool ok = level_load_ex(&lv, level_arena, path, NULL, NULL, &err, &st);
         CHECK(!ok);
         if (ok || strcmp(err.message, want) != 0) {
             fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", path, ok ? "(loaded)" : err.message, want);
@@ -276,7 +289,7 @@ static void test_bad_fixtures(Arena *keep) {
         }
     }
     /* And A is still usable as a level, field by field. */
-    check_fixture_a(&lv, level_arena, NULL, 0);
+    check_fixture_a(&lv, level_arena, NULL, 0, NULL);
     arena_release(level_arena);
 }
 
@@ -390,17 +403,20 @@ static void test_text_variants(Arena *keep) {
     Level lv;
     LevelError err;
     LevelLoadStats st;
-    CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", NULL, &err, &st));
-    check_fixture_a(&lv, level_arena, &st, a.len);
+    LevelRoom room = {.bytes = test_room_bytes};
+    CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", NULL, &room, &err, &st));
+    check_fixture_a(&lv, level_arena, &st, a.len, &room);
     Snapshot lf = snapshot(keep, &lv, level_arena);
 
     /* CRLF, a BOM and no final newline give the same level. */
     uint64_t n;
     char *text = crlf(keep, a, &n);
-    CHECK(level_parse(&lv, level_arena, "levels/good/a.lvl", text, n, &err, NULL));
-    check_fixture_a(&lv, level_arena, NULL, 0);
-    CHECK(mem_same(lf.deep.tiles, lv.tiles, 60) && mem_same(lf.deep.enemies, lv.enemies, 3 * sizeof(Enemy)));
+    LevelRoom room2 = {.bytes = test_room_bytes};
+    CHECK(level_parse(&lv, level_arena, "levels/good/a.lvl", text, n, &room2, &err, NULL));
+    check_fixture_a(&lv, level_arena, NULL, 0, &room2);
+    CHECK(mem_same(lf.deep.tiles, lv.tiles, 60) && mem_same(lf.deep.enemies, lv.enemies, 3 * sizeof(EnemySpawn)));
     CHECK_EQ_U(lf.deep.arena_bytes, lv.arena_bytes);
+    CHECK(room2.block == room.block && room2.size == room.size); /* the same level, the same place */
 
     /* Width and height: 4096 is the limit, 4097 is an error. */
     uint64_t side = LEVEL_MAX_SIDE + 1;
@@ -409,14 +425,14 @@ static void test_text_variants(Arena *keep) {
     memset(big + k, '.', side - 1), k += side - 1;
     k += (uint64_t)sprintf(big + k, "\nend\n");
     Snapshot before = snapshot(keep, &lv, level_arena);
-    CHECK(!level_parse(&lv, level_arena, "wide.lvl", big, k, &err, NULL));
+    CHECK(!level_parse(&lv, level_arena, "wide.lvl", big, k, NULL, &err, NULL));
     CHECK(strcmp(err.message, "wide.lvl:3:4097: error: expected a map row of 1 to 4096 tiles, found 4097") == 0);
     CHECK(snapshot_same(&before, &lv, level_arena));
 
     k = (uint64_t)sprintf(big, "name: tall\nmap:\n@\n");
     for (uint64_t y = 1; y < side; y++) big[k++] = '.', big[k++] = '\n';
     k += (uint64_t)sprintf(big + k, "end\n");
-    CHECK(!level_parse(&lv, level_arena, "tall.lvl", big, k, &err, NULL));
+    CHECK(!level_parse(&lv, level_arena, "tall.lvl", big, k, NULL, &err, NULL));
     CHECK(strcmp(err.message, "tall.lvl:4099:1: error: expected at most 4096 map rows, found more") == 0);
     CHECK(snapshot_same(&before, &lv, level_arena));
 
@@ -433,7 +449,7 @@ static void test_text_variants(Arena *keep) {
     big[head + (s4 + 1) + 1] = '@'; /* row 1, column 1 */
     k += (uint64_t)sprintf(big + k, "end\n");
     Arena *huge = new_level_arena(32ull << 20);
-    CHECK(level_parse(&lv, huge, "max.lvl", big, k, &err, NULL));
+    CHECK(level_parse(&lv, huge, "max.lvl", big, k, NULL, &err, NULL));
     CHECK(lv.width == 4096 && lv.height == 4096 && lv.start_tx == 1 && lv.start_ty == 1);
     CHECK(level_tile(&lv, 4095, 4095) == TILE_WALL && level_tile(&lv, 2, 1) == TILE_FLOOR);
     CHECK_EQ_U(lv.arena_bytes, arena_pos(huge));
@@ -446,25 +462,35 @@ static void test_text_variants(Arena *keep) {
 static void test_arena_fit(Arena *keep) {
     Level lv;
     LevelError err;
-    LevelLoadStats st_a, st_b;
+    LevelLoadStats st_a, st_b, st_alone;
+    LevelRoom room = {.bytes = test_room_bytes};
     Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
-    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, &err, &st_a));
+    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, NULL, &err, &st_alone));
+    CHECK_EQ_U(st_alone.level_bytes, arena_pos(big));
+    CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, &room, &err, &st_a));
     CHECK_EQ_U(st_a.level_bytes, arena_pos(big));
-    CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", NULL, &err, &st_b));
+    /* The room comes after the level, aligned: the need is the level's plus the room's. */
+    CHECK(st_a.level_bytes >= st_alone.level_bytes + room.size);
+    CHECK(st_a.level_bytes < st_alone.level_bytes + room.size + LEVEL_ROOM_ALIGN);
+    CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", NULL, &room, &err, &st_b));
     CHECK_EQ_U(st_b.level_bytes, arena_pos(big));
     arena_release(big);
-    /* a has small pools (64 bullets, 128 particles), b the defaults: b needs more. */
+    /* a has small pools (64 bullets, 128 particles), b the defaults: b's room is larger. */
     REQUIRE_VOID(st_b.level_bytes > st_a.level_bytes);
 
-    /* a in an arena of exactly its need: loads, and b then fails with the arena-full text. */
+    /* a in an arena of exactly its need: loads, and b then fails with the arena-full text,
+       leaving a and its room as they were (the room as play left it, not zeroed). */
     Arena *tiny = new_level_arena(st_a.level_bytes);
     REQUIRE_VOID(tiny);
     CHECK_EQ_U(arena_capacity(tiny), st_a.level_bytes);
-    CHECK(level_load(&lv, tiny, "levels/good/a.lvl", &err));
+    CHECK(level_load_ex(&lv, tiny, "levels/good/a.lvl", NULL, &room, &err, NULL));
     CHECK_EQ_U(arena_pos(tiny), arena_capacity(tiny));
+    REQUIRE_VOID(room.block);
+    memset(room.block, 0x5A, room.size);
+    LevelRoom kept = room;
     Snapshot before = snapshot(keep, &lv, tiny);
     LevelLoadStats st;
-    CHECK(!level_load_ex(&lv, tiny, "levels/good/b.lvl", NULL, &err, &st));
+    CHECK(!level_load_ex(&lv, tiny, "levels/good/b.lvl", NULL, &room, &err, &st));
     char want[512];
     snprintf(want, sizeof want,
              "levels/good/b.lvl: error: level does not fit: arena 'level' full: 0 of %llu bytes used, asked for %llu more",
@@ -473,7 +499,11 @@ static void test_arena_fit(Arena *keep) {
     if (strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", err.message, want);
     CHECK_EQ_U(st.level_bytes, st_b.level_bytes); /* a misfit still reports its need */
     CHECK(snapshot_same(&before, &lv, tiny));
-    check_fixture_a(&lv, tiny, NULL, 0);
+    CHECK(room.block == kept.block && room.size == kept.size);
+    uint64_t changed = 0;
+    for (uint64_t i = 0; i < kept.size; i++) changed += ((const uint8_t *)kept.block)[i] != 0x5A;
+    CHECK_EQ_U(changed, 0);
+    check_fixture_a(&lv, tiny, NULL, 0, NULL);
     /* Every kind of bad file fails the same way in a tiny arena, and a stays intact. */
     for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
         char path[256];
@@ -484,21 +514,29 @@ static void test_arena_fit(Arena *keep) {
     }
     arena_release(tiny);
 
-    /* One byte less than a needs: a does not fit into the empty arena, and *out is untouched. */
+    /* One byte less than a needs with its room: a does not fit into the empty arena, and *out
+       is untouched; a alone does fit, so it was the room that tipped it. */
     Arena *less = new_level_arena(st_a.level_bytes - 1);
     Level empty = {0};
     lv = empty;
-    CHECK(!level_load(&lv, less, "levels/good/a.lvl", &err));
+    LevelRoom untouched = {.bytes = test_room_bytes};
+    room = untouched;
+    CHECK(!level_load_ex(&lv, less, "levels/good/a.lvl", NULL, &room, &err, NULL));
     CHECK(strstr(err.message, "level does not fit: arena 'level' full: 0 of ") != NULL);
     CHECK(memcmp(&lv, &empty, sizeof lv) == 0 && arena_pos(less) == 0);
+    CHECK(memcmp(&room, &untouched, sizeof room) == 0);
+    CHECK(level_load(&lv, less, "levels/good/a.lvl", &err));
     arena_release(less);
 
     /* Loading the same level twice in a row gives the same level and the same need: the
-       arena is cleared on load, not appended to. */
+       arena is cleared on load, not appended to; and the room comes zeroed again over the
+       bytes the last level's play left in it (a restart starts from nothing). */
     Arena *again = new_level_arena(st_a.level_bytes);
-    CHECK(level_load(&lv, again, "levels/good/a.lvl", &err));
-    CHECK(level_load(&lv, again, "levels/good/a.lvl", &err));
-    check_fixture_a(&lv, again, NULL, 0);
+    CHECK(level_load_ex(&lv, again, "levels/good/a.lvl", NULL, &room, &err, NULL));
+    REQUIRE_VOID(room.block);
+    memset(room.block, 0x5A, room.size);
+    CHECK(level_load_ex(&lv, again, "levels/good/a.lvl", NULL, &room, &err, NULL));
+    check_fixture_a(&lv, again, NULL, 0, &room);
     arena_release(again);
 }
 
@@ -578,7 +616,7 @@ static void test_wide_rows(Arena *keep) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
     LevelError err;
-    REQUIRE_VOID(level_parse(&lv, level_arena, "wide.lvl", text, k, &err, NULL));
+    REQUIRE_VOID(level_parse(&lv, level_arena, "wide.lvl", text, k, NULL, &err, NULL));
     CHECK(lv.width == W && lv.height == H && lv.start_tx == 17 && lv.start_ty == 3);
     int wrong = 0;
     for (int y = 0; y < H; y++)
@@ -594,7 +632,7 @@ static void test_wide_rows(Arena *keep) {
     }
     /* An unknown character deep in a wide row is found at its exact column. */
     text[strlen("name: wide\nmap:\n") + 5 * (W + 1) + 50] = 'Q';
-    CHECK(!level_parse(&lv, level_arena, "wide.lvl", text, k, &err, NULL));
+    CHECK(!level_parse(&lv, level_arena, "wide.lvl", text, k, NULL, &err, NULL));
     CHECK(strcmp(err.message, "wide.lvl:8:51: error: expected a tile character (one of .#~^X>@pct$+rgbRGB), found 'Q'") == 0);
     arena_release(level_arena);
 }
@@ -619,7 +657,7 @@ static void test_row_offsets(Arena *keep) {
                 text[k++] = '\n';
                 for (int i = 0; i < w; i++) text[k++] = i == x ? (bad ? 'Q' : '$') : '#';
                 k += sprintf(text + k, "\nend\n");
-                bool ok = level_parse(&lv, level_arena, "o.lvl", text, (uint64_t)k, &err, NULL);
+                bool ok = level_parse(&lv, level_arena, "o.lvl", text, (uint64_t)k, NULL, &err, NULL);
                 if (bad) {
                     char want[160];
                     snprintf(want, sizeof want,
@@ -640,14 +678,14 @@ static void test_row_offsets(Arena *keep) {
             text[k++] = '\n';
         }
         k += sprintf(text + k, "end\nenemy %d 2 hp=77\n", w - 1);
-        REQUIRE_VOID(level_parse(&lv, level_arena, "d.lvl", text, (uint64_t)k, &err, NULL));
+        REQUIRE_VOID(level_parse(&lv, level_arena, "d.lvl", text, (uint64_t)k, NULL, &err, NULL));
         CHECK_EQ_I(lv.enemy_count, 3 * w);
         int wrong = 0;
         for (int i = 0; i < lv.enemy_count; i++) {
-            const Enemy *e = &lv.enemies[i];
+            const EnemySpawn *e = &lv.enemies[i];
             int x = i % w, y = 1 + i / w;
-            wrong += e->spawn_tx != x || e->spawn_ty != y || e->kind != (EnemyKind)((x + y) % 3);
-            wrong += e->hp != (x == w - 1 && y == 2 ? 77 : e->kind == ENEMY_PATROLLER ? 2 : e->kind == ENEMY_CHASER ? 3 : 4);
+            wrong += e->tx != x || e->ty != y || e->kind != (EnemyKind)((x + y) % 3);
+            wrong += e->hp != (x == w - 1 && y == 2 ? 77 : 0); /* 0: the kind's default */
         }
         CHECK_EQ_I(wrong, 0);
     }
@@ -686,9 +724,9 @@ static void test_binary_anywhere(void) {
     Level lv;
     LevelError err;
     static const char good[] = "name: x\nmap:\n#@#\nend\n";
-    REQUIRE_VOID(level_parse(&lv, level_arena, "good.lvl", good, sizeof good - 1, &err, NULL));
+    REQUIRE_VOID(level_parse(&lv, level_arena, "good.lvl", good, sizeof good - 1, NULL, &err, NULL));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        bool ok = level_parse(&lv, level_arena, "b.lvl", cases[i].text, (uint64_t)cases[i].len, &err, NULL);
+        bool ok = level_parse(&lv, level_arena, "b.lvl", cases[i].text, (uint64_t)cases[i].len, NULL, &err, NULL);
         if (ok || strcmp(err.message, cases[i].want) != 0)
             fprintf(stderr, "case %zu: got '%s'\n", i, ok ? "(loaded)" : err.message);
         CHECK(!ok && strcmp(err.message, cases[i].want) == 0);
@@ -718,7 +756,7 @@ static void expect_outside(const char *path, const char *root, int line, int col
     REQUIRE_VOID(realpath(target, real) != NULL);
     snprintf(want, sizeof want, "%s:%d:%d: error: expected a level file inside '%s', the folder of the run, found '%s' (%s)",
              path, line, col, root, written, real);
-    bool ok = level_load_ex(&lv, level_arena, path, strcmp(root, "levels/bad/") ? root : NULL, &err, NULL);
+    bool ok = level_load_ex(&lv, level_arena, path, strcmp(root, "levels/bad/") ? root : NULL, NULL, &err, NULL);
     CHECK(!ok && strcmp(err.message, want) == 0);
     if (ok || strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", ok ? "(loaded)" : err.message, want);
     arena_release(level_arena);
@@ -732,8 +770,8 @@ static void test_paths_stay_inside(void) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
     LevelError err;
-    CHECK(level_load_ex(&lv, level_arena, "levels/bad/exit_outside.lvl", "levels", &err, NULL));
-    CHECK(level_load_ex(&lv, level_arena, "levels/bad/link_outside.lvl", "levels/", &err, NULL));
+    CHECK(level_load_ex(&lv, level_arena, "levels/bad/exit_outside.lvl", "levels", NULL, &err, NULL));
+    CHECK(level_load_ex(&lv, level_arena, "levels/bad/link_outside.lvl", "levels/", NULL, &err, NULL));
 
     /* A symbolic link inside the root that points out of it is outside. */
     char dir[] = "/tmp/ad-level-XXXXXX";
@@ -761,8 +799,8 @@ static void test_paths_stay_inside(void) {
     for (int i = 0; i < 300; i++) k += snprintf(text + k, sizeof text - (size_t)k, "./");
     snprintf(text + k, sizeof text - (size_t)k, "B.lvl\nmap:\n#####\n#@.X#\n#####\nend\n");
     put_file(b, text);
-    CHECK(level_load_ex(&lv, level_arena, a, root, &err, NULL));
-    CHECK(!level_load_ex(&lv, level_arena, lv.exit_to, root, &err, NULL));
+    CHECK(level_load_ex(&lv, level_arena, a, root, NULL, &err, NULL));
+    CHECK(!level_load_ex(&lv, level_arena, lv.exit_to, root, NULL, &err, NULL));
     char want[1024];
     snprintf(want, sizeof want, "%s:2:7: error: expected a level path of at most %d bytes once resolved", b, LEVEL_PATH_MAX - 1);
     CHECK(strncmp(err.message, want, strlen(want)) == 0);

@@ -245,8 +245,25 @@ int main(void) {
     write_file(b_lvl, b_text, (size_t)k);
     unlink(path);
     CHECK(game_init(&g, level, &(GameConfig){.start_level = a_lvl, .seed = 1, .skip_title = true, .save_path = path}, &err));
+    /* The failure travels through core/diag.h: a captured sink sees it as one error, with
+       its file, line and column apart, and hands the same text to the HUD. */
+    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    DiagCapture cap;
+    diag_capture_begin(&cap, reports);
     for (int i = 0; i < 400 && g.load_failures == 0; i++) game_update(&g, i < 100 ? SIM_IN_RIGHT : 0);
+    diag_capture_end(&cap);
     CHECK_EQ_U(g.load_failures, 1);
+    CHECK_EQ_U(cap.count, 1);
+    CHECK_EQ_U(cap.of[DIAG_ERROR], 1);
+    const Diag *rep = cap.first ? &cap.first->d : &(Diag){0};
+    CHECK_EQ_I(rep->level, DIAG_ERROR);
+    CHECK(rep->path && rep->path_len == strlen(b_lvl) && memcmp(rep->path, b_lvl, rep->path_len) == 0);
+    CHECK_EQ_I(rep->line, 2);
+    CHECK_EQ_I(rep->col, 7);
+    CHECK(rep->message && strncmp(rep->message, "expected a level path of at most", 32) == 0);
+    CHECK(g.message[0] == '\0'); /* the game never writes to the screen itself */
+    if (cap.first) game_show_report(&g, rep);
+    arena_release(reports);
     CHECK_EQ_I(g.screen, SCREEN_PLAYING);
     CHECK(strcmp(g.sim.level.name, "A") == 0);
     CHECK_EQ_I(g.sim.progress.levels_completed, 0);

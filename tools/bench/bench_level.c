@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
     Level lv;
     LevelError err;
     LevelLoadStats st;
-    if (!level_load_ex(&lv, level_arena, path, NULL, &err, &st)) {
+    if (!level_load_ex(&lv, level_arena, path, NULL, NULL, &err, &st)) {
         fprintf(stderr, "%s\n", err.message);
         unlink(path);
         return 1;
@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
         ok &= level_load(&lv, level_arena, path, &err);
         t_load[r] = bench_now_ns() - t0;
         t0 = bench_now_ns();
-        ok &= level_parse(&lv, level_arena, path, text, len, &err, NULL);
+        ok &= level_parse(&lv, level_arena, path, text, len, NULL, &err, NULL);
         t_parse[r] = bench_now_ns() - t0;
     }
     int cold_rounds = rounds < 11 ? rounds : 11;

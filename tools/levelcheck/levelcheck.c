@@ -3,8 +3,9 @@
        levelcheck [--level-arena BYTES] [--root DIR] FILE...
 
    Loads every FILE exactly as the game does (level_load_ex into a NO_CHAIN arena named
-   "level" of BYTES, default LEVEL_ARENA_BYTES), prints one row per level (size, entity
-   counts, bytes it needs in the level arena, peak scratch while loading it), then the largest
+   "level" of BYTES, default LEVEL_ARENA_BYTES, with the simulation's runtime state as its
+   room: sim_runtime_bytes), prints one row per level (size, entity counts, bytes it needs in
+   the level arena, peak scratch while loading it), then the largest
    need and a recommended LEVEL_ARENA_BYTES: the largest need plus 25%, rounded up to 64 KiB.
    It also loads what each portal and exit leads to and checks that a named entry exists
    there. Exits and links must stay inside the folder tree DIR, as they must inside the
@@ -14,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/path.h"
 #include "core/str8.h"
 #include "level.h"
+#include "sim.h"
 
 #define KIB 1024ull
 
@@ -38,7 +41,7 @@ static bool check_target(const char *from, const char *what, const char *target,
     Level t;
     LevelError err;
     fflush(stdout); /* keep the rows and the errors in order on a terminal */
-    if (!level_load_ex(&t, check_arena, target, root, &err, NULL)) {
+    if (!level_load_ex(&t, check_arena, target, root, NULL, &err, NULL)) {
         fprintf(stderr, "%s: error: %s leads to a level that does not load:\n  %s\n", from, what, err.message);
         return false;
     }
@@ -90,10 +93,13 @@ int main(int argc, char **argv) {
         /* The run's root: --root, else the file's own folder (what the game uses when a
            run starts on this file). */
         char dir[LEVEL_PATH_MAX];
-        const char *slash = strrchr(path, '/');
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+        Str8 folder = path_dir_prefix(str8_cstr(path));
+        if (!folder.len) folder = STR8_LIT(".");
+        snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
         const char *root = root_opt ? root_opt : dir;
-        if (!level_load_ex(&lv, level_arena, path, root, &err, &st)) {
+        /* The room the game asks for, so the need is what the game's level arena holds. */
+        LevelRoom room = {.bytes = sim_runtime_bytes};
+        if (!level_load_ex(&lv, level_arena, path, root, &room, &err, &st)) {
             if (st.level_bytes > arena_capacity(level_arena)) {
                 /* Valid, but too big: the need is known, so it still counts for the size. */
                 printf("%-*s %11s %7s %7s %5s %5s %7s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-", "-",

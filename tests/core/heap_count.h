@@ -1,0 +1,74 @@
+/* heap_count.h - counts this test program's calls to the C heap, SDL's and libc's own
+   included: it defines malloc and its kin in the executable, which the dynamic linker
+   prefers to libc's, and they forward to glibc's __libc_* entry points. Include it in one
+   source file of a test program (it defines functions), then:
+
+       heap_calls = 0;
+       heap_counting = 1;              // on from the start; a test may turn it off and on
+       ... the code that must not touch the heap ...
+       CHECK_EQ_U(heap_calls, 0);
+
+   Under AddressSanitizer, which owns malloc (two interposers cannot both win), it defines
+   nothing and HEAP_COUNT is 0: the test skips what it would count, or is not built. */
+#ifndef HEAP_COUNT_H
+#define HEAP_COUNT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_COUNT 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HEAP_COUNT 0
+#endif
+#endif
+#ifndef HEAP_COUNT
+#define HEAP_COUNT 1
+#endif
+
+/* malloc, calloc, realloc and the aligned ones: every request for memory while counting. */
+static volatile uint64_t heap_calls;
+static volatile int heap_counting = 1;
+
+#if HEAP_COUNT
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static inline void heap_count_one_(void) {
+    if (heap_counting) heap_calls++;
+}
+void *malloc(size_t n) {
+    heap_count_one_();
+    return __libc_malloc(n);
+}
+void *calloc(size_t a, size_t b) {
+    heap_count_one_();
+    return __libc_calloc(a, b);
+}
+void *realloc(void *p, size_t n) {
+    heap_count_one_();
+    return __libc_realloc(p, n);
+}
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t al, size_t n) {
+    heap_count_one_();
+    return __libc_memalign(al, n);
+}
+void *aligned_alloc(size_t al, size_t n) {
+    heap_count_one_();
+    return __libc_memalign(al, n);
+}
+int posix_memalign(void **out, size_t al, size_t n) {
+    heap_count_one_();
+    void *p = __libc_memalign(al, n);
+    if (!p) return 12; /* ENOMEM */
+    *out = p;
+    return 0;
+}
+#endif
+
+#endif
