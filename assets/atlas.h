@@ -49,7 +49,7 @@ typedef enum TileSprite {
 } TileSprite;
 #define TILES_ROWS 3
 
-/* sprites.png: 8 x 4 cells of 16 x 16 */
+/* sprites.png: 8 x 5 cells of 16 x 16 */
 #define PLAYER_FRAMES 3 /* stand, step left foot, step right foot */
 typedef enum Facing { FACING_DOWN, FACING_UP, FACING_LEFT, FACING_RIGHT, FACING_COUNT } Facing;
 typedef enum SpriteIndex {
@@ -70,9 +70,10 @@ typedef enum SpriteIndex {
     SPR_SHADOW = 29,        /* dark ellipse to put under actors */
     SPR_HEART_HALF = 30,    /* HUD */
     SPR_SKULL = 31,         /* death marker / game over */
+    SPR_SIGN = 32,          /* a wooden signpost (a level's `sign` line), drawn on its tile */
     SPR_COUNT
 } SpriteIndex;
-#define SPRITES_ROWS 4
+#define SPRITES_ROWS 5
 #define ENEMY_FRAMES 2
 
 #endif

@@ -109,8 +109,9 @@ static int32_t danger(const Sim *s, uint32_t first, uint32_t rest, bool *spiked)
                 vy = CLAMP(dy, -CHASER_SPEED, CHASER_SPEED);
             }
             if (!sim_box_blocked(s, ex + vx, ey + vy, ENEMY_HALF)) ex += vx, ey += vy;
-            int32_t r = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE + BOT_MARGIN;
-            if (t >= pl->invuln && ABS(ex - px[t]) < r && ABS(ey - py[t]) < r) hit = t;
+            Enemy ghost_e = *e;
+            ghost_e.x = ex, ghost_e.y = ey;
+            if (t >= pl->invuln && sim_enemy_touches(&ghost_e, px[t], py[t], BOT_MARGIN)) hit = t;
         }
     }
     return hit;

@@ -203,6 +203,15 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
         const char *name = emit_str(o, str8_cstr(e->name));
         if (entries) entries[i] = (LevelEntry){.name = name, .tx = e->tx, .ty = e->ty};
     }
+    lv->sign_count = (int32_t)p->signs.count;
+    LevelSign *signs = emit_push(o, p->signs.count * sizeof(LevelSign), _Alignof(LevelSign), false);
+    lv->signs = signs;
+    ChunkListIter sit = chunk_list_iter(&p->signs);
+    for (uint64_t i = 0; i < p->signs.count; i++) {
+        const LevelSign *g = chunk_list_next(&sit);
+        const char *text = emit_str(o, g->text);
+        if (signs) signs[i] = (LevelSign){.tx = g->tx, .ty = g->ty, .text = {text, g->text.len}};
+    }
     lv->bullet_cap = (int32_t)p->bullets;
     lv->particle_cap = (int32_t)p->particles;
     if (room && room->bytes) {
@@ -245,6 +254,8 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     chunk_list_init(&p.links, tmp.arena, sizeof(LevelLink), 64);
     chunk_list_init(&p.portals, tmp.arena, sizeof(PortalInfo), 64);
     chunk_list_init(&p.entries, tmp.arena, sizeof(LevelEntry), 64);
+    chunk_list_init(&p.signs, tmp.arena, sizeof(LevelSign), 16);
+    chunk_list_init(&p.sign_lines, tmp.arena, sizeof(int32_t), 16);
 
     bool parsed = level_parse_text(&p, s) && check_links(&p);
     /* The binary check runs after the parse but its error still wins over any other, as if

@@ -1,5 +1,5 @@
-/* level.h - a level as loaded: its tiles, entity spawns, links and pool sizes, all in the
-   level arena, and never changed after the load.
+/* level.h - a level as loaded: its tiles, entity spawns, links, signs and pool sizes, all in
+   the level arena, and never changed after the load.
 
    A level lives exactly as long as the level arena's contents: level_load() reads and
    parses the file in scratch memory, validates all of it, checks that it fits, and only then
@@ -27,6 +27,7 @@
 
 #include "core/arena.h"
 #include "core/diag.h"
+#include "core/str8.h"
 
 #ifndef LEVEL_ARENA_BYTES
 #define LEVEL_ARENA_BYTES (4ull << 20)
@@ -41,6 +42,9 @@
    bytes once resolved against the level's folder, inside the run's root folder. */
 #define LEVEL_FILE_EXT ".lvl"
 #define LEVEL_PATH_MAX 512
+/* Signs: at most this many per level, each text at most this many bytes. */
+#define LEVEL_MAX_SIGNS 256
+#define LEVEL_SIGN_TEXT_MAX 96
 
 typedef enum TileKind {
     TILE_FLOOR,
@@ -87,6 +91,11 @@ typedef struct LevelLink { /* a portal tile that leads to another level file */
     const char *entry;       /* entry name in the target level; NULL: its player start */
 } LevelLink;
 
+typedef struct LevelSign { /* a signpost on a floor tile; not solid, the player walks by it */
+    int32_t tx, ty;
+    Str8 text; /* 1 to LEVEL_SIGN_TEXT_MAX bytes of printable UTF-8, no '#'; NUL-terminated too */
+} LevelSign;
+
 typedef struct Level {
     /* What every tile level has. */
     int32_t width, height;
@@ -106,6 +115,8 @@ typedef struct Level {
     int32_t link_count;
     const LevelEntry *entries;
     int32_t entry_count;
+    const LevelSign *signs; /* in the order of their lines in the file */
+    int32_t sign_count;
     int32_t bullet_cap;   /* pool sizes from the header: the pools are in the caller's room */
     int32_t particle_cap;
     uint64_t arena_bytes; /* what this level took in the level arena, its room included */

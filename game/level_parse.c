@@ -461,7 +461,7 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
             break;
         }
         if (str8_starts_with(line, STR8_LIT("enemy ")) || str8_starts_with(line, STR8_LIT("link ")) ||
-            str8_starts_with(line, STR8_LIT("entry ")))
+            str8_starts_with(line, STR8_LIT("entry ")) || str8_starts_with(line, STR8_LIT("sign ")))
             return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'",
                         (int)(str8_find_byte(line, ' ', 0)), line.data);
         if (rows.count >= LEVEL_MAX_SIDE)
@@ -573,7 +573,7 @@ static bool flatten_map_entities(Parser *p) {
 /* The map: its rows (pass 1), then tiles and entities (pass 2). Stops at the `end` line,
    leaving *rest after it. */
 static bool parse_map(Parser *p, Str8 *rest) {
-    const uint32_t *lens;
+    const uint32_t *lens = NULL;
     return collect_map_rows(p, rest, &lens) && convert_map_rows(p, lens) && flatten_map_entities(p);
 }
 
@@ -594,6 +594,61 @@ static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y, const char *
 }
 
 static const char *describe_tile(Parser *p, int32_t x, int32_t y) { return describe_char(p->rows[y][x]); }
+
+/* A sign's text, the rest of its line (without the comment, trimmed): 1 to
+   LEVEL_SIGN_TEXT_MAX bytes of UTF-8 with no control character (a tab, a carriage return
+   inside the line, U+0080-U+009F; the binary check has refused the others). '#' cannot be
+   in it: it starts the comment. */
+static bool check_sign_text(Parser *p, Str8 text) {
+    if (text.len == 0) return fail(p, text.data, "expected the sign's text after its tile, found end of line");
+    if (text.len > LEVEL_SIGN_TEXT_MAX)
+        return fail(p, text.data, "expected a sign text of at most %d bytes, found %llu bytes", LEVEL_SIGN_TEXT_MAX,
+                    (unsigned long long)text.len);
+    int64_t bad = utf8_invalid_at(text);
+    for (uint64_t i = 0; i < text.len && (bad < 0 || i < (uint64_t)bad); i++) {
+        uint8_t c = (uint8_t)text.data[i];
+        if (c == '\t') return fail(p, text.data + i, "expected printable text on the sign, found a tab");
+        if (c < 0x20) /* a carriage return inside the line: the binary check has refused the rest */
+            return fail(p, text.data + i, "expected printable text on the sign, found the control character U+%04X",
+                        (unsigned)c);
+        if (c == 0xC2 && (uint8_t)text.data[i + 1] < 0xA0) /* valid up to `bad`: a second byte follows */
+            return fail(p, text.data + i, "expected printable text on the sign, found the control character U+%04X",
+                        (unsigned)(uint8_t)text.data[i + 1]);
+    }
+    if (bad >= 0)
+        return fail(p, text.data + bad, "expected UTF-8 text on the sign, found the invalid byte 0x%02X",
+                    (unsigned)(uint8_t)text.data[bad]);
+    return true;
+}
+
+/* `sign X Y TEXT`: on a plain floor tile ('.': no entity there either), one per tile. */
+static bool parse_sign(Parser *p, Str8 kw, Str8 rest) {
+    int32_t x, y;
+    const char *at;
+    if (!parse_xy(p, &rest, &x, &y, &at)) return false;
+    if (p->rows[y][x] != '.')
+        return fail(p, at, "expected a floor tile '.' for the sign at %d %d, found %s", x, y, describe_tile(p, x, y));
+    ChunkListIter lines = chunk_list_iter(&p->sign_lines);
+    for (ChunkListIter it = chunk_list_iter(&p->signs);;) {
+        const LevelSign *g = chunk_list_next(&it);
+        const int32_t *line = chunk_list_next(&lines);
+        if (!g || !line) break;
+        if (g->tx == x && g->ty == y)
+            return fail(p, kw.data, "expected one sign at %d %d, found a second one (the first is on line %d)", x, y,
+                        *line);
+    }
+    if (p->signs.count >= LEVEL_MAX_SIGNS)
+        return fail(p, kw.data, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
+    Str8 text = str8_trim(rest);
+    if (!text.len) text.data = rest.data + rest.len;
+    if (!check_sign_text(p, text)) return false;
+    LevelSign *g = chunk_list_push(&p->signs);
+    int32_t *line = chunk_list_push(&p->sign_lines);
+    if (!g || !line) return fail(p, kw.data, "expected scratch memory, found %s", arena_last_error());
+    *g = (LevelSign){.tx = x, .ty = y, .text = text};
+    *line = (int32_t)p->line_no;
+    return true;
+}
 
 /* `line` is without its comment and trimmed (strip_comment), and not empty. */
 static bool parse_entity_line(Parser *p, Str8 line) {
@@ -665,7 +720,8 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         e->ty = (int16_t)y;
         return true;
     }
-    return fail(p, kw.data, "expected 'enemy', 'link' or 'entry', found '%.*s%s'", QUOTE(kw));
+    if (str8_eq(kw, STR8_LIT("sign"))) return parse_sign(p, kw, rest);
+    return fail(p, kw.data, "expected 'enemy', 'link', 'entry' or 'sign', found '%.*s%s'", QUOTE(kw));
 }
 
 /* ---- The whole text ----------------------------------------------------------------- */

@@ -59,6 +59,8 @@ typedef struct Parser {
     Pickup *pickup_arr;
     LevelEntry *entry_arr;
     int32_t *entry_line;
+    ChunkList signs;      /* LevelSign, text a slice of the file */
+    ChunkList sign_lines; /* int32_t, parallel: the line of each sign, for "the first is on line N" */
     uint64_t enemy_count, link_count, door_count, pickup_count;
 } Parser;
 

@@ -21,6 +21,14 @@ const int32_t DIR8_Y[8] = {0, 181, 256, 181, 0, -181, -256, -181};
 const int32_t DIR4_X[DIR4_COUNT] = {[DIR4_RIGHT] = 1, [DIR4_DOWN] = 0, [DIR4_LEFT] = -1, [DIR4_UP] = 0};
 const int32_t DIR4_Y[DIR4_COUNT] = {[DIR4_RIGHT] = 0, [DIR4_DOWN] = 1, [DIR4_LEFT] = 0, [DIR4_UP] = -1};
 
+/* sim.h: the union of each kind's frames in assets/sprites.png, drawn at centre - (8, 8):
+   the slime's flat and tall frames, the ghost's two heights, the turret's one outline. */
+const SimBox ENEMY_BODY[ENEMY_KIND_COUNT] = {
+    [ENEMY_PATROLLER] = {-7, -4, 7, 8},
+    [ENEMY_CHASER] = {-6, -7, 6, 8},
+    [ENEMY_TURRET] = {-7, -6, 7, 6},
+};
+
 static int32_t floor_div(int32_t a, int32_t b) {
     int32_t q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
@@ -76,6 +84,49 @@ bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half) {
 /* The body is a little smaller than the hit box: grazing a spike tile does not count. */
 bool sim_on_spikes(const Sim *s, int32_t x, int32_t y) {
     return box_hits(s, BIT(TILE_SPIKES), x, y, PLAYER_HALF - 2 * FIX_ONE);
+}
+
+bool sim_spike_refuge(const Sim *s, int32_t x, int32_t y, int32_t *rx, int32_t *ry) {
+    /* Breadth-first over the tiles the player can walk on, in a window round its tile, one
+       ring of steps at a time: the first ring with floor in it decides, so a floor tile
+       behind a wall (near as the crow flies, far on foot) is never where the push aims. */
+    enum { R = SPIKE_REFUGE_TILES, W = 2 * R + 1 };
+    int32_t ptx = floor_div(x, TILE_FIX), pty = floor_div(y, TILE_FIX);
+    int8_t steps[W * W];
+    memset(steps, -1, sizeof steps);
+    int32_t queue[W * W], head = 0, tail = 0;
+    queue[tail++] = R * W + R;
+    steps[R * W + R] = 0;
+    int64_t best_d2 = INT64_MAX;
+    int32_t best_steps = W * W;
+    while (head < tail) {
+        int32_t c = queue[head++], tx = ptx + c % W - R, ty = pty + c / W - R;
+        if (steps[c] > best_steps) break; /* past the ring that had floor in it */
+        if (sim_tile(s, tx, ty) == TILE_FLOOR) {
+            int64_t dx = sim_tile_center(tx) - x, dy = sim_tile_center(ty) - y, d2 = dx * dx + dy * dy;
+            if (d2 < best_d2) {
+                best_d2 = d2, best_steps = steps[c];
+                *rx = sim_tile_center(tx), *ry = sim_tile_center(ty);
+            }
+        }
+        for (int d = 0; d < DIR4_COUNT; d++) {
+            int32_t nx = c % W + DIR4_X[d], ny = c / W + DIR4_Y[d];
+            if (nx < 0 || ny < 0 || nx >= W || ny >= W || steps[ny * W + nx] >= 0) continue;
+            if (sim_tile_blocks_walk(s, ptx + nx - R, pty + ny - R)) continue;
+            steps[ny * W + nx] = (int8_t)(steps[c] + 1);
+            queue[tail++] = ny * W + nx;
+        }
+    }
+    return best_d2 != INT64_MAX;
+}
+
+bool sim_enemy_touches(const Enemy *e, int32_t px, int32_t py, int32_t margin) {
+    const SimBox p = PLAYER_BODY, b = ENEMY_BODY[e->kind < ENEMY_KIND_COUNT ? e->kind : 0];
+    /* Half-open boxes overlap when each starts before the other ends. */
+    int32_t p0x = px + p.x0 * FIX_ONE - margin, p1x = px + p.x1 * FIX_ONE + margin;
+    int32_t p0y = py + p.y0 * FIX_ONE - margin, p1y = py + p.y1 * FIX_ONE + margin;
+    return p0x < e->x + b.x1 * FIX_ONE && e->x + b.x0 * FIX_ONE < p1x && p0y < e->y + b.y1 * FIX_ONE &&
+           e->y + b.y0 * FIX_ONE < p1y;
 }
 
 /* Moves along one axis by d (|d| < one tile) and stops flush against the first blocking
@@ -263,6 +314,7 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
                          .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
     s->tick = 0;
     s->request.kind = SIM_REQUEST_NONE;
+    s->progress.hearts = s->progress.max_hearts; /* every level starts with full hearts */
     s->progress_entry = s->progress;
     s->level_serial++;
     memcpy(s->level_path, p, sizeof p);
@@ -307,8 +359,7 @@ bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
     PlayerProgress back = s->progress_entry;
     back.deaths = keep.deaths; /* the record of what happened is not rewound */
     back.ticks = keep.ticks;
-    back.kills = keep.kills;
-    if (back.hearts < PLAYER_START_HEARTS) back.hearts = MIN(PLAYER_START_HEARTS, back.max_hearts);
+    back.kills = keep.kills; /* (the hearts: full again, as sim_load_level starts every level) */
     char path[SIM_PATH_MAX], entry[SIM_ENTRY_MAX];
     memcpy(path, s->level_path, sizeof path);
     memcpy(entry, s->entry_name, sizeof entry);
@@ -329,24 +380,54 @@ bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err) {
 
 /* ---- the player ---- */
 
-static void hurt_player(Sim *s, int32_t from_x, int32_t from_y) {
+/* How far a knockback of k (>= 0) carries the player: sim_move_player moves by it, then
+   decays it by 3/4, to 0 below 16. */
+static int32_t knock_travel(int32_t k) {
+    int32_t t = 0;
+    for (; k; k = k < 16 ? 0 : k * 3 / 4) t += k;
+    return t;
+}
+
+/* The knockback along one axis that carries the player d (fixed point) and no less, unless
+   that takes more than SPIKE_KNOCKBACK_MAX. knock_travel only grows with k. */
+static int32_t knock_for(int32_t d) {
+    int32_t lo = 0, hi = SPIKE_KNOCKBACK_MAX, want = ABS(d);
+    if (knock_travel(hi) < want) return d < 0 ? -hi : hi;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (knock_travel(mid) >= want) hi = mid;
+        else lo = mid + 1;
+    }
+    return d < 0 ? -lo : lo;
+}
+
+/* Takes a heart unless the player is invulnerable or dead; true when it did. The caller
+   gives the knockback. */
+static bool hurt_player(Sim *s) {
     Player *pl = &s->player;
-    if (pl->invuln > 0 || pl->dead) return;
+    if (pl->invuln > 0 || pl->dead) return false;
     s->progress.hearts--;
     emit(s, SIM_EV_HURT, pl->x, pl->y, small(s->progress.hearts), 0, -1);
     pl->invuln = PLAYER_INVULN_TICKS;
-    int32_t dx = pl->x - from_x, dy = pl->y - from_y;
-    int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
-    if (len > 0) {
-        pl->kx = (int32_t)((int64_t)dx * KNOCKBACK_SPEED / len);
-        pl->ky = (int32_t)((int64_t)dy * KNOCKBACK_SPEED / len);
-    }
     if (s->progress.hearts <= 0) {
         s->progress.hearts = 0;
         pl->dead = true;
         s->progress.deaths++;
         emit(s, SIM_EV_DEATH, pl->x, pl->y, 0, 0, -1);
         s->request.kind = SIM_REQUEST_DIED;
+    }
+    return true;
+}
+
+/* Hurt by something at (from_x, from_y): pushed straight away from it. */
+static void hurt_player_from(Sim *s, int32_t from_x, int32_t from_y) {
+    Player *pl = &s->player;
+    if (!hurt_player(s)) return;
+    int32_t dx = pl->x - from_x, dy = pl->y - from_y;
+    int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
+    if (len > 0) {
+        pl->kx = (int32_t)((int64_t)dx * KNOCKBACK_SPEED / len);
+        pl->ky = (int32_t)((int64_t)dy * KNOCKBACK_SPEED / len);
     }
 }
 
@@ -468,10 +549,14 @@ static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *ot
 static void touch_tiles(Sim *s) {
     Player *pl = &s->player;
     const Level *lv = &s->level;
-    if (sim_on_spikes(s, pl->x, pl->y)) {
-        int32_t from_x = pl->x - DIR8_X[pl->facing] * FIX_ONE / 256;
-        int32_t from_y = pl->y - DIR8_Y[pl->facing] * FIX_ONE / 256;
-        hurt_player(s, from_x, from_y);
+    /* Spikes push out of themselves, never the way you face (which was deeper in): back to
+       the middle of the nearest floor tile (sim_spike_refuge), with a knockback sized to
+       end there. */
+    int32_t rx, ry;
+    if (sim_on_spikes(s, pl->x, pl->y) && hurt_player(s) &&
+        sim_spike_refuge(s, pl->x, pl->y, &rx, &ry)) {
+        pl->kx = knock_for(rx - pl->x);
+        pl->ky = knock_for(ry - pl->y);
     }
     if (pl->dead) return;
     int32_t tx, ty;
@@ -704,9 +789,7 @@ static void update_enemies(Sim *s) {
             default: break;
             }
         }
-        int32_t reach = PLAYER_HALF + ENEMY_HALF - 2 * FIX_ONE;
-        if (!pl->dead && ABS(pl->x - e->x) < reach && ABS(pl->y - e->y) < reach)
-            hurt_player(s, e->x, e->y);
+        if (!pl->dead && sim_enemy_touches(e, pl->x, pl->y, 0)) hurt_player_from(s, e->x, e->y);
     }
 }
 
@@ -739,9 +822,23 @@ static void update_bullets(Sim *s) {
             }
         } else if (!pl->dead && ABS(b->x - pl->x) < PLAYER_HALF && ABS(b->y - pl->y) < PLAYER_HALF) {
             b->alive = false;
-            hurt_player(s, b->x - b->vx, b->y - b->vy);
+            hurt_player_from(s, b->x - b->vx, b->y - b->vy);
         }
     }
+}
+
+int32_t sim_sign_near(const Sim *s) {
+    const Player *pl = &s->player;
+    if (pl->dead) return -1;
+    int32_t best = -1;
+    int64_t r = (int64_t)SIGN_NEAR_PX * FIX_ONE, best_d2 = r * r;
+    for (int32_t i = 0; i < s->level.sign_count; i++) {
+        const LevelSign *g = &s->level.signs[i];
+        int64_t dx = sim_tile_center(g->tx) - pl->x, dy = sim_tile_center(g->ty) - pl->y;
+        int64_t d2 = dx * dx + dy * dy;
+        if (d2 < best_d2 || (d2 == best_d2 && best < 0)) best = i, best_d2 = d2;
+    }
+    return best;
 }
 
 void sim_cancel_request(Sim *s) {

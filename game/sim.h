@@ -52,7 +52,9 @@ enum {
 };
 
 /* Tunables, in fixed point (FIX_ONE per pixel) and ticks. */
-#define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px */
+#define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px: walls, enemy bullets; the
+                                             spikes test it 2 px smaller; enemies touch
+                                             PLAYER_BODY (below) */
 #define PLAYER_SPEED (FIX_ONE * 7 / 4)    /* 1.75 px per tick, 105 px/s */
 #define PLAYER_SPIKE_SLOW 2              /* speed is divided by this while on spikes */
 #define PLAYER_NUDGE_PX 6                 /* corner forgiveness: slide past corners this close */
@@ -64,7 +66,8 @@ enum {
 #define BULLET_TTL 56
 #define ENEMY_BULLET_SPEED (FIX_ONE * 9 / 4) /* 2.25 px per tick: dodgeable, not ignorable */
 #define ENEMY_BULLET_TTL 110
-#define ENEMY_HALF (6 * FIX_ONE)
+#define ENEMY_HALF (6 * FIX_ONE)          /* walls; player bullets hit 1 px more; contact is
+                                             ENEMY_BODY (below) */
 #define PATROLLER_SPEED (FIX_ONE * 1)
 #define CHASER_SPEED (FIX_ONE * 5 / 4)  /* 70% of the player: outrun it, or stand and fight */
 #define CHASER_SIGHT_TILES 9              /* sees the player this far, if no wall is between */
@@ -76,11 +79,30 @@ enum {
 #define TURRET_WARN_TICKS 30              /* a turret aims (visor lit) 0.5 s before it fires */
 #define TRIGGER_SLACK_PX 4                /* exits and portals fire with the centre this far
                                              outside their tile: the sprite already overlaps */
-#define KNOCKBACK_SPEED (FIX_ONE * 3)
+#define KNOCKBACK_SPEED (FIX_ONE * 3)  /* what a bullet or an enemy gives, decaying by 3/4 a tick */
+#define SPIKE_REFUGE_TILES 3            /* spikes throw you to the nearest floor this many tiles
+                                           round you (sim_spike_refuge) */
+#define SPIKE_KNOCKBACK_MAX (FIX_ONE * 12) /* ... at most this fast: 46 px of travel */
+#define SIGN_NEAR_PX 20                 /* sim_sign_near: 1.25 tiles from the sign's centre */
 #define PATROLLER_HP 2                    /* hit points of an enemy without an `enemy ... hp=` */
 #define CHASER_HP 3                       /* line in its level file */
 #define TURRET_HP 4
 #define TILE_FIX (TILE_PX * FIX_ONE)
+
+/* Bodies: where an actor is drawn opaque, in whole pixels from its centre, the box
+   [x0, x1) x [y0, y1). An enemy hurts the player when its body overlaps the player's by a
+   pixel or more (sim_enemy_touches); walls and bullets keep the square hit boxes above.
+   Measured from assets/sprites.png as game/draw.c places the cells (enemies at centre
+   - (8, 8), the player at centre - (8, 10)); test_sim measures them again:
+     - an enemy's body is everything any of its frames draws (the union of their boxes):
+       an enemy sprite seen on the player hurts, whichever frame is showing;
+     - the player's is what every facing and frame draws (their intersection): the hood's
+       one-pixel bob and a side view's nose are not a target. */
+typedef struct SimBox {
+    int32_t x0, y0, x1, y1;
+} SimBox;
+#define PLAYER_BODY ((SimBox){-6, -8, 6, 6})
+extern const SimBox ENEMY_BODY[ENEMY_KIND_COUNT];
 
 /* The game has two facings, and the art a third (assets/atlas.h's Facing), which only
    draw.c maps to. The player faces eight ways (Player.facing): */
@@ -123,7 +145,9 @@ typedef struct Particle {
     bool alive;
 } Particle;
 
-/* What survives a level change: plain values, no pointers. */
+/* What survives a level change: plain values, no pointers. Hearts do not: every level
+   starts with full hearts (hearts = max_hearts), entered by a new run, an exit, a portal or
+   a restart alike; max_hearts is what carries over. */
 typedef struct PlayerProgress {
     int32_t hearts, max_hearts;
     int32_t coins;
@@ -259,7 +283,8 @@ void sim_init(Sim *s, uint64_t seed);
    progress. On failure (err filled) nothing changes. */
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err);
 /* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
-   level's '@'). The player's progress is kept. On failure (err filled) nothing changes. */
+   level's '@'). The player's progress is kept, hearts refilled to max_hearts. On failure
+   (err filled) nothing changes. */
 bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
                     LevelError *err);
 /* Reloads the current level, with the progress it was entered with (deaths and time kept). */
@@ -291,6 +316,21 @@ bool sim_tile_blocks_bullet(const Sim *s, int32_t tx, int32_t ty);
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half);
 /* Is the player's body at (x, y) on spikes (what slows and hurts it)? */
 bool sim_on_spikes(const Sim *s, int32_t x, int32_t y);
+/* Where spikes throw a player hurt at (x, y): the centre of a floor tile (open doors count;
+   exits, portals and spikes do not) that the player could walk to from its tile in the
+   fewest steps, tile to tile, within SPIKE_REFUGE_TILES; of those, the nearest to (x, y),
+   and on a tie the one the search meets first (it looks right, down, left, up). False when
+   there is none: then the spikes do not push. The push is a knockback sized to end there
+   (capped at SPIKE_KNOCKBACK_MAX), so a tap into spikes puts you back in the middle of the
+   tile you stood on, and standing deep in them takes you out the shortest way. */
+bool sim_spike_refuge(const Sim *s, int32_t x, int32_t y, int32_t *rx, int32_t *ry);
+/* Does enemy `e` touch the player's body at (px, py) grown by `margin` (fixed point) on
+   every side? The contact rule of the game with margin 0. */
+bool sim_enemy_touches(const Enemy *e, int32_t px, int32_t py, int32_t margin);
+/* The sign the player stands near: the nearest whose tile centre is within SIGN_NEAR_PX of
+   the player's centre (the lower index on a tie), or -1 when there is none or the player
+   is dead. For the front end to show Level.signs[i].text. */
+int32_t sim_sign_near(const Sim *s);
 bool sim_line_of_sight(const Sim *s, int32_t x0, int32_t y0, int32_t x1, int32_t y1);
 /* One tick of the player's movement holding `in`, applied to `pl`: facing, speed (diagonals,
    spikes), knockback, sliding along walls and round corners. It is the movement sim_tick

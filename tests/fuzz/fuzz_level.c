@@ -6,8 +6,8 @@
      - a successful parse is self-consistent: arena_pos == arena_bytes == the measured need,
        with the simulation's runtime state as its room (sim_runtime_bytes, as the game loads
        it), that room zeroed and aligned; every tile is a TileKind, every entity stands where
-       the format says it may, and every exit and link names a level file by a path shorter
-       than LEVEL_PATH_MAX.
+       the format says it may, every sign's text is what the format allows, and every exit
+       and link names a level file by a path shorter than LEVEL_PATH_MAX.
    A broken promise traps, which libFuzzer reports as a crash with the input saved. */
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +24,7 @@
 #endif
 
 static const char good_text[] = "name: base\nbullets: 8\nparticles: 8\nmap:\n#######\n#@.p.>#\n#$~R^X#\n#######\nend\n"
-                                "enemy 3 1 hp=7\nlink 5 1 fuzz_target.lvl\nentry a 2 1\n";
+                                "enemy 3 1 hp=7\nlink 5 1 fuzz_target.lvl\nentry a 2 1\nsign 2 1 Hello, (world) 100%\n";
 
 static Arena *arena;
 static Level base;
@@ -51,6 +51,8 @@ static uint64_t level_hash(const Level *lv) {
     for (int32_t i = 0; i < lv->link_count; i++)
         h = hash_str(hash_str(h, lv->links[i].target_path), lv->links[i].entry);
     for (int32_t i = 0; i < lv->entry_count; i++) h = hash_str(h, lv->entries[i].name);
+    for (int32_t i = 0; i < lv->sign_count; i++)
+        h = hash_str(hash_bytes(h, &lv->signs[i].tx, 2 * sizeof(int32_t)), lv->signs[i].text.data);
     return h;
 }
 
@@ -105,6 +107,18 @@ static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRo
     for (int32_t i = 0; i < lv->entry_count; i++) {
         TileKind t = level_tile(lv, lv->entries[i].tx, lv->entries[i].ty);
         PROMISE((t == TILE_FLOOR || t == TILE_SPIKES) && level_entry_find(lv, lv->entries[i].name));
+    }
+    /* Signs stand on floor, one per tile, with 1 to LEVEL_SIGN_TEXT_MAX bytes of text that
+       is NUL-terminated and holds no '#', tab or line end. */
+    PROMISE(lv->sign_count >= 0 && lv->sign_count <= LEVEL_MAX_SIGNS && (lv->sign_count == 0 || lv->signs));
+    for (int32_t i = 0; i < lv->sign_count; i++) {
+        const LevelSign *g = &lv->signs[i];
+        PROMISE(level_tile(lv, g->tx, g->ty) == TILE_FLOOR);
+        PROMISE(g->text.len >= 1 && g->text.len <= LEVEL_SIGN_TEXT_MAX && g->text.data[g->text.len] == '\0');
+        PROMISE(memchr(g->text.data, '#', g->text.len) == NULL && memchr(g->text.data, '\t', g->text.len) == NULL &&
+                memchr(g->text.data, '\n', g->text.len) == NULL && memchr(g->text.data, '\r', g->text.len) == NULL);
+        PROMISE(g->text.data[0] != ' ' && g->text.data[g->text.len - 1] != ' ');
+        for (int32_t j = 0; j < i; j++) PROMISE(lv->signs[j].tx != g->tx || lv->signs[j].ty != g->ty);
     }
     /* Exits and links lead to level files, by paths that fit every buffer that copies them. */
     for (int32_t i = -1; i < lv->link_count; i++) {

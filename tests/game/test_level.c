@@ -1,5 +1,5 @@
-/* test_level.c - the level loader: a full fixture loads into the exact fields, every error
-   has its exact message, a failed load leaves the loaded level untouched (also when the arena
+/* test_level.c - the level loader: a full fixture loads into the exact fields (signs
+   included), every error has its exact message, a failed load leaves the loaded level untouched (also when the arena
    is too small), and the arena need is exact to the byte, the caller's room (LevelRoom)
    included. Runs from tests/game, so fixture paths are "levels/good/..." and
    "levels/bad/...". */
@@ -61,6 +61,9 @@ static Snapshot snapshot(Arena *keep, const Level *lv, Arena *level_arena) {
     LevelEntry *entries = copy_of(keep, lv->entries, sizeof(LevelEntry) * lv->entry_count);
     for (int i = 0; i < lv->entry_count; i++) entries[i].name = arena_strdup(keep, lv->entries[i].name);
     d->entries = entries;
+    LevelSign *signs = copy_of(keep, lv->signs, sizeof(LevelSign) * lv->sign_count);
+    for (int i = 0; i < lv->sign_count; i++) signs[i].text = str8_copy(keep, lv->signs[i].text);
+    d->signs = signs;
     return s;
 }
 
@@ -83,6 +86,9 @@ static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena
     for (int i = 0; same && i < lv->entry_count; i++)
         same = lv->entries[i].tx == d->entries[i].tx && lv->entries[i].ty == d->entries[i].ty &&
                str_same(lv->entries[i].name, d->entries[i].name);
+    for (int i = 0; same && i < lv->sign_count; i++)
+        same = lv->signs[i].tx == d->signs[i].tx && lv->signs[i].ty == d->signs[i].ty &&
+               str8_eq(lv->signs[i].text, d->signs[i].text);
     return same;
 }
 
@@ -160,6 +166,19 @@ static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoad
     CHECK(door && door->tx == 1 && door->ty == 2);
     CHECK(spiky && spiky->tx == 1 && spiky->ty == 4);
     CHECK(level_entry_find(lv, "west") == NULL && level_entry_find(lv, NULL) == NULL);
+    /* Signs, in file order: the text up to the comment, trimmed, inner blanks kept, UTF-8,
+       NUL-terminated in the level arena; one shares its tile with an entry. */
+    REQUIRE_VOID(lv->sign_count == 2);
+    static const char *const sign_text[2] = {"Keys open doors: 100% sure, (once) \xE2\x80\x94 go!",
+                                             "Entries may share   a tile"};
+    static const int sign_xy[2][2] = {{2, 1}, {6, 3}};
+    for (int i = 0; i < 2; i++) {
+        const LevelSign *g = &lv->signs[i];
+        CHECK(g->tx == sign_xy[i][0] && g->ty == sign_xy[i][1]);
+        CHECK(g->text.len == strlen(sign_text[i]) && memcmp(g->text.data, sign_text[i], g->text.len) == 0);
+        CHECK(g->text.data[g->text.len] == '\0');
+        CHECK((const char *)lv->tiles < g->text.data); /* in the level arena, after the map */
+    }
     /* Pool sizes from the header; the pools themselves are the room's business. */
     CHECK_EQ_I(lv->bullet_cap, 64);
     CHECK_EQ_I(lv->particle_cap, 128);
@@ -252,7 +271,19 @@ static const BadCase bad_cases[] = {
     {"space_in_map", "4:6: error: expected a tile character " LEG ", found a space"},
     {"tab_in_map", "4:4: error: expected a tile character " LEG ", found a tab"},
     {"utf8_in_map", "4:4: error: expected a tile character " LEG ", found the byte 0xC3"},
-    {"bad_keyword", "7:1: error: expected 'enemy', 'link' or 'entry', found 'spawn'"},
+    {"bad_keyword", "7:1: error: expected 'enemy', 'link', 'entry' or 'sign', found 'spawn'"},
+    {"sign_on_wall", "7:6: error: expected a floor tile '.' for the sign at 0 1, found a wall"},
+    {"sign_on_coin", "7:6: error: expected a floor tile '.' for the sign at 2 1, found a coin"},
+    {"sign_on_spikes", "7:6: error: expected a floor tile '.' for the sign at 3 1, found spikes"},
+    {"sign_outside", "7:8: error: expected a tile row from 0 to 2, found 3"},
+    {"sign_twice", "9:1: error: expected one sign at 2 1, found a second one (the first is on line 7)"},
+    {"sign_no_text", "7:9: error: expected the sign's text after its tile, found end of line"},
+    {"sign_too_long", "7:10: error: expected a sign text of at most 96 bytes, found 97 bytes"},
+    {"sign_tab", "7:13: error: expected printable text on the sign, found a tab"},
+    {"sign_bad_utf8", "7:13: error: expected UTF-8 text on the sign, found the invalid byte 0xC3"},
+    {"sign_control", "7:14: error: expected printable text on the sign, found the control character U+0085"},
+    {"sign_cr", "7:12: error: expected printable text on the sign, found the control character U+000D"},
+    {"sign_in_map", "5:1: error: expected 'end' after the map rows, found 'sign'"},
     {"binary", "3:2: error: expected text, found binary data (the byte 0x01)"},
 };
 
@@ -735,6 +766,59 @@ static void test_binary_anywhere(void) {
     arena_release(level_arena);
 }
 
+/* Signs: up to LEVEL_MAX_SIGNS, each text up to LEVEL_SIGN_TEXT_MAX bytes, all of it in
+   the level arena: the need grows by the array and the texts (with their NULs), exactly. */
+static void test_sign_limits(Arena *keep) {
+    enum { W = 30, H = 12 };
+    char *text = arena_push(keep, 64 * 1024, 1);
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    Level lv;
+    LevelError err;
+    LevelLoadStats st;
+    uint64_t without = 0;
+    for (int n = 0; n <= LEVEL_MAX_SIGNS + 1; n++) {
+        if (n > 2 && n < LEVEL_MAX_SIGNS) continue;
+        int k = sprintf(text, "name: signs\nmap:\n");
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) text[k++] = y == 0 && x == 0 ? '@' : '.';
+            text[k++] = '\n';
+        }
+        k += sprintf(text + k, "end\n");
+        uint64_t texts = 0;
+        for (int i = 0; i < n; i++) {
+            int x = 1 + i % (W - 1), y = i / (W - 1);
+            if (i == 0) { /* the longest text there may be */
+                k += sprintf(text + k, "sign %d %d ", x, y);
+                memset(text + k, 'x', LEVEL_SIGN_TEXT_MAX), k += LEVEL_SIGN_TEXT_MAX;
+                text[k++] = '\n';
+                texts += LEVEL_SIGN_TEXT_MAX + 1;
+            } else {
+                k += sprintf(text + k, "sign %d %d Sign %d\n", x, y, i);
+                texts += (uint64_t)snprintf(NULL, 0, "Sign %d", i) + 1;
+            }
+        }
+        bool ok = level_parse(&lv, level_arena, "s.lvl", text, (uint64_t)k, NULL, &err, &st);
+        if (n > LEVEL_MAX_SIGNS) {
+            char want[128];
+            snprintf(want, sizeof want, "s.lvl:%d:1: error: expected at most %d signs, found more", 3 + H + n,
+                     LEVEL_MAX_SIGNS);
+            CHECK(!ok && strcmp(err.message, want) == 0);
+            if (ok || strcmp(err.message, want) != 0) fprintf(stderr, "  got '%s'\n", ok ? "(loaded)" : err.message);
+            continue;
+        }
+        REQUIRE_VOID(ok);
+        CHECK_EQ_I(lv.sign_count, n);
+        CHECK_EQ_U(st.level_bytes, lv.arena_bytes);
+        if (n == 0) without = lv.arena_bytes;
+        /* The array (its alignment padding at most) and the texts. */
+        uint64_t grew = lv.arena_bytes - without, want = (uint64_t)n * sizeof(LevelSign) + texts;
+        CHECK(n == 0 || (grew >= want && grew < want + _Alignof(LevelSign)));
+        for (int i = 0; i < n; i++) CHECK_EQ_I(lv.signs[i].tx, 1 + i % (W - 1)); /* in file order */
+        if (n) CHECK_EQ_U(lv.signs[0].text.len, LEVEL_SIGN_TEXT_MAX);
+    }
+    arena_release(level_arena);
+}
+
 /* ---- Where exits and links may lead ---------------------------------------------- */
 
 static void put_file(const char *path, const char *text) {
@@ -816,6 +900,7 @@ int main(void) {
     test_wide_rows(keep);
     test_row_offsets(keep);
     test_binary_anywhere();
+    test_sign_limits(keep);
     test_bad_fixtures(keep);
     test_file_errors(keep);
     test_arena_fit(keep);

@@ -3,13 +3,18 @@
    level changes through a link, a failed load that keeps the level running, and the
    player's state crossing a level change by value over a level arena full of garbage;
    turret grace and warning, strafing, the exit/portal slack and the level-change card; the
-   events each rule reports, where, with what, and what a full event list does. */
+   events each rule reports, where, with what, and what a full event list does; spikes that
+   push out of themselves, enemy contact by the drawn bodies, full hearts in every level,
+   and the sign near the player. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../assets/atlas.h"
+#include "asset/asset.h"
 #include "check.h"
+#include "core/base.h"
 #include "draw.h"
 #include "game.h"
 #include "sim.h"
@@ -389,6 +394,255 @@ static void test_knockback(void) {
         if (event_of(s, SIM_EV_HIT)) pushed = e->vx > 0; /* shot from the left: shoved right */
     }
     CHECK(pushed);
+}
+
+/* Issue 11: spikes threw the player the way they faced, deeper into the spikes, at half
+   speed, too weakly to leave them: a 0.12 s tap into the spike beside level 3's exit, then
+   no input, cost all three hearts in two seconds. Now spikes throw the player back to the
+   middle of the nearest floor tile they can walk to. Every tap (7 ticks) from a floor tile
+   into a spike round that exit, then 5 s of nothing: at most one heart, off the spikes,
+   alive, still in the level. */
+static void test_spike_knockback(void) {
+    const char *p = LEVELS_DIR "/03-spikes-and-water.lvl";
+    Sim *s = fresh(p);
+    int32_t ex = -1, ey = -1;
+    for (int32_t y = 0; y < s->level.height; y++)
+        for (int32_t x = 0; x < s->level.width; x++)
+            if (level_tile(&s->level, x, y) == TILE_EXIT) ex = x, ey = y;
+    REQUIRE_VOID(ex >= 0);
+    int cases = 0, worst = 0;
+    for (int32_t sy = ey - 1; sy <= ey + 1; sy++)
+        for (int32_t sx = ex - 1; sx <= ex + 1; sx++) {
+            if (level_tile(&s->level, sx, sy) != TILE_SPIKES) continue;
+            for (int d = 0; d < DIR4_COUNT; d++) {
+                int32_t fx = sx - DIR4_X[d], fy = sy - DIR4_Y[d]; /* the floor the tap starts on */
+                if (level_tile(&s->level, fx, fy) != TILE_FLOOR) continue;
+                s = fresh(p);
+                s->player.x = sim_tile_center(fx);
+                s->player.y = sim_tile_center(fy);
+                uint32_t tap = d == DIR4_RIGHT ? SIM_IN_RIGHT : d == DIR4_LEFT ? SIM_IN_LEFT
+                               : d == DIR4_DOWN ? SIM_IN_DOWN : SIM_IN_UP;
+                bool touched = false;
+                for (int i = 0; i < 7; i++) {
+                    sim_tick(s, tap);
+                    touched |= sim_on_spikes(s, s->player.x, s->player.y);
+                }
+                run(s, 0, 5 * SIM_HZ);
+                int lost = PLAYER_START_HEARTS - s->progress.hearts;
+                if (lost > worst) worst = lost;
+                cases++;
+                CHECK(touched);
+                CHECK(lost <= 1);
+                CHECK(!s->player.dead);
+                CHECK(!sim_on_spikes(s, s->player.x, s->player.y));
+                CHECK_EQ_I(s->request.kind, SIM_REQUEST_NONE);
+                if (lost > 1 || sim_on_spikes(s, s->player.x, s->player.y))
+                    fprintf(stderr, "tap %d from %d %d into %d %d: %d hearts lost, at %d %d\n", d, fx, fy, sx, sy, lost,
+                            PXI(s->player.x), PXI(s->player.y));
+            }
+        }
+    CHECK(cases >= 4);
+    fprintf(stderr, "spike taps by level 3's exit: %d cases, at most %d heart(s) lost\n", cases, worst);
+
+    /* The push points away from the spike tapped: back the way the tap came. */
+    p = write_level("tap.lvl", "name: Tap\nmap:\n#######\n#@..^.#\n#######\nend\n");
+    s = fresh(p);
+    s->player.x = sim_tile_center(3);
+    int32_t hurt_x = 0;
+    for (int i = 0; i < 20 && !hurt_x; i++) {
+        sim_tick(s, SIM_IN_RIGHT);
+        if (event_of(s, SIM_EV_HURT)) hurt_x = s->player.x;
+    }
+    REQUIRE_VOID(hurt_x);
+    CHECK(s->player.kx < 0 && s->player.ky == 0);
+    run(s, 0, 60);
+    CHECK_EQ_I(s->player.x, sim_tile_center(3)); /* the middle of the tile it stood on, to the unit */
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS - 1);
+
+    /* Fully inside a strip or a field of spikes: out the nearest way, one heart. */
+    static const struct {
+        const char *map;
+        int x, y, out_x, out_y; /* where the player stands, and where the spikes throw it */
+    } deep[] = {
+        {"#########\n#@.^^^..#\n#########\n", 4, 1, 6, 1}, /* a strip, a tie: the search looks right first */
+        {"#########\n#@.^^^^.#\n#########\n", 5, 1, 7, 1}, /* a strip: the nearer end */
+        {"#######\n#.....#\n#.^^^.#\n#.^^^.#\n#.^^^.#\n#.....#\n#@....#\n#######\n", 3, 3, 5, 3},
+        /* The floor behind the wall is nearer as the crow flies, but the push goes the way
+           the feet would: up and out. */
+        {"#########\n#@......#\n#.^^^^#.#\n#.^^^^#.#\n#.^^^^#.#\n#########\n", 5, 4, 5, 1},
+        {"#########\n#@......#\n#.^^^^#.#\n#.^^^^#.#\n#.^^^^#.#\n#########\n", 2, 2, 1, 2}, /* the nearest */
+    };
+    for (size_t k = 0; k < sizeof deep / sizeof deep[0]; k++) {
+        char text[256];
+        snprintf(text, sizeof text, "name: Deep\nmap:\n%send\n", deep[k].map);
+        s = fresh(write_level("deep.lvl", text));
+        s->player.x = sim_tile_center(deep[k].x);
+        s->player.y = sim_tile_center(deep[k].y);
+        int32_t rx = 0, ry = 0;
+        CHECK(sim_spike_refuge(s, s->player.x, s->player.y, &rx, &ry));
+        CHECK_EQ_I(rx, sim_tile_center(deep[k].out_x));
+        CHECK_EQ_I(ry, sim_tile_center(deep[k].out_y));
+        run(s, 0, 3 * SIM_HZ);
+        CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS - 1);
+        CHECK(!sim_on_spikes(s, s->player.x, s->player.y));
+        CHECK_EQ_I(sim_tile_of(s->player.x), deep[k].out_x);
+        CHECK_EQ_I(sim_tile_of(s->player.y), deep[k].out_y);
+    }
+    /* Nowhere to go: no push, and the spikes do what spikes do. */
+    s = fresh(write_level("all.lvl", "name: All\nmap:\n#########\n#@^^^^^^#\n#########\nend\nentry mid 7 1\n"));
+    s->player.x = sim_tile_center(7);
+    int32_t rx, ry;
+    CHECK(!sim_spike_refuge(s, s->player.x, s->player.y, &rx, &ry)); /* the start is 6 tiles away */
+    sim_tick(s, 0);
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS - 1);
+    CHECK(s->player.kx == 0 && s->player.ky == 0);
+}
+
+/* The opaque box of sprite cells [first, first + n) of sprites.png drawn with their top-left
+   at (-ox, -oy) from the actor's centre: the union of the cells' boxes, or their
+   intersection. */
+static SimBox opaque_box(const uint8_t *px, int w, int first, int n, int ox, int oy, bool intersect) {
+    SimBox u = {99, 99, -99, -99}, in = {-99, -99, 99, 99};
+    for (int c = first; c < first + n; c++) {
+        int cx = c % ATLAS_COLS * SPRITE_CELL, cy = c / ATLAS_COLS * SPRITE_CELL;
+        SimBox b = {99, 99, -99, -99};
+        for (int y = 0; y < SPRITE_CELL; y++)
+            for (int x = 0; x < SPRITE_CELL; x++) {
+                if (px[((size_t)(cy + y) * (size_t)w + (size_t)(cx + x)) * 4 + 3] != 255) continue;
+                b.x0 = MIN(b.x0, x - ox), b.y0 = MIN(b.y0, y - oy);
+                b.x1 = MAX(b.x1, x - ox + 1), b.y1 = MAX(b.y1, y - oy + 1);
+            }
+        u = (SimBox){MIN(u.x0, b.x0), MIN(u.y0, b.y0), MAX(u.x1, b.x1), MAX(u.y1, b.y1)};
+        in = (SimBox){MAX(in.x0, b.x0), MAX(in.y0, b.y0), MIN(in.x1, b.x1), MIN(in.y1, b.y1)};
+    }
+    return intersect ? in : u;
+}
+
+static bool box_eq(SimBox a, SimBox b) { return a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1; }
+
+/* Issue 11: enemies visibly overlapped the player without hurting (a 9 px square reach,
+   while the sprites meet at 12 to 13 px). The bodies are the sprites' opaque pixels, measured
+   here again from assets/sprites.png as draw.c places them; an overlap of a pixel or more
+   hurts, touching or a gap does not, from every side. */
+static void test_enemy_contact(void) {
+    Arena *a = arena_create((ArenaParams){.name = "sprites"});
+    uint8_t *px = NULL;
+    int w = 0, h = 0;
+    AssetError aerr;
+    REQUIRE_VOID(asset_load_rgba(a, LEVELS_DIR "/../assets/sprites.png", &px, &w, &h, &aerr));
+    /* draw.c: enemies at centre - (8, 8), the player at centre - (8, 10). */
+    static const int first[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
+    for (int k = 0; k < ENEMY_KIND_COUNT; k++)
+        CHECK(box_eq(ENEMY_BODY[k], opaque_box(px, w, first[k], ENEMY_FRAMES, 8, 8, false)));
+    CHECK(box_eq(PLAYER_BODY, opaque_box(px, w, SPR_PLAYER, FACING_COUNT * PLAYER_FRAMES, 8, 10, true)));
+    arena_release(a);
+
+    /* The rule itself, for every kind and side: the player's body moved `gap` pixels clear of
+       the enemy's (negative: overlapping). */
+    const SimBox pb = PLAYER_BODY;
+    for (int k = 0; k < ENEMY_KIND_COUNT; k++) {
+        const SimBox eb = ENEMY_BODY[k];
+        Enemy e = {.x = 100 * FIX_ONE, .y = 100 * FIX_ONE, .kind = (EnemyKind)k, .alive = 1};
+        for (int gap = -3; gap <= 2; gap++) {
+            int32_t g = gap * FIX_ONE;
+            int32_t left = e.x + (eb.x0 - pb.x1) * FIX_ONE - g, right = e.x + (eb.x1 - pb.x0) * FIX_ONE + g;
+            int32_t above = e.y + (eb.y0 - pb.y1) * FIX_ONE - g, below = e.y + (eb.y1 - pb.y0) * FIX_ONE + g;
+            bool hurts = gap < 0;
+            CHECK(sim_enemy_touches(&e, left, e.y, 0) == hurts);
+            CHECK(sim_enemy_touches(&e, right, e.y, 0) == hurts);
+            CHECK(sim_enemy_touches(&e, e.x, above, 0) == hurts);
+            CHECK(sim_enemy_touches(&e, e.x, below, 0) == hurts);
+            CHECK(sim_enemy_touches(&e, left, e.y, FIX_ONE * MAX(0, gap + 1))); /* a margin reaches over a gap */
+        }
+        /* One row apart (a walkway beside a patrol) is no contact, above or below. */
+        CHECK(!sim_enemy_touches(&e, e.x, e.y + TILE_FIX, 0));
+        CHECK(!sim_enemy_touches(&e, e.x, e.y - TILE_FIX, 0));
+        /* Where the old 9 px reach let sprites overlap unharmed: side by side at 11 px. */
+        CHECK(sim_enemy_touches(&e, e.x - 11 * FIX_ONE, e.y, 0));
+    }
+
+    /* In play, with a turret (it stands still): a pixel of overlap costs a heart on the next
+       tick, touching costs nothing, from each side. */
+    const char *p = write_level("contact.lvl",
+                                "name: Contact\nmap:\n#########\n#@......#\n#...t...#\n#.......#\n#########\nend\n");
+    for (int side = 0; side < 4; side++)
+        for (int overlap = 0; overlap <= 2; overlap++) {
+            Sim *s = fresh(p);
+            const Enemy *t = &s->enemies[0];
+            const SimBox tb = ENEMY_BODY[ENEMY_TURRET];
+            int32_t o = overlap * FIX_ONE;
+            s->player.x = t->x, s->player.y = t->y;
+            if (side == 0) s->player.x = t->x + (tb.x0 - pb.x1) * FIX_ONE + o;
+            if (side == 1) s->player.x = t->x + (tb.x1 - pb.x0) * FIX_ONE - o;
+            if (side == 2) s->player.y = t->y + (tb.y0 - pb.y1) * FIX_ONE + o;
+            if (side == 3) s->player.y = t->y + (tb.y1 - pb.y0) * FIX_ONE - o;
+            sim_tick(s, 0);
+            CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS - (overlap > 0));
+        }
+}
+
+/* Issue 11: damage carried into the next level while a retry refilled the hearts. Every
+   level starts with full hearts now: by exit, by portal, on a restart; a larger maximum
+   (a heart picked up at full health) carries over, and a new run starts from scratch. */
+static void test_hearts_each_level(void) {
+    write_level("h-c.lvl", "name: C\nmap:\n#####\n#@..#\n#####\nend\nentry in 3 1\n");
+    write_level("h-b.lvl", "name: B\nmap:\n########\n#@.^..>#\n########\nend\nlink 6 1 h-c.lvl in\n");
+    const char *a = write_level("h-a.lvl", "name: A\nexit: h-b.lvl\nmap:\n##########\n#@+.^...X#\n##########\nend\n");
+    Sim *s = fresh(a);
+    LevelError err;
+    CHECK(sim_start_run(s, level_arena, a, &err));
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
+    for (int i = 0; i < 400 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_RIGHT);
+    CHECK_EQ_I(s->progress.max_hearts, PLAYER_START_HEARTS + 1); /* the heart at full health */
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);         /* then the spikes */
+    REQUIRE_VOID(s->request.kind == SIM_REQUEST_LEVEL);
+    CHECK(sim_follow_request(s, level_arena, &err)); /* by the exit */
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS + 1);
+    CHECK_EQ_I(s->progress.max_hearts, PLAYER_START_HEARTS + 1);
+    for (int i = 0; i < 400 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_RIGHT);
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
+    REQUIRE_VOID(s->request.kind == SIM_REQUEST_LEVEL);
+    CHECK(sim_follow_request(s, level_arena, &err)); /* by the portal */
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS + 1);
+    /* A restart after damage: full again, as entered. */
+    s->progress.hearts = 1;
+    CHECK(sim_restart_level(s, level_arena, &err));
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS + 1);
+    CHECK_EQ_I(s->progress_entry.hearts, s->progress.max_hearts);
+    /* A new run: the start's hearts, not the last run's maximum. */
+    CHECK(sim_start_run(s, level_arena, a, &err));
+    CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
+    CHECK_EQ_I(s->progress.max_hearts, PLAYER_START_HEARTS);
+}
+
+/* The sign the player stands near: within SIGN_NEAR_PX of its tile centre, the nearest one,
+   none when dead. Signs are not solid. */
+static void test_sign_near(void) {
+    const char *p = write_level("signs.lvl", "name: Signs\nmap:\n##########\n#@.......#\n#..^^^^^^#\n##########\nend\n"
+                                             "sign 2 1 Hello there.\nsign 5 1 Second: 100% sure, (no) #comment\n"
+                                             "sign 4 1 Third\n");
+    Sim *s = fresh(p);
+    REQUIRE_VOID(s->level.sign_count == 3);
+    CHECK(strcmp(s->level.signs[1].text.data, "Second: 100% sure, (no)") == 0);
+    CHECK_EQ_I(sim_sign_near(s), 0); /* 16 px from the start */
+    s->player.x = sim_tile_center(2) + TILE_FIX / 2; /* 8 px from the sign at column 2 */
+    CHECK_EQ_I(sim_sign_near(s), 0);
+    s->player.x = sim_tile_center(3) + TILE_FIX / 2; /* 8 px from column 4's, 24 from column 2's */
+    CHECK_EQ_I(sim_sign_near(s), 2);
+    s->player.x = sim_tile_center(4) + TILE_FIX / 2; /* 8 px from columns 4 and 5: the lower index */
+    CHECK_EQ_I(sim_sign_near(s), 1);
+    s->player.x = sim_tile_center(5) + SIGN_NEAR_PX * FIX_ONE;
+    CHECK_EQ_I(sim_sign_near(s), 1);                 /* at the edge */
+    s->player.x += 1;
+    CHECK_EQ_I(sim_sign_near(s), -1);                /* past it */
+    s->player.x = sim_tile_center(1);
+    s->player.y = sim_tile_center(1);
+    run(s, SIM_IN_RIGHT, 60);                        /* walks over them: not solid */
+    CHECK(s->player.x > sim_tile_center(5));
+    CHECK_EQ_I(s->player.y, sim_tile_center(1));
+    s->player.x = sim_tile_center(4);
+    s->player.dead = true;
+    CHECK_EQ_I(sim_sign_near(s), -1);
 }
 
 static void test_pools(void) {
@@ -881,6 +1135,10 @@ int main(void) {
     test_generous_triggers();
     test_transition();
     test_knockback();
+    test_spike_knockback();
+    test_enemy_contact();
+    test_hearts_each_level();
+    test_sign_near();
     test_pools();
     test_level_change_by_value();
     test_failed_load_keeps_level();

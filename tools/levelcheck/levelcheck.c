@@ -4,7 +4,7 @@
 
    Loads every FILE exactly as the game does (level_load_ex into a NO_CHAIN arena named
    "level" of BYTES, default LEVEL_ARENA_BYTES, with the simulation's runtime state as its
-   room: sim_runtime_bytes), prints one row per level (size, entity counts, bytes it needs in
+   room: sim_runtime_bytes), prints one row per level (size, entity and sign counts, bytes it needs in
    the level arena, peak scratch while loading it), then the largest
    need and a recommended LEVEL_ARENA_BYTES: the largest need plus 25%, rounded up to 64 KiB.
    It also loads what each portal and exit leads to and checks that a named entry exists
@@ -80,8 +80,8 @@ int main(int argc, char **argv) {
         int n = (int)strlen(argv[i]);
         if (n > w) w = n < 60 ? n : 60;
     }
-    printf("%-*s %11s %7s %7s %5s %5s %7s %12s %12s  %s\n", w, "file", "size", "enemies", "pickups", "doors", "links",
-           "entries", "level bytes", "scratch peak", "name");
+    printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12s %12s  %s\n", w, "file", "size", "enemies", "pickups", "doors",
+           "links", "entries", "signs", "level bytes", "scratch peak", "name");
     int invalid = 0, misfits = 0, files = argc - first;
     uint64_t largest = 0;
     const char *largest_path = NULL;
@@ -102,8 +102,8 @@ int main(int argc, char **argv) {
         if (!level_load_ex(&lv, level_arena, path, root, &room, &err, &st)) {
             if (st.level_bytes > arena_capacity(level_arena)) {
                 /* Valid, but too big: the need is known, so it still counts for the size. */
-                printf("%-*s %11s %7s %7s %5s %5s %7s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-", "-",
-                       "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
+                printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-",
+                       "-", "-", "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
                 misfits++;
                 if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
             } else {
@@ -115,8 +115,8 @@ int main(int argc, char **argv) {
         }
         char size[32];
         snprintf(size, sizeof size, "%dx%d", lv.width, lv.height);
-        printf("%-*s %11s %7d %7d %5d %5d %7d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
-               lv.door_count, lv.link_count, lv.entry_count, (unsigned long long)st.level_bytes,
+        printf("%-*s %11s %7d %7d %5d %5d %7d %5d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
+               lv.door_count, lv.link_count, lv.entry_count, lv.sign_count, (unsigned long long)st.level_bytes,
                (unsigned long long)st.scratch_peak, lv.name);
         if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
         bool links_ok = true;

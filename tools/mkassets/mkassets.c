@@ -510,6 +510,26 @@ static const char *const skull_rows[16] = {
     ".....000", "........", "........", "........",
 };
 
+/* A signpost: a plank with a few lines of dark "writing", on a short post, ink outlined. */
+static const char *const sign_rows[16] = {
+    "................",
+    "................",
+    "..000000000000..",
+    ".03ggggggggggh0.",
+    ".0ghhhhhghhhgh0.",
+    ".0gggggggggggh0.",
+    ".0ghhhghhhhggh0.",
+    ".0gggggggggggh0.",
+    ".0hhhhhhhhhhhh0.",
+    "..000000000000..",
+    "......0gh0......",
+    "......0gh0......",
+    "......0gh0......",
+    "......0gh0......",
+    ".....0hhhh0.....",
+    "......0000......",
+};
+
 /* half_() with K/L/M substitution, for tinted symmetric sprites. */
 static void half_subst_(Sheet *s, int cell, const char *const rows[16], const char *subst)
 {
@@ -565,6 +585,7 @@ static void make_sprites(Sheet *s)
     half_(s, SPR_SPARK, spark_rows, 0, 0);
     half_(s, SPR_SHADOW, shadow_rows, 0, 0);
     half_(s, SPR_SKULL, skull_rows, 0, 0);
+    grid_(s, SPR_SIGN, sign_rows, 0, 0, 0, NULL);
 }
 
 /* ------------------------------------------------------------------ font */
