@@ -1,6 +1,16 @@
 /* controls.c - Input to the game's input byte (see controls.h). */
 #include "controls.h"
 
+/* Which action presses each bit of the input byte: bit i is (1 << i). */
+static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
+                                     ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
+_Static_assert(SIM_IN_UP == 1u << 0 && SIM_IN_DOWN == 1u << 1 && SIM_IN_LEFT == 1u << 2 &&
+                   SIM_IN_RIGHT == 1u << 3 && SIM_IN_FIRE == 1u << 4 &&
+                   GAME_IN_CONFIRM == 1u << 5 && GAME_IN_PAUSE == 1u << 6 &&
+                   GAME_IN_RESTART == 1u << 7,
+               "bit_action follows the input byte's layout");
+enum { PAUSE_BIT = 6 };
+
 static uint32_t held_bits(const Input *in) {
     uint32_t b = 0;
     if (in->down[ACTION_UP] || in->move_y < -0.5f) b |= SIM_IN_UP;
@@ -11,26 +21,48 @@ static uint32_t held_bits(const Input *in) {
     return b;
 }
 
+static void queue_presses(Controls *c, int bit, int n) {
+    int q = c->queued[bit] + n;
+    c->queued[bit] = (uint8_t)(q < CONTROLS_MAX_QUEUED ? q : CONTROLS_MAX_QUEUED);
+}
+
+/* How many times `a` went down; `pressed` alone (an Input filled by hand) is once. */
+static int presses_of(const Input *in, Action a) {
+    return in->presses[a] ? in->presses[a] : in->pressed[a];
+}
+
 void controls_collect(Controls *c, Input *in, GameScreen screen) {
-    if (in->pressed[ACTION_CONFIRM]) c->pending |= GAME_IN_CONFIRM;
-    if (in->pressed[ACTION_PAUSE] || (in->focus_lost && screen == SCREEN_PLAYING)) c->pending |= GAME_IN_PAUSE;
-    if (in->pressed[ACTION_RESTART]) c->pending |= GAME_IN_RESTART;
     /* A key pressed and released between two polls is not down any more, but it was a
-       press: the next tick still sees it held once (a menu step, a shot). */
-    if (in->pressed[ACTION_UP]) c->pending |= SIM_IN_UP;
-    if (in->pressed[ACTION_DOWN]) c->pending |= SIM_IN_DOWN;
-    if (in->pressed[ACTION_LEFT]) c->pending |= SIM_IN_LEFT;
-    if (in->pressed[ACTION_RIGHT]) c->pending |= SIM_IN_RIGHT;
-    if (in->pressed[ACTION_FIRE]) c->pending |= SIM_IN_FIRE;
-    if (in->pressed[ACTION_DEBUG]) c->show_debug = !c->show_debug;
+       press: a later tick still sees it (a menu step, a shot), once per press. */
+    for (int bit = 0; bit < 8; bit++) queue_presses(c, bit, presses_of(in, bit_action[bit]));
+    /* Losing focus while playing must leave the game paused, and pause is a toggle: add a
+       pause only when the queued ones would otherwise cancel out. */
+    if (in->focus_lost && screen == SCREEN_PLAYING && c->queued[PAUSE_BIT] % 2 == 0) {
+        if (c->queued[PAUSE_BIT] == CONTROLS_MAX_QUEUED) c->queued[PAUSE_BIT]--;
+        else c->queued[PAUSE_BIT]++;
+    }
+    if (presses_of(in, ACTION_DEBUG) % 2) c->show_debug = !c->show_debug;
     c->screenshot = in->pressed[ACTION_SCREENSHOT];
+    c->key_pressed = in->key_pressed;
     /* Everything the edges mean is in `c` now; left latched, they would act again on every
        later frame. */
     input_end_step(in);
 }
 
 uint8_t controls_tick_input(Controls *c, const Input *in) {
-    uint8_t b = (uint8_t)(held_bits(in) | c->pending);
-    c->pending = 0;
-    return b;
+    uint32_t held = held_bits(in), b = 0;
+    for (int bit = 0; bit < 8; bit++) {
+        uint32_t m = 1u << bit;
+        if (c->queued[bit]) {
+            /* The game sees a held-style bit's press only as a change from the previous
+               tick: if that tick had it, this one goes without it (the release in between). */
+            if ((m & SIM_IN_MASK) && (c->last & m)) continue;
+            b |= m;
+            c->queued[bit]--;
+        } else {
+            b |= held & m;
+        }
+    }
+    c->last = (uint8_t)b;
+    return (uint8_t)b;
 }

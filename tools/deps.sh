@@ -17,13 +17,25 @@ deps_install() {
     || missing+=(libclang-rt-dev)
   # valgrind memcheck of a replay through the game (tests/valgrind).
   command -v valgrind >/dev/null    || missing+=(valgrind)
+  # The window under a real X server, with and without a window manager (ctest window_x11);
+  # installed without their recommends (openbox's would bring a desktop's worth).
+  local lean=()
+  command -v Xvfb >/dev/null        || lean+=(xvfb)
+  command -v openbox >/dev/null     || lean+=(openbox)
+  command -v xdotool >/dev/null     || lean+=(xdotool)
+  command -v xwininfo >/dev/null    || lean+=(x11-utils)
   for extra in "$@"; do
     command -v "$extra" >/dev/null || missing+=("$extra")
   done
-  ((${#missing[@]} == 0)) && return 0
-  echo "deps: installing ${missing[*]}" >&2
+  ((${#missing[@]} + ${#lean[@]} == 0)) && return 0
+  echo "deps: installing ${missing[*]} ${lean[*]}" >&2
   local sudo=""
   ((EUID == 0)) || sudo=sudo
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+  if ((${#missing[@]})); then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+  fi
+  if ((${#lean[@]})); then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}"
+  fi
 }

@@ -6,10 +6,35 @@
 
 #include <SDL2/SDL.h>
 
+#if defined(SDL_VIDEO_DRIVER_X11)
+/* For the window-manager-less fullscreen below (platform_x11_cover_display). Brings Xlib's
+   types; its functions are looked up at run time from the libX11 SDL already uses, so the
+   engine does not link X11 itself. */
+#include <SDL2/SDL_syswm.h>
+#define PLATFORM_X11 1
+#endif
+
 #include "core/base.h"
 #include "core/diag.h"
 
 #define PLATFORM_MAX_PADS 4
+#define PLATFORM_DEFAULT_APP_ID "arena-dungeon"
+#define PLATFORM_FRAME_CHECKS 60 /* about a second of polls */
+
+#if PLATFORM_X11
+typedef Status XGetGeometryFn(Display *, Drawable, Window *, int *, int *, unsigned *, unsigned *,
+                              unsigned *, unsigned *);
+typedef int XMoveResizeWindowFn(Display *, Window, int, int, unsigned, unsigned);
+typedef int XRaiseWindowFn(Display *, Window);
+typedef int XSyncFn(Display *, Bool);
+typedef struct PlatformX11 {
+    void *lib; /* libX11, from SDL_LoadObject; NULL: not on X11 or not found */
+    XGetGeometryFn *get_geometry;
+    XMoveResizeWindowFn *move_resize;
+    XRaiseWindowFn *raise;
+    XSyncFn *sync;
+} PlatformX11;
+#endif
 
 struct Platform {
     SDL_Window *window;   /* NULL headless */
@@ -20,31 +45,40 @@ struct Platform {
     bool headless;
     uint64_t start_counter, frames;
     double counter_hz;
+
+    int window_scale;           /* the settings: last asked for (clamped) */
+    bool fullscreen;            /* headless only: windowed, SDL's flags say */
+    int windowed_x, windowed_y; /* the window to come back to from fullscreen */
+    int windowed_w, windowed_h;
+    int out_w, out_h;           /* output size the viewport was fitted to */
+    int frame_checks;           /* polls left to wait for the WM's frame (platform_fit_frame) */
+    PlatformViewport viewport;
+#if PLATFORM_X11
+    PlatformX11 x11;
+#endif
 };
 
 /* ---- input ---- */
 
-typedef struct KeyBinding {
-    SDL_Scancode key;
-    Action action;
-} KeyBinding;
-
 /* Scancodes: physical keys, so WASD stays under the left hand on AZERTY or Dvorak. */
-static const KeyBinding key_bindings[] = {
-    {SDL_SCANCODE_W, ACTION_UP},        {SDL_SCANCODE_UP, ACTION_UP},
-    {SDL_SCANCODE_S, ACTION_DOWN},      {SDL_SCANCODE_DOWN, ACTION_DOWN},
-    {SDL_SCANCODE_A, ACTION_LEFT},      {SDL_SCANCODE_LEFT, ACTION_LEFT},
-    {SDL_SCANCODE_D, ACTION_RIGHT},     {SDL_SCANCODE_RIGHT, ACTION_RIGHT},
-    {SDL_SCANCODE_SPACE, ACTION_FIRE},  {SDL_SCANCODE_J, ACTION_FIRE},
-    {SDL_SCANCODE_RETURN, ACTION_CONFIRM}, {SDL_SCANCODE_KP_ENTER, ACTION_CONFIRM},
-    {SDL_SCANCODE_ESCAPE, ACTION_PAUSE}, {SDL_SCANCODE_P, ACTION_PAUSE},
-    {SDL_SCANCODE_R, ACTION_RESTART},   {SDL_SCANCODE_F1, ACTION_DEBUG},
-    {SDL_SCANCODE_F12, ACTION_SCREENSHOT}, {SDL_SCANCODE_F11, ACTION_FULLSCREEN},
-};
-#define KEY_BINDING_COUNT (int)ARRAY_COUNT(key_bindings)
-_Static_assert(KEY_BINDING_COUNT <= 32, "key_bits is a uint32_t");
+static const InputBindings default_bindings = {.keys = {
+    [ACTION_UP] = {SDL_SCANCODE_W, SDL_SCANCODE_UP},
+    [ACTION_DOWN] = {SDL_SCANCODE_S, SDL_SCANCODE_DOWN},
+    [ACTION_LEFT] = {SDL_SCANCODE_A, SDL_SCANCODE_LEFT},
+    [ACTION_RIGHT] = {SDL_SCANCODE_D, SDL_SCANCODE_RIGHT},
+    [ACTION_FIRE] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_J},
+    [ACTION_CONFIRM] = {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER},
+    [ACTION_PAUSE] = {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P},
+    [ACTION_RESTART] = {SDL_SCANCODE_R},
+    [ACTION_DEBUG] = {SDL_SCANCODE_F1},
+    [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
+    [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
+}};
+_Static_assert(ACTION_COUNT * INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
+_Static_assert(SDL_NUM_SCANCODES <= 65536, "scancodes are stored as uint16_t");
 
-/* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. */
+/* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. Not
+   rebindable: the pad's layout is the same for everyone. */
 typedef struct PadBinding {
     int button;
     Action action;
@@ -77,17 +111,28 @@ const char *action_name(Action a) {
     return (unsigned)a < ACTION_COUNT ? action_names[a] : "?";
 }
 
+InputBindings input_bindings_default(void) { return default_bindings; }
+
+bool action_rebindable(Action a) { return a >= ACTION_UP && a <= ACTION_RESTART; }
+
+static const InputBindings *input_bindings(const Input *in) {
+    return in->custom_bindings ? &in->bindings : &default_bindings;
+}
+
 void input_end_step(Input *in) {
     memset(in->pressed, 0, sizeof in->pressed);
+    memset(in->presses, 0, sizeof in->presses);
     memset(in->released, 0, sizeof in->released);
+    in->key_pressed = 0;
     in->focus_lost = false;
 }
 
 /* down[] from the per-source bits; edges latch until input_end_step. */
 static void input_refresh(Input *in) {
     bool now[ACTION_COUNT] = {0};
-    for (int i = 0; i < KEY_BINDING_COUNT; i++)
-        if (in->key_bits & (1u << i)) now[key_bindings[i].action] = true;
+    for (int a = 0; a < ACTION_COUNT; a++)
+        for (int s = 0; s < INPUT_KEY_SLOTS; s++)
+            if (in->key_bits & (1u << (a * INPUT_KEY_SLOTS + s))) now[a] = true;
     for (int i = 0; i < PAD_BINDING_COUNT; i++)
         if (in->pad_bits & (1u << pad_bindings[i].button)) now[pad_bindings[i].action] = true;
     if (in->stick_x <= -STICK_DIGITAL) now[ACTION_LEFT] = true;
@@ -95,7 +140,10 @@ static void input_refresh(Input *in) {
     if (in->stick_y <= -STICK_DIGITAL) now[ACTION_UP] = true;
     if (in->stick_y >= STICK_DIGITAL) now[ACTION_DOWN] = true;
     for (int a = 0; a < ACTION_COUNT; a++) {
-        if (now[a] && !in->down[a]) in->pressed[a] = true;
+        if (now[a] && !in->down[a]) {
+            in->pressed[a] = true;
+            if (in->presses[a] < UINT8_MAX) in->presses[a]++;
+        }
         if (!now[a] && in->down[a]) in->released[a] = true;
         in->down[a] = now[a];
     }
@@ -113,6 +161,35 @@ void input_release_all(Input *in) {
     in->pad_bits = 0;
     in->stick_x = in->stick_y = 0;
     input_refresh(in);
+}
+
+void input_set_bindings(Input *in, const InputBindings *b) {
+    InputBindings next = default_bindings;
+    if (b)
+        for (int a = 0; a < ACTION_COUNT; a++)
+            if (action_rebindable((Action)a)) memcpy(next.keys[a], b->keys[a], sizeof next.keys[a]);
+    in->bindings = next;
+    in->custom_bindings = true;
+    /* key_bits name binding slots, not keys: under the new table a held bit would belong to
+       whatever key now sits in that slot, and its release would never come. */
+    in->key_bits = 0;
+    input_refresh(in);
+}
+
+const char *input_key_name(uint16_t scancode) {
+    if (scancode == 0) return "none";
+    if (scancode >= SDL_NUM_SCANCODES) return "?";
+    /* One buffer per scancode: SDL_GetKeyName writes printable keys into a single static
+       buffer that the next call overwrites. 24 bytes hold every name SDL 2 has. */
+    static char names[SDL_NUM_SCANCODES][24];
+    SDL_Keycode key = SDL_GetKeyFromScancode((SDL_Scancode)scancode);
+    /* Without a video subsystem there is no keymap (every key is SDLK_UNKNOWN): the
+       scancode's own name is the key's name on a US layout. */
+    const char *name = key != SDLK_UNKNOWN ? SDL_GetKeyName(key) : "";
+    if (!name[0]) name = SDL_GetScancodeName((SDL_Scancode)scancode);
+    if (!name[0]) name = "?";
+    SDL_strlcpy(names[scancode], name, sizeof names[scancode]);
+    return names[scancode];
 }
 
 /* Radial dead zone, rescaled so that just outside it the value starts from 0. */
@@ -134,17 +211,23 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
         bool down = e->type == SDL_KEYDOWN;
         SDL_Scancode sc = e->key.keysym.scancode;
         if (down && e->key.repeat) return true;
+        if (down && sc > 0 && sc < SDL_NUM_SCANCODES) in->key_pressed = (uint16_t)sc;
         if (down && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER) &&
             (e->key.keysym.mod & KMOD_ALT)) {
             in->pressed[ACTION_FULLSCREEN] = true; /* Alt+Enter is not a confirm */
+            if (in->presses[ACTION_FULLSCREEN] < UINT8_MAX) in->presses[ACTION_FULLSCREEN]++;
             return true;
         }
+        const InputBindings *b = input_bindings(in);
         bool used = false;
-        for (int i = 0; i < KEY_BINDING_COUNT; i++) {
-            if (key_bindings[i].key != sc) continue;
-            if (down) in->key_bits |= 1u << i;
-            else in->key_bits &= ~(1u << i);
-            used = true;
+        for (int a = 0; a < ACTION_COUNT; a++) {
+            for (int s = 0; s < INPUT_KEY_SLOTS; s++) {
+                if (b->keys[a][s] == 0 || b->keys[a][s] != sc) continue;
+                uint32_t bit = 1u << (a * INPUT_KEY_SLOTS + s);
+                if (down) in->key_bits |= bit;
+                else in->key_bits &= ~bit;
+                used = true;
+            }
         }
         if (used) input_refresh(in);
         return used;
@@ -192,7 +275,185 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
     }
 }
 
-/* ---- platform ---- */
+/* ---- viewport ---- */
+
+PlatformViewport platform_viewport_fit(int win_w, int win_h, int logical_w, int logical_h) {
+    PlatformViewport v = {0};
+    if (win_w <= 0 || win_h <= 0 || logical_w <= 0 || logical_h <= 0) return v;
+    int whole = win_w / logical_w < win_h / logical_h ? win_w / logical_w : win_h / logical_h;
+    if (whole >= 1) {
+        /* Whole multiples keep every logical pixel the same size: crisp pixel art. */
+        v.scale = (float)whole;
+        v.w = logical_w * whole;
+        v.h = logical_h * whole;
+    } else {
+        /* Smaller than 1x: a fractional scale, so the view shrinks instead of being cropped
+           (the HUD and the player must stay on screen). The limiting side fills the window. */
+        double sx = (double)win_w / logical_w, sy = (double)win_h / logical_h;
+        double s = sx < sy ? sx : sy;
+        v.scale = (float)s;
+        v.w = sx <= sy ? win_w : (int)floor(logical_w * s);
+        v.h = sy <= sx ? win_h : (int)floor(logical_h * s);
+        if (v.w < 1) v.w = 1;
+        if (v.h < 1) v.h = 1;
+    }
+    v.x = (win_w - v.w) / 2;
+    v.y = (win_h - v.h) / 2;
+    return v;
+}
+
+/* Fits the logical picture to the output as it is now. This replaces SDL's own logical size
+   (SDL_RenderSetLogicalSize), whose integer mode never goes below 1x and crops, and does
+   what it does: viewport in output pixels at scale 1, then the scale. SDL resets the
+   viewport by itself when the window's size changes, so platform_poll calls this again on
+   every window event. */
+static void platform_apply_viewport(Platform *pf) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(pf->renderer, &w, &h) != 0) return;
+    PlatformViewport v = platform_viewport_fit(w, h, pf->logical_w, pf->logical_h);
+    if (v.scale <= 0) return; /* minimised: keep the last one */
+    SDL_RenderSetScale(pf->renderer, 1.0f, 1.0f);
+    SDL_RenderSetViewport(pf->renderer, &(SDL_Rect){v.x, v.y, v.w, v.h});
+    SDL_RenderSetScale(pf->renderer, v.scale, v.scale);
+    pf->out_w = w;
+    pf->out_h = h;
+    pf->viewport = v;
+}
+
+/* ---- window ---- */
+
+/* The largest client area a window may have on the display it is on: the usable bounds
+   (without panels and docks) less the window manager's frame. */
+static void platform_usable_area(Platform *pf, int display, int *w, int *h) {
+    SDL_Rect r;
+    if (SDL_GetDisplayUsableBounds(display, &r) != 0 && SDL_GetDisplayBounds(display, &r) != 0) {
+        *w = *h = 1 << 20; /* unknown: do not clamp */
+        return;
+    }
+    int top = 0, left = 0, bottom = 0, right = 0;
+    if (pf->window) SDL_GetWindowBordersSize(pf->window, &top, &left, &bottom, &right);
+    *w = r.w - left - right;
+    *h = r.h - top - bottom;
+}
+
+/* The window size for `scale`, lowered to the largest scale that fits the area, and below
+   1x to the aspect-kept fit of the area itself (a display smaller than the logical size).
+   Returns the scale used (1 in that last case). */
+static int platform_fit_window(const Platform *pf, int scale, int area_w, int area_h, int *w,
+                               int *h) {
+    if (scale < 1) scale = 1;
+    if (scale > PLATFORM_MAX_SCALE) scale = PLATFORM_MAX_SCALE;
+    while (scale > 1 && (pf->logical_w * scale > area_w || pf->logical_h * scale > area_h)) scale--;
+    *w = pf->logical_w * scale;
+    *h = pf->logical_h * scale;
+    if (*w > area_w || *h > area_h) {
+        PlatformViewport v = platform_viewport_fit(area_w, area_h, pf->logical_w, pf->logical_h);
+        if (v.scale > 0) {
+            *w = v.w;
+            *h = v.h;
+        }
+    }
+    return scale;
+}
+
+#if PLATFORM_X11
+static void platform_x11_load(Platform *pf) {
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!driver || strcmp(driver, "x11") != 0) return;
+    PlatformX11 x = {.lib = SDL_LoadObject("libX11.so.6")};
+    if (!x.lib) return;
+    /* Stored through a void * as POSIX's dlsym documents: ISO C has no cast from an object
+       pointer to a function pointer. */
+#define PLATFORM_X11_FN(field, name) *(void **)&x.field = SDL_LoadFunction(x.lib, name)
+    PLATFORM_X11_FN(get_geometry, "XGetGeometry");
+    PLATFORM_X11_FN(move_resize, "XMoveResizeWindow");
+    PLATFORM_X11_FN(raise, "XRaiseWindow");
+    PLATFORM_X11_FN(sync, "XSync");
+#undef PLATFORM_X11_FN
+    if (!x.get_geometry || !x.move_resize || !x.raise || !x.sync) {
+        SDL_UnloadObject(x.lib);
+        return;
+    }
+    pf->x11 = x;
+}
+#endif
+
+/* SDL 2 on X11 goes fullscreen by asking the window manager (_NET_WM_STATE_FULLSCREEN) and
+   then assumes the window covers the display. With no window manager nobody answers: the X
+   window keeps its size and place while SDL, and the renderer, believe it is the display's
+   size, so the picture is drawn for a surface it is not on and comes out cropped. So look
+   at the real geometry, give a window manager a moment to act, and when none did, move and
+   resize the window ourselves (with no WM the X server does as asked). Elsewhere a no-op. */
+static void platform_x11_cover_display(Platform *pf) {
+#if PLATFORM_X11
+    if (!pf->x11.lib) return;
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(pf->window, &info) || info.subsystem != SDL_SYSWM_X11) return;
+    SDL_Rect want;
+    if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(pf->window), &want) != 0) return;
+    Display *dpy = info.info.x11.display;
+    Window win = info.info.x11.window;
+    for (int waited = 0; waited <= 250; waited += 10) {
+        Window root;
+        int x, y;
+        unsigned w, h, border, depth;
+        pf->x11.sync(dpy, False);
+        if (pf->x11.get_geometry(dpy, win, &root, &x, &y, &w, &h, &border, &depth) &&
+            (int)w == want.w && (int)h == want.h)
+            return; /* a window manager did it */
+        SDL_Delay(10);
+    }
+    pf->x11.move_resize(dpy, win, want.x, want.y, (unsigned)want.w, (unsigned)want.h);
+    pf->x11.raise(dpy, win);
+    pf->x11.sync(dpy, False);
+#else
+    (void)pf;
+#endif
+}
+
+/* False only when SDL itself cannot start (reported); a window or renderer that cannot be
+   created leaves pf->renderer NULL for platform_create to report. */
+static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
+    /* The class name the window manager (and the desktop's launcher) files the window
+       under; SDL 2 reads it only from the environment, at SDL_Init. A value the user set wins. */
+    const char *app_id = d->app_id ? d->app_id : PLATFORM_DEFAULT_APP_ID;
+    SDL_setenv("SDL_VIDEO_X11_WMCLASS", app_id, 0);
+    SDL_setenv("SDL_VIDEO_WAYLAND_WMCLASS", app_id, 0);
+    SDL_SetHint(SDL_HINT_APP_NAME, d->title);
+    SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
+        diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
+        return false;
+    }
+#if PLATFORM_X11
+    platform_x11_load(pf);
+#endif
+    int area_w, area_h, w, h;
+    platform_usable_area(pf, 0, &area_w, &area_h);
+    pf->window_scale = platform_fit_window(pf, d->scale, area_w, area_h, &w, &h);
+    /* Created windowed even when fullscreen is asked for: SDL ignores the minimum size of a
+       fullscreen window, and the window must know where to come back to. */
+    pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                                  SDL_WINDOW_RESIZABLE);
+    if (!pf->window) return true;
+    Uint32 rflags = SDL_RENDERER_ACCELERATED | (d->no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
+    pf->renderer = SDL_CreateRenderer(pf->window, -1, rflags);
+    if (!pf->renderer) /* no GPU: the software renderer still plays fine at 480x270 */
+        pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
+    if (!pf->renderer) return true;
+    /* Only now: an OpenGL renderer re-creates the X window (SDL_RecreateWindow), and the
+       new one gets no minimum-size hint, so one set before never reaches the window manager.
+       Not more than the display can show. */
+    int min_w, min_h;
+    platform_fit_window(pf, 1, area_w, area_h, &min_w, &min_h);
+    SDL_SetWindowMinimumSize(pf->window, min_w, min_h);
+    pf->windowed_w = w;
+    pf->windowed_h = h;
+    pf->frame_checks = PLATFORM_FRAME_CHECKS;
+    if (d->fullscreen) platform_set_fullscreen(pf, true);
+    return true;
+}
 
 Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     PlatformDesc d = desc ? *desc : (PlatformDesc){0};
@@ -217,22 +478,11 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
         pf->surface = SDL_CreateRGBSurfaceWithFormat(
             0, d.logical_w * d.scale, d.logical_h * d.scale, 32, SDL_PIXELFORMAT_RGBA32);
         if (pf->surface) pf->renderer = SDL_CreateSoftwareRenderer(pf->surface);
-    } else {
-        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
-        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
-            diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
-            return NULL;
-        }
-        Uint32 wflags = SDL_WINDOW_RESIZABLE | (d.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-        pf->window = SDL_CreateWindow(d.title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                      d.logical_w * d.scale, d.logical_h * d.scale, wflags);
-        if (pf->window) {
-            SDL_SetWindowMinimumSize(pf->window, d.logical_w, d.logical_h);
-            Uint32 rflags = SDL_RENDERER_ACCELERATED | (d.no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
-            pf->renderer = SDL_CreateRenderer(pf->window, -1, rflags);
-            if (!pf->renderer) /* no GPU: the software renderer still plays fine at 480x270 */
-                pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
-        }
+        /* The settings are only recorded headless; start from what was asked. */
+        pf->window_scale = d.scale < PLATFORM_MAX_SCALE ? d.scale : PLATFORM_MAX_SCALE;
+        pf->fullscreen = d.fullscreen;
+    } else if (!platform_init_window(pf, &d)) {
+        return NULL;
     }
     if (!pf->renderer) {
         diag_report(DIAG_ERROR, "platform: cannot create a %s: %s",
@@ -240,8 +490,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
         platform_release(pf);
         return NULL;
     }
-    SDL_RenderSetLogicalSize(pf->renderer, d.logical_w, d.logical_h);
-    SDL_RenderSetIntegerScale(pf->renderer, SDL_TRUE);
+    platform_apply_viewport(pf);
     pf->counter_hz = (double)SDL_GetPerformanceFrequency();
     pf->start_counter = SDL_GetPerformanceCounter();
     return pf;
@@ -254,8 +503,11 @@ void platform_release(Platform *pf) {
     if (pf->renderer) SDL_DestroyRenderer(pf->renderer);
     if (pf->surface) SDL_FreeSurface(pf->surface);
     if (pf->window) SDL_DestroyWindow(pf->window);
-    memset(pf, 0, sizeof *pf);
     SDL_Quit();
+#if PLATFORM_X11
+    if (pf->x11.lib) SDL_UnloadObject(pf->x11.lib);
+#endif
+    memset(pf, 0, sizeof *pf);
 }
 
 static void platform_pad_added(Platform *pf, int device_index, Input *in) {
@@ -288,9 +540,44 @@ static void platform_pad_removed(Platform *pf, SDL_JoystickID id, Input *in) {
     }
 }
 
+/* The window manager draws its frame after the window is up (_NET_FRAME_EXTENTS on X11), so
+   at creation the window was fitted to the display without it. Once the frame is known, a
+   window that does not fit with it is made smaller, once; with no frame (no WM, borderless)
+   there is nothing to do and the checks run out. */
+static void platform_fit_frame(Platform *pf) {
+    int top = 0, left = 0, bottom = 0, right = 0;
+    if (SDL_GetWindowBordersSize(pf->window, &top, &left, &bottom, &right) != 0) {
+        pf->frame_checks = 0; /* this video driver cannot tell */
+        return;
+    }
+    if ((top | left | bottom | right) == 0) {
+        pf->frame_checks--; /* no frame yet */
+        return;
+    }
+    pf->frame_checks = 0;
+    if (platform_is_fullscreen(pf)) return;
+    int display = SDL_GetWindowDisplayIndex(pf->window);
+    if (display < 0) display = 0;
+    int area_w, area_h, w, h, cur_w, cur_h;
+    platform_usable_area(pf, display, &area_w, &area_h);
+    SDL_GetWindowSize(pf->window, &cur_w, &cur_h);
+    if (cur_w <= area_w && cur_h <= area_h) return;
+    pf->window_scale = platform_fit_window(pf, pf->window_scale, area_w, area_h, &w, &h);
+    int min_w, min_h;
+    platform_fit_window(pf, 1, area_w, area_h, &min_w, &min_h);
+    SDL_SetWindowMinimumSize(pf->window, min_w, min_h);
+    SDL_SetWindowSize(pf->window, w, h);
+    SDL_SetWindowPosition(pf->window, SDL_WINDOWPOS_CENTERED_DISPLAY(display),
+                          SDL_WINDOWPOS_CENTERED_DISPLAY(display));
+    pf->windowed_w = w;
+    pf->windowed_h = h;
+    platform_apply_viewport(pf);
+}
+
 bool platform_poll(Platform *pf, Input *in) {
     if (pf->frames++ == 0 && !pf->headless) in->focused = true;
     if (pf->headless) in->focused = true;
+    bool refit = false;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_CONTROLLERDEVICEADDED)
@@ -299,11 +586,22 @@ bool platform_poll(Platform *pf, Input *in) {
             platform_pad_removed(pf, e.cdevice.which, in);
         else
             input_handle_event(in, &e);
+        /* SDL's renderer resets the viewport on a size change (and its scale goes stale). */
+        if (e.type == SDL_WINDOWEVENT) refit = true;
     }
-    if (in->pressed[ACTION_FULLSCREEN]) {
-        in->pressed[ACTION_FULLSCREEN] = false; /* consumed here, not by the game */
-        platform_toggle_fullscreen(pf);
+    /* Consumed here, not by the game; F11 twice before a poll is on and off again. */
+    int toggles = in->presses[ACTION_FULLSCREEN] ? in->presses[ACTION_FULLSCREEN]
+                                                 : in->pressed[ACTION_FULLSCREEN];
+    in->pressed[ACTION_FULLSCREEN] = false;
+    in->presses[ACTION_FULLSCREEN] = 0;
+    if (toggles % 2) platform_toggle_fullscreen(pf);
+    if (pf->frame_checks > 0) platform_fit_frame(pf);
+    if (!refit && pf->window) {
+        int w = 0, h = 0;
+        SDL_GetRendererOutputSize(pf->renderer, &w, &h);
+        refit = w != pf->out_w || h != pf->out_h;
     }
+    if (refit) platform_apply_viewport(pf);
     return !in->quit;
 }
 
@@ -312,11 +610,66 @@ double platform_seconds(const Platform *pf) {
     return (double)(SDL_GetPerformanceCounter() - pf->start_counter) / pf->counter_hz;
 }
 
-void platform_toggle_fullscreen(Platform *pf) {
-    if (!pf->window) return;
-    Uint32 fs = SDL_GetWindowFlags(pf->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-    SDL_SetWindowFullscreen(pf->window, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+bool platform_is_fullscreen(const Platform *pf) {
+    if (!pf->window) return pf->fullscreen;
+    return (SDL_GetWindowFlags(pf->window) & SDL_WINDOW_FULLSCREEN) != 0;
 }
+
+void platform_set_fullscreen(Platform *pf, bool on) {
+    if (!pf->window) {
+        pf->fullscreen = on;
+        return;
+    }
+    if (on == platform_is_fullscreen(pf)) return;
+    if (on) {
+        SDL_GetWindowPosition(pf->window, &pf->windowed_x, &pf->windowed_y);
+        SDL_GetWindowSize(pf->window, &pf->windowed_w, &pf->windowed_h);
+        if (SDL_SetWindowFullscreen(pf->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+            diag_report(DIAG_WARNING, "platform: cannot go fullscreen: %s", SDL_GetError());
+            return;
+        }
+        platform_x11_cover_display(pf);
+    } else {
+        SDL_SetWindowFullscreen(pf->window, 0);
+        /* A window manager restores the window it had; without one the window stays where
+           and as large as the display: put it back ourselves. */
+        int x, y, w, h;
+        SDL_GetWindowSize(pf->window, &w, &h);
+        if (pf->windowed_w > 0 && (w != pf->windowed_w || h != pf->windowed_h))
+            SDL_SetWindowSize(pf->window, pf->windowed_w, pf->windowed_h);
+        SDL_GetWindowPosition(pf->window, &x, &y);
+        if (pf->windowed_w > 0 && (x != pf->windowed_x || y != pf->windowed_y))
+            SDL_SetWindowPosition(pf->window, pf->windowed_x, pf->windowed_y);
+    }
+    platform_apply_viewport(pf);
+}
+
+void platform_toggle_fullscreen(Platform *pf) {
+    platform_set_fullscreen(pf, !platform_is_fullscreen(pf));
+}
+
+void platform_set_window_scale(Platform *pf, int scale) {
+    if (scale < 1) scale = 1;
+    if (scale > PLATFORM_MAX_SCALE) scale = PLATFORM_MAX_SCALE;
+    if (!pf->window) {
+        pf->window_scale = scale;
+        return;
+    }
+    platform_set_fullscreen(pf, false);
+    int display = SDL_GetWindowDisplayIndex(pf->window);
+    if (display < 0) display = 0;
+    int area_w, area_h, w, h;
+    platform_usable_area(pf, display, &area_w, &area_h);
+    pf->window_scale = platform_fit_window(pf, scale, area_w, area_h, &w, &h);
+    SDL_SetWindowSize(pf->window, w, h);
+    SDL_SetWindowPosition(pf->window, SDL_WINDOWPOS_CENTERED_DISPLAY(display),
+                          SDL_WINDOWPOS_CENTERED_DISPLAY(display));
+    pf->windowed_w = w;
+    pf->windowed_h = h;
+    platform_apply_viewport(pf);
+}
+
+int platform_window_scale(const Platform *pf) { return pf->window_scale; }
 
 bool platform_is_headless(const Platform *pf) { return pf->headless; }
 struct SDL_Renderer *platform_renderer(Platform *pf) { return pf->renderer; }
@@ -325,6 +678,13 @@ void platform_logical_size(const Platform *pf, int *w, int *h) {
     if (w) *w = pf->logical_w;
     if (h) *h = pf->logical_h;
 }
+
+void platform_output_size(const Platform *pf, int *w, int *h) {
+    if (w) *w = pf->out_w;
+    if (h) *h = pf->out_h;
+}
+
+PlatformViewport platform_viewport(const Platform *pf) { return pf->viewport; }
 
 /* ---- fixed step ---- */
 

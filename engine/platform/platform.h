@@ -2,11 +2,13 @@
 
    One Platform owns the SDL window (or, headless, an SDL_Surface) and the SDL_Renderer the
    render module draws with. Pixel art is drawn at a fixed logical size (480x270 by default)
-   and scaled by whole multiples with nearest filtering, letterboxed on odd window sizes.
+   and scaled by whole multiples with nearest filtering, letterboxed on odd window sizes; a
+   window smaller than the logical size (a tiny display, a WM that ignores the minimum size)
+   scales the whole view down instead of cropping it (platform_viewport_fit).
 
        Platform *pf = platform_create(perm, &(PlatformDesc){ .title = "Dungeon" });
        if (!pf) return 1;                         // the reason is already reported (core/diag.h)
-       Input in = {0};
+       Input in = {0};                            // default key bindings
        FixedStep clock = fixed_step_make(60);
        while (platform_poll(pf, &in)) {           // false once the player asked to quit
            int steps = fixed_step_advance(&clock, platform_seconds(pf));
@@ -21,14 +23,16 @@
    Headless (`.headless = true`): no window and no vsync; SDL's software renderer draws into
    a surface, so tests and CI run the same draw code under SDL_VIDEODRIVER=dummy. Its clock
    is a fake that advances exactly one 60 Hz step per platform_poll, which makes `--frames N`
-   runs deterministic.
+   runs deterministic. The settings calls (window scale, fullscreen) only record their value.
 
    Input is actions, not keys. Keyboard bindings use SCANCODES (physical positions: WASD is
-   ZQSD on AZERTY without remapping); game controllers are opened on hot-plug. An action is
+   ZQSD on AZERTY without remapping); two keys per action, rebindable for the game's own
+   actions (input_set_bindings); game controllers are opened on hot-plug. An action is
    `down` while any of its bindings is held; `pressed` latches when it goes down and stays
    set until input_end_step(), so a press is seen by exactly one simulation step even when
-   a display frame runs zero steps (high refresh rates) or several (catching up).
-   input_handle_event() maps one SDL_Event, so tests can feed synthetic events. */
+   a display frame runs zero steps (high refresh rates) or several (catching up); `presses`
+   counts them, so two taps before the next step are two. input_handle_event() maps one
+   SDL_Event, so tests can feed synthetic events. */
 #ifndef PLATFORM_H
 #define PLATFORM_H
 
@@ -40,8 +44,10 @@
 #define PLATFORM_LOGICAL_W 480
 #define PLATFORM_LOGICAL_H 270
 #define PLATFORM_DEFAULT_SCALE 3
+#define PLATFORM_MAX_SCALE 6 /* window scales offered: 1..6 (480x270 .. 2880x1620) */
 
 typedef enum Action {
+    /* Rebindable (action_rebindable): */
     ACTION_UP,
     ACTION_DOWN,
     ACTION_LEFT,
@@ -50,24 +56,40 @@ typedef enum Action {
     ACTION_CONFIRM,    /* Enter, keypad Enter; pad A as well */
     ACTION_PAUSE,      /* Esc, P; pad Start */
     ACTION_RESTART,    /* R; pad Back */
+    /* Fixed: */
     ACTION_DEBUG,      /* F1; pad Y */
     ACTION_SCREENSHOT, /* F12 */
     ACTION_FULLSCREEN, /* F11, Alt+Enter (handled by platform_poll itself) */
     ACTION_COUNT
 } Action;
 
+/* Keyboard bindings: up to INPUT_KEY_SLOTS SDL scancodes per action, 0 for an empty slot.
+   Scancodes are physical keys; input_key_name says what the current layout prints on one. */
+#define INPUT_KEY_SLOTS 2
+typedef struct InputBindings {
+    uint16_t keys[ACTION_COUNT][INPUT_KEY_SLOTS];
+} InputBindings;
+
 typedef struct Input {
     bool down[ACTION_COUNT];
-    bool pressed[ACTION_COUNT]; /* went down since the last input_end_step */
+    bool pressed[ACTION_COUNT];    /* went down since the last input_end_step */
     bool released[ACTION_COUNT];
-    float move_x, move_y;       /* -1..1: digital directions and left stick, dead zone applied */
-    bool focused;               /* the window has keyboard focus (always true headless) */
-    bool focus_lost;            /* edge: focus went away this frame -> the game pauses */
-    bool quit;                  /* window closed / SDL_QUIT */
-    int pads;                   /* game controllers currently open */
+    uint8_t presses[ACTION_COUNT]; /* how many times it went down since then (saturates) */
+    uint16_t key_pressed;          /* scancode of the last key that went down since then, bound
+                                      or not (0: none), for a "press a key for Fire" prompt */
+    float move_x, move_y;          /* -1..1: digital directions and left stick, dead zone applied */
+    bool focused;                  /* the window has keyboard focus (always true headless) */
+    bool focus_lost;               /* edge: focus went away this frame -> the game pauses */
+    bool quit;                     /* window closed / SDL_QUIT */
+    int pads;                      /* game controllers currently open */
 
+    /* The keys in use; until input_set_bindings is called (custom_bindings false, as in a
+       zeroed Input) the defaults, input_bindings_default(). */
+    InputBindings bindings;
+    bool custom_bindings;
     /* Per-source state so that W and Up, or a key and a pad button, can be held together
-       without the release of one cancelling the other: one bit per binding. */
+       without the release of one cancelling the other: key_bits has one bit per binding
+       slot (action * INPUT_KEY_SLOTS + slot), pad_bits one per SDL controller button. */
     uint32_t key_bits, pad_bits;
     float stick_x, stick_y;         /* after the dead zone */
     float stick_raw_x, stick_raw_y; /* as the pad reported it */
@@ -76,22 +98,54 @@ typedef struct Input {
 /* Stick dead zone, as a fraction of full deflection. */
 #define INPUT_DEAD_ZONE 0.25f
 
-void input_end_step(Input *in); /* clears edges (pressed, released, focus_lost) */
-/* Updates `in` from one event. Returns true when the event was an input event it used. */
+/* Clears the edges: pressed, presses, released, key_pressed, focus_lost. */
+void input_end_step(Input *in);
+/* Updates `in` from one event. Returns true when the event was an input event it used (a
+   key that drives no action is not, though it is still recorded in key_pressed). */
 union SDL_Event;
 bool input_handle_event(Input *in, const union SDL_Event *e);
 /* Forget everything held (focus loss: releases happen while we are not looking). */
 void input_release_all(Input *in);
 const char *action_name(Action a);
 
+/* Today's keys: WASD / arrows, Space / J, Enter / keypad Enter, Esc / P, R, F1, F12, F11. */
+InputBindings input_bindings_default(void);
+/* Only the game's actions can be rebound; the front end's keys (F1, F11, F12) and all the
+   pad buttons stay as they are. */
+bool action_rebindable(Action a);
+/* Takes the rebindable actions' keys from `b` (NULL: back to the defaults); the fixed ones
+   keep theirs. Everything held through a key is released (released edges, no stuck keys):
+   the player presses again under the new bindings. */
+void input_set_bindings(Input *in, const InputBindings *b);
+/* The key's name on the current keyboard layout ("W", "Space", "Z" for the W key on
+   AZERTY), "none" for 0. Works without a window (the US names then). The pointer stays
+   valid, and is rewritten only by the next call for the same scancode, so two names can be
+   used in one printf (SDL_GetKeyName itself reuses one buffer for every key). */
+const char *input_key_name(uint16_t scancode);
+
 typedef struct PlatformDesc {
     const char *title;
+    const char *app_id;       /* WM_CLASS on X11, app id on Wayland; 0 -> "arena-dungeon"
+                                 ($SDL_VIDEO_X11_WMCLASS, when set, wins) */
     int logical_w, logical_h; /* 0 -> PLATFORM_LOGICAL_W/H */
-    int scale;                /* initial window = logical * scale; 0 -> PLATFORM_DEFAULT_SCALE */
+    int scale;                /* initial window = logical * scale, clamped to the display;
+                                 0 -> PLATFORM_DEFAULT_SCALE (headless: the surface, 0 -> 1) */
     bool headless;            /* software renderer on a surface, no window */
     bool no_vsync;            /* vsync is on by default in a window */
-    bool fullscreen;
+    bool fullscreen;          /* start in (desktop) fullscreen */
 } PlatformDesc;
+
+/* Where the logical picture lands in the output: a rectangle in output pixels, and the
+   factor from logical to output pixels. */
+typedef struct PlatformViewport {
+    int x, y, w, h;
+    float scale;
+} PlatformViewport;
+
+/* The largest whole multiple of the logical size that fits the window, centred; when not
+   even 1x fits, the largest fractional scale that does (aspect kept, letterboxed), so the
+   whole view is always on screen. A zero rectangle (scale 0) for an empty window. Pure. */
+PlatformViewport platform_viewport_fit(int win_w, int win_h, int logical_w, int logical_h);
 
 typedef struct Platform Platform;
 struct SDL_Renderer;
@@ -100,15 +154,29 @@ struct SDL_Renderer;
 Platform *platform_create(Arena *perm, const PlatformDesc *desc);
 void platform_release(Platform *pf);
 /* Drains SDL's queue into `in` (input_handle_event), opens and closes hot-plugged pads,
-   toggles fullscreen on F11 / Alt+Enter. False once quit was requested. */
+   toggles fullscreen on F11 / Alt+Enter, refits the viewport to a resized window. False
+   once quit was requested. */
 bool platform_poll(Platform *pf, Input *in);
 /* Seconds since platform_create: the real clock in a window, the fake one headless. */
 double platform_seconds(const Platform *pf);
-void platform_toggle_fullscreen(Platform *pf);
 bool platform_is_headless(const Platform *pf);
 /* The renderer to pass to render_create (an SDL_Renderer *, kept opaque here). */
 struct SDL_Renderer *platform_renderer(Platform *pf);
 void platform_logical_size(const Platform *pf, int *w, int *h);
+/* The output in pixels (window or surface) and where the picture is in it. */
+void platform_output_size(const Platform *pf, int *w, int *h);
+PlatformViewport platform_viewport(const Platform *pf);
+
+/* Settings. A window of logical * scale (1..PLATFORM_MAX_SCALE), centred on its display;
+   leaves fullscreen first; a scale whose window would not fit the display's usable area is
+   lowered to the largest that does. platform_window_scale is the scale last set (after that
+   clamp), or the one the window was created with. */
+void platform_set_window_scale(Platform *pf, int scale);
+int platform_window_scale(const Platform *pf);
+/* Desktop fullscreen (the display's own mode, no mode switch), or back to the window it was. */
+void platform_set_fullscreen(Platform *pf, bool on);
+bool platform_is_fullscreen(const Platform *pf);
+void platform_toggle_fullscreen(Platform *pf);
 
 /* Fixed simulation step with an accumulator. advance() returns how many steps to simulate
    for the time that passed, never more than max_steps: after a long stall (debugger, window

@@ -2,7 +2,12 @@
    bindings of one action overlap correctly, edges latch until input_end_step, key repeat is
    not a new press, Alt+Enter is fullscreen and not confirm, pad buttons and the left stick
    (with its dead zone) map to the same actions, focus loss releases everything and raises
-   focus_lost. Also the fixed-step clock and its spiral-of-death clamp. */
+   focus_lost. Presses are counted (two taps before a step are two), the last key down is
+   kept for a rebind prompt, the game's actions can be rebound (and the front end's cannot),
+   a rebind releases whatever was held, key names follow the layout and work without a
+   window. Also the fixed-step clock and its spiral-of-death clamp. */
+#include <string.h>
+
 #include <SDL2/SDL.h>
 
 #include "check.h"
@@ -134,6 +139,123 @@ int main(void) {
     SDL_Event q = {.type = SDL_QUIT};
     CHECK(input_handle_event(&f, &q) && f.quit);
     CHECK(action_name(ACTION_FIRE)[0] == 'f');
+
+    /* Two taps of one action before a step: pressed once, counted twice; a second binding
+       going down while the first is held is no new press; end_step forgets the count. */
+    Input tp = {0};
+    feed(&tp, key_event(SDL_KEYDOWN, SDL_SCANCODE_DOWN, 0, 0, 0));
+    feed(&tp, key_event(SDL_KEYUP, SDL_SCANCODE_DOWN, 0, 0, 0));
+    feed(&tp, key_event(SDL_KEYDOWN, SDL_SCANCODE_S, 0, 0, 0));
+    feed(&tp, key_event(SDL_KEYDOWN, SDL_SCANCODE_DOWN, 0, 0, 0)); /* S still held */
+    feed(&tp, key_event(SDL_KEYDOWN, SDL_SCANCODE_S, 0, 0, 1));    /* repeat */
+    CHECK(tp.pressed[ACTION_DOWN] && tp.down[ACTION_DOWN]);
+    CHECK_EQ_U(tp.presses[ACTION_DOWN], 2);
+    CHECK_EQ_U(tp.presses[ACTION_UP], 0);
+    input_end_step(&tp);
+    CHECK_EQ_U(tp.presses[ACTION_DOWN], 0);
+    feed(&tp, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_START));
+    feed(&tp, button_event(SDL_CONTROLLERBUTTONUP, SDL_CONTROLLER_BUTTON_START));
+    feed(&tp, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_START));
+    CHECK_EQ_U(tp.presses[ACTION_PAUSE], 2);
+
+    /* key_pressed: the last key down, bound or not, repeats ignored, until end_step. */
+    Input kp = {0};
+    CHECK_EQ_U(kp.key_pressed, 0);
+    CHECK(!feed(&kp, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 0))); /* unbound */
+    CHECK_EQ_U(kp.key_pressed, SDL_SCANCODE_K);
+    feed(&kp, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
+    feed(&kp, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 1)); /* K repeating */
+    CHECK_EQ_U(kp.key_pressed, SDL_SCANCODE_SPACE);
+    feed(&kp, key_event(SDL_KEYUP, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
+    CHECK_EQ_U(kp.key_pressed, SDL_SCANCODE_SPACE);
+    input_end_step(&kp);
+    CHECK_EQ_U(kp.key_pressed, 0);
+
+    /* Default bindings: today's keys, two per action where there were two. */
+    InputBindings def = input_bindings_default();
+    CHECK_EQ_U(def.keys[ACTION_UP][0], SDL_SCANCODE_W);
+    CHECK_EQ_U(def.keys[ACTION_UP][1], SDL_SCANCODE_UP);
+    CHECK_EQ_U(def.keys[ACTION_FIRE][0], SDL_SCANCODE_SPACE);
+    CHECK_EQ_U(def.keys[ACTION_FIRE][1], SDL_SCANCODE_J);
+    CHECK_EQ_U(def.keys[ACTION_CONFIRM][1], SDL_SCANCODE_KP_ENTER);
+    CHECK_EQ_U(def.keys[ACTION_RESTART][0], SDL_SCANCODE_R);
+    CHECK_EQ_U(def.keys[ACTION_RESTART][1], 0);
+    CHECK_EQ_U(def.keys[ACTION_FULLSCREEN][0], SDL_SCANCODE_F11);
+    for (int a = 0; a < ACTION_COUNT; a++)
+        CHECK(action_rebindable((Action)a) == (a <= ACTION_RESTART));
+    CHECK(!action_rebindable(ACTION_COUNT));
+
+    /* Rebinding: Fire to K and L; Space no longer fires; the debug key cannot move. */
+    Input rb = {0};
+    InputBindings b = def;
+    b.keys[ACTION_FIRE][0] = SDL_SCANCODE_K;
+    b.keys[ACTION_FIRE][1] = SDL_SCANCODE_L;
+    b.keys[ACTION_DEBUG][0] = SDL_SCANCODE_X; /* ignored */
+    input_set_bindings(&rb, &b);
+    CHECK(!feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0)));
+    CHECK(!rb.down[ACTION_FIRE]);
+    CHECK(feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_L, SDLK_l, 0, 0)));
+    CHECK(rb.down[ACTION_FIRE] && rb.pressed[ACTION_FIRE]);
+    CHECK(!feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_X, SDLK_x, 0, 0)));
+    CHECK(!rb.down[ACTION_DEBUG]);
+    feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_F1, SDLK_F1, 0, 0));
+    CHECK(rb.down[ACTION_DEBUG]);
+    CHECK_EQ_U(rb.bindings.keys[ACTION_DEBUG][0], SDL_SCANCODE_F1);
+    /* One key on two actions drives both, as pad A does. */
+    b.keys[ACTION_CONFIRM][1] = SDL_SCANCODE_K;
+    input_set_bindings(&rb, &b);
+    feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 0));
+    CHECK(rb.down[ACTION_FIRE] && rb.down[ACTION_CONFIRM]);
+
+    /* No stuck keys: everything held through a key is released by a rebind, and the old
+       key's release afterwards changes nothing. W is held while Up moves to I and K; Space
+       is held while it moves to Fire's other slot; a pad button holds Fire meanwhile. */
+    Input st2 = {0};
+    feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_w, 0, 0));
+    feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
+    feed(&st2, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_X)); /* pad fire */
+    input_end_step(&st2);
+    InputBindings nb = def;
+    nb.keys[ACTION_UP][0] = SDL_SCANCODE_I;
+    nb.keys[ACTION_UP][1] = SDL_SCANCODE_K;
+    nb.keys[ACTION_FIRE][0] = SDL_SCANCODE_J;
+    nb.keys[ACTION_FIRE][1] = SDL_SCANCODE_SPACE; /* Space moves to slot 1 */
+    input_set_bindings(&st2, &nb);
+    CHECK(!st2.down[ACTION_UP] && st2.released[ACTION_UP]);
+    CHECK(st2.move_y == 0);
+    CHECK(st2.down[ACTION_FIRE]); /* the pad still holds Fire: pads are not rebound */
+    feed(&st2, button_event(SDL_CONTROLLERBUTTONUP, SDL_CONTROLLER_BUTTON_X));
+    CHECK(!st2.down[ACTION_FIRE]);
+    feed(&st2, key_event(SDL_KEYUP, SDL_SCANCODE_W, SDLK_w, 0, 0));
+    feed(&st2, key_event(SDL_KEYUP, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
+    for (int a = 0; a < ACTION_COUNT; a++) CHECK(!st2.down[a]);
+    CHECK_EQ_U(st2.key_bits, 0);
+    /* Pressing under the new bindings works; a slot left empty (0) matches no key. */
+    feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 0));
+    CHECK(st2.down[ACTION_UP]);
+    SDL_Event none = key_event(SDL_KEYDOWN, (SDL_Scancode)0, 0, 0, 0);
+    CHECK(!input_handle_event(&st2, &none));
+    /* NULL: back to the defaults. */
+    input_set_bindings(&st2, NULL);
+    CHECK(!st2.down[ACTION_UP]);
+    feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_w, 0, 0));
+    CHECK(st2.down[ACTION_UP]);
+
+    /* Key names: without any SDL subsystem (US names from the scancode), then with the
+       dummy video driver's keymap. Two names at once stay distinct. */
+    CHECK(strcmp(input_key_name(0), "none") == 0);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) CHECK(SDL_Init(SDL_INIT_VIDEO) == 0);
+        const char *w = input_key_name(SDL_SCANCODE_W), *sp = input_key_name(SDL_SCANCODE_SPACE);
+        CHECK(strcmp(w, "W") == 0);
+        CHECK(strcmp(sp, "Space") == 0);
+        CHECK(strcmp(input_key_name(SDL_SCANCODE_RETURN), "Return") == 0);
+        CHECK(strcmp(input_key_name(SDL_SCANCODE_F11), "F11") == 0);
+        CHECK(strcmp(w, "W") == 0); /* not overwritten by the later calls */
+        CHECK(strcmp(input_key_name(SDL_SCANCODE_J), "J") == 0);
+        CHECK(input_key_name(SDL_NUM_SCANCODES)[0] != 0);
+    }
+    SDL_Quit();
 
     /* Fixed step: 60 Hz, jitter tolerant, clamped after a stall. */
     FixedStep fs = fixed_step_make(60);

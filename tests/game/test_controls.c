@@ -3,7 +3,10 @@
    frame it was polled in runs zero, one or several ticks; the next frames do not see it
    again (the Input's latched edges are consumed). A focus loss pauses only while playing.
    F1 toggles the overlay once per press, F12 asks for one screenshot. Held keys give their
-   bit on every tick until released; a tap shorter than a frame still gives one tick. */
+   bit on every tick until released; a tap shorter than a frame still gives one tick.
+   Two presses before a tick runs are two: two confirms on two ticks, and two Down taps two
+   edges as game_update finds them (input & ~previous input), a tick without the bit between
+   them; a rebind prompt sees the key that went down. */
 #include <SDL2/SDL.h>
 
 #include "check.h"
@@ -20,6 +23,22 @@ static void key(Input *in, SDL_Scancode sc, bool down) {
 static void tap(Input *in, SDL_Scancode sc) {
     key(in, sc, true);
     key(in, sc, false);
+}
+
+/* game.c's rule for held-style bits: a press is a bit set that the previous tick lacked. */
+typedef struct EdgeCounter {
+    uint8_t prev;
+    int edges[8];
+    int ticks;
+} EdgeCounter;
+
+static uint8_t run_tick(EdgeCounter *ec, Controls *c, const Input *in) {
+    uint8_t b = controls_tick_input(c, in);
+    uint8_t pressed = (uint8_t)(b & ~ec->prev);
+    for (int i = 0; i < 8; i++) ec->edges[i] += (pressed >> i) & 1;
+    ec->prev = b;
+    ec->ticks++;
+    return b;
 }
 
 static void focus_lost(Input *in) {
@@ -125,5 +144,118 @@ int main(void) {
     CHECK_EQ_U(controls_tick_input(&c, &in), 0);
     controls_collect(&c, &in, SCREEN_PLAYING);
     CHECK_EQ_U(controls_tick_input(&c, &in), 0);
+
+    /* Two Down taps 20 ms apart, both before the next tick (one displayed frame, or a frame
+       that ran no tick): Down, a tick without it, Down. The menu moves two rows. */
+    {
+        Input mi = {0};
+        Controls mc = {0};
+        EdgeCounter ec = {0};
+        tap(&mi, SDL_SCANCODE_DOWN);
+        tap(&mi, SDL_SCANCODE_S);
+        CHECK_EQ_U(mi.presses[ACTION_DOWN], 2);
+        controls_collect(&mc, &mi, SCREEN_PAUSED);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_DOWN);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), 0);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_DOWN);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), 0);
+        for (int f = 0; f < 10; f++) {
+            controls_collect(&mc, &mi, SCREEN_PAUSED);
+            run_tick(&ec, &mc, &mi);
+        }
+        CHECK_EQ_I(ec.edges[1], 2); /* SIM_IN_DOWN */
+
+        /* The same taps spread over frames that run no tick, then several ticks in one. */
+        ec = (EdgeCounter){0};
+        tap(&mi, SDL_SCANCODE_DOWN);
+        controls_collect(&mc, &mi, SCREEN_PAUSED);
+        tap(&mi, SDL_SCANCODE_DOWN);
+        controls_collect(&mc, &mi, SCREEN_PAUSED);
+        tap(&mi, SDL_SCANCODE_UP);
+        controls_collect(&mc, &mi, SCREEN_PAUSED);
+        for (int i = 0; i < 6; i++) run_tick(&ec, &mc, &mi);
+        CHECK_EQ_I(ec.edges[1], 2);
+        CHECK_EQ_I(ec.edges[0], 1);
+
+        /* Two Confirm taps: a confirm on each of two successive ticks (edges in the byte
+           itself, no gap needed), then none. */
+        tap(&mi, SDL_SCANCODE_RETURN);
+        tap(&mi, SDL_SCANCODE_RETURN);
+        controls_collect(&mc, &mi, SCREEN_TITLE);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), GAME_IN_CONFIRM);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), GAME_IN_CONFIRM);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);
+
+        /* A held key released and pressed again within one frame is a second press: the
+           game gets a tick without it, then it is held again. */
+        ec = (EdgeCounter){0};
+        key(&mi, SDL_SCANCODE_SPACE, true);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_FIRE);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_FIRE);
+        key(&mi, SDL_SCANCODE_SPACE, false);
+        key(&mi, SDL_SCANCODE_SPACE, true);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), 0);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_FIRE);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), SIM_IN_FIRE);
+        CHECK_EQ_I(ec.edges[4], 2);
+        key(&mi, SDL_SCANCODE_SPACE, false);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(run_tick(&ec, &mc, &mi), 0);
+
+        /* Esc and a focus loss in one frame while playing: one pause (a second would
+           resume). Esc twice and a focus loss: three, so the game still ends up paused. */
+        tap(&mi, SDL_SCANCODE_ESCAPE);
+        focus_lost(&mi);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), GAME_IN_PAUSE);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);
+        tap(&mi, SDL_SCANCODE_ESCAPE);
+        tap(&mi, SDL_SCANCODE_P);
+        focus_lost(&mi);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        int n = 0;
+        for (int i = 0; i < 5; i++) n += (controls_tick_input(&mc, &mi) & GAME_IN_PAUSE) != 0;
+        CHECK_EQ_I(n, 3);
+
+        /* Mashing during a stall queues at most CONTROLS_MAX_QUEUED presses. */
+        for (int i = 0; i < 20; i++) tap(&mi, SDL_SCANCODE_R);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        n = 0;
+        for (int i = 0; i < 30; i++) n += (controls_tick_input(&mc, &mi) & GAME_IN_RESTART) != 0;
+        CHECK_EQ_I(n, CONTROLS_MAX_QUEUED);
+
+        /* F1 twice in one frame: on and off again. */
+        bool before = mc.show_debug;
+        tap(&mi, SDL_SCANCODE_F1);
+        tap(&mi, SDL_SCANCODE_F1);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK(mc.show_debug == before);
+
+        /* The rebind prompt: the last key that went down, bound or not, for one frame. */
+        tap(&mi, SDL_SCANCODE_K);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(mc.key_pressed, SDL_SCANCODE_K);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(mc.key_pressed, 0);
+
+        /* Rebound keys drive the byte: Fire on K, and Space no longer fires. */
+        InputBindings b = input_bindings_default();
+        b.keys[ACTION_FIRE][0] = SDL_SCANCODE_K;
+        b.keys[ACTION_FIRE][1] = 0;
+        input_set_bindings(&mi, &b);
+        key(&mi, SDL_SCANCODE_SPACE, true);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);
+        key(&mi, SDL_SCANCODE_SPACE, false);
+        key(&mi, SDL_SCANCODE_K, true);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), SIM_IN_FIRE);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), SIM_IN_FIRE);
+        key(&mi, SDL_SCANCODE_K, false);
+        controls_collect(&mc, &mi, SCREEN_PLAYING);
+        CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);
+    }
     return check_result();
 }

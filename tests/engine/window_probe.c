@@ -1,0 +1,89 @@
+/* window_probe.c - a Platform in a real window for tests/engine/window_test.sh: it draws a
+   test card (the logical picture's outline and corners) and prints, whenever it changes,
+   what the platform believes, so the script can hold it against what the X server shows
+   (xwininfo):
+
+       state out=960x540 viewport=0,0,960x540 scale=2.0000 fullscreen=0 window_scale=2 pos=160,242
+
+   Keys, besides the platform's own F11: 1..6 platform_set_window_scale, F
+   platform_set_fullscreen(!on), Q quits. Options: --scale N, --fullscreen, --seconds S (it
+   quits by itself after S seconds, 60 by default, so a lost test cannot leave it running). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL2/SDL.h>
+
+#include "platform/platform.h"
+
+static void print_state(Platform *pf, char *last, size_t cap) {
+    int ow, oh, x = 0, y = 0;
+    platform_output_size(pf, &ow, &oh);
+    SDL_Window *win = SDL_RenderGetWindow(platform_renderer(pf));
+    if (win) SDL_GetWindowPosition(win, &x, &y);
+    PlatformViewport v = platform_viewport(pf);
+    char line[256];
+    snprintf(line, sizeof line,
+             "state out=%dx%d viewport=%d,%d,%dx%d scale=%.4f fullscreen=%d window_scale=%d"
+             " pos=%d,%d",
+             ow, oh, v.x, v.y, v.w, v.h, v.scale, platform_is_fullscreen(pf),
+             platform_window_scale(pf), x, y);
+    if (strcmp(line, last) == 0) return;
+    snprintf(last, cap, "%s", line);
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+    PlatformDesc desc = {.title = "window probe", .app_id = "window-probe", .no_vsync = true};
+    double seconds = 60;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--scale") && i + 1 < argc) desc.scale = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--fullscreen")) desc.fullscreen = true;
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
+        else {
+            fprintf(stderr, "usage: window_probe [--scale N] [--fullscreen] [--seconds S]\n");
+            return 2;
+        }
+    }
+    Arena *perm = arena_create((ArenaParams){.name = "perm"});
+    if (!perm) return 1;
+    Platform *pf = platform_create(perm, &desc);
+    if (!pf) return 1;
+    SDL_Renderer *r = platform_renderer(pf);
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(r, &info) == 0) printf("renderer %s\n", info.name);
+    int lw, lh;
+    platform_logical_size(pf, &lw, &lh);
+    Input in = {0};
+    char last[256] = "";
+    while (platform_poll(pf, &in) && platform_seconds(pf) < seconds) {
+        uint16_t k = in.key_pressed;
+        if (k >= SDL_SCANCODE_1 && k <= SDL_SCANCODE_6)
+            platform_set_window_scale(pf, k - SDL_SCANCODE_1 + 1);
+        if (k == SDL_SCANCODE_F) platform_set_fullscreen(pf, !platform_is_fullscreen(pf));
+        if (k == SDL_SCANCODE_Q) break;
+        input_end_step(&in);
+        print_state(pf, last, sizeof last);
+
+        /* Letterbox dark, the logical picture grey with a white outline and a colour in each
+           corner: a cropped picture loses an edge or a corner. */
+        SDL_SetRenderDrawColor(r, 10, 10, 10, 255);
+        SDL_RenderClear(r);
+        SDL_SetRenderDrawColor(r, 90, 90, 90, 255);
+        SDL_RenderFillRect(r, &(SDL_Rect){0, 0, lw, lh});
+        SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
+        SDL_RenderDrawRect(r, &(SDL_Rect){0, 0, lw, lh});
+        static const SDL_Color corner[4] = {
+            {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}};
+        for (int c = 0; c < 4; c++) {
+            SDL_SetRenderDrawColor(r, corner[c].r, corner[c].g, corner[c].b, 255);
+            SDL_RenderFillRect(r, &(SDL_Rect){c % 2 ? lw - 16 : 0, c / 2 ? lh - 16 : 0, 16, 16});
+        }
+        SDL_RenderPresent(r);
+        SDL_Delay(10);
+    }
+    platform_release(pf);
+    arena_release(perm);
+    return 0;
+}
