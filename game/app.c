@@ -1,7 +1,9 @@
 /* app.c - set-up, the frame loop and tear-down of the game (see app.h). */
 #include "app.h"
 
+#include <SDL2/SDL_scancode.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../assets/atlas.h"
@@ -78,6 +80,67 @@ static App *app_teardown(App *app) {
     return NULL;
 }
 
+/* The game's keys as the player set them (the Game holds the numbers, save.h's order). */
+static void apply_keys(App *app) {
+    InputBindings b = input_bindings_default();
+    const SaveSettings *st = &app->game->save.settings;
+    for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
+        for (int k = 0; k < SAVE_BIND_SLOTS; k++) b.keys[a][k] = st->binds[a][k];
+    input_set_bindings(&app->in, &b);
+}
+
+/* Every setting takes effect the frame the menu changes it. */
+static void apply_settings(App *app) {
+    const SaveSettings *want = &app->game->save.settings;
+    SaveSettings *have = &app->applied;
+    if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
+    if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
+    bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
+    *have = *want;
+    if (keys) apply_keys(app);
+}
+
+bool app_screenshot_dir(char *out, size_t cap) {
+    char progress[SAVE_PATH_MAX];
+    if (!save_default_path(progress, sizeof progress)) return snprintf(out, cap, ".") > 0;
+    Str8 dir = path_dir(str8_cstr(progress));
+    int n = snprintf(out, cap, "%.*s/screenshots", STR8_FMT(dir));
+    return n > 0 && (size_t)n < cap;
+}
+
+/* F12: the first free screenshot-NNN.png in the screenshot folder, and a line on screen
+   that says where it went ("~" for the home folder, to keep it short). */
+static void take_screenshot(App *app) {
+    char dir[SAVE_PATH_MAX], path[SAVE_PATH_MAX + 32];
+    if (!app_screenshot_dir(dir, sizeof dir)) {
+        diag_report(DIAG_ERROR, "screenshot: the folder's path is too long");
+        return;
+    }
+    if (!os_make_dirs(dir)) {
+        diag_report(DIAG_ERROR, "screenshot: cannot create %s", dir);
+        return;
+    }
+    for (;; app->shots++) {
+        snprintf(path, sizeof path, "%s/screenshot-%03d.png", dir, app->shots);
+        if (os_file_info(path).kind == OS_FILE_NONE || app->shots >= 999) break;
+    }
+    app->shots++;
+    AssetError err;
+    if (!asset_write_screenshot(app->rd, path, &err)) {
+        diag_report(DIAG_ERROR, "%s", err.message);
+        return;
+    }
+    diag_report(DIAG_NOTE, "wrote %s", path);
+    const char *home = getenv("HOME");
+    size_t hl = home ? strlen(home) : 0;
+    char line[SAVE_PATH_MAX + 64];
+    if (hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/')
+        snprintf(line, sizeof line, "screenshot saved: ~%s", path + hl);
+    else
+        snprintf(line, sizeof line, "screenshot saved: %s", path);
+    game_show_notice(app->game, line);
+}
+
 App *app_create(Arena *perm, const AppOptions *opt) {
     App *app = arena_push_struct(perm, App);
     if (!app) return NULL;
@@ -119,6 +182,10 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     LevelError lerr;
     GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
                       .save_path = save ? save_path : NULL};
+    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
+    InputBindings keys = input_bindings_default();
+    for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
+        for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
     if (!app->game || !game_init(app->game, app->level, &cfg, &lerr)) {
         if (app->game) level_error_report(&lerr);
         else diag_report(DIAG_ERROR, "out of memory");
@@ -130,8 +197,14 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         return app_teardown(app);
     }
 
-    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon", .headless = o->headless});
+    /* The window as the player left it. */
+    SaveSettings *st = &app->game->save.settings;
+    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon", .headless = o->headless,
+                                                    .scale = st->scale, .fullscreen = st->fullscreen});
     if (!app->pf) return app_teardown(app);
+    if (st->scale <= 0) st->scale = platform_window_scale(app->pf);
+    app->applied = *st;
+    apply_keys(app);
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
     app->rd = render_create(perm, platform_renderer(app->pf), lw, lh);
@@ -161,6 +234,17 @@ bool app_frame(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
     if (!platform_poll(app->pf, &app->in)) return false;
+    /* F11 and Alt+Enter switch fullscreen in the platform: the setting follows. */
+    if (platform_is_fullscreen(app->pf) != app->applied.fullscreen) {
+        app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(app->pf);
+        g->settings_dirty = true;
+    }
+    /* A key the settings screen waits for is the binding, not input: Esc cancels. */
+    if (game_rebinding(g) >= 0 && app->in.key_pressed) {
+        uint16_t key = app->in.key_pressed;
+        game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
+        input_end_step(&app->in);
+    }
     controls_collect(&app->controls, &app->in, g->screen);
     double now = platform_seconds(app->pf);
     int steps = fixed_step_advance(&app->clock, now);
@@ -185,6 +269,7 @@ bool app_frame(App *app) {
                             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
             app->autoplay_over = true;
     }
+    apply_settings(app);
     double after_update = platform_seconds(app->pf);
 
     Renderer *rd = app->rd;
@@ -206,13 +291,7 @@ bool app_frame(App *app) {
     app->frames++;
     bool last = g->quit || (o->frames && app->frames >= o->frames) ||
                 (o->headless && (app->replay_over || app->autoplay_over));
-    if (app->controls.screenshot) {
-        char name[64];
-        snprintf(name, sizeof name, "screenshot-%03d.png", app->shots++);
-        AssetError err;
-        if (asset_write_screenshot(rd, name, &err)) diag_report(DIAG_NOTE, "wrote %s", name);
-        else diag_report(DIAG_ERROR, "%s", err.message);
-    }
+    if (app->controls.screenshot) take_screenshot(app);
     AssetError err;
     if (last && o->screenshot && !asset_write_screenshot(rd, o->screenshot, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
@@ -228,7 +307,7 @@ bool app_frame(App *app) {
 
 int app_release(App *app) {
     const AppOptions *o = &app->opt;
-    const Game *g = app->game;
+    Game *g = app->game;
     char msg[1024];
     if (o->record) {
         if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
@@ -255,6 +334,7 @@ int app_release(App *app) {
                     !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
+    game_save_settings(app->game);
     report_arenas(app->perm, app->level, app->frame, g);
     int status = app->status;
     app_teardown(app);

@@ -73,7 +73,8 @@ typedef struct App {
     Controls controls;
     FixedStep clock;
     uint64_t frames;    /* displayed so far */
-    int shots;          /* F12 screenshots taken: the next is screenshot-<shots>.png */
+    int shots;          /* F12 screenshots taken: the next is the first free number after it */
+    SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint8_t last_input; /* the input byte of the last tick that ran */
     bool replay_over, autoplay_over;
     double last_frame, frame_ms, update_ms; /* for the overlay */
@@ -84,6 +85,9 @@ typedef struct App {
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
    the art, opens the replay or starts the recording. NULL with the reason reported. */
 App *app_create(Arena *perm, const AppOptions *opt);
+/* Where F12 writes: "<data home>/arena-dungeon/screenshots" (save.h's folder), or the
+   current directory when there is no home. */
+bool app_screenshot_dir(char *out, size_t cap);
 /* One displayed frame: poll, the fixed steps it owes, draw, F12 / --screenshot, present.
    False once the run is over (quit, frame limit, end of a headless replay or autoplay). */
 bool app_frame(App *app);

@@ -2,8 +2,10 @@
 #include "draw.h"
 
 #include "../assets/atlas.h"
+#include "core/base.h"
 #include "core/hash.h"
 #include "palette.h"
+#include "platform/platform.h"
 
 #define PX(fix) ((float)(fix) / (float)FIX_ONE)
 
@@ -139,6 +141,17 @@ static void draw_exit_glow(const DrawFrame *f, TileRange r) {
         }
 }
 
+/* Signposts stand on their tiles; what one says is drawn by the HUD (draw_sign_text). */
+static void draw_signs(const DrawFrame *f) {
+    const Level *lv = &f->s->level;
+    for (int32_t i = 0; i < lv->sign_count; i++) {
+        float x = (float)(lv->signs[i].tx * TILE_PX), y = (float)(lv->signs[i].ty * TILE_PX);
+        if (!camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
+        render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
+        render_cell(f->rd, f->a->sprites, SPR_SIGN, x, y, LAYER_PICKUP, 0);
+    }
+}
+
 static void draw_pickups(const DrawFrame *f) {
     const Level *lv = &f->s->level;
     uint32_t tick = f->tick;
@@ -233,6 +246,7 @@ static void draw_world(const DrawFrame *f) {
     TileRange r = visible_tiles(f->v, &f->s->level);
     draw_tiles(f, r);
     draw_exit_glow(f, r);
+    draw_signs(f);
     draw_pickups(f);
     draw_enemies(f);
     draw_player(f);
@@ -247,22 +261,24 @@ static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Co
     render_text(rd, &a->font, x, y, s, c, layer + 1, al, scale);
 }
 
-/* The level's own number, from its file name ("07-the-vault.lvl" -> 7), so a run started
-   with --level on the seventh level does not call it "1."; 0 when the name has none. */
-static int level_file_number(const char *path) {
-    if (!path) return 0;
-    const char *base = path;
-    for (const char *c = path; *c; c++)
-        if (*c == '/') base = c + 1;
-    int n = 0, digits = 0;
-    while (base[digits] >= '0' && base[digits] <= '9' && digits < 4) n = n * 10 + (base[digits++] - '0');
-    return digits > 0 && (base[digits] == '-' || base[digits] == '_' || base[digits] == '.') ? n : 0;
+/* "1:23.45": minutes, seconds, hundredths. */
+static Str8 fmt_time(Arena *frame, uint32_t ticks) {
+    uint32_t secs = ticks / SIM_HZ;
+    return str8_fmt(frame, "%u:%02u.%02u", secs / 60, secs % 60, (ticks % SIM_HZ) * 100 / SIM_HZ);
 }
 
 static int32_t level_coin_total(const Level *lv) {
     int32_t n = 0;
     for (int32_t i = 0; i < lv->pickup_count; i++) n += lv->pickups[i].kind == PICKUP_COIN;
     return n;
+}
+
+/* The last report (red) or notice (blue) along the bottom, on every screen. */
+static void draw_message(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
+    if (g->message_ticks <= 0) return;
+    Color bg = g->message_kind == GAME_MESSAGE_NOTICE ? (Color){24, 50, 90, 225} : (Color){90, 20, 30, 225};
+    render_rect(rd, (RectF){0, v->h - 14, v->w, 14}, LAYER_MESSAGE, bg);
+    text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
 }
 
 static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
@@ -290,17 +306,15 @@ static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const
             text(rd, a, x + 14, 8, str8_fmt(frame, "%d", p->keys[k]), palette_color(PALETTE_KEY_RGBA[k]), LAYER_HUD_TEXT,
                  TEXT_ALIGN_LEFT, 1);
     }
-    uint32_t secs = p->ticks / SIM_HZ;
-    text(rd, a, v->w / 2, 5, str8_fmt(frame, "%u:%02u", secs / 60, secs % 60),
+    /* The level's own time, the one its clear card and records show (the run's total is on
+       the victory card). */
+    uint32_t secs = s->tick / SIM_HZ;
+    text(rd, a, v->w / 2, 5, str8_fmt(frame, "time %u:%02u", secs / 60, secs % 60),
          (Color){190, 190, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
     const char *name = s->level.name ? s->level.name : "";
-    int num = level_file_number(s->level_path);
+    int num = catalog_file_number(s->level_path);
     text(rd, a, 4, 5, num > 0 ? str8_fmt(frame, "%d. %s", num, name) : str8_cstr(name),
          (Color){255, 230, 150, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
-    if (g->message_ticks > 0) {
-        render_rect(rd, (RectF){0, v->h - 14, v->w, 14}, LAYER_HUD, (Color){90, 20, 30, 220});
-        text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
-    }
 }
 
 static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
@@ -319,33 +333,146 @@ static void card(Renderer *rd, const DrawView *v, float w, float h) {
 /* ---- The screens: one function each, in a table by GameScreen (a new screen is one
    entry), drawn over the world. ---- */
 
+/* A menu row: the selected one bright with markers, the others soft, unusable ones dim. */
+static void menu_row(const DrawFrame *f, float x, float y, Str8 label, bool selected, bool usable,
+                     TextAlign align) {
+    Color c = !usable ? (Color){110, 104, 130, 255} : selected ? COLOR_WHITE : CARD_SOFT;
+    Str8 shown = selected ? str8_fmt(f->frame, "> %.*s <", STR8_FMT(label)) : label;
+    text(f->rd, f->a, x, y, shown, c, LAYER_CARD_TEXT, align, 1);
+}
+
 static void draw_title(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const DrawAssets *a = f->a;
     const Game *g = f->g;
     float cx = f->cx, cy = f->cy;
     dim(rd, f->v, 170);
-    text(rd, a, cx, cy - 70, STR8_LIT("ARENA DUNGEON"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 4);
-    text(rd, a, cx, cy - 22, STR8_LIT("seven rooms, one arena each"), CARD_SOFT, LAYER_CARD_TEXT,
+    text(rd, a, cx, cy - 96, STR8_LIT("ARENA DUNGEON"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 4);
+    text(rd, a, cx, cy - 50, STR8_LIT("find the stairs down in every room"), CARD_SOFT, LAYER_CARD_TEXT,
          TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy - 8, STR8_LIT("find the stairs down in every room"), CARD_GOLD, LAYER_CARD_TEXT,
-         TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 10, STR8_LIT("move: WASD / arrows    fire: Space / J"), CARD_SOFT,
+    int32_t cont = game_continue_level(g);
+    Str8 items[TITLE_ITEM_COUNT] = {
+        [TITLE_CONTINUE] = cont >= 0 ? str8_fmt(f->frame, "Continue: %s", g->catalog.levels[cont].label)
+                                     : STR8_LIT("Continue"),
+        [TITLE_NEW_RUN] = STR8_LIT("New run"),
+        [TITLE_LEVEL_SELECT] = STR8_LIT("Level select"),
+        [TITLE_SETTINGS] = STR8_LIT("Settings"),
+        [TITLE_QUIT] = STR8_LIT("Quit"),
+    };
+    for (int i = 0; i < TITLE_ITEM_COUNT; i++)
+        menu_row(f, cx, cy - 24 + (float)i * 16, items[i], i == g->menu, i != TITLE_CONTINUE || cont >= 0,
+                 TEXT_ALIGN_CENTER);
+    text(rd, a, cx, cy + 64, STR8_LIT("arrows: choose    Enter: go    Esc: quit"), (Color){150, 150, 175, 255},
          LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 22, STR8_LIT("pause: Esc / P    restart: R    debug: F1"), CARD_SOFT,
-         LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    if (g->save.furthest[0])
-        text(rd, a, cx, cy + 40, str8_fmt(f->frame, "furthest so far: %s", g->save.furthest),
-             (Color){150, 200, 150, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    if (f->blink)
-        text(rd, a, cx, cy + 62, STR8_LIT("press Enter to start"), COLOR_WHITE, LAYER_CARD_TEXT,
-             TEXT_ALIGN_CENTER, 2);
     if (g->save_notice[0])
-        text(rd, a, cx, f->v->h - 16, str8_cstr(g->save_notice), (Color){255, 150, 120, 255}, LAYER_CARD_TEXT,
+        text(rd, a, cx, f->v->h - 30, str8_cstr(g->save_notice), (Color){255, 150, 120, 255}, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
 }
 
-static void draw_playing(const DrawFrame *f) { draw_hud(f->rd, f->a, f->v, f->g); }
+/* Every level of the folder with its record; locked ones are listed, dimmed. */
+#define LEVEL_SELECT_ROWS 9
+
+static void draw_level_select(const DrawFrame *f) {
+    Renderer *rd = f->rd;
+    const Game *g = f->g;
+    const Catalog *c = &g->catalog;
+    float cx = f->cx, cy = f->cy, w = 360, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    dim(rd, f->v, 190);
+    card(rd, f->v, w, 210);
+    text(rd, f->a, cx, cy - 96, STR8_LIT("LEVEL SELECT"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    text(rd, f->a, right - 56, cy - 70, STR8_LIT("best time"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
+         TEXT_ALIGN_RIGHT, 1);
+    text(rd, f->a, right, cy - 70, STR8_LIT("coins"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
+         TEXT_ALIGN_RIGHT, 1);
+    if (c->count == 0)
+        text(rd, f->a, cx, cy, STR8_LIT("no levels found"), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    /* The window of rows keeps the selection inside it. */
+    int32_t first = g->menu - LEVEL_SELECT_ROWS / 2;
+    first = MAX(0, MIN(first, c->count - LEVEL_SELECT_ROWS));
+    for (int32_t i = first; i < c->count && i < first + LEVEL_SELECT_ROWS; i++) {
+        const CatalogLevel *l = &c->levels[i];
+        float y = cy - 56 + (float)(i - first) * 15;
+        bool open = game_level_unlocked(g, i), sel = i == g->menu;
+        menu_row(f, left, y, str8_cstr(l->label), sel, open && !l->broken, TEXT_ALIGN_LEFT);
+        const SaveLevel *best = save_find(&g->save, l->file);
+        Color dimmed = {110, 104, 130, 255};
+        if (l->broken || !open) {
+            text(rd, f->a, right, y, l->broken ? STR8_LIT("does not load") : STR8_LIT("locked"), dimmed,
+                 LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
+            continue;
+        }
+        bool all = best && best->best_coins >= l->coins && l->coins > 0;
+        text(rd, f->a, right - 56, y, best ? fmt_time(f->frame, best->best_ticks) : STR8_LIT("-"), CARD_SOFT,
+             LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
+        text(rd, f->a, right, y, str8_fmt(f->frame, "%d/%d", best ? best->best_coins : 0, l->coins),
+             all ? CARD_GOLD : CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
+    }
+    text(rd, f->a, cx, cy + 86, STR8_LIT("Enter: play    Esc: back"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
+         TEXT_ALIGN_CENTER, 1);
+}
+
+static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up", "Down", "Left", "Right",
+                                                                      "Fire", "Confirm", "Pause / back", "Restart"};
+
+static void draw_settings(const DrawFrame *f) {
+    Renderer *rd = f->rd;
+    const Game *g = f->g;
+    const SaveSettings *st = &g->save.settings;
+    float cx = f->cx, cy = f->cy, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    if (g->settings_from == SCREEN_PAUSED) draw_hud(rd, f->a, f->v, g);
+    dim(rd, f->v, 190);
+    card(rd, f->v, w, 240);
+    text(rd, f->a, cx, cy + 104, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
+         (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, f->a, cx, cy - 110, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    for (int32_t i = 0; i < SETTINGS_ITEM_COUNT; i++) {
+        float y = cy - 84 + (float)i * 14;
+        bool sel = i == g->menu;
+        Str8 label, value = {0};
+        if (i == SETTINGS_SCALE) {
+            label = STR8_LIT("Window scale");
+            value = str8_fmt(f->frame, "< %dx >", st->scale);
+        } else if (i == SETTINGS_FULLSCREEN) {
+            label = STR8_LIT("Fullscreen");
+            value = st->fullscreen ? STR8_LIT("on") : STR8_LIT("off");
+        } else if (i >= SETTINGS_KEYS && i < SETTINGS_RESET_KEYS) {
+            int32_t act = i - SETTINGS_KEYS;
+            label = str8_cstr(SETTINGS_ACTION_LABELS[act]);
+            if (g->rebinding == act) {
+                value = f->blink ? STR8_LIT("press a key (Esc: cancel)") : STR8_LIT("");
+            } else {
+                const uint16_t *k = st->binds[act];
+                /* Names on the keyboard layout in use: what is printed on the player's keys. */
+                value = k[1] ? str8_fmt(f->frame, "%s / %s", input_key_name(k[0]), input_key_name(k[1]))
+                             : str8_cstr(input_key_name(k[0]));
+            }
+        } else {
+            label = i == SETTINGS_RESET_KEYS ? STR8_LIT("Reset keys") : STR8_LIT("Back");
+        }
+        if (i == SETTINGS_RESET_KEYS || i == SETTINGS_BACK) y += 6;
+        menu_row(f, left, y, label, sel, true, TEXT_ALIGN_LEFT);
+        if (value.len)
+            text(rd, f->a, right, y, value, i >= SETTINGS_KEYS && g->rebinding == i - SETTINGS_KEYS ? CARD_GOLD : COLOR_WHITE,
+                 LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
+    }
+}
+
+/* The text of the sign the player stands by, on a panel at the bottom of the view: always
+   on screen and never over the player, whatever the camera does. */
+static void draw_sign_text(const DrawFrame *f) {
+    int32_t i = sim_sign_near(f->s);
+    if (i < 0) return;
+    Str8 t = f->s->level.signs[i].text;
+    float w = font_measure(&f->a->font, t, 1) + 16, h = 16, x = (f->v->w - w) / 2, y = f->v->h - 36;
+    render_rect(f->rd, (RectF){x, y, w, h}, LAYER_HUD, (Color){40, 30, 22, 235});
+    render_rect_outline(f->rd, (RectF){x, y, w, h}, LAYER_HUD + 1, (Color){196, 150, 90, 255});
+    text(f->rd, f->a, f->cx, y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
+}
+
+static void draw_playing(const DrawFrame *f) {
+    draw_hud(f->rd, f->a, f->v, f->g);
+    draw_sign_text(f);
+}
 
 static void draw_paused(const DrawFrame *f) {
     Renderer *rd = f->rd;
@@ -353,15 +480,11 @@ static void draw_paused(const DrawFrame *f) {
     float cx = f->cx, cy = f->cy;
     draw_hud(rd, a, f->v, f->g);
     dim(rd, f->v, 140);
-    card(rd, f->v, 160, 90);
-    text(rd, a, cx, cy - 36, STR8_LIT("PAUSED"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-    static const char *items[PAUSE_ITEM_COUNT] = {"Resume", "Restart level", "Quit"};
-    for (int i = 0; i < PAUSE_ITEM_COUNT; i++) {
-        bool sel = i == f->g->menu;
-        text(rd, a, cx, cy - 8 + (float)i * 14,
-             sel ? str8_fmt(f->frame, "> %s <", items[i]) : str8_cstr(items[i]),
-             sel ? COLOR_WHITE : CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    }
+    card(rd, f->v, 170, 104);
+    text(rd, a, cx, cy - 42, STR8_LIT("PAUSED"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    static const char *items[PAUSE_ITEM_COUNT] = {"Resume", "Restart level", "Settings", "Back to title"};
+    for (int i = 0; i < PAUSE_ITEM_COUNT; i++)
+        menu_row(f, cx, cy - 14 + (float)i * 14, str8_cstr(items[i]), i == f->g->menu, true, TEXT_ALIGN_CENTER);
 }
 
 /* Clear card over the dimmed level, then the fade to black and the load, then the new
@@ -378,22 +501,31 @@ static void draw_transition(const DrawFrame *f) {
                                             : 255 * (TRANSITION_TICKS - t) / 24;
     dim(rd, f->v, (uint8_t)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha));
     if (t < TRANSITION_OUT_TICKS) {
-        uint32_t secs = g->clear_ticks / SIM_HZ;
-        card(rd, f->v, 180, 64);
-        text(rd, a, cx, cy - 24, STR8_LIT("CLEAR!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-        text(rd, a, cx, cy, str8_fmt(f->frame, "time %u:%02u.%02u", secs / 60, secs % 60,
-                                     (g->clear_ticks % SIM_HZ) * 100 / SIM_HZ),
-             COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-        text(rd, a, cx, cy + 12, str8_fmt(f->frame, "coins %d/%d", g->clear_coins, g->clear_coins_total),
-             g->clear_coins >= g->clear_coins_total ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
+        const SaveRecordResult *rec = &g->clear_record;
+        card(rd, f->v, 190, 84);
+        text(rd, a, cx, cy - 34, STR8_LIT("CLEAR!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+        text(rd, a, cx, cy - 10, str8_fmt(f->frame, "time %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
+             rec->best_time ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+        text(rd, a, cx, cy + 2, str8_fmt(f->frame, "coins %d of %d", g->clear_coins, g->clear_coins_total),
+             g->clear_coins >= g->clear_coins_total || rec->best_coins ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
+        Str8 note = rec->first                          ? STR8_LIT("first clear")
+                    : rec->best_time || rec->best_coins ? STR8_LIT("new record!")
+                                                        : str8_fmt(f->frame, "best %.*s",
+                                                                   STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
+        text(rd, a, cx, cy + 18, note, rec->best_time || rec->best_coins ? (Color){140, 230, 140, 255} : CARD_SOFT,
+             LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     } else if (t < TRANSITION_TICKS - 12) {
-        int num = level_file_number(g->sim.level_path);
+        int num = catalog_file_number(g->sim.level_path);
         if (num > 0)
             text(rd, a, cx, cy - 20, str8_fmt(f->frame, "LEVEL %d", num), CARD_SOFT, LAYER_CARD_TEXT,
                  TEXT_ALIGN_CENTER, 1);
         text(rd, a, cx, cy - 6, str8_cstr(g->sim.level.name), CARD_GOLD, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 2);
+        /* Every level starts with full hearts (sim.h); say so when it made a difference. */
+        if (g->clear_hurt)
+            text(rd, a, cx, cy + 20, STR8_LIT("hearts refilled"), (Color){255, 140, 150, 255}, LAYER_CARD_TEXT,
+                 TEXT_ALIGN_CENTER, 1);
     }
 }
 
@@ -410,29 +542,31 @@ static void draw_game_over(const DrawFrame *f) {
     text(rd, a, cx, cy - 14, STR8_LIT("YOU DIED"), (Color){255, 90, 90, 255}, LAYER_CARD_TEXT,
          TEXT_ALIGN_CENTER, 2);
     if (g->screen_ticks > GAME_OVER_DELAY && f->blink)
-        text(rd, a, cx, cy + 14, STR8_LIT("Enter or R: try again"), COLOR_WHITE, LAYER_CARD_TEXT,
+        text(rd, a, cx, cy + 14, STR8_LIT("Enter or R: try again, hearts full"), COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
 }
 
+/* The run's summary: its own totals, not the last level's. */
 static void draw_victory(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const DrawAssets *a = f->a;
     const Game *g = f->g;
     float cx = f->cx, cy = f->cy;
     const PlayerProgress *p = &g->sim.progress;
-    uint32_t secs = p->ticks / SIM_HZ;
     dim(rd, f->v, 170);
-    card(rd, f->v, 240, 130);
-    text(rd, a, cx, cy - 52, STR8_LIT("VICTORY!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 3);
-    text(rd, a, cx, cy - 14,
-         str8_fmt(f->frame, "time %u:%02u.%02u", secs / 60, secs % 60, (p->ticks % SIM_HZ) * 100 / SIM_HZ),
+    card(rd, f->v, 250, 140);
+    text(rd, a, cx, cy - 58, STR8_LIT("VICTORY!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 3);
+    text(rd, a, cx, cy - 20, str8_fmt(f->frame, "run time %.*s", STR8_FMT(fmt_time(f->frame, p->ticks))),
          COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy - 2, str8_fmt(f->frame, "coins %d", p->coins), COLOR_WHITE, LAYER_CARD_TEXT,
+    text(rd, a, cx, cy - 8, str8_fmt(f->frame, "levels %d    coins %d of %d", g->level_number, p->coins, g->run_coins_total),
+         p->coins >= g->run_coins_total && g->run_coins_total > 0 ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
          TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 10, str8_fmt(f->frame, "deaths %d   foes defeated %d", p->deaths, p->kills),
+    text(rd, a, cx, cy + 4, str8_fmt(f->frame, "deaths %d    foes defeated %d", p->deaths, p->kills),
          COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, a, cx, cy + 20, str8_fmt(f->frame, "last level %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
+         CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     if (g->screen_ticks > SIM_HZ && f->blink)
-        text(rd, a, cx, cy + 38, STR8_LIT("Enter: back to the title"), CARD_SOFT, LAYER_CARD_TEXT,
+        text(rd, a, cx, cy + 44, STR8_LIT("Enter: back to the title"), CARD_SOFT, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
 }
 
@@ -440,6 +574,7 @@ static void (*const DRAW_SCREENS[])(const DrawFrame *f) = {
     [SCREEN_TITLE] = draw_title,         [SCREEN_PLAYING] = draw_playing,
     [SCREEN_PAUSED] = draw_paused,       [SCREEN_TRANSITION] = draw_transition,
     [SCREEN_GAME_OVER] = draw_game_over, [SCREEN_VICTORY] = draw_victory,
+    [SCREEN_LEVEL_SELECT] = draw_level_select, [SCREEN_SETTINGS] = draw_settings,
 };
 _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "every GameScreen is drawn");
 
@@ -450,4 +585,6 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, co
     draw_world(&f);
     render_set_view(rd, 0, 0);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);
+    /* Over every screen: a level that would not start, a screenshot saved from the title. */
+    draw_message(rd, a, v, g);
 }

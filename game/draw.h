@@ -35,6 +35,7 @@ enum { /* layers, low to high */
     LAYER_HUD_TEXT = 212,
     LAYER_CARD = 220,
     LAYER_CARD_TEXT = 222,
+    LAYER_MESSAGE = 230, /* the report line: over cards, so a failure behind a menu is seen */
     LAYER_DEBUG = 240,
 };
 

@@ -1,5 +1,6 @@
-/* game.h - the game's screens around the simulation: title, playing, paused, level
-   transition, game over, victory. No SDL: one call per 60 Hz tick with one input byte.
+/* game.h - the game's screens around the simulation: the title menu, level select and
+   settings, playing, paused, the level transition, game over, victory. No SDL: one call per
+   60 Hz tick with one input byte.
 
    The input byte is the replay format (replay.h): the five SIM_IN_* bits held this tick,
    plus three edges (GAME_IN_CONFIRM, GAME_IN_PAUSE, GAME_IN_RESTART: pressed this tick).
@@ -9,6 +10,12 @@
        if (!game_init(g, level_arena, &(GameConfig){ .start_level = path, .seed = 1 }, &err)) ...
        while (!g->quit) game_update(g, input_byte);   // draw.h shows it
 
+   Menus read the same byte: up/down (with repeat while held) move, left/right change a
+   value, Enter or fire chooses, the pause edge (Esc) goes back. The settings the menus
+   change live in `save.settings`; the front end applies them when they change (app.c),
+   and captures the key for a binding the player asked for (game_rebinding, game_bind_key):
+   keys are the front end's business, the Game only stores their numbers.
+
    The Game lives in the permanent arena; its Sim's Level points into `level_arena`. */
 #ifndef GAME_H
 #define GAME_H
@@ -16,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "catalog.h"
 #include "core/diag.h"
 #include "save.h"
 #include "sim.h"
@@ -27,7 +35,8 @@ enum {
 };
 
 /* A new screen is one entry here, one in game.c's table (its name and its update) and one
-   in draw.c's (its picture); both tables fail to compile until it has them. */
+   in draw.c's (its picture); both tables fail to compile until it has them. New screens go
+   last: game_hash mixes in the screen's number, and the committed replays hold it. */
 typedef enum GameScreen {
     SCREEN_TITLE,
     SCREEN_PLAYING,
@@ -35,21 +44,49 @@ typedef enum GameScreen {
     SCREEN_TRANSITION,
     SCREEN_GAME_OVER,
     SCREEN_VICTORY,
+    SCREEN_LEVEL_SELECT,
+    SCREEN_SETTINGS,
     SCREEN_COUNT
 } GameScreen;
 
-typedef enum PauseItem { PAUSE_RESUME, PAUSE_RESTART, PAUSE_QUIT, PAUSE_ITEM_COUNT } PauseItem;
+typedef enum TitleItem {
+    TITLE_CONTINUE, /* the furthest level reached; only when there is one */
+    TITLE_NEW_RUN,
+    TITLE_LEVEL_SELECT,
+    TITLE_SETTINGS,
+    TITLE_QUIT,
+    TITLE_ITEM_COUNT
+} TitleItem;
+
+typedef enum PauseItem { PAUSE_RESUME, PAUSE_RESTART, PAUSE_SETTINGS, PAUSE_TITLE, PAUSE_ITEM_COUNT } PauseItem;
+
+/* The settings screen's rows: scale, fullscreen, one per rebindable action, then two more. */
+typedef enum SettingsItem {
+    SETTINGS_SCALE,
+    SETTINGS_FULLSCREEN,
+    SETTINGS_KEYS, /* SETTINGS_KEYS + action, for each of SAVE_BIND_ACTIONS */
+    SETTINGS_RESET_KEYS = SETTINGS_KEYS + SAVE_BIND_ACTIONS,
+    SETTINGS_BACK,
+    SETTINGS_ITEM_COUNT
+} SettingsItem;
+
+typedef enum GameMessageKind { GAME_MESSAGE_ERROR, GAME_MESSAGE_NOTICE } GameMessageKind;
 
 #define TRANSITION_CLEAR_TICKS 60 /* "clear" card: the level's time and coins */
 #define TRANSITION_OUT_TICKS 84   /* ... fade out, then the load */
 #define TRANSITION_TICKS 144      /* ... then the level's name card and the fade in */
 #define GAME_OVER_DELAY 50      /* the death burst plays before the game-over card */
+#define MENU_REPEAT_DELAY 18    /* a direction held this long on a menu starts repeating ... */
+#define MENU_REPEAT_EVERY 5     /* ... one step this often */
 
 typedef struct GameConfig {
     const char *start_level;
     uint64_t seed;
     bool skip_title;       /* replays, tests and --headless start playing at once */
     const char *save_path; /* NULL: progress is not saved */
+    /* The front end's keys for the rebindable actions (save.h's order), used until the
+       player binds their own and by "reset keys". */
+    uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
 } GameConfig;
 
 typedef struct Game {
@@ -59,15 +96,28 @@ typedef struct Game {
     char start_level[SIM_PATH_MAX];
     uint64_t seed;
     uint32_t prev_input;
-    int32_t menu;         /* pause menu selection */
+    int32_t menu;         /* the selected row of the screen's menu */
+    int32_t menu_scroll;  /* level select: the first row shown */
+    int32_t hold_ticks;   /* how long the direction that moves the menu has been held */
     int32_t screen_ticks; /* ticks since the screen changed */
     uint32_t ticks;       /* game ticks since start */
-    char message[512];    /* last warning or error reported (game_show_report), shown for message_ticks */
+    char message[512];    /* last report or notice, shown for message_ticks */
     int32_t message_ticks;
+    GameMessageKind message_kind;
     int32_t level_number; /* 1-based count of levels entered in this run */
     uint32_t clear_ticks; /* the level just completed: its time and coins, for the clear card */
     int32_t clear_coins, clear_coins_total;
     char clear_level[SIM_PATH_MAX]; /* ... and its file, recorded once the next one loads */
+    SaveRecordResult clear_record;  /* ... what it did to the records */
+    uint32_t clear_best_ticks;      /* ... the record before it (0: none) */
+    bool clear_hurt;                /* ... the player had lost hearts: the next level refills them */
+    int32_t run_coins_total;        /* coins in the levels completed this run */
+    GameScreen settings_from;       /* where the settings screen goes back to */
+    int32_t rebinding;              /* the action waiting for a key, -1: none */
+    bool wait_release;              /* after a binding: input ignored until nothing is held */
+    bool settings_dirty;            /* changed since last written */
+    uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
+    Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
@@ -83,9 +133,26 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
    the screen directly; the front end's sink passes each report here as well as on to stderr
    (app.c), so the screen says what the log says. */
 void game_show_report(Game *g, const Diag *d);
+/* A short line for the player that is not a problem ("screenshot saved: ..."). */
+void game_show_notice(Game *g, const char *text);
 void game_update(Game *g, uint32_t input);
 /* The simulation's hash plus the screen: what a replay checks at its end. */
 uint64_t game_hash(const Game *g);
 const char *game_screen_name(GameScreen s);
+
+/* The title's "Continue": the catalog index of the furthest level reached, -1 if none. */
+int32_t game_continue_level(const Game *g);
+/* Whether the level select lets the player start catalog level i. */
+bool game_level_unlocked(const Game *g, int32_t i);
+/* The action whose key the settings screen is waiting for, -1 if none. */
+int32_t game_rebinding(const Game *g);
+/* The front end's answer: the key pressed (its number; 0 cancels). The key moves to the
+   front of the action's two; the one in the back is dropped. A key belongs to one action:
+   another action that had it loses it, and if that leaves it none, it takes the key this
+   action gave up (a swap). Saved at once. */
+void game_bind_key(Game *g, uint16_t key);
+/* Writes the progress and settings if they changed and saving is on (the front end calls
+   it at exit, for changes made outside the menus such as F11). */
+void game_save_settings(Game *g);
 
 #endif

@@ -28,8 +28,10 @@ static void usage(FILE *f) {
             "  --no-save            do not read or write the progress file\n"
             "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
             "                       executable or above it, else ./assets)\n"
-            "keys: WASD/arrows move, Space/J fire, Esc/P pause, R restart, F1 debug overlay,\n"
-            "      F11 fullscreen, F12 screenshot\n",
+            "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
+            "      F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
+            "      $XDG_DATA_HOME/arena-dungeon/screenshots, else ~/.local/share/...); the keys can\n"
+            "      be changed in Settings, and are saved with the progress\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
 }
 

@@ -11,7 +11,8 @@
 #include "core/os_file.h"
 #include "core/path.h"
 
-#define SAVE_MAGIC "arena-dungeon-save 1"
+#define SAVE_MAGIC "arena-dungeon-save 2"
+#define SAVE_MAGIC_V1 "arena-dungeon-save 1" /* read, never written */
 #define SAVE_FILE_MAX (64u << 10)
 
 /* Levels are keyed by file name; a suffix of a C string is one. */
@@ -40,8 +41,16 @@ const SaveLevel *save_find(const SaveData *d, const char *level_path) {
     return NULL;
 }
 
-void save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
-                 const char *reached_path) {
+static const char *const BIND_NAMES[SAVE_BIND_ACTIONS] = {"up", "down", "left", "right",
+                                                          "fire", "confirm", "pause", "restart"};
+
+const char *save_bind_name(int32_t action) {
+    return action >= 0 && action < SAVE_BIND_ACTIONS ? BIND_NAMES[action] : NULL;
+}
+
+SaveRecordResult save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
+                             const char *reached_path) {
+    SaveRecordResult r = {0};
     const char *name = base_name(level_path);
     if (strlen(name) < SAVE_NAME_MAX) {
         SaveLevel *l = (SaveLevel *)save_find(d, level_path);
@@ -50,14 +59,18 @@ void save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t co
             memcpy(l->file, name, strlen(name) + 1);
             l->best_ticks = ticks;
             l->best_coins = coins;
+            r.first = true;
         } else if (l) {
-            if (ticks < l->best_ticks) l->best_ticks = ticks;
-            if (coins > l->best_coins) l->best_coins = coins;
+            r.best_time = ticks < l->best_ticks;
+            r.best_coins = coins > l->best_coins;
+            if (r.best_time) l->best_ticks = ticks;
+            if (r.best_coins) l->best_coins = coins;
         }
     }
     const char *reached = base_name(reached_path ? reached_path : level_path);
     if (strlen(reached) < SAVE_NAME_MAX && strcmp(reached, d->furthest) > 0)
         memcpy(d->furthest, reached, strlen(reached) + 1);
+    return r;
 }
 
 /* A name in the file must be one token of printable bytes without spaces. */
@@ -66,6 +79,36 @@ static bool valid_name(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++)
         if ((uint8_t)s[i] <= ' ' || s[i] == 127) return false;
     return true;
+}
+
+/* "scale 3", "fullscreen 0". */
+static bool parse_setting(SaveSettings *st, const char *text) {
+    char key[32];
+    long v;
+    int used = 0;
+    if (sscanf(text, "%31s %ld%n", key, &v, &used) != 2 || text[used] != '\0') return false;
+    if (strcmp(key, "scale") == 0 && v >= 1 && v <= SAVE_SCALE_MAX) st->scale = (int32_t)v;
+    else if (strcmp(key, "fullscreen") == 0 && (v == 0 || v == 1)) st->fullscreen = v == 1;
+    else return false;
+    return true;
+}
+
+/* "fire 44 13": an action's keys, as SDL scancodes (below 512; 0 is none). A file binds
+   every action or none, so one line makes the others explicit too: they start from zero. */
+static bool parse_bind(SaveSettings *st, const char *text) {
+    char name[32];
+    long k0, k1;
+    int used = 0;
+    if (sscanf(text, "%31s %ld %ld%n", name, &k0, &k1, &used) != 3 || text[used] != '\0') return false;
+    if (k0 < 0 || k0 >= 512 || k1 < 0 || k1 >= 512) return false;
+    for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++) {
+        if (strcmp(name, BIND_NAMES[a]) != 0) continue;
+        st->has_binds = true;
+        st->binds[a][0] = (uint16_t)k0;
+        st->binds[a][1] = (uint16_t)k1;
+        return true;
+    }
+    return false;
 }
 
 static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path, int line,
@@ -97,8 +140,9 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     /* Another version's file may not even use our checksum: say what it is before judging. */
     static const char family[] = "arena-dungeon-save ";
     size_t first = strcspn(buf, "\n");
-    if (strncmp(buf, family, sizeof family - 1) == 0 &&
-        (first != sizeof SAVE_MAGIC - 1 || strncmp(buf, SAVE_MAGIC, first) != 0)) {
+    bool v1 = first == sizeof SAVE_MAGIC_V1 - 1 && strncmp(buf, SAVE_MAGIC_V1, first) == 0;
+    bool v2 = first == sizeof SAVE_MAGIC - 1 && strncmp(buf, SAVE_MAGIC, first) == 0;
+    if (strncmp(buf, family, sizeof family - 1) == 0 && !v1 && !v2) {
         diag_format(msg, msg_cap, DIAG_WARNING, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
                     (int)(first < 60 ? first : 60), buf, SAVE_MAGIC);
         return SAVE_OTHER_VERSION;
@@ -127,8 +171,13 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
         *end = '\0';
         line_no++;
         if (line_no == 1) {
-            if (strcmp(line, SAVE_MAGIC) != 0)
-                return corrupt(out, msg, msg_cap, path, line_no, "not a save file");
+            if (!v1 && !v2) return corrupt(out, msg, msg_cap, path, line_no, "not a save file");
+        } else if (v2 && strncmp(line, "setting ", 8) == 0) {
+            if (!parse_setting(&out->settings, line + 8))
+                return corrupt(out, msg, msg_cap, path, line_no, "bad setting");
+        } else if (v2 && strncmp(line, "bind ", 5) == 0) {
+            if (!parse_bind(&out->settings, line + 5))
+                return corrupt(out, msg, msg_cap, path, line_no, "bad key binding");
         } else if (strncmp(line, "furthest ", 9) == 0) {
             const char *name = line + 9;
             if (!valid_name(name, strlen(name)))
@@ -198,6 +247,12 @@ bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) 
         if (n < 0 || (size_t)n >= cap - len) break;
         len += (size_t)n;
     }
+    const SaveSettings *st = &d->settings;
+    if (st->scale > 0) len += (size_t)snprintf(buf + len, cap - len, "setting scale %d\n", st->scale);
+    len += (size_t)snprintf(buf + len, cap - len, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
+    for (int32_t a = 0; st->has_binds && a < SAVE_BIND_ACTIONS; a++)
+        len += (size_t)snprintf(buf + len, cap - len, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0],
+                                st->binds[a][1]);
     n = snprintf(buf + len, cap - len, "checksum %016llx\n",
                  (unsigned long long)checksum(buf, len));
     len += (size_t)n;

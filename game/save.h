@@ -34,11 +34,34 @@ typedef struct SaveLevel {
     int32_t best_coins;       /* most coins collected in one visit */
 } SaveLevel;
 
+/* The keys a player can rebind, in the order of the front end's actions (platform.h's
+   ACTION_UP .. ACTION_RESTART: app.c checks that they agree), two keys each. */
+#define SAVE_BIND_ACTIONS 8
+#define SAVE_BIND_SLOTS 2
+#define SAVE_SCALE_MAX 6
+
+/* The player's settings. The Game keeps them (it has no SDL); the front end applies them
+   whenever they change. Zero scale means "not chosen": the front end's default. */
+typedef struct SaveSettings {
+    int32_t scale;
+    bool fullscreen;
+    bool has_binds; /* false: the front end's default keys */
+    uint16_t binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
+} SaveSettings;
+
 typedef struct SaveData {
     char furthest[SAVE_NAME_MAX]; /* "" when nothing was completed yet */
     SaveLevel levels[SAVE_MAX_LEVELS];
     int32_t level_count;
+    SaveSettings settings;
 } SaveData;
+
+/* What one completion changed in the records. */
+typedef struct SaveRecordResult {
+    bool first;      /* the level had no record */
+    bool best_time;  /* faster than the record (not set for a first) */
+    bool best_coins; /* more coins than the record (not set for a first) */
+} SaveRecordResult;
 
 typedef enum SaveStatus {
     SAVE_OK,
@@ -65,8 +88,10 @@ bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *ms
 bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap);
 /* Records one completion of `level_path` (its base name is the key) and advances
    `furthest` to `reached_path` if that sorts later ("NN-" prefixes order the levels). */
-void save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
-                 const char *reached_path);
+SaveRecordResult save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
+                             const char *reached_path);
+/* The name a bind line uses for action i ("up", "fire", ...), NULL out of range. */
+const char *save_bind_name(int32_t action);
 const SaveLevel *save_find(const SaveData *d, const char *level_path);
 
 #endif

@@ -57,19 +57,85 @@ static int frames_on(App *app, int n, GameScreen s) {
     return on;
 }
 
-static int count_screenshots(void) {
+static int count_screenshots(const char *where) {
     int n = 0;
-    DIR *d = opendir(".");
+    DIR *d = opendir(where);
     for (struct dirent *e; d && (e = readdir(d)) != NULL;)
         n += strncmp(e->d_name, "screenshot-", 11) == 0;
     if (d) closedir(d);
     return n;
 }
 
+/* Taps a key and runs frames until the game has seen it. */
+static void tap_frames(App *app, SDL_Scancode sc) {
+    tap(sc);
+    frame(app);
+    frame(app);
+}
+
+/* Settings through the real front end: the keys chosen in the menu drive the game at once,
+   the window scale and fullscreen reach the platform at once, and a new App (a restart)
+   starts with all of them. */
+static void test_settings(Arena *perm) {
+    AppOptions opt = {.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true};
+    App *app = app_create(perm, &opt);
+    REQUIRE_VOID(app);
+    Game *g = app->game;
+    CHECK_EQ_I(g->screen, SCREEN_TITLE);
+    CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->pf));
+    while (g->menu != TITLE_SETTINGS) tap_frames(app, SDL_SCANCODE_DOWN);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
+    int scale = platform_window_scale(app->pf);
+    tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
+    int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
+    CHECK_EQ_I(platform_window_scale(app->pf), want_scale);
+    tap_frames(app, SDL_SCANCODE_DOWN);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK(platform_is_fullscreen(app->pf));
+    /* Down rebinds to K: Enter on its row, then K is captured, not read as input. */
+    while (g->menu != SETTINGS_KEYS + ACTION_DOWN) tap_frames(app, SDL_SCANCODE_DOWN);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(game_rebinding(g), ACTION_DOWN);
+    tap_frames(app, SDL_SCANCODE_K);
+    CHECK_EQ_I(game_rebinding(g), -1);
+    CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
+    CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN);
+    /* K moves the menu down now. */
+    tap_frames(app, SDL_SCANCODE_K);
+    CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN + 1);
+    /* Esc while waiting cancels and keeps the key. */
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(game_rebinding(g), ACTION_DOWN + 1);
+    tap_frames(app, SDL_SCANCODE_ESCAPE);
+    CHECK_EQ_I(game_rebinding(g), -1);
+    CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
+    tap_frames(app, SDL_SCANCODE_ESCAPE);
+    CHECK_EQ_I(g->screen, SCREEN_TITLE);
+    CHECK_EQ_I(app_release(app), 0);
+
+    app = app_create(perm, &opt);
+    REQUIRE_VOID(app);
+    g = app->game;
+    CHECK_EQ_I(platform_window_scale(app->pf), want_scale);
+    CHECK(platform_is_fullscreen(app->pf));
+    CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
+    int before = g->menu;
+    tap_frames(app, SDL_SCANCODE_K);
+    CHECK(g->menu != before);
+    CHECK_EQ_I(app_release(app), 0);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_app_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
-    REQUIRE(chdir(dir) == 0); /* F12 writes into the working directory */
+    REQUIRE(chdir(dir) == 0); /* nothing may be written here: F12 writes under the data folder */
+    char data[300], shots[400];
+    snprintf(data, sizeof data, "%s/data", dir);
+    snprintf(shots, sizeof shots, "%s/arena-dungeon/screenshots", data);
+    REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
+    char want_dir[400];
+    CHECK(app_screenshot_dir(want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
@@ -131,18 +197,32 @@ int main(void) {
     CHECK(!app->controls.show_debug);
     CHECK_EQ_U(render_stats(app->rd).sprites, base);
 
-    /* F12: one press, one file. */
-    CHECK_EQ_I(count_screenshots(), 0);
+    /* F12: one press, one file, in the data folder (created), never the working directory;
+       the screen says where. */
+    CHECK_EQ_I(count_screenshots(shots), 0);
     tap(SDL_SCANCODE_F12);
+    frame(app);
+    char shot[480], line[600];
+    snprintf(shot, sizeof shot, "%s/screenshot-000.png", shots);
+    snprintf(line, sizeof line, "screenshot saved: %s", shot);
+    CHECK(strcmp(g->message, line) == 0);
+    CHECK(g->message_ticks > 0 && g->message_kind == GAME_MESSAGE_NOTICE);
     for (int i = 0; i < 30; i++) frame(app);
-    CHECK_EQ_I(count_screenshots(), 1);
-    FILE *f = fopen("screenshot-000.png", "rb");
+    CHECK_EQ_I(count_screenshots(shots), 1);
+    CHECK_EQ_I(count_screenshots("."), 0);
+    FILE *f = fopen(shot, "rb");
     unsigned char sig[8] = {0};
     CHECK(f && fread(sig, 1, 8, f) == 8 && memcmp(sig, "\x89PNG\r\n\x1a\n", 8) == 0);
     if (f) fclose(f);
-    /* The file is announced as a note: in the log, not on the screen. */
-    CHECK(cap.last && strcmp(cap.last->d.text, "wrote screenshot-000.png") == 0 && cap.last->d.level == DIAG_NOTE);
-    CHECK_EQ_I(g->message_ticks, 0);
+    char note[500];
+    snprintf(note, sizeof note, "wrote %s", shot);
+    CHECK(cap.last && strcmp(cap.last->d.text, note) == 0 && cap.last->d.level == DIAG_NOTE);
+    /* A second one takes the next free number, even in a new session (shots counts from 0). */
+    app->shots = 0;
+    tap(SDL_SCANCODE_F12);
+    frame(app);
+    CHECK_EQ_I(count_screenshots(shots), 2);
+    g->message_ticks = 0;
 
     /* A warning while playing: on the HUD, and passed on to the log. */
     uint32_t before = cap.count;
@@ -174,9 +254,13 @@ int main(void) {
     diag_capture_end(&cap);
     CHECK_EQ_U(cap.of[DIAG_ERROR], 0);
     arena_release(reports);
+
+    test_settings(perm);
     arena_release(perm);
 
-    unlink("screenshot-000.png");
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", data);
+    CHECK(system(rm) == 0);
     REQUIRE(chdir("/") == 0);
     CHECK(rmdir(dir) == 0); /* nothing else was written there */
     return check_result();

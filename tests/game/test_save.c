@@ -92,13 +92,13 @@ static void check_set_aside(const char *where, bool unreadable_cases) {
     CHECK(same_file(bad, "nonsense\n", 9));
 
     /* Another version's save: recognised as such, and kept for it. */
-    const char v2[] = "arena-dungeon-save 2\nsomething new\nchecksum 77\n";
-    write_file(save, v2, sizeof v2 - 1);
+    const char v3[] = "arena-dungeon-save 3\nsomething new\nchecksum 77\n";
+    write_file(save, v3, sizeof v3 - 1);
     CHECK_EQ_I(save_load(&back, save, msg, sizeof msg), SAVE_OTHER_VERSION);
-    CHECK(strstr(msg, "another version ('arena-dungeon-save 2'") != NULL);
+    CHECK(strstr(msg, "another version ('arena-dungeon-save 3'") != NULL);
     play_to_exit(&g, level, lvl, save);
     snprintf(bad, sizeof bad, "%s.2.bad", save);
-    CHECK(same_file(bad, v2, sizeof v2 - 1));
+    CHECK(same_file(bad, v3, sizeof v3 - 1));
     CHECK(strcmp(g.save_notice, "progress from another version: kept as progress.2.bad, starting fresh") == 0);
 
     if (unreadable_cases) {

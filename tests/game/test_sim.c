@@ -763,15 +763,15 @@ static void test_screens(void) {
     CHECK_EQ_I(g.sim.player.x, x);
     for (int i = 0; i < 200 && g.screen == SCREEN_PLAYING; i++) game_update(&g, SIM_IN_RIGHT);
     CHECK_EQ_I(g.screen, SCREEN_VICTORY);
-    /* Pause menu: down, down, confirm = quit. */
+    /* Pause menu: up (wrapping) to the last row, confirm = back to the title, not quit. */
     CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
     game_update(&g, GAME_IN_PAUSE);
-    game_update(&g, SIM_IN_DOWN);
+    game_update(&g, SIM_IN_UP);
     game_update(&g, 0);
-    game_update(&g, SIM_IN_DOWN);
-    CHECK_EQ_I(g.menu, PAUSE_QUIT);
+    CHECK_EQ_I(g.menu, PAUSE_TITLE);
     game_update(&g, GAME_IN_CONFIRM);
-    CHECK(g.quit);
+    CHECK(!g.quit);
+    CHECK_EQ_I(g.screen, SCREEN_TITLE);
 }
 
 /* Every rule reports what it did, where, with its payload (sim.h's table); the list is the
