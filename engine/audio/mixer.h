@@ -1,0 +1,94 @@
+/* mixer.h - plays Sounds: 32 voices, two buses and a master volume, mixed to stereo.
+
+   Two threads, one rule: the game thread only sends commands (play, stop, volume), the
+   audio thread (or an offline writer) only renders. They share a lock-free single-producer
+   single-consumer ring of commands and the Sounds' samples, which never change, and
+   nothing else; mixer_render never allocates, locks or waits.
+
+       Mixer *mx = mixer_create(perm, audio_device_rate(dev));
+       VoiceId music = mixer_play(mx, &(MixerPlay){.sound = &theme, .volume = 0.6f, .loop = true,
+                                                   .bus = AUDIO_BUS_MUSIC, .priority = 255,
+                                                   .fade_in = 2});
+       mixer_play(mx, &(MixerPlay){.sound = &coin, .volume = 0.8f, .pan = -0.3f, .pitch = 1.1f});
+       mixer_set_volume(mx, AUDIO_BUS_MUSIC, 0.2f, 0.5f);   // duck the music over half a second
+       mixer_stop(mx, music, 1.0f);                         // fade out over a second
+       ...
+       mixer_render(mx, stereo, 800);                       // on the audio thread (or offline)
+
+   Commands take effect at the start of the next mixer_render call, in the order they were
+   sent. Output depends on nothing but the commands and the frame counts of the render
+   calls between them: the same sequence gives the same bits (the offline --audio-out
+   writer renders exactly 800 frames per 60 Hz tick at 48 kHz). Gains glide from one
+   render block (at most MIXER_BLOCK frames) to the next instead of jumping, so volume
+   changes and stops do not click; a play with fade_in 0 starts at full volume at once.
+
+   VoiceId: the serial number of a play (never 0), kept beside its voice. A voice that
+   ended or was stolen holds another serial, so a stale id matches nothing and is ignored.
+
+   Voice stealing, when all MIXER_VOICES voices are busy, for a new play P:
+   - a voice may be taken when it is already fading out after mixer_stop, or when its
+     priority is <= P's and it does not loop unless P loops too (a looping voice, the
+     music, is never stolen by a one-shot effect);
+   - of those, stopping voices go first, then the lowest priority, then the voice closest
+     to its end (loops last), then the lowest slot;
+   - when none may be taken, P is dropped and counted in commands_dropped.
+   A stolen voice stops at once (no fade: its slot is needed now). */
+#ifndef MIXER_H
+#define MIXER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "audio/sound.h"
+#include "core/arena.h"
+
+#define MIXER_VOICES 32
+#define MIXER_RING 256  /* commands in flight between two renders; a power of two */
+#define MIXER_BLOCK 512 /* frames a render mixes per step: gains ramp once per block */
+
+typedef enum AudioBus { AUDIO_BUS_EFFECTS, AUDIO_BUS_MUSIC, AUDIO_BUS_COUNT } AudioBus;
+#define MIXER_MASTER AUDIO_BUS_COUNT /* for mixer_set_volume */
+
+typedef struct MixerPlay {
+    const Sound *sound; /* only its samples are kept: the Sound itself may be a local */
+    float volume;       /* 0..1 */
+    float pan;          /* -1 left .. +1 right, equal-power */
+    float pitch;        /* playback rate, 1 = as recorded; 0.25..4; 0 means 1 */
+    AudioBus bus;
+    bool loop;
+    uint8_t priority; /* higher is stolen later */
+    float fade_in;    /* seconds, 0 = at once */
+} MixerPlay;
+
+typedef uint32_t VoiceId; /* 0: none */
+
+typedef struct MixerStats {
+    uint32_t voices_active;    /* after the last render */
+    uint64_t stolen;           /* voices taken from a playing sound for a new one */
+    uint64_t commands_dropped; /* ring full, or a play no voice could take */
+    uint64_t frames_mixed;
+} MixerStats;
+
+typedef struct Mixer Mixer;
+
+/* NULL (and arena.h's message) when perm is full. output_rate 0 means AUDIO_RATE. */
+Mixer *mixer_create(Arena *perm, uint32_t output_rate);
+
+/* Game thread (one thread: the ring has a single producer). 0 when nothing will play:
+   no sound, an empty one, or a full ring (counted). Out-of-range values are clamped. */
+VoiceId mixer_play(Mixer *m, const MixerPlay *p);
+/* Fades the voice out over fade_out seconds (0: within one block) and frees it. */
+void mixer_stop(Mixer *m, VoiceId v, float fade_out);
+/* bus_or_master: an AudioBus or MIXER_MASTER; volume 0..1 reached in `fade` seconds. */
+void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade);
+
+/* Audio thread (or offline): applies the commands sent so far, then mixes `frames`
+   interleaved stereo frames into `stereo` (overwritten, not added to). */
+void mixer_render(Mixer *m, float *stereo, uint32_t frames);
+/* The same mix, rounded and clipped to 16 bits: the same calls give the same samples. */
+void mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames);
+
+/* Any thread: counters, each read atomically (together they are a near-snapshot). */
+MixerStats mixer_stats(const Mixer *m);
+
+#endif
