@@ -72,6 +72,9 @@ static void app_report(void *state, const Diag *d) {
 
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
 static App *app_teardown(App *app) {
+    /* The device first: its callback reads the mixer and the sounds until it is closed. */
+    if (app->audio) audio_device_close(app->audio);
+    if (app->audio_out.base) virtual_array_release(&app->audio_out);
     diag_set_sink(app->diag_before);
     if (app->rd) render_release(app->rd);
     if (app->pf) platform_release(app->pf);
@@ -96,8 +99,34 @@ static void apply_settings(App *app) {
     if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
     if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
+    bool volumes = memcmp(want->volume, have->volume, sizeof want->volume) != 0;
     *have = *want;
     if (keys) apply_keys(app);
+    if (volumes) cues_set_volumes(&app->cues, want, app->muted, app->ducked);
+}
+
+/* The sound: the bank, then the mixer at the device's rate, or at AUDIO_RATE offline. No
+   device is not an error: the game plays silently, with the one warning the device gave. */
+static bool open_audio(App *app, const char *assets) {
+    const AppOptions *o = &app->opt;
+    bool device = !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !o->headless));
+    if (!device && !o->audio_out) return true;
+    cues_load(&app->bank, app->perm, assets);
+    if (device) app->audio = audio_device_open(app->perm);
+    uint32_t rate = app->audio ? audio_device_rate(app->audio) : AUDIO_RATE;
+    if (app->audio || o->audio_out) app->mixer = mixer_create(app->perm, rate);
+    if (o->audio_out && (!app->mixer || !virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
+    cues_init(&app->cues, app->mixer, &app->bank, o->seed);
+    cues_set_volumes(&app->cues, &app->game->save.settings, false, false);
+    if (app->audio && app->mixer) audio_device_start(app->audio, app->mixer);
+    return true;
+}
+
+/* One tick's sound, mixed offline into the --audio-out buffer (1 GiB of address space:
+   93 minutes; a longer run keeps its first 93). */
+static void mix_tick(App *app) {
+    int16_t *out = virtual_array_push_n(&app->audio_out, APP_AUDIO_TICK_FRAMES);
+    if (out) mixer_render_s16(app->mixer, out, APP_AUDIO_TICK_FRAMES);
 }
 
 bool app_screenshot_dir(char *out, size_t cap) {
@@ -223,6 +252,10 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         return app_teardown(app);
     }
     app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
+    if (!open_audio(app, assets)) {
+        diag_report(DIAG_ERROR, "game: cannot set up the sound for --audio-out");
+        return app_teardown(app);
+    }
     app->view = draw_view_make((float)lw, (float)lh);
     draw_view_update(&app->view, app->game);
     app->clock = fixed_step_make(SIM_HZ);
@@ -246,6 +279,17 @@ bool app_frame(App *app) {
         input_end_step(&app->in);
     }
     controls_collect(&app->controls, &app->in, g->screen);
+    /* M mutes; a window without focus pauses the game (controls.h) and ducks the sound. */
+    bool ducked = !app->in.focused;
+    if (app->controls.mute || ducked != app->ducked) {
+        if (app->controls.mute) {
+            app->muted = !app->muted;
+            game_show_notice(g, app->muted ? "sound off (M)" : "sound on");
+        }
+        app->ducked = ducked;
+        cues_set_volumes(&app->cues, &g->save.settings, app->muted, app->ducked);
+    }
+    if (app->audio) audio_device_check(app->audio);
     double now = platform_seconds(app->pf);
     int steps = fixed_step_advance(&app->clock, now);
     for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over; i++) {
@@ -265,6 +309,8 @@ bool app_frame(App *app) {
         game_update(g, b);
         effects_update(&app->effects, g);
         draw_view_update(&app->view, g);
+        cues_update(&app->cues, g, &app->view);
+        if (app->audio_out.base) mix_tick(app);
         if (o->autoplay && (g->screen == SCREEN_VICTORY ||
                             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
             app->autoplay_over = true;
@@ -335,7 +381,20 @@ int app_release(App *app) {
         if (!ok) app->status = 3;
     }
     game_save_settings(app->game);
+    if (o->audio_out) {
+        const int16_t *pcm = app->audio_out.base;
+        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, msg, sizeof msg)) {
+            diag_report(DIAG_ERROR, "%s", msg);
+            app->status = 1;
+        } else {
+            diag_report(DIAG_NOTE, "wrote %llu frames of sound -> %s", (unsigned long long)app->audio_out.count,
+                        o->audio_out);
+        }
+    }
     report_arenas(app->perm, app->level, app->frame, g);
+    if (app->bank.loaded || app->bank.missing)
+        fprintf(stderr, "sound data: %llu bytes of the permanent arena (%d files, %d missing)\n",
+                (unsigned long long)app->bank.bytes, app->bank.loaded, app->bank.missing);
     int status = app->status;
     app_teardown(app);
     return status;

@@ -31,7 +31,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "audio/audio_device.h"
+#include "audio/mixer.h"
 #include "controls.h"
+#include "core/virtual_array.h"
+#include "cues.h"
 #include "draw.h"
 #include "effects.h"
 #include "game.h"
@@ -40,6 +44,11 @@
 #include "replay.h"
 
 #define APP_FRAME_ARENA_BYTES (16ull << 20)
+
+typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
+
+/* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
+#define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
 
 /* Zero is the default for every field. */
 typedef struct AppOptions {
@@ -57,6 +66,8 @@ typedef struct AppOptions {
     uint64_t level_arena;     /* bytes; 0: LEVEL_ARENA_BYTES */
     uint64_t seed;
     bool seed_given;          /* else the replay's seed, or 1 */
+    const char *audio_out;    /* mix the run's sound offline, in step with the ticks, into this WAV */
+    AppAudio audio;           /* the sound device: APP_AUDIO_AUTO opens it only in a window */
 } AppOptions;
 
 typedef struct App {
@@ -80,6 +91,16 @@ typedef struct App {
     double last_frame, frame_ms, update_ms; /* for the overlay */
     int status;         /* exit status so far (a failed --screenshot makes it 1) */
     DiagSink diag_before; /* the sink app_create replaced, to pass reports on to and restore */
+    /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback
+       mixes) or the offline WAV (app_frame mixes APP_AUDIO_TICK_FRAMES after every tick
+       into `audio_out`, stereo frames in one buffer that grows without moving: a run's
+       length is not known in advance, and the WAV is written from it in one piece). */
+    CueBank bank;
+    Cues cues;
+    Mixer *mixer;
+    AudioDevice *audio;
+    VirtualArray audio_out;
+    bool muted, ducked;
 } App;
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads

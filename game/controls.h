@@ -40,6 +40,7 @@ typedef struct Controls {
     uint8_t last;         /* the byte the previous tick got */
     bool show_debug;      /* the F1 overlay */
     bool screenshot;      /* F12 went down in the frame collected last */
+    bool mute;            /* M went down (an odd number of times) in the frame collected last */
     uint16_t key_pressed; /* scancode of the last key down in the frame collected last, 0: none
                              (Input.key_pressed, kept past input_end_step for a rebind prompt) */
 } Controls;

@@ -421,15 +421,20 @@ static void draw_settings(const DrawFrame *f) {
     float cx = f->cx, cy = f->cy, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     if (g->settings_from == SCREEN_PAUSED) draw_hud(rd, f->a, f->v, g);
     dim(rd, f->v, 190);
-    card(rd, f->v, w, 240);
-    text(rd, f->a, cx, cy + 104, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
+    card(rd, f->v, w, 262);
+    text(rd, f->a, cx, cy + 116, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
          (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, f->a, cx, cy - 110, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    text(rd, f->a, cx, cy - 126, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     for (int32_t i = 0; i < SETTINGS_ITEM_COUNT; i++) {
-        float y = cy - 84 + (float)i * 14;
+        /* Three groups, a little apart: sound, window, keys. */
+        float y = cy - 102 + (float)i * 13 + (i >= SETTINGS_SCALE ? 4.0f : 0) + (i >= SETTINGS_KEYS ? 4.0f : 0);
         bool sel = i == g->menu;
         Str8 label, value = {0};
-        if (i == SETTINGS_SCALE) {
+        if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
+            static const char *names[SAVE_VOLUMES] = {"Volume", "Music", "Effects"};
+            label = str8_cstr(names[i - SETTINGS_VOLUME]);
+            value = str8_fmt(f->frame, "< %d%% >", st->volume[i - SETTINGS_VOLUME]);
+        } else if (i == SETTINGS_SCALE) {
             label = STR8_LIT("Window scale");
             value = str8_fmt(f->frame, "< %dx >", st->scale);
         } else if (i == SETTINGS_FULLSCREEN) {
@@ -449,7 +454,7 @@ static void draw_settings(const DrawFrame *f) {
         } else {
             label = i == SETTINGS_RESET_KEYS ? STR8_LIT("Reset keys") : STR8_LIT("Back");
         }
-        if (i == SETTINGS_RESET_KEYS || i == SETTINGS_BACK) y += 6;
+        if (i >= SETTINGS_RESET_KEYS) y += 4;
         menu_row(f, left, y, label, sel, true, TEXT_ALIGN_LEFT);
         if (value.len)
             text(rd, f->a, right, y, value, i >= SETTINGS_KEYS && g->rebinding == i - SETTINGS_KEYS ? CARD_GOLD : COLOR_WHITE,

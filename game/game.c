@@ -77,6 +77,13 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
         memcpy(g->save_path, cfg->save_path, strlen(cfg->save_path) + 1);
         open_save(g);
     }
+    if (!g->save.settings.has_volume) {
+        /* Music under the effects: the effects carry what the player must hear. */
+        static const int32_t defaults[SAVE_VOLUMES] = {[SAVE_VOLUME_MASTER] = 80, [SAVE_VOLUME_MUSIC] = 60,
+                                                       [SAVE_VOLUME_EFFECTS] = 90};
+        memcpy(g->save.settings.volume, defaults, sizeof defaults);
+        g->save.settings.has_volume = true;
+    }
     if (!g->save.settings.has_binds) {
         memcpy(g->save.settings.binds, g->default_binds, sizeof g->default_binds);
         g->save.settings.has_binds = true;
@@ -307,6 +314,12 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
     menu_move(g, menu_step(g, input, pressed), SETTINGS_ITEM_COUNT, NULL);
     int32_t side = (pressed & SIM_IN_LEFT) ? -1 : (pressed & SIM_IN_RIGHT) ? 1 : 0;
     bool choose = confirmed(input, pressed);
+    if (g->menu >= SETTINGS_VOLUME && g->menu < SETTINGS_VOLUME + SAVE_VOLUMES && side) {
+        int32_t *v = &st->volume[g->menu - SETTINGS_VOLUME];
+        int32_t nv = CLAMP(*v + side * VOLUME_STEP, 0, 100);
+        if (nv != *v) *v = nv, settings_changed(g);
+        return;
+    }
     switch (g->menu) {
     case SETTINGS_SCALE: {
         int32_t scale = CLAMP(st->scale + side, 1, SAVE_SCALE_MAX);
@@ -326,7 +339,7 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
         if (choose) leave_settings(g);
         break;
     default:
-        if (choose) g->rebinding = g->menu - SETTINGS_KEYS;
+        if (choose && g->menu >= SETTINGS_KEYS && g->menu < SETTINGS_RESET_KEYS) g->rebinding = g->menu - SETTINGS_KEYS;
         break;
     }
 }

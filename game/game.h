@@ -60,9 +60,11 @@ typedef enum TitleItem {
 
 typedef enum PauseItem { PAUSE_RESUME, PAUSE_RESTART, PAUSE_SETTINGS, PAUSE_TITLE, PAUSE_ITEM_COUNT } PauseItem;
 
-/* The settings screen's rows: scale, fullscreen, one per rebindable action, then two more. */
+/* The settings screen's rows: three volumes, scale, fullscreen, one per rebindable action,
+   then two more. */
 typedef enum SettingsItem {
-    SETTINGS_SCALE,
+    SETTINGS_VOLUME, /* SETTINGS_VOLUME + SaveVolume, for each of SAVE_VOLUMES */
+    SETTINGS_SCALE = SETTINGS_VOLUME + SAVE_VOLUMES,
     SETTINGS_FULLSCREEN,
     SETTINGS_KEYS, /* SETTINGS_KEYS + action, for each of SAVE_BIND_ACTIONS */
     SETTINGS_RESET_KEYS = SETTINGS_KEYS + SAVE_BIND_ACTIONS,
@@ -78,6 +80,7 @@ typedef enum GameMessageKind { GAME_MESSAGE_ERROR, GAME_MESSAGE_NOTICE } GameMes
 #define GAME_OVER_DELAY 50      /* the death burst plays before the game-over card */
 #define MENU_REPEAT_DELAY 18    /* a direction held this long on a menu starts repeating ... */
 #define MENU_REPEAT_EVERY 5     /* ... one step this often */
+#define VOLUME_STEP 10          /* percent per left/right on a volume row */
 
 typedef struct GameConfig {
     const char *start_level;

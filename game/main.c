@@ -14,7 +14,7 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
-            "            [--autoplay N] [--no-save] [--assets DIR]\n"
+            "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -26,10 +26,12 @@ static void usage(FILE *f) {
             "  --seed N             seed of the game's random numbers (default 1)\n"
             "  --autoplay N         a bot plays: stop after N completed levels (0: the whole run)\n"
             "  --no-save            do not read or write the progress file\n"
+            "  --audio-out FILE     mix the run's sound offline, tick by tick, into a WAV (no\n"
+            "                       sound device; the same replay always gives the same bytes)\n"
             "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
             "                       executable or above it, else ./assets)\n"
             "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
-            "      F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
+            "      M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
             "      $XDG_DATA_HOME/arena-dungeon/screenshots, else ~/.local/share/...); the keys can\n"
             "      be changed in Settings, and are saved with the progress\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
@@ -73,6 +75,9 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--assets")) {
             NEED_VALUE();
             o->assets = next;
+        } else if (!strcmp(a, "--audio-out")) {
+            NEED_VALUE();
+            o->audio_out = next;
         } else if (!strcmp(a, "--screenshot")) {
             NEED_VALUE();
             o->screenshot = next;
@@ -132,7 +137,8 @@ int main(int argc, char **argv) {
     int rc = parse_args(argc, argv, &opt);
     if (rc >= 0) return rc;
     if ((opt.record && !output_writable("--record", opt.record)) ||
-        (opt.screenshot && !output_writable("--screenshot", opt.screenshot)))
+        (opt.screenshot && !output_writable("--screenshot", opt.screenshot)) ||
+        (opt.audio_out && !output_writable("--audio-out", opt.audio_out)))
         return 2;
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     if (!perm) return 1;

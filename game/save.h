@@ -40,6 +40,8 @@ typedef struct SaveLevel {
 #define SAVE_BIND_SLOTS 2
 #define SAVE_SCALE_MAX 6
 
+typedef enum SaveVolume { SAVE_VOLUME_MASTER, SAVE_VOLUME_MUSIC, SAVE_VOLUME_EFFECTS, SAVE_VOLUMES } SaveVolume;
+
 /* The player's settings. The Game keeps them (it has no SDL); the front end applies them
    whenever they change. Zero scale means "not chosen": the front end's default. */
 typedef struct SaveSettings {
@@ -47,6 +49,8 @@ typedef struct SaveSettings {
     bool fullscreen;
     bool has_binds; /* false: the front end's default keys */
     uint16_t binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
+    bool has_volume; /* false: the game's defaults */
+    int32_t volume[SAVE_VOLUMES]; /* percent, 0..100 */
 } SaveSettings;
 
 typedef struct SaveData {

@@ -8,10 +8,11 @@
 #                SDL_GetBasePath, ...): everything else goes through os_file.h
 #   core         engine/core includes no SDL and nothing of engine/ outside core/
 #   engine-root  engine/ includes nothing outside engine/ (no game/, no ../)
-#   cycle        engine/core, platform, render and asset include each other without a cycle
+#   cycle        engine/core, platform, render, asset and audio include each other without a cycle
 #   game-logic   the game's rules (game/level*, and the GAME_LOGIC_NAMES of
-#                game/CMakeLists.txt: sim, game, save, replay, bot) and every game header
-#                they include, however deep, include no SDL, platform/, render/ or asset/
+#                game/CMakeLists.txt: sim, game, save, replay, bot, catalog) and every game
+#                header they include, however deep, include no SDL, platform/, render/,
+#                asset/ or audio/
 #
 # It is a grep, so comments and the insides of string literals are blanked out first (a
 # comment may say "rename()"); the code it cannot see through is a macro that builds a
@@ -94,10 +95,10 @@ for f in $(echo "$SOURCES" | grep '^engine/'); do
     grep -nE "$INCLUDE_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
     # Quoted includes are rooted at engine/: "core/arena.h". Anything else leaves engine/.
     grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$TMP/incs" |
-        grep -vE '"(core|platform|render|asset)/' >"$TMP/hits"
+        grep -vE '"(core|platform|render|asset|audio)/' >"$TMP/hits"
     report "engine-root: engine includes only engine/<module>/ headers" <"$TMP/hits"
     if [ "$module" = core ]; then
-        grep -E 'include[[:space:]]*[<"](SDL|(platform|render|asset)/)' "$TMP/incs" >"$TMP/hits"
+        grep -E 'include[[:space:]]*[<"](SDL|(platform|render|asset|audio)/)' "$TMP/incs" >"$TMP/hits"
         report "core: engine/core includes no SDL and nothing above it" <"$TMP/hits"
     fi
     sed -n 's|.*include[[:space:]]*"\([a-z]*\)/.*|\1|p' "$TMP/incs" | sort -u |
@@ -129,8 +130,8 @@ while :; do
     cmp -s "$TMP/logic.sorted" "$TMP/logic.next" && break
 done
 for f in $(cat "$TMP/logic.sorted"); do
-    grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
-    report "game-logic: the rules include no SDL, platform, render or asset header" <"$TMP/hits"
+    grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset|audio)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
+    report "game-logic: the rules include no SDL, platform, render, asset or audio header" <"$TMP/hits"
 done
 
 if [ "$fails" -gt 0 ]; then

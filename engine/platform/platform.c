@@ -73,6 +73,7 @@ static const InputBindings default_bindings = {.keys = {
     [ACTION_DEBUG] = {SDL_SCANCODE_F1},
     [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
     [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
+    [ACTION_MUTE] = {SDL_SCANCODE_M},
 }};
 _Static_assert(ACTION_COUNT * INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
 _Static_assert(SDL_NUM_SCANCODES <= 65536, "scancodes are stored as uint16_t");
@@ -104,7 +105,7 @@ _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
 
 static const char *action_names[ACTION_COUNT] = {
     "up", "down", "left", "right", "fire", "confirm", "pause", "restart", "debug", "screenshot",
-    "fullscreen",
+    "fullscreen", "mute",
 };
 
 const char *action_name(Action a) {

@@ -60,6 +60,7 @@ typedef enum Action {
     ACTION_DEBUG,      /* F1; pad Y */
     ACTION_SCREENSHOT, /* F12 */
     ACTION_FULLSCREEN, /* F11, Alt+Enter (handled by platform_poll itself) */
+    ACTION_MUTE,       /* M */
     ACTION_COUNT
 } Action;
 

@@ -86,6 +86,7 @@ static void test_settings(Arena *perm) {
     while (g->menu != TITLE_SETTINGS) tap_frames(app, SDL_SCANCODE_DOWN);
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
+    while (g->menu != SETTINGS_SCALE) tap_frames(app, SDL_SCANCODE_DOWN);
     int scale = platform_window_scale(app->pf);
     tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
     int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
@@ -232,10 +233,22 @@ int main(void) {
     CHECK(cap.count == before + 1 && cap.last && cap.last->d.level == DIAG_WARNING);
     frame(app);
 
+    /* M mutes and says so; M again brings the sound back. */
+    CHECK(!app->muted);
+    tap(SDL_SCANCODE_M);
+    frame(app);
+    CHECK(app->muted);
+    CHECK(strcmp(g->message, "sound off (M)") == 0);
+    tap(SDL_SCANCODE_M);
+    frame(app);
+    CHECK(!app->muted);
+    g->message_ticks = 0;
+
     /* The window loses focus while playing: paused, and it stays paused. */
     push_window(SDL_WINDOWEVENT_FOCUS_LOST);
     frame(app);
     CHECK_EQ_I(g->screen, SCREEN_PAUSED);
+    CHECK(app->ducked); /* and the sound is ducked */
     CHECK_EQ_I(frames_on(app, 30, SCREEN_PAUSED), 30);
     /* Losing it again while paused must not toggle the pause off. */
     push_window(SDL_WINDOWEVENT_FOCUS_GAINED);
@@ -244,6 +257,7 @@ int main(void) {
     push_window(SDL_WINDOWEVENT_FOCUS_GAINED);
     tap(SDL_SCANCODE_ESCAPE);
     CHECK_EQ_I(frames_on(app, 30, SCREEN_PLAYING), 30);
+    CHECK(!app->ducked); /* focus back: full volume */
 
     /* Closing the window ends the run. */
     SDL_Event quit = {.type = SDL_QUIT};

@@ -89,6 +89,74 @@ static void run_app_replay(void) {
     arena_release(perm);
 }
 
+/* The audio thread's hook (audio_device.h): counts callbacks, and once, when asked, makes a
+   deliberate allocation on that thread, so the test knows the counter sees that thread. */
+static volatile int callbacks_, canary_asked_, canary_done_;
+
+static void audio_hook(void *user, const float *stereo, uint32_t frames, bool mixed) {
+    (void)user, (void)stereo, (void)frames;
+    if (mixed) return;
+    callbacks_++;
+    if (canary_asked_ && !canary_done_) {
+        free(malloc(32));
+        canary_done_ = 1;
+    }
+}
+
+/* The same replay with the sound device open (SDL's dummy driver runs the callback on its
+   own thread, in real time, while the replay runs as fast as it can): the effects and the
+   music go through the mixer's command ring, and not one heap call is made on either
+   thread. The count covers both threads at once; the game thread alone is proven heap-free
+   above, and the canary proves an allocation on the audio thread would be seen. */
+static void run_app_audio(void) {
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
+                                              .skip_title = true, .no_save = true, .audio = APP_AUDIO_DEVICE});
+    REQUIRE_VOID(app);
+    if (!app->audio) {
+        printf("front end, audio: no sound device could be opened (SDL_AUDIODRIVER=%s)\n",
+               getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "");
+        CHECK(!"an audio device (SDL's dummy driver)");
+        app_release(app);
+        arena_release(perm);
+        return;
+    }
+    audio_device_set_hook(app->audio, audio_hook, NULL);
+    CHECK(app->bank.loaded > 0 && app->bank.missing == 0);
+    heap_calls = 0;
+    heap_counting = 1;
+    canary_asked_ = 1;
+    for (int i = 0; i < 200 && !canary_done_; i++) SDL_Delay(5);
+    heap_counting = 0;
+    CHECK(canary_done_);
+    CHECK(heap_calls >= 1);
+
+    bool more = true;
+    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_frame(app);
+    int before = callbacks_;
+    heap_calls = 0;
+    heap_counting = 1;
+    while (more) {
+        more = app_frame(app);
+        /* Let the device's clock run beside the replay: the callbacks must overlap play. */
+        if (app->frames % 64 == 0) SDL_Delay(2);
+    }
+    heap_counting = 0;
+    int during = callbacks_ - before;
+    MixerStats ms = mixer_stats(app->mixer);
+    printf("front end, audio: %llu frames, %d callbacks during play, %llu effects asked, %llu frames mixed, "
+           "%lu heap allocations\n",
+           (unsigned long long)app->frames, during, (unsigned long long)app->cues.plays,
+           (unsigned long long)ms.frames_mixed, heap_calls);
+    CHECK(during >= 20);
+    CHECK(app->cues.plays > 100);
+    CHECK_EQ_U(game_hash(app->game), app->replay.hash);
+    CHECK_EQ_U(heap_calls, 0);
+    audio_device_set_hook(app->audio, NULL, NULL);
+    CHECK_EQ_I(app_release(app), 0);
+    arena_release(perm);
+}
+
 static void push_key(SDL_Scancode sc, bool down) {
     SDL_Event e = {0};
     e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
@@ -188,9 +256,11 @@ static void run_app_keys(const char *dir) {
     arena_release(perm);
 }
 
-/* No argument: the simulation alone. "app": the two front-end runs (ctest: test_app_alloc). */
+/* No argument: the simulation alone. "app": the two front-end runs (ctest: test_app_alloc).
+   "audio": the replay with the sound device (ctest: test_audio_alloc). */
 int main(int argc, char **argv) {
     bool app = argc > 1 && strcmp(argv[1], "app") == 0;
+    bool audio = argc > 1 && strcmp(argv[1], "audio") == 0;
     if (chdir(SOURCE_DIR) != 0) return 1;
     /* The interposer is live: a malloc during start-up is counted when asked. */
     heap_calls = 0;
@@ -206,7 +276,9 @@ int main(int argc, char **argv) {
     char save_path[SAVE_PATH_MAX];
     snprintf(save_path, sizeof save_path, "%s/progress", save_dir);
 
-    if (app) {
+    if (audio) {
+        run_app_audio();
+    } else if (app) {
         run_app_replay();
         run_app_keys(save_dir);
     } else {

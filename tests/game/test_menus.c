@@ -194,7 +194,18 @@ static void test_settings_persist(void) {
     while (g.menu != TITLE_SETTINGS) press(SIM_IN_DOWN);
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_SETTINGS);
-    CHECK_EQ_I(g.menu, SETTINGS_SCALE);
+    CHECK_EQ_I(g.menu, SETTINGS_VOLUME);
+    /* Volumes: defaults, then steps of VOLUME_STEP, clamped. */
+    CHECK(g.save.settings.has_volume && g.save.settings.volume[SAVE_VOLUME_MASTER] == 80);
+    press(SIM_IN_LEFT);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MASTER], 80 - VOLUME_STEP);
+    press(SIM_IN_DOWN);
+    for (int i = 0; i < 12; i++) press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MUSIC], 100);
+    press(SIM_IN_DOWN);
+    for (int i = 0; i < 12; i++) press(SIM_IN_LEFT);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_EFFECTS], 0);
+    while (g.menu != SETTINGS_SCALE) press(SIM_IN_DOWN);
     press(SIM_IN_RIGHT);
     CHECK_EQ_I(g.save.settings.scale, 4);
     for (int i = 0; i < 10; i++) press(SIM_IN_RIGHT);
@@ -243,6 +254,8 @@ static void test_settings_persist(void) {
     REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
     CHECK_EQ_I(g.save.settings.scale, want.scale);
     CHECK(g.save.settings.fullscreen);
+    CHECK(memcmp(g.save.settings.volume, want.volume, sizeof want.volume) == 0);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_EFFECTS], 0);
     CHECK(memcmp(g.save.settings.binds, want.binds, sizeof want.binds) == 0);
 
     /* Reset keys gives the front end's back. */

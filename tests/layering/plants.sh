@@ -49,11 +49,13 @@ expect pass os-call game/save.c 'static const char *planted_ = "cannot open(x) o
 expect pass os-call game/save.c 'static int planted_open(void) { return 0; }'
 expect fail core engine/core/str8.c '#include <SDL2/SDL.h>'
 expect fail core engine/core/arena.h '#include "render/render.h"'
+expect fail core engine/core/arena.c '#include "audio/sound.h"'
 expect fail engine-root engine/asset/asset.c '#include "../../game/sim.h"'
 expect fail engine-root engine/platform/platform.h '#include "game/game.h"'
 expect fail cycle engine/render/render.c '#include "asset/asset.h"'
 expect fail game-logic game/sim.c '#include <SDL2/SDL.h>'
 expect fail game-logic game/bot.c '#include "render/render.h"'
+expect fail game-logic game/game.c '#include "audio/mixer.h"'
 expect fail game-logic game/level.h '#include "platform/platform.h"'
 # Reached, not written: app.h is the front end's, and it includes platform/ and render/.
 expect fail game-logic game/replay.h '#include "app.h"'
