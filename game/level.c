@@ -172,6 +172,9 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     lv->path = emit_str(o, str8_cstr(p->path));
     lv->name = emit_str(o, p->name);
     lv->exit_to = p->exit.resolved.len ? emit_str(o, p->exit.resolved) : NULL;
+    /* The written form is a suffix of the resolved one (level_parse.c: resolve_level_file):
+       a pointer into it, at no cost in the arena. */
+    lv->exit_written = lv->exit_to ? lv->exit_to + (p->exit.resolved.len - p->exit.written.len) : NULL;
     lv->width = p->width;
     lv->height = p->height;
     lv->tiles = emit_copy(o, p->tiles, (uint64_t)p->width * (uint64_t)p->height, 1, 1);
@@ -187,11 +190,13 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     lv->links = links;
     lv->link_count = (int32_t)p->link_count;
     for (uint64_t i = 0; i < p->link_count; i++) {
-        const char *target = emit_str(o, str8_cstr(p->link_arr[i].target_path));
+        const LevelRef *ref = &p->portal_arr[i].target;
+        const char *target = emit_str(o, ref->resolved);
         const char *entry = p->link_arr[i].entry ? emit_str(o, str8_cstr(p->link_arr[i].entry)) : NULL;
         if (links) {
             links[i].target_path = target;
             links[i].entry = entry;
+            links[i].target_written = target + (ref->resolved.len - ref->written.len);
         }
     }
     lv->entry_count = (int32_t)p->entries.count;

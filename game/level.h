@@ -89,6 +89,9 @@ typedef struct LevelLink { /* a portal tile that leads to another level file */
     int16_t tx, ty;
     const char *target_path; /* resolved relative to this level's directory */
     const char *entry;       /* entry name in the target level; NULL: its player start */
+    /* target_path as the `link` line wrote it (a suffix of it: without the level's folder
+       when it was relative), for level_write; NULL in a link the loader did not make. */
+    const char *target_written;
 } LevelLink;
 
 typedef struct LevelSign { /* a signpost on a floor tile; not solid, the player walks by it */
@@ -106,6 +109,7 @@ typedef struct Level {
     /* What the game adds. */
     const char *path;    /* as given to level_load, copied into the level arena */
     const char *exit_to; /* level file the exit leads to, resolved; NULL: victory */
+    const char *exit_written; /* exit_to as the `exit:` line wrote it (a suffix of it), or NULL */
     int16_t start_tx, start_ty;
     const Pickup *pickups;
     int32_t pickup_count;

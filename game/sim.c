@@ -286,49 +286,128 @@ static bool copy_str(char *dst, size_t cap, const char *src) {
     return true;
 }
 
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
-                    LevelError *err) {
-    /* Copy first: `path` and `entry` usually point into the level arena (a link of the level
-       being left), which the load is about to clear. */
-    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
-    if (!copy_str(p, sizeof p, path) || !copy_str(e, sizeof e, entry)) {
-        *err = (LevelError){0};
-        snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long",
-                 path ? path : "(null)");
-        return false;
-    }
-    Level lv;
-    LevelRoom room = {.bytes = sim_runtime_bytes};
-    if (!level_load_ex(&lv, level_arena, p, s->run_root[0] ? s->run_root : NULL, &room, err, NULL)) return false;
+static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *otx, int32_t *oty);
 
-    s->level = lv;
-    runtime_start(s, &lv, room.block);
-    int32_t tx = lv.start_tx, ty = lv.start_ty;
-    if (e[0]) {
-        const LevelEntry *en = level_entry_find(&lv, e);
-        if (en) tx = en->tx, ty = en->ty;
-        else diag_report_at(DIAG_WARNING, p, 0, 0, "no entry '%s', starting at '@'", e);
-    }
-    TileKind under = level_tile(&lv, tx, ty);
-    s->player = (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = FACE_S,
-                         .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
-    s->tick = 0;
+/* Copies a path and an entry name before a load: they usually point into the level arena (a
+   link of the level being left, or the level's own path), which the load is about to clear. */
+static bool copy_names(char p[SIM_PATH_MAX], char e[SIM_ENTRY_MAX], const char *path, const char *entry,
+                       LevelError *err) {
+    if (copy_str(p, SIM_PATH_MAX, path) && copy_str(e, SIM_ENTRY_MAX, entry)) return true;
+    *err = (LevelError){0};
+    snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long",
+             path ? path : "(null)");
+    return false;
+}
+
+/* What every successful load does, wherever the player ends up: the new level and its
+   runtime state replace the old, the level counts as changed, the events start afresh. */
+static void level_swap(Sim *s, const Level *lv, void *block, const char *path, const char *entry) {
+    s->level = *lv;
+    runtime_start(s, lv, block);
     s->request.kind = SIM_REQUEST_NONE;
+    s->level_serial++;
+    s->level_from_text = false;
+    memcpy(s->level_path, path, SIM_PATH_MAX);
+    memcpy(s->entry_name, entry, SIM_ENTRY_MAX);
+    if (lv->arena_bytes > s->level_peak_bytes) {
+        s->level_peak_bytes = lv->arena_bytes;
+        memcpy(s->level_peak_path, path, SIM_PATH_MAX);
+    }
+    /* The events of the tick before refer to the level that is gone (its enemy indices). */
+    events_restart(s);
+}
+
+/* A fresh body standing on tile (tx, ty); an exit or portal under it stays quiet until the
+   player steps off (arriving on one must not leave at once). */
+static Player player_at(const Level *lv, int32_t tx, int32_t ty, uint8_t facing) {
+    TileKind under = level_tile(lv, tx, ty);
+    return (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = facing,
+                    .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
+}
+
+/* Arrival in a level just swapped in, at entry `e` ("": the '@'). Callers with a cause
+   other than ENTER overwrite the SIM_EV_LEVEL's `a`. */
+static void arrive(Sim *s, const char *e) {
+    const Level *lv = &s->level;
+    int32_t tx = lv->start_tx, ty = lv->start_ty;
+    if (e[0]) {
+        const LevelEntry *en = level_entry_find(lv, e);
+        if (en) tx = en->tx, ty = en->ty;
+        else diag_report_at(DIAG_WARNING, s->level_path, 0, 0, "no entry '%s', starting at '@'", e);
+    }
+    s->player = player_at(lv, tx, ty, FACE_S);
+    s->tick = 0;
     s->progress.hearts = s->progress.max_hearts; /* every level starts with full hearts */
     s->progress_entry = s->progress;
-    s->level_serial++;
-    memcpy(s->level_path, p, sizeof p);
-    memcpy(s->entry_name, e, sizeof e);
-    if (lv.arena_bytes > s->level_peak_bytes) {
-        s->level_peak_bytes = lv.arena_bytes;
-        memcpy(s->level_peak_path, p, sizeof p);
-    }
-    /* The events of the tick before refer to the level that is gone (its enemy indices):
-       the list starts again with the arrival. Callers with a cause other than ENTER
-       overwrite its `a`. */
-    events_restart(s);
     emit(s, SIM_EV_LEVEL, s->player.x, s->player.y, SIM_LEVEL_ENTER, 0, -1);
+}
+
+static const char *run_root(const Sim *s) { return s->run_root[0] ? s->run_root : NULL; }
+
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
+                    LevelError *err) {
+    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
+    if (!copy_names(p, e, path, entry, err)) return false;
+    Level lv;
+    LevelRoom room = {.bytes = sim_runtime_bytes};
+    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, NULL)) return false;
+    level_swap(s, &lv, room.block, p, e);
+    arrive(s, e);
     return true;
+}
+
+bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, LevelError *err) {
+    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
+    if (!copy_names(p, e, path, NULL, err)) return false;
+    Level lv;
+    LevelRoom room = {.bytes = sim_runtime_bytes};
+    if (!level_parse(&lv, level_arena, p, text.data, text.len, &room, err, NULL)) return false;
+    level_swap(s, &lv, room.block, p, e);
+    s->level_from_text = true;
+    arrive(s, e);
+    return true;
+}
+
+bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err) {
+    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
+    if (!copy_names(p, e, s->level_path, s->entry_name, err)) return false;
+    Player was = s->player;
+    Level lv;
+    LevelRoom room = {.bytes = sim_runtime_bytes};
+    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, NULL)) return false;
+    level_swap(s, &lv, room.block, p, e);
+
+    /* Where they stood if the body fits there, else their tile's centre, else the '@'. */
+    int32_t tx = sim_tile_of(was.x), ty = sim_tile_of(was.y);
+    if (!sim_box_blocked(s, was.x, was.y, PLAYER_HALF)) {
+        s->player = (Player){.x = was.x, .y = was.y, .facing = was.facing, .walk_ticks = was.walk_ticks};
+        int32_t ttx, tty;
+        TileKind t = trigger_under(&s->level, was.x, was.y, &ttx, &tty);
+        s->player.trigger_lock = t == TILE_EXIT || t == TILE_PORTAL;
+    } else if (!sim_tile_blocks_walk(s, tx, ty)) { /* off the map reads as a wall */
+        s->player = player_at(&s->level, tx, ty, was.facing);
+    } else {
+        s->player = player_at(&s->level, lv.start_tx, lv.start_ty, was.facing);
+    }
+    /* The progress as the level was entered (its pickups are all back), as a restart has it. */
+    PlayerProgress now = s->progress;
+    s->progress = s->progress_entry;
+    s->progress.deaths = now.deaths;
+    s->progress.kills = now.kills;
+    s->progress.ticks = now.ticks;
+    s->progress.hearts = s->progress.max_hearts;
+    emit(s, SIM_EV_LEVEL, s->player.x, s->player.y, SIM_LEVEL_RELOAD, 0, -1);
+    return true;
+}
+
+void sim_place_player(Sim *s, int32_t tx, int32_t ty) {
+    if (sim_tile_blocks_walk(s, tx, ty)) return;
+    s->player = player_at(&s->level, tx, ty, s->player.facing);
+    /* A level just loaded announced the player's arrival at the '@': it is here instead. */
+    if (s->events.count == 1 && s->events.list[0].kind == SIM_EV_LEVEL) {
+        s->events.list[0].x = s->player.x;
+        s->events.list[0].y = s->player.y;
+    }
 }
 
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err) {

@@ -28,7 +28,12 @@
    struct held by value, so it survives the level arena being cleared; so are the paths the
    Sim keeps. A level change is sim_load_level: on failure the current level keeps running
    untouched. Nothing outside the level arena may keep a pointer into it to recognise "the
-   same level": compare `level_serial`, which every successful load or restart increments. */
+   same level": compare `level_serial`, which every successful load, restart or reload
+   increments.
+
+   For level authors: sim_reload_level reads the level's file again where the player stands
+   (watch.h tells when it changed), sim_load_level_text plays a level an editor holds in
+   memory, and sim_place_player moves the player to a tile (play-testing from a cursor). */
 #ifndef SIM_H
 #define SIM_H
 
@@ -220,6 +225,7 @@ typedef enum SimLevelCause { /* SIM_EV_LEVEL's `a`: why a level was (re)loaded *
     SIM_LEVEL_RUN,     /* sim_start_run: a new run */
     SIM_LEVEL_ENTER,   /* an exit, a portal or sim_load_level */
     SIM_LEVEL_RESTART, /* sim_restart_level */
+    SIM_LEVEL_RELOAD,  /* sim_reload_level: the same level, edited, the player where they were */
 } SimLevelCause;
 
 typedef struct SimEvent {
@@ -268,8 +274,10 @@ typedef struct Sim {
     uint32_t bullets_dropped; /* spawns refused because the pool was full */
     char run_root[SIM_PATH_MAX];   /* folder of the level the run started on: exits and
                                       links must stay inside it (level_load_ex) */
-    char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart */
+    char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart and reload */
     char entry_name[SIM_ENTRY_MAX];
+    bool level_from_text; /* it came from sim_load_level_text: the file at level_path may
+                             differ or be missing, and a restart or reload reads that file */
     uint32_t level_serial; /* +1 on every level change (load, restart), never on a failed
                               one: what the front end compares to notice a change. A pointer
                               into the level arena cannot tell: a reload of the same file
@@ -289,6 +297,34 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
                     LevelError *err);
 /* Reloads the current level, with the progress it was entered with (deaths and time kept). */
 bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err);
+/* Reads the current level's file (level_path) again, for a level being edited. On success
+   the new level runs with:
+     - the player where they stood, when their hit box fits there in the new level; else at
+       the centre of their tile if it is walkable; else at the level's '@'. Facing kept;
+       knockback, invulnerability and the gun's cooldown reset; an exit or portal under
+       them stays quiet until they step off it (as on arrival).
+     - the enemies, pickups and doors as the new file has them (all spawned, untaken,
+       closed) and no bullets in flight.
+     - the progress the level was entered with (progress_entry), like a restart, with full
+       hearts: the file's pickups are all back, so keeping what was taken here would count
+       its coins and keys twice. Deaths, kills and time played are kept.
+     - the level's clock (tick) running on: the clear card and the records count from the
+       level's entry, not from an edit.
+   level_serial goes up and the events start afresh with SIM_EV_LEVEL (SIM_LEVEL_RELOAD);
+   a pending request is dropped. On failure (err filled: path:line:col) nothing changes,
+   the running level included. */
+bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err);
+/* Loads a level from `text` (not read from disk: level_parse) as if it were the file `path`:
+   its exit and links are resolved against path's folder, and it becomes level_path (a
+   restart or reload reads that file; level_from_text says so). Otherwise sim_load_level
+   with no entry: progress kept, full hearts, the player at '@'. `text` must not lie in the
+   level arena. On failure (err filled) nothing changes. */
+bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, LevelError *err);
+/* Puts the player on the centre of tile (tx, ty), standing still, when the player may walk
+   there now (sim_tile_blocks_walk: not a wall, water or a closed door, inside the map);
+   otherwise leaves them where they are. An exit or portal there stays quiet until they
+   step off it. */
+void sim_place_player(Sim *s, int32_t tx, int32_t ty);
 /* Acts on s->request when it is SIM_REQUEST_LEVEL; clears it on success. */
 bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err);
 /* Drops a pending request (its level failed to load): play goes on where it was, and the

@@ -1,0 +1,153 @@
+/* levelfmt - level files in the canonical form (levels/README.md, "The canonical form").
+
+       levelfmt [--root DIR] FILE...           print each file's canonical form
+       levelfmt -w [--root DIR] FILE...        rewrite the files that are not in it
+       levelfmt --check [--root DIR] FILE...   list the files that are not in it
+
+   Each FILE is loaded exactly as the game loads it (level_load_ex, exits and links checked
+   inside DIR, default the file's own folder) and written back with level_write. A file that
+   does not load is reported with the loader's "path:line:col: error: ..." and never
+   written. -w replaces a file only when its text changes, atomically (os_write_file_atomic:
+   a crash leaves the old file or the new one, never a mix); through a symbolic link it
+   rewrites the file the link points to. Exit status 1 when a file does not load or cannot
+   be written, or, with --check, is not canonical; 2 on bad usage. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "core/os_file.h"
+#include "core/str8.h"
+#include "level.h"
+#include "level_write.h"
+
+/* What level.c reads at most: a larger file never loads, so it is never compared. */
+#define LEVELFMT_MAX_FILE_BYTES (256ull << 20)
+
+static const char usage_text[] =
+    "usage: levelfmt [-w | --check] [--root DIR] FILE...\n"
+    "Writes level files (.lvl) in the canonical form: the header keys in a fixed order,\n"
+    "the map, then the entity lines grouped (enemy, link, entry, sign), no comments.\n"
+    "\n"
+    "  (no option)  print the canonical form of each FILE on stdout; with several files,\n"
+    "               each is preceded by a line '==> FILE <==' and the next by a blank line\n"
+    "  -w           rewrite each FILE that is not in the canonical form, atomically;\n"
+    "               a file that does not load is reported and left as it was\n"
+    "  --check      print the name of each FILE that is not in the canonical form;\n"
+    "               exit 1 if there is one (nothing is written)\n"
+    "  --root DIR   exits and links must lead inside DIR (default: each FILE's folder)\n"
+    "  --help       this text\n"
+    "\n"
+    "Errors are the loader's, 'path:line:col: error: ...', on stderr.\n"
+    "Exit status: 0 all well, 1 a file does not load or cannot be written (or, with\n"
+    "--check, is not canonical), 2 bad usage.\n";
+
+static int usage(void) {
+    fputs(usage_text, stderr);
+    return 2;
+}
+
+typedef enum Mode { MODE_PRINT, MODE_WRITE, MODE_CHECK } Mode;
+
+/* Rewrites `path` with `text` when its bytes differ. False (reported) on failure. */
+static bool rewrite(Arena *tmp, const char *path, Str8 text) {
+    Str8 old;
+    OsReadResult r = os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old);
+    if (r.status != OS_READ_OK) {
+        char why[256];
+        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+        return false;
+    }
+    if (str8_eq(old, text)) return true;
+    /* Renaming over a symbolic link would replace the link: write where it points. */
+    char real[PATH_MAX];
+    const char *target = path;
+    if (os_link_info(path).kind == OS_FILE_LINK) {
+        if (!os_real_path(path, real, sizeof real)) {
+            diag_report_at(DIAG_ERROR, path, 0, 0, "cannot follow the symbolic link: %s",
+                           strerror(errno));
+            return false;
+        }
+        target = real;
+    }
+    char msg[512];
+    if (!os_write_file_atomic(target, text.data, text.len, msg, sizeof msg)) {
+        diag_report(DIAG_ERROR, "%s", msg);
+        return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv) {
+    Mode mode = MODE_PRINT;
+    const char *root = NULL;
+    int first = 1;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        const char *a = argv[first];
+        if (strcmp(a, "--") == 0) {
+            first++;
+            break;
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+        if (strcmp(a, "-w") == 0 && mode == MODE_PRINT) mode = MODE_WRITE;
+        else if (strcmp(a, "--check") == 0 && mode == MODE_PRINT) mode = MODE_CHECK;
+        else if (strcmp(a, "--root") == 0 && first + 1 < argc) root = argv[++first];
+        else return usage();
+    }
+    if (first >= argc) return usage();
+
+    /* Any valid level formats, however large: whether it fits the game's arena is
+       levelcheck's question. */
+    Arena *level_arena = arena_create(
+        (ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *text_arena = arena_create((ArenaParams){.name = "levelfmt"});
+    if (!level_arena || !text_arena) return 1;
+
+    int failed = 0, unformatted = 0;
+    bool printed = false;
+    for (int i = first; i < argc; i++) {
+        const char *path = argv[i];
+        arena_clear(text_arena);
+        Level lv;
+        LevelError err;
+        if (!level_load_ex(&lv, level_arena, path, root, NULL, &err, NULL)) {
+            fflush(stdout); /* keep the output and the errors in order on a terminal */
+            level_error_report(&err);
+            failed++;
+            continue;
+        }
+        Str8 text = level_write(text_arena, &lv);
+        if (!text.data) {
+            diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write the canonical form: %s",
+                           arena_last_error());
+            failed++;
+            continue;
+        }
+        if (mode == MODE_PRINT) {
+            if (argc - first > 1) printf("%s==> %s <==\n", printed ? "\n" : "", path);
+            fwrite(text.data, 1, text.len, stdout);
+            printed = true;
+        } else if (mode == MODE_CHECK) {
+            Str8 old;
+            OsReadResult r = os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old);
+            if (r.status != OS_READ_OK) {
+                char why[256];
+                diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+                failed++;
+            } else if (!str8_eq(old, text)) {
+                printf("%s\n", path);
+                unformatted++;
+            }
+        } else {
+            if (!rewrite(text_arena, path, text)) failed++;
+        }
+    }
+    fflush(stdout);
+    arena_release(text_arena);
+    arena_release(level_arena);
+    return failed || unformatted ? 1 : 0;
+}
