@@ -72,6 +72,7 @@ static void app_report(void *state, const Diag *d) {
 
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
 static App *app_teardown(App *app) {
+    if (app->editor) editor_ui_close(app->editor);
     /* The device first: its callback reads the mixer and the sounds until it is closed. */
     if (app->audio) audio_device_close(app->audio);
     if (app->audio_out.base) virtual_array_release(&app->audio_out);
@@ -198,6 +199,30 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         if (!o->level) o->level = app->replay.level;
         if (!o->seed_given) o->seed = app->replay.seed;
     }
+    if (o->edit) {
+        /* A new level is written at once (there is no file to lose), so the game, which
+           starts on a level file, starts on it like on any other. */
+        app->editor = arena_push_struct(perm, EditorUi);
+        LevelError lerr0;
+        if (o->edit_w > 0) {
+            if (os_file_info(o->edit).kind != OS_FILE_NONE) {
+                diag_report(DIAG_ERROR, "game: %s exists; --size makes new levels only", o->edit);
+                return app_teardown(app);
+            }
+            char msg2[600];
+            if (!app->editor || !editor_ui_new(app->editor, o->edit, o->edit_w, o->edit_h) ||
+                !editor_save(&app->editor->ed, true, msg2, sizeof msg2)) {
+                diag_report(DIAG_ERROR, "game: cannot create %s", o->edit);
+                return app_teardown(app);
+            }
+        } else if (!app->editor || !editor_ui_open_file(app->editor, o->edit, &lerr0)) {
+            level_error_report(&lerr0);
+            return app_teardown(app);
+        }
+        app->editing = true;
+        o->level = o->edit;
+        o->skip_title = true;
+    }
     if (!o->level) o->level = default_level(perm, assets);
     if (!o->level) {
         diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
@@ -257,10 +282,93 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         return app_teardown(app);
     }
     app->view = draw_view_make((float)lw, (float)lh);
+    if (app->editing) editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw, (float)lh);
     draw_view_update(&app->view, app->game);
     app->clock = fixed_step_make(SIM_HZ);
     app->last_frame = platform_seconds(app->pf);
     return app;
+}
+
+/* ---- The editor and the live reload ---- */
+
+static void open_editor(App *app) {
+    Game *g = app->game;
+    if (!app->editor) app->editor = arena_push_struct(app->perm, EditorUi);
+    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level)) {
+        diag_report(DIAG_ERROR, "game: cannot open the editor (no memory)");
+        return;
+    }
+    int lw, lh;
+    platform_logical_size(app->pf, &lw, &lh);
+    editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
+                     (float)lw, (float)lh);
+    app->editing = true;
+}
+
+/* Tab: the level as it stands, from the text the editor would save, the player on the
+   cursor; the file on disk is not touched. */
+static void start_playtest(App *app) {
+    EditorUi *ui = app->editor;
+    SCRATCH_SCOPE(tmp);
+    Str8 text = editor_text(tmp.arena, &ui->ed);
+    LevelError err;
+    if (!game_playtest(app->game, ui->ed.path, text, ui->cursor_tx, ui->cursor_ty, &err)) {
+        editor_ui_status(ui, true, err.message);
+        return;
+    }
+    app->editing = false;
+    app->playtest = true;
+    draw_view_update(&app->view, app->game);
+}
+
+/* From the play-test back to the editor, saying how it ended. */
+static void back_to_editor(App *app) {
+    Game *g = app->game;
+    const char *how = g->screen == SCREEN_GAME_OVER    ? "play-test: you died"
+                      : g->screen == SCREEN_TRANSITION ? "play-test: you reached the exit"
+                      : g->screen == SCREEN_VICTORY    ? "play-test: you won"
+                                                       : "play-test over";
+    editor_ui_status(app->editor, false, how);
+    g->screen = SCREEN_PLAYING;
+    app->playtest = false;
+    app->editing = true;
+}
+
+static void editor_frame(App *app) {
+    int lw, lh;
+    platform_logical_size(app->pf, &lw, &lh);
+    EditorAction act = editor_ui_frame(app->editor, &app->in, (float)lw, (float)lh);
+    if (act == EDITOR_PLAYTEST) {
+        start_playtest(app);
+    } else if (act == EDITOR_LEAVE) {
+        /* Back to the game, on the file as it is on disk now. */
+        editor_ui_close(app->editor);
+        app->editing = false;
+        LevelError err;
+        if (!game_reload_level(app->game, &err)) level_error_report(&err);
+    }
+}
+
+/* A few times a second: has the level's file changed on disk? Reload it in place, or show
+   why not and keep playing the level that runs. Paused too: switching to a text editor
+   takes the focus, which pauses. Never in a replay or a recording: a reload is not in the
+   input bytes. */
+static void watch_level(App *app) {
+    Game *g = app->game;
+    if (app->frames % 15 != 0) return;
+    watch_follow(&app->watch, g->sim.level_path);
+    if ((g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) || g->sim.level_from_text ||
+        !watch_poll(&app->watch))
+        return;
+    LevelError err;
+    if (sim_reload_level(&g->sim, g->level_arena, &err)) {
+        char line[SIM_PATH_MAX + 32];
+        snprintf(line, sizeof line, "reloaded %s", g->sim.level_path);
+        diag_report(DIAG_NOTE, "%s", line);
+        game_show_notice(g, line);
+    } else {
+        level_error_report(&err); /* on screen too (the App's sink); the level keeps running */
+    }
 }
 
 bool app_frame(App *app) {
@@ -278,7 +386,23 @@ bool app_frame(App *app) {
         game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
         input_end_step(&app->in);
     }
+    bool tab = false;
+    for (int i = 0; i < app->in.key_count; i++) tab |= app->in.keys[i] == SDL_SCANCODE_TAB;
+    if (app->playtest && tab) {
+        back_to_editor(app);
+        input_end_step(&app->in); /* that Tab was the way back, not the editor's */
+    } else if (app->editing) {
+        editor_frame(app);
+        /* The editor had the keys: none of them is game input; F1 and F12 still work. */
+        if (app->in.pressed[ACTION_DEBUG]) app->controls.show_debug = !app->controls.show_debug;
+        bool shot = app->in.pressed[ACTION_SCREENSHOT];
+        input_end_step(&app->in);
+        app->in.pressed[ACTION_SCREENSHOT] = shot;
+    }
     controls_collect(&app->controls, &app->in, g->screen);
+    if (!app->editing && app->controls.edit && !o->replay && !o->autoplay &&
+        (g->screen == SCREEN_PLAYING || g->screen == SCREEN_PAUSED))
+        open_editor(app);
     /* M mutes; a window without focus pauses the game (controls.h) and ducks the sound. */
     bool ducked = !app->in.focused;
     if (app->controls.mute || ducked != app->ducked) {
@@ -292,7 +416,7 @@ bool app_frame(App *app) {
     if (app->audio) audio_device_check(app->audio);
     double now = platform_seconds(app->pf);
     int steps = fixed_step_advance(&app->clock, now);
-    for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over; i++) {
+    for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over && !app->editing; i++) {
         uint8_t b;
         if (o->replay) {
             if (!replay_next(&app->replay, &b)) {
@@ -311,24 +435,30 @@ bool app_frame(App *app) {
         draw_view_update(&app->view, g);
         cues_update(&app->cues, g, &app->view);
         if (app->audio_out.base) mix_tick(app);
+        if (app->playtest && g->screen != SCREEN_PLAYING) back_to_editor(app);
         if (o->autoplay && (g->screen == SCREEN_VICTORY ||
                             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
             app->autoplay_over = true;
     }
     apply_settings(app);
+    if (!o->no_watch && !o->replay && !o->record && !o->autoplay && !app->editing && !app->playtest) watch_level(app);
     double after_update = platform_seconds(app->pf);
 
     Renderer *rd = app->rd;
     arena_clear(app->frame);
     render_begin(rd, app->frame, (Color){20, 16, 28, 255});
-    draw_game(rd, &app->art, &app->view, g, &app->effects);
+    int lw, lh;
+    platform_logical_size(app->pf, &lw, &lh);
+    if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw, (float)lh);
+    else draw_game(rd, &app->art, &app->view, g, &app->effects);
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
            scratch_begin creates them in index order, so the first n are the ones there are. */
         ArenaStats ss[ARENA_SCRATCH_COUNT];
         uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-        Arena *arenas[3 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
+        Arena *arenas[5 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
         for (uint32_t i = 0; i < n; i++) arenas[3 + i] = scratch_get(i);
+        if (app->editor && app->editor->open) arenas[3 + n++] = app->editor->ed.arena, arenas[3 + n++] = app->editor->ed.check;
         DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
         /* Below the HUD bar, whose level name and timer it would otherwise hide. */
         debug_overlay_draw(rd, &app->art.font, arenas, 3 + (int)n, &info, 0, DRAW_HUD_H, LAYER_DEBUG);

@@ -36,6 +36,8 @@
 #include "controls.h"
 #include "core/virtual_array.h"
 #include "cues.h"
+#include "editor_ui.h"
+#include "watch.h"
 #include "draw.h"
 #include "effects.h"
 #include "game.h"
@@ -68,6 +70,9 @@ typedef struct AppOptions {
     bool seed_given;          /* else the replay's seed, or 1 */
     const char *audio_out;    /* mix the run's sound offline, in step with the ticks, into this WAV */
     AppAudio audio;           /* the sound device: APP_AUDIO_AUTO opens it only in a window */
+    const char *edit;         /* open this level file in the editor (created when edit_w > 0) */
+    int32_t edit_w, edit_h;   /* --size WxH: a new level of that size */
+    bool no_watch;            /* do not reload the level when its file changes */
 } AppOptions;
 
 typedef struct App {
@@ -101,6 +106,11 @@ typedef struct App {
     AudioDevice *audio;
     VirtualArray audio_out;
     bool muted, ducked;
+    /* The level editor (E, --edit) and the play-test of what it holds (Tab); the watch that
+       reloads the level being played when its file changes on disk. */
+    EditorUi *editor;
+    bool editing, playtest;
+    LevelWatch watch;
 } App;
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads

@@ -44,6 +44,7 @@ void controls_collect(Controls *c, Input *in, GameScreen screen) {
     if (presses_of(in, ACTION_DEBUG) % 2) c->show_debug = !c->show_debug;
     c->screenshot = in->pressed[ACTION_SCREENSHOT];
     c->mute = presses_of(in, ACTION_MUTE) % 2 == 1;
+    c->edit = in->pressed[ACTION_EDIT];
     c->key_pressed = in->key_pressed;
     /* Everything the edges mean is in `c` now; left latched, they would act again on every
        later frame. */

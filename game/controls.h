@@ -41,6 +41,7 @@ typedef struct Controls {
     bool show_debug;      /* the F1 overlay */
     bool screenshot;      /* F12 went down in the frame collected last */
     bool mute;            /* M went down (an odd number of times) in the frame collected last */
+    bool edit;            /* E went down in the frame collected last: the level editor */
     uint16_t key_pressed; /* scancode of the last key down in the frame collected last, 0: none
                              (Input.key_pressed, kept past input_end_step for a rebind prompt) */
 } Controls;

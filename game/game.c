@@ -140,6 +140,19 @@ static void restart_level(Game *g) {
     set_screen(g, SCREEN_PLAYING);
 }
 
+bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, LevelError *err) {
+    if (!sim_load_level_text(&g->sim, g->level_arena, path, text, err)) return false;
+    sim_place_player(&g->sim, tx, ty);
+    set_screen(g, SCREEN_PLAYING);
+    return true;
+}
+
+bool game_reload_level(Game *g, LevelError *err) {
+    if (!sim_reload_level(&g->sim, g->level_arena, err)) return false;
+    set_screen(g, SCREEN_PLAYING);
+    return true;
+}
+
 /* ---- The screens: one update each, in a table by GameScreen (a new screen is one entry).
    Each gets the input held this tick and the bits newly pressed. ---- */
 

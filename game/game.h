@@ -154,6 +154,13 @@ int32_t game_rebinding(const Game *g);
    another action that had it loses it, and if that leaves it none, it takes the key this
    action gave up (a swap). Saved at once. */
 void game_bind_key(Game *g, uint16_t key);
+/* The editor's play-test: the level from its text as if it were the file `path`, the
+   player on tile (tx, ty) when it is walkable, playing at once. False with the loader's
+   error; the running level is then untouched. */
+bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, LevelError *err);
+/* The current level's file read again from disk (an edit saved, or changed by another
+   program), the player kept where they stand if they can; playing. */
+bool game_reload_level(Game *g, LevelError *err);
 /* Writes the progress and settings if they changed and saving is on (the front end calls
    it at exit, for changes made outside the menus such as F11). */
 void game_save_settings(Game *g);

@@ -15,6 +15,7 @@ static void usage(FILE *f) {
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
             "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
+            "            [--edit FILE [--size WxH]]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -28,10 +29,12 @@ static void usage(FILE *f) {
             "  --no-save            do not read or write the progress file\n"
             "  --audio-out FILE     mix the run's sound offline, tick by tick, into a WAV (no\n"
             "                       sound device; the same replay always gives the same bytes)\n"
+            "  --edit FILE          open FILE in the level editor (E does it while playing)\n"
+            "  --size WxH           with --edit: make FILE a new level of W x H tiles\n"
             "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
             "                       executable or above it, else ./assets)\n"
             "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
-            "      M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
+            "      E edit the level, M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
             "      $XDG_DATA_HOME/arena-dungeon/screenshots, else ~/.local/share/...); the keys can\n"
             "      be changed in Settings, and are saved with the progress\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
@@ -75,6 +78,16 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--assets")) {
             NEED_VALUE();
             o->assets = next;
+        } else if (!strcmp(a, "--edit")) {
+            NEED_VALUE();
+            o->edit = next;
+        } else if (!strcmp(a, "--size")) {
+            NEED_VALUE();
+            unsigned w = 0, h = 0;
+            char extra;
+            if (sscanf(next, "%ux%u%c", &w, &h, &extra) != 2 || w < 3 || h < 3 || w > LEVEL_MAX_SIDE || h > LEVEL_MAX_SIDE)
+                return bad_usage("bad --size value (WxH, 3 to 4096 each)", next);
+            o->edit_w = (int32_t)w, o->edit_h = (int32_t)h;
         } else if (!strcmp(a, "--audio-out")) {
             NEED_VALUE();
             o->audio_out = next;
@@ -106,6 +119,9 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
 #undef NEED_VALUE
     }
     if (o->record && o->replay) return bad_usage("--record and --replay exclude each other", NULL);
+    if (o->edit_w && !o->edit) return bad_usage("--size goes with --edit", NULL);
+    if (o->edit && (o->replay || o->record || o->autoplay))
+        return bad_usage("--edit excludes --replay, --record and --autoplay", NULL);
     /* A player at a window gets the title screen; runs that are data start at once. */
     o->skip_title = o->headless || o->replay || o->record || o->autoplay;
     if (!o->frames && o->headless && !o->replay && !o->autoplay) o->frames = HEADLESS_DEFAULT_FRAMES;

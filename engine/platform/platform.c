@@ -74,6 +74,7 @@ static const InputBindings default_bindings = {.keys = {
     [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
     [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
     [ACTION_MUTE] = {SDL_SCANCODE_M},
+    [ACTION_EDIT] = {SDL_SCANCODE_E},
 }};
 _Static_assert(ACTION_COUNT * INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
 _Static_assert(SDL_NUM_SCANCODES <= 65536, "scancodes are stored as uint16_t");
@@ -105,7 +106,7 @@ _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
 
 static const char *action_names[ACTION_COUNT] = {
     "up", "down", "left", "right", "fire", "confirm", "pause", "restart", "debug", "screenshot",
-    "fullscreen", "mute",
+    "fullscreen", "mute", "edit",
 };
 
 const char *action_name(Action a) {
@@ -126,6 +127,12 @@ void input_end_step(Input *in) {
     memset(in->released, 0, sizeof in->released);
     in->key_pressed = 0;
     in->focus_lost = false;
+    in->key_count = 0;
+    in->text_len = 0;
+    in->text[0] = '\0';
+    memset(in->mouse_pressed, 0, sizeof in->mouse_pressed);
+    memset(in->mouse_released, 0, sizeof in->mouse_released);
+    in->wheel = 0;
 }
 
 /* down[] from the per-source bits; edges latch until input_end_step. */
@@ -211,8 +218,15 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
     case SDL_KEYUP: {
         bool down = e->type == SDL_KEYDOWN;
         SDL_Scancode sc = e->key.keysym.scancode;
+        in->mods = (uint16_t)e->key.keysym.mod;
         if (down && e->key.repeat) return true;
-        if (down && sc > 0 && sc < SDL_NUM_SCANCODES) in->key_pressed = (uint16_t)sc;
+        if (down && sc > 0 && sc < SDL_NUM_SCANCODES) {
+            in->key_pressed = (uint16_t)sc;
+            if (in->key_count < INPUT_KEY_QUEUE) {
+                in->keys[in->key_count] = (uint16_t)sc;
+                in->key_mods[in->key_count++] = (uint16_t)e->key.keysym.mod;
+            }
+        }
         if (down && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER) &&
             (e->key.keysym.mod & KMOD_ALT)) {
             in->pressed[ACTION_FULLSCREEN] = true; /* Alt+Enter is not a confirm */
@@ -270,6 +284,33 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
         return false;
     case SDL_QUIT:
         in->quit = true;
+        return true;
+    case SDL_TEXTINPUT: {
+        size_t n = strlen(e->text.text);
+        if (in->text_len + (int)n < INPUT_TEXT_MAX) {
+            memcpy(in->text + in->text_len, e->text.text, n + 1);
+            in->text_len += (int)n;
+        }
+        return true;
+    }
+    case SDL_MOUSEMOTION:
+        in->mouse_wx = e->motion.x, in->mouse_wy = e->motion.y;
+        in->mouse_seen = true;
+        return true;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP: {
+        int b = e->button.button;
+        in->mouse_wx = e->button.x, in->mouse_wy = e->button.y;
+        in->mouse_seen = true;
+        if (b < 1 || b > 3) return false;
+        bool down = e->type == SDL_MOUSEBUTTONDOWN;
+        in->mouse_down[b] = down;
+        if (down) in->mouse_pressed[b] = true;
+        else in->mouse_released[b] = true;
+        return true;
+    }
+    case SDL_MOUSEWHEEL:
+        in->wheel += e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
         return true;
     default:
         return false;
@@ -545,6 +586,15 @@ static void platform_pad_removed(Platform *pf, SDL_JoystickID id, Input *in) {
    at creation the window was fitted to the display without it. Once the frame is known, a
    window that does not fit with it is made smaller, once; with no frame (no WM, borderless)
    there is nothing to do and the checks run out. */
+/* The window at w x h, centred on its display, remembered as the windowed size. */
+static void platform_place_window(Platform *pf, int display, int w, int h) {
+    SDL_SetWindowSize(pf->window, w, h);
+    SDL_SetWindowPosition(pf->window, SDL_WINDOWPOS_CENTERED_DISPLAY(display), SDL_WINDOWPOS_CENTERED_DISPLAY(display));
+    pf->windowed_w = w;
+    pf->windowed_h = h;
+    platform_apply_viewport(pf);
+}
+
 static void platform_fit_frame(Platform *pf) {
     int top = 0, left = 0, bottom = 0, right = 0;
     if (SDL_GetWindowBordersSize(pf->window, &top, &left, &bottom, &right) != 0) {
@@ -567,12 +617,7 @@ static void platform_fit_frame(Platform *pf) {
     int min_w, min_h;
     platform_fit_window(pf, 1, area_w, area_h, &min_w, &min_h);
     SDL_SetWindowMinimumSize(pf->window, min_w, min_h);
-    SDL_SetWindowSize(pf->window, w, h);
-    SDL_SetWindowPosition(pf->window, SDL_WINDOWPOS_CENTERED_DISPLAY(display),
-                          SDL_WINDOWPOS_CENTERED_DISPLAY(display));
-    pf->windowed_w = w;
-    pf->windowed_h = h;
-    platform_apply_viewport(pf);
+    platform_place_window(pf, display, w, h);
 }
 
 bool platform_poll(Platform *pf, Input *in) {
@@ -603,6 +648,14 @@ bool platform_poll(Platform *pf, Input *in) {
         refit = w != pf->out_w || h != pf->out_h;
     }
     if (refit) platform_apply_viewport(pf);
+    /* The mouse in logical pixels, through the viewport the picture is drawn in. */
+    PlatformViewport vp = pf->viewport;
+    if (vp.scale > 0 && vp.w > 0) {
+        in->mouse_x = ((float)in->mouse_wx - (float)vp.x) / vp.scale;
+        in->mouse_y = ((float)in->mouse_wy - (float)vp.y) / vp.scale;
+    } else {
+        in->mouse_x = (float)in->mouse_wx, in->mouse_y = (float)in->mouse_wy;
+    }
     return !in->quit;
 }
 
@@ -662,12 +715,7 @@ void platform_set_window_scale(Platform *pf, int scale) {
     int area_w, area_h, w, h;
     platform_usable_area(pf, display, &area_w, &area_h);
     pf->window_scale = platform_fit_window(pf, scale, area_w, area_h, &w, &h);
-    SDL_SetWindowSize(pf->window, w, h);
-    SDL_SetWindowPosition(pf->window, SDL_WINDOWPOS_CENTERED_DISPLAY(display),
-                          SDL_WINDOWPOS_CENTERED_DISPLAY(display));
-    pf->windowed_w = w;
-    pf->windowed_h = h;
-    platform_apply_viewport(pf);
+    platform_place_window(pf, display, w, h);
 }
 
 int platform_window_scale(const Platform *pf) { return pf->window_scale; }

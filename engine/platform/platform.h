@@ -61,6 +61,7 @@ typedef enum Action {
     ACTION_SCREENSHOT, /* F12 */
     ACTION_FULLSCREEN, /* F11, Alt+Enter (handled by platform_poll itself) */
     ACTION_MUTE,       /* M */
+    ACTION_EDIT,       /* E: the level editor */
     ACTION_COUNT
 } Action;
 
@@ -70,6 +71,9 @@ typedef enum Action {
 typedef struct InputBindings {
     uint16_t keys[ACTION_COUNT][INPUT_KEY_SLOTS];
 } InputBindings;
+
+#define INPUT_KEY_QUEUE 16
+#define INPUT_TEXT_MAX 64
 
 typedef struct Input {
     bool down[ACTION_COUNT];
@@ -94,12 +98,31 @@ typedef struct Input {
     uint32_t key_bits, pad_bits;
     float stick_x, stick_y;         /* after the dead zone */
     float stick_raw_x, stick_raw_y; /* as the pad reported it */
+
+    /* For tools that need the whole keyboard and the mouse (the level editor), beside the
+       actions: every key that went down since input_end_step, in order, with the modifiers
+       held (SDL's KMOD_* bits); the text typed (UTF-8); the mouse in logical pixels (the
+       platform maps the window's pixels through the viewport), its buttons (SDL_BUTTON_LEFT,
+       _MIDDLE, _RIGHT: 1, 2, 3) and the wheel's clicks. */
+    uint16_t keys[INPUT_KEY_QUEUE];
+    uint16_t key_mods[INPUT_KEY_QUEUE];
+    int key_count;
+    uint16_t mods;             /* the modifiers as of the last key event (KMOD_* bits) */
+    char text[INPUT_TEXT_MAX]; /* NUL-terminated */
+    int text_len;
+    float mouse_x, mouse_y;       /* logical pixels */
+    int mouse_wx, mouse_wy;       /* window pixels, as SDL gave them */
+    bool mouse_down[4];           /* [1] left, [2] middle, [3] right */
+    bool mouse_pressed[4], mouse_released[4];
+    int wheel;                    /* clicks since input_end_step: up positive */
+    bool mouse_seen;              /* a mouse event has come: mouse_x/y mean something */
 } Input;
 
 /* Stick dead zone, as a fraction of full deflection. */
 #define INPUT_DEAD_ZONE 0.25f
 
-/* Clears the edges: pressed, presses, released, key_pressed, focus_lost. */
+/* Clears the edges: pressed, presses, released, key_pressed, focus_lost, and the keys,
+   text, mouse edges and wheel of the frame. */
 void input_end_step(Input *in);
 /* Updates `in` from one event. Returns true when the event was an input event it used (a
    key that drives no action is not, though it is still recorded in key_pressed). */

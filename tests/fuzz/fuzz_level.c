@@ -7,13 +7,17 @@
        with the simulation's runtime state as its room (sim_runtime_bytes, as the game loads
        it), that room zeroed and aligned; every tile is a TileKind, every entity stands where
        the format says it may, every sign's text is what the format allows, and every exit
-       and link names a level file by a path shorter than LEVEL_PATH_MAX.
+       and link names a level file by a path shorter than LEVEL_PATH_MAX;
+     - a successful parse survives the canonical writer: level_write's text parses back to an
+       equal level (level_equal) whose text is the same again, so the editor and levelfmt
+       can never turn a level that loads into a different one.
    A broken promise traps, which libFuzzer reports as a crash with the input saved. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "level.h"
+#include "level_write.h"
 #include "sim.h"
 
 #ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */
@@ -26,8 +30,9 @@
 static const char good_text[] = "name: base\nbullets: 8\nparticles: 8\nmap:\n#######\n#@.p.>#\n#$~R^X#\n#######\nend\n"
                                 "enemy 3 1 hp=7\nlink 5 1 fuzz_target.lvl\nentry a 2 1\nsign 2 1 Hello, (world) 100%\n";
 
-static Arena *arena;
+static Arena *arena, *text_arena, *again_arena;
 static Level base;
+
 static LevelRoom base_room;
 
 static uint64_t hash_bytes(uint64_t h, const void *p, uint64_t n) {
@@ -130,9 +135,26 @@ static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRo
     PROMISE(lv->bullet_cap >= 1 && lv->particle_cap >= 1);
 }
 
+/* Write, parse, write: the same level, the same text. */
+static void check_round_trip(const Level *lv) {
+    arena_clear(text_arena);
+    Str8 text = level_write(text_arena, lv);
+    PROMISE(text.len > 0);
+    Level back;
+    LevelError err;
+    bool ok = level_parse(&back, again_arena, FUZZ_LEVEL_PATH, (const char *)text.data, text.len, NULL, &err, NULL);
+    if (!ok) fprintf(stderr, "canonical text does not parse: %s\n%.*s\n", err.message, (int)text.len, text.data);
+    PROMISE(ok);
+    PROMISE(level_equal(lv, &back));
+    Str8 text2 = level_write(text_arena, &back);
+    PROMISE(str8_eq(text, text2));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!arena) {
         arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        text_arena = arena_create((ArenaParams){.name = "text"});
+        again_arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "again"});
         load_base();
     }
     uint64_t before = level_hash(&base), pos = arena_pos(arena);
@@ -142,6 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     LevelLoadStats st;
     if (level_parse(&lv, arena, FUZZ_LEVEL_PATH, (const char *)data, size, &room, &err, &st)) {
         check_level(&lv, &st, &room);
+        check_round_trip(&lv);
         load_base();
     } else {
         PROMISE(memcmp(&lv, &base, sizeof lv) == 0 && memcmp(&room, &base_room, sizeof room) == 0);

@@ -42,7 +42,7 @@ echo "fuzz: building with $CLANG"
     -DLEVEL_ARENA_BYTES=4194304ull -DFUZZ_LEVEL_DIR="\"$LEVEL_DIR\"" \
     -DFUZZ_LEVEL_PATH="\"$LEVEL_DIR/fuzz.lvl\"" \
     -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" \
-    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/game/sim.c" \
+    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/game/level_write.c" "$SRC/game/sim.c" \
     "$SRC/tests/fuzz/fuzz_level.c" \
     -lpthread -lm -o "$WORK/fuzz_level" || exit 2
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0

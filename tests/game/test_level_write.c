@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "test_levels.h"
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
@@ -26,32 +27,6 @@ static Arena *new_level_arena(const char *name) {
 static void print_err(const LevelError *err) { fprintf(stderr, "  %s\n", err->message); }
 
 /* Shows both texts when a comparison of them fails, so the difference can be read. */
-static bool same_text(Str8 got, Str8 want, const char *what) {
-    if (str8_eq(got, want)) return true;
-    fprintf(stderr, "%s: texts differ\n--- got:\n%.*s--- want:\n%.*s---\n", what, STR8_FMT(got),
-            STR8_FMT(want));
-    return false;
-}
-
-/* ---- The files ------------------------------------------------------------------------ */
-
-static int cmp_cstr(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The *.lvl files of `dir` as "dir/name", sorted, into `a`; *count of them. */
-static const char **list_levels(Arena *a, const char *dir, int *count) {
-    OsDirList l;
-    *count = 0;
-    if (!os_list_dir(a, dir, &l)) return NULL;
-    const char **out = arena_push_array(a, const char *, l.count + 1);
-    for (uint64_t i = 0; i < l.count; i++)
-        if (l.entries[i].kind == OS_FILE_REGULAR &&
-            str8_ends_with(l.entries[i].name, STR8_LIT(".lvl")))
-            out[(*count)++] = str8_fmt(a, "%s/%.*s", dir, STR8_FMT(l.entries[i].name)).data;
-    qsort(out, (size_t)*count, sizeof *out, cmp_cstr);
-    return out;
-}
 
 /* load -> write -> parse (same path) -> write: the same text twice and equal levels. The
    first text, in `text_arena`, is returned for the disk round trip. */

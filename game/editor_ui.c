@@ -1,0 +1,522 @@
+/* editor_ui.c - the level editor's screen (see editor_ui.h). */
+#include "editor_ui.h"
+
+#include <SDL2/SDL_keycode.h>
+#include <SDL2/SDL_scancode.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../assets/atlas.h"
+#include "core/base.h"
+#include "core/hash.h"
+
+#define TOP_H EDITOR_TOP_H
+
+/* ---- The palette: every tile and every thing the format has ---- */
+
+typedef struct Brush {
+    const char *name;
+    EditCell cell;
+    bool sprite;  /* drawn from sprites.png, else tiles.png */
+    int cell_index;
+    EditorPromptKind prompt; /* what it asks for when placed */
+} Brush;
+
+#define T(k) {.tile = (k)}
+#define THING(t, k, c) {.tile = TILE_FLOOR, .thing = (t), .kind = (k), .color = (c)}
+static const Brush BRUSHES[] = {
+    {"floor", T(TILE_FLOOR), false, TS_FLOOR_0, PROMPT_NONE},
+    {"wall", T(TILE_WALL), false, TS_WALL_FACE, PROMPT_NONE},
+    {"water", T(TILE_WATER), false, TS_WATER_0, PROMPT_NONE},
+    {"spikes", T(TILE_SPIKES), false, TS_SPIKES, PROMPT_NONE},
+    {"exit", T(TILE_EXIT), false, TS_EXIT, PROMPT_NONE},
+    {"portal", T(TILE_PORTAL), false, TS_PORTAL_0, PROMPT_LINK_FILE},
+    {"red door", {.tile = TILE_DOOR, .color = KEY_RED}, false, TS_DOOR_RED, PROMPT_NONE},
+    {"green door", {.tile = TILE_DOOR, .color = KEY_GREEN}, false, TS_DOOR_GREEN, PROMPT_NONE},
+    {"blue door", {.tile = TILE_DOOR, .color = KEY_BLUE}, false, TS_DOOR_BLUE, PROMPT_NONE},
+    {"player start", THING(EDIT_START, 0, 0), true, SPR_PLAYER, PROMPT_NONE},
+    {"patroller", THING(EDIT_ENEMY, ENEMY_PATROLLER, 0), true, SPR_PATROLLER, PROMPT_NONE},
+    {"chaser", THING(EDIT_ENEMY, ENEMY_CHASER, 0), true, SPR_CHASER, PROMPT_NONE},
+    {"turret", THING(EDIT_ENEMY, ENEMY_TURRET, 0), true, SPR_TURRET, PROMPT_NONE},
+    {"coin", THING(EDIT_PICKUP, PICKUP_COIN, 0), true, SPR_COIN, PROMPT_NONE},
+    {"red key", THING(EDIT_PICKUP, PICKUP_KEY, KEY_RED), true, SPR_KEY_RED, PROMPT_NONE},
+    {"green key", THING(EDIT_PICKUP, PICKUP_KEY, KEY_GREEN), true, SPR_KEY_GREEN, PROMPT_NONE},
+    {"blue key", THING(EDIT_PICKUP, PICKUP_KEY, KEY_BLUE), true, SPR_KEY_BLUE, PROMPT_NONE},
+    {"heart", THING(EDIT_PICKUP, PICKUP_HEART, 0), true, SPR_HEART, PROMPT_NONE},
+    {"entry", THING(EDIT_ENTRY, 0, 0), true, SPR_SPARK, PROMPT_ENTRY},
+    {"sign", THING(EDIT_SIGN, 0, 0), true, SPR_SIGN, PROMPT_SIGN},
+};
+#undef T
+#undef THING
+#define BRUSH_COUNT ((int32_t)ARRAY_COUNT(BRUSHES))
+
+/* ---- Opening and closing: the two arenas live exactly as long as the editor ---- */
+
+static bool make_arenas(Arena **arena, Arena **check) {
+    *arena = arena_create((ArenaParams){.name = "editor"});
+    /* The live check parses into this one as the game loads into its level arena: the same
+       capacity, so a level the editor accepts is one the game can load. */
+    *check = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN,
+                                        .name = "editor check"});
+    if (*arena && *check) return true;
+    if (*arena) arena_release(*arena);
+    if (*check) arena_release(*check);
+    return false;
+}
+
+static void opened(EditorUi *ui) {
+    ui->open = true;
+    ui->brush = 1;
+    ui->prompt = PROMPT_NONE;
+    ui->checked_revision = ui->ed.revision - 1; /* check on the first frame */
+}
+
+bool editor_ui_open_level(EditorUi *ui, const Level *lv) {
+    memset(ui, 0, sizeof *ui);
+    Arena *a, *c;
+    if (!make_arenas(&a, &c)) return false;
+    if (!editor_open(&ui->ed, a, c, lv)) {
+        arena_release(a), arena_release(c);
+        return false;
+    }
+    opened(ui);
+    return true;
+}
+
+bool editor_ui_open_file(EditorUi *ui, const char *path, LevelError *err) {
+    memset(ui, 0, sizeof *ui);
+    Arena *a, *c;
+    if (!make_arenas(&a, &c)) {
+        snprintf(err->message, sizeof err->message, "%s: error: no memory for the editor", path);
+        return false;
+    }
+    if (!editor_load_file(&ui->ed, a, c, path, err)) {
+        arena_release(a), arena_release(c);
+        return false;
+    }
+    opened(ui);
+    return true;
+}
+
+bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h) {
+    memset(ui, 0, sizeof *ui);
+    Arena *a, *c;
+    if (!make_arenas(&a, &c)) return false;
+    if (!editor_new(&ui->ed, a, c, path, w, h)) {
+        arena_release(a), arena_release(c);
+        return false;
+    }
+    opened(ui);
+    return true;
+}
+
+void editor_ui_close(EditorUi *ui) {
+    if (!ui->open) return;
+    Arena *a = ui->ed.arena, *c = ui->ed.check;
+    editor_close(&ui->ed);
+    arena_release(a);
+    arena_release(c);
+    ui->open = false;
+}
+
+void editor_ui_status(EditorUi *ui, bool error, const char *text) {
+    snprintf(ui->status, sizeof ui->status, "%s", text);
+    ui->status_until = ui->frames + 4 * 60;
+    ui->status_error = error;
+}
+
+/* One axis of the view: a level that fits is centred; a larger one scrolls to put `at` in
+   the middle, but never past its edges. */
+static float view_axis(float at, float level, float view) {
+    if (level <= view) return -(view - level) / 2;
+    return CLAMP(at - view / 2, 0, level - view);
+}
+
+void editor_ui_center(EditorUi *ui, int32_t tx, int32_t ty, float view_w, float view_h) {
+    ui->view_x = view_axis((float)(tx * TILE_PX + TILE_PX / 2), (float)(ui->ed.lv.width * TILE_PX), view_w);
+    ui->view_y = view_axis((float)(ty * TILE_PX + TILE_PX / 2), (float)(ui->ed.lv.height * TILE_PX),
+                           view_h - TOP_H - EDITOR_PALETTE_H - 14);
+}
+
+/* ---- Input ---- */
+
+static EditCell brush_cell(const EditorUi *ui) {
+    return ui->brush == EDITOR_BRUSH_PICKED ? ui->picked : BRUSHES[CLAMP(ui->brush, 0, BRUSH_COUNT - 1)].cell;
+}
+
+static EditorPromptKind brush_prompt(const EditorUi *ui) {
+    return ui->brush == EDITOR_BRUSH_PICKED ? PROMPT_NONE : BRUSHES[CLAMP(ui->brush, 0, BRUSH_COUNT - 1)].prompt;
+}
+
+static void start_prompt(EditorUi *ui, EditorPromptKind k, int32_t tx, int32_t ty, EditCell cell, Str8 initial) {
+    ui->prompt = k;
+    ui->prompt_tx = tx, ui->prompt_ty = ty;
+    ui->prompt_cell = cell;
+    ui->prompt_len = (int32_t)MIN(initial.len, (uint64_t)EDITOR_PROMPT_MAX - 1);
+    if (ui->prompt_len) memcpy(ui->prompt_text, initial.data, (size_t)ui->prompt_len);
+    ui->prompt_text[ui->prompt_len] = '\0';
+}
+
+/* Text into the editor arena: the model keeps views of immutable strings. */
+static Str8 keep(EditorUi *ui, const char *s, int32_t n) { return str8_copy(ui->ed.arena, str8_make(s, (uint64_t)n)); }
+
+static void finish_prompt(EditorUi *ui) {
+    Editor *e = &ui->ed;
+    Str8 text = keep(ui, ui->prompt_text, ui->prompt_len);
+    EditCell c = ui->prompt_cell;
+    EditorPromptKind k = ui->prompt;
+    ui->prompt = PROMPT_NONE;
+    switch (k) {
+    case PROMPT_LINK_FILE:
+        c.target = text;
+        start_prompt(ui, PROMPT_LINK_ENTRY, ui->prompt_tx, ui->prompt_ty, c, c.target_entry);
+        return;
+    case PROMPT_LINK_ENTRY: c.target_entry = text; break;
+    case PROMPT_SIGN:
+    case PROMPT_ENTRY: c.text = text; break;
+    case PROMPT_NAME: editor_set_name(e, text); return;
+    case PROMPT_EXIT: editor_set_exit(e, text); return;
+    default: return;
+    }
+    editor_begin(e);
+    editor_set(e, ui->prompt_tx, ui->prompt_ty, &c);
+    editor_end(e);
+}
+
+/* Backspace removes one UTF-8 character, not one byte. */
+static void prompt_backspace(EditorUi *ui) {
+    while (ui->prompt_len > 0) {
+        uint8_t ch = (uint8_t)ui->prompt_text[--ui->prompt_len];
+        if ((ch & 0xC0) != 0x80) break;
+    }
+    ui->prompt_text[ui->prompt_len] = '\0';
+}
+
+static void prompt_input(EditorUi *ui, const Input *in) {
+    for (int i = 0; i < in->text_len && ui->prompt_len < EDITOR_PROMPT_MAX - 1; i++) {
+        char ch = in->text[i];
+        if (ch == '#') continue; /* the format's comment: never inside a text */
+        ui->prompt_text[ui->prompt_len++] = ch;
+    }
+    ui->prompt_text[ui->prompt_len] = '\0';
+    for (int i = 0; i < in->key_count; i++) {
+        uint16_t k = in->keys[i];
+        if (k == SDL_SCANCODE_BACKSPACE) prompt_backspace(ui);
+        else if (k == SDL_SCANCODE_RETURN || k == SDL_SCANCODE_KP_ENTER) finish_prompt(ui);
+        else if (k == SDL_SCANCODE_ESCAPE) ui->prompt = PROMPT_NONE;
+        if (ui->prompt == PROMPT_NONE) return;
+    }
+}
+
+/* One tile of a stroke; a thing that needs words asks for them (one prompt per click, not
+   per tile dragged over). */
+static void paint(EditorUi *ui, int32_t tx, int32_t ty, bool first) {
+    EditCell c = brush_cell(ui);
+    EditorPromptKind p = brush_prompt(ui);
+    if (p != PROMPT_NONE) {
+        if (first) start_prompt(ui, p, tx, ty, c, (Str8){0});
+        return;
+    }
+    editor_set(&ui->ed, tx, ty, &c);
+}
+
+/* Every tile on the segment, so a fast drag leaves no gaps. */
+static void paint_line(EditorUi *ui, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+    int32_t n = MAX(ABS(x1 - x0), ABS(y1 - y0));
+    for (int32_t i = 1; i <= n; i++)
+        paint(ui, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, false);
+}
+
+/* The palette index whose cell matches (the eyedropper), else the picked cell itself. */
+static void pick(EditorUi *ui, int32_t tx, int32_t ty) {
+    EditCell c = editor_get(&ui->ed, tx, ty);
+    for (int32_t i = 0; i < BRUSH_COUNT; i++) {
+        const EditCell *b = &BRUSHES[i].cell;
+        if (b->tile == c.tile && b->thing == c.thing && b->kind == c.kind && b->color == c.color &&
+            BRUSHES[i].prompt == PROMPT_NONE && c.hp == 0) {
+            ui->brush = i;
+            return;
+        }
+    }
+    ui->picked = c; /* a portal with its link, a sign with its text, an enemy with its hp */
+    ui->brush = EDITOR_BRUSH_PICKED;
+}
+
+static bool ctrl(uint16_t mods) { return (mods & KMOD_CTRL) != 0; }
+static bool shift(uint16_t mods) { return (mods & KMOD_SHIFT) != 0; }
+
+static void save(EditorUi *ui, bool force) {
+    char msg[600];
+    if (editor_save(&ui->ed, force, msg, sizeof msg)) {
+        char line[700];
+        snprintf(line, sizeof line, "saved %s", ui->ed.path);
+        editor_ui_status(ui, false, line);
+        ui->confirm_what = 0;
+    } else if (!force && ui->ed.has_problem) {
+        editor_ui_status(ui, true, "the level has problems: Ctrl+S again saves it anyway");
+        ui->confirm_what = 1;
+        ui->confirm_until = ui->frames + 3 * 60;
+    } else {
+        editor_ui_status(ui, true, msg);
+    }
+}
+
+static EditorAction keys(EditorUi *ui, const Input *in) {
+    Editor *e = &ui->ed;
+    for (int i = 0; i < in->key_count; i++) {
+        uint16_t k = in->keys[i], m = in->key_mods[i];
+        bool confirming = ui->frames <= ui->confirm_until;
+        if (ctrl(m)) {
+            if (k == SDL_SCANCODE_Z && !shift(m)) {
+                if (!editor_undo(e)) editor_ui_status(ui, false, "nothing to undo");
+            } else if (k == SDL_SCANCODE_Y || (k == SDL_SCANCODE_Z && shift(m))) {
+                if (!editor_redo(e)) editor_ui_status(ui, false, "nothing to redo");
+            } else if (k == SDL_SCANCODE_S) {
+                save(ui, confirming && ui->confirm_what == 1);
+            } else if (k == SDL_SCANCODE_RIGHT || k == SDL_SCANCODE_LEFT || k == SDL_SCANCODE_DOWN ||
+                       k == SDL_SCANCODE_UP) {
+                int32_t w = e->lv.width + (k == SDL_SCANCODE_RIGHT) - (k == SDL_SCANCODE_LEFT);
+                int32_t h = e->lv.height + (k == SDL_SCANCODE_DOWN) - (k == SDL_SCANCODE_UP);
+                if (!editor_resize(e, w, h)) editor_ui_status(ui, true, "the grid cannot be that size");
+            }
+            continue;
+        }
+        switch (k) {
+        case SDL_SCANCODE_TAB: return EDITOR_PLAYTEST;
+        case SDL_SCANCODE_ESCAPE:
+            if (!e->dirty || (confirming && ui->confirm_what == 2)) return EDITOR_LEAVE;
+            editor_ui_status(ui, true, "unsaved changes: Esc again leaves without saving (Ctrl+S saves)");
+            ui->confirm_what = 2;
+            ui->confirm_until = ui->frames + 3 * 60;
+            break;
+        case SDL_SCANCODE_N: start_prompt(ui, PROMPT_NAME, 0, 0, (EditCell){0}, e->lv.name); break;
+        case SDL_SCANCODE_X: start_prompt(ui, PROMPT_EXIT, 0, 0, (EditCell){0}, e->lv.exit); break;
+        case SDL_SCANCODE_EQUALS:
+        case SDL_SCANCODE_KP_PLUS:
+        case SDL_SCANCODE_MINUS:
+        case SDL_SCANCODE_KP_MINUS: {
+            /* An enemy's hit points under the cursor: 0 is its kind's default. */
+            EditCell c = editor_get(e, ui->cursor_tx, ui->cursor_ty);
+            if (!ui->cursor_on_map || c.thing != EDIT_ENEMY) break;
+            int32_t step = (k == SDL_SCANCODE_MINUS || k == SDL_SCANCODE_KP_MINUS) ? -1 : 1;
+            c.hp = CLAMP(c.hp + step, 0, 9999);
+            editor_begin(e);
+            editor_set(e, ui->cursor_tx, ui->cursor_ty, &c);
+            editor_end(e);
+            break;
+        }
+        case SDL_SCANCODE_DELETE:
+            if (ui->cursor_on_map) {
+                editor_begin(e);
+                editor_erase(e, ui->cursor_tx, ui->cursor_ty);
+                editor_end(e);
+            }
+            break;
+        default:
+            if (k >= SDL_SCANCODE_1 && k <= SDL_SCANCODE_0) ui->brush = k - SDL_SCANCODE_1; /* 1..9, 0 */
+            break;
+        }
+        if (ui->prompt != PROMPT_NONE) return EDITOR_STAY; /* the rest of the frame's keys are its text */
+    }
+    return EDITOR_STAY;
+}
+
+EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float view_h) {
+    Editor *e = &ui->ed;
+    ui->frames++;
+    if (ui->prompt != PROMPT_NONE) {
+        prompt_input(ui, in);
+        return EDITOR_STAY;
+    }
+    EditorAction act = keys(ui, in);
+    if (act != EDITOR_STAY || ui->prompt != PROMPT_NONE) return act;
+
+    /* Pan with the arrows (held), 4 px a frame. */
+    float pan = 4;
+    ui->view_x += (in->down[ACTION_RIGHT] ? pan : 0) - (in->down[ACTION_LEFT] ? pan : 0);
+    ui->view_y += (in->down[ACTION_DOWN] ? pan : 0) - (in->down[ACTION_UP] ? pan : 0);
+    if (in->wheel) ui->brush = ((ui->brush < 0 ? 0 : ui->brush) - in->wheel % BRUSH_COUNT + BRUSH_COUNT) % BRUSH_COUNT;
+
+    float palette_y = view_h - EDITOR_PALETTE_H;
+    float mx = in->mouse_x, my = in->mouse_y;
+    ui->cursor_on_map = in->mouse_seen && my >= TOP_H && my < palette_y && mx >= 0 && mx < view_w;
+    int32_t tx = (int32_t)((mx + ui->view_x) / TILE_PX + 1000) - 1000;
+    int32_t ty = (int32_t)((my - TOP_H + ui->view_y) / TILE_PX + 1000) - 1000;
+    ui->cursor_on_map = ui->cursor_on_map && tx >= 0 && ty >= 0 && tx < e->lv.width && ty < e->lv.height;
+    if (ui->cursor_on_map) ui->cursor_tx = tx, ui->cursor_ty = ty;
+
+    /* The palette: a click chooses. */
+    if (in->mouse_pressed[1] && my >= palette_y) {
+        int32_t i = (int32_t)((mx - 2) / EDITOR_BRUSH_W);
+        if (i >= 0 && i < BRUSH_COUNT) ui->brush = i;
+        return EDITOR_STAY;
+    }
+    bool shift_held = shift(in->mods);
+    if (ui->cursor_on_map) {
+        if (in->mouse_pressed[1]) {
+            editor_begin(e);
+            ui->drag = shift_held ? 2 : 1;
+            ui->fill_tx = ui->last_tx = tx, ui->fill_ty = ui->last_ty = ty;
+            if (ui->drag == 1) paint(ui, tx, ty, true);
+        } else if (ui->drag == 1 && in->mouse_down[1] && (tx != ui->last_tx || ty != ui->last_ty)) {
+            paint_line(ui, ui->last_tx, ui->last_ty, tx, ty);
+            ui->last_tx = tx, ui->last_ty = ty;
+        } else if (ui->drag == 2) {
+            ui->last_tx = tx, ui->last_ty = ty;
+        }
+        if (in->mouse_pressed[3]) pick(ui, tx, ty);
+        if (in->mouse_pressed[2]) {
+            editor_begin(e);
+            editor_erase(e, tx, ty);
+            editor_end(e);
+        }
+    }
+    if (ui->drag && (in->mouse_released[1] || !in->mouse_down[1])) {
+        if (ui->drag == 2) {
+            EditCell c = brush_cell(ui);
+            editor_fill(e, ui->fill_tx, ui->fill_ty, ui->last_tx, ui->last_ty, &c);
+        }
+        editor_end(e);
+        ui->drag = 0;
+    }
+    /* The live check: after every change, the loader's own rules. */
+    if (e->revision != ui->checked_revision) {
+        ui->checked_revision = e->revision;
+        editor_check(e);
+    }
+    return EDITOR_STAY;
+}
+
+/* ---- Drawing ---- */
+
+static int tile_cell(const Editor *e, int32_t tx, int32_t ty, const EditCell *c, uint32_t frames) {
+    switch (c->tile) {
+    case TILE_WALL: {
+        EditCell below = editor_get(e, tx, ty + 1);
+        return below.tile == TILE_WALL ? TS_WALL : TS_WALL_FACE;
+    }
+    case TILE_WATER: return ((frames / 30 + (uint32_t)(tx + ty)) & 1) ? TS_WATER_1 : TS_WATER_0;
+    case TILE_SPIKES: return TS_SPIKES;
+    case TILE_DOOR: return TS_DOOR_RED + c->color;
+    case TILE_EXIT: return TS_EXIT;
+    case TILE_PORTAL: return TS_PORTAL_0;
+    default: {
+        uint32_t h = hash_mix2(tx, ty) % 16;
+        return h < 10 ? TS_FLOOR_0 : h < 13 ? TS_FLOOR_1 : h < 15 ? TS_FLOOR_2 : TS_FLOOR_3;
+    }
+    }
+}
+
+static int thing_cell(const EditCell *c) {
+    switch (c->thing) {
+    case EDIT_START: return SPR_PLAYER;
+    case EDIT_ENEMY: return c->kind == ENEMY_PATROLLER ? SPR_PATROLLER : c->kind == ENEMY_CHASER ? SPR_CHASER : SPR_TURRET;
+    case EDIT_PICKUP: return c->kind == PICKUP_COIN ? SPR_COIN : c->kind == PICKUP_KEY ? SPR_KEY_RED + c->color : SPR_HEART;
+    case EDIT_ENTRY: return SPR_SPARK;
+    case EDIT_SIGN: return SPR_SIGN;
+    default: return -1;
+    }
+}
+
+static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, TextAlign al) {
+    render_text(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, LAYER_HUD_TEXT, al, 1);
+    render_text(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
+}
+
+static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
+    const Editor *e = &ui->ed;
+    render_set_view(rd, ui->view_x, ui->view_y - TOP_H);
+    int32_t x0 = MAX(0, (int32_t)(ui->view_x / TILE_PX)), y0 = MAX(0, (int32_t)(ui->view_y / TILE_PX));
+    int32_t x1 = MIN(e->lv.width, (int32_t)((ui->view_x + w) / TILE_PX) + 1);
+    int32_t y1 = MIN(e->lv.height, (int32_t)((ui->view_y + h) / TILE_PX) + 1);
+    for (int32_t ty = y0; ty < y1; ty++)
+        for (int32_t tx = x0; tx < x1; tx++) {
+            EditCell c = editor_get(e, tx, ty);
+            float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX);
+            render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y, c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
+            int spr = thing_cell(&c);
+            if (spr >= 0) render_cell(rd, a->sprites, spr, x, y, LAYER_PICKUP, 0);
+            if (c.thing == EDIT_ENEMY && c.hp > 0)
+                render_text(rd, &a->font, x + 15, y + 8, str8_fmt(render_frame_arena(rd), "%d", c.hp), COLOR_WHITE,
+                            LAYER_PARTICLE, TEXT_ALIGN_RIGHT, 1);
+        }
+    /* The level's edge, the fill being dragged, the cursor, the tile with a problem. */
+    render_rect_outline(rd, (RectF){-1, -1, (float)(e->lv.width * TILE_PX) + 2, (float)(e->lv.height * TILE_PX) + 2},
+                        LAYER_PARTICLE, (Color){120, 110, 160, 255});
+    if (ui->drag == 2) {
+        int32_t fx0 = MIN(ui->fill_tx, ui->last_tx), fy0 = MIN(ui->fill_ty, ui->last_ty);
+        int32_t fx1 = MAX(ui->fill_tx, ui->last_tx), fy1 = MAX(ui->fill_ty, ui->last_ty);
+        render_rect_outline(rd, (RectF){(float)(fx0 * TILE_PX), (float)(fy0 * TILE_PX), (float)((fx1 - fx0 + 1) * TILE_PX),
+                                        (float)((fy1 - fy0 + 1) * TILE_PX)},
+                            LAYER_PARTICLE + 1, (Color){140, 220, 255, 255});
+    }
+    if (e->has_problem && e->problem.tx >= 0) {
+        uint8_t pulse = (uint8_t)(ui->frames / 8 % 2 ? 255 : 150);
+        render_rect_outline(rd, (RectF){(float)(e->problem.tx * TILE_PX), (float)(e->problem.ty * TILE_PX), TILE_PX, TILE_PX},
+                            LAYER_PARTICLE + 2, (Color){255, 60, 60, pulse});
+    }
+    if (ui->cursor_on_map)
+        render_rect_outline(rd, (RectF){(float)(ui->cursor_tx * TILE_PX), (float)(ui->cursor_ty * TILE_PX), TILE_PX, TILE_PX},
+                            LAYER_PARTICLE + 3, COLOR_WHITE);
+    render_set_view(rd, 0, 0);
+}
+
+static const char *prompt_label(EditorPromptKind k) {
+    switch (k) {
+    case PROMPT_LINK_FILE: return "portal leads to file";
+    case PROMPT_LINK_ENTRY: return "arriving at entry (empty: its start)";
+    case PROMPT_SIGN: return "sign says";
+    case PROMPT_ENTRY: return "entry name";
+    case PROMPT_NAME: return "level name";
+    case PROMPT_EXIT: return "exit leads to file (empty: the run is won)";
+    default: return "";
+    }
+}
+
+void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
+    const Editor *e = &ui->ed;
+    Arena *frame = render_frame_arena(rd);
+    draw_map(ui, rd, a, w, h);
+    /* The status bar: what is being edited, and where. */
+    render_rect(rd, (RectF){0, 0, w, TOP_H}, LAYER_HUD, (Color){12, 10, 20, 255});
+    text(rd, a, 4, 5,
+         str8_fmt(frame, "EDIT %s%s  %.*s  %dx%d", e->path, e->dirty ? "*" : "", STR8_FMT(e->lv.name), e->lv.width,
+                  e->lv.height),
+         (Color){255, 230, 150, 255}, TEXT_ALIGN_LEFT);
+    Str8 where = ui->cursor_on_map ? str8_fmt(frame, "%d,%d  undo %llu", ui->cursor_tx, ui->cursor_ty,
+                                              (unsigned long long)editor_history_count(e))
+                                   : str8_fmt(frame, "undo %llu", (unsigned long long)editor_history_count(e));
+    text(rd, a, w - 4, 5, where, (Color){190, 190, 210, 255}, TEXT_ALIGN_RIGHT);
+
+    /* The palette. */
+    float py = h - EDITOR_PALETTE_H;
+    render_rect(rd, (RectF){0, py, w, EDITOR_PALETTE_H}, LAYER_HUD, (Color){12, 10, 20, 255});
+    for (int32_t i = 0; i < BRUSH_COUNT; i++) {
+        const Brush *b = &BRUSHES[i];
+        float x = 2 + (float)i * EDITOR_BRUSH_W;
+        render_cell(rd, b->sprite ? a->sprites : a->tiles, b->cell_index, x + 1, py + 2, LAYER_HUD + 1, 0);
+        if (i == ui->brush) render_rect_outline(rd, (RectF){x, py + 1, 18, 18}, LAYER_HUD + 2, (Color){255, 214, 120, 255});
+    }
+    Str8 brush = ui->brush == EDITOR_BRUSH_PICKED ? STR8_LIT("picked") : str8_cstr(BRUSHES[ui->brush].name);
+    text(rd, a, w - 4, py + 6, brush, COLOR_WHITE, TEXT_ALIGN_RIGHT);
+
+    /* Above the palette: the prompt, else the first problem, else the last status. */
+    float ly = py - 14;
+    if (ui->prompt != PROMPT_NONE) {
+        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){40, 30, 22, 240});
+        bool caret = ui->frames / 20 % 2 == 0;
+        text(rd, a, 4, ly + 2, str8_fmt(frame, "%s: %s%s", prompt_label(ui->prompt), ui->prompt_text, caret ? "_" : ""),
+             (Color){255, 240, 210, 255}, TEXT_ALIGN_LEFT);
+    } else if (ui->frames < ui->status_until) {
+        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD,
+                    ui->status_error ? (Color){90, 20, 30, 230} : (Color){24, 50, 90, 230});
+        text(rd, a, 4, ly + 2, str8_cstr(ui->status), COLOR_WHITE, TEXT_ALIGN_LEFT);
+    } else if (e->has_problem) {
+        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){90, 20, 30, 230});
+        text(rd, a, 4, ly + 2, str8_cstr(e->problem.message), COLOR_WHITE, TEXT_ALIGN_LEFT);
+    } else {
+        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){12, 10, 20, 200});
+        text(rd, a, 4, ly + 2, STR8_LIT("Tab play  Ctrl+S save  Ctrl+Z undo  N name  X exit  right-click pick  Shift-drag fill"),
+             (Color){150, 150, 175, 255}, TEXT_ALIGN_LEFT);
+    }
+}

@@ -1,0 +1,267 @@
+/* test_edit_app.c - the level editor and the live reload through the real front end,
+   headless, driven by synthetic SDL mouse and keyboard events:
+   - `--edit NEW.lvl --size 14x9`: paint a wall stroke, place an exit, a coin (chosen with
+     the wheel), a sign (chosen on the palette, its text typed), undo and redo, save; the file
+     loads, and levelcheck accepts it;
+   - Tab play-tests from the cursor and Tab comes back; Esc leaves to play the saved file;
+   - the file changed on disk under the running game is reloaded in place; a broken change
+     is shown on screen with its line and column, and the level that ran keeps running. */
+#include <SDL2/SDL.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "check.h"
+
+static char dir[] = "/tmp/test_edit_app_XXXXXX";
+
+static void push(SDL_Event e) { CHECK(SDL_PushEvent(&e) == 1); }
+
+static void key(SDL_Scancode sc, uint16_t mods) {
+    SDL_Event e = {.type = SDL_KEYDOWN};
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = sc;
+    e.key.keysym.mod = mods;
+    push(e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    push(e);
+}
+
+static void mouse_move(int x, int y) {
+    SDL_Event e = {.type = SDL_MOUSEMOTION};
+    e.motion.x = x, e.motion.y = y;
+    push(e);
+}
+
+static void mouse_button(int x, int y, int button, bool down) {
+    SDL_Event e = {.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP};
+    e.button.x = x, e.button.y = y, e.button.button = (Uint8)button;
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    push(e);
+}
+
+static void text_input(const char *s) {
+    SDL_Event e = {.type = SDL_TEXTINPUT};
+    snprintf(e.text.text, sizeof e.text.text, "%s", s);
+    push(e);
+}
+
+static void frames(App *app, int n) {
+    for (int i = 0; i < n; i++) CHECK(app_frame(app));
+}
+
+/* The logical pixel at the centre of tile (tx, ty), with the editor's view at 0, 0. */
+static int px(int tx) { return tx * TILE_PX + TILE_PX / 2; }
+static int py(int ty) { return EDITOR_TOP_H + ty * TILE_PX + TILE_PX / 2; }
+
+static void click(App *app, int tx, int ty, int button) {
+    mouse_move(px(tx), py(ty));
+    mouse_button(px(tx), py(ty), button, true);
+    frames(app, 1);
+    mouse_button(px(tx), py(ty), button, false);
+    frames(app, 1);
+}
+
+static void write_file(const char *path, const char *text, int64_t mtime_s) {
+    FILE *f = fopen(path, "wb");
+    REQUIRE_VOID(f);
+    fputs(text, f);
+    fclose(f);
+    /* A different second for each version: the watch compares times, and the test must not
+       depend on the file system's clock resolution. */
+    struct timespec t[2] = {{.tv_sec = mtime_s}, {.tv_sec = mtime_s}};
+    CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
+}
+
+static void test_editor(Arena *perm, const char *path) {
+    App *app = app_create(perm, &(AppOptions){.edit = path, .edit_w = 14, .edit_h = 9, .headless = true, .no_save = true});
+    REQUIRE_VOID(app);
+    CHECK(app->editing);
+    EditorUi *ui = app->editor;
+    Editor *e = &ui->ed;
+    CHECK_EQ_I(e->lv.width, 14);
+    CHECK_EQ_I(e->lv.height, 9);
+    ui->view_x = ui->view_y = 0;
+    frames(app, 1);
+
+    /* Walls: brush 2 (key 2), a stroke from (3,3) to (6,3), one undo step. */
+    key(SDL_SCANCODE_2, 0);
+    frames(app, 1);
+    uint64_t before = editor_history_count(e);
+    mouse_move(px(3), py(3));
+    mouse_button(px(3), py(3), 1, true);
+    frames(app, 1);
+    mouse_move(px(6), py(3));
+    frames(app, 1);
+    mouse_button(px(6), py(3), 1, false);
+    frames(app, 1);
+    for (int x = 3; x <= 6; x++) CHECK_EQ_I(editor_get(e, x, 3).tile, TILE_WALL);
+    /* An exit (key 5), then a coin: the wheel turns the palette from the exit to it. */
+    key(SDL_SCANCODE_5, 0);
+    frames(app, 1);
+    click(app, 12, 7, 1);
+    CHECK_EQ_I(editor_get(e, 12, 7).tile, TILE_EXIT);
+    SDL_Event wheel = {.type = SDL_MOUSEWHEEL};
+    wheel.wheel.y = -9; /* down: nine entries on */
+    push(wheel);
+    frames(app, 1);
+    CHECK_EQ_I(ui->brush, 13);
+    click(app, 8, 2, 1);
+    CHECK_EQ_I(editor_get(e, 8, 2).thing, EDIT_PICKUP);
+    /* Undo the coin, redo it. */
+    key(SDL_SCANCODE_Z, KMOD_LCTRL);
+    frames(app, 1);
+    CHECK_EQ_I(editor_get(e, 8, 2).thing, EDIT_NONE);
+    key(SDL_SCANCODE_Y, KMOD_LCTRL);
+    frames(app, 1);
+    CHECK_EQ_I(editor_get(e, 8, 2).thing, EDIT_PICKUP);
+    CHECK(editor_history_count(e) >= before + 3);
+    /* A sign, chosen on the palette; its text typed into the prompt. */
+    int sign_x = 2 + 19 * EDITOR_BRUSH_W + EDITOR_BRUSH_W / 2, sign_y = 270 - EDITOR_PALETTE_H / 2;
+    mouse_move(sign_x, sign_y);
+    mouse_button(sign_x, sign_y, 1, true);
+    frames(app, 1);
+    mouse_button(sign_x, sign_y, 1, false);
+    frames(app, 1);
+    CHECK_EQ_I(ui->brush, 19);
+    click(app, 2, 5, 1);
+    CHECK_EQ_I(ui->prompt, PROMPT_SIGN);
+    text_input("Mind the wall");
+    frames(app, 1);
+    key(SDL_SCANCODE_RETURN, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->prompt, PROMPT_NONE);
+    EditCell sign = editor_get(e, 2, 5);
+    CHECK(sign.thing == EDIT_SIGN && str8_eq_cstr(sign.text, "Mind the wall"));
+    CHECK(!e->has_problem);
+
+    /* A patroller with 5 hit points: placed, then + five times under the cursor. */
+    key(SDL_SCANCODE_9, 0); /* 1 .. 9 are entries 0 .. 8; the patroller is 10: wheel on */
+    frames(app, 1);
+    SDL_Event w2 = {.type = SDL_MOUSEWHEEL};
+    w2.wheel.y = -2; /* 8 -> 10 */
+    push(w2);
+    frames(app, 1);
+    CHECK_EQ_I(ui->brush, 10);
+    click(app, 11, 6, 1);
+    for (int i = 0; i < 6; i++) key(SDL_SCANCODE_EQUALS, 0);
+    key(SDL_SCANCODE_MINUS, 0);
+    frames(app, 1);
+    EditCell foe = editor_get(e, 11, 6);
+    CHECK(foe.thing == EDIT_ENEMY && foe.kind == ENEMY_PATROLLER && foe.hp == 5);
+
+    /* Save, then the file is a level: loaded here and by levelcheck. */
+    key(SDL_SCANCODE_S, KMOD_LCTRL);
+    frames(app, 1);
+    CHECK(!e->dirty);
+    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
+    Level lv;
+    LevelError err;
+    CHECK(level_load(&lv, level, path, &err));
+    CHECK(lv.width == 14 && lv.height == 9 && lv.sign_count == 1 && lv.pickup_count == 1);
+    CHECK(lv.enemy_count == 1 && lv.enemies[0].hp == 5);
+    arena_release(level);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "'%s' '%s' > /dev/null", LEVELCHECK, path);
+    CHECK(system(cmd) == 0);
+
+    /* Tab: play-test from the cursor; Tab: back. */
+    mouse_move(px(9), py(6));
+    frames(app, 1);
+    key(SDL_SCANCODE_TAB, 0);
+    frames(app, 1);
+    CHECK(app->playtest && !app->editing);
+    CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
+    CHECK_EQ_I(app->game->sim.player.x / (TILE_PX * FIX_ONE), 9);
+    CHECK_EQ_I(app->game->sim.player.y / (TILE_PX * FIX_ONE), 6);
+    frames(app, 10);
+    key(SDL_SCANCODE_TAB, 0);
+    frames(app, 1);
+    CHECK(app->editing && !app->playtest);
+
+    /* A problem: a second start. Saving asks for Ctrl+S twice and keeps the file until then. */
+    key(SDL_SCANCODE_0, 0); /* 0: the tenth entry, the player start */
+    frames(app, 1);
+    CHECK_EQ_I(ui->brush, 9);
+    click(app, 10, 1, 1);
+    CHECK(e->has_problem);
+    key(SDL_SCANCODE_S, KMOD_LCTRL);
+    frames(app, 1);
+    CHECK(e->dirty);
+    CHECK(level_load(&lv, level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}), path, &err));
+    arena_release(level);
+    key(SDL_SCANCODE_Z, KMOD_LCTRL); /* take it back instead: as saved again */
+    frames(app, 1);
+    CHECK(!e->has_problem);
+    CHECK(!e->dirty);
+
+    /* Esc with a change not saved asks for Esc again; leaving plays the file as saved. */
+    key(SDL_SCANCODE_2, 0);
+    frames(app, 1);
+    click(app, 9, 5, 1);
+    CHECK(e->dirty);
+    key(SDL_SCANCODE_ESCAPE, 0);
+    frames(app, 1);
+    CHECK(app->editing);
+    key(SDL_SCANCODE_ESCAPE, 0);
+    frames(app, 1);
+    CHECK(!app->editing);
+    CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
+    CHECK_EQ_I(app->game->sim.level.sign_count, 1);
+    CHECK_EQ_I(level_tile(&app->game->sim.level, 9, 5), TILE_FLOOR); /* the unsaved wall is gone */
+    CHECK_EQ_I(app_release(app), 0);
+}
+
+static void test_reload(Arena *perm, const char *path) {
+    const char *v1 = "name: Reload\nmap:\n##########\n#@.......#\n#........#\n#.......X#\n##########\nend\n";
+    const char *v2 = "name: Reload\nmap:\n##########\n#@..$....#\n#........#\n#.......X#\n##########\nend\n";
+    const char *broken = "name: Reload\nmap:\n##########\n#@..$....#\n#...?....#\n#.......X#\n##########\nend\n";
+    write_file(path, v1, 1000000000);
+    App *app = app_create(perm, &(AppOptions){.level = path, .headless = true, .skip_title = true, .no_save = true});
+    REQUIRE_VOID(app);
+    Game *g = app->game;
+    frames(app, 30);
+    CHECK_EQ_I(g->sim.level.pickup_count, 0);
+    write_file(path, v2, 1000000100);
+    frames(app, 40);
+    CHECK_EQ_I(g->sim.level.pickup_count, 1);
+    CHECK(strncmp(g->message, "reloaded ", 9) == 0);
+    /* Broken: the error on screen with its place, the level that ran still running. */
+    uint32_t serial = g->sim.level_serial;
+    write_file(path, broken, 1000000200);
+    frames(app, 40);
+    CHECK_EQ_U(g->sim.level_serial, serial);
+    CHECK_EQ_I(g->sim.level.pickup_count, 1);
+    char want[400];
+    snprintf(want, sizeof want, "%s:5:5: error", path);
+    CHECK(strncmp(g->message, want, strlen(want)) == 0 && g->message_kind == GAME_MESSAGE_ERROR);
+    CHECK_EQ_I(g->screen, SCREEN_PLAYING);
+    /* Fixed again: reloaded. */
+    write_file(path, v1, 1000000300);
+    frames(app, 40);
+    CHECK_EQ_I(g->sim.level.pickup_count, 0);
+    CHECK_EQ_I(app_release(app), 0);
+}
+
+int main(void) {
+    REQUIRE(mkdtemp(dir) != NULL);
+    char data[300], path[300], reload[300];
+    snprintf(data, sizeof data, "%s/data", dir);
+    setenv("XDG_DATA_HOME", data, 1);
+    snprintf(path, sizeof path, "%s/new.lvl", dir);
+    snprintf(reload, sizeof reload, "%s/reload.lvl", dir);
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    REQUIRE(perm);
+    test_editor(perm, path);
+    test_reload(perm, reload);
+    arena_release(perm);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+    return check_result();
+}
