@@ -6,11 +6,13 @@
    at the one before. A block is committed from its start up to `committed`, in commit_size
    steps, as its cursor needs it.
 
-   Two marks are kept lazily, because the fast path must stay a handful of instructions:
+   Marks are kept lazily, because the fast path must stay a handful of instructions:
    `dirty` (how far a block was ever handed out: past it the OS's zero pages are untouched,
-   so arena_push need not memset them) and `peak`. Between two rewinds the cursor only
+   so arena_push need not memset them) and `high`. Between two rewinds the cursor only
    grows, so both are brought up to date when the cursor moves back (arena_pop_to) or leaves
-   a block (chaining), and arena_stats folds in the current position. */
+   a block (chaining), and the readers (arena_stats, arena_high_take) fold in the current
+   position. `high` is the cursor's mark since the last arena_high_take; the all-time `peak`
+   absorbs it only when it is taken, so a rewind updates one mark, as it always has. */
 #include "core/arena.h"
 
 #include <assert.h>
@@ -52,9 +54,11 @@ struct Arena {
                            beyond `pos` the pages are still as the OS zeroed them */
     uint64_t base_pos;  /* absolute position of this block's first user byte */
     Arena *prev;        /* the block before this one in the chain */
-    uint64_t peak;      /* first block only; the cursor's high mark as of the last rewind */
+    uint64_t high;      /* first block only; the cursor's high mark since the last
+                           arena_high_take, as of the last rewind */
     /* Second line: creation, chaining and reports. */
     const char *name;
+    uint64_t peak;   /* first block only; the all-time high mark as of the last take */
     uint64_t mapped; /* bytes reserved from the block's base */
     uint64_t reserve_size, commit_size;
     uint32_t flags;
@@ -62,7 +66,7 @@ struct Arena {
 
 enum { ARENA_HEADER = 128 };
 _Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
-_Static_assert(offsetof(Arena, peak) + sizeof(uint64_t) <= 64, "the hot fields span two lines");
+_Static_assert(offsetof(Arena, high) + sizeof(uint64_t) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error[256];
 
@@ -209,7 +213,7 @@ static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zer
     uint8_t *p = block_user(b) + start;
     UNPOISON(p, size);
     /* Bytes past `dirty` were never handed out since the OS zeroed them. Bytes handed out
-       since the last rewind all lie below `start`, so `dirty` (and `peak`) need updating
+       since the last rewind all lie below `start`, so `dirty` (and `high`) need updating
        only when the cursor moves back or leaves the block: see arena_pop_to. */
     if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
     b->pos = end;
@@ -290,7 +294,7 @@ void arena_pop_to(Arena *a, uint64_t pos) {
         assert(!"arena_pop_to: position is beyond the cursor");
         return;
     }
-    if (arena_pos(a) > a->peak) a->peak = arena_pos(a);
+    if (arena_pos(a) > a->high) a->high = arena_pos(a);
     Arena *b = a->current;
     if (b->pos > b->dirty) b->dirty = b->pos;
     while (b->prev && b->base_pos >= pos) {
@@ -312,9 +316,16 @@ void arena_clear(Arena *a) { arena_pop_to(a, 0); }
 
 bool arena_is_empty(const Arena *a) { return arena_pos(a) == 0; }
 
+uint64_t arena_high_take(Arena *a) {
+    uint64_t used = arena_pos(a), high = used > a->high ? used : a->high;
+    if (high > a->peak) a->peak = high;
+    a->high = used;
+    return high;
+}
+
 ArenaStats arena_stats(const Arena *a) {
-    uint64_t used = arena_pos(a);
-    ArenaStats s = {.name = a->name, .used = used, .peak = used > a->peak ? used : a->peak};
+    uint64_t used = arena_pos(a), peak = a->peak > a->high ? a->peak : a->high;
+    ArenaStats s = {.name = a->name, .used = used, .peak = used > peak ? used : peak};
     for (const Arena *b = a->current; b; b = b->prev) {
         /* In user bytes, like `used` and `reserved`: the header and the page rounding past
            the capacity are the arena's overhead, not room for data. */

@@ -37,6 +37,7 @@
        ScratchScope(a, b)             -> SCRATCH_SCOPE(name, a, b)  (0, 1 or 2 conflicts)
        Arena::GetScratch(i)           -> scratch_get(i)            (no conflict avoidance)
        arena->peak                    -> arena_stats(a).peak       (survives clear)
+       per-frame high-water mark      -> arena_high_take(a)        (read and restart)
 
    Committed memory is a high-water mark: a rewind or clear keeps the first block's pages
    committed (and dirty) for the next use, which is what a frame or level arena wants;
@@ -101,6 +102,12 @@ void arena_pop(Arena *a, uint64_t amount);
 void arena_clear(Arena *a);
 bool arena_is_empty(const Arena *a);
 ArenaStats arena_stats(const Arena *a);
+/* The highest `used` since the last call (or since creation), then that mark starts again
+   from the current `used`: a per-frame high that catches a push-then-pop spike which `used`
+   at the end of the frame misses. It costs the push nothing (the mark is folded in lazily,
+   like the peak). One reader per arena: two would split the frames between them.
+   arena_stats(a).peak is unaffected. */
+uint64_t arena_high_take(Arena *a);
 uint64_t arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold */
 const char *arena_name(const Arena *a);
 char *arena_strdup(Arena *a, const char *s);

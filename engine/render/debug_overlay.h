@@ -1,4 +1,5 @@
-/* debug_overlay.h - the F1 overlay: one live bar per arena, frame time, draw calls, sprites.
+/* debug_overlay.h - the F1 overlay: one live bar per arena, frame time, draw calls, sprites;
+   and the arena timelines of the last few seconds from an ArenaTrace (core/arena_trace.h).
 
    Each bar is the arena's reserved address space; inside it, the committed part (lighter)
    and the used part (bright), with a tick at the peak. Next to it: the name and the numbers.
@@ -9,18 +10,29 @@
        DebugFrameInfo info = { .frame_ms = ms, .update_ms = ums, .stats = render_stats(rd) };
        if (show_debug) debug_overlay_draw(rd, font, arenas, 3, &info, 0, 18, 250);
 
+   The panel is translucent, so the play under it stays visible. To keep it off a part of
+   the screen, place it: debug_overlay_draw_ex takes options (right-aligned to x, compact)
+   and returns the rectangle it covered, so the timelines can go right under it:
+
+       RectF box = debug_overlay_draw_ex(rd, font, arenas, 3, &info,
+           &(DebugOverlayOptions){.x = 480, .y = 18, .right = true, .compact = true, .layer = 250});
+       debug_overlay_draw_trace(rd, font, &trace, 180, box.x, box.y + box.h + 2, box.w, 60, 250);
+
    To show the scratch arenas too, add scratch_get(i) for i below scratch_stats()'s count:
    those exist already, while scratch_get of a higher index would create one just to show it.
 
    It draws through the renderer like everything else (rects + text in the frame arena), so
    call it before render_end. Stats are the previous frame's (this one is not submitted yet).
-   (x, y) is the panel's top-left on the screen, so a game can keep its own status bar clear. */
+   (x, y) is the panel's top-left on the screen, so a game can keep its own status bar clear.
+   Everything uses `layer` to `layer` + 4. */
 #ifndef DEBUG_OVERLAY_H
 #define DEBUG_OVERLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/arena_trace.h"
 #include "render/render.h"
 
 typedef struct DebugFrameInfo {
@@ -30,7 +42,35 @@ typedef struct DebugFrameInfo {
     uint32_t entities; /* optional, 0 = not shown */
 } DebugFrameInfo;
 
+typedef struct DebugOverlayOptions {
+    float x, y;    /* the panel's top-left corner; with `right`, its top-right corner */
+    int layer;
+    bool right;    /* x is the panel's right edge: the panel grows leftwards */
+    bool compact;  /* no frame lines, no legend, shorter bars: the arenas alone */
+    uint8_t alpha; /* the panel's opacity; 0 = DEBUG_OVERLAY_ALPHA */
+} DebugOverlayOptions;
+
+#define DEBUG_OVERLAY_ALPHA 150 /* translucent: the player, and what is near, show through */
+
 void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
                         const DebugFrameInfo *info, float x, float y, int layer);
+/* The same with options; returns the rectangle the panel covers ({0} when nothing drawn). */
+RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                            const DebugFrameInfo *info, const DebugOverlayOptions *opt);
+
+/* The last `last_n` samples of `t` (0: as many as the box is wide), one lane per arena slot,
+   drawn inside the box (x, y, w, h) and nowhere else: the used bytes as bars (committed
+   behind them, dimmer), the frame's high mark as a brighter tick where it rose above what
+   was left at the end of the frame, the arena's name with its newest `used` and all-time
+   peak, and each mark as a vertical line, the newest one's text on the bottom line.
+
+   The newest sample is at the right edge, one column per frame (wider when last_n is less
+   than the box's width in pixels). Each lane is linear from 0 to its top: the next power
+   of two above the highest mark shown, or the arena's capacity (reserved bytes) when that
+   is lower, in which case the top edge is red: the lane's top is where the arena is full.
+   A power of two keeps the scale still from frame to frame, and a spike sets it for as
+   long as it is on screen. */
+void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n,
+                              float x, float y, float w, float h, int layer);
 
 #endif

@@ -1,0 +1,198 @@
+/* The F1 overlay, drawn headless into the software renderer and read back: the arena
+   timelines from an ArenaTrace draw inside their box and nowhere else, with the used bars,
+   the high-mark tick of a spike and a line at a marked frame; an empty trace or a box too
+   small to hold anything draws no more than its panel, or nothing; the arena panel can be
+   right-aligned to an edge, compact, and is translucent, and the old call still works. */
+#include <string.h>
+
+#include "engine_test.h"
+#include "core/arena_trace.h"
+#include "render/debug_overlay.h"
+
+static const Color CLEAR = {20, 16, 28, 255};
+enum { LAYER = 200 };
+
+typedef struct Image {
+    uint8_t *px;
+    int w, h;
+} Image;
+
+static const uint8_t *pixel(Image im, int x, int y) { return im.px + ((size_t)y * im.w + x) * 4; }
+
+static bool same_rgb(const uint8_t *p, Color c) {
+    return p[0] == c.r && p[1] == c.g && p[2] == c.b;
+}
+
+/* Pixel (x, y) lies wholly inside r: a box with fractional edges owns no pixel it only
+   partly covers. */
+static bool inside(RectF r, int x, int y) {
+    return x >= r.x && x + 1 <= r.x + r.w && y >= r.y && y + 1 <= r.y + r.h;
+}
+
+/* Pixels outside `box` that are not the clear colour. */
+static int outside_changed(Image im, RectF box) {
+    int n = 0;
+    for (int y = 0; y < im.h; y++)
+        for (int x = 0; x < im.w; x++)
+            if (!inside(box, x, y) && !same_rgb(pixel(im, x, y), CLEAR)) n++;
+    return n;
+}
+
+/* Pixels inside `box` of exactly colour c. */
+static int count_rgb(Image im, RectF box, Color c) {
+    int n = 0;
+    for (int y = 0; y < im.h; y++)
+        for (int x = 0; x < im.w; x++)
+            if (inside(box, x, y) && same_rgb(pixel(im, x, y), c)) n++;
+    return n;
+}
+
+/* Ends the frame and reads it back; writes it to `png` too when not NULL (to look at). */
+static bool frame_pixels(TestEngine *t, Image *out, const char *png) {
+    render_end(t->rd);
+    bool ok = render_read_pixels(t->rd, t->perm, &out->px, &out->w, &out->h);
+    AssetError err;
+    if (ok && png && !asset_write_screenshot(t->rd, png, &err)) {
+        fprintf(stderr, "%s\n", err.message);
+        ok = false;
+    }
+    render_present(t->rd);
+    return ok;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_overlay ASSET_DIR [TRACE.png [PANEL.png]]\n");
+        return 2;
+    }
+    TestEngine t = {0};
+    REQUIRE(test_engine_open(&t, argv[1]));
+
+    /* 240 frames of a small game: a level arena filled at frame 100 (marked), a work arena
+       cleared every frame with a spike inside frame 200 that is gone by its end, a slot
+       that exists only from frame 150 on. */
+    Arena *level = arena_create(
+        (ArenaParams){.reserve_size = 120 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *work = arena_create((ArenaParams){.name = "work"});
+    REQUIRE(level && work);
+    ArenaTrace trace;
+    REQUIRE(arena_trace_init(&trace, t.perm, 600, 8));
+    const char *names[] = {"perm", "level", "work", "late"};
+    for (int i = 0; i < 4; i++) arena_trace_name(&trace, i, names[i]);
+
+    /* Before any sample: the panel and a line of text, inside the box. */
+    RectF box = {40, 30, 300, 120};
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x, box.y, box.w, box.h, LAYER);
+    CHECK(render_command_count(t.rd) > 1);
+    Image im;
+    REQUIRE(frame_pixels(&t, &im, NULL));
+    CHECK_EQ_I(outside_changed(im, box), 0);
+
+    for (uint64_t f = 0; f < 240; f++) {
+        arena_clear(work);
+        arena_push(work, 2000 + f * 10, 8);
+        if (f == 100) {
+            arena_push(level, 100 << 10, 8);
+            arena_trace_mark(&trace, f, "level %s", "02-keys-and-doors.lvl");
+        }
+        if (f == 200) {
+            ARENA_SCOPE(tmp, work);
+            arena_push(work, 40 << 10, 8);
+        }
+        Arena *slots[4] = {t.perm, level, work, f >= 150 ? work : NULL};
+        arena_trace_sample(&trace, slots, 4, f, f >= 100 ? 2 : 1, 0);
+    }
+
+    /* The timelines, in a box that does not start on a whole pixel. */
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x + 0.5f, box.y, box.w - 0.5f, box.h,
+                             LAYER);
+    uint32_t cmds = render_command_count(t.rd);
+    CHECK(cmds > 4 * 4);       /* per lane: a background, a top edge, bars, a label */
+    CHECK(cmds < 4 * 4 * 180); /* runs of equal columns are merged */
+    REQUIRE(frame_pixels(&t, &im, argc > 2 ? argv[2] : NULL));
+    RenderStats st = render_stats(t.rd);
+    CHECK(st.sprites > 0);
+    CHECK_EQ_U(st.dropped, 0);
+    CHECK_EQ_I(outside_changed(im, box), 0);
+    CHECK(count_rgb(im, box, (Color){120, 230, 140, 255}) > 100); /* used bars */
+    CHECK(count_rgb(im, box, (Color){255, 240, 140, 255}) > 0);   /* frame 200's high tick */
+    CHECK(count_rgb(im, box, (Color){230, 100, 230, 255}) > 10);  /* frame 100's mark line */
+    CHECK(count_rgb(im, box, (Color){220, 60, 60, 255}) > 0);     /* level: top = its capacity */
+    printf("trace: %u commands, %u sprites, %u draw calls\n", cmds, st.sprites, st.draw_calls);
+
+    /* Any last_n, 0 included, and narrow or short boxes stay inside; a box too small for
+       anything draws nothing. */
+    const RectF boxes[] = {{0, 0, 480, 270},
+                           {10, 200, 60, 30},
+                           {400, 10, 70, 200},
+                           {5, 5, 40, 6},
+                           {10.5f, 30.25f, 200.3f, 80.6f}};
+    const uint32_t ns[] = {0, 1, 60, 100000};
+    for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++)
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+            arena_clear(t.frame);
+            render_begin(t.rd, t.frame, CLEAR);
+            RectF r = boxes[b];
+            debug_overlay_draw_trace(t.rd, &t.font, &trace, ns[k], r.x, r.y, r.w, r.h, LAYER);
+            REQUIRE(frame_pixels(&t, &im, NULL));
+            int bad = outside_changed(im, r);
+            if (bad) fprintf(stderr, "box %zu, last_n %u: %d pixels outside\n", b, ns[k], bad);
+            CHECK_EQ_I(bad, 0);
+        }
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 5, 100, LAYER);
+    debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 100, 2, LAYER);
+    debug_overlay_draw_trace(t.rd, &t.font, NULL, 60, 10, 10, 100, 100, LAYER);
+    CHECK_EQ_U(render_command_count(t.rd), 0);
+    render_end(t.rd);
+    render_present(t.rd);
+
+    /* The arena panel, right-aligned to the screen's edge, compact: inside what it returns,
+       its right edge on x, and translucent over a red square under it. */
+    Arena *arenas[] = {t.perm, level, NULL, work};
+    DebugFrameInfo info = {.frame_ms = 16.6, .update_ms = 1.2};
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    RectF red = {300, 20, 180, 100};
+    render_rect(t.rd, red, 0, (Color){255, 0, 0, 255});
+    RectF panel = debug_overlay_draw_ex(
+        t.rd, &t.font, arenas, 4, &info,
+        &(DebugOverlayOptions){.x = 480, .y = 20, .layer = LAYER, .right = true, .compact = true});
+    REQUIRE(frame_pixels(&t, &im, argc > 3 ? argv[3] : NULL));
+    CHECK(panel.w > 100 && panel.h > 0);
+    CHECK(panel.x + panel.w == 480);
+    CHECK(panel.x >= red.x);
+    RectF both = {red.x, red.y, 180, red.h > panel.h ? red.h : panel.h};
+    CHECK_EQ_I(outside_changed(im, both), 0);
+    /* The panel's bottom-right corner has no text or bar: red shows through the panel. */
+    const uint8_t *corner = pixel(im, 478, (int)(panel.y + panel.h) - 2);
+    CHECK(corner[0] > 60 && corner[0] < 255 && corner[2] < 100);
+    /* Compact: three arena rows, no frame lines. */
+    float lh = font_line_height(&t.font, 1);
+    CHECK(panel.h < 3 * (lh + 6) + 10);
+
+    /* The full panel through the old call, at its place: still drawn, and taller. */
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    RectF full = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info,
+                                       &(DebugOverlayOptions){.x = 0, .y = 18, .layer = LAYER});
+    render_end(t.rd);
+    render_present(t.rd);
+    CHECK(full.h > panel.h && full.w > panel.w);
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    debug_overlay_draw(t.rd, &t.font, arenas, 4, &info, 0, 18, LAYER);
+    CHECK(render_command_count(t.rd) > 50);
+    REQUIRE(frame_pixels(&t, &im, NULL));
+    CHECK_EQ_I(outside_changed(im, full), 0);
+
+    arena_release(work);
+    arena_release(level);
+    test_engine_close(&t);
+    return check_result();
+}
