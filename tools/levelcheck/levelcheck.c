@@ -1,6 +1,6 @@
 /* levelcheck - validates level files and says how big the level arena must be.
 
-       levelcheck [--level-arena BYTES] [--root DIR] FILE...
+       levelcheck [--csv] [--level-arena BYTES] [--root DIR] FILE...
 
    Loads every FILE exactly as the game does (level_load_ex into a NO_CHAIN arena named
    "level" of BYTES, default LEVEL_ARENA_BYTES, with the simulation's runtime state as its
@@ -10,7 +10,11 @@
    It also loads what each portal and exit leads to and checks that a named entry exists
    there. Exits and links must stay inside the folder tree DIR, as they must inside the
    folder of the level that starts a run in the game (default: each FILE's own folder).
-   Exit status 1 if any file is invalid or does not fit, 2 on bad usage. */
+   Exit status 1 if any file is invalid or does not fit, 2 on bad usage.
+
+   --csv prints the same figures for scripts instead of the table (see CSV_HELP below): a
+   header row, then one row per FILE in the order given, invalid ones included, then the
+   recommendation as a comment line. Errors still go to stderr, with the same exit status. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +34,62 @@ static bool parse_size(const char *s, uint64_t *out) {
     return true;
 }
 
+#define USAGE "usage: levelcheck [--csv] [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n"
+
+/* The contract of --csv, printed by --help: scripts are written against this text. */
+#define CSV_HELP                                                                                  \
+    "--csv: CSV (RFC 4180) on stdout instead of the table:\n"                                    \
+    "  file,width,height,enemies,pickups,doors,links,entries,signs,level_bytes,scratch_peak,name,status\n" \
+    "  one row per FILE, in the order given. status is ok, does_not_fit (valid, but it needs\n"  \
+    "  more than the level arena: level_bytes and scratch_peak are known, the rest is empty),\n" \
+    "  bad_link (it loads, but a portal or its exit leads to a level or entry that is not\n"     \
+    "  there) or invalid (it does not load: every figure is empty). A field holding a comma,\n"  \
+    "  a double quote or a line break is quoted, its quotes doubled. level_bytes is the\n"       \
+    "  level arena's need, scratch_peak the scratch used while loading, name the level's\n"     \
+    "  name (UTF-8). After the rows, when any need is known, one comment line:\n"               \
+    "  # recommended_level_arena_bytes=N\n"                                                     \
+    "  (the largest need + 25%%, rounded up to 64 KiB). Skip lines starting with '#'.\n"          \
+    "  Errors go to stderr as without --csv, and so does the exit status.\n"
+
 static int usage(void) {
-    fprintf(stderr, "usage: levelcheck [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n");
+    fprintf(stderr, USAGE "levelcheck --help says more\n");
     return 2;
+}
+
+static int help(void) {
+    printf(USAGE
+           "Loads every FILE as the game does and prints, per level, its size, entity counts, the\n"
+           "bytes it needs in the level arena and the scratch used to load it, then a recommended\n"
+           "LEVEL_ARENA_BYTES. Exit status 1 if any file is invalid or does not fit, 2 on bad usage.\n"
+           "  --level-arena BYTES  the level arena to load into (default %llu; K, M, G suffixes)\n"
+           "  --root DIR           exits and links must stay inside DIR (default: each FILE's folder)\n"
+           CSV_HELP,
+           (unsigned long long)LEVEL_ARENA_BYTES);
+    return 0;
+}
+
+/* One CSV field (RFC 4180): as it is, or quoted with its quotes doubled when it holds a
+   comma, a quote or a line break. `sep` goes before it: ',' or 0 for the first field. */
+static void csv_field(char sep, const char *s) {
+    if (sep) putchar(sep);
+    if (!s || !strpbrk(s, ",\"\r\n")) {
+        fputs(s ? s : "", stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"') putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void csv_u64(uint64_t v) { printf(",%llu", (unsigned long long)v); }
+
+/* The recommended LEVEL_ARENA_BYTES for the largest need: plus 25%, rounded up to 64 KiB. */
+static uint64_t recommend(uint64_t largest) {
+    uint64_t rec = largest + largest / 4;
+    return (rec + 64 * KIB - 1) / (64 * KIB) * (64 * KIB);
 }
 
 /* Loads what `target` names into `check_arena` and, if `entry` is given, looks it up. */
@@ -55,10 +112,15 @@ static bool check_target(const char *from, const char *what, const char *target,
 int main(int argc, char **argv) {
     uint64_t arena_bytes = LEVEL_ARENA_BYTES;
     const char *root_opt = NULL;
+    bool csv = false;
     int first = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
-        if (strcmp(a, "--level-arena") == 0 && first + 1 < argc) {
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            return help();
+        } else if (strcmp(a, "--csv") == 0) {
+            csv = true;
+        } else if (strcmp(a, "--level-arena") == 0 && first + 1 < argc) {
             if (!parse_size(argv[++first], &arena_bytes)) return usage();
         } else if (strncmp(a, "--level-arena=", 14) == 0) {
             if (!parse_size(a + 14, &arena_bytes)) return usage();
@@ -80,8 +142,11 @@ int main(int argc, char **argv) {
         int n = (int)strlen(argv[i]);
         if (n > w) w = n < 60 ? n : 60;
     }
-    printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12s %12s  %s\n", w, "file", "size", "enemies", "pickups", "doors",
-           "links", "entries", "signs", "level bytes", "scratch peak", "name");
+    if (csv)
+        printf("file,width,height,enemies,pickups,doors,links,entries,signs,level_bytes,scratch_peak,name,status\n");
+    else
+        printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12s %12s  %s\n", w, "file", "size", "enemies", "pickups", "doors",
+               "links", "entries", "signs", "level bytes", "scratch peak", "name");
     int invalid = 0, misfits = 0, files = argc - first;
     uint64_t largest = 0;
     const char *largest_path = NULL;
@@ -102,12 +167,23 @@ int main(int argc, char **argv) {
         if (!level_load_ex(&lv, level_arena, path, root, &room, &err, &st)) {
             if (st.level_bytes > arena_capacity(level_arena)) {
                 /* Valid, but too big: the need is known, so it still counts for the size. */
-                printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-",
+                if (csv) {
+                    csv_field(0, path);
+                    fputs(",,,,,,,,", stdout);
+                    csv_u64(st.level_bytes);
+                    csv_u64(st.scratch_peak);
+                    fputs(",,does_not_fit\n", stdout);
+                } else
+                    printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-",
                        "-", "-", "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
                 misfits++;
                 if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
             } else {
                 invalid++;
+                if (csv) {
+                    csv_field(0, path);
+                    fputs(",,,,,,,,,,,,invalid\n", stdout);
+                }
             }
             fflush(stdout);
             fprintf(stderr, "%s\n", err.message);
@@ -115,7 +191,8 @@ int main(int argc, char **argv) {
         }
         char size[32];
         snprintf(size, sizeof size, "%dx%d", lv.width, lv.height);
-        printf("%-*s %11s %7d %7d %5d %5d %7d %5d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
+        if (!csv)
+            printf("%-*s %11s %7d %7d %5d %5d %7d %5d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
                lv.door_count, lv.link_count, lv.entry_count, lv.sign_count, (unsigned long long)st.level_bytes,
                (unsigned long long)st.scratch_peak, lv.name);
         if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
@@ -127,10 +204,24 @@ int main(int argc, char **argv) {
         }
         if (lv.exit_to) links_ok &= check_target(path, "the exit", lv.exit_to, NULL, root, check_arena);
         invalid += !links_ok;
+        if (csv) { /* after the links, so the row can say whether they lead anywhere */
+            csv_field(0, path);
+            printf(",%d,%d,%d,%d,%d,%d,%d,%d", lv.width, lv.height, lv.enemy_count, lv.pickup_count, lv.door_count,
+                   lv.link_count, lv.entry_count, lv.sign_count);
+            csv_u64(st.level_bytes);
+            csv_u64(st.scratch_peak);
+            csv_field(',', lv.name);
+            fputs(links_ok ? ",ok\n" : ",bad_link\n", stdout);
+        }
+    }
+    if (csv) {
+        if (largest_path) printf("# recommended_level_arena_bytes=%llu\n", (unsigned long long)recommend(largest));
+        arena_release(check_arena);
+        arena_release(level_arena);
+        return invalid || misfits ? 1 : 0;
     }
     if (largest_path) {
-        uint64_t rec = largest + largest / 4;
-        rec = (rec + 64 * KIB - 1) / (64 * KIB) * (64 * KIB);
+        uint64_t rec = recommend(largest);
         printf("largest need: %llu bytes (%s)\n", (unsigned long long)largest, largest_path);
         printf("recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
                (unsigned long long)rec);

@@ -1,6 +1,11 @@
 # Runs levelcheck for a ctest test and checks its exit code and output.
 #   -DEXE=levelcheck  -DGLOB=<;-list of globs or files>  -DARGS=<extra args, ;-list>
 #   -DEXPECT_RC=0|N   -DEXPECT=<;-list of regexes that must all match stdout+stderr>
+#   -DEXPECT_OUT=<;-list of regexes that must all match stdout alone>
+#   -DREJECT_OUT=<;-list of regexes that must not match stdout (errors belong on stderr)>
+#   -DCOPY_TO=<dir>   run on copies of the files in <dir>/csv,"quoted"/ (made afresh), whose
+#                     path has a comma and quotes; then stdout must hold each copy's path as
+#                     a quoted CSV field, quotes doubled, at the start of a row
 # Nothing to check is never a pass:
 #   - a GLOB entry whose folder does not exist (a missing fixtures folder) fails;
 #   - a GLOB entry that matches no file in an existing folder fails too, printing
@@ -23,6 +28,18 @@ foreach(g IN LISTS GLOB)
   list(SORT matched)
   list(APPEND files ${matched})
 endforeach()
+if(COPY_TO)
+  set(dest "${COPY_TO}/csv,\"quoted\"")
+  file(REMOVE_RECURSE "${COPY_TO}")
+  file(MAKE_DIRECTORY "${dest}")
+  set(copies)
+  foreach(f IN LISTS files)
+    file(COPY "${f}" DESTINATION "${dest}")
+    get_filename_component(n "${f}" NAME)
+    list(APPEND copies "${dest}/${n}")
+  endforeach()
+  set(files ${copies})
+endif()
 execute_process(COMMAND ${EXE} ${ARGS} ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 # The exact status: a crash ("Segmentation fault") is not the expected failure status.
@@ -34,3 +51,22 @@ foreach(re IN LISTS EXPECT)
     message(FATAL_ERROR "levelcheck output does not match '${re}'")
   endif()
 endforeach()
+foreach(re IN LISTS EXPECT_OUT)
+  if(NOT "${out}" MATCHES "${re}")
+    message(FATAL_ERROR "levelcheck's stdout does not match '${re}'")
+  endif()
+endforeach()
+foreach(re IN LISTS REJECT_OUT)
+  if("${out}" MATCHES "${re}")
+    message(FATAL_ERROR "levelcheck's stdout matches '${re}', which belongs elsewhere")
+  endif()
+endforeach()
+if(COPY_TO)
+  foreach(c IN LISTS files)
+    string(REPLACE "\"" "\"\"" q "${c}")
+    string(FIND "\n${out}" "\n\"${q}\"," at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "levelcheck's stdout has no row starting with the quoted field \"${q}\"")
+    endif()
+  endforeach()
+endif()
