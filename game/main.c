@@ -15,7 +15,7 @@ static void usage(FILE *f) {
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
             "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
-            "            [--edit FILE [--size WxH]]\n"
+            "            [--edit FILE [--size WxH]] [--arena-trace FILE.csv [--trace-every N]]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -29,6 +29,9 @@ static void usage(FILE *f) {
             "  --no-save            do not read or write the progress file\n"
             "  --audio-out FILE     mix the run's sound offline, tick by tick, into a WAV (no\n"
             "                       sound device; the same replay always gives the same bytes)\n"
+            "  --arena-trace FILE   write every arena's use, frame by frame, as CSV (README: \"Sizing\n"
+            "                       your arenas\"); tools/arenaplot draws it\n"
+            "  --trace-every N      one CSV row per N frames (frames with an event always)\n"
             "  --edit FILE          open FILE in the level editor (E does it while playing)\n"
             "  --size WxH           with --edit: make FILE a new level of W x H tiles\n"
             "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
@@ -78,6 +81,14 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--assets")) {
             NEED_VALUE();
             o->assets = next;
+        } else if (!strcmp(a, "--arena-trace")) {
+            NEED_VALUE();
+            o->arena_trace = next;
+        } else if (!strcmp(a, "--trace-every")) {
+            NEED_VALUE();
+            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v == 0 || v > 1000000)
+                return bad_usage("bad --trace-every value", next);
+            o->arena_trace_every = (uint32_t)v;
         } else if (!strcmp(a, "--edit")) {
             NEED_VALUE();
             o->edit = next;
@@ -154,7 +165,8 @@ int main(int argc, char **argv) {
     if (rc >= 0) return rc;
     if ((opt.record && !output_writable("--record", opt.record)) ||
         (opt.screenshot && !output_writable("--screenshot", opt.screenshot)) ||
-        (opt.audio_out && !output_writable("--audio-out", opt.audio_out)))
+        (opt.audio_out && !output_writable("--audio-out", opt.audio_out)) ||
+        (opt.arena_trace && !output_writable("--arena-trace", opt.arena_trace)))
         return 2;
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     if (!perm) return 1;

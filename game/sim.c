@@ -350,7 +350,9 @@ bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *en
     if (!copy_names(p, e, path, entry, err)) return false;
     Level lv;
     LevelRoom room = {.bytes = sim_runtime_bytes};
-    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, NULL)) return false;
+    LevelLoadStats stats;
+    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, &stats)) return false;
+    s->last_load = stats;
     level_swap(s, &lv, room.block, p, e);
     arrive(s, e);
     return true;
@@ -361,7 +363,9 @@ bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text
     if (!copy_names(p, e, path, NULL, err)) return false;
     Level lv;
     LevelRoom room = {.bytes = sim_runtime_bytes};
-    if (!level_parse(&lv, level_arena, p, text.data, text.len, &room, err, NULL)) return false;
+    LevelLoadStats stats;
+    if (!level_parse(&lv, level_arena, p, text.data, text.len, &room, err, &stats)) return false;
+    s->last_load = stats;
     level_swap(s, &lv, room.block, p, e);
     s->level_from_text = true;
     arrive(s, e);
@@ -374,7 +378,9 @@ bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err) {
     Player was = s->player;
     Level lv;
     LevelRoom room = {.bytes = sim_runtime_bytes};
-    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, NULL)) return false;
+    LevelLoadStats stats;
+    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, &stats)) return false;
+    s->last_load = stats;
     level_swap(s, &lv, room.block, p, e);
 
     /* Where they stood if the body fits there, else their tile's centre, else the '@'. */

@@ -284,6 +284,7 @@ typedef struct Sim {
                               puts its tiles at the same address. */
     uint64_t level_peak_bytes;     /* most level-arena bytes any level took */
     char level_peak_path[SIM_PATH_MAX];
+    LevelLoadStats last_load;      /* the last successful load's level bytes and scratch peak */
 } Sim;
 
 void sim_init(Sim *s, uint64_t seed);

@@ -152,7 +152,8 @@ static void test_device_lost(const Sound *loop) {
     }
     Mixer *m = mixer_create(perm, audio_device_rate(d));
     mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
-    CHECK(audio_device_check(d));
+    /* No check before the start: SDL's disk driver writes (silence) from the open on, so on
+       /dev/full the device may already be gone; what matters is that it is noticed once. */
     audio_device_start(d, m);
     bool gone = false;
     for (int i = 0; i < 200 && !gone; i++) {

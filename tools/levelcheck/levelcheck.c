@@ -86,11 +86,9 @@ static void csv_field(char sep, const char *s) {
 
 static void csv_u64(uint64_t v) { printf(",%llu", (unsigned long long)v); }
 
-/* The recommended LEVEL_ARENA_BYTES for the largest need: plus 25%, rounded up to 64 KiB. */
-static uint64_t recommend(uint64_t largest) {
-    uint64_t rec = largest + largest / 4;
-    return (rec + 64 * KIB - 1) / (64 * KIB) * (64 * KIB);
-}
+/* The recommended LEVEL_ARENA_BYTES for the largest need: level.h's rule, which the game's
+   exit report uses too. */
+static uint64_t recommend(uint64_t largest) { return level_arena_recommend(largest); }
 
 /* Loads what `target` names into `check_arena` and, if `entry` is given, looks it up. */
 static bool check_target(const char *from, const char *what, const char *target, const char *entry,
