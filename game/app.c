@@ -2,7 +2,6 @@
 #include "app.h"
 
 #include <SDL2/SDL_scancode.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,15 +65,13 @@ static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g
 }
 
 /* The App's diag sink: the log first, as before the App, then the HUD. */
-static void trace_mark(App *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 static void app_report(void *state, const Diag *d) {
     App *app = state;
     app->diag_before.fn(app->diag_before.state, d);
     if (app->game) game_show_report(app->game, d);
     /* Errors and warnings (an arena that refused a push, a level that did not load) are
        marked events on the timeline, at the frame they happened. */
-    if (d->level != DIAG_NOTE) trace_mark(app, "%s", d->text);
+    if (d->level != DIAG_NOTE) timeline_mark(&app->timeline, app->frames, "%s", d->text);
 }
 
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
@@ -83,151 +80,13 @@ static App *app_teardown(App *app) {
     /* The device first: its callback reads the mixer and the sounds until it is closed. */
     if (app->audio) audio_device_close(app->audio);
     if (app->audio_out.base) virtual_array_release(&app->audio_out);
-    if (app->trace_csv.base) virtual_array_release(&app->trace_csv);
+    timeline_close(&app->timeline);
     diag_set_sink(app->diag_before);
     if (app->rd) render_release(app->rd);
     if (app->pf) platform_release(app->pf);
     if (app->frame) arena_release(app->frame);
     if (app->level) arena_release(app->level);
     return NULL;
-}
-
-/* ---- The arenas' timeline ---- */
-
-static bool trace_open(App *app) {
-    app->played_now = -1;
-    app->trace_screen = SCREEN_COUNT;
-    if (!arena_trace_init(&app->trace, app->perm, APP_TRACE_FRAMES, APP_TRACE_MARKS)) return false;
-    static const char *names[APP_TRACE_SLOTS] = {"permanent", "level", "frame", "scratch0", "scratch1", "scratch2"};
-    for (int i = 0; i < APP_TRACE_SLOTS; i++) arena_trace_name(&app->trace, i, names[i]);
-    if (app->opt.arena_trace && !virtual_array_init(&app->trace_csv, 1, 0)) return false;
-    return true;
-}
-
-static void trace_mark(App *app, const char *fmt, ...) {
-    char text[ARENA_TRACE_MARK_TEXT];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    arena_trace_mark(&app->trace, app->frames, "%s", text);
-    size_t n = strlen(app->trace_events);
-    snprintf(app->trace_events + n, sizeof app->trace_events - n, "%s%s", n ? "; " : "", text);
-}
-
-/* Text onto the CSV buffer (NULL past its reservation: the rest of the run is not written). */
-static void csv_put(App *app, const char *s, size_t n) {
-    char *dst = virtual_array_push_n(&app->trace_csv, n);
-    if (dst) memcpy(dst, s, n);
-}
-
-/* A field with a comma, a quote or a line break goes in quotes, its quotes doubled. */
-static void csv_field(App *app, const char *s) {
-    if (!strpbrk(s, ",\"\n\r")) {
-        csv_put(app, s, strlen(s));
-        return;
-    }
-    csv_put(app, "\"", 1);
-    for (const char *c = s; *c; c++) {
-        if (*c == '"') csv_put(app, "\"\"", 2);
-        else csv_put(app, c, 1);
-    }
-    csv_put(app, "\"", 1);
-}
-
-/* The CSV's columns: frame, level, screen, event, then used, committed, high and reserved of
-   each arena; the scratch group is the largest of the main thread's scratch arenas. */
-static const char CSV_HEADER[] =
-    "frame,level,screen,event,permanent_used,permanent_committed,permanent_high,permanent_reserved,"
-    "level_used,level_committed,level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
-    "scratch_used,scratch_committed,scratch_high,scratch_reserved\n";
-
-static void csv_row(App *app, const ArenaTraceSample *smp) {
-    char buf[512];
-    int n = snprintf(buf, sizeof buf, "%llu,%u,", (unsigned long long)smp->frame, smp->level);
-    csv_put(app, buf, (size_t)n);
-    csv_field(app, game_screen_name((GameScreen)smp->screen));
-    csv_put(app, ",", 1);
-    csv_field(app, app->trace_events);
-    uint64_t used = 0, committed = 0, high = 0, reserved = 0;
-    for (int i = APP_TRACE_SCRATCH; i < APP_TRACE_SLOTS; i++) {
-        used = MAX(used, smp->used[i]), committed = MAX(committed, smp->committed[i]);
-        high = MAX(high, smp->high[i]), reserved = MAX(reserved, app->trace.reserved[i]);
-    }
-    n = 0;
-    for (int i = 0; i < APP_TRACE_SCRATCH; i++)
-        n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu", (unsigned long long)smp->used[i],
-                      (unsigned long long)smp->committed[i], (unsigned long long)smp->high[i],
-                      (unsigned long long)app->trace.reserved[i]);
-    n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu\n", (unsigned long long)used,
-                  (unsigned long long)committed, (unsigned long long)high, (unsigned long long)reserved);
-    csv_put(app, buf, (size_t)n);
-}
-
-/* The level now played: its record, found or added (a level played twice is one row). */
-static void trace_level_changed(App *app) {
-    const Sim *s = &app->game->sim;
-    int32_t i = 0;
-    while (i < app->played_count && strcmp(app->played[i].path, s->level_path) != 0) i++;
-    if (i == app->played_count && app->played_count < APP_PLAYED_MAX) {
-        AppLevelRecord *r = &app->played[app->played_count++];
-        snprintf(r->path, sizeof r->path, "%s", s->level_path);
-    }
-    app->played_now = i < app->played_count ? i : -1;
-    if (app->played_now < 0) return;
-    AppLevelRecord *r = &app->played[app->played_now];
-    r->level_bytes = MAX(r->level_bytes, s->last_load.level_bytes);
-    r->scratch_load = MAX(r->scratch_load, s->last_load.scratch_peak);
-}
-
-/* Once per displayed frame, after drawing: marks for what changed, one sample of every
-   arena (and its high mark since the last), the frame's CSV row. */
-static void trace_frame(App *app) {
-    const Game *g = app->game;
-    if (g->sim.level_serial != app->trace_serial) {
-        app->trace_serial = g->sim.level_serial;
-        trace_mark(app, "level %s", path_base_name(str8_cstr(g->sim.level_path)).data);
-        trace_level_changed(app);
-    }
-    if (g->screen != app->trace_screen) {
-        if (app->trace_screen != SCREEN_COUNT) trace_mark(app, "screen %s", game_screen_name(g->screen));
-        app->trace_screen = g->screen;
-    }
-    Arena *arenas[APP_TRACE_SLOTS] = {app->perm, app->level, app->frame};
-    ArenaStats ss[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT); /* only those that exist */
-    for (uint32_t i = 0; i < n && APP_TRACE_SCRATCH + i < APP_TRACE_SLOTS; i++) arenas[APP_TRACE_SCRATCH + i] = scratch_get(i);
-    arena_trace_sample(&app->trace, arenas, APP_TRACE_SLOTS, app->frames, (uint32_t)(app->played_now + 1),
-                       (uint16_t)g->screen);
-    const ArenaTraceSample *smp = arena_trace_at(&app->trace, MIN(app->trace.count, (uint64_t)app->trace.capacity) - 1);
-    if (app->played_now >= 0 && smp)
-        app->played[app->played_now].frame_peak = MAX(app->played[app->played_now].frame_peak, smp->high[APP_TRACE_FRAME]);
-    uint32_t every = app->opt.arena_trace_every ? app->opt.arena_trace_every : 1;
-    bool marked = app->trace_events[0] != '\0';
-    if (app->trace_csv.base && smp && (app->frames % every == 0 || marked)) csv_row(app, smp);
-    app->trace_events[0] = '\0';
-}
-
-/* At exit: the CSV, with the recommended level arena as a comment line above the header. */
-static void trace_write(App *app, uint64_t recommended) {
-    char pre[sizeof CSV_HEADER + 64];
-    int n = snprintf(pre, sizeof pre, "# recommended_level_arena_bytes=%llu\n%s", (unsigned long long)recommended,
-                     CSV_HEADER);
-    SCRATCH_SCOPE(tmp);
-    uint64_t len = (uint64_t)n + app->trace_csv.count;
-    char *all = arena_push_array_raw(tmp.arena, char, len);
-    char msg[600];
-    if (!all) {
-        diag_report(DIAG_ERROR, "%s: cannot write: no memory for %llu bytes", app->opt.arena_trace, (unsigned long long)len);
-        app->status = 1;
-        return;
-    }
-    memcpy(all, pre, (size_t)n);
-    if (app->trace_csv.count) memcpy(all + n, app->trace_csv.base, app->trace_csv.count);
-    if (!os_write_file_atomic(app->opt.arena_trace, all, len, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
-        app->status = 1;
-    }
 }
 
 /* The game's keys as the player set them (the Game holds the numbers, save.h's order). */
@@ -328,7 +187,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
                                             .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
     if (!app->level || !app->frame) return app_teardown(app);
-    if (!trace_open(app)) return app_teardown(app);
+    if (!timeline_open(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
 
     AssetError aerr;
     const char *assets = asset_dir_find(perm, o->assets, &aerr);
@@ -612,7 +471,7 @@ bool app_frame(App *app) {
         RectF box = debug_overlay_draw_ex(rd, &app->art.font, arenas, 3 + (int)n, &info,
                                           &(DebugOverlayOptions){.x = (float)lw, .y = DRAW_HUD_H, .right = true,
                                                                  .compact = true, .layer = LAYER_DEBUG});
-        debug_overlay_draw_trace(rd, &app->art.font, &app->trace, 180, (float)lw - 200, box.y + box.h + 2, 200, 100,
+        debug_overlay_draw_trace(rd, &app->art.font, &app->timeline.trace, 180, (float)lw - 200, box.y + box.h + 2, 200, 100,
                                  LAYER_DEBUG);
     }
     render_end(rd);
@@ -625,7 +484,12 @@ bool app_frame(App *app) {
         diag_report(DIAG_ERROR, "%s", err.message);
         app->status = 1;
     }
-    trace_frame(app);
+    /* The scratch arenas that exist (scratch_get would create the others). */
+    Arena *traced[TIMELINE_SLOTS] = {app->perm, app->level, app->frame};
+    ArenaStats ss[ARENA_SCRATCH_COUNT];
+    uint32_t ns = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+    for (uint32_t i = 0; i < ns && TIMELINE_SCRATCH + i < TIMELINE_SLOTS; i++) traced[TIMELINE_SCRATCH + i] = scratch_get(i);
+    timeline_frame(&app->timeline, g, traced, app->frames);
     render_present(rd);
     double t = platform_seconds(app->pf);
     app->frame_ms = (t - app->last_frame) * 1000.0;
@@ -675,20 +539,11 @@ int app_release(App *app) {
         }
     }
     report_arenas(app->perm, app->level, app->frame, g);
-    uint64_t largest = 0;
-    for (int32_t i = 0; i < app->played_count; i++) largest = MAX(largest, app->played[i].level_bytes);
-    uint64_t recommended = level_arena_recommend(largest);
-    if (app->played_count > 0) {
-        /* Output like the lines above: what sized arenas come from, in a fixed form. */
-        fprintf(stderr, "levels played: level arena bytes, frame arena peak while played, scratch peak while loading\n");
-        for (int32_t i = 0; i < app->played_count; i++)
-            fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", app->played[i].path,
-                    (unsigned long long)app->played[i].level_bytes, (unsigned long long)app->played[i].frame_peak,
-                    (unsigned long long)app->played[i].scratch_load);
-        fprintf(stderr, "recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
-                (unsigned long long)recommended);
+    uint64_t recommended = timeline_report(&app->timeline);
+    if (o->arena_trace && !timeline_write_csv(&app->timeline, o->arena_trace, recommended, msg, sizeof msg)) {
+        diag_report(DIAG_ERROR, "%s", msg);
+        app->status = 1;
     }
-    if (o->arena_trace) trace_write(app, recommended);
     if (app->bank.loaded || app->bank.missing)
         fprintf(stderr, "sound data: %llu bytes of the permanent arena (%d files, %d missing)\n",
                 (unsigned long long)app->bank.bytes, app->bank.loaded, app->bank.missing);

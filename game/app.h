@@ -34,10 +34,10 @@
 #include "audio/audio_device.h"
 #include "audio/mixer.h"
 #include "controls.h"
-#include "core/arena_trace.h"
 #include "core/virtual_array.h"
 #include "cues.h"
 #include "editor_ui.h"
+#include "timeline.h"
 #include "watch.h"
 #include "draw.h"
 #include "effects.h"
@@ -52,20 +52,6 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 
 /* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
-
-/* The arenas' trace (core/arena_trace.h): the ring's length (10 s at 60 Hz) and its slots. */
-#define APP_TRACE_FRAMES 600
-#define APP_TRACE_MARKS 256
-enum { APP_TRACE_PERM, APP_TRACE_LEVEL, APP_TRACE_FRAME, APP_TRACE_SCRATCH, APP_TRACE_SLOTS = APP_TRACE_SCRATCH + 3 };
-
-/* One level played, for the table printed at exit. */
-#define APP_PLAYED_MAX 64
-typedef struct AppLevelRecord {
-    char path[SIM_PATH_MAX];
-    uint64_t level_bytes;  /* in the level arena, its room included */
-    uint64_t frame_peak;   /* the frame arena's highest use while it was played */
-    uint64_t scratch_load; /* the scratch peak while it loaded */
-} AppLevelRecord;
 
 /* Zero is the default for every field. */
 typedef struct AppOptions {
@@ -88,7 +74,7 @@ typedef struct AppOptions {
     const char *edit;         /* open this level file in the editor (created when edit_w > 0) */
     int32_t edit_w, edit_h;   /* --size WxH: a new level of that size */
     bool no_watch;            /* do not reload the level when its file changes */
-    const char *arena_trace;  /* write every arena's use, frame by frame, as CSV (app.h's format) */
+    const char *arena_trace;  /* write every arena's use, frame by frame, as CSV (timeline.h) */
     uint32_t arena_trace_every; /* ... one row per this many frames (0: 1) */
 } AppOptions;
 
@@ -128,16 +114,7 @@ typedef struct App {
     EditorUi *editor;
     bool editing, playtest;
     LevelWatch watch;
-    /* The arenas' timeline: a ring of the last APP_TRACE_FRAMES frames for the F1 graph, the
-       levels played for the exit's table, and with --arena-trace every frame's row of CSV,
-       kept in one growing buffer and written at exit. */
-    ArenaTrace trace;
-    VirtualArray trace_csv;
-    char trace_events[256]; /* this frame's marks, "; "-joined, for the CSV's event column */
-    uint32_t trace_serial;
-    GameScreen trace_screen;
-    AppLevelRecord played[APP_PLAYED_MAX];
-    int32_t played_count, played_now; /* played_now: the record of the level running, -1 none */
+    Timeline timeline; /* the arenas over time: the F1 graph, the exit's table, --arena-trace */
 } App;
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads

@@ -43,7 +43,7 @@ static uint64_t run(Arena *perm, const char *csv, uint32_t every, uint64_t *fram
     }
     *frames = app->frames;
     *level_peak = arena_stats(app->level).peak;
-    CHECK_EQ_I(app->played_count, 7);
+    CHECK_EQ_I(app->timeline.played_count, 7);
     CHECK_EQ_I(app_release(app), 0);
     return read_all(csv);
 }
