@@ -1,6 +1,7 @@
 /* cues.c - the game's sound (see cues.h). */
 #include "cues.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,7 +65,7 @@ static void play_at(Cues *c, CueSound s, const DrawView *v, int32_t fx, int32_t 
     float cx = v->cam.pos[0] + v->cam.size[0] / 2, cy = v->cam.pos[1] + v->cam.size[1] / 2;
     float dx = x - cx, dy = y - cy;
     float pan = CLAMP(dx / (v->cam.size[0] / 2), -1.0f, 1.0f) * 0.7f;
-    float d = dx * dx + dy * dy > 0 ? (ABS(dx) > ABS(dy) ? ABS(dx) + ABS(dy) / 2 : ABS(dy) + ABS(dx) / 2) : 0;
+    float d = sqrtf(dx * dx + dy * dy);
     float gain = d <= 120 ? 1.0f : MAX(0.25f, 1.0f - (d - 120) / 533.0f);
     float pitch = 0.96f + (float)(cue_rand(c) % 81) / 1000.0f;
     mixer_play(c->mixer, &(MixerPlay){.sound = snd, .volume = volume * gain, .pan = pan, .pitch = pitch,
