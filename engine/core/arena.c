@@ -6,6 +6,10 @@
    at the one before. A block is committed from its start up to `committed`, in commit_size
    steps, as its cursor needs it.
 
+   The fields a push or a scope touches come first, as the ArenaHot_ of arena.h, whose
+   inline fast path reads and writes them in the caller's code; `limit` there is kept here
+   (block_set_limit) whenever `committed` changes.
+
    Marks are kept lazily, because the fast path must stay a handful of instructions:
    `dirty` (how far a block was ever handed out: past it the OS's zero pages are untouched,
    so arena_push need not memset them) and `high`. Between two rewinds the cursor only
@@ -45,17 +49,12 @@
    excluded): block N's bytes start at `base_pos`, the end of what block N-1 held when N
    was chained, so positions have no gaps and arena_pos() is what the data cost. */
 struct Arena {
-    /* First cache line: everything a push or a rewind touches. */
-    Arena *current;     /* first block only: the block pushes go to */
-    uint64_t pos;       /* user bytes handed out in this block */
+    /* First cache line: everything a push or a rewind touches, in the layout arena.h's
+       inline push reads (current, pos, limit, dirty, base_pos, high). */
+    ArenaHot_ hot;
     uint64_t capacity;  /* user bytes this block may hold */
     uint64_t committed; /* bytes committed from the block's base, header included */
-    uint64_t dirty;     /* user bytes handed out before the last rewind: beyond this and
-                           beyond `pos` the pages are still as the OS zeroed them */
-    uint64_t base_pos;  /* absolute position of this block's first user byte */
     Arena *prev;        /* the block before this one in the chain */
-    uint64_t high;      /* first block only; the cursor's high mark since the last
-                           arena_high_take, as of the last rewind */
     /* Second line: creation, chaining and reports. */
     const char *name;
     uint64_t peak;   /* first block only; the all-time high mark as of the last take */
@@ -64,9 +63,10 @@ struct Arena {
     uint32_t flags;
 };
 
-enum { ARENA_HEADER = 128 };
+enum { ARENA_HEADER = ARENA_HEADER_ };
 _Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
-_Static_assert(offsetof(Arena, high) + sizeof(uint64_t) <= 64, "the hot fields span two lines");
+_Static_assert(offsetof(Arena, hot) == 0, "arena_hot_ casts the Arena * to its first member");
+_Static_assert(sizeof(ArenaHot_) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error[256];
 
@@ -102,6 +102,18 @@ static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static uint8_t *block_user(Arena *b) { return (uint8_t *)b + ARENA_HEADER; }
 
+/* The inline push's bound (arena.h): the user bytes that are both committed and within the
+   capacity. Under ASan it is 0, so every push that moves the cursor takes the out-of-line
+   path, which unpoisons what it hands out, even for a caller compiled without ASan. */
+static void block_set_limit(Arena *b) {
+#if ARENA_ASAN
+    b->hot.limit = 0;
+#else
+    uint64_t usable = b->committed - ARENA_HEADER;
+    b->hot.limit = usable < b->capacity ? usable : b->capacity;
+#endif
+}
+
 /* Maps and initialises one block able to hold `capacity` user bytes (<= ARENA_SIZE_LIMIT),
    committing its first `commit_size` bytes (a page multiple, <= ARENA_SIZE_LIMIT). On failure
    says which arena, what was asked and which OS call refused, and returns NULL. */
@@ -125,6 +137,7 @@ static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_
     Arena *b = base;
     *b = (Arena){.name = name, .capacity = capacity, .committed = committed, .mapped = mapped};
     POISON(block_user(b), committed - ARENA_HEADER);
+    block_set_limit(b);
     return b;
 }
 
@@ -160,7 +173,7 @@ Arena *arena_create(ArenaParams params) {
     commit = align_up(commit < page ? page : commit, page);
     Arena *a = block_create(name, reserve, commit, "reserve_size", reserve);
     if (!a) return NULL;
-    a->current = a;
+    a->hot.current = a;
     a->reserve_size = reserve;
     a->commit_size = commit;
     a->flags = params.flags;
@@ -169,7 +182,7 @@ Arena *arena_create(ArenaParams params) {
 
 void arena_release(Arena *a) {
     if (!a) return;
-    Arena *b = a->current;
+    Arena *b = a->hot.current;
     while (b) {
         Arena *prev = b->prev;
         block_release(b);
@@ -177,7 +190,10 @@ void arena_release(Arena *a) {
     }
 }
 
-uint64_t arena_pos(const Arena *a) { return a->current->base_pos + a->current->pos; }
+uint64_t arena_pos(const Arena *a) {
+    const Arena *b = a->hot.current;
+    return b->hot.base_pos + b->hot.pos;
+}
 
 /* Grows the block's committed range to cover `end` user bytes. */
 static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
@@ -189,22 +205,24 @@ static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
     if (!os_commit((uint8_t *)b + b->committed, target - b->committed)) {
         arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)",
                    root->name, (unsigned long long)(target - b->committed),
-                   (unsigned long long)(end - b->pos));
+                   (unsigned long long)(end - b->hot.pos));
         return false;
     }
     POISON((uint8_t *)b + b->committed, target - b->committed);
     b->committed = target;
+    block_set_limit(b);
     return true;
 }
 
 /* Where an allocation of `size` at `align` would start in block b, or UINT64_MAX when it
    does not fit. Written so that no sum can wrap. */
 static inline uint64_t block_fit(const Arena *b, uint64_t size, uint64_t align) {
-    uintptr_t at = (uintptr_t)b + ARENA_HEADER + b->pos;
+    uintptr_t at = (uintptr_t)b + ARENA_HEADER + b->hot.pos;
     uint64_t pad = (uint64_t)(align_up(at, align) - at);
-    if (size > b->capacity || b->pos > b->capacity - size || pad > b->capacity - size - b->pos)
+    uint64_t pos = b->hot.pos;
+    if (size > b->capacity || pos > b->capacity - size || pad > b->capacity - size - pos)
         return UINT64_MAX;
-    return b->pos + pad;
+    return b->hot.pos + pad;
 }
 
 /* Hands out [start, start + size) of block b, which fits and is committed. */
@@ -215,8 +233,9 @@ static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zer
     /* Bytes past `dirty` were never handed out since the OS zeroed them. Bytes handed out
        since the last rewind all lie below `start`, so `dirty` (and `high`) need updating
        only when the cursor moves back or leaves the block: see arena_pop_to. */
-    if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
-    b->pos = end;
+    uint64_t dirty = b->hot.dirty;
+    if (zero && start < dirty) memset(p, 0, (end < dirty ? end : dirty) - start);
+    b->hot.pos = end;
     return p;
 }
 
@@ -230,7 +249,7 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
                    is_pow2(align) ? " up to 2^61" : "");
         return NULL;
     }
-    Arena *b = a->current;
+    Arena *b = a->hot.current;
     uint64_t start = block_fit(b, size, align);
     if (start == UINT64_MAX) {
         if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > ARENA_SIZE_LIMIT - align) {
@@ -244,26 +263,27 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
         Arena *nb = block_create(a->name, capacity, a->commit_size, "for a new block, asked for",
                                  size);
         if (!nb) return NULL;
-        if (b->pos > b->dirty) b->dirty = b->pos;
+        if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
         nb->prev = b;
-        nb->base_pos = arena_pos(a);
-        a->current = b = nb;
+        nb->hot.base_pos = arena_pos(a);
+        a->hot.current = b = nb;
         start = block_fit(b, size, align);
     }
     if (!block_commit_to(a, b, start + size)) return NULL;
     return block_take(b, start, size, zero);
 }
 
-static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, bool zero) {
+/* The whole push: arena.h's inline path comes here for everything it does not do itself. */
+void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (!a) {
         /* A scratch arena the OS refused to create reaches here as NULL: fail, don't crash. */
         arena_fail("arena (none): no arena to push %llu bytes into", (unsigned long long)size);
         return NULL;
     }
     if (align == 0) align = 8;
-    Arena *b = a->current;
+    Arena *b = a->hot.current;
     uintptr_t user = (uintptr_t)block_user(b);
-    uint64_t start = (uint64_t)(align_up(user + b->pos, align) - user);
+    uint64_t start = (uint64_t)(align_up(user + b->hot.pos, align) - user);
     uint64_t end = start + size;
     /* A wrapped sum shows as end < start. An alignment that is not a power of two makes
        align_up meaningless (with a huge one it lands before the cursor): the slow path
@@ -277,15 +297,7 @@ static inline void *arena_push_impl(Arena *a, uint64_t size, uint64_t align, boo
 bool arena_fits(const Arena *a, uint64_t size, uint64_t align) {
     if (align == 0) align = 8;
     if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) return false;
-    return block_fit(a->current, size, align) != UINT64_MAX;
-}
-
-void *arena_push(Arena *a, uint64_t size, uint64_t align) {
-    return arena_push_impl(a, size, align, true);
-}
-
-void *arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
-    return arena_push_impl(a, size, align, false);
+    return block_fit(a->hot.current, size, align) != UINT64_MAX;
 }
 
 void arena_pop_to(Arena *a, uint64_t pos) {
@@ -294,17 +306,17 @@ void arena_pop_to(Arena *a, uint64_t pos) {
         assert(!"arena_pop_to: position is beyond the cursor");
         return;
     }
-    if (arena_pos(a) > a->high) a->high = arena_pos(a);
-    Arena *b = a->current;
-    if (b->pos > b->dirty) b->dirty = b->pos;
-    while (b->prev && b->base_pos >= pos) {
+    if (arena_pos(a) > a->hot.high) a->hot.high = arena_pos(a);
+    Arena *b = a->hot.current;
+    if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
+    while (b->prev && b->hot.base_pos >= pos) {
         Arena *prev = b->prev;
         block_release(b);
         b = prev;
     }
-    a->current = b;
-    b->pos = pos - b->base_pos;
-    POISON(block_user(b) + b->pos, b->committed - ARENA_HEADER - b->pos);
+    a->hot.current = b;
+    b->hot.pos = pos - b->hot.base_pos;
+    POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
 }
 
 void arena_pop(Arena *a, uint64_t amount) {
@@ -317,16 +329,16 @@ void arena_clear(Arena *a) { arena_pop_to(a, 0); }
 bool arena_is_empty(const Arena *a) { return arena_pos(a) == 0; }
 
 uint64_t arena_high_take(Arena *a) {
-    uint64_t used = arena_pos(a), high = used > a->high ? used : a->high;
+    uint64_t used = arena_pos(a), high = used > a->hot.high ? used : a->hot.high;
     if (high > a->peak) a->peak = high;
-    a->high = used;
+    a->hot.high = used;
     return high;
 }
 
 ArenaStats arena_stats(const Arena *a) {
-    uint64_t used = arena_pos(a), peak = a->peak > a->high ? a->peak : a->high;
+    uint64_t used = arena_pos(a), peak = a->peak > a->hot.high ? a->peak : a->hot.high;
     ArenaStats s = {.name = a->name, .used = used, .peak = used > peak ? used : peak};
-    for (const Arena *b = a->current; b; b = b->prev) {
+    for (const Arena *b = a->hot.current; b; b = b->prev) {
         /* In user bytes, like `used` and `reserved`: the header and the page rounding past
            the capacity are the arena's overhead, not room for data. */
         uint64_t usable = b->committed - ARENA_HEADER;
@@ -350,12 +362,6 @@ char *arena_strdup(Arena *a, const char *s) {
 }
 
 ArenaTemp arena_temp_begin(Arena *a) { return (ArenaTemp){a, arena_pos(a)}; }
-
-void arena_temp_end(ArenaTemp t) {
-    if (t.arena) arena_pop_to(t.arena, t.pos);
-}
-
-void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
 
 /* ---- Arenas per thread: created on first use, released when the thread ends. */
 
@@ -401,21 +407,22 @@ Arena *arena_thread_get(Arena **slot, ArenaParams params) {
 
 /* ---- Scratch: ARENA_SCRATCH_COUNT arenas per thread. */
 
-static _Thread_local Arena *scratch_arenas[ARENA_SCRATCH_COUNT];
+_Thread_local Arena *arena_scratch_[ARENA_SCRATCH_COUNT];
 
 Arena *scratch_get(uint32_t index) {
     if (index >= ARENA_SCRATCH_COUNT) return NULL;
-    return arena_thread_get(&scratch_arenas[index], (ArenaParams){.name = "scratch"});
+    return arena_thread_get(&arena_scratch_[index], (ArenaParams){.name = "scratch"});
 }
 
 uint32_t scratch_stats(ArenaStats *out, uint32_t max) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT && n < max; i++)
-        if (scratch_arenas[i]) out[n++] = arena_stats(scratch_arenas[i]);
+        if (arena_scratch_[i]) out[n++] = arena_stats(arena_scratch_[i]);
     return n;
 }
 
-ArenaTemp scratch_begin(Arena *const *conflicts, size_t count) {
+/* arena.h's scratch_begin comes here when a scratch arena it looked at is not created yet. */
+ArenaTemp scratch_begin_out_(Arena *const *conflicts, size_t count) {
     assert(count < ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
         Arena *s = scratch_get(i);
@@ -427,7 +434,3 @@ ArenaTemp scratch_begin(Arena *const *conflicts, size_t count) {
     /* Only reachable when the OS refused to create a scratch arena. */
     return (ArenaTemp){0};
 }
-
-void scratch_end(ArenaTemp t) { arena_temp_end(t); }
-
-void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }

@@ -56,6 +56,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
 #define ARENA_DEFAULT_COMMIT (64ull << 10)  /* physical memory per growth step; test hook:
@@ -89,8 +90,8 @@ Arena *arena_create(ArenaParams params);
 void arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
    a message), as does a size that no block could hold. */
-void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL when full */
-void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
+static inline void *arena_push(Arena *a, uint64_t size, uint64_t align); /* zeroed; NULL if full */
+static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no
    failure for lack of room (committing more may still be needed, and may still fail). */
 bool arena_fits(const Arena *a, uint64_t size, uint64_t align);
@@ -112,9 +113,9 @@ uint64_t arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold
 const char *arena_name(const Arena *a);
 char *arena_strdup(Arena *a, const char *s);
 ArenaTemp arena_temp_begin(Arena *a);
-void arena_temp_end(ArenaTemp t);
-ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
-void scratch_end(ArenaTemp t);
+static inline void arena_temp_end(ArenaTemp t);
+static inline ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
+static inline void scratch_end(ArenaTemp t);
 Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
 /* A per-thread arena kept in the _Thread_local `*slot`: created with `params` on first use
    (NULL, and the message, when the OS refuses), released when the thread exits. The scratch
@@ -147,10 +148,113 @@ static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, u
     return zero ? arena_push(a, size * count, align) : arena_push_raw(a, size * count, align);
 }
 
+/* ---- The inline fast paths.
+
+   A push is a bump of the cursor, a handful of instructions; a call into arena.c and back
+   (arguments, the call, the prologue, the return) would cost as much again, and more for a
+   scratch scope, which is three such calls. So the common case is compiled into the caller:
+   a push that fits the committed part of the current block, and a scope that begins and
+   ends in one block. Everything else (alignment refused, commit, chaining, failure and its
+   message, a NULL arena, a scratch arena not created yet, a rewind across blocks) goes to
+   arena.c, which does the whole operation, as if the inline part had not been tried.
+
+   The inline code may read and write only ArenaHot_, the first bytes of every block: the
+   cursor `pos`; `limit`, how far the block is both committed and within its capacity
+   (arena.c keeps it, and keeps it 0 under ASan, so that every push that moves the cursor
+   goes out of line and unpoisons what it hands out); and the lazy marks `dirty` (past it
+   the pages are as the OS zeroed them, so arena_push zeroes only memory used before) and
+   `high`. A push never moves the marks, since the cursor only grows between two rewinds;
+   an inline rewind folds the cursor into them, as arena_pop_to does. struct Arena stays
+   incomplete here (its first member is an ArenaHot_), so an Arena still cannot be copied,
+   nor its other fields reached. */
+enum { ARENA_HEADER_ = 128 }; /* bytes before a block's first user byte */
+typedef struct ArenaHot_ {
+    Arena *current;    /* first block only: the block pushes go to */
+    uint64_t pos;      /* user bytes handed out in this block */
+    uint64_t limit;    /* the inline push fits below this (0 under ASan) */
+    uint64_t dirty;    /* user bytes handed out before the last rewind */
+    uint64_t base_pos; /* absolute position of this block's first user byte */
+    uint64_t high;     /* first block only: the cursor's high mark as of the last rewind */
+} ArenaHot_;
+static inline ArenaHot_ *arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_INLINE_REWIND_ 0 /* a rewind must poison: arena.c does it */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_INLINE_REWIND_ 0
+#endif
+#endif
+#ifndef ARENA_INLINE_REWIND_
+#define ARENA_INLINE_REWIND_ 1
+#endif
+
+void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero);
+ArenaTemp scratch_begin_out_(Arena *const *conflicts, size_t count);
+extern _Thread_local Arena *arena_scratch_[ARENA_SCRATCH_COUNT];
+
+static inline void *arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
+    if (align == 0) align = 8;
+    if (a && !(align & (align - 1))) {
+        ArenaHot_ *b = arena_hot_(arena_hot_(a)->current);
+        uintptr_t user = (uintptr_t)b + ARENA_HEADER_;
+        uint64_t start = (uint64_t)(((user + b->pos + align - 1) & ~(uintptr_t)(align - 1)) - user);
+        uint64_t end = start + size;
+        /* A wrapped sum shows as end < start, a huge alignment as a start past the limit. */
+        if (end >= start && end <= b->limit) {
+            void *p = (void *)(user + start);
+            if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
+            b->pos = end;
+            return p;
+        }
+    }
+    return arena_push_out_(a, size, align, zero);
+}
+static inline void *arena_push(Arena *a, uint64_t size, uint64_t align) {
+    return arena_push_(a, size, align, true);
+}
+static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
+    return arena_push_(a, size, align, false);
+}
+
+/* A rewind that stays in the current block; anything else (leaving a chained block, which
+   is unmapped, a position past the cursor, which is a bug it reports) and every rewind
+   under ASan, which poisons, is arena_pop_to's. */
+static inline void arena_temp_end(ArenaTemp t) {
+    if (!t.arena) return;
+    ArenaHot_ *root = arena_hot_(t.arena), *b = arena_hot_(root->current);
+    uint64_t now = b->base_pos + b->pos;
+    if (ARENA_INLINE_REWIND_ && t.pos <= now && (t.pos > b->base_pos || b == root)) {
+        if (now > root->high) root->high = now;
+        if (b->pos > b->dirty) b->dirty = b->pos;
+        b->pos = t.pos - b->base_pos;
+        return;
+    }
+    arena_pop_to(t.arena, t.pos);
+}
+
+/* The first of this thread's scratch arenas that is not a conflict, without a call while
+   the arenas it looks at exist. */
+static inline ArenaTemp scratch_begin(Arena *const *conflicts, size_t count) {
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
+        Arena *s = arena_scratch_[i];
+        if (!s) break;
+        bool taken = false;
+        for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
+        if (!taken) {
+            ArenaHot_ *b = arena_hot_(arena_hot_(s)->current);
+            return (ArenaTemp){s, b->base_pos + b->pos};
+        }
+    }
+    return scratch_begin_out_(conflicts, count);
+}
+
+static inline void scratch_end(ArenaTemp t) { arena_temp_end(t); }
+
 /* Scope guards (GCC/Clang cleanup attribute): the arena rewinds when `name` goes out of
    scope, whichever way the block is left. */
-void arena_temp_end_ptr_(ArenaTemp *t);
-void scratch_end_ptr_(ArenaTemp *t);
+static inline void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
+static inline void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }
 #define ARENA_SCOPE(name, arena) \
     ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_))) = arena_temp_begin(arena)
 #define SCRATCH_SCOPE(name, ...)                                                         \

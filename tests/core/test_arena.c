@@ -312,6 +312,30 @@ static void test_scope_guard(void) {
     arena_release(a);
 }
 
+/* A scope's end that stays in one block is compiled into the caller (arena.h): it must
+   leave the arena as arena_pop_to would, chained blocks and marks included. */
+static void test_scope_end_matches_pop_to(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "scope_end"});
+    arena_push(a, 60 * KiB, 8);
+    ArenaTemp t = arena_temp_begin(a);
+    arena_push(a, 16 * KiB, 8); /* chains a block that starts exactly at t.pos */
+    CHECK(arena_stats(a).blocks == 2);
+    arena_temp_end(t);
+    CHECK(arena_stats(a).blocks == 1); /* the cursor left the block: it is given back */
+    CHECK_EQ_U(arena_pos(a), 60 * KiB);
+    CHECK_EQ_U(arena_high_take(a), 76 * KiB);
+
+    t = arena_temp_begin(a);
+    memset(arena_push_raw(a, 1024, 8), 0xff, 1024);
+    arena_temp_end(t);
+    CHECK_EQ_U(arena_high_take(a), 60 * KiB + 1024); /* the rewind kept the spike */
+    uint8_t *p = arena_push(a, 1024, 8);
+    bool zero = true;
+    for (int i = 0; i < 1024; i++) zero &= p[i] == 0;
+    CHECK(zero); /* and knew those bytes were used */
+    arena_release(a);
+}
+
 int main(void) {
     test_reserve_is_address_space();
     test_zeroed_push_of_fresh_memory_touches_nothing();
@@ -326,5 +350,6 @@ int main(void) {
     test_failed_commit();
     test_pop_forward();
     test_scope_guard();
+    test_scope_end_matches_pop_to();
     return check_result();
 }

@@ -2,7 +2,10 @@
    with the heap allocators it replaces, in one process. Prints ns per object (median of
    several rounds) and each allocator's ratio against arena_push_raw.
 
-   Usage: bench_arena [N]   (default 1,000,000) */
+   Usage: bench_arena [N]   (default 1,000,000)
+          bench_arena --callgrind   one loop per operation, for tools/arena_ir.sh, which
+                                    runs it under callgrind and prints instructions per
+                                    push and per scratch scope */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +121,57 @@ static void table(Arena *warm) {
     printf("\n");
 }
 
+/* ---- Instruction counts. Each loop is its own function so that callgrind's
+   --toggle-collect can count it alone; the pushes are compiled here, in a translation unit
+   apart from arena.c, as in any caller. The size is read from a volatile so that it does not
+   fold into a constant. */
+enum { CG_LOOPS = 100000 };
+static void *volatile cg_sink;
+static volatile uint64_t cg_size = 32;
+
+__attribute__((noinline)) static void cg_empty(Arena *a) {
+    uint64_t size = cg_size;
+    for (int i = 0; i < CG_LOOPS; i++) cg_sink = (char *)a + size;
+}
+__attribute__((noinline)) static void cg_push_raw(Arena *a) {
+    uint64_t size = cg_size;
+    for (int i = 0; i < CG_LOOPS; i++) cg_sink = arena_push_raw(a, size, 8);
+}
+__attribute__((noinline)) static void cg_push_zero(Arena *a) {
+    uint64_t size = cg_size;
+    for (int i = 0; i < CG_LOOPS; i++) cg_sink = arena_push(a, size, 8);
+}
+__attribute__((noinline)) static void cg_scratch(Arena *out) {
+    uint64_t size = cg_size;
+    for (int i = 0; i < CG_LOOPS; i++) {
+        ArenaTemp tmp = scratch_begin(&out, 1);
+        cg_sink = arena_push_raw(tmp.arena, size, 8);
+        scratch_end(tmp);
+    }
+}
+
+/* Each loop runs once, on memory already committed and dirtied by the warm-up above it,
+   so that its count is the steady state. */
+static int callgrind_loops(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "cg"});
+    Arena *out = arena_create((ArenaParams){.name = "out"});
+    for (int i = 0; i < CG_LOOPS; i++) arena_push(a, cg_size, 8);
+    arena_clear(a);
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) arena_push(scratch_get(i), cg_size, 8);
+    cg_empty(a);
+    cg_push_raw(a);
+    arena_clear(a);
+    cg_push_zero(a); /* on reused memory: every byte is zeroed */
+    arena_clear(a);
+    cg_scratch(out);
+    printf("loops %d\n", CG_LOOPS);
+    arena_release(out);
+    arena_release(a);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--callgrind") == 0) return callgrind_loops();
     n_objects = argc > 1 ? strtoull(argv[1], NULL, 10) : 1000000;
     if (n_objects == 0) n_objects = 1000000;
     Arena *perm = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "bench"});
