@@ -259,20 +259,26 @@ App *app_create(Arena *perm, const AppOptions *opt) {
 
     /* The window as the player left it. */
     SaveSettings *st = &app->game->save.settings;
+    RendererKind kind = o->renderer;
+    if (kind == RENDERER_DEFAULT)
+        kind = st->renderer == SAVE_RENDERER_SDL ? RENDERER_SDL : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL : RENDERER_DEFAULT;
     app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon", .headless = o->headless,
-                                                    .scale = st->scale, .fullscreen = st->fullscreen});
+                                                    .scale = o->scale ? o->scale : st->scale,
+                                                    .fullscreen = st->fullscreen, .renderer = kind,
+                                                    .fixed_clock = o->fixed_clock});
     if (!app->pf) return app_teardown(app);
     if (st->scale <= 0) st->scale = platform_window_scale(app->pf);
     app->applied = *st;
     apply_keys(app);
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
-    app->rd = render_create(perm, platform_renderer(app->pf), lw, lh);
+    app->rd = render_create(perm, app->pf);
     if (!app->rd) {
         diag_report(DIAG_ERROR, "game: no renderer");
         return app_teardown(app);
     }
     Renderer *rd = app->rd;
+    app->game->renderer_running = render_kind(rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
     const Texture *tiles = asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
     const Texture *sprites = tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr) : NULL;
     /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word

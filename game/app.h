@@ -61,6 +61,9 @@ typedef struct AppOptions {
     const char *screenshot;   /* the last frame as PNG */
     const char *assets;       /* the assets folder; NULL: searched (asset.h, asset_dir_find) */
     bool headless;            /* software rendering on a surface, one tick per frame */
+    RendererKind renderer;    /* --renderer; RENDERER_DEFAULT: the setting, else OpenGL */
+    bool fixed_clock;         /* --fixed-clock: one tick per frame in a window too */
+    int scale;                /* --scale: the window's scale this run (0: the setting) */
     bool skip_title;          /* start playing at once */
     bool no_save;             /* do not read or write the progress file */
     bool autoplay;            /* the bot plays ... */

@@ -60,13 +60,6 @@ static int tile_sprite(const Sim *s, int32_t tx, int32_t ty, uint32_t tick) {
     }
 }
 
-static void cell_tinted(Renderer *rd, const Texture *tex, int idx, float x, float y, int layer,
-                        Color tint, uint32_t flip) {
-    RectF src = {(float)((idx % tex->cols) * tex->cell_w), (float)((idx / tex->cols) * tex->cell_h),
-                 (float)tex->cell_w, (float)tex->cell_h};
-    render_sprite(rd, tex, src, (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, tint, flip);
-}
-
 /* The turret's visor (its second frame): blinking while it aims at you and may not fire yet
    (the warning), lit when armed, and always lit in the moment before a shot. */
 static int turret_visor(const Enemy *e, uint32_t tick) {
@@ -134,9 +127,9 @@ static void draw_exit_glow(const DrawFrame *f, TileRange r) {
             /* The stairs drawn again over themselves, brightened and fading in and out, and a
                spark bobbing above. Sprites, not rects: translucent rects here made SDL's
                software renderer allocate during play (test_app_alloc counts them). */
-            cell_tinted(f->rd, f->a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
+            render_cell_tinted(f->rd, f->a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
                         LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
-            cell_tinted(f->rd, f->a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
+            render_cell_tinted(f->rd, f->a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
                         (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE, (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
         }
 }
@@ -187,7 +180,7 @@ static void draw_enemy(const DrawFrame *f, const Enemy *e, int32_t index) {
         tint = (Color){255, 170, 120, 255}; /* warming up: the whole turret glows */
     uint32_t flip = enemy_flip((Dir4)e->facing);
     render_cell(rd, a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
-    cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
+    render_cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
     bool warn = sim_turret_aiming(e) && !sim_turret_armed(e);
     if (warn)
         render_text(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255},
@@ -234,7 +227,7 @@ static void draw_particles(const DrawFrame *f) {
         uint32_t c = p->color;
         int alpha = p->max_ttl > 0 ? 255 * p->ttl / p->max_ttl : 255;
         Color tint = {(uint8_t)(c >> 24), (uint8_t)(c >> 16), (uint8_t)(c >> 8), (uint8_t)alpha};
-        cell_tinted(f->rd, f->a->sprites, p->ttl > p->max_ttl / 2 ? SPR_SPARK : SPR_PARTICLE, x, y,
+        render_cell_tinted(f->rd, f->a->sprites, p->ttl > p->max_ttl / 2 ? SPR_SPARK : SPR_PARTICLE, x, y,
                     LAYER_PARTICLE, tint, 0);
     }
 }
@@ -426,8 +419,8 @@ static void draw_settings(const DrawFrame *f) {
          (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     text(rd, f->a, cx, cy - 126, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     for (int32_t i = 0; i < SETTINGS_ITEM_COUNT; i++) {
-        /* Three groups, a little apart: sound, window, keys. */
-        float y = cy - 102 + (float)i * 13 + (i >= SETTINGS_SCALE ? 4.0f : 0) + (i >= SETTINGS_KEYS ? 4.0f : 0);
+        /* Three groups, a little apart: sound, window, keys; 12 px rows leave the hint line free. */
+        float y = cy - 102 + (float)i * 12 + (i >= SETTINGS_SCALE ? 4.0f : 0) + (i >= SETTINGS_KEYS ? 4.0f : 0);
         bool sel = i == g->menu;
         Str8 label, value = {0};
         if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
@@ -440,6 +433,14 @@ static void draw_settings(const DrawFrame *f) {
         } else if (i == SETTINGS_FULLSCREEN) {
             label = STR8_LIT("Fullscreen");
             value = st->fullscreen ? STR8_LIT("on") : STR8_LIT("off");
+        } else if (i == SETTINGS_RENDERER) {
+            label = STR8_LIT("Renderer");
+            int32_t want = st->renderer == SAVE_RENDERER_SDL ? SAVE_RENDERER_SDL : SAVE_RENDERER_GL;
+            Str8 name = want == SAVE_RENDERER_SDL ? STR8_LIT("SDL_Renderer") : STR8_LIT("OpenGL");
+            /* It applies at the next start: say so while it differs from what draws now. */
+            value = g->renderer_running && g->renderer_running != want
+                        ? str8_fmt(f->frame, "< %.*s > (next start)", STR8_FMT(name))
+                        : str8_fmt(f->frame, "< %.*s >", STR8_FMT(name));
         } else if (i >= SETTINGS_KEYS && i < SETTINGS_RESET_KEYS) {
             int32_t act = i - SETTINGS_KEYS;
             label = str8_cstr(SETTINGS_ACTION_LABELS[act]);

@@ -18,7 +18,7 @@
 #include "effects.h"
 #include "game.h"
 #include "render/camera.h"
-#include "render/render.h"
+#include "render/font.h"
 
 enum { /* layers, low to high */
     LAYER_FLOOR = 0,

@@ -342,6 +342,13 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
     case SETTINGS_FULLSCREEN:
         if (side || choose) st->fullscreen = !st->fullscreen, settings_changed(g);
         break;
+    case SETTINGS_RENDERER:
+        /* Two choices: the default is OpenGL, so from it the one other is SDL_Renderer. */
+        if (side || choose) {
+            st->renderer = st->renderer == SAVE_RENDERER_SDL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
+            settings_changed(g);
+        }
+        break;
     case SETTINGS_RESET_KEYS:
         if (choose) {
             memcpy(st->binds, g->default_binds, sizeof st->binds);

@@ -66,6 +66,7 @@ typedef enum SettingsItem {
     SETTINGS_VOLUME, /* SETTINGS_VOLUME + SaveVolume, for each of SAVE_VOLUMES */
     SETTINGS_SCALE = SETTINGS_VOLUME + SAVE_VOLUMES,
     SETTINGS_FULLSCREEN,
+    SETTINGS_RENDERER, /* takes effect at the next start */
     SETTINGS_KEYS, /* SETTINGS_KEYS + action, for each of SAVE_BIND_ACTIONS */
     SETTINGS_RESET_KEYS = SETTINGS_KEYS + SAVE_BIND_ACTIONS,
     SETTINGS_BACK,
@@ -119,6 +120,7 @@ typedef struct Game {
     int32_t rebinding;              /* the action waiting for a key, -1: none */
     bool wait_release;              /* after a binding: input ignored until nothing is held */
     bool settings_dirty;            /* changed since last written */
+    int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
     Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */
     bool quit;

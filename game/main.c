@@ -1,6 +1,7 @@
 /* main.c - the game executable: the command line. Everything else is the App (app.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
@@ -16,10 +17,16 @@ static void usage(FILE *f) {
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
             "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
             "            [--edit FILE [--size WxH]] [--arena-trace FILE.csv [--trace-every N]]\n"
+            "            [--renderer gl|sdl] [--scale N] [--fixed-clock]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
             "  --frames N           stop after N frames\n"
+            "  --renderer gl|sdl    draw with OpenGL 3.3 (the default in a window) or SDL_Renderer;\n"
+            "                       wins over the setting; headless is always SDL's software one\n"
+            "  --scale N            window scale 1..6 for this run (default: the setting, else 3)\n"
+            "  --fixed-clock        one 60 Hz tick per frame in a window too, no vsync: a windowed\n"
+            "                       run as repeatable as a headless one (tests, benchmarks)\n"
             "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
             "  --replay FILE        play a recorded run back and check its final hash\n"
             "  --screenshot PATH    write the last frame as PNG\n"
@@ -65,6 +72,17 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--version")) {
             printf("arena-dungeon %s\n", AD_VERSION);
             return 0;
+        } else if (!strcmp(a, "--fixed-clock")) {
+            o->fixed_clock = true;
+        } else if (!strcmp(a, "--scale")) {
+            NEED_VALUE();
+            char *end;
+            long s = strtol(next, &end, 10);
+            if (*end || s < 1 || s > PLATFORM_MAX_SCALE) return bad_usage("--scale wants 1..6, not", next);
+            o->scale = (int)s;
+        } else if (!strcmp(a, "--renderer")) {
+            NEED_VALUE();
+            if (!renderer_kind_parse(next, &o->renderer)) return bad_usage("--renderer wants gl or sdl, not", next);
         } else if (!strcmp(a, "--headless")) {
             o->headless = true;
         } else if (!strcmp(a, "--no-save")) {

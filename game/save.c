@@ -83,7 +83,7 @@ static bool valid_name(const char *s, size_t n) {
 
 static const char *const VOLUME_NAMES[SAVE_VOLUMES] = {"volume_master", "volume_music", "volume_effects"};
 
-/* "scale 3", "fullscreen 0", "volume_music 70". */
+/* "scale 3", "fullscreen 0", "renderer 2", "volume_music 70". */
 static bool parse_setting(SaveSettings *st, const char *text) {
     char key[32];
     long v;
@@ -91,6 +91,8 @@ static bool parse_setting(SaveSettings *st, const char *text) {
     if (sscanf(text, "%31s %ld%n", key, &v, &used) != 2 || text[used] != '\0') return false;
     if (strcmp(key, "scale") == 0 && v >= 1 && v <= SAVE_SCALE_MAX) st->scale = (int32_t)v;
     else if (strcmp(key, "fullscreen") == 0 && (v == 0 || v == 1)) st->fullscreen = v == 1;
+    else if (strcmp(key, "renderer") == 0 && v >= SAVE_RENDERER_DEFAULT && v <= SAVE_RENDERER_SDL)
+        st->renderer = (int32_t)v;
     else {
         for (int32_t i = 0; i < SAVE_VOLUMES; i++) {
             if (strcmp(key, VOLUME_NAMES[i]) != 0 || v < 0 || v > 100) continue;
@@ -261,6 +263,7 @@ bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) 
     const SaveSettings *st = &d->settings;
     if (st->scale > 0) len += (size_t)snprintf(buf + len, cap - len, "setting scale %d\n", st->scale);
     len += (size_t)snprintf(buf + len, cap - len, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
+    if (st->renderer) len += (size_t)snprintf(buf + len, cap - len, "setting renderer %d\n", st->renderer);
     for (int32_t i = 0; st->has_volume && i < SAVE_VOLUMES; i++)
         len += (size_t)snprintf(buf + len, cap - len, "setting %s %d\n", VOLUME_NAMES[i], st->volume[i]);
     for (int32_t a = 0; st->has_binds && a < SAVE_BIND_ACTIONS; a++)

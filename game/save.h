@@ -44,6 +44,9 @@ typedef enum SaveVolume { SAVE_VOLUME_MASTER, SAVE_VOLUME_MUSIC, SAVE_VOLUME_EFF
 
 /* The player's settings. The Game keeps them (it has no SDL); the front end applies them
    whenever they change. Zero scale means "not chosen": the front end's default. */
+/* The renderer setting; the command line's --renderer wins over it. */
+typedef enum SaveRenderer { SAVE_RENDERER_DEFAULT, SAVE_RENDERER_GL, SAVE_RENDERER_SDL } SaveRenderer;
+
 typedef struct SaveSettings {
     int32_t scale;
     bool fullscreen;
@@ -51,6 +54,7 @@ typedef struct SaveSettings {
     uint16_t binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
     bool has_volume; /* false: the game's defaults */
     int32_t volume[SAVE_VOLUMES]; /* percent, 0..100 */
+    int32_t renderer; /* SaveRenderer: what draws the next start */
 } SaveSettings;
 
 typedef struct SaveData {

@@ -22,5 +22,6 @@ while read -r fn what; do
 done <<'LIST'
 cg_push_raw arena_push_raw (32 bytes, align 8)
 cg_push_zero arena_push on reused memory (32 bytes zeroed)
+cg_frame frame loop: 100 pushes + arena_clear, per push
 cg_scratch scratch_begin + arena_push_raw + scratch_end
 LIST

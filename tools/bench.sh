@@ -11,12 +11,22 @@ cmake --build --preset release -j2 >/dev/null
 names=("$@")
 if ((${#names[@]} == 0)); then
   for src in tools/bench/bench_*.c; do names+=("$(basename "$src" .c)"); done
+  names+=(game_backends)
 fi
 for name in "${names[@]}"; do
   echo "== $name"
+  if [[ -f tools/bench/$name.sh ]]; then bash "tools/bench/$name.sh" build/release; echo; continue; fi
   bin=$(find build/release/tools/bench -maxdepth 1 -name "$name" -type f -perm -u+x | head -n1)
   [[ -n $bin ]] || { echo "no benchmark named $name" >&2; exit 1; }
-  # The render benchmark wants a video driver; without a display it uses SDL's dummy one.
-  if [[ -z ${DISPLAY:-} ]]; then SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} "$bin"; else "$bin"; fi
+  # The render benchmark wants a real X server for its window section: without a display
+  # it gets one from Xvfb (tests/with_xvfb.sh), or, failing that, SDL's dummy driver.
+  if [[ -n ${DISPLAY:-} ]]; then "$bin"
+  elif [[ $name == bench_render ]] && command -v Xvfb >/dev/null; then sh tests/with_xvfb.sh "$bin"
+  else SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} "$bin"; fi
+  # Beside the timed ratios, instructions per operation: deterministic, whatever the load.
+  if [[ $name == bench_arena ]] && command -v valgrind >/dev/null; then
+    echo "instructions per operation (callgrind, tools/arena_ir.sh):"
+    tools/arena_ir.sh build/release
+  fi
   echo
 done

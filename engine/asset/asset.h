@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
-#include "render/render.h"
+#include "render/font.h"
 
 /* 4096x4096 RGBA8 is 64 MiB decoded, and the size most GPUs take as one texture. */
 #define ASSET_MAX_IMAGE_SIDE 4096

@@ -39,10 +39,13 @@ typedef struct PlatformX11 {
 struct Platform {
     SDL_Window *window;   /* NULL headless */
     SDL_Surface *surface; /* headless target */
-    SDL_Renderer *renderer;
+    SDL_Renderer *renderer; /* RENDERER_SDL */
+    SDL_GLContext gl;       /* RENDERER_GL */
+    bool no_vsync;
     SDL_GameController *pads[PLATFORM_MAX_PADS];
     int logical_w, logical_h;
     bool headless;
+    bool fixed_clock; /* headless, or asked for */
     uint64_t start_counter, frames;
     double counter_hz;
 
@@ -349,14 +352,26 @@ PlatformViewport platform_viewport_fit(int win_w, int win_h, int logical_w, int 
    what it does: viewport in output pixels at scale 1, then the scale. SDL resets the
    viewport by itself when the window's size changes, so platform_poll calls this again on
    every window event. */
+/* The output in pixels: the drawable of the GL context, or the SDL_Renderer's. */
+static bool platform_output_pixels(Platform *pf, int *w, int *h) {
+    *w = *h = 0;
+    if (pf->gl) {
+        SDL_GL_GetDrawableSize(pf->window, w, h);
+        return true;
+    }
+    return pf->renderer && SDL_GetRendererOutputSize(pf->renderer, w, h) == 0;
+}
+
 static void platform_apply_viewport(Platform *pf) {
     int w = 0, h = 0;
-    if (SDL_GetRendererOutputSize(pf->renderer, &w, &h) != 0) return;
+    if (!platform_output_pixels(pf, &w, &h)) return;
     PlatformViewport v = platform_viewport_fit(w, h, pf->logical_w, pf->logical_h);
     if (v.scale <= 0) return; /* minimised: keep the last one */
-    SDL_RenderSetScale(pf->renderer, 1.0f, 1.0f);
-    SDL_RenderSetViewport(pf->renderer, &(SDL_Rect){v.x, v.y, v.w, v.h});
-    SDL_RenderSetScale(pf->renderer, v.scale, v.scale);
+    if (pf->renderer) { /* the GL backend reads pf->viewport when it presents */
+        SDL_RenderSetScale(pf->renderer, 1.0f, 1.0f);
+        SDL_RenderSetViewport(pf->renderer, &(SDL_Rect){v.x, v.y, v.w, v.h});
+        SDL_RenderSetScale(pf->renderer, v.scale, v.scale);
+    }
     pf->out_w = w;
     pf->out_h = h;
     pf->viewport = v;
@@ -476,14 +491,39 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     pf->window_scale = platform_fit_window(pf, d->scale, area_w, area_h, &w, &h);
     /* Created windowed even when fullscreen is asked for: SDL ignores the minimum size of a
        fullscreen window, and the window must know where to come back to. */
+    bool want_gl = d->renderer != RENDERER_SDL;
+    if (want_gl) {
+        /* 3.3 core: see render/gl/render_gl.h for why this version. No depth, no stencil. */
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+    }
+    Uint32 wflags = SDL_WINDOW_RESIZABLE | (want_gl ? SDL_WINDOW_OPENGL : 0);
     pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-                                  SDL_WINDOW_RESIZABLE);
+                                  wflags);
+    if (!pf->window && want_gl) /* no GL-capable visual at all */
+        pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w,
+                                      h, SDL_WINDOW_RESIZABLE);
     if (!pf->window) return true;
-    Uint32 rflags = SDL_RENDERER_ACCELERATED | (d->no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
-    pf->renderer = SDL_CreateRenderer(pf->window, -1, rflags);
-    if (!pf->renderer) /* no GPU: the software renderer still plays fine at 480x270 */
-        pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
-    if (!pf->renderer) return true;
+    if (want_gl && (SDL_GetWindowFlags(pf->window) & SDL_WINDOW_OPENGL)) {
+        pf->gl = SDL_GL_CreateContext(pf->window);
+        if (pf->gl) {
+            /* Vsync unless asked not to; the window still works when the driver says no. */
+            if (!d->no_vsync) SDL_GL_SetSwapInterval(1);
+            else SDL_GL_SetSwapInterval(0);
+        }
+    }
+    if (want_gl && !pf->gl) {
+        char why[256];
+        SDL_snprintf(why, sizeof why, "no OpenGL 3.3 core context: %s", SDL_GetError());
+        if (!platform_use_sdl_renderer(pf, why)) return true;
+    } else if (!want_gl) {
+        platform_use_sdl_renderer(pf, NULL);
+    }
+    if (!pf->renderer && !pf->gl) return true;
     /* Only now: an OpenGL renderer re-creates the X window (SDL_RecreateWindow), and the
        new one gets no minimum-size hint, so one set before never reaches the window manager.
        Not more than the display can show. */
@@ -497,6 +537,32 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     return true;
 }
 
+bool platform_use_sdl_renderer(Platform *pf, const char *why) {
+    if (pf->renderer) return true;
+    if (why) diag_report(DIAG_WARNING, "renderer: %s; drawing with SDL_Renderer", why);
+    if (pf->gl) {
+        SDL_GL_DeleteContext(pf->gl);
+        pf->gl = NULL;
+    }
+    SDL_GL_ResetAttributes(); /* SDL's own GL renderer asks for what it needs */
+    Uint32 rflags = SDL_RENDERER_ACCELERATED | (pf->no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
+    pf->renderer = SDL_CreateRenderer(pf->window, -1, rflags);
+    if (!pf->renderer) /* no GPU: the software renderer still plays fine at 480x270 */
+        pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
+    if (!pf->renderer) {
+        diag_report(DIAG_ERROR, "platform: cannot create an SDL_Renderer: %s", SDL_GetError());
+        return false;
+    }
+    /* SDL's GL renderer may have re-created the X window, which drops the minimum-size
+       hint; set it again. */
+    int area_w, area_h, min_w, min_h;
+    platform_usable_area(pf, 0, &area_w, &area_h);
+    platform_fit_window(pf, 1, area_w, area_h, &min_w, &min_h);
+    SDL_SetWindowMinimumSize(pf->window, min_w, min_h);
+    platform_apply_viewport(pf);
+    return true;
+}
+
 Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     PlatformDesc d = desc ? *desc : (PlatformDesc){0};
     if (!d.title) d.title = "arena dungeon";
@@ -507,6 +573,9 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     Platform *pf = arena_push_struct(perm, Platform);
     if (!pf) return NULL;
     pf->headless = d.headless;
+    pf->fixed_clock = d.headless || d.fixed_clock;
+    if (d.fixed_clock) d.no_vsync = true; /* the clock does not wait, neither does the screen */
+    pf->no_vsync = d.no_vsync;
     pf->logical_w = d.logical_w;
     pf->logical_h = d.logical_h;
 
@@ -526,7 +595,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     } else if (!platform_init_window(pf, &d)) {
         return NULL;
     }
-    if (!pf->renderer) {
+    if (!pf->renderer && !pf->gl) {
         diag_report(DIAG_ERROR, "platform: cannot create a %s: %s",
                     d.headless ? "software renderer" : "window and renderer", SDL_GetError());
         platform_release(pf);
@@ -543,6 +612,7 @@ void platform_release(Platform *pf) {
     for (int i = 0; i < PLATFORM_MAX_PADS; i++)
         if (pf->pads[i]) SDL_GameControllerClose(pf->pads[i]);
     if (pf->renderer) SDL_DestroyRenderer(pf->renderer);
+    if (pf->gl) SDL_GL_DeleteContext(pf->gl);
     if (pf->surface) SDL_FreeSurface(pf->surface);
     if (pf->window) SDL_DestroyWindow(pf->window);
     SDL_Quit();
@@ -622,7 +692,7 @@ static void platform_fit_frame(Platform *pf) {
 
 bool platform_poll(Platform *pf, Input *in) {
     if (pf->frames++ == 0 && !pf->headless) in->focused = true;
-    if (pf->headless) in->focused = true;
+    if (pf->fixed_clock) in->focused = true; /* a scripted run never pauses on focus */
     bool refit = false;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
@@ -644,7 +714,7 @@ bool platform_poll(Platform *pf, Input *in) {
     if (pf->frame_checks > 0) platform_fit_frame(pf);
     if (!refit && pf->window) {
         int w = 0, h = 0;
-        SDL_GetRendererOutputSize(pf->renderer, &w, &h);
+        platform_output_pixels(pf, &w, &h);
         refit = w != pf->out_w || h != pf->out_h;
     }
     if (refit) platform_apply_viewport(pf);
@@ -660,7 +730,7 @@ bool platform_poll(Platform *pf, Input *in) {
 }
 
 double platform_seconds(const Platform *pf) {
-    if (pf->headless) return (double)pf->frames / 60.0;
+    if (pf->fixed_clock) return (double)pf->frames / 60.0;
     return (double)(SDL_GetPerformanceCounter() - pf->start_counter) / pf->counter_hz;
 }
 
@@ -722,6 +792,21 @@ int platform_window_scale(const Platform *pf) { return pf->window_scale; }
 
 bool platform_is_headless(const Platform *pf) { return pf->headless; }
 struct SDL_Renderer *platform_renderer(Platform *pf) { return pf->renderer; }
+struct SDL_Window *platform_window(Platform *pf) { return pf->window; }
+RendererKind platform_renderer_kind(const Platform *pf) {
+    return pf->gl ? RENDERER_GL : RENDERER_SDL;
+}
+
+const char *renderer_kind_name(RendererKind k) {
+    return k == RENDERER_GL ? "gl" : k == RENDERER_SDL ? "sdl" : "default";
+}
+
+bool renderer_kind_parse(const char *s, RendererKind *out) {
+    if (s && SDL_strcmp(s, "gl") == 0) *out = RENDERER_GL;
+    else if (s && SDL_strcmp(s, "sdl") == 0) *out = RENDERER_SDL;
+    else return false;
+    return true;
+}
 
 void platform_logical_size(const Platform *pf, int *w, int *h) {
     if (w) *w = pf->logical_w;

@@ -147,6 +147,18 @@ void input_set_bindings(Input *in, const InputBindings *b);
    used in one printf (SDL_GetKeyName itself reuses one buffer for every key). */
 const char *input_key_name(uint16_t scancode);
 
+/* What the picture is drawn with (render.h): an OpenGL 3.3 core context on the window, or
+   an SDL_Renderer (SDL's own GL or software renderer; the only one headless). */
+typedef enum RendererKind {
+    RENDERER_DEFAULT, /* OpenGL in a window, SDL_Renderer headless */
+    RENDERER_GL,
+    RENDERER_SDL,
+} RendererKind;
+/* "gl" / "sdl" (and "default"), as the command line and the settings spell them. */
+const char *renderer_kind_name(RendererKind k);
+/* RENDERER_GL for "gl", RENDERER_SDL for "sdl"; false for anything else. */
+bool renderer_kind_parse(const char *s, RendererKind *out);
+
 typedef struct PlatformDesc {
     const char *title;
     const char *app_id;       /* WM_CLASS on X11, app id on Wayland; 0 -> "arena-dungeon"
@@ -157,6 +169,10 @@ typedef struct PlatformDesc {
     bool headless;            /* software renderer on a surface, no window */
     bool no_vsync;            /* vsync is on by default in a window */
     bool fullscreen;          /* start in (desktop) fullscreen */
+    bool fixed_clock;         /* in a window too: the headless clock, one 60 Hz step per poll
+                                 (and no vsync), so a windowed run is as deterministic */
+    RendererKind renderer;    /* GL falls back to SDL_Renderer, one line saying why, when no
+                                 OpenGL 3.3 core context can be made */
 } PlatformDesc;
 
 /* Where the logical picture lands in the output: a rectangle in output pixels, and the
@@ -184,8 +200,17 @@ bool platform_poll(Platform *pf, Input *in);
 /* Seconds since platform_create: the real clock in a window, the fake one headless. */
 double platform_seconds(const Platform *pf);
 bool platform_is_headless(const Platform *pf);
-/* The renderer to pass to render_create (an SDL_Renderer *, kept opaque here). */
+/* What the platform made to draw with: RENDERER_GL (a current GL context on
+   platform_window) or RENDERER_SDL (platform_renderer). Never RENDERER_DEFAULT. */
+RendererKind platform_renderer_kind(const Platform *pf);
+/* The SDL_Renderer under RENDERER_SDL, else NULL (an SDL_Renderer *, kept opaque here). */
 struct SDL_Renderer *platform_renderer(Platform *pf);
+/* The window (an SDL_Window *); NULL headless. */
+struct SDL_Window *platform_window(Platform *pf);
+/* Gives up the GL context for an SDL_Renderer on the same window, reporting one warning
+   line with `why` (what GL could not do). For render_create, when the GL backend cannot
+   start on a context that was made. False (reported) when no SDL_Renderer can be made. */
+bool platform_use_sdl_renderer(Platform *pf, const char *why);
 void platform_logical_size(const Platform *pf, int *w, int *h);
 /* The output in pixels (window or surface) and where the picture is in it. */
 void platform_output_size(const Platform *pf, int *w, int *h);

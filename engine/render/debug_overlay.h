@@ -33,7 +33,7 @@
 
 #include "core/arena.h"
 #include "core/arena_trace.h"
-#include "render/render.h"
+#include "render/font.h"
 
 typedef struct DebugFrameInfo {
     double frame_ms;  /* wall time of the last frame */

@@ -1,11 +1,18 @@
 /* render.h - a batched 2D sprite renderer whose draw list lives in the frame arena.
 
    Every frame: clear the frame arena, begin, push commands (sprites from an atlas cell or
-   region, filled rects, text), end. The commands are plain structs pushed into the frame
-   arena; render_end() orders them by (layer, texture) with a stable two-pass counting
-   sort in a scratch scope and submits each run of one texture as ONE SDL_RenderGeometry
-   call, so draw calls per frame = texture runs, not sprites. Within a layer and texture,
-   draw order is push order (the sort is stable).
+   region, filled rects, text through font.h), end. The commands are plain structs pushed
+   into the frame arena; render_end() orders them by (layer, texture) with a stable
+   two-pass counting sort in a scratch scope, builds the vertices in the same scope and
+   hands the backend one batch per run of one texture, so draw calls per frame = texture
+   runs, not sprites. Within a layer and texture, draw order is push order (the sort is
+   stable).
+
+   Two backends draw the batches (render_core.h): OpenGL 3.3 (gl/render_gl.c: one streamed
+   vertex buffer, one glDrawElements per batch, the picture drawn at its logical size and
+   scaled by whole steps) and SDL_Renderer (sdl/render_sdl.c: one SDL_RenderGeometry per
+   batch; the headless and software path). Which one is the platform's choice
+   (PlatformDesc.renderer); render_create takes what the platform made.
 
        enum { LAYER_TILES = 0, LAYER_HUD = 100 };           // the game numbers its layers
        arena_clear(frame);
@@ -31,8 +38,7 @@
 #include "core/arena.h"
 #include "core/str8.h"
 
-struct SDL_Renderer; /* SDL types stay opaque here: game code needs no SDL header */
-struct SDL_Texture;
+#include "platform/platform.h"
 
 #define RENDER_MAX_LAYERS 256
 #define RENDER_MAX_TEXTURES 256
@@ -48,44 +54,27 @@ typedef struct RectF {
     float x, y, w, h;
 } RectF;
 
-/* A texture plus the grid it is cut into (cell_w x cell_h cells, row-major, `cols` per row).
-   Everything here lives in the permanent arena; `sdl` is an SDL_Texture *. */
-typedef struct Texture {
-    struct SDL_Texture *sdl;
+/* A texture plus the grid it is cut into (cell_w x cell_h cells, row-major). Opaque: it
+   lives in the permanent arena and belongs to the backend that made it;
+   render_texture_info tells what it is. */
+typedef struct Texture Texture;
+
+typedef struct TextureInfo {
     const char *name;
     int w, h; /* of the image */
     int cell_w, cell_h, cols, rows;
-    uint16_t id; /* sort key; 0 is the renderer's white texture (rects) */
-    /* Under SDL's software renderer, and within RENDER_COPY_BUDGET_BYTES (below), the SDL
-       texture holds the image four times, [plain | flipped X] over [flipped Y | flipped XY],
-       so a flip is a UV offset in the same batch: that renderer turns a quad with mirrored
-       UVs into SDL_RenderCopyEx, which allocates a temporary surface per call. GPU renderers
-       flip by swapping UVs for free, so there `mirrored` is false and the texture is the
-       image alone. */
-    bool mirrored;
-    /* The SDL texture a quad is drawn from, by the RENDER_MOD_* bits of how it is drawn;
-       [0] is `sdl`. SDL's software renderer keeps one blit mapping per texture and rebuilds
-       it, allocating, each time colour or alpha modulation or stretching switches on or
-       off - which a texture drawn plain and tinted, or at two sizes, in one frame (text,
-       rects) would do over and over. Under that renderer, within the budget, each
-       combination has its own copy of the image, so no switch ever happens; otherwise all
-       eight are `sdl`. */
-    struct SDL_Texture *sdl_mod[8];
-    uint64_t bytes; /* pixel bytes of every SDL texture above: copies included */
-} Texture;
+    uint64_t bytes; /* pixel bytes the backend keeps for it (copies included, see below) */
+} TextureInfo;
+TextureInfo render_texture_info(const Texture *tex);
 
-/* The mirrored image and its modulation copies cost 32 times the image (4 mirrored x 8).
-   A renderer makes them only under SDL's software renderer and only while the copies of
-   all its textures, together, stay within this many bytes; a texture whose copies would
-   pass it is uploaded once (`bytes` = w * h * 4) and drawn correctly, only not
-   allocation-free under that renderer: a flipped quad goes through SDL_RenderCopyEx and a
-   change of modulation rebuilds the blit mapping. The game's three atlases need 2.7 MiB of
-   it; the copies of one 256x256 image would be the whole budget, so no such image gets
-   them (Texture.bytes says what each texture got). */
+/* Under SDL's software renderer only, a texture keeps mirrored and modulation copies of its
+   image (32 times the image: they spare an allocation per flipped or tinted quad there; see
+   render_core.h). A renderer makes them only while the copies of all its textures, together,
+   stay within this many bytes; a texture whose copies would pass it is uploaded once
+   (`bytes` = w * h * 4) and drawn correctly, only not allocation-free under that renderer.
+   The game's three atlases need 2.7 MiB of it; the copies of one 256x256 image would be the
+   whole budget, so no such image gets them (TextureInfo.bytes says what each one got). */
 #define RENDER_COPY_BUDGET_BYTES (8ull << 20)
-
-/* The bits of an sdl_mod index. */
-enum { RENDER_MOD_COLOR = 1u << 0, RENDER_MOD_ALPHA = 1u << 1, RENDER_MOD_STRETCH = 1u << 2 };
 
 enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
 
@@ -98,9 +87,9 @@ typedef struct DrawCmd {
 } DrawCmd;
 
 typedef struct RenderStats {
-    uint32_t draw_calls;   /* texture runs submitted last frame: one SDL_RenderGeometry each
-                              (two or more under the software renderer when a run's quads
-                              are modulated differently, see Texture.sdl_mod) */
+    uint32_t draw_calls;   /* texture runs submitted last frame: one draw call each (two
+                              or more under SDL's software renderer when a run's quads are
+                              modulated differently, see render_core.h) */
     uint32_t sprites;      /* quads submitted last frame */
     uint32_t culled;       /* pushes skipped because they were off screen */
     uint32_t dropped;      /* pushes lost because the frame arena was full */
@@ -109,10 +98,17 @@ typedef struct RenderStats {
 
 typedef struct Renderer Renderer;
 
-/* `sdl_renderer` is platform_renderer(pf). Textures and bookkeeping go to `perm`. */
-Renderer *render_create(Arena *perm, struct SDL_Renderer *sdl_renderer, int logical_w,
-                        int logical_h);
-void render_release(Renderer *rd); /* destroys the SDL textures it created */
+/* A renderer on what `pf` made for drawing: its GL context (the GL backend) or its
+   SDL_Renderer. Textures and bookkeeping go to `perm`. When the GL backend cannot start
+   on the context (a shader or framebuffer the driver refuses), the platform falls back to
+   an SDL_Renderer (platform_use_sdl_renderer), with one line saying why, and this returns
+   a renderer on that. NULL (reported) when neither works. */
+Renderer *render_create(Arena *perm, Platform *pf);
+void render_release(Renderer *rd); /* destroys the textures it created */
+/* RENDERER_GL or RENDERER_SDL: the backend drawing. */
+RendererKind render_kind(const Renderer *rd);
+/* One line about the backend, for the overlay and logs: "OpenGL 3.3 (llvmpipe ...)". */
+const char *render_describe(const Renderer *rd);
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
    image. NULL (and a report, core/diag.h) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
@@ -125,21 +121,25 @@ void render_set_view(Renderer *rd, float x, float y);
 /* Cell `index` of `tex`'s grid at (x, y), drawn at the cell's size. */
 void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
                  uint32_t flip);
+/* The same, tinted (multiplied by `tint`, alpha included). */
+void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
+                        Color tint, uint32_t flip);
 /* The general form: any source rectangle (texels), any destination size, tint, flip. */
 void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
                    uint32_t flip);
 void render_rect(Renderer *rd, RectF dst, int layer, Color color);
 void render_rect_outline(Renderer *rd, RectF dst, int layer, Color color);
 void render_end(Renderer *rd);    /* sort + submit */
-void render_present(Renderer *rd); /* SDL_RenderPresent */
+void render_present(Renderer *rd); /* scale to the window and swap */
 
 RenderStats render_stats(const Renderer *rd); /* of the last ended frame */
 /* Commands pushed so far this frame (for tests and the overlay). */
 uint32_t render_command_count(const Renderer *rd);
 
-/* The current back buffer (call between render_end and render_present) as RGBA8 pixels in
-   `out` (w*h*4 bytes, rows top to bottom). False when SDL cannot read it back (the reason
-   reported through core/diag.h) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
+/* The picture as the player sees it (call between render_end and render_present): the
+   viewport of the output, in output pixels, as RGBA8 pixels in `out` (w*h*4 bytes, rows
+   top to bottom). False when the backend cannot read it back (the reason reported through
+   core/diag.h) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
    the renderer includes nothing of the asset side, which includes the renderer. */
 bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
 
@@ -148,49 +148,6 @@ bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h
    function render_end draws by, so tests and the bench check the order the game gets. */
 void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count);
 
-/* ---- Text: a bitmap font cut from a grid texture of printable ASCII. ----
-
-   Each glyph has its own advance, so "il" is narrower than "MW" and no letter leaves a hole
-   after it. font_make_from_pixels() measures them once, at load time, from the image the
-   texture was made from: a glyph's ink (its rightmost opaque column + 1) plus `gap` pixels.
-   Two kinds of glyph keep a fixed width instead, because their ink says nothing useful:
-   ' ' (no ink at all) gets `space_advance`, and the digits share the widest digit's
-   advance, so a timer or a counter does not jiggle as it ticks ("11" is as wide as "88").
-   font_measure and render_text walk the same table, so centred and right-aligned text
-   lands exactly where it was measured. asset_load_font() (asset.h) does all of this from
-   a PNG; font_make() is the monospace form for a grid without pixels at hand. */
-#define FONT_MAX_GLYPHS 96 /* chars 32..127: printable ASCII plus DEL's cell */
-
-typedef struct Font {
-    const Texture *tex;
-    int first_char;   /* code of cell 0 (32) */
-    int glyph_count;  /* cells with an advance: min(cells in tex, FONT_MAX_GLYPHS) */
-    int glyph_w, glyph_h;
-    int advance, line_h; /* fixed advance (space; every glyph under font_make) / line, scale 1 */
-    int gap;             /* trailing pixels of the last glyph that are not part of a width */
-    uint8_t advances[FONT_MAX_GLYPHS]; /* pixels per glyph at scale 1, by cell */
-} Font;
-
-typedef enum TextAlign { TEXT_ALIGN_LEFT, TEXT_ALIGN_CENTER, TEXT_ALIGN_RIGHT } TextAlign;
-
-/* A monospace Font over `tex` (cells are glyphs starting at char 32): every glyph advances
-   `advance` pixels (<= 0: the cell width), of which the last 1 is gap. */
-Font font_make(const Texture *tex, int advance);
-/* A proportional Font over `tex`, measured from `rgba`: the tex->w x tex->h RGBA8 image
-   `tex` was created from (only read here, not kept). Glyph advance = ink + `gap`; ' ' gets
-   `space_advance`, digits the widest digit's advance (see above). */
-Font font_make_from_pixels(const Texture *tex, const uint8_t *rgba, int space_advance, int gap);
-/* Width in pixels of `text`'s widest line: the sum of its advances minus the last glyph's
-   gap, so centred text is centred on its ink. */
-float font_measure(const Font *f, Str8 text, float scale);
-float font_line_height(const Font *f, float scale);
-/* Draws `text` with its left edge (or centre / right edge, per `align`) at x; returns the
-   width. '\n' starts a new line; bytes outside printable ASCII draw as '?'. */
-float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
-                  TextAlign align, float scale);
-/* printf into the frame arena, then render_text (left aligned, scale 1). */
-float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
-                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* The frame arena of the current frame, for callers that format their own strings. */
 Arena *render_frame_arena(Renderer *rd);
 

@@ -8,7 +8,7 @@
 #include "check.h"
 #include "asset/asset.h"
 #include "platform/platform.h"
-#include "render/render.h"
+#include "render/font.h"
 #include "../../assets/atlas.h"
 
 #define TEST_FONT_SPACE (FONT_ADVANCE - 2) /* as game/app.c */
@@ -29,7 +29,7 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
     if (!t->pf) return false;
     int w, h;
     platform_logical_size(t->pf, &w, &h);
-    t->rd = render_create(t->perm, platform_renderer(t->pf), w, h);
+    t->rd = render_create(t->perm, t->pf);
     if (!t->rd) return false;
     AssetError err;
     const char *names[2] = {"tiles.png", "sprites.png"};

@@ -126,7 +126,8 @@ int main(int argc, char **argv) {
     const char *edge = asset_path(a, dir, "edge.png");
     REQUIRE(asset_write_png(edge, row, ASSET_MAX_IMAGE_SIDE, 1, &err0));
     Texture *at_limit = asset_load_texture(t.rd, t.perm, edge, 0, 0, &err0);
-    CHECK(at_limit && at_limit->w == ASSET_MAX_IMAGE_SIDE && at_limit->h == 1);
+    CHECK(at_limit && render_texture_info(at_limit).w == ASSET_MAX_IMAGE_SIDE &&
+          render_texture_info(at_limit).h == 1);
 
     const char *text = asset_path(a, dir, "not-an-image.png");
     write_file(text, "hello\n", 6);

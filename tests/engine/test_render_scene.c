@@ -81,8 +81,8 @@ int main(int argc, char **argv) {
                             &sprites.w, &sprites.h, &err));
     REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "font.png"), &font.px, &font.w,
                             &font.h, &err));
-    CHECK_EQ_I(t.tiles->cols, ATLAS_COLS);
-    CHECK_EQ_I(t.sprites->rows, SPRITES_ROWS);
+    CHECK_EQ_I(render_texture_info(t.tiles).cols, ATLAS_COLS);
+    CHECK_EQ_I(render_texture_info(t.sprites).rows, SPRITES_ROWS);
 
     /* Advances: ink + 1 for letters, one width for all digits, a fixed one for space. */
     int ink_E = glyph_ink(font, 'E'), ink_N = glyph_ink(font, 'N'), ink_D = glyph_ink(font, 'D');

@@ -10,13 +10,14 @@
 #include <SDL2/SDL.h>
 
 #include "engine_test.h"
+#include "render/render_core.h" /* the SDL backend's copies */
 
 static uint64_t sdl_bytes(const Texture *t) {
     SDL_Texture *seen[9];
     int n = 0;
     uint64_t bytes = 0;
     for (int i = -1; i < 8; i++) {
-        SDL_Texture *st = i < 0 ? t->sdl : t->sdl_mod[i];
+        SDL_Texture *st = i < 0 ? t->sdl.mod[0] : t->sdl.mod[i];
         bool dup = !st;
         for (int j = 0; j < n && !dup; j++) dup = seen[j] == st;
         if (dup) continue;
@@ -67,7 +68,7 @@ int main(int argc, char **argv) {
         printf("%s: %dx%d, %llu bytes of image, %llu in SDL textures\n", game[i]->name,
                game[i]->w, game[i]->h, (unsigned long long)image_bytes(game[i]),
                (unsigned long long)sdl_bytes(game[i]));
-        CHECK(game[i]->mirrored);
+        CHECK(game[i]->sdl.mirrored);
         CHECK_EQ_U(sdl_bytes(game[i]), 32 * image_bytes(game[i]));
         CHECK_EQ_U(game[i]->bytes, sdl_bytes(game[i]));
         with_copies += sdl_bytes(game[i]);
@@ -85,7 +86,7 @@ int main(int argc, char **argv) {
            (unsigned long long)image_bytes(tex), (unsigned long long)sdl_bytes(tex));
     CHECK_EQ_U(sdl_bytes(tex), image_bytes(tex));
     CHECK_EQ_U(tex->bytes, image_bytes(tex));
-    CHECK(!tex->mirrored);
+    CHECK(!tex->sdl.mirrored);
 
     /* Drawn from that one texture, through SDL's own flips and modulation. */
     arena_clear(t.frame);

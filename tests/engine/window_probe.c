@@ -6,8 +6,10 @@
        state out=960x540 viewport=0,0,960x540 scale=2.0000 fullscreen=0 window_scale=2 pos=160,242
 
    Keys, besides the platform's own F11: 1..6 platform_set_window_scale, F
-   platform_set_fullscreen(!on), Q quits. Options: --scale N, --fullscreen, --seconds S (it
-   quits by itself after S seconds, 60 by default, so a lost test cannot leave it running). */
+   platform_set_fullscreen(!on), Q quits. Options: --scale N, --fullscreen, --renderer gl|sdl,
+   --seconds S (it quits by itself after S seconds, 60 by default, so a lost test cannot leave
+   it running). The card is drawn through render.h, so it shows what either backend puts on
+   screen: its letterbox, its scaling, its viewport. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +17,12 @@
 #include <SDL2/SDL.h>
 
 #include "platform/platform.h"
+#include "render/render.h"
 
 static void print_state(Platform *pf, char *last, size_t cap) {
     int ow, oh, x = 0, y = 0;
     platform_output_size(pf, &ow, &oh);
-    SDL_Window *win = SDL_RenderGetWindow(platform_renderer(pf));
+    SDL_Window *win = platform_window(pf);
     if (win) SDL_GetWindowPosition(win, &x, &y);
     PlatformViewport v = platform_viewport(pf);
     char line[256];
@@ -41,18 +44,20 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--scale") && i + 1 < argc) desc.scale = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--fullscreen")) desc.fullscreen = true;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--renderer") && i + 1 < argc && renderer_kind_parse(argv[i + 1], &desc.renderer)) i++;
         else {
-            fprintf(stderr, "usage: window_probe [--scale N] [--fullscreen] [--seconds S]\n");
+            fprintf(stderr, "usage: window_probe [--scale N] [--fullscreen] [--renderer gl|sdl] [--seconds S]\n");
             return 2;
         }
     }
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
-    if (!perm) return 1;
+    Arena *frame = arena_create((ArenaParams){.name = "frame"});
+    if (!perm || !frame) return 1;
     Platform *pf = platform_create(perm, &desc);
     if (!pf) return 1;
-    SDL_Renderer *r = platform_renderer(pf);
-    SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(r, &info) == 0) printf("renderer %s\n", info.name);
+    Renderer *rd = render_create(perm, pf);
+    if (!rd) return 1;
+    printf("renderer %s: %s\n", renderer_kind_name(render_kind(rd)), render_describe(rd));
     int lw, lh;
     platform_logical_size(pf, &lw, &lh);
     Input in = {0};
@@ -66,24 +71,22 @@ int main(int argc, char **argv) {
         input_end_step(&in);
         print_state(pf, last, sizeof last);
 
-        /* Letterbox dark, the logical picture grey with a white outline and a colour in each
-           corner: a cropped picture loses an edge or a corner. */
-        SDL_SetRenderDrawColor(r, 10, 10, 10, 255);
-        SDL_RenderClear(r);
-        SDL_SetRenderDrawColor(r, 90, 90, 90, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){0, 0, lw, lh});
-        SDL_SetRenderDrawColor(r, 255, 255, 255, 255);
-        SDL_RenderDrawRect(r, &(SDL_Rect){0, 0, lw, lh});
-        static const SDL_Color corner[4] = {
+        /* The logical picture grey with a white outline and a colour in each corner: a
+           cropped picture loses an edge or a corner. */
+        arena_clear(frame);
+        render_begin(rd, frame, (Color){90, 90, 90, 255});
+        render_rect_outline(rd, (RectF){0, 0, (float)lw, (float)lh}, 0, COLOR_WHITE);
+        static const Color corner[4] = {
             {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}};
-        for (int c = 0; c < 4; c++) {
-            SDL_SetRenderDrawColor(r, corner[c].r, corner[c].g, corner[c].b, 255);
-            SDL_RenderFillRect(r, &(SDL_Rect){c % 2 ? lw - 16 : 0, c / 2 ? lh - 16 : 0, 16, 16});
-        }
-        SDL_RenderPresent(r);
+        for (int c = 0; c < 4; c++)
+            render_rect(rd, (RectF){c % 2 ? lw - 16 : 0, c / 2 ? lh - 16 : 0, 16, 16}, 1, corner[c]);
+        render_end(rd);
+        render_present(rd);
         SDL_Delay(10);
     }
+    render_release(rd);
     platform_release(pf);
+    arena_release(frame);
     arena_release(perm);
     return 0;
 }

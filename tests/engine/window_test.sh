@@ -37,23 +37,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start_x WxH: an Xvfb on a free display number (it picks one and reports it). -noreset:
-# by default the server resets when its last client leaves, and refuses connections a while.
-start_x() {
-    rm -f "$dir/displayfd"
-    Xvfb -displayfd 3 -screen 0 "$1x24" -nolisten tcp -noreset 3>"$dir/displayfd" >"$dir/xvfb.log" 2>&1 &
-    XPID=$!
-    for _ in $(seq 100); do
-        [ -s "$dir/displayfd" ] && break
-        kill -0 $XPID 2>/dev/null || break
-        sleep 0.05
-    done
-    if [ ! -s "$dir/displayfd" ]; then
-        echo "SKIP: Xvfb did not start:"; cat "$dir/xvfb.log"
-        exit $SKIP
-    fi
-    export DISPLAY=":$(head -n 1 "$dir/displayfd")"
-}
+# start_x WxH: an Xvfb on a free display (xvfb_lib.sh; exits 77 when none can start).
+. "$(dirname "$0")/../xvfb_lib.sh"
+start_x() { xvfb_start "$1" "$dir"; }
 stop_x() { stop_app; stop_wm; kill $XPID 2>/dev/null; wait $XPID 2>/dev/null; XPID=; }
 
 start_wm() {
@@ -204,6 +190,8 @@ if start_app arena-dungeon "$game" --no-save --level "$level"; then
     stop_app
 fi
 if start_app window-probe "$probe"; then
+    # The default backend in a window is OpenGL (Mesa's llvmpipe under Xvfb).
+    grep -Eq '^renderer gl: OpenGL [34]\.' "$dir/app.out" || fail "default backend: $(head -n 1 "$dir/app.out"), want OpenGL 3.3 or later"
     check_probe "probe, no WM" 1280 1024
     state_has out=960x540 window_scale=2 || fail "no WM: the probe starts as $(state), want 2x"
     key F11
@@ -230,8 +218,8 @@ if start_app window-probe "$probe"; then
     stop_app
 fi
 # The same fullscreen on SDL's software renderer (no GPU: the game's fallback).
-if SDL_RENDER_DRIVER=software start_app window-probe "$probe"; then
-    grep -qx 'renderer software' "$dir/app.out" || fail "SDL_RENDER_DRIVER=software: $(head -n 1 "$dir/app.out")"
+if SDL_RENDER_DRIVER=software start_app window-probe "$probe" --renderer sdl; then
+    grep -qx 'renderer sdl: SDL_Renderer (software)' "$dir/app.out" || fail "SDL_RENDER_DRIVER=software: $(head -n 1 "$dir/app.out")"
     key F11
     wait_for "software renderer, F11 with no WM" state_has fullscreen=1 out=1280x1024
     check_probe "software renderer fullscreen, no WM" 1280 1024

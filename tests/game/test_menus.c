@@ -215,6 +215,16 @@ static void test_settings_persist(void) {
     press(SIM_IN_DOWN);
     press(GAME_IN_CONFIRM);
     CHECK(g.save.settings.fullscreen);
+    /* The renderer: from the default (OpenGL) the other choice, and back with Left. */
+    CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_DEFAULT);
+    press(SIM_IN_DOWN);
+    CHECK_EQ_I(g.menu, SETTINGS_RENDERER);
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_SDL);
+    press(SIM_IN_LEFT);
+    CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_GL);
+    press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_SDL);
 
     /* Fire: Enter on its row waits for a key; A (4) comes in front of Space, Enter (13)
        is dropped, and Left keeps its other key. */
@@ -254,6 +264,7 @@ static void test_settings_persist(void) {
     REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
     CHECK_EQ_I(g.save.settings.scale, want.scale);
     CHECK(g.save.settings.fullscreen);
+    CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_SDL);
     CHECK(memcmp(g.save.settings.volume, want.volume, sizeof want.volume) == 0);
     CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_EFFECTS], 0);
     CHECK(memcmp(g.save.settings.binds, want.binds, sizeof want.binds) == 0);

@@ -141,6 +141,14 @@ __attribute__((noinline)) static void cg_push_zero(Arena *a) {
     uint64_t size = cg_size;
     for (int i = 0; i < CG_LOOPS; i++) cg_sink = arena_push(a, size, 8);
 }
+/* A frame's arena: 100 pushes, then the clear at the top of the next frame. */
+__attribute__((noinline)) static void cg_frame(Arena *a) {
+    uint64_t size = cg_size;
+    for (int f = 0; f < CG_LOOPS / 100; f++) {
+        for (int i = 0; i < 100; i++) cg_sink = arena_push_raw(a, size, 8);
+        arena_clear(a);
+    }
+}
 __attribute__((noinline)) static void cg_scratch(Arena *out) {
     uint64_t size = cg_size;
     for (int i = 0; i < CG_LOOPS; i++) {
@@ -162,6 +170,8 @@ static int callgrind_loops(void) {
     cg_push_raw(a);
     arena_clear(a);
     cg_push_zero(a); /* on reused memory: every byte is zeroed */
+    arena_clear(a);
+    cg_frame(a);
     arena_clear(a);
     cg_scratch(out);
     printf("loops %d\n", CG_LOOPS);

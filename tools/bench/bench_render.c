@@ -1,38 +1,31 @@
-/* bench_render - the batched renderer against one SDL_RenderCopy per sprite.
+/* bench_render - the renderer's backends against one SDL_RenderCopy per sprite.
 
-   usage: bench_render [--only batched|copy] [--n N] [--size PX] [--scale S] [--frames F] [ASSETS_DIR]
-     (no options: the full report; --only draws one path F times on the software renderer,
-      for perf/callgrind)
+   usage: bench_render [--only gl|sdl|copy] [--n N] [--frames F] [ASSETS_DIR]
+     (--only draws one variant F times in a window, for perf/callgrind)
 
-   Both paths draw the same sprites: same atlas texture, same cells, same integer positions,
-   same blend mode (the texture's, BLEND), same output size, same clear. Each round runs every
-   variant once in a rotating order, and the tables show medians over the rounds, so drift on a
-   shared machine hits all variants alike. Per frame four figures are taken:
+   Every variant draws the same frame: N (10,000) 16x16 sprites from the sprite atlas at the
+   same integer positions, alpha-blended, at the logical 480x270, shown in a window at the
+   default scale (3: 1440x810). The variants:
 
-     submit  CPU time (this thread) from the clear up to and including the last draw call:
-             render_cell pushes + render_end (sort, vertices, SDL_RenderGeometry), or the
-             SDL_RenderCopy loop. This is the renderer's per-frame CPU price.
-     flush   wall time of SDL_RenderFlush: SDL hands its queued commands to the backend
-             (0 when SDL does not batch: every call was executed as it was made)
-     present wall time of SDL_RenderPresent (the GL driver rasterises and swaps here)
-     frame   wall time of the three together
+     gl      the engine's OpenGL 3.3 backend (render_cell pushes, render_end, render_present)
+     sdl     the engine's SDL_Renderer backend, the same calls (SDL's own GL renderer here)
+     copy    one SDL_RenderCopy per sprite on that SDL_Renderer, SDL's batching on (what a
+             program without a draw list of its own does)
 
-   Sections:
-     1. SDL's software renderer on a surface (what headless tests and GPU-less machines use).
-        SDL_CreateSoftwareRenderer never batches, so every call blits at once and "submit"
-        is the whole frame. Shown at 480x270 (scale 1), at 1440x810 (scale 3: same sprites,
-        9x the pixels) and with 1x1-pixel sprites (per-call cost with almost no pixels).
-     2. The window's accelerated renderer (OpenGL; llvmpipe under Xvfb) when a display is
-        present, at the default window scale (3: 1440x810) and at scale 1 (480x270, a ninth
-        of the pixels), each twice in the same process: SDL's render batching ON (SDL's default, it merges
-        consecutive RenderCopy calls into one glDrawArrays at flush time) and OFF
-        (SDL_HINT_RENDER_BATCHING=0, set for that renderer only: what one call per sprite costs
-        on a backend that does not batch for you).
-     3. The engine's own CPU cost for 10k commands in 7 layers x 3 textures: render_cell pushes
-        into the frame arena, and the stable sort render_end runs on them. */
+   Each round runs a block of frames of every variant in a rotating order, so drift on a
+   shared machine hits all alike; tables show medians over the rounds. Per frame:
+
+     cpu     PROCESS CPU time per frame (all threads: llvmpipe rasterises on several), the
+             figure that says what the frame costs the machine
+     fps     frames per second (wall clock; no vsync)
+
+   Then the engine's own CPU for the same 10k commands (7 layers x 3 textures), headless:
+   pushes into the frame arena, the sort, and render_end's front end. Without a display the
+   window section says so and is skipped (tools/bench.sh starts Xvfb for it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <SDL2/SDL.h>
 
@@ -40,19 +33,26 @@
 #include "bench.h"
 #include "platform/platform.h"
 #include "render/render.h"
+#include "render/render_core.h" /* the SDL texture under a Texture, for the RenderCopy loop */
 
-#define MAX_SPRITES 50000
+#define N_SPRITES 10000
 #define MAX_ROUNDS 31
 
-static double now_ms_(void) { return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency(); }
+static double now_ms_(void) { return (double)bench_now_ns() / 1e6; }
 static double cpu_ms_(void) { return (double)bench_thread_cpu_ns() / 1e6; }
+static double proc_ms_(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
 typedef struct Spr {
     float x, y;
     int cell;
 } Spr;
 
-static Spr g_sprites[MAX_SPRITES];
+static Spr g_sprites[N_SPRITES];
 
 static void make_sprites_(Spr *s, int n)
 {
@@ -66,233 +66,132 @@ static void make_sprites_(Spr *s, int n)
     }
 }
 
-/* One renderer under test: an SDL renderer, the engine's Renderer over it, the atlas. */
+enum { V_GL, V_SDL, V_COPY, V_COUNT };
+static const char *const variant_names[V_COUNT] = {"gl", "sdl", "copy"};
+
+/* One window with its renderer and the atlas on it. */
 typedef struct Target {
-    const char *label;
-    SDL_Renderer *sdl;
+    Platform *pf;
     Renderer *rd;
     Texture *tex;
     Arena *frame;
 } Target;
 
-typedef struct Sample {
-    double submit, flush, present, frame;
-} Sample;
-
-enum { PATH_BATCHED, PATH_COPY };
-
-/* Draws n sprites of px x px texels (the top-left px x px of each 16x16 cell) at their
-   positions, px x px logical pixels each, by one path. */
-static Sample frame_(Target *t, int path, int n, int px)
+static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind kind, bool headless)
 {
-    const Texture *tex = t->tex;
-    Sample s;
-    double w0 = now_ms_(), c0 = cpu_ms_();
-    if (path == PATH_BATCHED) {
+    char title[64];
+    snprintf(title, sizeof title, "bench_render %s", renderer_kind_name(kind));
+    t->frame = arena_create((ArenaParams){.name = "frame"});
+    t->pf = platform_create(perm, &(PlatformDesc){.title = title, .no_vsync = true, .renderer = kind,
+                                                  .headless = headless});
+    t->rd = t->pf ? render_create(perm, t->pf) : NULL;
+    if (!t->rd) return false;
+    if (render_kind(t->rd) != kind && !headless) {
+        fprintf(stderr, "bench_render: asked for %s, got %s\n", renderer_kind_name(kind),
+                renderer_kind_name(render_kind(t->rd)));
+        return false;
+    }
+    AssetError err;
+    t->tex = asset_load_texture(t->rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err);
+    if (!t->tex) fprintf(stderr, "%s\n", err.message);
+    return t->tex != NULL;
+}
+
+/* One frame of variant v on t. */
+static void frame_(Target *t, int v, int n)
+{
+    if (v != V_COPY) {
         arena_clear(t->frame);
         render_begin(t->rd, t->frame, (Color){0, 0, 0, 255});
-        for (int i = 0; i < n; i++) {
-            const Spr *p = &g_sprites[i];
-            if (px == tex->cell_w && px == tex->cell_h) { /* the common call */
-                render_cell(t->rd, tex, p->cell, p->x, p->y, 1, 0);
-            } else {
-                RectF src = {(float)(p->cell % tex->cols * tex->cell_w), (float)(p->cell / tex->cols * tex->cell_h),
-                             (float)px, (float)px};
-                render_sprite(t->rd, tex, src, (RectF){p->x, p->y, (float)px, (float)px}, 1, COLOR_WHITE, 0);
-            }
-        }
+        for (int i = 0; i < n; i++) render_cell(t->rd, t->tex, g_sprites[i].cell, g_sprites[i].x, g_sprites[i].y, 1, 0);
         render_end(t->rd);
-    } else {
-        SDL_SetRenderDrawColor(t->sdl, 0, 0, 0, 255);
-        SDL_RenderClear(t->sdl);
-        for (int i = 0; i < n; i++) {
-            const Spr *p = &g_sprites[i];
-            SDL_Rect src = {p->cell % tex->cols * tex->cell_w, p->cell / tex->cols * tex->cell_h, px, px};
-            SDL_Rect dst = {(int)p->x, (int)p->y, px, px};
-            SDL_RenderCopy(t->sdl, tex->sdl, &src, &dst);
-        }
+        render_present(t->rd);
+        return;
     }
-    s.submit = cpu_ms_() - c0;
-    double w1 = now_ms_();
-    SDL_RenderFlush(t->sdl);
-    double w2 = now_ms_();
-    if (path == PATH_BATCHED) render_present(t->rd);
-    else SDL_RenderPresent(t->sdl);
-    double w3 = now_ms_();
-    s.flush = w2 - w1;
-    s.present = w3 - w2;
-    s.frame = w3 - w0;
-    return s;
+    SDL_Renderer *r = platform_renderer(t->pf);
+    SDL_Texture *st = t->tex->sdl.mod[0];
+    TextureInfo ti = render_texture_info(t->tex);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    SDL_RenderClear(r);
+    for (int i = 0; i < n; i++) {
+        const Spr *p = &g_sprites[i];
+        SDL_Rect src = {p->cell % ti.cols * 16, p->cell / ti.cols * 16, 16, 16};
+        SDL_Rect dst = {(int)p->x, (int)p->y, 16, 16};
+        SDL_RenderCopy(r, st, &src, &dst);
+    }
+    SDL_RenderPresent(r);
 }
 
 typedef struct Result {
-    double submit, flush, present, frame;
-    uint32_t calls;
+    double cpu, fps;
 } Result;
 
-/* Every (target, path) pair `rounds` times, interleaved, rotating the order each round.
-   res[t * 2 + path]. */
-static void measure_(Target *targets, int nt, int n, int px, Result *res)
+/* Blocks of `block` frames of every variant, `rounds` times, rotating the order. */
+static void measure_(Target *targets[V_COUNT], int n, int block, Result res[V_COUNT])
 {
-    double v[8][4][MAX_ROUNDS];
-    int np = nt * 2;
-    uint32_t calls[8] = {0};
-    /* warm-up (SDL grows its command and vertex buffers), and a round-time estimate */
+    double cpu[V_COUNT][MAX_ROUNDS], fps[V_COUNT][MAX_ROUNDS];
+    for (int w = 0; w < 3; w++) /* warm-up: buffers grow, shaders compile, caches fill */
+        for (int v = 0; v < V_COUNT; v++) frame_(targets[v], v, n);
     double t0 = now_ms_();
-    for (int w = 0; w < 2; w++)
-        for (int k = 0; k < np; k++) frame_(&targets[k / 2], k % 2, n, px);
-    double per_round = (now_ms_() - t0) / 2;
-    int rounds = per_round > 0 ? (int)(5000.0 / per_round) : MAX_ROUNDS; /* ~5 s per table row */
+    for (int v = 0; v < V_COUNT; v++)
+        for (int f = 0; f < block; f++) frame_(targets[v], v, n);
+    double per_round = now_ms_() - t0;
+    int rounds = per_round > 0 ? (int)(20000.0 / per_round) : MAX_ROUNDS; /* ~20 s in all */
     if (rounds > 21) rounds = 21;
     if (rounds < 5) rounds = 5;
     rounds |= 1;
-    for (int r = 0; r < rounds; r++) {
-        for (int j = 0; j < np; j++) {
-            int k = (j + r) % np;
-            Sample s = frame_(&targets[k / 2], k % 2, n, px);
-            v[k][0][r] = s.submit, v[k][1][r] = s.flush, v[k][2][r] = s.present, v[k][3][r] = s.frame;
-            if (k % 2 == PATH_BATCHED) calls[k] = render_stats(targets[k / 2].rd).draw_calls;
-            else calls[k] = (uint32_t)n;
+    for (int r = 0; r < rounds; r++)
+        for (int j = 0; j < V_COUNT; j++) {
+            int v = (j + r) % V_COUNT;
+            double w0 = now_ms_(), c0 = proc_ms_();
+            for (int f = 0; f < block; f++) frame_(targets[v], v, n);
+            double c1 = proc_ms_(), w1 = now_ms_();
+            cpu[v][r] = (c1 - c0) / block;
+            fps[v][r] = block * 1000.0 / (w1 - w0);
         }
-    }
-    for (int k = 0; k < np; k++)
-        res[k] = (Result){bench_median_f64(v[k][0], rounds), bench_median_f64(v[k][1], rounds), bench_median_f64(v[k][2], rounds),
-                          bench_median_f64(v[k][3], rounds), calls[k]};
+    for (int v = 0; v < V_COUNT; v++)
+        res[v] = (Result){bench_median_f64(cpu[v], rounds), bench_median_f64(fps[v], rounds)};
 }
 
-static void print_header_(void)
-{
-    printf("  %-8s %5s | %-29s | %-29s | %-7s %-7s\n", "", "", "batched (render_end)", "one SDL_RenderCopy/sprite",
-           "ratio", "ratio");
-    printf("  %-8s %5s | %7s %7s %6s %7s | %7s %7s %6s %7s | %-7s %-7s\n", "sprites", "calls", "submit", "flush", "prsnt",
-           "frame", "submit", "flush", "prsnt", "frame", "frame", "submit");
-}
-
-static void print_row_(const char *tag, int n, const Result *b, const Result *c)
-{
-    char lab[32];
-    snprintf(lab, sizeof lab, "%d%s", n, tag);
-    printf("  %-8s %5u | %7.3f %7.3f %6.3f %7.3f | %7.3f %7.3f %6.3f %7.3f | %6.2fx %6.2fx\n", lab, b->calls, b->submit,
-           b->flush, b->present, b->frame, c->submit, c->flush, c->present, c->frame, c->frame / b->frame,
-           c->submit / b->submit);
-}
-
-static Texture *load_atlas_(Renderer *rd, Arena *perm, const char *dir)
-{
-    AssetError err;
-    Texture *tex = asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err);
-    if (!tex) fprintf(stderr, "%s\n", err.message);
-    return tex;
-}
-
-/* ---- 1. software renderer on a surface ---- */
-
-static int bench_software_(const char *dir)
-{
-    static const int scales[] = {1, 3};
-    for (int si = 0; si < 2; si++) {
-        int scale = scales[si];
-        Arena *perm = arena_create((ArenaParams){.name = "perm"});
-        Arena *frame = arena_create((ArenaParams){.name = "frame"});
-        Platform *pf = platform_create(perm, &(PlatformDesc){.headless = true, .scale = scale});
-        if (!pf) return 1;
-        Renderer *rd = render_create(perm, platform_renderer(pf), PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H);
-        Texture *tex = rd ? load_atlas_(rd, perm, dir) : NULL;
-        if (!tex) return 1;
-        Target t = {"software", platform_renderer(pf), rd, tex, frame};
-        printf("\n1%c. SDL software renderer on a %dx%d surface (logical %dx%d, 16x16 sprites drawn %dx%d), ms, "
-               "medians:\n",
-               "ab"[si], PLATFORM_LOGICAL_W * scale, PLATFORM_LOGICAL_H * scale, PLATFORM_LOGICAL_W,
-               PLATFORM_LOGICAL_H, 16 * scale, 16 * scale);
-        print_header_();
-        static const int counts[] = {1000, 10000, 50000};
-        for (int c = 0; c < 3; c++) {
-            if (scale != 1 && counts[c] != 10000) continue;
-            Result res[2];
-            measure_(&t, 1, counts[c], 16, res);
-            print_row_("", counts[c], &res[0], &res[1]);
-        }
-        if (scale == 1) { /* the same positions and cells, 1x1 texel each: per-call cost alone */
-            Result res[2];
-            measure_(&t, 1, 10000, 1, res);
-            print_row_(" 1px", 10000, &res[0], &res[1]);
-        }
-        render_release(rd);
-        platform_release(pf);
-        arena_release(frame);
-        arena_release(perm);
-    }
-    return 0;
-}
-
-/* ---- 2. window renderer, SDL batching on and off, same process ---- */
-
-static int bench_window_(const char *dir, int scale, char sub)
+static int bench_window_(const char *dir, int n)
 {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
-    Arena *frame_on = arena_create((ArenaParams){.name = "frame on"});
-    Arena *frame_off = arena_create((ArenaParams){.name = "frame off"});
-    Platform *pf = platform_create(perm, &(PlatformDesc){.title = "bench_render batching on", .no_vsync = true,
-                                                          .scale = scale});
-    if (!pf) return 1;
-    SDL_Renderer *on = platform_renderer(pf);
-    /* The second renderer is set up as platform_create sets up its own, except for the hint,
-       which SDL reads once, when the renderer is created. */
-    SDL_SetHint(SDL_HINT_RENDER_BATCHING, "0");
-    SDL_Window *win_off = SDL_CreateWindow("bench_render batching off", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
-                                           PLATFORM_LOGICAL_W * scale, PLATFORM_LOGICAL_H * scale, SDL_WINDOW_RESIZABLE);
-    SDL_Renderer *off = win_off ? SDL_CreateRenderer(win_off, -1, SDL_RENDERER_ACCELERATED) : NULL;
-    SDL_ResetHint(SDL_HINT_RENDER_BATCHING);
-    if (!off) {
-        fprintf(stderr, "bench_render: second window/renderer: %s\n", SDL_GetError());
+    Target gl = {0}, sdl = {0};
+    if (!target_open_(&gl, perm, dir, RENDERER_GL, false) || !target_open_(&sdl, perm, dir, RENDERER_SDL, false))
         return 1;
-    }
-    SDL_RenderSetLogicalSize(off, PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H);
-    SDL_RenderSetIntegerScale(off, SDL_TRUE);
-    SDL_RendererInfo info_on, info_off;
-    SDL_GetRendererInfo(on, &info_on);
-    SDL_GetRendererInfo(off, &info_off);
-    int ow, oh, ow2, oh2;
-    SDL_GetRendererOutputSize(on, &ow, &oh);
-    SDL_GetRendererOutputSize(off, &ow2, &oh2);
-    Renderer *rd_on = render_create(perm, on, PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H);
-    Renderer *rd_off = render_create(perm, off, PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H);
-    Texture *tex_on = rd_on ? load_atlas_(rd_on, perm, dir) : NULL;
-    Texture *tex_off = rd_off ? load_atlas_(rd_off, perm, dir) : NULL;
-    if (!tex_on || !tex_off) return 1;
-    printf("\n2%c. window renderer \"%s\" with SDL batching on / \"%s\" with it off, output %dx%d / %dx%d\n"
-           "    (16x16 sprites drawn %dx%d), ms, medians; ratios = RenderCopy / batched on the same renderer:\n",
-           sub, info_on.name, info_off.name, ow, oh, ow2, oh2, 16 * scale, 16 * scale);
-    Target ts[2] = {{"on", on, rd_on, tex_on, frame_on}, {"off", off, rd_off, tex_off, frame_off}};
-    print_header_();
-    static const int counts[] = {1000, 10000, 50000};
-    for (int c = 0; c < 3; c++) {
-        Result res[4];
-        measure_(ts, 2, counts[c], 16, res);
-        print_row_(" on", counts[c], &res[0], &res[1]);
-        print_row_(" off", counts[c], &res[2], &res[3]);
-    }
-    render_release(rd_off);
-    SDL_DestroyRenderer(off);
-    SDL_DestroyWindow(win_off);
-    render_release(rd_on);
-    platform_release(pf);
-    arena_release(frame_off);
-    arena_release(frame_on);
+    int ow, oh;
+    platform_output_size(gl.pf, &ow, &oh);
+    printf("1. %d sprites 16x16 at 480x270, shown at %dx%d, no vsync; process CPU ms per frame and fps, medians:\n"
+           "   gl   = %s\n   sdl  = %s\n", n, ow, oh, render_describe(gl.rd), render_describe(sdl.rd));
+    Target *targets[V_COUNT] = {&gl, &sdl, &sdl};
+    Result res[V_COUNT];
+    measure_(targets, n, 10, res);
+    printf("   %-6s %9s %8s %10s %10s\n", "", "cpu ms", "fps", "cpu / sdl", "fps / sdl");
+    for (int v = 0; v < V_COUNT; v++)
+        printf("   %-6s %9.3f %8.1f %9.2fx %9.2fx\n", variant_names[v], res[v].cpu, res[v].fps, res[v].cpu / res[V_SDL].cpu,
+               res[v].fps / res[V_SDL].fps);
+    RenderStats st = render_stats(gl.rd);
+    printf("   (gl: %u draw calls for %u sprites per frame)\n", st.draw_calls, st.sprites);
+    render_release(sdl.rd);
+    render_release(gl.rd);
+    platform_release(sdl.pf);
+    platform_release(gl.pf);
+    arena_release(sdl.frame);
+    arena_release(gl.frame);
     arena_release(perm);
     return 0;
 }
 
-/* ---- 3. the engine's own CPU cost ---- */
-
+/* The engine's own CPU: pushes, the sort, and render_end's front end (vertices, batches),
+   on the software renderer with its submit excluded by timing render_sort_commands alone. */
 static int bench_cpu_(const char *dir)
 {
-    enum { N = 10000, R = 21 };
+    enum { N = N_SPRITES, R = 21 };
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     Arena *frame = arena_create((ArenaParams){.name = "frame"});
     Arena *tmp = arena_create((ArenaParams){.name = "tmp"});
     Platform *pf = platform_create(perm, &(PlatformDesc){.headless = true});
-    Renderer *rd = pf ? render_create(perm, platform_renderer(pf), PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H) : NULL;
+    Renderer *rd = pf ? render_create(perm, pf) : NULL;
     AssetError err;
     const Texture *texs[3] = {
         rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err) : NULL,
@@ -310,28 +209,27 @@ static int bench_cpu_(const char *dir)
         double c0 = cpu_ms_();
         for (int i = 0; i < N; i++) {
             const Texture *t = texs[i % 3];
-            render_cell(rd, t, g_sprites[i].cell % (t->cols * t->rows), g_sprites[i].x, g_sprites[i].y, i % 7, 0);
+            TextureInfo ti = render_texture_info(t);
+            render_cell(rd, t, g_sprites[i].cell % (ti.cols * ti.rows), g_sprites[i].x, g_sprites[i].y, i % 7, 0);
         }
         double c1 = cpu_ms_();
         render_present(rd); /* drops the list unsubmitted */
         if (r >= 2) push[r - 2] = c1 - c0;
     }
     uint64_t peak = arena_stats(frame).peak;
-    /* The same 10k commands, sorted by render_sort_commands (what render_end calls). */
-    for (int i = 0; i < N; i++) {
-        const Texture *t = texs[i % 3];
-        flat[i] = (DrawCmd){g_sprites[i].x, g_sprites[i].y, 16, 16, 0, 0, 1, 1, COLOR_WHITE, (uint16_t)(i % 7), t->id};
-    }
+    for (int i = 0; i < N; i++)
+        flat[i] = (DrawCmd){g_sprites[i].x, g_sprites[i].y, 16, 16, 0, 0, 1, 1, COLOR_WHITE, (uint16_t)(i % 7), (uint16_t)(i % 3 + 1)};
     for (int r = 0; r < R + 2; r++) {
         double c0 = cpu_ms_();
         render_sort_commands(flat, out, N);
         double c1 = cpu_ms_();
         if (r >= 2) sort[r - 2] = c1 - c0;
     }
-    printf("\n3. engine CPU for 10k draw commands (7 layers x 3 textures -> 21 runs), thread CPU ms, median of %d:\n"
+    printf("\n2. engine CPU for 10k draw commands (7 layers x 3 textures -> 21 runs), thread CPU ms, median of %d:\n"
            "   render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
            " (frame arena peak %llu bytes)\n",
-           R, bench_median_f64(push, R), bench_median_f64(sort, R), bench_median_f64(push, R) + bench_median_f64(sort, R), (unsigned long long)peak);
+           R, bench_median_f64(push, R), bench_median_f64(sort, R), bench_median_f64(push, R) + bench_median_f64(sort, R),
+           (unsigned long long)peak);
     render_release(rd);
     platform_release(pf);
     arena_release(tmp);
@@ -340,24 +238,19 @@ static int bench_cpu_(const char *dir)
     return 0;
 }
 
-/* --only: one path on the software renderer, for profilers. */
-static int profile_one_(const char *dir, int path, int n, int px, int scale, int frames)
+/* --only: one variant in a window, for profilers. */
+static int profile_one_(const char *dir, int v, int n, int frames)
 {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
-    Arena *frame = arena_create((ArenaParams){.name = "frame"});
-    Platform *pf = platform_create(perm, &(PlatformDesc){.headless = true, .scale = scale});
-    Renderer *rd = pf ? render_create(perm, platform_renderer(pf), PLATFORM_LOGICAL_W, PLATFORM_LOGICAL_H) : NULL;
-    Texture *tex = rd ? load_atlas_(rd, perm, dir) : NULL;
-    if (!tex) return 1;
-    Target t = {"software", platform_renderer(pf), rd, tex, frame};
-    double v[MAX_ROUNDS];
-    int k = 0;
-    for (int f = 0; f < frames; f++) {
-        Sample s = frame_(&t, path, n, px);
-        v[k++ % MAX_ROUNDS] = s.frame;
-    }
-    printf("%s n=%d px=%d scale=%d: median frame %.3f ms\n", path == PATH_BATCHED ? "batched" : "copy", n, px, scale,
-           bench_median_f64(v, k < MAX_ROUNDS ? k : MAX_ROUNDS));
+    Target t = {0};
+    if (!target_open_(&t, perm, dir, v == V_GL ? RENDERER_GL : RENDERER_SDL, false)) return 1;
+    double w0 = now_ms_(), c0 = proc_ms_();
+    for (int f = 0; f < frames; f++) frame_(&t, v, n);
+    double c1 = proc_ms_(), w1 = now_ms_();
+    printf("%s n=%d: %.3f process CPU ms per frame, %.1f fps\n", variant_names[v], n, (c1 - c0) / frames,
+           frames * 1000.0 / (w1 - w0));
+    render_release(t.rd);
+    platform_release(t.pf);
     return 0;
 }
 
@@ -365,14 +258,13 @@ int main(int argc, char **argv)
 {
     Arena *boot = arena_create((ArenaParams){.name = "boot"});
     const char *dir = NULL;
-    int only = -1, n = 10000, px = 16, scale = 1, frames = 200;
+    int only = -1, n = N_SPRITES, frames = 200;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             i++;
-            only = !strcmp(argv[i], "copy") ? PATH_COPY : PATH_BATCHED;
+            for (int v = 0; v < V_COUNT; v++)
+                if (!strcmp(argv[i], variant_names[v])) only = v;
         } else if (!strcmp(argv[i], "--n") && i + 1 < argc) n = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc) px = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--scale") && i + 1 < argc) scale = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
         else dir = argv[i];
     }
@@ -381,19 +273,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_render: no assets directory (pass one, or set AD_ASSET_DIR)\n");
         return 1;
     }
-    if (n < 1 || n > MAX_SPRITES || px < 1 || px > 16 || scale < 1 || frames < 1) {
+    if (n < 1 || n > N_SPRITES || frames < 1) {
         fprintf(stderr, "bench_render: bad option value\n");
         return 1;
     }
-    make_sprites_(g_sprites, MAX_SPRITES);
-    if (only >= 0) return profile_one_(dir, only, n, px, scale, frames);
-
-    if (bench_software_(dir)) return 1;
-    if (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY")) {
-        if (bench_window_(dir, PLATFORM_DEFAULT_SCALE, 'a')) return 1;
-        if (bench_window_(dir, 1, 'b')) return 1;
+    make_sprites_(g_sprites, N_SPRITES);
+    bool display = getenv("DISPLAY") || getenv("WAYLAND_DISPLAY");
+    if (only >= 0) {
+        if (!display) {
+            fprintf(stderr, "bench_render: --only needs a display (run under xvfb-run)\n");
+            return 1;
+        }
+        return profile_one_(dir, only, n, frames);
+    }
+    if (display) {
+        if (bench_window_(dir, n)) return 1;
     } else {
-        printf("\n2. (no display: window renderer skipped; run under xvfb-run for OpenGL)\n");
+        printf("1. (no display: the window section is skipped; tools/bench.sh runs it under Xvfb)\n");
     }
     if (bench_cpu_(dir)) return 1;
     arena_release(boot);
