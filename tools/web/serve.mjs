@@ -1,6 +1,6 @@
 // serve.mjs - a static file server for the web build, on 127.0.0.1 only (node's own http:
 // no packages). Used by tools/play.sh --web and the browser tests (tests/web).
-//   node tools/web/serve.mjs DIR [PORT]     PORT 0 (default 8080): any free port
+//   node tools/web/serve.mjs DIR [PORT]     default 8080; 0, or 8080 taken: any free port
 // Prints "serving DIR at http://127.0.0.1:PORT/" once listening. As a module, serve(dir,
 // port) resolves to the http.Server.
 import http from "node:http";
@@ -37,6 +37,12 @@ export function serve(dir, port = 0) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const dir = process.argv[2] || ".";
-  const server = await serve(dir, Number(process.argv[3] ?? 8080));
-  console.log(`serving ${dir} at http://127.0.0.1:${server.address().port}/`);
+  let server;
+  try {
+    server = await serve(dir, Number(process.argv[3] ?? 8080));
+  } catch (e) {
+    if (e.code !== "EADDRINUSE") throw e;
+    server = await serve(dir, 0); // the port is taken: any free one
+  }
+  console.log(`serving ${dir} at http://127.0.0.1:${server.address().port}/ (Ctrl+C stops)`);
 }
