@@ -103,7 +103,9 @@ static void apply_settings(App *app) {
     const SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
     if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
+#if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
     if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
+#endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
     bool volumes = memcmp(want->volume, have->volume, sizeof want->volume) != 0;
     *have = *want;

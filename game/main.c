@@ -47,6 +47,9 @@ static void web_frame(void *arg) {
     int rc = app_release(w->app);
     arena_release(w->perm);
     w->app = NULL;
+    /* The arenas' report above counts committed = reserved here (os_memory.h); this is what
+       the page holds in all, and it never shrinks. */
+    fprintf(stderr, "web: wasm memory %llu bytes at exit\n", (unsigned long long)os_resident_bytes());
     web_exit(rc);
 }
 
@@ -238,6 +241,7 @@ int main(int argc, char **argv) {
     }
 #if defined(__EMSCRIPTEN__)
     web_sdl_deps();
+    fprintf(stderr, "web: wasm memory %llu bytes after start-up\n", (unsigned long long)os_resident_bytes());
     web_run = (WebRun){.app = app, .perm = perm, .batch = opt.headless};
     emscripten_set_main_loop_arg(web_frame, &web_run, 0, false);
     if (opt.headless) emscripten_set_main_loop_timing(EM_TIMING_SETIMMEDIATE, 0);

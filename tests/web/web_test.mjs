@@ -56,6 +56,7 @@ const tests = {
     for (const a of ["level", "permanent", "frame", "scratch"])
       if (!page.lines.some((l) => new RegExp(`^${a} arena: peak \\d+ of \\d+ bytes`).test(l))) throw new Error(`no ${a} arena line`);
     const hash = verdict.match(/hash ([0-9a-f]{16})/)[1];
+    const memory = page.lines.filter((l) => l.startsWith("web: wasm memory")).map((l) => l.slice(5)).join(", ");
     let note = `hash ${hash}`;
     if (extra && extra !== "--shot") {
       let out = "";
@@ -67,7 +68,7 @@ const tests = {
       if (native !== hash) throw new Error(`browser hash ${hash}, native ${native}`);
       note += " = native";
     }
-    return note;
+    return `${note}; ${memory}`;
   },
 
   async web_golden(page, base) {
@@ -113,7 +114,7 @@ const tests = {
     await page.key("keyUp", "ArrowRight", "ArrowRight", 39);
     const moved = await page.state();
     if (moved.player_x <= playing.player_x) throw new Error(`the player did not move right: x ${playing.player_x} -> ${moved.player_x}`);
-    return `title -> playing, x ${playing.player_x} -> ${moved.player_x}`;
+    return `title -> playing, x ${playing.player_x} -> ${moved.player_x}; wasm memory ${moved.memory} bytes`;
   },
 
   async web_save(page, base) {
