@@ -8,7 +8,8 @@
 //                the recorded hash (and NATIVE_GAME's, when given: the same run natively)
 //   web_golden   a level drawn by WebGL (SwiftShader) in a window, the bot playing with
 //                --fixed-step, read back at tick 240 and compared with tests/golden
-//   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player
+//   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player;
+//                losing focus pauses
 //   web_save     a setting changed in the menu is in the browser's storage after a reload
 // Prints "web: PASS name (s)" or "web: FAIL name: why" per test; exits 1 on any failure.
 import { execFileSync } from "node:child_process";
@@ -114,7 +115,10 @@ const tests = {
     await page.key("keyUp", "ArrowRight", "ArrowRight", 39);
     const moved = await page.state();
     if (moved.player_x <= playing.player_x) throw new Error(`the player did not move right: x ${playing.player_x} -> ${moved.player_x}`);
-    return `title -> playing, x ${playing.player_x} -> ${moved.player_x}; wasm memory ${moved.memory} bytes`;
+    // The tab loses focus (SDL hears the window's blur): the game pauses.
+    await page.eval("window.dispatchEvent(new FocusEvent('blur'))");
+    await page.waitFor("the pause on focus loss", async () => (await page.state()).screen === "paused", 5000);
+    return `title -> playing, x ${playing.player_x} -> ${moved.player_x}, paused on blur; wasm memory ${moved.memory} bytes`;
   },
 
   async web_save(page, base) {
