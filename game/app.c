@@ -422,8 +422,8 @@ bool app_frame(App *app) {
         cues_set_volumes(&app->cues, &g->save.settings, app->muted, app->ducked);
     }
     if (app->audio) audio_device_check(app->audio);
-    /* --fixed-step: the headless clock (platform_seconds: frames polled / 60) in a window. */
-    double now = o->fixed_step ? (double)(app->frames + 1) / 60.0 : platform_seconds(app->pf);
+    /* --fixed-clock: the headless clock (platform_seconds: frames polled / 60) in a window. */
+    double now = o->fixed_clock ? (double)(app->frames + 1) / 60.0 : platform_seconds(app->pf);
     int steps = fixed_step_advance(&app->clock, now);
     for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over && !app->editing; i++) {
         uint8_t b;

@@ -66,7 +66,7 @@ typedef struct AppOptions {
     bool autoplay;            /* the bot plays ... */
     uint32_t autoplay_levels; /* ... until this many levels are completed (0: victory) */
     uint64_t frames;          /* stop after this many frames; 0: no limit */
-    bool fixed_step;          /* one 60 Hz tick per displayed frame in a window too (tests) */
+    bool fixed_clock;         /* --fixed-clock: one 60 Hz tick per frame in a window too */
     uint64_t level_arena;     /* bytes; 0: LEVEL_ARENA_BYTES */
     uint64_t seed;
     bool seed_given;          /* else the replay's seed, or 1 */

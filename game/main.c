@@ -74,14 +74,14 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
-            "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav] [--fixed-step]\n"
+            "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav] [--fixed-clock]\n"
             "            [--edit FILE [--size WxH]] [--arena-trace FILE.csv [--trace-every N]]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
             "  --frames N           stop after N frames\n"
-            "  --fixed-step         one 60 Hz tick per displayed frame in a window too, as\n"
-            "                       headless (a frame of a windowed run that tests can repeat)\n"
+            "  --fixed-clock        one 60 Hz tick per frame in a window too: a windowed run as\n"
+            "                       repeatable as a headless one (tests)\n"
             "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
             "  --replay FILE        play a recorded run back and check its final hash\n"
             "  --screenshot PATH    write the last frame as PNG\n"
@@ -129,8 +129,8 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
             return 0;
         } else if (!strcmp(a, "--headless")) {
             o->headless = true;
-        } else if (!strcmp(a, "--fixed-step")) {
-            o->fixed_step = true;
+        } else if (!strcmp(a, "--fixed-clock")) {
+            o->fixed_clock = true;
         } else if (!strcmp(a, "--no-save")) {
             o->no_save = true;
         } else if (!strcmp(a, "--level")) {

@@ -7,7 +7,7 @@
 //   web_replay   the full committed replay, headless in the page, plays to the end with
 //                the recorded hash (and NATIVE_GAME's, when given: the same run natively)
 //   web_golden   a level drawn by WebGL (SwiftShader) in a window, the bot playing with
-//                --fixed-step, read back at tick 240 and compared with tests/golden
+//                --fixed-clock, read back at tick 240 and compared with tests/golden
 //   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player;
 //                losing focus pauses
 //   web_save     a setting changed in the menu is in the browser's storage after a reload
@@ -77,7 +77,7 @@ const tests = {
     for (const level of GOLDEN_LEVELS) {
       const shot = `/${level}.png`;
       await page.goto(url(base, ["--no-save", "--seed", "1", "--level", `levels/${level}.lvl`, "--autoplay", "1",
-                                 "--frames", "240", "--fixed-step", "--screenshot", shot]));
+                                 "--frames", "240", "--fixed-clock", "--screenshot", shot]));
       const status = await page.exitStatus();
       if (status !== 0) throw new Error(`${level}: exit status ${status}\n${page.lines.join("\n")}`);
       const b64 = await page.eval(`(() => { const d = FS.readFile(${JSON.stringify(shot)}); let s = ""; for (let i = 0; i < d.length; i += 8192) s += String.fromCharCode.apply(null, d.subarray(i, i + 8192)); return btoa(s); })()`);
