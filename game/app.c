@@ -103,7 +103,9 @@ static void apply_settings(App *app) {
     const SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
     if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
+#if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
     if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
+#endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
     bool volumes = memcmp(want->volume, have->volume, sizeof want->volume) != 0;
     *have = *want;
@@ -426,7 +428,7 @@ bool app_frame(App *app) {
         cues_set_volumes(&app->cues, &g->save.settings, app->muted, app->ducked);
     }
     if (app->audio) audio_device_check(app->audio);
-    double now = platform_seconds(app->pf);
+    double now = platform_seconds(app->pf); /* --fixed-clock: the platform's headless clock */
     int steps = fixed_step_advance(&app->clock, now);
     for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over && !app->editing; i++) {
         uint8_t b;

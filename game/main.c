@@ -11,6 +11,66 @@
 
 #define HEADLESS_DEFAULT_FRAMES 600
 
+#if defined(__EMSCRIPTEN__)
+/* ---- The browser (tools/web.sh): the page owns the loop, and calls web_frame once per
+   animation frame; main returns after setting it up and the runtime stays alive. Headless
+   runs (a replay as data, tests/web) are not tied to the display: they use the page's
+   fastest timer and play one 60 Hz tick per frame in slices of WEB_SLICE_MS, so the page
+   stays responsive while a whole run plays in seconds. */
+#include <emscripten.h>
+
+#include "core/os_memory.h"
+
+#define WEB_SLICE_MS 12.0
+
+typedef struct WebRun {
+    App *app;
+    Arena *perm;
+    bool batch;
+} WebRun;
+static WebRun web_run;
+
+/* engine/platform/web/library.js: empty, but calling it links in the JS helpers SDL's
+   audio code calls (emcc's own SDL port would add them; our SDL is Debian's source). */
+extern void web_sdl_deps(void);
+
+/* The page learns the run is over and how (engine/platform/web/pre.js: Module.adExit). */
+EM_JS(void, web_exit, (int status), { if (Module["adExit"]) Module["adExit"](status); });
+
+static void web_frame(void *arg) {
+    WebRun *w = arg;
+    double until = emscripten_get_now() + (w->batch ? WEB_SLICE_MS : 0.0);
+    bool more;
+    do more = app_frame(w->app);
+    while (more && w->batch && emscripten_get_now() < until);
+    if (more) return;
+    emscripten_cancel_main_loop();
+    int rc = app_release(w->app);
+    arena_release(w->perm);
+    w->app = NULL;
+    /* The arenas' report above counts committed = reserved here (os_memory.h); this is what
+       the page holds in all, and it never shrinks. */
+    fprintf(stderr, "web: wasm memory %llu bytes at exit\n", (unsigned long long)os_resident_bytes());
+    web_exit(rc);
+}
+
+/* For the page's tests (tests/web), read through ccall: what a player would see, as JSON.
+   The buffer is static: no heap, and the page copies the string at once. */
+EMSCRIPTEN_KEEPALIVE const char *web_state(void) {
+    static char buf[512];
+    const App *app = web_run.app;
+    if (!app) return "{\"running\":false}";
+    const Game *g = app->game;
+    snprintf(buf, sizeof buf,
+             "{\"running\":true,\"frames\":%llu,\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,"
+             "\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\",\"focused\":%s,\"memory\":%llu}",
+             (unsigned long long)app->frames, game_screen_name(g->screen), g->sim.level.path,
+             (int)g->sim.player.x, (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest,
+             app->in.focused ? "true" : "false", (unsigned long long)os_resident_bytes());
+    return buf;
+}
+#endif
+
 static void usage(FILE *f) {
     fprintf(f,
             "usage: game [--level FILE] [--headless] [--frames N] [--record FILE] [--replay FILE]\n"
@@ -193,9 +253,18 @@ int main(int argc, char **argv) {
         arena_release(perm);
         return 1;
     }
+#if defined(__EMSCRIPTEN__)
+    web_sdl_deps();
+    fprintf(stderr, "web: wasm memory %llu bytes after start-up\n", (unsigned long long)os_resident_bytes());
+    web_run = (WebRun){.app = app, .perm = perm, .batch = opt.headless};
+    emscripten_set_main_loop_arg(web_frame, &web_run, 0, false);
+    if (opt.headless) emscripten_set_main_loop_timing(EM_TIMING_SETIMMEDIATE, 0);
+    return 0;
+#else
     while (app_frame(app)) {
     }
     rc = app_release(app);
     arena_release(perm);
     return rc;
+#endif
 }

@@ -39,3 +39,29 @@ deps_install() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}"
   fi
 }
+
+# ---- The web build (tools/web.sh) and its browser tests (tests/web). Kept apart from
+# deps_install: a native build needs none of it. emscripten brings clang/lld/binaryen and
+# node's acorn; dpkg-dev's dpkg-source unpacks Debian's SDL2 source package; chromium
+# runs the page headless. Installed without recommends (chromium's would bring a desktop's
+# worth). Returns 1 only when something could not be installed.
+deps_install_web() {
+  local missing=()
+  command -v emcc >/dev/null         || missing+=(emscripten)
+  command -v dpkg-source >/dev/null  || missing+=(dpkg-dev)
+  command -v node >/dev/null         || missing+=(nodejs)
+  [[ -d /usr/share/nodejs/acorn ]]   || missing+=(node-acorn)
+  [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
+  [[ -f /usr/include/cglm/cglm.h ]]     || missing+=(libcglm-dev)
+  command -v ninja >/dev/null        || missing+=(ninja-build)
+  command -v cmake >/dev/null        || missing+=(cmake)
+  if [[ "${1:-}" == --browser ]]; then
+    command -v chromium >/dev/null   || missing+=(chromium)
+  fi
+  ((${#missing[@]} == 0)) && return 0
+  echo "deps: installing ${missing[*]}" >&2
+  local sudo=""
+  ((EUID == 0)) || sudo=sudo
+  $sudo apt-get update -qq || return 1
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}

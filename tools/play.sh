@@ -3,8 +3,16 @@
 # level. Without a display ($DISPLAY and $WAYLAND_DISPLAY empty) it says so and plays the
 # committed full-run replay headless instead, which ends with the arena report.
 # Extra arguments go to the game: tools/play.sh --level levels/05-the-hunt.lvl
+#
+# tools/play.sh --web [PORT] builds the browser version (tools/web.sh), serves build/web on
+# 127.0.0.1 (port 8080, or a free one) and prints the URL to open.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [[ "${1:-}" == --web ]]; then
+  tools/web.sh
+  exec node tools/web/serve.mjs build/web "${2:-8080}"
+fi
 source tools/deps.sh
 deps_install
 

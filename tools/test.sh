@@ -1,16 +1,42 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release and asan presets, each configured, built and
-# run with ctest. Exits non-zero on any failure. Installs missing packages first.
+# run with ctest, then the web leg: the browser build (tools/web.sh) and its tests in
+# headless Chromium (tests/web/web_test.mjs). Exits non-zero on any failure. Installs
+# missing packages first.
+#   tools/test.sh                 release, asan, web
+#   tools/test.sh release web     only those (a preset name, or "web")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/deps.sh
 deps_install
 
-presets=("$@")
-((${#presets[@]})) || presets=(release asan)
-for preset in "${presets[@]}"; do
-  echo "== $preset"
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" -j2
-  ctest --preset "$preset" -j2
+legs=("$@")
+((${#legs[@]})) || legs=(release asan web)
+
+# The browser leg. Chromium is the one thing it may do without: where it cannot be
+# installed the browser tests are skipped, saying so (the web build itself still has to
+# build); anything else that fails, fails the run.
+web_leg() {
+  local t0=$SECONDS
+  deps_install_web || { echo "test: the web build's packages (emscripten, dpkg-dev) could not be installed" >&2; return 1; }
+  tools/web.sh
+  if ! command -v chromium >/dev/null && ! deps_install_web --browser; then
+    echo "== web: SKIPPED the browser tests: chromium could not be installed (apt-get install chromium failed)"
+    return 0
+  fi
+  local native=()
+  [[ -x build/release/game/game ]] && native=(build/release/game/game)
+  timeout 900 node tests/web/web_test.mjs build/web "${native[@]}"
+  echo "== web: done in $((SECONDS - t0)) s"
+}
+
+for leg in "${legs[@]}"; do
+  echo "== $leg"
+  if [[ "$leg" == web ]]; then
+    web_leg
+    continue
+  fi
+  cmake --preset "$leg" >/dev/null
+  cmake --build --preset "$leg" -j2
+  ctest --preset "$leg" -j2
 done

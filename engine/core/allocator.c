@@ -41,8 +41,14 @@ void allocator_free_all(Allocator a) { call(a, (AllocParams){.mode = ALLOC_MODE_
    whose size must be a multiple of the alignment, and realloc must copy by hand. */
 
 /* Past this no heap delivers, and AddressSanitizer aborts instead of returning NULL:
-   refuse up front so that "too big" is a NULL under every build. */
+   refuse up front so that "too big" is a NULL under every build. 2^40 with a 64-bit size_t;
+   where size_t is 32 bits (wasm32) shifting by 40 is undefined behaviour, and no heap in a
+   4 GiB address space delivers half of it, so the limit there is SIZE_MAX / 2. */
+#if SIZE_MAX > 0xffffffffu
 #define HEAP_MAX_REQUEST ((size_t)1 << 40)
+#else
+#define HEAP_MAX_REQUEST (SIZE_MAX / 2)
+#endif
 
 static void *heap_alloc(size_t size, size_t align) {
     if (size > HEAP_MAX_REQUEST) return NULL;

@@ -127,7 +127,9 @@ static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_
                    (unsigned long long)mapped, what, (unsigned long long)asked);
         return NULL;
     }
-    uint64_t committed = commit_size < mapped ? commit_size : mapped;
+    /* Where reserving already took the memory (the web, os_memory.h), the whole block is
+       committed, and the reports say so. */
+    uint64_t committed = commit_size < mapped && !os_reserve_commits() ? commit_size : mapped;
     if (!os_commit(base, committed)) {
         os_release(base, mapped);
         arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
@@ -171,6 +173,9 @@ Arena *arena_create(ArenaParams params) {
         return NULL;
     }
     commit = align_up(commit < page ? page : commit, page);
+    /* Where reserving costs memory (the web) a chaining arena takes small blocks and chains;
+       a NO_CHAIN arena gets exactly its capacity, as everywhere. */
+    if (!(params.flags & ARENA_FLAG_NO_CHAIN) && reserve > os_reserve_limit()) reserve = os_reserve_limit();
     Arena *a = block_create(name, reserve, commit, "reserve_size", reserve);
     if (!a) return NULL;
     a->hot.current = a;

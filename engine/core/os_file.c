@@ -15,6 +15,14 @@
 #if defined(__linux__)
 #include <dirent.h> /* DT_* only: the listing itself is getdents64, not opendir */
 #include <sys/syscall.h>
+#elif defined(__EMSCRIPTEN__)
+#include <dirent.h> /* musl's getdents: the same records as Linux's getdents64 */
+#include <emscripten.h>
+/* The web build's files live in the page's memory; the save folder is mounted on
+   IndexedDB by engine/platform/web/pre.js, whose Module.adPersist copies it there
+   (FS.syncfs, one at a time). Called after every atomic write, so a save the game saw
+   written survives a reload. */
+EM_JS(void, os_web_persist, (void), { if (Module["adPersist"]) Module["adPersist"](); });
 #endif
 
 #include "core/chunk_list.h"
@@ -117,6 +125,9 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
         fsync(dfd);
         close(dfd);
     }
+#if defined(__EMSCRIPTEN__)
+    os_web_persist();
+#endif
     return true;
 }
 
@@ -202,7 +213,7 @@ bool os_remove(const char *path) { return unlink(path) == 0; }
 
 /* ---- Folders and paths ---------------------------------------------------------------- */
 
-#if defined(__linux__)
+#if defined(__linux__) || defined(__EMSCRIPTEN__)
 /* What getdents64 fills in; glibc declares it only from 2.30 on, the kernel always. */
 typedef struct OsDirent64 {
     uint64_t d_ino;
@@ -235,7 +246,11 @@ bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
     _Alignas(16) char buf[8192];
     int err = 0;
     for (;;) {
+#if defined(__EMSCRIPTEN__)
+        long n = getdents(fd, (struct dirent *)buf, sizeof buf);
+#else
         long n = syscall(SYS_getdents64, fd, buf, sizeof buf);
+#endif
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) err = errno;
         if (n <= 0) break;

@@ -105,6 +105,10 @@ void os_release(void *p, uint64_t size) {
     VirtualFree(p, 0, MEM_RELEASE);
 }
 
+uint64_t os_reserve_limit(void) { return UINT64_MAX; }
+
+bool os_reserve_commits(void) { return false; }
+
 uint64_t os_resident_bytes(void) {
     PROCESS_MEMORY_COUNTERS pmc;
     if (!K32GetProcessMemoryInfo(GetCurrentProcess(), &pmc, sizeof pmc)) return 0;
@@ -145,6 +149,24 @@ void os_decommit(void *p, uint64_t size) {
 
 void os_release(void *p, uint64_t size) { munmap(p, (size_t)size); }
 
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/heap.h>
+
+/* mmap above is emscripten's: memory taken now, zeroed, in 64 KiB pages; mprotect is a
+   no-op and munmap gives the block back to malloc (the wasm memory itself never shrinks).
+   Reserving big and committing as the cursor moves would cost the whole reservation up
+   front, so arenas reserve small blocks here and chain. */
+uint64_t os_reserve_limit(void) { return OS_WEB_BLOCK_BYTES; }
+
+bool os_reserve_commits(void) { return true; }
+
+/* All the page holds is the wasm memory: its size is what this program costs. */
+uint64_t os_resident_bytes(void) { return (uint64_t)emscripten_get_heap_size(); }
+#else
+uint64_t os_reserve_limit(void) { return UINT64_MAX; }
+
+bool os_reserve_commits(void) { return false; }
+
 uint64_t os_resident_bytes(void) {
     /* statm: "size resident shared ..." in pages. read(2), not stdio, so no heap. */
     char buf[128];
@@ -161,4 +183,5 @@ uint64_t os_resident_bytes(void) {
     while (*s >= '0' && *s <= '9') pages = pages * 10 + (uint64_t)(*s++ - '0');
     return pages * os_page_size();
 }
+#endif
 #endif

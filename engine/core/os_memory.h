@@ -9,6 +9,14 @@
    POSIX uses mmap/mprotect/madvise/munmap; Windows uses VirtualAlloc/VirtualFree. Every
    call reports failure instead of hiding it; the arena turns a failure into a message.
 
+   WebAssembly (emscripten) has no virtual memory: one linear memory in 64 KiB pages that
+   grows and never shrinks. A "reservation" there is memory taken at once (emscripten's
+   mmap is a zeroed, page-aligned malloc; a 64 MiB PROT_NONE reserve grows the heap by
+   64 MiB), os_commit has nothing left to do and a release only returns the block to the
+   allocator for reuse. So the arena asks os_reserve_limit() and, on the web, reserves
+   small blocks and relies on chaining (an ARENA_FLAG_NO_CHAIN arena still gets exactly its
+   capacity), and counts a block as committed whole when os_reserve_commits() says so.
+
    This module sits BELOW the arena: of the engine it includes only core/diag.h (which
    includes nothing), and arena.c, allocator.c and virtual_array.c include it. Files, which
    need an arena to read into, are the module above the arena, os_file.h. */
@@ -25,8 +33,17 @@ bool os_commit(void *p, uint64_t size);   /* false when refused; fresh pages rea
 void os_decommit(void *p, uint64_t size); /* gives the pages back; they read as zero later */
 void os_release(void *p, uint64_t size);  /* size: what was reserved */
 
-/* Resident memory of this process in bytes (0 where the OS will not say). For tests and
-   reports; makes no heap allocation. */
+/* The largest block a chaining arena should reserve at once: UINT64_MAX where address
+   space is free (reserve what you like), OS_WEB_BLOCK_BYTES on the web, where every
+   reserved byte is memory the page keeps. */
+#define OS_WEB_BLOCK_BYTES (1ull << 20)
+uint64_t os_reserve_limit(void);
+/* True where a reservation is already memory (the web): what is reserved is committed. */
+bool os_reserve_commits(void);
+
+/* Resident memory of this process in bytes (0 where the OS will not say; on the web the
+   size of the wasm memory, which is all the page holds). For tests and reports; makes no
+   heap allocation. */
 uint64_t os_resident_bytes(void);
 
 /* Test hook: the next `count` calls to os_commit fail as if the OS refused, so the error

@@ -491,7 +491,13 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     pf->window_scale = platform_fit_window(pf, d->scale, area_w, area_h, &w, &h);
     /* Created windowed even when fullscreen is asked for: SDL ignores the minimum size of a
        fullscreen window, and the window must know where to come back to. */
+#if defined(__EMSCRIPTEN__)
+    /* WebGL 2 is OpenGL ES 3.0, not 3.3 core: the browser draws with SDL's WebGL renderer
+       unless asked otherwise. */
+    bool want_gl = d->renderer == RENDERER_GL;
+#else
     bool want_gl = d->renderer != RENDERER_SDL;
+#endif
     if (want_gl) {
         /* 3.3 core: see render/gl/render_gl.h for why this version. No depth, no stencil. */
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);

@@ -1,0 +1,176 @@
+// web_test.mjs - the browser tests: the real web build (tools/web.sh) in headless Chromium,
+// driven over the DevTools protocol in real time (cdp.mjs).
+//
+//   node tests/web/web_test.mjs BUILD_WEB_DIR [NATIVE_GAME]
+//   node tests/web/web_test.mjs BUILD_WEB_DIR --shot OUT.png    the README's screenshot
+//
+//   web_replay   the full committed replay, headless in the page, plays to the end with
+//                the recorded hash (and NATIVE_GAME's, when given: the same run natively)
+//   web_golden   a level drawn by WebGL (SwiftShader) in a window, the bot playing with
+//                --fixed-clock, read back at tick 240 and compared with tests/golden
+//   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player;
+//                losing focus pauses
+//   web_save     a setting changed in the menu is in the browser's storage after a reload
+// Prints "web: PASS name (s)" or "web: FAIL name: why" per test; exits 1 on any failure.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch, openPage } from "./cdp.mjs";
+import { decodePng } from "./png.mjs";
+import { serve } from "../../tools/web/serve.mjs";
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const [webDir, extra, extra2] = process.argv.slice(2);
+if (!webDir) { console.error("usage: web_test.mjs BUILD_WEB_DIR [NATIVE_GAME | --shot OUT.png]"); process.exit(2); }
+
+// The golden frames' tolerance, as tests/golden/backends_test.sh states it for the native
+// backends: the renderer snaps every quad to whole logical pixels (render.c), so WebGL
+// (SwiftShader) covers the same pixels as SDL's software renderer, and only alpha blending
+// rounds differently (a unit per stacked translucent quad; measured: at most 2 here). A
+// pixel matches when no channel differs by more than GOLDEN_CHANNEL_TOLERANCE, and none may
+// not: a wrong palette, a missing texture, a sprite a pixel off or a frame at another tick
+// differs by tens to hundreds.
+const GOLDEN_CHANNEL_TOLERANCE = 6;
+const GOLDEN_PIXEL_FRACTION = 0;
+const GOLDEN_LEVELS = ["01-first-steps", "04-patrol", "07-the-vault"];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const url = (base, args) => base + "index.html" + (args.length ? "?" + args.map((a) => "arg=" + encodeURIComponent(a)).join("&") : "");
+const KEYS = { Enter: ["Enter", 13], ArrowRight: ["ArrowRight", 39], ArrowLeft: ["ArrowLeft", 37],
+               ArrowDown: ["ArrowDown", 40], ArrowUp: ["ArrowUp", 38], Escape: ["Escape", 27] };
+const press = (page, code, holdMs) => page.press(code, KEYS[code][0], KEYS[code][1], holdMs);
+
+async function waitRunning(page, what, pred = () => true) {
+  return page.waitFor(what, async () => { const s = await page.state(); return s && s.running && s.frames > 5 && pred(s) ? s : null; }, 60000);
+}
+
+const tests = {
+  async web_replay(page, base) {
+    const rep = "tests/replays/full-run.rep";
+    await page.goto(url(base, ["--headless", "--no-save", "--replay", rep]));
+    const status = await page.exitStatus();
+    const verdict = page.lines.find((l) => l.startsWith(`replay ${rep}:`)) || "";
+    if (status !== 0) throw new Error(`exit status ${status}: ${verdict}`);
+    if (!/played to the end, .* \(matches\)$/.test(verdict)) throw new Error(`no matching hash: '${verdict}'`);
+    for (const a of ["level", "permanent", "frame", "scratch"])
+      if (!page.lines.some((l) => new RegExp(`^${a} arena: peak \\d+ of \\d+ bytes`).test(l))) throw new Error(`no ${a} arena line`);
+    const hash = verdict.match(/hash ([0-9a-f]{16})/)[1];
+    const memory = page.lines.filter((l) => l.startsWith("web: wasm memory")).map((l) => l.slice(5)).join(", ");
+    let note = `hash ${hash}`;
+    if (extra && extra !== "--shot") {
+      let out = "";
+      try {
+        execFileSync(extra, ["--headless", "--no-save", "--replay", path.join(SRC, rep)], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy" } });
+      } catch (e) { out = (e.stdout || "") + (e.stderr || ""); throw new Error(`native run failed: ${out}`); }
+      out = execFileSync("sh", ["-c", `"$0" --headless --no-save --replay "$1" 2>&1`, extra, path.join(SRC, rep)], { encoding: "utf8", env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy" } });
+      const native = (out.match(/played to the end, .* hash ([0-9a-f]{16})/) || [])[1];
+      if (native !== hash) throw new Error(`browser hash ${hash}, native ${native}`);
+      note += " = native";
+    }
+    return `${note}; ${memory}`;
+  },
+
+  async web_golden(page, base) {
+    const notes = [];
+    for (const level of GOLDEN_LEVELS) {
+      const shot = `/${level}.png`;
+      await page.goto(url(base, ["--no-save", "--seed", "1", "--level", `levels/${level}.lvl`, "--autoplay", "1",
+                                 "--frames", "240", "--fixed-clock", "--screenshot", shot]));
+      const status = await page.exitStatus();
+      if (status !== 0) throw new Error(`${level}: exit status ${status}\n${page.lines.join("\n")}`);
+      const b64 = await page.eval(`(() => { const d = FS.readFile(${JSON.stringify(shot)}); let s = ""; for (let i = 0; i < d.length; i += 8192) s += String.fromCharCode.apply(null, d.subarray(i, i + 8192)); return btoa(s); })()`);
+      const got = decodePng(Buffer.from(b64, "base64"));
+      const want = decodePng(fs.readFileSync(path.join(SRC, "tests/golden", `${level}.png`)));
+      const k = got.width / want.width;
+      if (!Number.isInteger(k) || got.height !== want.height * k) throw new Error(`${level}: ${got.width}x${got.height} is not a whole multiple of ${want.width}x${want.height}`);
+      fs.mkdirSync(path.join(webDir, "test-out"), { recursive: true });
+      fs.writeFileSync(path.join(webDir, "test-out", `${level}.png`), Buffer.from(b64, "base64"));
+      let over = 0, maxd = 0;
+      for (let y = 0; y < want.height; y++)
+        for (let x = 0; x < want.width; x++) {
+          // The centre of the k x k block that drew logical pixel (x, y).
+          const g = ((y * k + (k >> 1)) * got.width + x * k + (k >> 1)) * 4, w = (y * want.width + x) * 4;
+          let d = 0;
+          for (let c = 0; c < 3; c++) d = Math.max(d, Math.abs(got.rgba[g + c] - want.rgba[w + c]));
+          maxd = Math.max(maxd, d);
+          if (d > GOLDEN_CHANNEL_TOLERANCE) over++;
+        }
+      const allowed = Math.floor(GOLDEN_PIXEL_FRACTION * want.width * want.height);
+      if (over > allowed) throw new Error(`${level}: ${over} pixels differ by more than ${GOLDEN_CHANNEL_TOLERANCE} (allowed ${allowed}; largest difference ${maxd}); the frame is in ${webDir}/test-out`);
+      notes.push(`${level} x${k}: ${over} px over, max diff ${maxd}`);
+    }
+    return notes.join("; ");
+  },
+
+  async web_keys(page, base) {
+    await page.goto(url(base, ["--no-save"]));
+    const title = await waitRunning(page, "the title screen");
+    if (title.screen !== "title") throw new Error(`starts on '${title.screen}', not the title`);
+    await press(page, "Enter");
+    const playing = await page.waitFor("Enter to start a run", async () => { const s = await page.state(); return s.screen === "playing" ? s : null; }, 10000);
+    await page.key("keyDown", "ArrowRight", "ArrowRight", 39);
+    await sleep(700);
+    await page.key("keyUp", "ArrowRight", "ArrowRight", 39);
+    const moved = await page.state();
+    if (moved.player_x <= playing.player_x) throw new Error(`the player did not move right: x ${playing.player_x} -> ${moved.player_x}`);
+    // The tab loses focus (SDL hears the window's blur): the game pauses.
+    await page.eval("window.dispatchEvent(new FocusEvent('blur'))");
+    await page.waitFor("the pause on focus loss", async () => (await page.state()).screen === "paused", 5000);
+    return `title -> playing, x ${playing.player_x} -> ${moved.player_x}, paused on blur; wasm memory ${moved.memory} bytes`;
+  },
+
+  async web_save(page, base) {
+    await page.goto(url(base, []));
+    const before = await waitRunning(page, "the title screen", (s) => s.screen === "title");
+    // Title (no save yet: the menu is on New run) -> Down, Down: Settings -> Enter; the first
+    // row is the master volume: Left lowers it; Esc leaves, which writes the save.
+    await press(page, "ArrowDown");
+    await press(page, "ArrowDown");
+    await press(page, "Enter");
+    await page.waitFor("the settings screen", async () => (await page.state()).screen === "settings", 5000);
+    await press(page, "ArrowLeft");
+    await press(page, "Escape");
+    const changed = await page.waitFor("the save in the browser's storage", async () => {
+      const s = await page.state();
+      return s.screen === "title" && s.volume !== before.volume && (await page.eval("Module.adSaves")) > 0 ? s : null;
+    }, 10000);
+    await page.reload();
+    const after = await waitRunning(page, "the title after a reload", (s) => s.screen === "title");
+    if (after.volume !== changed.volume) throw new Error(`volume ${changed.volume} before the reload, ${after.volume} after`);
+    return `volume ${before.volume} -> ${changed.volume}, ${after.volume} after a reload`;
+  },
+};
+
+const server = await serve(webDir);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launch();
+let failed = 0;
+try {
+  if (extra === "--shot") {
+    // The README's picture: the Vault with the bot playing, the page as a player sees it.
+    const page = await openPage(browser);
+    await page.goto(url(base, ["--no-save", "--level", "levels/07-the-vault.lvl", "--autoplay", "0"]));
+    await waitRunning(page, "the game", (s) => s.frames > 400);
+    const shot = await page.send("Page.captureScreenshot", { format: "png" });
+    fs.writeFileSync(extra2, Buffer.from(shot.data, "base64"));
+    console.log(`web: wrote ${extra2}`);
+  } else {
+    for (const [name, fn] of Object.entries(tests)) {
+      const page = await openPage(browser);
+      const t0 = Date.now();
+      try {
+        const note = await fn(page, base);
+        console.log(`web: PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${note}`);
+      } catch (e) {
+        failed++;
+        console.log(`web: FAIL ${name}: ${e.message}`);
+      }
+      await browser.send("Target.closeTarget", { targetId: page.targetId });
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# tools/web.sh - builds the browser version into build/web/: index.html (our page),
+# game.js, game.wasm and game.data (assets/, levels/ and tests/replays/ preloaded).
+# Installs what is missing first (tools/deps.sh: deps_install_web). Everything comes from
+# Debian: emscripten, and SDL2 compiled from Debian's libsdl2 source package into
+# build/web-deps/ once (about 25 s on 2 cores), then reused.
+#
+#   tools/web.sh            build (incremental)
+#   tools/web.sh --sdl      rebuild SDL2 for the web too
+#
+# SDL's own CMake works under emcmake but takes minutes to configure; its sources are
+# compiled here directly, with the configuration in tools/web/SDL_config.h. Emscripten's
+# SDL port (-sUSE_SDL=2) would download SDL from the internet and is not used.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+source tools/deps.sh
+deps_install_web
+
+# Debian's emscripten 3.1.6 traps (found by the probe in issue 17):
+#  - its optimiser passes need acorn, which Debian keeps in /usr/share/nodejs;
+#  - node >= 18's fetch breaks 3.1.6's loader when emcc runs generated code under node.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+export NODE_OPTIONS="--no-experimental-fetch${NODE_OPTIONS:+ $NODE_OPTIONS}"
+# emcc would write its cache next to itself (/usr/share/emscripten/cache, root's, frozen).
+deps=$root/build/web-deps
+mkdir -p "$deps"
+
+sdl_version=2.26.5
+sdl_stamp="$deps/sdl.stamp"
+sdl_key="$sdl_version $(sha256sum tools/web/SDL_config.h tools/web.sh | sha256sum | cut -c1-16)"
+
+# SDL2's source from Debian's libsdl2 source package, with a private apt configuration
+# (its own deb-src list and package lists under build/web-deps/apt), so the machine's
+# apt sources stay as they are.
+sdl_fetch() {
+  local apt=$deps/apt src=$deps/src
+  mkdir -p "$apt/lists/partial" "$apt/parts" "$src"
+  # The same mirror and release as the machine's own Debian.
+  local suite
+  suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+    >"$apt/sources.list"
+  local opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=$apt/parts"
+              -o "Dir::State::Lists=$apt/lists" -o "APT::Sandbox::User=root" -q)
+  ((EUID == 0)) || opts+=(-o "APT::Sandbox::User=$(id -un)")
+  echo "web: fetching SDL2's source package (Debian's libsdl2)" >&2
+  apt-get "${opts[@]}" update >/dev/null
+  rm -rf "$src"/*
+  (cd "$src" && apt-get "${opts[@]}" source --download-only libsdl2 >/dev/null)
+  local dsc
+  dsc=$(ls "$src"/libsdl2_*.dsc | head -1)
+  [[ -n "$dsc" ]] || { echo "web: no libsdl2 source package was downloaded" >&2; exit 1; }
+  (cd "$src" && dpkg-source --no-check -x "$(basename "$dsc")" sdl2 >/dev/null)
+  grep -q "^$sdl_version" "$src/sdl2/VERSION.txt" 2>/dev/null ||
+    grep -q "SDL_PATCHLEVEL *${sdl_version##*.}" "$src/sdl2/include/SDL_version.h" ||
+    echo "web: note: Debian's SDL2 is not $sdl_version; building it anyway" >&2
+}
+
+# Compiles the SDL sources a browser needs (tools/web/SDL_config.h says which back ends)
+# into build/web-deps/lib/libSDL2.a and puts the headers, with our SDL_config.h, in
+# build/web-deps/include/SDL2.
+sdl_build() {
+  local sdl=$deps/src/sdl2 obj=$deps/obj
+  [[ -f "$sdl/src/SDL.c" ]] || sdl_fetch
+  rm -rf "$obj" "$deps/include/SDL2" "$deps/lib"
+  mkdir -p "$obj" "$deps/include/SDL2" "$deps/lib"
+  cp "$sdl"/include/*.h "$deps/include/SDL2/"
+  cp tools/web/SDL_config.h "$deps/include/SDL2/SDL_config.h"
+  local dirs=(src src/atomic src/audio src/audio/emscripten src/audio/dummy src/cpuinfo
+              src/dynapi src/events src/file src/filesystem/emscripten src/haptic
+              src/haptic/dummy src/hidapi src/joystick src/joystick/emscripten src/libm
+              src/loadso/dummy src/locale src/locale/emscripten src/misc src/misc/emscripten
+              src/power src/power/emscripten src/render src/render/opengles2
+              src/render/software src/sensor src/sensor/dummy src/stdlib src/thread
+              src/thread/generic src/timer src/timer/unix src/video src/video/emscripten
+              src/video/yuv2rgb)
+  local list=$obj/sources.txt
+  for d in "${dirs[@]}"; do ls "$sdl/$d"/*.c; done >"$list"
+  echo "web: compiling SDL2 for the web ($(wc -l <"$list") files)" >&2
+  # -I include/SDL2 first: our SDL_config.h, never SDL's own generated one.
+  xargs -P 2 -I{} sh -c 'f={}; o='"$obj"'/$(echo "${f#'"$sdl"'/}" | tr / _).o;
+      emcc -O2 -c "$f" -o "$o" -I'"$deps"'/include/SDL2 -I'"$sdl"'/src -I'"$sdl"'/src/video/khronos \
+           -DUSING_GENERATED_CONFIG_H -w || exit 255' <"$list"
+  emar rcs "$deps/lib/libSDL2.a" "$obj"/*.o
+  echo "$sdl_key" >"$sdl_stamp"
+}
+
+# stb and cglm by their own folders: /usr/include itself would put glibc's headers ahead
+# of emscripten's libc.
+mkdir -p "$deps/include"
+ln -sfn /usr/include/stb "$deps/include/stb"
+ln -sfn /usr/include/cglm "$deps/include/cglm"
+
+if [[ "${1:-}" == --sdl || ! -f "$deps/lib/libSDL2.a" || "$(cat "$sdl_stamp" 2>/dev/null)" != "$sdl_key" ]]; then
+  t0=$SECONDS
+  sdl_build
+  echo "web: SDL2 built in $((SECONDS - t0)) s -> $deps/lib/libSDL2.a" >&2
+fi
+
+if [[ ! -f build/web/build.ninja ]]; then
+  emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DAD_WEB_DEPS="$deps" >/dev/null
+fi
+cmake --build build/web -j2
+ls -l build/web/index.html build/web/game.js build/web/game.wasm build/web/game.data |
+  awk '{printf "web: %-24s %9d bytes\n", $NF, $5}' >&2

@@ -1,0 +1,47 @@
+# web.cmake - the WebAssembly build (tools/web.sh configures it with emcmake), included by
+# the top CMakeLists.txt in place of its native package lookups when EMSCRIPTEN is set.
+#
+# Nothing comes from outside Debian: SDL2 is the library tools/web.sh compiled from
+# Debian's libsdl2 source package into AD_WEB_DEPS (include/SDL2, lib/libSDL2.a); stb and
+# cglm are the header-only packages, by their own folders (never /usr/include itself:
+# glibc's headers there would shadow emscripten's libc).
+set(AD_WEB_DEPS "${PROJECT_SOURCE_DIR}/build/web-deps" CACHE PATH "tools/web.sh's SDL2 and header folders")
+if(NOT EXISTS "${AD_WEB_DEPS}/lib/libSDL2.a")
+  message(FATAL_ERROR "no ${AD_WEB_DEPS}/lib/libSDL2.a: build the web version with tools/web.sh")
+endif()
+
+# The names the engine links to natively, made here so engine/ and game/ need no web case.
+add_library(PkgConfig::SDL2 INTERFACE IMPORTED)
+target_include_directories(PkgConfig::SDL2 SYSTEM INTERFACE "${AD_WEB_DEPS}/include/SDL2")
+target_link_libraries(PkgConfig::SDL2 INTERFACE "${AD_WEB_DEPS}/lib/libSDL2.a")
+# Single-threaded on purpose (see tools/web/SDL_config.h): -pthread would make a build
+# that needs SharedArrayBuffer and cross-origin isolation from whoever serves the page.
+add_library(Threads::Threads INTERFACE IMPORTED)
+set(STB_INCLUDE_DIR "${AD_WEB_DEPS}/include/stb")
+set(CGLM_INCLUDE_DIR "${AD_WEB_DEPS}/include")
+
+# The game's page: build/web/index.html (ours), game.js, game.wasm, and game.data with the
+# art, the levels and the committed replays preloaded into the page's file system at /.
+function(ad_web_game)
+  set(web "${PROJECT_SOURCE_DIR}/engine/platform/web")
+  set_target_properties(game PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
+  target_link_options(game PRIVATE
+    -sALLOW_MEMORY_GROWTH=1
+    -sINITIAL_MEMORY=16MB
+    -sENVIRONMENT=web
+    -sEXIT_RUNTIME=0
+    -sFORCE_FILESYSTEM=1
+    # UTF8ToString for tests/web.
+    -sEXPORTED_RUNTIME_METHODS=FS,UTF8ToString
+    -sEXPORTED_FUNCTIONS=_main,_web_state
+    "SHELL:--js-library ${web}/library.js"
+    -lidbfs.js
+    "SHELL:--pre-js ${web}/pre.js"
+    # SHELL: keeps CMake from merging the repeated flags into one.
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets@/assets"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/levels@/levels"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/tests/replays@/tests/replays"
+    "SHELL:--exclude-file *.md")
+  set_property(TARGET game APPEND PROPERTY LINK_DEPENDS "${web}/pre.js" "${web}/library.js")
+  configure_file("${web}/index.html" "${CMAKE_BINARY_DIR}/index.html" COPYONLY)
+endfunction()
