@@ -248,7 +248,14 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     InputBindings keys = input_bindings_default();
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
-    if (!app->game || !game_init(app->game, app->level, &cfg, &lerr)) {
+    /* The game's code: linked in, or (--hot-reload) the library, watched from now on. */
+    const char *lib = NULL;
+    if (o->hot_reload) {
+        const char *dir = o->hot_library ? NULL : os_exe_dir(perm);
+        lib = o->hot_library ? o->hot_library : dir ? str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
+    }
+    bool module_ok = game_module_open(&app->module, perm, lib);
+    if (!app->game || !app->module.api->init(app->game, app->level, &cfg, &lerr)) {
         if (app->game) level_error_report(&lerr);
         else diag_report(DIAG_ERROR, "out of memory");
         return app_teardown(app);
@@ -297,7 +304,9 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     }
     app->view = draw_view_make((float)lw, (float)lh);
     if (app->editing) editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw, (float)lh);
-    draw_view_update(&app->view, app->game);
+    app->module.api->view_update(&app->view, app->game);
+    if (lib) diag_report(module_ok ? DIAG_NOTE : DIAG_WARNING, "%s%s", app->module.message,
+                         module_ok ? "" : "; playing the code linked into the game until it changes");
     app->clock = fixed_step_make(SIM_HZ);
     app->last_frame = platform_seconds(app->pf);
     return app;
@@ -332,7 +341,7 @@ static void start_playtest(App *app) {
     }
     app->editing = false;
     app->playtest = true;
-    draw_view_update(&app->view, app->game);
+    app->module.api->view_update(&app->view, app->game);
 }
 
 /* From the play-test back to the editor, saying how it ended. */
@@ -385,10 +394,30 @@ static void watch_level(App *app) {
     }
 }
 
+/* What a swap (or a refused library) did, on the log and the HUD. */
+static bool app_module_event(App *app, GameModuleEvent ev) {
+    if (ev == GAME_MODULE_SAME) return false;
+    if (ev == GAME_MODULE_REFUSED) { /* the log and the HUD, as any warning */
+        diag_report(DIAG_WARNING, "%s", app->module.message);
+        return false;
+    }
+    app->module.api->reloaded(app->game);
+    diag_report(DIAG_NOTE, "%s", app->module.message);
+    char notice[160];
+    snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", app->module.loads,
+             app->module.api->build, app->module.built);
+    game_show_notice(app->game, notice);
+    return true;
+}
+
+bool app_reload_game(App *app) { return app_module_event(app, game_module_reload(&app->module)); }
+
 bool app_frame(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
     if (!platform_poll(app->pf, &app->in)) return false;
+    /* --hot-reload: a rebuilt library takes over from the next tick, on the same state. */
+    app_module_event(app, game_module_poll(&app->module));
     /* F11 and Alt+Enter switch fullscreen in the platform: the setting follows. */
     if (platform_is_fullscreen(app->pf) != app->applied.fullscreen) {
         app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(app->pf);
@@ -438,15 +467,15 @@ bool app_frame(App *app) {
                 break;
             }
         } else if (o->autoplay) {
-            b = (uint8_t)bot_input(g);
+            b = (uint8_t)app->module.api->bot_input(g);
         } else {
             b = controls_tick_input(&app->controls, &app->in);
         }
         if (o->record) replay_append(&app->record, b);
         app->last_input = b;
-        game_update(g, b);
-        effects_update(&app->effects, g);
-        draw_view_update(&app->view, g);
+        app->module.api->update(g, b);
+        app->module.api->effects_update(&app->effects, g);
+        app->module.api->view_update(&app->view, g);
         cues_update(&app->cues, g, &app->view);
         if (app->audio_out.base) mix_tick(app);
         if (app->playtest && g->screen != SCREEN_PLAYING) back_to_editor(app);
@@ -464,7 +493,7 @@ bool app_frame(App *app) {
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
     if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw, (float)lh);
-    else draw_game(rd, &app->art, &app->view, g, &app->effects);
+    else app->module.api->draw(rd, &app->art, &app->view, g, &app->effects);
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
            scratch_begin creates them in index order, so the first n are the ones there are. */

@@ -42,6 +42,7 @@
 #include "draw.h"
 #include "effects.h"
 #include "game.h"
+#include "game_module.h"
 #include "platform/platform.h"
 #include "render/render.h"
 #include "replay.h"
@@ -79,6 +80,8 @@ typedef struct AppOptions {
     bool no_watch;            /* do not reload the level when its file changes */
     const char *arena_trace;  /* write every arena's use, frame by frame, as CSV (timeline.h) */
     uint32_t arena_trace_every; /* ... one row per this many frames (0: 1) */
+    bool hot_reload;          /* the game's code from a shared library, swapped when rebuilt */
+    const char *hot_library;  /* ... that library; NULL: libgame_hot.so beside the executable */
 } AppOptions;
 
 typedef struct App {
@@ -87,6 +90,7 @@ typedef struct App {
     Platform *pf;
     Renderer *rd;
     Game *game;
+    GameModule module; /* where the game's code comes from: module.api (game_api.h) */
     Effects effects; /* particles, shake and flashes, after every game_update */
     DrawAssets art;
     DrawView view;
@@ -119,6 +123,10 @@ typedef struct App {
     LevelWatch watch;
     Timeline timeline; /* the arenas over time: the F1 graph, the exit's table, --arena-trace */
 } App;
+
+/* --hot-reload: loads the game's library now, changed or not, as the watch does when it
+   changes (tests swap code at a chosen frame with it). False when it was refused. */
+bool app_reload_game(App *app);
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
    the art, opens the replay or starts the recording. NULL with the reason reported. */

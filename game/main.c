@@ -77,7 +77,7 @@ static void usage(FILE *f) {
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
             "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
             "            [--edit FILE [--size WxH]] [--arena-trace FILE.csv [--trace-every N]]\n"
-            "            [--renderer gl|sdl] [--scale N] [--fixed-clock]\n"
+            "            [--renderer gl|sdl] [--scale N] [--fixed-clock] [--hot-reload [--hot-library FILE]]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -85,6 +85,9 @@ static void usage(FILE *f) {
             "  --renderer gl|sdl    draw with OpenGL 3.3 (the default in a window) or SDL_Renderer;\n"
             "                       wins over the setting; headless is always SDL's software one\n"
             "  --scale N            window scale 1..6 for this run (default: the setting, else 3)\n"
+            "  --hot-reload         the game's code from libgame_hot.so beside the executable,\n"
+            "                       swapped in, state kept, whenever it is rebuilt (tools/dev.sh)\n"
+            "  --hot-library FILE   with --hot-reload: that library instead\n"
             "  --fixed-clock        one 60 Hz tick per frame in a window too, no vsync: a windowed\n"
             "                       run as repeatable as a headless one (tests, benchmarks)\n"
             "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
@@ -132,6 +135,11 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--version")) {
             printf("arena-dungeon %s\n", AD_VERSION);
             return 0;
+        } else if (!strcmp(a, "--hot-reload")) {
+            o->hot_reload = true;
+        } else if (!strcmp(a, "--hot-library")) {
+            NEED_VALUE();
+            o->hot_library = next;
         } else if (!strcmp(a, "--fixed-clock")) {
             o->fixed_clock = true;
         } else if (!strcmp(a, "--scale")) {

@@ -60,7 +60,9 @@ enum {
 #define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px: walls, enemy bullets; the
                                              spikes test it 2 px smaller; enemies touch
                                              PLAYER_BODY (below) */
+#ifndef PLAYER_SPEED /* a tunable a build may set (-DPLAYER_SPEED=...): the hot-reload test does */
 #define PLAYER_SPEED (FIX_ONE * 7 / 4)    /* 1.75 px per tick, 105 px/s */
+#endif
 #define PLAYER_SPIKE_SLOW 2              /* speed is divided by this while on spikes */
 #define PLAYER_NUDGE_PX 6                 /* corner forgiveness: slide past corners this close */
 #define PLAYER_FIRE_COOLDOWN 11
