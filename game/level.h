@@ -38,9 +38,11 @@
 #define LEVEL_MAX_SIDE 4096
 #define LEVEL_DEFAULT_BULLETS 256
 #define LEVEL_DEFAULT_PARTICLES 1024
-/* Exits and links lead only to level files: this extension, at most LEVEL_PATH_MAX - 1
-   bytes once resolved against the level's folder, inside the run's root folder. */
+/* Exits and links lead only to level files: these extensions (a .lvl text level, or a map
+   saved by the Tiled editor as JSON, levels/README.md), at most LEVEL_PATH_MAX - 1 bytes
+   once resolved against the level's folder, inside the run's root folder. */
 #define LEVEL_FILE_EXT ".lvl"
+#define LEVEL_TILED_EXT ".tmj"
 #define LEVEL_PATH_MAX 512
 /* Signs: at most this many per level, each text at most this many bytes. */
 #define LEVEL_MAX_SIGNS 256
