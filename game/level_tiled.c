@@ -489,7 +489,9 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         !get_str(p, o, "type", false, &type) || !get_str(p, o, "class", false, &class))
         return false;
     if (!type.len) type = class; /* Tiled 1.9 calls it class */
-    const char *where = where_fmt(p, "object %lld '%.*s%s'", (long long)id, QUOTE(name.len ? name : type));
+    Str8 label = name.len ? name : type;
+    const char *where = label.len ? where_fmt(p, "object %lld '%.*s%s'", (long long)id, QUOTE(label))
+                                  : where_fmt(p, "object %lld", (long long)id);
     if (!where) return tfail(p, "expected scratch memory, found %s", arena_last_error());
     p->where = where;
     p->line_no = id; /* what the loader records as an entity's "line" */
@@ -727,6 +729,7 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
                               (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20),
                               json_left ? ": " : "", json_left ? arena_last_error() : "");
         uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
+        while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;
         int64_t line, col;
         text_position(text, at, &line, &col);
         Str8 found = {text + at, len - at < 20 ? len - at : 20};
