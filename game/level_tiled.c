@@ -187,9 +187,14 @@ static bool prop_str(Parser *p, const cJSON *obj, const char *name, Str8 *out) {
 }
 
 /* What a .lvl line can hold, so that the level writes back as .lvl (level_write.h): no '#'
-   (a .lvl comment) anywhere, no blank inside a file name (.lvl splits words there). */
+   (a .lvl comment) anywhere, no blank or control character inside a file name (.lvl splits
+   words at blanks, and its binary check refuses control characters; a name's and a sign's
+   are refused by their own checks, level_parse.c). */
 static bool check_lvl_text(Parser *p, Str8 s, const char *what, bool is_word) {
     for (uint64_t i = 0; i < s.len; i++) {
+        uint8_t c = (uint8_t)s.data[i];
+        if (is_word && c != '\t' && (c < 0x20 || c == 0x7f))
+            return tfail(p, "expected %s without control characters, found the byte 0x%02X", what, (unsigned)c);
         if (s.data[i] == '#') return tfail(p, "expected %s without '#', found '%.*s%s'", what, QUOTE(s));
         if (is_word && (s.data[i] == ' ' || s.data[i] == '\t'))
             return tfail(p, "expected %s without blanks, found '%.*s%s'", what, QUOTE(s));

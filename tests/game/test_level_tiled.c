@@ -229,6 +229,7 @@ static const BadCase bad_cases[] = {
     {"bad/bullets_string", "map property 'bullets': expected property 'bullets' to be a number (type int), found a string"},
     {"bad/exit_not_level", "map property 'exit': expected a level file name ending in .lvl or .tmj, found 'next.txt'"},
     {"bad/exit_blank", "map property 'exit': expected a file name without blanks, found 'my level.tmj'"},
+    {"bad/exit_control", "map property 'exit': expected a file name without control characters, found the byte 0x03"},
     {"bad/exit_missing", "map property 'exit': expected an existing level file, found 'missing.tmj' (" T "bad/missing.tmj: No such file or directory)"},
     {"bad/tileset_no_firstgid", "tileset 1: expected a member \"firstgid\", found none"},
     {"bad/two_tile_layers", "layer 'more': expected one tile layer, found a second one (the first is layer 'ground')"},
@@ -305,7 +306,7 @@ static void test_bad(void) {
     }
     /* Every file in bad/ has its case. */
     CHECK_EQ_I(files, (int)ARRAY_COUNT(bad_cases));
-    int on_disk = system("test $(ls " T "bad/*.tmj | wc -l) -eq 62") == 0;
+    int on_disk = system("test $(ls " T "bad/*.tmj | wc -l) -eq 63") == 0;
     CHECK(on_disk);
     arena_release(la);
     arena_release(ref);

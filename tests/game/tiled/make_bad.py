@@ -39,6 +39,7 @@ case("bullets_string", lambda d: setprop(d, "bullets", "lots"))
 case("exit_not_level", lambda d: setprop(d, "exit", "next.txt"))
 case("exit_missing", lambda d: setprop(d, "exit", "missing.tmj"))
 case("exit_blank", lambda d: setprop(d, "exit", "my level.tmj"))
+case("exit_control", lambda d: setprop(d, "exit", "next\u0003.tmj"))
 case("two_tile_layers", lambda d: d["layers"].insert(1, dict(copy.deepcopy(tiles(d)), name="more", id=5)))
 case("no_tile_layer", lambda d: d.update(layers=[l for l in d["layers"] if l["type"] != "tilelayer"]))
 case("group_layer", lambda d: d["layers"].append({"id": 6, "name": "grouped", "type": "group", "layers": [],
