@@ -16,7 +16,9 @@
        if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
            level_error_report(&err);   // stderr: "path:line:col: error: ..."
 
-   The file format is documented in levels/README.md. Coordinates: tiles are (tx, ty) with
+   The file format is documented in levels/README.md; a path ending in LEVEL_TILED_EXT is a
+   map saved by the Tiled editor (JSON), read through the same checks (levels/README.md,
+   "Levels from Tiled"). Coordinates: tiles are (tx, ty) with
    (0, 0) the top-left tile; world positions are fixed-point, FIX_ONE units per pixel,
    TILE_PX pixels per tile, so a tile's centre is ((tx * TILE_PX + TILE_PX / 2) * FIX_ONE). */
 #ifndef LEVEL_H
@@ -179,7 +181,8 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char 
                    LevelError *err, LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
-/* Parses text already in memory (the fuzzer's entry point), with every check level_load
+/* Parses text already in memory (the fuzzer's entry point; JSON when `path` ends in
+   LEVEL_TILED_EXT), with every check level_load
    makes except those that need the disk: exit and link targets are resolved (extension and
    length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
    must not lie in the level arena. */

@@ -249,7 +249,8 @@ int main(int argc, char **argv) {
         diag_report_at(DIAG_ERROR, outdir, 0, 0, "cannot make the folder");
         return 1;
     }
-    char out_real[PATH_MAX], assets_real[PATH_MAX], tiles_rel[PATH_MAX], sprites_rel[PATH_MAX], rel[PATH_MAX];
+    char out_real[PATH_MAX], assets_real[PATH_MAX], rel[PATH_MAX];
+    char tiles_rel[PATH_MAX + 16], sprites_rel[PATH_MAX + 16]; /* rel, a slash and a file name */
     if (!os_real_path(outdir, out_real, sizeof out_real) || !os_real_path(assets, assets_real, sizeof assets_real)) {
         diag_report_at(DIAG_ERROR, assets, 0, 0, "expected the assets folder (tiles.png, sprites.png), found none");
         return 1;
