@@ -718,6 +718,14 @@ bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, L
     if (!err) err = &dummy;
     *err = (LevelError){0};
     editor_start(e, arena, check, "");
+    /* The editor saves .lvl text over the file it opened: a Tiled map is edited in Tiled
+       (the game reloads it when it is saved there). */
+    size_t plen = strlen(path);
+    if (plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
+        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, path, 0, 0,
+                              "expected a .lvl file, found a Tiled map: edit it in Tiled, which the game reloads from");
+        return false;
+    }
     SCRATCH_SCOPE(tmp, arena, check);
     Str8 text;
     Level lv;

@@ -18,6 +18,7 @@
 #include "level.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@
 #include "core/path.h"
 #include "core/str8.h"
 #include "level_parse.h"
+#include "level_tiled.h"
 
 /* ---- Reading ------------------------------------------------------------------------ */
 
@@ -37,7 +39,8 @@
 /* Reads the whole file into `arena` (os_read_file: regular files only, so a FIFO cannot
    hang the load), turning the OS's reason into the loader's own message. */
 static bool level_read_file(Arena *arena, const char *path, Str8 *out, LevelError *err) {
-    OsReadResult r = os_read_file(arena, path, LEVEL_MAX_FILE_BYTES, out);
+    uint64_t max = level_is_tiled_path(path) ? LEVEL_TILED_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES;
+    OsReadResult r = os_read_file(arena, path, max, out);
     switch (r.status) {
     case OS_READ_OK: return true;
     case OS_READ_CANNOT_OPEN:
@@ -51,7 +54,7 @@ static bool level_read_file(Arena *arena, const char *path, Str8 *out, LevelErro
         return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
     case OS_READ_TOO_LARGE:
         return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                          (unsigned long long)LEVEL_MAX_FILE_BYTES, (unsigned long long)r.size);
+                          (unsigned long long)max, (unsigned long long)r.size);
     case OS_READ_NO_MEMORY:
         return level_fail(err, path, 0, 0, "expected scratch memory for the file, found %s", arena_last_error());
     case OS_READ_CANNOT_READ:
@@ -73,13 +76,26 @@ static bool check_links(const Parser *p) {
     return true;
 }
 
+/* An error about the file a LevelRef names: at its line and column, or, in a Tiled map, with
+   the object or property that names it. */
+static bool ref_fail(const Parser *p, const LevelRef *r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool ref_fail(const Parser *p, const LevelRef *r, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->where) return level_fail(p->err, p->path, 0, 0, "%s: %s", r->where, msg);
+    return level_fail(p->err, p->path, r->line, r->col, "%s", msg);
+}
+
 /* A level file that an exit or link names: it exists, is a regular file, and its real path
    lies inside `root_real` (a real path, without a trailing slash). */
 static bool check_level_file(const Parser *p, const LevelRef *r, const char *root_real, const char *root) {
     const char *full = r->resolved.data;
     OsFileInfo fi = os_file_info(full);
     if (fi.kind == OS_FILE_NONE)
-        return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
+        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)",
                           QUOTE(r->written), full, strerror(fi.error));
     if (fi.kind != OS_FILE_REGULAR)
         return level_fail(p->err, p->path, r->line, r->col,
@@ -87,7 +103,7 @@ static bool check_level_file(const Parser *p, const LevelRef *r, const char *roo
                           full);
     char real[PATH_MAX];
     if (!os_real_path(full, real, sizeof real))
-        return level_fail(p->err, p->path, r->line, r->col, "expected an existing level file, found '%.*s%s' (%s: %s)",
+        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)",
                           QUOTE(r->written), full, strerror(errno));
     size_t n = strlen(root_real);
     bool inside = strncmp(real, root_real, n) == 0 && (real[n] == '/' || (n == 1 && root_real[0] == '/'));
@@ -228,6 +244,23 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
+/* The .lvl text s (text without its BOM) into p, with the binary check. */
+static bool level_parse_lvl(Parser *p, const char *text, uint64_t len, Str8 s) {
+    bool parsed = level_parse_text(p, s) && check_links(p);
+    /* The binary check runs after the parse but its error still wins over any other, as if
+       it ran first. A map that parsed holds only legend characters and line ends, so after a
+       successful parse only the text around the map needs the check (the map is most of a
+       big level); after a failed one all of the text is checked, and a binary byte replaces
+       the parse's error. The parser is safe on any bytes: it is fuzzed with them. */
+    int64_t bin = level_binary_at(parsed ? (Str8){text, (uint64_t)(p->map_begin - text)} : (Str8){text, len});
+    if (bin < 0 && parsed) {
+        bin = level_binary_at((Str8){p->map_end, (uint64_t)(text + len - p->map_end)});
+        if (bin >= 0) bin += p->map_end - text;
+    }
+    if (bin >= 0) return binary_error(p->err, p->path, text, bin);
+    return parsed;
+}
+
 /* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
 static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
                         bool check_files, const char *root, LevelRoom *room, LevelError *err,
@@ -262,19 +295,12 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     chunk_list_init(&p.signs, tmp.arena, sizeof(LevelSign), 16);
     chunk_list_init(&p.sign_lines, tmp.arena, sizeof(int32_t), 16);
 
-    bool parsed = level_parse_text(&p, s) && check_links(&p);
-    /* The binary check runs after the parse but its error still wins over any other, as if
-       it ran first. A map that parsed holds only legend characters and line ends, so after a
-       successful parse only the text around the map needs the check (the map is most of a
-       big level); after a failed one all of the text is checked, and a binary byte replaces
-       the parse's error. The parser is safe on any bytes: it is fuzzed with them. */
-    int64_t bin = level_binary_at(parsed ? (Str8){text, (uint64_t)(p.map_begin - text)} : (Str8){text, len});
-    if (bin < 0 && parsed) {
-        bin = level_binary_at((Str8){p.map_end, (uint64_t)(text + len - p.map_end)});
-        if (bin >= 0) bin += p.map_end - text;
+    if (level_is_tiled_path(path)) {
+        /* JSON: cJSON checks the syntax, the reader every string it keeps (level_tiled.c). */
+        if (!level_tiled_parse(&p, s.data, s.len) || !check_links(&p)) return false;
+    } else if (!level_parse_lvl(&p, text, len, s)) {
+        return false;
     }
-    if (bin >= 0) return binary_error(err, path, text, bin);
-    if (!parsed) return false;
     if (check_files && !check_level_files(&p, root)) return false;
 
     /* Everything is valid. Now the level arena: measure, check, commit. */

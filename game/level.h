@@ -16,7 +16,9 @@
        if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
            level_error_report(&err);   // stderr: "path:line:col: error: ..."
 
-   The file format is documented in levels/README.md. Coordinates: tiles are (tx, ty) with
+   The file format is documented in levels/README.md; a path ending in LEVEL_TILED_EXT is a
+   map saved by the Tiled editor (JSON), read through the same checks (levels/README.md,
+   "Levels from Tiled"). Coordinates: tiles are (tx, ty) with
    (0, 0) the top-left tile; world positions are fixed-point, FIX_ONE units per pixel,
    TILE_PX pixels per tile, so a tile's centre is ((tx * TILE_PX + TILE_PX / 2) * FIX_ONE). */
 #ifndef LEVEL_H
@@ -38,9 +40,11 @@
 #define LEVEL_MAX_SIDE 4096
 #define LEVEL_DEFAULT_BULLETS 256
 #define LEVEL_DEFAULT_PARTICLES 1024
-/* Exits and links lead only to level files: this extension, at most LEVEL_PATH_MAX - 1
-   bytes once resolved against the level's folder, inside the run's root folder. */
+/* Exits and links lead only to level files: these extensions (a .lvl text level, or a map
+   saved by the Tiled editor as JSON, levels/README.md), at most LEVEL_PATH_MAX - 1 bytes
+   once resolved against the level's folder, inside the run's root folder. */
 #define LEVEL_FILE_EXT ".lvl"
+#define LEVEL_TILED_EXT ".tmj"
 #define LEVEL_PATH_MAX 512
 /* Signs: at most this many per level, each text at most this many bytes. */
 #define LEVEL_MAX_SIGNS 256
@@ -177,7 +181,8 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char 
                    LevelError *err, LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
-/* Parses text already in memory (the fuzzer's entry point), with every check level_load
+/* Parses text already in memory (the fuzzer's entry point; JSON when `path` ends in
+   LEVEL_TILED_EXT), with every check level_load
    makes except those that need the disk: exit and link targets are resolved (extension and
    length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
    must not lie in the level arena. */

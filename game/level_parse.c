@@ -203,8 +203,15 @@ static bool fail(Parser *p, const char *at, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (p->where) return level_fail(p->err, p->path, 0, 0, "%s: %s", p->where, msg);
     int64_t col = at ? (int64_t)(at - p->line_start) + 1 : 1;
     return level_fail(p->err, p->path, p->line_no, col, "%s", msg);
+}
+
+/* How a duplicate names the first one: its line, or in a Tiled map its object. */
+static const char *first_one(const Parser *p, int32_t line, char buf[40]) {
+    snprintf(buf, 40, p->objects ? "object %d" : "on line %d", line);
+    return buf;
 }
 
 static Str8 strip_comment(Str8 line) {
@@ -248,10 +255,15 @@ static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char
         return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s'", what, (long long)lo,
                     (long long)hi, QUOTE(tok));
     }
-    if (v < lo || v > hi)
-        return fail(p, tok.data, "expected %s from %lld to %lld, found %lld", what, (long long)lo, (long long)hi,
-                    (long long)v);
+    if (!level_check_range(p, tok.data, v, lo, hi, what)) return false;
     *out = v;
+    return true;
+}
+
+bool level_check_range(Parser *p, const char *at, int64_t v, int64_t lo, int64_t hi, const char *what) {
+    if (v < lo || v > hi)
+        return fail(p, at, "expected %s from %lld to %lld, found %lld", what, (long long)lo, (long long)hi,
+                    (long long)v);
     return true;
 }
 
@@ -262,7 +274,7 @@ static bool expect_eol(Parser *p, Str8 rest) {
 }
 
 /* A name for entries: letters, digits, '_' and '-'. */
-static bool parse_entry_name(Parser *p, Str8 tok) {
+bool level_check_entry_name(Parser *p, Str8 tok) {
     if (tok.len == 0) return fail(p, tok.data, "expected an entry name, found end of line");
     if (tok.len > 32) return fail(p, tok.data, "expected an entry name of at most 32 bytes, found %llu bytes", (unsigned long long)tok.len);
     for (uint64_t i = 0; i < tok.len; i++) {
@@ -274,14 +286,23 @@ static bool parse_entry_name(Parser *p, Str8 tok) {
     return true;
 }
 
+/* Whether `name` ends in `ext` after a base name of at least one byte. */
+static bool has_level_ext(Str8 name, const char *ext) {
+    Str8 e = str8_cstr(ext);
+    return name.len > e.len && str8_eq(str8_skip(name, name.len - e.len), e) && name.data[name.len - e.len - 1] != '/';
+}
+
+bool level_is_tiled_path(const char *path) { return path && has_level_ext(str8_cstr(path), LEVEL_TILED_EXT); }
+
 /* Resolves `rel` (the word at rel.data) against the level's folder, without the disk: it
-   must name a level file (LEVEL_FILE_EXT) and fit LEVEL_PATH_MAX once resolved, so that
-   every copy the game makes of it holds all of it. level.c checks the file itself. */
-static bool resolve_level_file(Parser *p, Str8 rel, LevelRef *out) {
+   must name a level file (LEVEL_FILE_EXT or LEVEL_TILED_EXT) and fit LEVEL_PATH_MAX once
+   resolved, so that every copy the game makes of it holds all of it. level.c checks the
+   file itself. */
+bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
     if (rel.len == 0) return fail(p, rel.data, "expected a level file name, found end of line");
-    Str8 ext = STR8_LIT(LEVEL_FILE_EXT);
-    if (rel.len <= ext.len || !str8_eq(str8_skip(rel, rel.len - ext.len), ext) || rel.data[rel.len - ext.len - 1] == '/')
-        return fail(p, rel.data, "expected a level file name ending in %s, found '%.*s%s'", LEVEL_FILE_EXT, QUOTE(rel));
+    if (!has_level_ext(rel, LEVEL_FILE_EXT) && !has_level_ext(rel, LEVEL_TILED_EXT))
+        return fail(p, rel.data, "expected a level file name ending in %s or %s, found '%.*s%s'", LEVEL_FILE_EXT,
+                    LEVEL_TILED_EXT, QUOTE(rel));
     uint64_t n = rel.data[0] == '/' ? rel.len : p->dir.len + rel.len;
     if (n >= LEVEL_PATH_MAX)
         return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%.*s%s')",
@@ -289,8 +310,9 @@ static bool resolve_level_file(Parser *p, Str8 rel, LevelRef *out) {
     Str8 full = rel.data[0] == '/' ? str8_copy(p->tmp, rel)
                                    : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
     if (!full.data) return fail(p, rel.data, "expected scratch memory, found %s", arena_last_error());
-    *out = (LevelRef){.written = rel, .resolved = full, .line = (int32_t)p->line_no,
-                      .col = (int32_t)(rel.data - p->line_start) + 1};
+    *out = p->where ? (LevelRef){.written = rel, .resolved = full, .where = p->where}
+                    : (LevelRef){.written = rel, .resolved = full, .line = (int32_t)p->line_no,
+                                 .col = (int32_t)(rel.data - p->line_start) + 1};
     return true;
 }
 
@@ -311,6 +333,22 @@ int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t of
 }
 
 /* ---- Header ------------------------------------------------------------------------- */
+
+bool level_set_name(Parser *p, Str8 value, const char *at) {
+    if (value.len == 0) return fail(p, at, "expected a level name, found nothing");
+    int64_t bad = utf8_invalid_at(value);
+    if (bad >= 0)
+        return fail(p, value.data + bad, "expected a UTF-8 name, found the invalid byte 0x%02X",
+                    (unsigned)(uint8_t)value.data[bad]);
+    /* A .lvl line cannot hold a control character (the binary check refuses them); a JSON
+       string can, and the name is drawn on screen. */
+    for (uint64_t i = 0; p->objects && i < value.len; i++)
+        if ((uint8_t)value.data[i] < 0x20 || value.data[i] == 0x7f)
+            return fail(p, value.data + i, "expected printable text in the name, found the control character U+%04X",
+                        (unsigned)(uint8_t)value.data[i]);
+    p->name = value;
+    return true;
+}
 
 static bool parse_header_line(Parser *p, Str8 raw) {
     Str8 line = strip_comment(raw);
@@ -333,17 +371,12 @@ static bool parse_header_line(Parser *p, Str8 raw) {
                     STR8_FMT(key), *seen);
     *seen = (int32_t)p->line_no;
     if (seen == &p->name_line) {
-        if (value.len == 0) return fail(p, vat, "expected a level name, found nothing");
-        int64_t bad = utf8_invalid_at(value);
-        if (bad >= 0)
-            return fail(p, value.data + bad, "expected a UTF-8 name, found the invalid byte 0x%02X",
-                        (unsigned)(uint8_t)value.data[bad]);
-        p->name = value;
+        if (!level_set_name(p, value, vat)) return false;
     } else if (seen == &p->exit_line) {
         Str8 rest = value;
         Str8 file = next_word(&rest);
         if (file.len == 0) file.data = vat;
-        if (!resolve_level_file(p, file, &p->exit) || !expect_eol(p, rest)) return false;
+        if (!level_resolve_file(p, file, &p->exit) || !expect_eol(p, rest)) return false;
     } else {
         Str8 rest = value;
         Str8 tok = next_word(&rest);
@@ -365,6 +398,12 @@ static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (p->cell_where) {
+        const char *w = tx >= 0 && ty >= 0 && tx < p->width && ty < p->height
+                            ? p->cell_where[(int64_t)ty * p->width + tx] : NULL;
+        if (w) return level_fail(p->err, p->path, 0, 0, "%s: %s", w, msg);
+        return level_fail(p->err, p->path, 0, 0, "tile %d %d: %s", tx, ty, msg);
+    }
     return level_fail(p->err, p->path, p->map_line + 1 + ty, (int64_t)tx + 1, "%s", msg);
 }
 
@@ -574,7 +613,11 @@ static bool flatten_map_entities(Parser *p) {
    leaving *rest after it. */
 static bool parse_map(Parser *p, Str8 *rest) {
     const uint32_t *lens = NULL;
-    return collect_map_rows(p, rest, &lens) && convert_map_rows(p, lens) && flatten_map_entities(p);
+    return collect_map_rows(p, rest, &lens) && level_parse_map_rows(p, lens);
+}
+
+bool level_parse_map_rows(Parser *p, const uint32_t *lens) {
+    return convert_map_rows(p, lens) && flatten_map_entities(p);
 }
 
 /* ---- Entity lines ------------------------------------------------------------------- */
@@ -626,6 +669,13 @@ static bool parse_sign(Parser *p, Str8 kw, Str8 rest) {
     int32_t x, y;
     const char *at;
     if (!parse_xy(p, &rest, &x, &y, &at)) return false;
+    Str8 text = str8_trim(rest);
+    if (!text.len) text.data = rest.data + rest.len;
+    return level_add_sign(p, kw.data, x, y, at, text);
+}
+
+bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char *at, Str8 text) {
+    char first[40];
     if (p->rows[y][x] != '.')
         return fail(p, at, "expected a floor tile '.' for the sign at %d %d, found %s", x, y, describe_tile(p, x, y));
     ChunkListIter lines = chunk_list_iter(&p->sign_lines);
@@ -634,17 +684,15 @@ static bool parse_sign(Parser *p, Str8 kw, Str8 rest) {
         const int32_t *line = chunk_list_next(&lines);
         if (!g || !line) break;
         if (g->tx == x && g->ty == y)
-            return fail(p, kw.data, "expected one sign at %d %d, found a second one (the first is on line %d)", x, y,
-                        *line);
+            return fail(p, kw, "expected one sign at %d %d, found a second one (the first is %s)", x, y,
+                        first_one(p, *line, first));
     }
     if (p->signs.count >= LEVEL_MAX_SIGNS)
-        return fail(p, kw.data, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
-    Str8 text = str8_trim(rest);
-    if (!text.len) text.data = rest.data + rest.len;
+        return fail(p, kw, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
     if (!check_sign_text(p, text)) return false;
     LevelSign *g = chunk_list_push(&p->signs);
     int32_t *line = chunk_list_push(&p->sign_lines);
-    if (!g || !line) return fail(p, kw.data, "expected scratch memory, found %s", arena_last_error());
+    if (!g || !line) return fail(p, kw, "expected scratch memory, found %s", arena_last_error());
     *g = (LevelSign){.tx = x, .ty = y, .text = text};
     *line = (int32_t)p->line_no;
     return true;
@@ -687,41 +735,50 @@ static bool parse_entity_line(Parser *p, Str8 line) {
                         x, y, p->portal_arr[i].link_line);
         Str8 file = next_word(&rest);
         LevelRef target;
-        if (!resolve_level_file(p, file, &target)) return false;
+        if (!level_resolve_file(p, file, &target)) return false;
         Str8 entry = next_word(&rest);
-        if (entry.len && !parse_entry_name(p, entry)) return false;
+        if (entry.len && !level_check_entry_name(p, entry)) return false;
         if (!expect_eol(p, rest)) return false;
-        p->portal_arr[i].link_line = (int32_t)p->line_no;
-        p->portal_arr[i].target = target;
-        p->link_arr[i].target_path = target.resolved.data;
-        p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
-        if (entry.len && !p->link_arr[i].entry) return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
-        return true;
+        return level_set_link(p, i, &target, entry);
     }
     if (str8_eq(kw, STR8_LIT("entry"))) {
         Str8 name = next_word(&rest);
-        if (!parse_entry_name(p, name)) return false;
+        if (!level_check_entry_name(p, name)) return false;
         if (!parse_xy(p, &rest, &x, &y, &at) || !expect_eol(p, rest)) return false;
-        TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
-        if (t != TILE_FLOOR && t != TILE_SPIKES)
-            return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
-                        STR8_FMT(name), x, y, describe_tile(p, x, y));
-        for (ChunkListIter it = chunk_list_iter(&p->entries); ;) {
-            LevelEntry *e = chunk_list_next(&it);
-            if (!e) break;
-            if (str8_eq_cstr(name, e->name))
-                return fail(p, name.data, "expected a new entry name, found '%.*s' again", STR8_FMT(name));
-        }
-        LevelEntry *e = chunk_list_push(&p->entries);
-        char *copy = str8_to_cstr(p->tmp, name);
-        if (!e || !copy) return fail(p, name.data, "expected scratch memory, found %s", arena_last_error());
-        e->name = copy;
-        e->tx = (int16_t)x;
-        e->ty = (int16_t)y;
-        return true;
+        return level_add_entry(p, name, x, y, at);
     }
     if (str8_eq(kw, STR8_LIT("sign"))) return parse_sign(p, kw, rest);
     return fail(p, kw.data, "expected 'enemy', 'link', 'entry' or 'sign', found '%.*s%s'", QUOTE(kw));
+}
+
+bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
+    p->portal_arr[i].link_line = (int32_t)p->line_no;
+    p->portal_arr[i].target = *target;
+    p->link_arr[i].target_path = target->resolved.data;
+    p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
+    if (entry.len && !p->link_arr[i].entry)
+        return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
+    return true;
+}
+
+bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at) {
+    TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
+    if (t != TILE_FLOOR && t != TILE_SPIKES)
+        return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
+                    STR8_FMT(name), x, y, describe_tile(p, x, y));
+    for (ChunkListIter it = chunk_list_iter(&p->entries); ;) {
+        LevelEntry *e = chunk_list_next(&it);
+        if (!e) break;
+        if (str8_eq_cstr(name, e->name))
+            return fail(p, name.data, "expected a new entry name, found '%.*s' again", STR8_FMT(name));
+    }
+    LevelEntry *e = chunk_list_push(&p->entries);
+    char *copy = str8_to_cstr(p->tmp, name);
+    if (!e || !copy) return fail(p, name.data, "expected scratch memory, found %s", arena_last_error());
+    e->name = copy;
+    e->tx = (int16_t)x;
+    e->ty = (int16_t)y;
+    return true;
 }
 
 /* ---- The whole text ----------------------------------------------------------------- */

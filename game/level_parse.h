@@ -21,6 +21,7 @@
 typedef struct LevelRef {
     Str8 written, resolved;
     int32_t line, col;
+    const char *where; /* in a Tiled map, the object or property that names it (Parser.where) */
 } LevelRef;
 
 typedef struct PortalInfo { /* parallel to the links list: where each portal was drawn */
@@ -34,6 +35,15 @@ typedef struct Parser {
     LevelError *err;
     Arena *tmp;
     Str8 dir; /* path up to and including its last '/', or empty */
+    /* Where errors point. A .lvl error points at the line and column of the text. A Tiled
+       map's text positions mean nothing to its author, so its reader (level_tiled.c) names
+       the object or property being read ("object 21 'link'") in `where`, and the object on
+       each tile of the map in `cell_where` (width * height, NULL where none); with
+       `objects` set, the "line" fields (sign_lines, link_line, PortalInfo.line) hold
+       object ids. */
+    const char *where;
+    const char **cell_where;
+    bool objects;
     int64_t line_no;
     const char *line_start;
 
@@ -77,6 +87,25 @@ __attribute__((format(printf, 5, 6))) bool level_fail(LevelError *err, const cha
 /* The header, the map and the entity lines of s (the text after a BOM) into p, which the
    caller has set up (path, err, tmp, dir, pool defaults, the ChunkLists). */
 bool level_parse_text(Parser *p, Str8 s);
+
+/* The map's rows (p->rows, p->width, p->height; lens[y] the length of row y) into tiles and
+   entities, sorted row-major in the Parser's arrays. The .lvl map and a Tiled map's grid
+   (level_tiled.c draws one in the same characters) go through this one conversion. */
+bool level_parse_map_rows(Parser *p, const uint32_t *lens);
+
+/* The checks and setters of the entity lines and the header, for both formats: each fails
+   with the message for its line (.lvl) or its object (p->where). `at` is where in the line
+   the tile's column was written (ignored for a Tiled map). */
+bool level_check_range(Parser *p, const char *at, int64_t v, int64_t lo, int64_t hi, const char *what);
+bool level_check_entry_name(Parser *p, Str8 name);
+bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out);
+bool level_set_name(Parser *p, Str8 value, const char *at);
+bool level_set_link(Parser *p, int64_t portal, const LevelRef *target, Str8 entry);
+bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at);
+bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char *at, Str8 text);
+
+/* Whether `path` names a Tiled map (ends in LEVEL_TILED_EXT). */
+bool level_is_tiled_path(const char *path);
 
 /* Offset of the first byte of s that makes the text binary, or -1 when there is none. */
 int64_t level_binary_at(Str8 s);

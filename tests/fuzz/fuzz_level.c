@@ -1,4 +1,5 @@
-/* fuzz_level.c - libFuzzer target for the level parser (tests/fuzz/run.sh builds and runs it).
+/* fuzz_level.c - libFuzzer target for the level parser (tests/fuzz/run.sh builds and runs it),
+   on .lvl text, or built with a FUZZ_LEVEL_PATH ending in .tmj, on Tiled JSON maps.
 
    Beyond "no crash, no leak, no hang" it checks the loader's promises on every input:
      - a failed parse leaves the loaded level (a known-good one) and the arena untouched, and
@@ -23,8 +24,11 @@
 #ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */
 #define FUZZ_LEVEL_DIR "levels"
 #endif
-#ifndef FUZZ_LEVEL_PATH
+#ifndef FUZZ_LEVEL_PATH /* ending in .tmj, the input is a Tiled map (run.sh's tmj target) */
 #define FUZZ_LEVEL_PATH "levels/fuzz.lvl"
+#endif
+#ifndef FUZZ_TEXT_PATH /* where the round trip's .lvl text claims to be: the same folder */
+#define FUZZ_TEXT_PATH "levels/fuzz.lvl"
 #endif
 
 static const char good_text[] = "name: base\nbullets: 8\nparticles: 8\nmap:\n#######\n#@.p.>#\n#$~R^X#\n#######\nend\n"
@@ -130,7 +134,8 @@ static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRo
         const char *q = i < 0 ? lv->exit_to : lv->links[i].target_path;
         if (!q) continue;
         size_t n = strlen(q), e = sizeof LEVEL_FILE_EXT - 1;
-        PROMISE(n < LEVEL_PATH_MAX && n > e && strcmp(q + n - e, LEVEL_FILE_EXT) == 0);
+        PROMISE(n < LEVEL_PATH_MAX && n > e &&
+                (strcmp(q + n - e, LEVEL_FILE_EXT) == 0 || strcmp(q + n - e, LEVEL_TILED_EXT) == 0));
     }
     PROMISE(lv->bullet_cap >= 1 && lv->particle_cap >= 1);
 }
@@ -142,7 +147,7 @@ static void check_round_trip(const Level *lv) {
     PROMISE(text.len > 0);
     Level back;
     LevelError err;
-    bool ok = level_parse(&back, again_arena, FUZZ_LEVEL_PATH, (const char *)text.data, text.len, NULL, &err, NULL);
+    bool ok = level_parse(&back, again_arena, FUZZ_TEXT_PATH, (const char *)text.data, text.len, NULL, &err, NULL);
     if (!ok) fprintf(stderr, "canonical text does not parse: %s\n%.*s\n", err.message, (int)text.len, text.data);
     PROMISE(ok);
     PROMISE(level_equal(lv, &back));

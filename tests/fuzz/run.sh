@@ -2,7 +2,10 @@
 # Builds the level-parser fuzzer with clang -fsanitize=fuzzer,address,undefined and runs it
 # for a bounded time, starting from the committed corpus (tests/fuzz/corpus) plus seeds made
 # from levels/ and the test fixtures.
-#   run.sh SOURCE_DIR WORK_DIR [SECONDS] [STB_INCLUDE_DIR]
+#   run.sh SOURCE_DIR WORK_DIR [SECONDS] [STB_INCLUDE_DIR] [TARGET]
+# TARGET `level` (default) fuzzes .lvl text from tests/fuzz/corpus; `tmj` fuzzes Tiled JSON
+# maps (.tmj) from tests/fuzz/corpus-tmj and the Tiled fixtures (tests/game/tiled), with
+# the same promises (fuzz_level.c built for a .tmj path).
 # The source tree is only read: the corpus is copied to WORK_DIR/corpus and grows there
 # (tools/fuzz-corpus.sh merges what it found back into tests/fuzz/corpus, on purpose).
 # Exit 0: no crash, leak, hang or broken promise, with the execution count printed;
@@ -14,6 +17,13 @@ SRC=$1
 WORK=$2
 SECS=${3:-30}
 STB=${4:-/usr/include/stb}
+TARGET=${5:-level}
+case $TARGET in
+    level) EXT=lvl; CORPUS=corpus; DICT=level.dict; MAXLEN=16384 ;;
+    tmj) EXT=tmj; CORPUS=corpus-tmj; DICT=tmj.dict; MAXLEN=65536 ;;
+    *) echo "fuzz: bad TARGET '$TARGET' (level or tmj)"; exit 2 ;;
+esac
+BIN=fuzz_$TARGET
 
 case $SECS in
     '' | *[!0-9]* | 0) [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] || { echo "fuzz: bad SECONDS '$SECS' (a whole number > 0)"; exit 2; } ;;
@@ -40,32 +50,38 @@ echo "fuzz: building with $CLANG"
 "$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -DLEVEL_ARENA_BYTES=4194304ull -DFUZZ_LEVEL_DIR="\"$LEVEL_DIR\"" \
-    -DFUZZ_LEVEL_PATH="\"$LEVEL_DIR/fuzz.lvl\"" \
-    -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" \
-    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/game/level_write.c" "$SRC/game/sim.c" \
-    "$SRC/tests/fuzz/fuzz_level.c" \
-    -lpthread -lm -o "$WORK/fuzz_level" || exit 2
+    -DFUZZ_LEVEL_PATH="\"$LEVEL_DIR/fuzz.$EXT\"" -DFUZZ_TEXT_PATH="\"$LEVEL_DIR/fuzz.lvl\"" \
+    -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" $(pkg-config --cflags libcjson) \
+    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/game/level_tiled.c" \
+    "$SRC/game/level_write.c" "$SRC/game/sim.c" "$SRC/tests/fuzz/fuzz_level.c" \
+    $(pkg-config --libs libcjson) -lpthread -lm -o "$WORK/$BIN" || exit 2
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 # The committed corpus, copied (libFuzzer writes new inputs into the first corpus folder and
 # deletes the ones it reduces), and a seed per level file the tree has.
 rm -rf "$WORK/corpus" "$WORK/seeds" "$WORK"/crash-* "$WORK"/leak-* "$WORK"/timeout-* "$WORK"/oom-* "$WORK"/slow-unit-*
 mkdir -p "$WORK/corpus" "$WORK/seeds" || exit 2
-if [ -d "$SRC/tests/fuzz/corpus" ]; then
-    cp "$SRC"/tests/fuzz/corpus/* "$WORK/corpus/" 2>/dev/null
+if [ -d "$SRC/tests/fuzz/$CORPUS" ]; then
+    cp "$SRC"/tests/fuzz/$CORPUS/* "$WORK/corpus/" 2>/dev/null
 else
-    echo "fuzz: no tests/fuzz/corpus, starting from the seeds alone"
+    echo "fuzz: no tests/fuzz/$CORPUS, starting from the seeds alone"
 fi
-for f in "$SRC"/levels/*.lvl "$SRC"/tests/game/levels/good/*.lvl "$SRC"/tests/game/levels/bad/*.lvl; do
+if [ "$TARGET" = tmj ]; then
+    seeds="$SRC/tests/game/tiled/levels/*.tmj $SRC/tests/game/tiled/variants/*.tmj $SRC/tests/game/tiled/bad/*.tmj"
+    cp "$SRC"/tests/game/tiled/levels/*.tmj "$LEVEL_DIR"/ 2>/dev/null
+else
+    seeds="$SRC/levels/*.lvl $SRC/tests/game/levels/good/*.lvl $SRC/tests/game/levels/bad/*.lvl"
+fi
+for f in $seeds; do
     [ -f "$f" ] && cp "$f" "$WORK/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 echo "fuzz: $(ls "$WORK/corpus" | wc -l) corpus files + $(ls "$WORK/seeds" | wc -l) seeds, running for $SECS s"
 # libFuzzer's own exit status for a finding is 77 by default, ctest's skip code here: make
 # every finding exit 1 (crash, leak, OOM) or 3 (an input slower than -timeout, a hang).
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
-"$WORK/fuzz_level" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+"$WORK/$BIN" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=$MAXLEN \
     -error_exitcode=1 -timeout_exitcode=3 \
-    -dict="$SRC/tests/fuzz/level.dict" -print_final_stats=1 -artifact_prefix="$WORK/" \
+    -dict="$SRC/tests/fuzz/$DICT" -print_final_stats=1 -artifact_prefix="$WORK/" \
     "$WORK/corpus" "$WORK/seeds" >"$WORK/fuzz.log" 2>&1
 rc=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/fuzz.log" | tail -n 1)

@@ -245,8 +245,8 @@ static const BadCase bad_cases[] = {
     {"portal_no_link", "5:2: error: expected a 'link 1 2 FILE' line for this portal, found none"},
     {"exit_no_file", "2:7: error: expected an existing level file, found 'missing.lvl' (levels/bad/missing.lvl: No such file or directory)"},
     {"exit_dir", "2:7: error: expected an existing level file, found 'folder.lvl' (levels/bad/folder.lvl: not a regular file)"},
-    {"exit_not_level", "2:7: error: expected a level file name ending in .lvl, found '../../../../../../../../etc/passwd'"},
-    {"link_not_level", "7:10: error: expected a level file name ending in .lvl, found '../../../../etc/passwd'"},
+    {"exit_not_level", "2:7: error: expected a level file name ending in .lvl or .tmj, found '../../../../../../../../etc/passwd'"},
+    {"link_not_level", "7:10: error: expected a level file name ending in .lvl or .tmj, found '../../../../etc/passwd'"},
     {"exit_too_long", "2:7: error: expected a level path of at most 511 bytes once resolved, found 623 bytes "
                       "('././././././././././././././././././././...')"},
     {"entry_on_wall", "7:12: error: expected a walkable tile (floor or spikes) for entry 'west' at 0 1, found a wall"},

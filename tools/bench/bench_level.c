@@ -5,7 +5,9 @@
      read   os_read_file into the same scratch arena: the read level_load itself does
             (level_read_file in game/level.c);
      load   level_load: read + parse + validate + copy into the level arena;
-     parse  level_parse on the text already in memory (load minus the read).
+     parse  level_parse on the text already in memory (load minus the read);
+     tmj    level_parse of the same level as a Tiled map (.tmj), its tile layer as a JSON
+            array and in base64, as Tiled writes them: the cost of JSON beside .lvl.
    All three are warm: the file is in the page cache and the arenas' pages are committed.
    Prints medians, MB/s and the ratios parse/read and load/read. The target is parse <= 5x
    read. Afterwards, in rounds of their own so that dropping the file's pages does not
@@ -34,10 +36,12 @@ static uint32_t next_rand(void) {
     return (uint32_t)(rng >> 16);
 }
 
+static char *grid; /* the map as .lvl characters, for the .tmj forms of the same level */
+
 /* The level text, built in `a`. Border walls, a lake of water, enemies and pickups on
    distinct interior floor tiles, the player at (1, 1). */
 static char *generate(Arena *a, uint64_t *len) {
-    char *grid = arena_push(a, SIDE * SIDE, 1);
+    grid = arena_push(a, SIDE * SIDE, 1);
     for (int y = 0; y < SIDE; y++)
         for (int x = 0; x < SIDE; x++) {
             bool border = x == 0 || y == 0 || x == SIDE - 1 || y == SIDE - 1;
@@ -69,6 +73,74 @@ static char *generate(Arena *a, uint64_t *len) {
         }
     *len = n;
     return text;
+}
+
+/* The same level as a Tiled map, as Tiled writes it: the tile layer as a JSON array ("1, 5,
+   ...") or base64, every entity an object with its type and properties. */
+static char *generate_tmj(Arena *a, bool base64, uint64_t *len) {
+    uint64_t cap = (uint64_t)SIDE * SIDE * 6 + (uint64_t)(ENEMIES + PICKUPS + 1) * 512 + 4096;
+    char *t = arena_push(a, cap, 1), *o = t;
+    o += sprintf(o, "{ \"compressionlevel\":-1,\n \"height\":%d,\n \"infinite\":false,\n \"layers\":[\n"
+                    "        {\n         \"data\":%s", SIDE, base64 ? "\"" : "[");
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    uint8_t word[3];
+    int nw = 0;
+    for (int i = 0; i < SIDE * SIDE; i++) {
+        char c = grid[i];
+        uint32_t gid = c == '#' ? 5 : c == '~' ? 7 : 1;
+        if (!base64) {
+            o += sprintf(o, i ? ", %u" : "%u", gid);
+            continue;
+        }
+        uint8_t le[4] = {(uint8_t)gid, 0, 0, 0};
+        for (int k = 0; k < 4; k++) {
+            word[nw++] = le[k];
+            if (nw == 3) {
+                *o++ = b64[word[0] >> 2], *o++ = b64[(word[0] & 3) << 4 | word[1] >> 4];
+                *o++ = b64[(word[1] & 15) << 2 | word[2] >> 6], *o++ = b64[word[2] & 63];
+                nw = 0;
+            }
+        }
+    }
+    if (base64 && nw) { /* SIDE * SIDE * 4 bytes leave 1: two characters and "==" */
+        *o++ = b64[word[0] >> 2], *o++ = b64[(word[0] & 3) << 4], *o++ = '=', *o++ = '=';
+    }
+    o += sprintf(o, "%s,\n%s         \"height\":%d,\n         \"id\":1,\n         \"name\":\"tiles\",\n"
+                    "         \"type\":\"tilelayer\",\n         \"width\":%d\n        },\n"
+                    "        {\n         \"id\":2,\n         \"name\":\"entities\",\n         \"objects\":[",
+                 base64 ? "\"" : "]", base64 ? "         \"encoding\":\"base64\",\n" : "", SIDE, SIDE);
+    int id = 1;
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            char c = grid[y * SIDE + x];
+            const char *type = c == '@' ? "player" : c == 'p' ? "patroller" : c == 'c' ? "chaser" : c == 't' ? "turret"
+                             : c == '$' ? "coin" : c == '+' ? "heart" : (c == 'r' || c == 'g' || c == 'b') ? "key" : NULL;
+            if (!type) continue;
+            o += sprintf(o, "%s\n                {\n                 \"height\":16,\n                 \"id\":%d,\n"
+                            "                 \"name\":\"\",\n", id > 1 ? "," : "", id);
+            if (c == 'p' || c == 'c' || c == 't')
+                o += sprintf(o, "                 \"properties\":[\n                        {\n"
+                                "                         \"name\":\"hp\",\n                         \"type\":\"int\",\n"
+                                "                         \"value\":%d\n                        }],\n", 1 + (x + y) % 9);
+            if (c == 'r' || c == 'g' || c == 'b')
+                o += sprintf(o, "                 \"properties\":[\n                        {\n"
+                                "                         \"name\":\"color\",\n                         \"type\":\"string\",\n"
+                                "                         \"value\":\"%s\"\n                        }],\n",
+                             c == 'r' ? "red" : c == 'g' ? "green" : "blue");
+            o += sprintf(o, "                 \"rotation\":0,\n                 \"type\":\"%s\",\n                 \"visible\":true,\n"
+                            "                 \"width\":16,\n                 \"x\":%d,\n                 \"y\":%d\n                }",
+                         type, x * 16, y * 16);
+            id++;
+        }
+    o += sprintf(o, "],\n         \"type\":\"objectgroup\"\n        }],\n \"orientation\":\"orthogonal\",\n"
+                    " \"properties\":[\n        {\n         \"name\":\"bullets\",\n         \"type\":\"int\",\n"
+                    "         \"value\":512\n        }, \n        {\n         \"name\":\"name\",\n"
+                    "         \"type\":\"string\",\n         \"value\":\"Bench %dx%d\"\n        }],\n"
+                    " \"tileheight\":16,\n \"tilesets\":[\n        {\n         \"firstgid\":1,\n"
+                    "         \"source\":\"tiles.tsx\"\n        }],\n \"tilewidth\":16,\n \"type\":\"map\",\n"
+                    " \"width\":%d\n}\n", SIDE, SIDE, SIDE);
+    *len = (uint64_t)(o - t);
+    return t;
 }
 
 /* Reads the file exactly the way level_load does (os_read_file, into the same scratch
@@ -112,7 +184,21 @@ int main(int argc, char **argv) {
     uint64_t *t_load = arena_push_array(gen, uint64_t, rounds);
     uint64_t *t_parse = arena_push_array(gen, uint64_t, rounds);
     uint64_t *t_cold = arena_push_array(gen, uint64_t, rounds);
-    bool ok = true;
+    uint64_t *t_tmj = arena_push_array(gen, uint64_t, rounds), *t_b64 = arena_push_array(gen, uint64_t, rounds);
+    uint64_t tmj_len, b64_len;
+    const char *tmj = generate_tmj(gen, false, &tmj_len), *b64 = generate_tmj(gen, true, &b64_len);
+    Level tl, bl;
+    LevelLoadStats tst, bst;
+    Arena *tmj_arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "tmj"});
+    bool ok = level_parse(&tl, tmj_arena, "bench.tmj", tmj, tmj_len, NULL, &err, &tst);
+    ok = ok && level_parse(&bl, tmj_arena, "bench.tmj", b64, b64_len, NULL, &err, &bst);
+    if (!ok) {
+        fprintf(stderr, "bench_level: the .tmj does not parse: %s\n", err.message);
+        unlink(path);
+        return 1;
+    }
+    printf("tmj: the same level as Tiled writes it: array %.2f MB (scratch peak %.1f MB), base64 %.2f MB (%.1f MB)\n",
+           tmj_len / 1e6, tst.scratch_peak / 1e6, b64_len / 1e6, bst.scratch_peak / 1e6);
     for (int r = 0; r < rounds; r++) {
         {
             ArenaTemp tmp = scratch_begin(&level_arena, 1);
@@ -127,6 +213,12 @@ int main(int argc, char **argv) {
         t0 = bench_now_ns();
         ok &= level_parse(&lv, level_arena, path, text, len, NULL, &err, NULL);
         t_parse[r] = bench_now_ns() - t0;
+        t0 = bench_now_ns();
+        ok &= level_parse(&tl, tmj_arena, "bench.tmj", tmj, tmj_len, NULL, &err, NULL);
+        t_tmj[r] = bench_now_ns() - t0;
+        t0 = bench_now_ns();
+        ok &= level_parse(&bl, tmj_arena, "bench.tmj", b64, b64_len, NULL, &err, NULL);
+        t_b64[r] = bench_now_ns() - t0;
     }
     int cold_rounds = rounds < 11 ? rounds : 11;
     for (int r = 0; r < cold_rounds; r++) {
@@ -153,8 +245,18 @@ int main(int argc, char **argv) {
     printf("cold  %8.3f ms  %8.1f MB/s   (the read after POSIX_FADV_DONTNEED, median of %d: for reference)\n",
            cold / 1e6, mb / (cold / 1e9), cold_rounds);
     printf("parse/cold read %.2fx\n", (double)parse / cold);
+    uint64_t ptmj = bench_median_u64(t_tmj, rounds), pb64 = bench_median_u64(t_b64, rounds);
+    printf("tmj   %8.3f ms  %8.1f MB/s   (level_parse of the .tmj, tile layer as a JSON array)\n", ptmj / 1e6,
+           tmj_len / 1e6 / (ptmj / 1e9));
+    printf("tmj64 %8.3f ms  %8.1f MB/s   (level_parse of the .tmj, tile layer in base64)\n", pb64 / 1e6,
+           b64_len / 1e6 / (pb64 / 1e9));
+    printf("per level: tmj/lvl parse %.1fx, tmj base64/lvl parse %.1fx; per byte (MB/s): lvl %.0f, tmj %.0f, base64 %.0f\n",
+           (double)ptmj / parse, (double)pb64 / parse, mb / (parse / 1e9), tmj_len / 1e6 / (ptmj / 1e9),
+           b64_len / 1e6 / (pb64 / 1e9));
+
     printf("parse/read %.2fx, load/read %.2fx (target: parse <= 5x read) %s\n", (double)parse / read,
            (double)load / read, parse <= 5 * read ? "OK" : "OVER");
+    arena_release(tmj_arena);
     arena_release(level_arena);
     arena_release(gen);
     return 0;

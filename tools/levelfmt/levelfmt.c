@@ -114,6 +114,15 @@ int main(int argc, char **argv) {
         arena_clear(text_arena);
         Level lv;
         LevelError err;
+        /* A Tiled map prints as .lvl text, but is never rewritten as one or called
+           unformatted: its format is Tiled's. */
+        size_t plen = strlen(path);
+        if (mode != MODE_PRINT && plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
+            diag_report_at(DIAG_ERROR, path, 0, 0,
+                           "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
+            failed++;
+            continue;
+        }
         if (!level_load_ex(&lv, level_arena, path, root, NULL, &err, NULL)) {
             fflush(stdout); /* keep the output and the errors in order on a terminal */
             level_error_report(&err);
