@@ -476,6 +476,55 @@ static void test_game_reload(void) {
     diag_set_sink(before);
 }
 
+/* A Tiled map is watched and reloaded like a .lvl: the shipped level 1 as Tiled exported it
+   (with the rest of the set beside it, so its exit resolves), a wall drawn into its tile
+   layer - tile 5 of the tiles tileset, firstgid 1 - and saved over it atomically. */
+static void test_reload_tmj(void) {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cp tiled/levels/*.tmj '%s'/", dir);
+    REQUIRE_VOID(system(cmd) == 0);
+    const char *p = path_of("01-first-steps.tmj");
+    set_mtime(p, 5000);
+    static Sim sim;
+    Sim *s = load(&sim, level_arena, p);
+    REQUIRE_VOID(s->level.width == 30);
+    CHECK_EQ_I(level_tile(&s->level, 3, 2), TILE_FLOOR);
+    int32_t x = s->player.x, y = s->player.y;
+    LevelWatch w;
+    watch_start(&w, p);
+    CHECK(!watch_poll(&w));
+
+    static char text[1 << 16];
+    FILE *f = fopen(p, "rb");
+    REQUIRE_VOID(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *c = strstr(text, "\"data\":[");
+    REQUIRE_VOID(c);
+    c += strlen("\"data\":[");
+    for (int i = 0; i < 2 * 30 + 3; i++) c = strchr(c, ',') + 1; /* to the id of tile (3, 2) */
+    while (*c == ' ' || *c == '\n') c++;
+    REQUIRE_VOID(c[0] >= '1' && c[0] <= '4' && c[1] == ','); /* a floor (the art has four) */
+    c[0] = '5';
+    save_atomic(p, text, 5001);
+
+    CHECK(watch_poll(&w));
+    LevelError err;
+    CHECK(sim_reload_level(s, level_arena, &err));
+    CHECK_EQ_I(level_tile(&s->level, 3, 2), TILE_WALL);
+    CHECK_EQ_I(s->player.x, x);
+    CHECK_EQ_I(s->player.y, y);
+    CHECK(strcmp(s->level_path, p) == 0);
+
+    /* A broken map: the level stays, and the message names the file. */
+    save_atomic(p, "{\"width\": 30,", 5002);
+    CHECK(watch_poll(&w));
+    CHECK(!sim_reload_level(s, level_arena, &err));
+    CHECK(strstr(err.message, "01-first-steps.tmj") != NULL);
+    CHECK_EQ_I(level_tile(&s->level, 3, 2), TILE_WALL);
+}
+
 int main(void) {
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
@@ -487,6 +536,7 @@ int main(void) {
     test_failed_reload_changes_nothing();
     test_load_text_and_place();
     test_game_reload();
+    test_reload_tmj();
     arena_release(level_arena);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
