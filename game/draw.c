@@ -424,7 +424,7 @@ static void draw_settings(const DrawFrame *f) {
         bool sel = i == g->menu;
         Str8 label, value = {0};
         if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
-            static const char *names[SAVE_VOLUMES] = {"Volume", "Music", "Effects"};
+            static const char *const names[SAVE_VOLUMES] = {"Volume", "Music", "Effects"};
             label = str8_cstr(names[i - SETTINGS_VOLUME]);
             value = str8_fmt(f->frame, "< %d%% >", st->volume[i - SETTINGS_VOLUME]);
         } else if (i == SETTINGS_SCALE) {
@@ -488,7 +488,7 @@ static void draw_paused(const DrawFrame *f) {
     dim(rd, f->v, 140);
     card(rd, f->v, 170, 104);
     text(rd, a, cx, cy - 42, STR8_LIT("PAUSED"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-    static const char *items[PAUSE_ITEM_COUNT] = {"Resume", "Restart level", "Settings", "Back to title"};
+    static const char *const items[PAUSE_ITEM_COUNT] = {"Resume", "Restart level", "Settings", "Back to title"};
     for (int i = 0; i < PAUSE_ITEM_COUNT; i++)
         menu_row(f, cx, cy - 14 + (float)i * 14, str8_cstr(items[i]), i == f->g->menu, true, TEXT_ALIGN_CENTER);
 }

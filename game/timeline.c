@@ -20,7 +20,7 @@ bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     t->screen = SCREEN_COUNT;
     t->every = every ? every : 1;
     if (!arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
-    static const char *names[TIMELINE_SLOTS] = {"permanent", "level", "frame", "scratch0", "scratch1", "scratch2"};
+    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level", "frame", "scratch0", "scratch1", "scratch2"};
     for (int i = 0; i < TIMELINE_SLOTS; i++) arena_trace_name(&t->trace, i, names[i]);
     return !csv || virtual_array_init(&t->csv, 1, 0);
 }
