@@ -397,7 +397,16 @@ static void watch_level(App *app) {
 /* What a swap (or a refused library) did, on the log and the HUD. */
 static bool app_module_event(App *app, GameModuleEvent ev) {
     if (ev == GAME_MODULE_SAME) return false;
-    if (ev == GAME_MODULE_REFUSED) { /* the log and the HUD, as any warning */
+    const AppOptions *o = &app->opt;
+    if (ev == GAME_MODULE_LAYOUT_CHANGED && !o->replay && !o->record && !o->autoplay && !app->editing) {
+        /* The host's own code reads the state with the layout it was built with: a new
+           process (the executable rebuilt beside the library) takes the level from its start. */
+        diag_report(DIAG_WARNING, "%s: restarting the level with the new build", app->module.message);
+        snprintf(app->restart_path, sizeof app->restart_path, "%s", app->game->sim.level_path);
+        app->restart_level = app->restart_path[0] != 0;
+        return false;
+    }
+    if (ev != GAME_MODULE_SWAPPED) { /* the log and the HUD, as any warning */
         diag_report(DIAG_WARNING, "%s", app->module.message);
         return false;
     }
@@ -412,12 +421,35 @@ static bool app_module_event(App *app, GameModuleEvent ev) {
 
 bool app_reload_game(App *app) { return app_module_event(app, game_module_reload(&app->module)); }
 
+int app_restart_args(const App *app, int argc, char **argv, char **out, int cap) {
+    if (!app->restart_level) return 0;
+    int n = 0;
+    if (cap < argc + 4) return -1;
+    out[n++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        /* What chose the level or the screen to start on goes; the rest stays. */
+        bool with_value = !strcmp(argv[i], "--level") || !strcmp(argv[i], "--edit") || !strcmp(argv[i], "--size");
+        if (with_value) {
+            i++;
+            continue;
+        }
+        if (!strcmp(argv[i], "--skip-title")) continue;
+        out[n++] = argv[i];
+    }
+    out[n++] = "--level";
+    out[n++] = (char *)app->restart_path;
+    out[n++] = "--skip-title";
+    out[n] = NULL;
+    return n;
+}
+
 bool app_frame(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
     if (!platform_poll(app->pf, &app->in)) return false;
     /* --hot-reload: a rebuilt library takes over from the next tick, on the same state. */
     app_module_event(app, game_module_poll(&app->module));
+    if (app->restart_level) return false;
     /* F11 and Alt+Enter switch fullscreen in the platform: the setting follows. */
     if (platform_is_fullscreen(app->pf) != app->applied.fullscreen) {
         app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(app->pf);

@@ -91,6 +91,9 @@ typedef struct App {
     Renderer *rd;
     Game *game;
     GameModule module; /* where the game's code comes from: module.api (game_api.h) */
+    bool restart_level; /* --hot-reload met a new state layout: run the level again in a
+                           new process (app_restart_args) */
+    char restart_path[SIM_PATH_MAX]; /* ... that level's file */
     Effects effects; /* particles, shake and flashes, after every game_update */
     DrawAssets art;
     DrawView view;
@@ -127,6 +130,12 @@ typedef struct App {
 /* --hot-reload: loads the game's library now, changed or not, as the watch does when it
    changes (tests swap code at a chosen frame with it). False when it was refused. */
 bool app_reload_game(App *app);
+
+/* When the run ended for a restart of the level (restart_level): the command line of the
+   new process in `out` (at most `cap` entries, NULL-terminated) - this one's, with the
+   level to restart as --level, no title, no editor - and its length; 0 when there is no
+   restart; -1 when `cap` is too small. The strings are argv's and the App's. */
+int app_restart_args(const App *app, int argc, char **argv, char **out, int cap);
 
 /* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
    the art, opens the replay or starts the recording. NULL with the reason reported. */

@@ -20,7 +20,8 @@
    - the layout of the state structs is part of the table: GAME_LAYOUT_HASH is a hash of
      the state headers as the compiler sees them (game_layout.cmake), and a library whose
      hash differs from the host's is not swapped in (the host's code reads those structs
-     too): the game says so on screen and goes on with the code it has.
+     too): the game restarts the level in a new process of the rebuilt executable, or,
+     where it cannot (a replay, the editor), says so and goes on with the code it has.
    GAME_API_VERSION changes whenever this table changes. */
 #ifndef GAME_API_H
 #define GAME_API_H

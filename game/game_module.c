@@ -14,7 +14,8 @@
 #define GAME_MODULE_MAX_BYTES (256ull << 20)
 
 /* The table in the library at m->path, or NULL with m->message saying why. */
-static const GameApi *game_module_load(GameModule *m) {
+static const GameApi *game_module_load(GameModule *m, bool *layout_changed) {
+    *layout_changed = false;
     /* A copy under a name of its own: the build replaces the original while the game runs,
        and a loader asked for a path it has loaded before hands back the old library. */
     char copy[1024];
@@ -54,10 +55,10 @@ static const GameApi *game_module_load(GameModule *m) {
         refused = why;
     } else if (api->layout_hash != GAME_LAYOUT_HASH) {
         snprintf(why, sizeof why,
-                 "the layout of the game's state changed (%016llx, the game has %016llx): "
-                 "restart the game to use it",
+                 "the layout of the game's state changed (%016llx, the game has %016llx)",
                  (unsigned long long)api->layout_hash, (unsigned long long)GAME_LAYOUT_HASH);
         refused = why;
+        *layout_changed = true;
     }
     if (refused) {
         snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, refused);
@@ -76,8 +77,9 @@ static const GameApi *game_module_load(GameModule *m) {
 }
 
 static GameModuleEvent game_module_take(GameModule *m) {
-    const GameApi *api = game_module_load(m);
-    if (!api) return GAME_MODULE_REFUSED;
+    bool layout_changed;
+    const GameApi *api = game_module_load(m, &layout_changed);
+    if (!api) return layout_changed ? GAME_MODULE_LAYOUT_CHANGED : GAME_MODULE_REFUSED;
     m->api = api;
     return GAME_MODULE_SWAPPED;
 }

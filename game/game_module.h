@@ -12,8 +12,10 @@
    A change is taken once the file has stayed the same size and time for one look (the
    build has finished writing it). The library is copied to a new name beside it and that
    copy is loaded, so the build may overwrite the original while it is in use. A library
-   that does not load, lacks the table, has another GAME_API_VERSION or another
-   GAME_LAYOUT_HASH is refused and the code running goes on; the message says which.
+   that does not load, lacks the table or has another GAME_API_VERSION is refused and the
+   code running goes on; the message says which. One with another GAME_LAYOUT_HASH is
+   refused too, as GAME_MODULE_LAYOUT_CHANGED: the host's own code reads the state with the
+   old layout, so only a new process can take it (the game restarts the level in one).
    Libraries once loaded stay loaded (the state may point at their constant strings): a
    few hundred KiB per swap, in a development session. Loading is the only heap use here
    (the dynamic loader's); looking at the file is a stat. */
@@ -32,6 +34,8 @@ typedef enum GameModuleEvent {
     GAME_MODULE_SAME,    /* nothing changed (or nothing to look at this frame) */
     GAME_MODULE_SWAPPED, /* a new library's table is in m->api */
     GAME_MODULE_REFUSED, /* a changed library could not be used: m->message says why */
+    GAME_MODULE_LAYOUT_CHANGED, /* ... because the state's layout changed: the host must
+                                   restart to take it (app.h: app_restart_args) */
 } GameModuleEvent;
 
 typedef struct GameModule {

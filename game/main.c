@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "core/diag.h"
@@ -77,7 +78,8 @@ static void usage(FILE *f) {
             "            [--screenshot PATH] [--level-arena BYTES] [--seed N] [--help] [--version]\n"
             "            [--autoplay N] [--no-save] [--assets DIR] [--audio-out FILE.wav]\n"
             "            [--edit FILE [--size WxH]] [--arena-trace FILE.csv [--trace-every N]]\n"
-            "            [--renderer gl|sdl] [--scale N] [--fixed-clock] [--hot-reload [--hot-library FILE]]\n"
+            "            [--renderer gl|sdl] [--scale N] [--fixed-clock] [--skip-title]\n"
+            "            [--hot-reload [--hot-library FILE]]\n"
             "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
             "  --headless           no window: software rendering, one 60 Hz tick per frame\n"
             "                       (stops after %d frames unless --frames or --replay says)\n"
@@ -87,7 +89,10 @@ static void usage(FILE *f) {
             "  --scale N            window scale 1..6 for this run (default: the setting, else 3)\n"
             "  --hot-reload         the game's code from libgame_hot.so beside the executable,\n"
             "                       swapped in, state kept, whenever it is rebuilt (tools/dev.sh)\n"
-            "  --hot-library FILE   with --hot-reload: that library instead\n"
+            "  --hot-library FILE   with --hot-reload: that library instead; a build that changes\n"
+            "                       the layout of the game's state restarts the level in a new\n"
+            "                       process, the executable rebuilt beside it\n"
+            "  --skip-title         start playing the level at once\n"
             "  --fixed-clock        one 60 Hz tick per frame in a window too, no vsync: a windowed\n"
             "                       run as repeatable as a headless one (tests, benchmarks)\n"
             "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
@@ -135,6 +140,8 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
         } else if (!strcmp(a, "--version")) {
             printf("arena-dungeon %s\n", AD_VERSION);
             return 0;
+        } else if (!strcmp(a, "--skip-title")) {
+            o->skip_title = true;
         } else if (!strcmp(a, "--hot-reload")) {
             o->hot_reload = true;
         } else if (!strcmp(a, "--hot-library")) {
@@ -220,7 +227,7 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
     if (o->edit && (o->replay || o->record || o->autoplay))
         return bad_usage("--edit excludes --replay, --record and --autoplay", NULL);
     /* A player at a window gets the title screen; runs that are data start at once. */
-    o->skip_title = o->headless || o->replay || o->record || o->autoplay;
+    o->skip_title = o->skip_title || o->headless || o->replay || o->record || o->autoplay;
     if (!o->frames && o->headless && !o->replay && !o->autoplay) o->frames = HEADLESS_DEFAULT_FRAMES;
     return -1;
 }
@@ -271,7 +278,20 @@ int main(int argc, char **argv) {
 #else
     while (app_frame(app)) {
     }
+    /* --hot-reload met a new layout of the game's state: the level again, in a new process
+       of the executable the build has just made (same path), with this command line. */
+    char *args[256];
+    int nargs = app_restart_args(app, argc, argv, args, 256);
+    const char *dir = nargs > 0 ? os_exe_dir(perm) : NULL;
     rc = app_release(app);
+    if (nargs > 0 && dir) {
+        const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+        Str8 exe = str8_fmt(perm, "%s/%s", dir, base);
+        fflush(NULL);
+        execv(exe.data, args);
+        diag_report(DIAG_ERROR, "game: cannot restart as %s: %s", exe.data, strerror(errno));
+        rc = 1;
+    }
     arena_release(perm);
     return rc;
 #endif

@@ -12,7 +12,9 @@
       walks twice as far per tick as the linked-in code makes it walk, from the same place
       in the same level: the state went on, the code changed.
    3. A library built from other state headers (GAME_LAYOUT_HASH differs), or a file that
-      is no library at all, is refused, and the code running goes on.
+      is no library at all, is refused, and the code running goes on. The new layout, met
+      while a level is played, ends the run for a restart of that level in a new process,
+      whose command line app_restart_args makes.
    Under AddressSanitizer the same runs must report no memory error (the asan preset). */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -168,6 +170,37 @@ static void run_variant_swap(const char *dir) {
     arena_release(perm);
 }
 
+/* A new layout mid-run, in a game being played: the run ends for a restart of the level,
+   and the new process's command line is this one's with that level and no title. */
+static void run_layout_restart(const char *dir) {
+    char watched[512];
+    snprintf(watched, sizeof watched, "%s/libgame_hot_restart.so", dir);
+    REQUIRE_VOID(copy_file(GAME_HOT_LIBRARY, watched));
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
+                                              .skip_title = true, .no_save = true, .hot_reload = true,
+                                              .hot_library = watched});
+    REQUIRE_VOID(app);
+    for (int i = 0; i < 10; i++) REQUIRE_VOID(app_frame(app));
+    REQUIRE_VOID(copy_file(GAME_HOT_OTHER_LAYOUT_LIBRARY, watched));
+    CHECK(!app_reload_game(app));
+    CHECK(app->restart_level);
+    CHECK(strstr(app->restart_path, "01-first-steps.lvl") != NULL);
+    CHECK(!app_frame(app)); /* the run is over: main execs the new build */
+    char *argv[] = {"/opt/game/game", "--level", "levels/05-the-hunt.lvl", "--hot-reload", "--no-save", "--skip-title"};
+    char *out[16];
+    int n = app_restart_args(app, 6, argv, out, 16);
+    CHECK_EQ_I(n, 6);
+    if (n == 6) {
+        CHECK(!strcmp(out[0], "/opt/game/game") && !strcmp(out[1], "--hot-reload") && !strcmp(out[2], "--no-save"));
+        CHECK(!strcmp(out[3], "--level") && out[4] == app->restart_path && !strcmp(out[5], "--skip-title"));
+        CHECK(out[6] == NULL);
+    }
+    CHECK_EQ_I(app_restart_args(app, 6, argv, out, 8), -1); /* too small: said, not overrun */
+    app_release(app);
+    arena_release(perm);
+}
+
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1;
     char dir[] = "/tmp/test_hot_reload_XXXXXX";
@@ -175,6 +208,7 @@ int main(void) {
     heap_counting = 0;
     run_replay_with_reload();
     run_variant_swap(dir);
+    run_layout_restart(dir);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) return 1;
