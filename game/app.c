@@ -398,16 +398,20 @@ static void watch_level(App *app) {
 static bool app_module_event(App *app, GameModuleEvent ev) {
     if (ev == GAME_MODULE_SAME) return false;
     const AppOptions *o = &app->opt;
-    if (ev == GAME_MODULE_LAYOUT_CHANGED && !o->replay && !o->record && !o->autoplay && !app->editing) {
-        /* The host's own code reads the state with the layout it was built with: a new
-           process (the executable rebuilt beside the library) takes the level from its start. */
+    /* The host's own code reads the state with the layout it was built with: a new process
+       (the executable rebuilt beside the library) takes the level from its start. Not
+       during a replay or a recording, whose run it would cut, nor in the editor or its
+       play-test, whose unsaved level a new process would not have. */
+    if (ev == GAME_MODULE_LAYOUT_CHANGED && !o->replay && !o->record && !o->autoplay && !app->editing &&
+        !app->playtest && app->game->sim.level_path[0]) {
         diag_report(DIAG_WARNING, "%s: restarting the level with the new build", app->module.message);
         snprintf(app->restart_path, sizeof app->restart_path, "%s", app->game->sim.level_path);
-        app->restart_level = app->restart_path[0] != 0;
+        app->restart_level = true;
         return false;
     }
     if (ev != GAME_MODULE_SWAPPED) { /* the log and the HUD, as any warning */
-        diag_report(DIAG_WARNING, "%s", app->module.message);
+        diag_report(DIAG_WARNING, "%s%s", app->module.message,
+                    ev == GAME_MODULE_LAYOUT_CHANGED ? ": save the level, then restart the game to use it" : "");
         return false;
     }
     app->module.api->reloaded(app->game);

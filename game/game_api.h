@@ -22,7 +22,14 @@
      hash differs from the host's is not swapped in (the host's code reads those structs
      too): the game restarts the level in a new process of the rebuilt executable, or,
      where it cannot (a replay, the editor), says so and goes on with the code it has.
-   GAME_API_VERSION changes whenever this table changes. */
+   GAME_API_VERSION changes whenever this table changes.
+
+   What the table does not cover runs the host's linked-in copy of the same code, and a
+   swap does not change it: the editor and its play-test, the settings calls of the front
+   end (key binding, notices, saving settings), the reload of a level file changed on disk,
+   and the Tiled reader (level_tiled.c stays in the host: cJSON's allocation hooks are one
+   per process and read its thread-local arena). The per-tick rules, the screens, the bot,
+   the effects and the drawing all go through it. */
 #ifndef GAME_API_H
 #define GAME_API_H
 

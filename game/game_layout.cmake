@@ -1,7 +1,8 @@
-# game_layout.cmake - writes game_layout.h: GAME_LAYOUT_HASH, a hash of the game's state
-# declarations as the compiler sees them (IN: game_layout_src.h preprocessed with cc -E -P), so
-# a comment or a tunable does not count as a layout change, and a field added, removed,
-# moved, retyped or resized does. game_api.h says why it matters.
+# game_layout.cmake - writes game_layout.h: GAME_LAYOUT_HASH, a hash of the state headers
+# as the compiler sees them (IN: game_layout_src.h preprocessed with cc -E -P), so a comment
+# or a tunable does not count as a layout change, and a field added, removed, moved,
+# retyped or resized does. It is conservative: the headers' prototypes and inline functions
+# are in the text too, so changing one also counts. game_api.h says why it matters.
 #   cmake -DIN=game_layout.i -DOUT=game_layout.h -P game_layout.cmake
 file(READ ${IN} text)
 string(REGEX REPLACE "[ \t\r\n]+" " " text "${text}")

@@ -4,5 +4,6 @@
    PLAYER_SPEED is not part of the layout), while array sizes are expanded and every type
    is spelled out. */
 #include "draw.h"
+#include "game_api.h" /* the table itself: its order is a layout the host relies on too */
 #include "effects.h"
 #include "game.h"

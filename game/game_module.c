@@ -9,6 +9,7 @@
 #include <SDL2/SDL.h>
 
 #include "core/os_file.h"
+#include "core/str8.h"
 #include "game_layout.h"
 
 #define GAME_MODULE_MAX_BYTES (256ull << 20)
@@ -19,7 +20,11 @@ static const GameApi *game_module_load(GameModule *m, bool *layout_changed) {
     /* A copy under a name of its own: the build replaces the original while the game runs,
        and a loader asked for a path it has loaded before hands back the old library. */
     char copy[1024];
-    snprintf(copy, sizeof copy, "%s.hot-%ld-%u", m->path, (long)getpid(), m->loads + 1);
+    int len = snprintf(copy, sizeof copy, "%s.hot-%ld-%u", m->path, (long)getpid(), m->loads + 1);
+    if (len < 0 || (size_t)len >= sizeof copy) { /* a cut name could be the original's */
+        snprintf(m->message, sizeof m->message, "%s: the path is too long", m->path);
+        return NULL;
+    }
     {
         SCRATCH_SCOPE(tmp);
         Str8 bytes;
@@ -87,8 +92,13 @@ static GameModuleEvent game_module_take(GameModule *m) {
 bool game_module_open(GameModule *m, Arena *perm, const char *path) {
     *m = (GameModule){.api = game_api(), .polls = GAME_MODULE_POLL_FRAMES};
     if (!path) return true;
-    m->path = arena_strdup(perm, path);
-    OsFileInfo fi = os_file_info(path);
+    /* A name without a '/' would send the loader to the system's library folders. */
+    m->path = strchr(path, '/') ? arena_strdup(perm, path) : str8_fmt(perm, "./%s", path).data;
+    if (!m->path) {
+        snprintf(m->message, sizeof m->message, "%s: out of memory", path);
+        return false;
+    }
+    OsFileInfo fi = os_file_info(m->path);
     m->mtime_ns = m->seen_mtime_ns = fi.mtime_ns;
     m->size = m->seen_size = fi.size;
     return game_module_take(m) == GAME_MODULE_SWAPPED;

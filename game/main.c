@@ -284,7 +284,11 @@ int main(int argc, char **argv) {
     int nargs = app_restart_args(app, argc, argv, args, 256);
     const char *dir = nargs > 0 ? os_exe_dir(perm) : NULL;
     rc = app_release(app);
-    if (nargs > 0 && dir) {
+    if (nargs < 0 || (nargs > 0 && !dir)) {
+        diag_report(DIAG_ERROR, "game: cannot restart the level: %s",
+                    nargs < 0 ? "too many arguments" : "the executable's folder is unknown");
+        rc = 1;
+    } else if (nargs > 0) {
         const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
         Str8 exe = str8_fmt(perm, "%s/%s", dir, base);
         fflush(NULL);

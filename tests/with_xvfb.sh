@@ -4,7 +4,8 @@
 set -u
 tmp=$(mktemp -d) || exit 1
 . "$(dirname "$0")/xvfb_lib.sh"
-trap 'kill $XPID 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+XPID=
+trap 'kill ${XPID:-} 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 xvfb_start 1280x800 "$tmp"
 export SDL_VIDEODRIVER=x11
 "$@"

@@ -30,11 +30,12 @@ sdl_version=2.26.5
 sdl_stamp="$deps/sdl.stamp"
 sdl_key="$sdl_version $(sha256sum tools/web/SDL_config.h tools/web.sh | sha256sum | cut -c1-16)"
 
-# SDL2's source from Debian's libsdl2 source package, with a private apt configuration
-# (its own deb-src list and package lists under build/web-deps/apt), so the machine's
-# apt sources stay as they are.
-sdl_fetch() {
-  local apt=$deps/apt src=$deps/src
+# A Debian source package (SDL2's libsdl2, cJSON's cjson) into build/web-deps/src/DIR,
+# with a private apt configuration (its own deb-src list and package lists under
+# build/web-deps/apt), so the machine's apt sources stay as they are.
+#   deb_source PACKAGE DIR
+deb_source() {
+  local pkg=$1 dir=$2 apt=$deps/apt src=$deps/src/$2.pkg
   mkdir -p "$apt/lists/partial" "$apt/parts" "$src"
   # The same mirror and release as the machine's own Debian.
   local suite
@@ -44,14 +45,19 @@ sdl_fetch() {
   local opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=$apt/parts"
               -o "Dir::State::Lists=$apt/lists" -o "APT::Sandbox::User=root" -q)
   ((EUID == 0)) || opts+=(-o "APT::Sandbox::User=$(id -un)")
-  echo "web: fetching SDL2's source package (Debian's libsdl2)" >&2
+  echo "web: fetching Debian's $pkg source package" >&2
   apt-get "${opts[@]}" update >/dev/null
-  rm -rf "$src"/*
-  (cd "$src" && apt-get "${opts[@]}" source --download-only libsdl2 >/dev/null)
+  rm -rf "$src"/* "$deps/src/$dir"
+  (cd "$src" && apt-get "${opts[@]}" source --download-only "$pkg" >/dev/null)
   local dsc
-  dsc=$(ls "$src"/libsdl2_*.dsc | head -1)
-  [[ -n "$dsc" ]] || { echo "web: no libsdl2 source package was downloaded" >&2; exit 1; }
-  (cd "$src" && dpkg-source --no-check -x "$(basename "$dsc")" sdl2 >/dev/null)
+  dsc=$(ls "$src"/"${pkg}"_*.dsc | head -1)
+  [[ -n "$dsc" ]] || { echo "web: no $pkg source package was downloaded" >&2; exit 1; }
+  (cd "$src" && dpkg-source --no-check -x "$(basename "$dsc")" "../$dir" >/dev/null)
+}
+
+sdl_fetch() {
+  local src=$deps/src
+  deb_source libsdl2 sdl2
   grep -q "^$sdl_version" "$src/sdl2/VERSION.txt" 2>/dev/null ||
     grep -q "SDL_PATCHLEVEL *${sdl_version##*.}" "$src/sdl2/include/SDL_version.h" ||
     echo "web: note: Debian's SDL2 is not $sdl_version; building it anyway" >&2
@@ -86,6 +92,17 @@ sdl_build() {
   echo "$sdl_key" >"$sdl_stamp"
 }
 
+# cJSON, for Tiled maps: its one source file from Debian's cjson source package into
+# build/web-deps/lib/libcjson.a, its header as include/cjson/cJSON.h (as Debian installs it).
+cjson_build() {
+  local c=$deps/src/cjson
+  [[ -f "$c/cJSON.c" ]] || deb_source cjson cjson
+  mkdir -p "$deps/include/cjson" "$deps/lib" "$deps/obj-cjson"
+  cp "$c/cJSON.h" "$deps/include/cjson/cJSON.h"
+  emcc -O2 -c "$c/cJSON.c" -o "$deps/obj-cjson/cJSON.o" -w
+  emar rcs "$deps/lib/libcjson.a" "$deps/obj-cjson/cJSON.o"
+}
+
 # stb and cglm by their own folders: /usr/include itself would put glibc's headers ahead
 # of emscripten's libc.
 mkdir -p "$deps/include"
@@ -97,6 +114,8 @@ if [[ "${1:-}" == --sdl || ! -f "$deps/lib/libSDL2.a" || "$(cat "$sdl_stamp" 2>/
   sdl_build
   echo "web: SDL2 built in $((SECONDS - t0)) s -> $deps/lib/libSDL2.a" >&2
 fi
+
+[[ -f "$deps/lib/libcjson.a" ]] || cjson_build
 
 if [[ ! -f build/web/build.ninja ]]; then
   emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DAD_WEB_DEPS="$deps" >/dev/null

@@ -10,7 +10,7 @@
 
    Two backends draw the batches (render_core.h): OpenGL 3.3 (gl/render_gl.c: one streamed
    vertex buffer, one glDrawElements per batch, the picture drawn at its logical size and
-   scaled by whole steps) and SDL_Renderer (sdl/render_sdl.c: one SDL_RenderGeometry per
+   scaled by whole steps, or below 1x to fit) and SDL_Renderer (sdl/render_sdl.c: one SDL_RenderGeometry per
    batch; the headless and software path). Which one is the platform's choice
    (PlatformDesc.renderer); render_create takes what the platform made.
 

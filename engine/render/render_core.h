@@ -10,7 +10,7 @@
 
    plus texture create/destroy and reading the picture back. The model is RAD Debugger's
    render_core.h, with one folder per backend (sdl/, gl/). The backend is chosen at run
-   time (`--renderer gl|sdl`), so render.c dispatches with a switch on RenderBackendKind:
+   time (`--renderer gl|sdl`), so render.c calls the one it has (`rd->gl` or `rd->sdl`):
    plain functions, no table of pointers to go stale. */
 #ifndef RENDER_CORE_H
 #define RENDER_CORE_H

@@ -22,7 +22,8 @@ TOLERANCE=6
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 rm -rf "$OUT" && mkdir -p "$OUT" || exit 1
 . "$SRC/tests/xvfb_lib.sh"
-trap 'kill $XPID 2>/dev/null; wait 2>/dev/null' EXIT
+XPID=
+trap 'kill ${XPID:-} 2>/dev/null; wait 2>/dev/null' EXIT
 xvfb_start 1280x800 "$OUT"
 export SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=dummy AD_ASSET_DIR="$SRC/assets"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" # Mesa's and Xlib's to keep

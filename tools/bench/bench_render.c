@@ -20,7 +20,7 @@
      fps     frames per second (wall clock; no vsync)
 
    Then the engine's own CPU for the same 10k commands (7 layers x 3 textures), headless:
-   pushes into the frame arena, the sort, and render_end's front end. Without a display the
+   the pushes into the frame arena and the sort render_end runs. Without a display the
    window section says so and is skipped (tools/bench.sh starts Xvfb for it). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,8 +182,8 @@ static int bench_window_(const char *dir, int n)
     return 0;
 }
 
-/* The engine's own CPU: pushes, the sort, and render_end's front end (vertices, batches),
-   on the software renderer with its submit excluded by timing render_sort_commands alone. */
+/* The engine's own CPU: the pushes, and the sort (render_sort_commands, the order
+   render_end draws by), timed apart from any backend's submit. */
 static int bench_cpu_(const char *dir)
 {
     enum { N = N_SPRITES, R = 21 };

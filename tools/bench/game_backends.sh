@@ -10,7 +10,8 @@ build=${1:-build/release}
 [[ -x /usr/bin/time ]] || { echo "game_backends: installing GNU time" >&2; apt-get install -y -qq time >/dev/null; }
 tmp=$(mktemp -d)
 . tests/xvfb_lib.sh
-trap 'kill $XPID 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+XPID=
+trap 'kill ${XPID:-} 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 xvfb_start 1600x1000 "$tmp"
 export SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=dummy AD_ASSET_DIR=$PWD/assets
 frames=900

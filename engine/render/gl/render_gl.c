@@ -89,6 +89,13 @@ struct RenderGl {
     char describe[160];
 };
 
+/* Errors left from before (ours or the driver's) must not be taken for the next call's;
+   bounded, since a lost context reports one for ever. */
+static void render_gl_clear_errors(RenderGl *g) {
+    for (int i = 0; i < 16 && g->gl.GetError() != GL_NO_ERROR; i++) {
+    }
+}
+
 static bool render_gl_load(GlApi *api, char *why, size_t why_size) {
     const char *missing = NULL;
 #define RENDER_GL_LOAD(ret, name, args)                                                          \
@@ -158,6 +165,7 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     if (cap == g->capacity) return true;
     uint32_t *ix = arena_push_array_raw(scratch, uint32_t, (uint64_t)cap * 6);
     if (!ix) return false;
+    render_gl_clear_errors(g);
     for (uint32_t i = 0; i < cap; i++) {
         uint32_t b = i * 4, *q = ix + (uint64_t)i * 6;
         q[0] = b, q[1] = b + 1, q[2] = b + 2, q[3] = b, q[4] = b + 2, q[5] = b + 3;
@@ -169,8 +177,10 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     g->gl.BindBuffer(GL_ARRAY_BUFFER, g->vbo);
     g->gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)cap * 4 * sizeof(RenderVertex), NULL,
                      GL_STREAM_DRAW);
-    g->capacity = cap;
-    return g->gl.GetError() == GL_NO_ERROR;
+    /* Only a store the driver made counts: a failed one leaves nothing to draw from. */
+    bool ok = g->gl.GetError() == GL_NO_ERROR;
+    g->capacity = ok ? cap : 0;
+    return ok;
 }
 
 RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h,
@@ -186,9 +196,11 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     g->logical_h = logical_h;
     if (!render_gl_load(&g->gl, why, why_size)) return NULL;
     GlApi *gl = &g->gl;
-    while (gl->GetError() != GL_NO_ERROR) {
+    render_gl_clear_errors(g);
+    if (!render_gl_program(g, why, why_size)) {
+        render_gl_release(g);
+        return NULL;
     }
-    if (!render_gl_program(g, why, why_size)) return NULL;
     gl->GetIntegerv(GL_MAX_TEXTURE_SIZE, &g->max_texture);
 
     gl->GenVertexArrays(1, &g->vao);
@@ -294,6 +306,7 @@ bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
 }
 
 void render_gl_texture_destroy(RenderGl *g, Texture *t) {
+    SDL_GL_MakeCurrent(g->window, g->ctx); /* the names are this context's */
     if (t->gl) g->gl.DeleteTextures(1, &t->gl);
     t->gl = 0;
 }
@@ -311,6 +324,7 @@ void render_gl_begin(RenderGl *g, Color clear) {
 void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches,
                       uint32_t batch_count, uint32_t quad_count, Arena *scratch,
                       RenderStats *stats) {
+    SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     if (!render_gl_reserve(g, quad_count, scratch)) {
         stats->dropped += quad_count;
@@ -354,6 +368,7 @@ static void render_gl_blit(RenderGl *g, PlatformViewport vp, int *out_h) {
 }
 
 void render_gl_present(RenderGl *g, PlatformViewport vp) {
+    SDL_GL_MakeCurrent(g->window, g->ctx);
     int h;
     render_gl_blit(g, vp, &h);
     SDL_GL_SwapWindow(g->window);
@@ -362,6 +377,7 @@ void render_gl_present(RenderGl *g, PlatformViewport vp) {
 bool render_gl_read_pixels(RenderGl *g, PlatformViewport vp, Arena *out, uint8_t **rgba, int *w,
                            int *h) {
     if (vp.w <= 0 || vp.h <= 0) return false;
+    SDL_GL_MakeCurrent(g->window, g->ctx);
     int out_h;
     render_gl_blit(g, vp, &out_h);
     size_t row = (size_t)vp.w * 4;
@@ -373,6 +389,7 @@ bool render_gl_read_pixels(RenderGl *g, PlatformViewport vp, Arena *out, uint8_t
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
         diag_report(DIAG_ERROR, "render: glReadPixels: GL error 0x%x", (unsigned)err);
+        gl->BindFramebuffer(GL_FRAMEBUFFER, g->fbo);
         return false;
     }
     /* GL's rows go up; a screenshot's go down. The window is opaque whatever alpha the
