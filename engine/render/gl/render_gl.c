@@ -356,9 +356,13 @@ static void render_gl_blit(RenderGl *g, PlatformViewport vp, int *out_h) {
     SDL_GL_GetDrawableSize(g->window, &w, &h);
     gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     gl->Viewport(0, 0, w, h);
-    Color c = g->clear;
-    gl->ClearColor(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f);
-    gl->Clear(GL_COLOR_BUFFER_BIT);
+    /* The letterbox only: a picture that covers the window overwrites every pixel anyway,
+       and on a CPU rasteriser a clear of the whole window is a frame's worth of writes. */
+    if (vp.x > 0 || vp.y > 0 || vp.w < w || vp.h < h) {
+        Color c = g->clear;
+        gl->ClearColor(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f);
+        gl->Clear(GL_COLOR_BUFFER_BIT);
+    }
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
     int y0 = h - (vp.y + vp.h); /* GL's rows go up */
     gl->BlitFramebuffer(0, 0, g->logical_w, g->logical_h, vp.x, y0, vp.x + vp.w, y0 + vp.h,
