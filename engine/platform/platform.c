@@ -491,18 +491,19 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     pf->window_scale = platform_fit_window(pf, d->scale, area_w, area_h, &w, &h);
     /* Created windowed even when fullscreen is asked for: SDL ignores the minimum size of a
        fullscreen window, and the window must know where to come back to. */
-#if defined(__EMSCRIPTEN__)
-    /* WebGL 2 is OpenGL ES 3.0, not 3.3 core: the browser draws with SDL's WebGL renderer
-       unless asked otherwise. */
-    bool want_gl = d->renderer == RENDERER_GL;
-#else
     bool want_gl = d->renderer != RENDERER_SDL;
-#endif
     if (want_gl) {
-        /* 3.3 core: see render/gl/render_gl.h for why this version. No depth, no stencil. */
+        /* 3.3 core: see render/gl/render_gl.h for why this version; in the browser its
+           sibling, OpenGL ES 3.0 (WebGL 2). No depth, no stencil. */
+#if defined(__EMSCRIPTEN__)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+#else
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+#endif
         SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
         SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
         SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);

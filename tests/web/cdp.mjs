@@ -49,7 +49,8 @@ export async function launch(binary = process.env.CHROMIUM || "chromium") {
       try { await Promise.race([browser.send("Browser.close"), new Promise((r) => setTimeout(r, 3000))]); } catch {}
       if (proc.exitCode === null) proc.kill("SIGKILL");
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's last helper processes may still be writing the profile as it goes.
+      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); } catch {}
     },
   };
   await Promise.race([browser.send("Browser.getVersion"),

@@ -6,8 +6,9 @@
 //
 //   web_replay   the full committed replay, headless in the page, plays to the end with
 //                the recorded hash (and NATIVE_GAME's, when given: the same run natively)
-//   web_golden   a level drawn by WebGL (SwiftShader) in a window, the bot playing with
-//                --fixed-clock, read back at tick 240 and compared with tests/golden
+//   web_golden   a level drawn in a window by each backend (GL on WebGL 2, SDL's on
+//                WebGL 1), the bot playing with --fixed-clock, read back at tick 240 and
+//                compared with tests/golden
 //   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player;
 //                losing focus pauses
 //   web_save     a setting changed in the menu is in the browser's storage after a reload
@@ -73,19 +74,27 @@ const tests = {
 
   async web_golden(page, base) {
     const notes = [];
-    for (const level of GOLDEN_LEVELS) {
-      const shot = `/${level}.png`;
+    // Each level by both backends: the GL backend on WebGL 2 (the default), then SDL's
+    // WebGL renderer. A GL run that fell back to SDL_Renderer fails.
+    for (const [level, renderer] of GOLDEN_LEVELS.flatMap((l) => [[l, "gl"], [l, "sdl"]])) {
+      const shot = `/${level}-${renderer}.png`;
       await page.goto(url(base, ["--no-save", "--seed", "1", "--level", `levels/${level}.lvl`, "--autoplay", "1",
-                                 "--frames", "240", "--fixed-clock", "--screenshot", shot]));
+                                 "--frames", "240", "--fixed-clock", "--renderer", renderer, "--screenshot", shot]));
       const status = await page.exitStatus();
       if (status !== 0) throw new Error(`${level}: exit status ${status}\n${page.lines.join("\n")}`);
+      const fallback = page.lines.find((l) => l.includes("drawing with SDL_Renderer"));
+      if (renderer === "gl" && fallback) throw new Error(`${level}: the GL backend fell back: ${fallback}`);
+      // WebGL 2 is the GL backend's context, SDL's renderer asks for WebGL 1, and a canvas
+      // keeps the kind of its first context: getContext("webgl2") is null on a WebGL 1 one.
+      const webgl2 = await page.eval("!!Module.canvas.getContext('webgl2')");
+      if (webgl2 !== (renderer === "gl")) throw new Error(`${level}: --renderer ${renderer} drew on WebGL ${webgl2 ? 2 : 1}`);
       const b64 = await page.eval(`(() => { const d = FS.readFile(${JSON.stringify(shot)}); let s = ""; for (let i = 0; i < d.length; i += 8192) s += String.fromCharCode.apply(null, d.subarray(i, i + 8192)); return btoa(s); })()`);
       const got = decodePng(Buffer.from(b64, "base64"));
       const want = decodePng(fs.readFileSync(path.join(SRC, "tests/golden", `${level}.png`)));
       const k = got.width / want.width;
       if (!Number.isInteger(k) || got.height !== want.height * k) throw new Error(`${level}: ${got.width}x${got.height} is not a whole multiple of ${want.width}x${want.height}`);
       fs.mkdirSync(path.join(webDir, "test-out"), { recursive: true });
-      fs.writeFileSync(path.join(webDir, "test-out", `${level}.png`), Buffer.from(b64, "base64"));
+      fs.writeFileSync(path.join(webDir, "test-out", `${level}-${renderer}.png`), Buffer.from(b64, "base64"));
       let over = 0, maxd = 0;
       for (let y = 0; y < want.height; y++)
         for (let x = 0; x < want.width; x++) {
@@ -98,7 +107,7 @@ const tests = {
         }
       const allowed = Math.floor(GOLDEN_PIXEL_FRACTION * want.width * want.height);
       if (over > allowed) throw new Error(`${level}: ${over} pixels differ by more than ${GOLDEN_CHANNEL_TOLERANCE} (allowed ${allowed}; largest difference ${maxd}); the frame is in ${webDir}/test-out`);
-      notes.push(`${level} x${k}: ${over} px over, max diff ${maxd}`);
+      notes.push(`${level} ${renderer} x${k}: ${over} px over, max diff ${maxd}`);
     }
     return notes.join("; ");
   },

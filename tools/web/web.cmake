@@ -31,6 +31,8 @@ function(ad_web_game)
   set_target_properties(game PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
   target_link_options(game PRIVATE
     -sALLOW_MEMORY_GROWTH=1
+    # WebGL 2 for the GL backend (OpenGL ES 3.0); without it SDL's WebGL 1 renderer draws.
+    -sMAX_WEBGL_VERSION=2
     -sINITIAL_MEMORY=16MB
     -sENVIRONMENT=web
     -sEXIT_RUNTIME=0

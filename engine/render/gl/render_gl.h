@@ -4,8 +4,9 @@
    years offers (Mesa's llvmpipe and every Intel, AMD and NVIDIA driver since 2010; macOS
    stops at 4.1 core and has no compatibility profile above 2.1), and its shaders are the
    GLSL of OpenGL ES 3.0 / WebGL 2 but for the version line. Nothing here needs more: one
-   vertex array, one streamed vertex buffer, one static index buffer, one framebuffer.
-   Functions come from SDL_GL_GetProcAddress, so the engine links no GL library.
+   vertex array, one streamed vertex buffer, one static index buffer, one framebuffer. In
+   the browser the same code runs on OpenGL ES 3.0 (WebGL 2). Functions come from
+   SDL_GL_GetProcAddress, so the engine links no GL library.
 
    Per frame: the picture is drawn at its logical size into an offscreen framebuffer with
    nearest sampling; the vertices of all batches go to the vertex buffer in one upload;
