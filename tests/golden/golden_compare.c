@@ -2,7 +2,9 @@
 
        golden_compare GOLDEN.png ACTUAL.png [TOLERANCE]
 
-   Both PNGs are decoded to RGBA8 (asset_load_rgba, stb_image). A pixel differs when any of
+   Both PNGs are decoded to RGBA8 (asset_load_rgba, stb_image). ACTUAL may be the golden
+   scaled by a whole factor k (a window at scale k): then each golden pixel is compared with
+   the centre of the k x k block that drew it. A pixel differs when any of
    its four channels differs by more than TOLERANCE (default 0: an exact match, which is what
    the SDL software renderer gives: integer blits, no GPU, no driver). The program prints the
    number of differing pixels, the largest channel difference and the box around them, and on
@@ -43,8 +45,10 @@ int main(int argc, char **argv) {
         arena_release(a);
         return 2;
     }
-    if (gw != pw || gh != ph) {
-        printf("golden_compare: FAIL: %s is %dx%d, the golden %s is %dx%d\n", actual, pw, ph, golden, gw, gh);
+    int k = gw > 0 ? pw / gw : 0;
+    if (k < 1 || pw != gw * k || ph != gh * k) {
+        printf("golden_compare: FAIL: %s is %dx%d, the golden %s is %dx%d (or a whole multiple)\n", actual,
+               pw, ph, golden, gw, gh);
         arena_release(a);
         return 1;
     }
@@ -56,7 +60,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     for (long i = 0; i < n; i++) {
-        const uint8_t *gp = g + i * 4, *pp = p + i * 4;
+        long gx = i % gw, gy = i / gw;
+        const uint8_t *gp = g + i * 4, *pp = p + ((gy * k + k / 2) * (long)pw + gx * k + k / 2) * 4;
         int d = 0;
         for (int c = 0; c < 4; c++) {
             int dc = abs((int)gp[c] - (int)pp[c]);
@@ -78,8 +83,8 @@ int main(int argc, char **argv) {
         o[3] = 255;
         if (d > max_diff) max_diff = d;
     }
-    printf("golden_compare: %s vs %s (%dx%d): %ld of %ld pixels differ (tolerance %d), max channel difference %d\n",
-           actual, golden, gw, gh, differing, n, tol, max_diff);
+    printf("golden_compare: %s vs %s (%dx%d%s): %ld of %ld pixels differ (tolerance %d), max channel difference %d\n",
+           actual, golden, gw, gh, k > 1 ? ", the actual at scale k" : "", differing, n, tol, max_diff);
     int rc = 0;
     if (differing) {
         printf("golden_compare: differing pixels lie in x %d..%d, y %d..%d\n", x0, x1, y0, y1);

@@ -24,7 +24,6 @@
     X(const GLubyte *, GetString, (GLenum))                                                      \
     X(void, GetIntegerv, (GLenum, GLint *))                                                      \
     X(void, PixelStorei, (GLenum, GLint))                                                        \
-    X(void, ReadBuffer, (GLenum))                                                                \
     X(void, ReadPixels, (GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, void *))                \
     X(void, GenTextures, (GLsizei, GLuint *))                                                    \
     X(void, DeleteTextures, (GLsizei, const GLuint *))                                           \
@@ -349,8 +348,9 @@ void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch 
 }
 
 /* The picture onto the window's back buffer, at the viewport (output pixels, y down), the
-   frame's clear colour around it (SDL_RenderClear fills the letterbox too). */
-static void render_gl_blit(RenderGl *g, PlatformViewport vp, int *out_h) {
+   frame's clear colour around it (SDL_RenderClear fills the letterbox too), and shown. */
+void render_gl_present(RenderGl *g, PlatformViewport vp) {
+    SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(g->window, &w, &h);
@@ -368,13 +368,6 @@ static void render_gl_blit(RenderGl *g, PlatformViewport vp, int *out_h) {
     gl->BlitFramebuffer(0, 0, g->logical_w, g->logical_h, vp.x, y0, vp.x + vp.w, y0 + vp.h,
                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    *out_h = h;
-}
-
-void render_gl_present(RenderGl *g, PlatformViewport vp) {
-    SDL_GL_MakeCurrent(g->window, g->ctx);
-    int h;
-    render_gl_blit(g, vp, &h);
     SDL_GL_SwapWindow(g->window);
 }
 
@@ -382,33 +375,34 @@ bool render_gl_read_pixels(RenderGl *g, PlatformViewport vp, Arena *out, uint8_t
                            int *h) {
     if (vp.w <= 0 || vp.h <= 0) return false;
     SDL_GL_MakeCurrent(g->window, g->ctx);
-    int out_h;
-    render_gl_blit(g, vp, &out_h);
-    size_t row = (size_t)vp.w * 4;
-    uint8_t *px = arena_push_raw(out, (uint64_t)row * vp.h, 16);
-    if (!px) return false;
     GlApi *gl = &g->gl;
-    gl->ReadBuffer(GL_BACK);
-    gl->ReadPixels(vp.x, out_h - (vp.y + vp.h), vp.w, vp.h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    /* From the offscreen picture, not the window: a window's pixels that another window
+       covers are undefined in GL (pixel ownership), the picture's never are. It is then
+       scaled to the viewport as the blit scales it (nearest: the texel under each output
+       pixel's centre), so the result is what the player sees. */
+    uint8_t *px = arena_push_raw(out, (uint64_t)vp.w * vp.h * 4, 16);
+    if (!px) return false;
+    SCRATCH_SCOPE(tmp, out);
+    int lw = g->logical_w, lh = g->logical_h;
+    uint8_t *pic = arena_push_raw(tmp.arena, (uint64_t)lw * lh * 4, 16);
+    if (!pic) return false;
+    render_gl_clear_errors(g);
+    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
+    gl->ReadPixels(0, 0, lw, lh, GL_RGBA, GL_UNSIGNED_BYTE, pic);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, g->fbo);
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
         diag_report(DIAG_ERROR, "render: glReadPixels: GL error 0x%x", (unsigned)err);
-        gl->BindFramebuffer(GL_FRAMEBUFFER, g->fbo);
         return false;
     }
-    /* GL's rows go up; a screenshot's go down. The window is opaque whatever alpha the
-       back buffer kept. */
-    for (int y = 0; y < vp.h / 2; y++) {
-        uint8_t *a = px + (size_t)y * row, *b = px + (size_t)(vp.h - 1 - y) * row;
-        for (size_t i = 0; i < row; i++) {
-            uint8_t t = a[i];
-            a[i] = b[i];
-            b[i] = t;
-        }
+    for (int y = 0; y < vp.h; y++) {
+        int sy = (int)(((int64_t)y * 2 + 1) * lh / (2 * (int64_t)vp.h));
+        const uint32_t *src = (const uint32_t *)(void *)(pic + (size_t)(lh - 1 - sy) * lw * 4); /* GL's rows go up */
+        uint32_t *dst = (uint32_t *)(void *)(px + (size_t)y * vp.w * 4);
+        for (int x = 0; x < vp.w; x++) dst[x] = src[((int64_t)x * 2 + 1) * lw / (2 * (int64_t)vp.w)];
     }
-    for (size_t i = 3; i < row * vp.h; i += 4) px[i] = 255;
-    /* Leave the offscreen target bound for anything drawn after. */
-    gl->BindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    /* The window is opaque whatever alpha the picture kept. */
+    for (size_t i = 3; i < (size_t)vp.w * vp.h * 4; i += 4) px[i] = 255;
     *rgba = px;
     *w = vp.w;
     *h = vp.h;
