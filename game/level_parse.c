@@ -116,8 +116,7 @@ static uint32_t collect_bits(uint64_t bits, uint32_t x0, uint32_t *out, uint32_t
     return count;
 }
 
-/* How an error names what a map character stands for. */
-static const char *describe_char(char c) {
+const char *level_describe_char(char c) {
     switch (c) {
     case '.': return "floor";
     case '#': return "a wall";
@@ -636,7 +635,7 @@ static bool parse_xy(Parser *p, Str8 *rest, int32_t *x, int32_t *y, const char *
     return true;
 }
 
-static const char *describe_tile(Parser *p, int32_t x, int32_t y) { return describe_char(p->rows[y][x]); }
+static const char *describe_tile(Parser *p, int32_t x, int32_t y) { return level_describe_char(p->rows[y][x]); }
 
 /* A sign's text, the rest of its line (without the comment, trimmed): 1 to
    LEVEL_SIGN_TEXT_MAX bytes of UTF-8 with no control character (a tab, a carriage return

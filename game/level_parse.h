@@ -97,6 +97,8 @@ bool level_parse_map_rows(Parser *p, const uint32_t *lens);
    with the message for its line (.lvl) or its object (p->where). `at` is where in the line
    the tile's column was written (ignored for a Tiled map). */
 bool level_check_range(Parser *p, const char *at, int64_t v, int64_t lo, int64_t hi, const char *what);
+/* How an error names what a map character stands for: "floor", "a wall", "a red key"... */
+const char *level_describe_char(char c);
 bool level_check_entry_name(Parser *p, Str8 name);
 bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out);
 bool level_set_name(Parser *p, Str8 value, const char *at);

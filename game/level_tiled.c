@@ -280,17 +280,6 @@ static char terrain_char(uint32_t local) {
     }
 }
 
-static const char *terrain_name(char c) {
-    switch (c) {
-    case '.': return "floor";
-    case '#': return "a wall";
-    case '~': return "water";
-    case '^': return "spikes";
-    case 'X': return "the exit";
-    default: return "an entity";
-    }
-}
-
 /* ---- The tile layer --------------------------------------------------------------------- */
 
 static int8_t base64_value(uint8_t c) {
@@ -530,7 +519,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
             const char *first = p->cell_where[(int64_t)y * p->width + x];
             if (first) return tfail(p, "expected one entity on tile %d %d, found a second one (the first is %s)", x, y, first);
             return tfail(p, "expected floor under the %.*s at tile %d %d, found %s", STR8_FMT(type), x, y,
-                         terrain_name(*cell));
+                         level_describe_char(*cell));
         }
         *cell = l.ch;
         p->cell_where[(int64_t)y * p->width + x] = where;
