@@ -344,16 +344,22 @@ static void arrive(Sim *s, const char *e) {
 
 static const char *run_root(const Sim *s) { return s->run_root[0] ? s->run_root : NULL; }
 
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
-                    LevelError *err) {
-    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
-    if (!copy_names(p, e, path, entry, err)) return false;
+/* The level file at `p` loaded with its runtime room and swapped in for the current one;
+   false (the current level untouched) when it does not load. */
+static bool load_file(Sim *s, Arena *level_arena, const char *p, const char *e, LevelError *err) {
     Level lv;
     LevelRoom room = {.bytes = sim_runtime_bytes};
     LevelLoadStats stats;
     if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, &stats)) return false;
     s->last_load = stats;
     level_swap(s, &lv, room.block, p, e);
+    return true;
+}
+
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
+                    LevelError *err) {
+    char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
+    if (!copy_names(p, e, path, entry, err) || !load_file(s, level_arena, p, e, err)) return false;
     arrive(s, e);
     return true;
 }
@@ -376,12 +382,7 @@ bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err) {
     char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
     if (!copy_names(p, e, s->level_path, s->entry_name, err)) return false;
     Player was = s->player;
-    Level lv;
-    LevelRoom room = {.bytes = sim_runtime_bytes};
-    LevelLoadStats stats;
-    if (!level_load_ex(&lv, level_arena, p, run_root(s), &room, err, &stats)) return false;
-    s->last_load = stats;
-    level_swap(s, &lv, room.block, p, e);
+    if (!load_file(s, level_arena, p, e, err)) return false;
 
     /* Where they stood if the body fits there, else their tile's centre, else the '@'. */
     int32_t tx = sim_tile_of(was.x), ty = sim_tile_of(was.y);
@@ -393,7 +394,7 @@ bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err) {
     } else if (!sim_tile_blocks_walk(s, tx, ty)) { /* off the map reads as a wall */
         s->player = player_at(&s->level, tx, ty, was.facing);
     } else {
-        s->player = player_at(&s->level, lv.start_tx, lv.start_ty, was.facing);
+        s->player = player_at(&s->level, s->level.start_tx, s->level.start_ty, was.facing);
     }
     /* The progress as the level was entered (its pickups are all back), as a restart has it. */
     PlayerProgress now = s->progress;
