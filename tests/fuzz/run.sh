@@ -1,33 +1,41 @@
 #!/bin/sh
-# Builds the level-parser fuzzer with clang -fsanitize=fuzzer,address,undefined and runs it
-# for a bounded time, starting from the committed corpus (tests/fuzz/corpus) plus seeds made
-# from levels/ and the test fixtures.
-#   run.sh SOURCE_DIR WORK_DIR [SECONDS] [STB_INCLUDE_DIR] [TARGET]
-# TARGET `level` (default) fuzzes .lvl text from tests/fuzz/corpus; `tmj` fuzzes Tiled JSON
-# maps (.tmj) from tests/fuzz/corpus-tmj and the Tiled fixtures (tests/game/tiled), with
-# the same promises (fuzz_level.c built for a .tmj path).
-# The source tree is only read: the corpus is copied to WORK_DIR/corpus and grows there
-# (tools/fuzz-corpus.sh merges what it found back into tests/fuzz/corpus, on purpose).
+# Builds one libFuzzer target with clang -fsanitize=fuzzer,address,undefined and runs it from
+# its committed corpus (tests/fuzz/corpus/TARGET) plus the seeds its description names.
+#   run.sh TARGET SOURCE_DIR WORK_DIR [RUNS]
+# TARGET is a description, tests/fuzz/TARGET.sh (what to compile, the seeds, the dictionary,
+# the longest input, the run count). The suite's runs are reproducible: RUNS inputs (default
+# the target's FUZZ_RUNS) from seed 1, so the same tree always runs the same inputs and CI
+# cannot go red by chance. Exploring is separate: FUZZ_SECONDS=N runs for N seconds from a
+# random seed (tools/fuzz-corpus.sh does, and merges what it finds back, on purpose).
+# The source tree is only read: the corpus is copied to WORK_DIR/corpus and grows there.
 # Exit 0: no crash, leak, hang or broken promise, with the execution count printed;
 # 77: clang or libFuzzer missing (ctest SKIP_RETURN_CODE); anything else: a finding (the
 # input is saved as WORK_DIR/crash-* / leak-* / timeout-* / oom-*) or a build error.
-# FUZZ_BUILD_ONLY=1: build WORK_DIR/fuzz_level and stop (tools/fuzz-corpus.sh uses it).
+# FUZZ_BUILD_ONLY=1: build WORK_DIR/fuzz_TARGET and stop. STB_DIR: stb's headers.
 set -u
-SRC=$1
-WORK=$2
-SECS=${3:-30}
-STB=${4:-/usr/include/stb}
-TARGET=${5:-level}
-case $TARGET in
-    level) EXT=lvl; CORPUS=corpus; DICT=level.dict; MAXLEN=16384 ;;
-    tmj) EXT=tmj; CORPUS=corpus-tmj; DICT=tmj.dict; MAXLEN=65536 ;;
-    *) echo "fuzz: bad TARGET '$TARGET' (level or tmj)"; exit 2 ;;
-esac
+TARGET=${1:-}
+SRC=${2:-}
+WORK=${3:-}
+if [ -z "$TARGET" ] || [ -z "$SRC" ] || [ -z "$WORK" ] || [ ! -f "$SRC/tests/fuzz/$TARGET.sh" ]; then
+    echo "usage: run.sh TARGET SOURCE_DIR WORK_DIR [RUNS]  (TARGET: a tests/fuzz/TARGET.sh; got '$TARGET')"
+    exit 2
+fi
+STB=${STB_DIR:-/usr/include/stb}
 BIN=fuzz_$TARGET
-
-case $SECS in
-    '' | *[!0-9]* | 0) [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] || { echo "fuzz: bad SECONDS '$SECS' (a whole number > 0)"; exit 2; } ;;
+DATA="$WORK/data"
+FUZZ_CFLAGS="" FUZZ_LIBS="" FUZZ_SEEDS="" FUZZ_DICT="" FUZZ_MAX_LEN=4096 FUZZ_RUNS=10000
+fuzz_setup() { :; }
+. "$SRC/tests/fuzz/$TARGET.sh"
+RUNS=${4:-$FUZZ_RUNS}
+case $RUNS in
+    '' | *[!0-9]* | 0) echo "fuzz: bad RUNS '$RUNS' (a whole number > 0)"; exit 2 ;;
 esac
+SECS=${FUZZ_SECONDS:-}
+case $SECS in
+    '' ) ;;
+    *[!0-9]* | 0) echo "fuzz: bad FUZZ_SECONDS '$SECS' (a whole number > 0)"; exit 2 ;;
+esac
+
 CLANG=${CLANG:-}
 [ -n "$CLANG" ] || CLANG=$(command -v clang-14 || command -v clang || true)
 if [ -z "$CLANG" ]; then
@@ -41,50 +49,60 @@ if ! "$CLANG" -fsanitize=fuzzer "$WORK/probe.c" -o "$WORK/probe" 2>/dev/null; th
     exit 77
 fi
 
-# The fuzzer resolves link/exit names against a scratch level dir of its own.
-LEVEL_DIR="$WORK/leveldir"
-rm -rf "$LEVEL_DIR"
-mkdir -p "$LEVEL_DIR" || exit 2
-cp "$SRC"/levels/*.lvl "$LEVEL_DIR"/ 2>/dev/null
-echo "fuzz: building with $CLANG"
+rm -rf "$DATA"
+mkdir -p "$DATA" || exit 2
+fuzz_setup || exit 2
+sources=""
+for f in $FUZZ_SOURCES; do
+    for g in "$SRC"/$f; do
+        [ -f "$g" ] || { echo "fuzz: $TARGET.sh names $f, which is not in the tree"; exit 2; }
+        sources="$sources $g"
+    done
+done
+echo "fuzz: building $BIN with $CLANG"
+# The flag lists are word lists on purpose (a -D with a string holds its own quotes).
+# shellcheck disable=SC2086
 "$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -DLEVEL_ARENA_BYTES=4194304ull -DFUZZ_LEVEL_DIR="\"$LEVEL_DIR\"" \
-    -DFUZZ_LEVEL_PATH="\"$LEVEL_DIR/fuzz.$EXT\"" -DFUZZ_TEXT_PATH="\"$LEVEL_DIR/fuzz.lvl\"" \
-    -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" $(pkg-config --cflags libcjson) \
-    "$SRC"/engine/core/*.c "$SRC/game/level.c" "$SRC/game/level_parse.c" "$SRC/game/level_tiled.c" \
-    "$SRC/game/level_write.c" "$SRC/game/sim.c" "$SRC/tests/fuzz/fuzz_level.c" \
-    $(pkg-config --libs libcjson) -lpthread -lm -o "$WORK/$BIN" || exit 2
+    -DLEVEL_ARENA_BYTES=4194304ull -DAD_VERSION='"fuzz"' -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" \
+    $FUZZ_CFLAGS $sources $FUZZ_LIBS -lpthread -lm -o "$WORK/$BIN" || exit 2
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 # The committed corpus, copied (libFuzzer writes new inputs into the first corpus folder and
-# deletes the ones it reduces), and a seed per level file the tree has.
+# deletes the ones it reduces), and the seeds from the tree.
 rm -rf "$WORK/corpus" "$WORK/seeds" "$WORK"/crash-* "$WORK"/leak-* "$WORK"/timeout-* "$WORK"/oom-* "$WORK"/slow-unit-*
 mkdir -p "$WORK/corpus" "$WORK/seeds" || exit 2
-if [ -d "$SRC/tests/fuzz/$CORPUS" ]; then
-    cp "$SRC"/tests/fuzz/$CORPUS/* "$WORK/corpus/" 2>/dev/null
+if [ -d "$SRC/tests/fuzz/corpus/$TARGET" ]; then
+    cp "$SRC/tests/fuzz/corpus/$TARGET"/* "$WORK/corpus/" 2>/dev/null
 else
-    echo "fuzz: no tests/fuzz/$CORPUS, starting from the seeds alone"
+    echo "fuzz: no tests/fuzz/corpus/$TARGET, starting from the seeds alone"
 fi
-if [ "$TARGET" = tmj ]; then
-    seeds="$SRC/tests/game/tiled/levels/*.tmj $SRC/tests/game/tiled/variants/*.tmj $SRC/tests/game/tiled/bad/*.tmj"
-    cp "$SRC"/tests/game/tiled/levels/*.tmj "$LEVEL_DIR"/ 2>/dev/null
-else
-    seeds="$SRC/levels/*.lvl $SRC/tests/game/levels/good/*.lvl $SRC/tests/game/levels/bad/*.lvl"
-fi
-for f in $seeds; do
-    [ -f "$f" ] && cp "$f" "$WORK/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
+for f in $FUZZ_SEEDS; do
+    for g in "$SRC"/$f; do
+        [ -f "$g" ] && cp "$g" "$WORK/seeds/$(basename "$(dirname "$g")")-$(basename "$g")"
+    done
 done
-echo "fuzz: $(ls "$WORK/corpus" | wc -l) corpus files + $(ls "$WORK/seeds" | wc -l) seeds, running for $SECS s"
+dict=""
+[ -n "$FUZZ_DICT" ] && dict="-dict=$SRC/tests/fuzz/$FUZZ_DICT"
+if [ -n "$SECS" ]; then
+    how="-max_total_time=$SECS"
+    what="for $SECS s from a random seed"
+else
+    # A ceiling, far above what the runs take, so that a machine gone slow still ends.
+    how="-runs=$RUNS -seed=1 -max_total_time=900"
+    what="$RUNS runs from seed 1"
+fi
+echo "fuzz: $TARGET: $(ls "$WORK/corpus" | wc -l) corpus files + $(ls "$WORK/seeds" | wc -l) seeds, $what"
 # libFuzzer's own exit status for a finding is 77 by default, ctest's skip code here: make
 # every finding exit 1 (crash, leak, OOM) or 3 (an input slower than -timeout, a hang).
+# shellcheck disable=SC2086
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
-"$WORK/$BIN" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=$MAXLEN \
-    -error_exitcode=1 -timeout_exitcode=3 \
-    -dict="$SRC/tests/fuzz/$DICT" -print_final_stats=1 -artifact_prefix="$WORK/" \
+"$WORK/$BIN" $how -timeout=10 -rss_limit_mb=2048 -max_len=$FUZZ_MAX_LEN \
+    -error_exitcode=1 -timeout_exitcode=3 $dict -print_final_stats=1 -artifact_prefix="$WORK/" \
     "$WORK/corpus" "$WORK/seeds" >"$WORK/fuzz.log" 2>&1
 rc=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/fuzz.log" | tail -n 1)
+secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$WORK/fuzz.log" | tail -n 1)
 findings=$(ls "$WORK" | grep -E '^(crash|leak|timeout|oom)-' || true)
 if [ $rc -ne 0 ] || [ -n "$findings" ] || [ -z "$runs" ]; then
     # The report: from the first sanitizer/libFuzzer error line to the end (the stack, the
@@ -96,10 +114,10 @@ if [ $rc -ne 0 ] || [ -n "$findings" ] || [ -z "$runs" ]; then
         tail -n 60 "$WORK/fuzz.log"
     fi
     echo "fuzz: FAIL: exit status $rc after ${runs:-an unknown number of} executions; findings: ${findings:-none saved}"
-    echo "fuzz: full log $WORK/fuzz.log"
+    echo "fuzz: full log $WORK/fuzz.log; replay a finding with $WORK/$BIN $WORK/crash-..."
     [ $rc -ne 0 ] && [ $rc -ne 77 ] && exit $rc
     exit 1
 fi
-echo "fuzz: $(ls "$WORK/corpus" | wc -l) corpus files after the run (log: $WORK/fuzz.log)"
-echo "fuzz: $runs executions in $SECS s, no findings"
+echo "fuzz: $TARGET: $(ls "$WORK/corpus" | wc -l) corpus files after the run (log: $WORK/fuzz.log)"
+echo "fuzz: $TARGET: $runs executions in ${secs:-?} s, no findings"
 exit 0

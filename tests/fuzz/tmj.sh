@@ -1,0 +1,12 @@
+# Tiled maps (.tmj): fuzz_level.c built for a .tmj path, through cJSON and level_tiled.c,
+# with the same promises as the .lvl target.
+FUZZ_SOURCES="engine/core/*.c game/level.c game/level_parse.c game/level_tiled.c
+              game/level_write.c game/sim.c tests/fuzz/fuzz_level.c"
+FUZZ_CFLAGS="-DFUZZ_LEVEL_DIR=\"$DATA\" -DFUZZ_LEVEL_PATH=\"$DATA/fuzz.tmj\"
+             -DFUZZ_TEXT_PATH=\"$DATA/fuzz.lvl\" $(pkg-config --cflags libcjson)"
+FUZZ_LIBS="$(pkg-config --libs libcjson)"
+FUZZ_SEEDS="tests/game/tiled/levels/*.tmj tests/game/tiled/variants/*.tmj tests/game/tiled/bad/*.tmj"
+FUZZ_DICT=tmj.dict
+FUZZ_MAX_LEN=65536
+FUZZ_RUNS=300000
+fuzz_setup() { cp "$SRC"/levels/*.lvl "$SRC"/tests/game/tiled/levels/*.tmj "$DATA"/; }
