@@ -1,5 +1,6 @@
 /* main.c - the game executable: the command line. Everything else is the App (app.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,23 +234,12 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
 }
 
 /* An output file named on the command line must be writable before the run is played, not
-   found unwritable at the end of it. Both outputs are written next to themselves first
-   ("<path>.tmp", then renamed), so that is the file to try. */
+   found unwritable at the end of it: the writer's own checks, writing nothing. */
 static bool output_writable(const char *flag, const char *path) {
-    if (os_file_info(path).kind == OS_FILE_DIRECTORY) {
-        diag_report(DIAG_ERROR, "game: cannot write %s %s: it is a directory", flag, path);
-        return false;
-    }
-    char probe[4096];
-    if (snprintf(probe, sizeof probe, "%s.tmp", path) >= (int)sizeof probe) {
-        diag_report(DIAG_ERROR, "game: cannot write %s %s: path too long", flag, path);
-        return false;
-    }
-    if (!os_can_write(probe)) {
-        diag_report(DIAG_ERROR, "game: cannot write %s %s: %s", flag, path, strerror(errno));
-        return false;
-    }
-    return true;
+    char msg[PATH_MAX + 256];
+    if (os_write_check(path, msg, sizeof msg)) return true;
+    diag_report(DIAG_ERROR, "game: %s %s", flag, msg);
+    return false;
 }
 
 int main(int argc, char **argv) {

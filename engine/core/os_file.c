@@ -6,6 +6,8 @@
 #if !defined(_WIN32)
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,35 +94,188 @@ bool os_write_all(int fd, const void *p, uint64_t n) {
     return true;
 }
 
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap) {
-    char tmp[4096], dir[4096];
+/* ---- The writer ---------------------------------------------------------------------- */
+
+static _Atomic int os_fail_step = OS_WRITE_STEPS, os_fail_errno, os_kill_step = OS_WRITE_STEPS;
+
+void os_debug_write_fail(OsWriteStep step, int error) {
+    atomic_store(&os_fail_errno, error);
+    atomic_store(&os_fail_step, error ? (int)step : OS_WRITE_STEPS);
+}
+
+void os_debug_write_kill(OsWriteStep step) { atomic_store(&os_kill_step, (int)step); }
+
+/* The hooks, at each step: true when the step is to fail (errno set). A hook fires once. */
+static bool os_step_fails(OsWriteStep step) {
+    int k = (int)step;
+    if (atomic_load(&os_kill_step) == k) raise(SIGKILL);
+    if (atomic_load(&os_fail_step) != k) return false;
+    atomic_store(&os_fail_step, OS_WRITE_STEPS);
+    errno = atomic_load(&os_fail_errno);
+    return true;
+}
+
+/* Where a write goes, and how. */
+typedef struct OsWriteTarget {
+    char path[PATH_MAX]; /* the file replaced: `path` itself, or what its link points to */
+    bool exists;
+    bool in_place; /* a FIFO or character device: written, never replaced */
+    struct stat st;
+} OsWriteTarget;
+
+static bool os_write_refuse(char *msg, size_t cap, const char *path, const char *why) {
+    if (cap) snprintf(msg, cap, "%s: cannot write: %s", path, why);
+    return false;
+}
+
+static bool os_write_fail(char *msg, size_t cap, const char *path, int e) {
+    return os_write_refuse(msg, cap, path, strerror(e));
+}
+
+/* The folder a file at `path` goes in ("." for a bare name). */
+static void os_folder_of(const char *path, char *out, size_t cap) {
+    Str8 folder = path_dir(str8_cstr(path)); /* "/progress": the root */
+    snprintf(out, cap, "%.*s", STR8_FMT(folder.len ? folder : STR8_LIT(".")));
+}
+
+/* A folder that is missing, or a file where a folder should be, said in its own words
+   (ENOENT from open names neither). */
+static bool os_folder_refuse(char *msg, size_t cap, const char *path, const char *target, int e) {
+    char folder[PATH_MAX], why[PATH_MAX + 64];
+    os_folder_of(target, folder, sizeof folder);
+    struct stat st;
+    if (stat(folder, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+        snprintf(why, sizeof why, "the folder %s does not exist", folder);
+    else if (e == ENOTDIR || (stat(folder, &st) == 0 && !S_ISDIR(st.st_mode)))
+        snprintf(why, sizeof why, "%s is not a folder", folder);
+    else if (e == EACCES || e == EPERM)
+        snprintf(why, sizeof why, "the folder %s may not be written (%s)", folder, strerror(e));
+    else snprintf(why, sizeof why, "%s", strerror(e));
+    return os_write_refuse(msg, cap, path, why);
+}
+
+static bool os_is_read_only(const char *path, const struct stat *st, int *e) {
+    *e = 0;
+    if (geteuid() == 0) return (st->st_mode & 0222) == 0; /* root may write anything */
+    if (access(path, W_OK) == 0) return false;
+    *e = errno;
+    return errno == EACCES || errno == EROFS || errno == EPERM;
+}
+
+/* Applies the contract's checks to `path`; fills *t with where the bytes go. */
+static bool os_write_target(const char *path, OsWriteTarget *t, char *msg, size_t cap) {
+    memset(t, 0, sizeof *t);
+    if (!path[0]) return os_write_refuse(msg, cap, "(empty path)", "no file named");
     size_t len = strlen(path);
-    if (len + sizeof ".tmp" > sizeof tmp) {
-        snprintf(msg, msg_cap, "%s: cannot write: path too long", path);
-        return false;
+    if (len >= sizeof t->path) return os_write_fail(msg, cap, path, ENAMETOOLONG);
+    struct stat lst;
+    if (lstat(path, &lst) != 0) {
+        if (errno != ENOENT) return os_folder_refuse(msg, cap, path, path, errno);
+        memcpy(t->path, path, len + 1);
+        return true; /* a new file; its folder is checked when the temporary is made */
     }
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", sizeof ".tmp");
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        snprintf(msg, msg_cap, "%s: cannot write: %s", tmp, strerror(errno));
-        return false;
+    if (stat(path, &t->st) != 0) /* a link that points nowhere, or into a loop */
+        return os_write_refuse(msg, cap, path, errno == ENOENT ? "a symbolic link to a missing file"
+                                                               : "a symbolic link that cannot be followed");
+    t->exists = true;
+    mode_t m = t->st.st_mode;
+    if (S_ISDIR(m)) return os_write_refuse(msg, cap, path, "it is a directory");
+    if (S_ISBLK(m)) return os_write_refuse(msg, cap, path, "it is a block device (not written in place)");
+    if (S_ISSOCK(m)) return os_write_refuse(msg, cap, path, "it is a socket");
+    if (!S_ISREG(m)) {
+        t->in_place = true; /* /dev/stdout is a link to a link: open the name as given */
+        memcpy(t->path, path, len + 1);
+        int e;
+        if (os_is_read_only(path, &t->st, &e)) return os_write_fail(msg, cap, path, e ? e : EACCES);
+        return true;
     }
-    bool ok = os_write_all(fd, p, n) && fsync(fd) == 0;
+    if (S_ISLNK(lst.st_mode)) {
+        if (!realpath(path, t->path)) return os_write_fail(msg, cap, path, errno);
+    } else memcpy(t->path, path, len + 1);
+    int e;
+    if (os_is_read_only(t->path, &t->st, &e)) {
+        char why[96];
+        if (e == EROFS) snprintf(why, sizeof why, "it is on a read-only file system");
+        else snprintf(why, sizeof why, "it is read-only (mode %04o)", (unsigned)(t->st.st_mode & 07777));
+        return os_write_refuse(msg, cap, path, why);
+    }
+    if (t->st.st_nlink > 1) {
+        char why[160];
+        snprintf(why, sizeof why,
+                 "it has %llu hard links, and a replacement would leave the other names with the old "
+                 "bytes (remove them, or write a copy)",
+                 (unsigned long long)t->st.st_nlink);
+        return os_write_refuse(msg, cap, path, why);
+    }
+    return true;
+}
+
+static bool os_write_in_place(const char *path, const void *p, uint64_t n, char *msg, size_t cap) {
+    int fd = os_step_fails(OS_WRITE_STEP_CREATE) ? -1 : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return os_write_fail(msg, cap, path, errno);
+    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
     int e = errno;
     if (close(fd) != 0 && ok) ok = false, e = errno;
-    if (ok && rename(tmp, path) != 0) ok = false, e = errno;
+    return ok || os_write_fail(msg, cap, path, e);
+}
+
+/* Creates the temporary beside `target`, fresh: O_EXCL refuses whatever is at the name,
+   a link above all, and the name is new for every write, so nothing of anyone's is in the
+   way. The mode is the target's (the umask does not narrow it: fchmod), else 0666 less the
+   umask, as open gives any new file. */
+static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
+    static _Atomic unsigned serial;
+    char folder[PATH_MAX];
+    os_folder_of(t->path, folder, sizeof folder);
+    Str8 base = path_base_name(str8_cstr(t->path));
+    for (int tries = 0; tries < 64; tries++) {
+        int w = snprintf(tmp, cap, "%s/.%.*s.%ld-%u.tmp", folder, STR8_FMT(base), (long)getpid(),
+                         atomic_fetch_add(&serial, 1));
+        if (w < 0 || (size_t)w >= cap) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        if (os_step_fails(OS_WRITE_STEP_CREATE)) return -1;
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                      t->exists ? t->st.st_mode & 0777 : 0666);
+        if (fd < 0 && errno == EEXIST) continue;
+        if (fd >= 0 && t->exists) {
+            /* Owner first: a chown may clear set-id bits, which the chmod then restores.
+               Both are best effort, as a copy by an unprivileged user is. */
+            if (fchown(fd, t->st.st_uid, t->st.st_gid) != 0) (void)!fchown(fd, (uid_t)-1, t->st.st_gid);
+            (void)!fchmod(fd, t->st.st_mode & 07777);
+        }
+        return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap) {
+    OsWriteTarget t;
+    if (!os_write_target(path, &t, msg, msg_cap)) return false;
+    if (t.in_place) return os_write_in_place(path, p, n, msg, msg_cap);
+    char tmp[PATH_MAX + 64];
+    int fd = os_make_temp(&t, tmp, sizeof tmp);
+    if (fd < 0) {
+        int e = errno;
+        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM ? os_folder_refuse(msg, msg_cap, path, t.path, e)
+                                                                        : os_write_fail(msg, msg_cap, path, e);
+    }
+    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
+    ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;
+    int e = errno;
+    if ((os_step_fails(OS_WRITE_STEP_CLOSE) | (close(fd) != 0)) && ok) ok = false, e = errno;
+    if (ok && (os_step_fails(OS_WRITE_STEP_RENAME) || rename(tmp, t.path) != 0)) ok = false, e = errno;
     if (!ok) {
         unlink(tmp);
-        snprintf(msg, msg_cap, "%s: cannot write: %s", path, strerror(e));
-        return false;
+        return os_write_fail(msg, msg_cap, path, e);
     }
-    /* The rename is in the directory: only syncing that makes it survive a crash. Past
-       this point the new file is in place, so a failure here is not reported as one. */
-    Str8 folder = path_dir(str8_cstr(path)); /* "/progress": the root */
-    if (!folder.len) folder = STR8_LIT(".");
-    snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    /* The rename is in the folder: only syncing that makes it survive a crash. Past this
+       point the new file is in place, so a failure here is not reported as one. */
+    char folder[PATH_MAX];
+    os_folder_of(t.path, folder, sizeof folder);
+    int dfd = os_step_fails(OS_WRITE_STEP_SYNC_DIR) ? -1 : open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         fsync(dfd);
         close(dfd);
@@ -131,15 +286,16 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     return true;
 }
 
-bool os_can_write(const char *path) {
-    /* O_EXCL tells "created now" from "was there", without a race against another writer;
-       O_NONBLOCK keeps a FIFO without a reader from hanging the check. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NONBLOCK | O_CLOEXEC, 0644);
-    bool created = fd >= 0;
-    if (!created && errno == EEXIST) fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return false;
-    close(fd);
-    if (created) unlink(path);
+bool os_write_check(const char *path, char *msg, size_t msg_cap) {
+    OsWriteTarget t;
+    if (!os_write_target(path, &t, msg, msg_cap)) return false;
+    if (t.in_place) return true; /* os_write_target checked the permission; an open could block */
+    char folder[PATH_MAX];
+    os_folder_of(t.path, folder, sizeof folder);
+    struct stat st;
+    if (stat(folder, &st) != 0) return os_folder_refuse(msg, msg_cap, path, t.path, errno);
+    if (!S_ISDIR(st.st_mode)) return os_folder_refuse(msg, msg_cap, path, t.path, ENOTDIR);
+    if (geteuid() != 0 && access(folder, W_OK | X_OK) != 0) return os_folder_refuse(msg, msg_cap, path, t.path, errno);
     return true;
 }
 

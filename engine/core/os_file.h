@@ -15,7 +15,9 @@
            char why[256];
            diag_report(DIAG_ERROR, "levels/01.lvl: %s", os_read_describe(r, why, sizeof why));
        }
-       if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg)) ...
+       char msg[512];
+       if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg))
+           diag_report(DIAG_ERROR, "%s", msg);
 
    What is at a path, and the tree around it (false: errno says why, as in POSIX):
 
@@ -73,17 +75,57 @@ const char *os_read_describe(OsReadResult r, char *buf, size_t cap);
    when the OS wrote nothing without saying why). */
 bool os_write_all(int fd, const void *p, uint64_t n);
 
-/* Replaces the file at `path` with n bytes, so that a crash leaves the old file or the new
-   one whole, never a mix: writes "<path>.tmp", fsyncs it, renames it over `path`, then
-   fsyncs the directory (the rename is durable only then). The directory must exist. False
-   with "path: cannot write: reason" in msg; the old file is then untouched and no
-   temporary is left behind. */
+/* ---- Writing a file: the one writer ---------------------------------------------------
+
+   Every file the program writes goes through os_write_file_atomic. Its contract, case by
+   case (false means nothing at `path` changed, and msg says "path: cannot write: why"):
+
+   - a regular file, or none yet: the bytes go to a temporary file created fresh (O_EXCL,
+     O_NOFOLLOW) under a unique name beside the target (".<name>.<pid>-<n>.tmp"), which is
+     fsynced, renamed over the target in one step, and the folder fsynced. A crash or a
+     kill -9 at any point leaves the old bytes or the new ones at `path`, never a mix (at
+     worst a stray temporary beside it). A failed write, fsync, close or rename (a full
+     disk, a folder that vanished) removes the temporary and leaves the old file.
+   - the replaced file keeps its permission bits and, where the OS allows, its owner and
+     group; a new file gets 0666 less the umask.
+   - a symbolic link: the file it points to is replaced, and the link stays a link; a link
+     to nothing is refused.
+   - a file the caller may not write (no write permission, a read-only file system) is
+     refused, although the folder would allow the rename.
+   - a file with more than one hard link is refused: a replacement would split it from its
+     other names, which would keep the old bytes.
+   - a FIFO or a character device (/dev/null, /dev/stdout, a terminal, a named pipe) is
+     written in place, never replaced: the open waits for a pipe's reader, which then reads
+     as the bytes go. A block device, a socket and a directory are refused.
+   - a folder on the way that does not exist, or is not a folder, is refused with the
+     reason. Nothing here creates folders (os_make_dirs does).
+
+   The names and the reasons are the ones a person needs: "levels/a.lvl: cannot write: it
+   is read-only (mode 0444)". os_write_check answers "would a write succeed?" with the same
+   rules before a long run, writing nothing. */
 bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap);
 
-/* True when a file at `path` can be opened for writing, checked before a long run rather
-   than at its end: opens it write-only (creating it when absent, and then removing what
-   it created), writes nothing. False with errno set (EISDIR for a directory). */
-bool os_can_write(const char *path);
+/* True when os_write_file_atomic(path) would get past its checks: the target is one it
+   writes (above), the folder it goes to exists and may be written (for a temporary and a
+   rename), or the special file may be opened for writing. False with the same message as
+   the write would give. Writes nothing, creates nothing, never blocks. */
+bool os_write_check(const char *path, char *msg, size_t msg_cap);
+
+/* The writer's steps, for tests that fail or kill a write at one of them. */
+typedef enum OsWriteStep {
+    OS_WRITE_STEP_CREATE,   /* the temporary file (or the special file's open) */
+    OS_WRITE_STEP_WRITE,    /* the bytes */
+    OS_WRITE_STEP_SYNC,     /* fsync of the temporary */
+    OS_WRITE_STEP_CLOSE,
+    OS_WRITE_STEP_RENAME,   /* the temporary over the target */
+    OS_WRITE_STEP_SYNC_DIR, /* fsync of the folder: the new file is in place already */
+    OS_WRITE_STEPS,
+} OsWriteStep;
+/* Test hooks: the next write fails at `step` as if the OS had said `error` (an errno; 0
+   cancels), or the process kills itself with SIGKILL just before `step` (OS_WRITE_STEPS
+   cancels). One write only: the one after it runs normally. */
+void os_debug_write_fail(OsWriteStep step, int error);
+void os_debug_write_kill(OsWriteStep step);
 
 /* ---- What is at a path ---------------------------------------------------------------- */
 

@@ -61,6 +61,31 @@ static void test_info(void) {
     CHECK_EQ_I(os_link_info(at("dangling")).kind, OS_FILE_LINK);
 }
 
+/* Whole-file reads: the size limit is inclusive (a file of exactly max_bytes is read), the
+   text is NUL-terminated, and what is not a regular file is refused before a read. */
+static void test_read(Arena *a) {
+    put(at("ten"), "0123456789");
+    Str8 t;
+    OsReadResult r = os_read_file(a, at("ten"), 10, &t);
+    CHECK_EQ_I(r.status, OS_READ_OK);
+    CHECK_EQ_U(t.len, 10);
+    CHECK(t.data && t.data[10] == 0 && !memcmp(t.data, "0123456789", 10));
+    r = os_read_file(a, at("ten"), 9, &t);
+    CHECK_EQ_I(r.status, OS_READ_TOO_LARGE);
+    CHECK_EQ_U(r.size, 10);
+    CHECK(t.data == NULL && t.len == 0);
+    put(at("none"), "");
+    CHECK_EQ_I(os_read_file(a, at("none"), 0, &t).status, OS_READ_OK);
+    CHECK(t.data && t.len == 0 && t.data[0] == 0);
+    CHECK_EQ_I(os_read_file(a, root, 100, &t).status, OS_READ_DIRECTORY);
+    CHECK_EQ_I(os_read_file(a, "/dev/null", 100, &t).status, OS_READ_SPECIAL);
+    r = os_read_file(a, at("absent"), 100, &t);
+    CHECK_EQ_I(r.status, OS_READ_CANNOT_OPEN);
+    CHECK_EQ_I(r.error, ENOENT);
+    char why[128];
+    CHECK(!strcmp(os_read_describe(r, why, sizeof why), "cannot open: No such file or directory"));
+}
+
 static void test_tree(void) {
     CHECK(os_make_dirs(at("a/b//c/")));
     CHECK_EQ_I(os_file_info(at("a/b/c")).kind, OS_FILE_DIRECTORY);
@@ -85,17 +110,16 @@ static void test_tree(void) {
     CHECK(!os_remove(at("a/to")));
     CHECK(!os_remove(at("a"))); /* a folder is not removed */
 
-    /* The write probe leaves an absent file absent and an existing one as it was. */
-    CHECK(os_can_write(at("probe")));
+    /* The write check leaves an absent file absent and an existing one as it was. */
+    char msg[PATH_MAX + 256];
+    CHECK(os_write_check(at("probe"), msg, sizeof msg));
     CHECK_EQ_I(os_file_info(at("probe")).kind, OS_FILE_NONE);
-    CHECK(os_can_write(at("seven")));
+    CHECK(os_write_check(at("seven"), msg, sizeof msg));
     CHECK_EQ_U(os_file_info(at("seven")).size, 7);
-    errno = 0;
-    CHECK(!os_can_write(at("a")));
-    CHECK_EQ_I(errno, EISDIR);
-    errno = 0;
-    CHECK(!os_can_write(at("nowhere/probe")));
-    CHECK_EQ_I(errno, ENOENT);
+    CHECK(!os_write_check(at("a"), msg, sizeof msg));
+    CHECK(strstr(msg, "it is a directory") != NULL);
+    CHECK(!os_write_check(at("nowhere/probe"), msg, sizeof msg));
+    CHECK(strstr(msg, "does not exist") != NULL);
 }
 
 static void test_list(Arena *a) {
@@ -195,6 +219,7 @@ int main(int argc, char **argv) {
     os_list_dir(a, root, &warm);
 
     test_info();
+    test_read(a);
     test_tree();
     test_list(a);
     test_paths(a, argv[0]);
@@ -206,13 +231,13 @@ int main(int argc, char **argv) {
         CHECK(os_exe_dir(a) != NULL);
         CHECK(os_real_path(at("a/b/../../link"), real, sizeof real));
         CHECK(os_make_dirs(at("x/y/z")));
-        CHECK(os_can_write(at("x/probe")));
+        char msg[256];
+        CHECK(os_write_check(at("x/probe"), msg, sizeof msg));
         CHECK(os_file_info(at("seven")).kind == OS_FILE_REGULAR);
         CHECK(os_rename(at("seven"), at("x/seven")) && os_remove(at("x/seven")));
         Str8 text;
         CHECK(os_read_file(a, at("many/entry-with-a-longish-name-000.txt"), 100, &text).status ==
               OS_READ_OK);
-        char msg[256];
         CHECK(os_write_file_atomic(at("x/atomic"), "data", 4, msg, sizeof msg));
         CHECK_EQ_U(heap_calls, 0);
     }

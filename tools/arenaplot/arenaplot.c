@@ -35,6 +35,7 @@
    (os_read_file); the rows are counted in a first pass over the text, then stored in arrays
    of exactly that size in a second. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1049,8 +1050,9 @@ int main(int argc, char **argv) {
         }
     }
     if (!o.csv || !o.png) return usage();
-    if (!os_can_write(o.png)) {
-        diag_report_at(DIAG_ERROR, o.png, 0, 0, "cannot write: %s", strerror(errno));
+    char why[PATH_MAX + 256];
+    if (!os_write_check(o.png, why, sizeof why)) {
+        diag_report(DIAG_ERROR, "%s", why);
         return 1;
     }
     /* Everything lives here until exit: the text, the rows, the font, the pixels. A large

@@ -1,0 +1,370 @@
+/* The one writer, os_write_file_atomic, case by case as its header promises: a regular
+   file (bytes, mode, owner kept, a new inode), a missing one, a symbolic link at the target
+   (the file behind it replaced, the link kept), a dangling link, a link or a file at the old
+   temporary name "<path>.tmp" (neither touched), a read-only file, hard links, a FIFO read
+   live and a character device written in place, /dev/full, a directory, a missing folder, a
+   file where a folder should be, a folder that vanishes after the check; a failure injected
+   at every step (the old bytes stay, no temporary is left); a real size limit
+   (RLIMIT_FSIZE) hit mid-write; and kill -9 at every step, in a child, leaving the old bytes
+   or the new ones and nothing else. os_write_check answers as the write would, writing
+   nothing and never blocking. Outside ASan every write is counted for heap calls: none. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/os_file.h"
+#include "heap_count.h"
+
+static char root[64];
+static char msg[PATH_MAX + 512];
+
+static const char *at(const char *name) {
+    static char buf[8][PATH_MAX];
+    static int next;
+    char *p = buf[next++ % 8];
+    snprintf(p, PATH_MAX, "%s/%s", root, name);
+    return p;
+}
+
+static void put(const char *path, const char *text, mode_t mode) {
+    unlink(path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+    if (fd < 0) return;
+    if (write(fd, text, strlen(text)) < 0) perror(path);
+    close(fd);
+    chmod(path, mode);
+}
+
+/* The file's bytes, or "(none)". */
+static const char *text_of(const char *path) {
+    static char buf[4][256];
+    static int next;
+    char *b = buf[next++ % 4];
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return "(none)";
+    ssize_t n = read(fd, b, 255);
+    close(fd);
+    b[n < 0 ? 0 : n] = 0;
+    return b;
+}
+
+static bool said(const char *want) {
+    if (strstr(msg, want)) return true;
+    fprintf(stderr, "expected \"%s\" in the message, found \"%s\"\n", want, msg);
+    return false;
+}
+
+/* Entries of root, other than the test's own: no temporary may be left behind. */
+static int strays(void) {
+    Arena *a = arena_create((ArenaParams){.name = "list"});
+    OsDirList l;
+    int n = 0;
+    if (a && os_list_dir(a, root, &l))
+        for (uint64_t i = 0; i < l.count; i++)
+            if (strstr(l.entries[i].name.data, ".tmp") && strcmp(l.entries[i].name.data, "a.lvl.tmp") != 0) {
+                fprintf(stderr, "stray: %s\n", l.entries[i].name.data);
+                n++;
+            }
+    arena_release(a);
+    return n;
+}
+
+static bool write_text(const char *path, const char *text) {
+    msg[0] = 0;
+    return os_write_file_atomic(path, text, strlen(text), msg, sizeof msg);
+}
+
+static void test_regular(void) {
+    struct stat before, after;
+    put(at("a.lvl"), "old", 0600);
+    CHECK(stat(at("a.lvl"), &before) == 0);
+    CHECK(write_text(at("a.lvl"), "new bytes"));
+    CHECK(!strcmp(text_of(at("a.lvl")), "new bytes"));
+    CHECK(stat(at("a.lvl"), &after) == 0);
+    CHECK_EQ_U(after.st_mode & 07777, 0600); /* not 0644: the mode is kept */
+    CHECK_EQ_U(after.st_uid, before.st_uid);
+    CHECK_EQ_U(after.st_gid, before.st_gid);
+    CHECK(after.st_ino != before.st_ino); /* replaced in one rename, not rewritten in place */
+    /* A mode the umask would narrow is kept whole too. */
+    mode_t old = umask(077);
+    put(at("shared.lvl"), "old", 0664);
+    CHECK(write_text(at("shared.lvl"), "new"));
+    CHECK(stat(at("shared.lvl"), &after) == 0);
+    CHECK_EQ_U(after.st_mode & 07777, 0664);
+    /* A new file: 0666 less the umask, as any program's. */
+    CHECK(write_text(at("fresh.lvl"), "fresh"));
+    CHECK(stat(at("fresh.lvl"), &after) == 0);
+    CHECK_EQ_U(after.st_mode & 07777, 0600);
+    umask(old);
+    CHECK(!strcmp(text_of(at("fresh.lvl")), "fresh"));
+    /* Another user's file (root may write it): it stays theirs. */
+    if (geteuid() == 0) {
+        put(at("theirs.lvl"), "old", 0644);
+        CHECK(chown(at("theirs.lvl"), 4321, 4322) == 0);
+        CHECK(write_text(at("theirs.lvl"), "new"));
+        CHECK(stat(at("theirs.lvl"), &after) == 0);
+        CHECK_EQ_U(after.st_uid, 4321);
+        CHECK_EQ_U(after.st_gid, 4322);
+    }
+    CHECK(write_text(at("empty"), ""));
+    CHECK_EQ_U(os_file_info(at("empty")).size, 0);
+    CHECK_EQ_I(strays(), 0);
+}
+
+static void test_links(void) {
+    /* A link at the target: the file it points to gets the bytes, the link stays. */
+    put(at("real.lvl"), "old", 0640);
+    unlink(at("link.lvl"));
+    CHECK(symlink("real.lvl", at("link.lvl")) == 0);
+    CHECK(write_text(at("link.lvl"), "through the link"));
+    CHECK_EQ_I(os_link_info(at("link.lvl")).kind, OS_FILE_LINK);
+    CHECK(!strcmp(text_of(at("real.lvl")), "through the link"));
+    struct stat st;
+    CHECK(stat(at("real.lvl"), &st) == 0 && (st.st_mode & 07777) == 0640);
+    /* A link to nothing is refused; nothing is created. */
+    unlink(at("dangling.lvl"));
+    CHECK(symlink("nowhere.lvl", at("dangling.lvl")) == 0);
+    CHECK(!write_text(at("dangling.lvl"), "x"));
+    CHECK(said("dangling.lvl: cannot write: a symbolic link to a missing file"));
+    CHECK_EQ_I(os_file_info(at("nowhere.lvl")).kind, OS_FILE_NONE);
+
+    /* A link planted at the old temporary name: its target is not overwritten, and the
+       file does not become a link. A user's own "<path>.tmp" is not touched either. */
+    put(at("victim"), "precious", 0600);
+    put(at("a.lvl"), "old", 0644);
+    unlink(at("a.lvl.tmp"));
+    CHECK(symlink("victim", at("a.lvl.tmp")) == 0);
+    CHECK(write_text(at("a.lvl"), "new"));
+    CHECK(!strcmp(text_of(at("victim")), "precious"));
+    CHECK_EQ_I(os_link_info(at("a.lvl")).kind, OS_FILE_REGULAR);
+    CHECK(!strcmp(text_of(at("a.lvl")), "new"));
+    unlink(at("a.lvl.tmp"));
+    put(at("a.lvl.tmp"), "my notes", 0644);
+    CHECK(write_text(at("a.lvl"), "newer"));
+    CHECK(!strcmp(text_of(at("a.lvl.tmp")), "my notes"));
+    CHECK(!strcmp(text_of(at("a.lvl")), "newer"));
+    unlink(at("a.lvl.tmp"));
+    CHECK_EQ_I(strays(), 0);
+}
+
+static void test_refusals(void) {
+    /* Read-only: refused with the mode, although the folder would allow the rename. */
+    put(at("ro.lvl"), "keep", 0400);
+    CHECK(!write_text(at("ro.lvl"), "x"));
+    CHECK(said("ro.lvl: cannot write: it is read-only (mode 0400)"));
+    CHECK(!strcmp(text_of(at("ro.lvl")), "keep"));
+    CHECK(!os_write_check(at("ro.lvl"), msg, sizeof msg));
+    CHECK(said("read-only (mode 0400)"));
+    chmod(at("ro.lvl"), 0600);
+
+    /* Hard links: refused, both names keep their bytes. */
+    put(at("one.lvl"), "linked", 0644);
+    unlink(at("two.lvl"));
+    CHECK(link(at("one.lvl"), at("two.lvl")) == 0);
+    CHECK(!write_text(at("one.lvl"), "x"));
+    CHECK(said("one.lvl: cannot write: it has 2 hard links"));
+    CHECK(!strcmp(text_of(at("two.lvl")), "linked"));
+    CHECK(!strcmp(text_of(at("one.lvl")), "linked"));
+    unlink(at("two.lvl"));
+    CHECK(write_text(at("one.lvl"), "alone now"));
+
+    /* A directory, a missing folder, a file where a folder should be. */
+    mkdir(at("dir"), 0755);
+    CHECK(!write_text(at("dir"), "x"));
+    CHECK(said("dir: cannot write: it is a directory"));
+    CHECK(!write_text(at("nodir/x.lvl"), "x"));
+    CHECK(said("nodir/x.lvl: cannot write: the folder "));
+    CHECK(said("/nodir does not exist"));
+    CHECK(!os_write_check(at("nodir/x.lvl"), msg, sizeof msg));
+    CHECK(said("/nodir does not exist"));
+    CHECK(!write_text(at("one.lvl/x.lvl"), "x"));
+    CHECK(said("one.lvl/x.lvl: cannot write: "));
+    CHECK(said("is not a folder"));
+    CHECK(!write_text("", "x"));
+
+    /* A folder checked at the start of a long run and gone at its end. */
+    mkdir(at("gone"), 0755);
+    CHECK(os_write_check(at("gone/run.rep"), msg, sizeof msg));
+    CHECK_EQ_I(os_file_info(at("gone/run.rep")).kind, OS_FILE_NONE); /* the check wrote nothing */
+    rmdir(at("gone"));
+    CHECK(!write_text(at("gone/run.rep"), "x"));
+    CHECK(said("gone/run.rep: cannot write: the folder "));
+    CHECK_EQ_I(os_file_info(at("gone")).kind, OS_FILE_NONE);
+
+    /* A folder that may not be written (not for root, who may). */
+    if (geteuid() != 0) {
+        mkdir(at("locked"), 0555);
+        CHECK(!write_text(at("locked/x"), "x"));
+        CHECK(said("may not be written"));
+        CHECK(!os_write_check(at("locked/x"), msg, sizeof msg));
+        chmod(at("locked"), 0755);
+    }
+    CHECK_EQ_I(strays(), 0);
+}
+
+static void test_special(void) {
+    /* A FIFO: written in place, and its reader reads the bytes; it stays a FIFO. */
+    unlink(at("pipe"));
+    CHECK(mkfifo(at("pipe"), 0644) == 0);
+    CHECK(os_write_check(at("pipe"), msg, sizeof msg)); /* no reader: the check does not block */
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(at("pipe"), O_RDONLY);
+        char buf[64] = {0};
+        ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+        _exit(n == 11 && !memcmp(buf, "streamed in", 11) ? 0 : 1);
+    }
+    CHECK(write_text(at("pipe"), "streamed in"));
+    /* A FIFO replaced by a file would leave the reader waiting for a writer forever. */
+    CHECK_EQ_I(os_link_info(at("pipe")).kind, OS_FILE_OTHER);
+    if (os_link_info(at("pipe")).kind != OS_FILE_OTHER) kill(pid, SIGKILL);
+    int status = -1;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    /* Character devices. As root, a broken writer would replace the machine's own
+       /dev/null: root tests private nodes of the same devices instead. */
+    const char *null_dev = "/dev/null", *full_dev = "/dev/full";
+    if (geteuid() == 0) {
+        unlink(at("null")), unlink(at("full"));
+        null_dev = mknod(at("null"), S_IFCHR | 0666, makedev(1, 3)) == 0 ? at("null") : NULL;
+        full_dev = mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)) == 0 ? at("full") : NULL;
+        if (!null_dev) fprintf(stderr, "note: cannot make a device node here; the device cases are skipped\n");
+    }
+    if (null_dev) {
+        CHECK(write_text(null_dev, "into nothing"));
+        CHECK_EQ_I(os_link_info(null_dev).kind, OS_FILE_OTHER); /* still a device */
+    }
+    /* A block device is refused, not written in place (major 240 is for local use: an
+       open of it, were the refusal gone, would fail rather than write a disk). */
+    if (geteuid() == 0 && mknod(at("disk"), S_IFBLK | 0600, makedev(240, 0)) == 0) {
+        CHECK(!write_text(at("disk"), "x"));
+        CHECK(said("disk: cannot write: it is a block device"));
+        CHECK_EQ_I(os_link_info(at("disk")).kind, OS_FILE_OTHER);
+    }
+    if (full_dev && os_file_info(full_dev).kind == OS_FILE_OTHER) {
+        CHECK(!write_text(full_dev, "x"));
+        CHECK(said(": cannot write: No space left on device"));
+        CHECK_EQ_I(os_link_info(full_dev).kind, OS_FILE_OTHER);
+    }
+    CHECK_EQ_I(strays(), 0);
+}
+
+static const OsWriteStep failing_steps[] = {OS_WRITE_STEP_CREATE, OS_WRITE_STEP_WRITE, OS_WRITE_STEP_SYNC,
+                                            OS_WRITE_STEP_CLOSE, OS_WRITE_STEP_RENAME};
+
+static void test_faults(void) {
+    static const int errors[] = {EIO, ENOSPC, EDQUOT};
+    for (size_t i = 0; i < sizeof failing_steps / sizeof failing_steps[0]; i++) {
+        for (size_t e = 0; e < sizeof errors / sizeof errors[0]; e++) {
+            put(at("save"), "good save", 0600);
+            os_debug_write_fail(failing_steps[i], errors[e]);
+            CHECK(!write_text(at("save"), "truncated sa"));
+            CHECK(said(strerror(errors[e])));
+            CHECK(said("save: cannot write: "));
+            CHECK(!strcmp(text_of(at("save")), "good save"));
+            CHECK_EQ_I(strays(), 0);
+        }
+    }
+    /* The folder's fsync comes after the rename: the new file is there, and it is said so. */
+    os_debug_write_fail(OS_WRITE_STEP_SYNC_DIR, EIO);
+    CHECK(write_text(at("save"), "new save"));
+    CHECK(!strcmp(text_of(at("save")), "new save"));
+    /* A hook fires once. */
+    os_debug_write_fail(OS_WRITE_STEP_WRITE, EIO);
+    CHECK(!write_text(at("save"), "a"));
+    CHECK(write_text(at("save"), "b"));
+    /* A FIFO fails at its write the same way (its reader sees the end of the file). */
+    pid_t reader = fork();
+    if (reader == 0) {
+        int fd = open(at("pipe"), O_RDONLY);
+        char c;
+        _exit(fd >= 0 && read(fd, &c, 1) == 0 ? 0 : 1);
+    }
+    os_debug_write_fail(OS_WRITE_STEP_WRITE, ENOSPC);
+    CHECK(!write_text(at("pipe"), "x"));
+    CHECK(said("pipe: cannot write: No space left on device"));
+    waitpid(reader, NULL, 0);
+
+    /* A real limit, not a hook: a file size limit makes the write fail half way. */
+    put(at("big"), "good", 0644);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit rl = {4096, 4096};
+        setrlimit(RLIMIT_FSIZE, &rl);
+        static char bytes[65536];
+        memset(bytes, 'x', sizeof bytes);
+        bool ok = os_write_file_atomic(at("big"), bytes, sizeof bytes, msg, sizeof msg);
+        _exit(!ok && strstr(msg, strerror(EFBIG)) ? 0 : 1);
+    }
+    int status = -1;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(!strcmp(text_of(at("big")), "good"));
+    CHECK_EQ_I(strays(), 0);
+}
+
+/* kill -9 just before each step, in a child: the file holds the old bytes or the new ones,
+   nothing else; before the rename it is the old, from the rename on the new. */
+static void test_kill(void) {
+    for (int step = OS_WRITE_STEP_CREATE; step < OS_WRITE_STEPS; step++) {
+        put(at("progress"), "old progress", 0600);
+        pid_t pid = fork();
+        if (pid == 0) {
+            os_debug_write_kill((OsWriteStep)step);
+            write_text(at("progress"), "new progress, longer");
+            _exit(0);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+        const char *now = text_of(at("progress"));
+        CHECK(!strcmp(now, step <= OS_WRITE_STEP_RENAME ? "old progress" : "new progress, longer"));
+        struct stat st;
+        CHECK(stat(at("progress"), &st) == 0 && (st.st_mode & 07777) == 0600);
+        /* What a kill leaves is a temporary beside the file, never in its place. */
+        Arena *a = arena_create((ArenaParams){.name = "list"});
+        OsDirList l;
+        if (a && os_list_dir(a, root, &l))
+            for (uint64_t i = 0; i < l.count; i++)
+                if (!strncmp(l.entries[i].name.data, ".progress.", 10)) unlink(at(l.entries[i].name.data));
+        arena_release(a);
+    }
+}
+
+static void cleanup(void) {
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "chmod -R u+w '%s'; rm -rf '%s'", root, root);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", root);
+}
+
+int main(void) {
+    snprintf(root, sizeof root, "/tmp/test_os_write.XXXXXX");
+    REQUIRE(mkdtemp(root));
+    test_regular();
+    test_links();
+    test_refusals();
+    test_special();
+    test_faults();
+    test_kill();
+    if (HEAP_COUNT) {
+        heap_calls = 0;
+        CHECK(write_text(at("counted"), "no heap"));
+        CHECK(write_text(at("link.lvl"), "no heap either"));
+        CHECK(!write_text(at("nodir/x"), "refused"));
+        CHECK(os_write_check(at("counted"), msg, sizeof msg));
+        CHECK_EQ_U(heap_calls, 0);
+    }
+    cleanup();
+    return check_result();
+}
