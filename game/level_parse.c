@@ -479,6 +479,19 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     return fail_tile(p, x, y, "expected scratch memory for the entities, found %s", arena_last_error());
 }
 
+/* A row of lower-case letters, at least half of which are no map character: a word, where
+   the `end` line should be, not a row of entities ("ptc" is three of them). */
+static bool looks_like_a_word(Str8 t) {
+    if (t.len < 2 || t.len > 16) return false;
+    uint64_t unknown = 0;
+    for (uint64_t i = 0; i < t.len; i++) {
+        char c = t.data[i];
+        if (c < 'a' || c > 'z') return false;
+        unknown += !strcmp(level_describe_char(c), "an unknown tile");
+    }
+    return unknown * 2 >= t.len;
+}
+
 /* Pass 1: the map rows, up to the `end` line (leaving *rest after it), as pointers into the
    text and their lengths; sets height and width (from the first row). */
 static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
@@ -498,6 +511,8 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
             p->map_end = line.data;
             break;
         }
+        if (looks_like_a_word(t)) /* "stop", "ned": a mistyped `end` is that line's error */
+            return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'", STR8_FMT(t));
         if (str8_starts_with(line, STR8_LIT("enemy ")) || str8_starts_with(line, STR8_LIT("link ")) ||
             str8_starts_with(line, STR8_LIT("entry ")) || str8_starts_with(line, STR8_LIT("sign ")))
             return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'",
@@ -650,7 +665,7 @@ static bool check_sign_text(Parser *p, Str8 text) {
     for (uint64_t i = 0; i < text.len && (bad < 0 || i < (uint64_t)bad); i++) {
         uint8_t c = (uint8_t)text.data[i];
         if (c == '\t') return fail(p, text.data + i, "expected printable text on the sign, found a tab");
-        if (c < 0x20) /* a carriage return inside the line: the binary check has refused the rest */
+        if (c < 0x20 || c == 0x7F) /* a CR inside the line (the binary check refused the rest), DEL */
             return fail(p, text.data + i, "expected printable text on the sign, found the control character U+%04X",
                         (unsigned)c);
         if (c == 0xC2 && (uint8_t)text.data[i + 1] < 0xA0) /* valid up to `bad`: a second byte follows */

@@ -706,7 +706,32 @@ static void text_position(const char *text, uint64_t at, int64_t *line, int64_t 
     }
 }
 
+/* The offset of the first "\u0000" escape inside a JSON string, or -1. cJSON would decode
+   it into a NUL that ends its C string there, and the text after it would vanish without a
+   word; no name, sign or path of a level may hold one. */
+static int64_t json_nul_escape(const char *text, uint64_t len) {
+    bool in_string = false;
+    for (uint64_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (!in_string) {
+            in_string = c == '"';
+        } else if (c == '"') {
+            in_string = false;
+        } else if (c == '\\' && i + 1 < len) {
+            if (text[i + 1] == 'u' && i + 6 <= len && !memcmp(text + i + 2, "0000", 4)) return (int64_t)i;
+            i++; /* the escaped character, a quote or a backslash among them */
+        }
+    }
+    return -1;
+}
+
 bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
+    int64_t nul = json_nul_escape(text, len);
+    if (nul >= 0) {
+        int64_t line, col;
+        text_position(text, (uint64_t)nul, &line, &col);
+        return level_fail(p->err, p->path, line, col, "expected text without U+0000 in a string, found '\\u0000'");
+    }
     call_once(&json_hooks_once, json_hooks_install);
     p->objects = true;
     json_arena = p->tmp;

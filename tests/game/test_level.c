@@ -266,6 +266,10 @@ static const BadCase bad_cases[] = {
     {"only_comments", "4:1: error: expected 'map:', found end of file"},
     {"missing_end", "6:1: error: expected 'end' after the map rows, found end of file"},
     {"end_after_entities", "6:1: error: expected 'end' after the map rows, found 'enemy'"},
+    /* A mistyped `end` is the line reported, not the entity line after it. */
+    {"end_mistyped", "6:1: error: expected 'end' after the map rows, found 'stop'"},
+    {"end_mistyped_last", "6:1: error: expected 'end' after the map rows, found 'ned'"},
+    {"sign_del", "7:11: error: expected text, found binary data (the byte 0x7F)"},
     {"empty_map", "3:1: error: expected at least one map row, found 'end'"},
     {"empty_row", "3:1: error: expected a map row of 1 to 4096 tiles, found an empty line"},
     {"space_in_map", "4:6: error: expected a tile character " LEG ", found a space"},

@@ -277,6 +277,12 @@ static const BadCase bad_cases[] = {
     {"bad/sign_hash", "object 20 'sign': expected a sign text without '#', found 'room #3'"},
     {"bad/sign_newline", "object 20 'sign': expected printable text on the sign, found the control character U+000A"},
     {"bad/sign_too_long", "object 20 'sign': expected a sign text of at most 96 bytes, found 97 bytes"},
+    /* DEL: the .lvl text the writer made of it would be refused as binary. */
+    {"bad/sign_del", "object 20 'sign': expected printable text on the sign, found the control character U+007F"},
+    /* cJSON would cut the string at the NUL: refused where it stands. */
+    {"bad/sign_nul", "122:21: error: expected text without U+0000 in a string, found '\\u0000'"},
+    /* An escaped backslash before "u0000" is no escape of a NUL; the real one after it is. */
+    {"bad/name_nul", "51:26: error: expected text without U+0000 in a string, found '\\u0000'"},
 };
 
 /* Each broken map fails with its message; the level loaded before stays as it was. */
@@ -306,7 +312,7 @@ static void test_bad(void) {
     }
     /* Every file in bad/ has its case. */
     CHECK_EQ_I(files, (int)ARRAY_COUNT(bad_cases));
-    int on_disk = system("test $(ls " T "bad/*.tmj | wc -l) -eq 63") == 0;
+    int on_disk = system("test $(ls " T "bad/*.tmj | wc -l) -eq 66") == 0;
     CHECK(on_disk);
     arena_release(la);
     arena_release(ref);
