@@ -45,6 +45,13 @@ static void test_basics(void) {
     CHECK(!str8_starts_with(STR8_LIT("he"), STR8_LIT("hello")));
     CHECK(str8_ends_with(s, STR8_LIT("world")));
     CHECK(!str8_ends_with(STR8_LIT("ld"), STR8_LIT("world")));
+    /* A suffix as long as the string: equal or not, never a read before it. */
+    CHECK(str8_ends_with(s, s));
+    CHECK(!str8_ends_with(STR8_LIT("hello"), STR8_LIT("jello")));
+    CHECK(str8_ends_with(STR8_LIT(""), STR8_LIT("")));
+    CHECK(str8_ends_with(s, STR8_LIT("")));
+    CHECK(!str8_starts_with(STR8_LIT("hello"), STR8_LIT("hellp")));
+    CHECK(str8_starts_with(s, s));
 
     CHECK_EQ_I(str8_find_byte(s, 'o', 0), 4);
     CHECK_EQ_I(str8_find_byte(s, 'o', 5), 7);

@@ -876,6 +876,17 @@ static void test_paths_stay_inside(void) {
     char root_slash[128];
     snprintf(root_slash, sizeof root_slash, "%s/", root);
     expect_outside(a, root_slash, 2, 7, "sneaky.lvl", out);
+    /* A sibling folder whose name starts with the root's ("run2" beside "run") is outside:
+       containment is by whole path components, not a string prefix. */
+    char sibling[128], next[256];
+    snprintf(sibling, sizeof sibling, "%s/run2", dir);
+    REQUIRE_VOID(mkdir(sibling, 0755) == 0);
+    snprintf(next, sizeof next, "%s/next.lvl", sibling);
+    put_file(next, "name: Next\nmap:\n###\n#@#\n###\nend\n");
+    put_file(a, "name: A\nexit: ../run2/next.lvl\nmap:\n#####\n#@.X#\n#####\nend\n");
+    expect_outside(a, root, 2, 7, "../run2/next.lvl", next);
+    expect_outside(a, root_slash, 2, 7, "../run2/next.lvl", next);
+    CHECK(level_load_ex(&lv, level_arena, a, dir, NULL, &err, NULL)); /* their parent holds both */
 
     /* The long path of the audit: A leads to B, whose exit resolves to more than a Sim can
        hold. B fails on its exit line (as levelcheck says), so the game can never follow A's
