@@ -229,6 +229,52 @@ static void test_push_zeroes_reused_memory(void) {
     arena_release(a);
 }
 
+/* Both paths of a zeroed push clear reused bytes: the inline one (room in the committed
+   part) and the out-of-line one (a push that must commit more first, or chain a block), each
+   over memory that was written before a rewind, and over fresh memory. */
+static void test_push_zeroes_on_both_paths(void) {
+    Arena *a = arena_create((ArenaParams){.reserve_size = 1024 * KiB, .commit_size = 4 * KiB, .name = "paths"});
+    REQUIRE_VOID(a);
+    for (int round = 0; round < 3; round++) {
+        uint64_t mark = arena_pos(a);
+        uint64_t room = arena_stats(a).committed - arena_pos(a) - 256; /* inside the commit */
+        uint8_t *p = arena_push_raw(a, room, 8);
+        memset(p, 0xab, room);
+        arena_pop_to(a, mark);
+        uint8_t *inline_ = arena_push(a, room, 8); /* reused, no commit needed */
+        bool zero = inline_ == p;
+        for (uint64_t i = 0; i < room; i++) zero &= inline_[i] == 0;
+        CHECK(zero);
+        memset(inline_, 0xcd, room);
+        arena_pop_to(a, mark);
+        uint64_t big = arena_stats(a).committed + 64 * KiB; /* past the commit: out of line */
+        uint8_t *out = arena_push(a, big, 8);
+        REQUIRE_VOID(out == p);
+        zero = true;
+        for (uint64_t i = 0; i < big; i++) zero &= out[i] == 0;
+        CHECK(zero);
+        memset(out, 0xef, big);
+        arena_clear(a);
+    }
+    /* A chained block: the first push into it is out of line too, and so is a push larger
+       than the block's rest. */
+    Arena *c = arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "chain"});
+    REQUIRE_VOID(c);
+    for (int round = 0; round < 2; round++) {
+        uint8_t *first = arena_push(c, 48 * KiB, 8);
+        uint8_t *second = arena_push(c, 48 * KiB, 8); /* does not fit: a new block */
+        REQUIRE_VOID(first && second);
+        bool zero = true;
+        for (uint64_t i = 0; i < 48 * KiB; i++) zero &= first[i] == 0 && second[i] == 0;
+        CHECK(zero);
+        memset(first, 0x11, 48 * KiB);
+        memset(second, 0x22, 48 * KiB);
+        arena_clear(c);
+    }
+    arena_release(c);
+    arena_release(a);
+}
+
 static void test_strdup(void) {
     Arena *a = arena_create((ArenaParams){.name = "str"});
     const char *src = "Level 3 \xe2\x80\x94 the vault";
@@ -346,6 +392,7 @@ int main(void) {
     test_no_chain_fails_with_message();
     test_alignment();
     test_push_zeroes_reused_memory();
+    test_push_zeroes_on_both_paths();
     test_strdup();
     test_failed_commit();
     test_pop_forward();
