@@ -77,7 +77,15 @@ static void check_png(const char *path, int w, int h) {
             memcpy(&c, px + (size_t)i * 4, 4);
             painted += c != bg;
             uint32_t k = (c | 1u) * 2654435761u >> 16; /* 0 marks an empty slot */
-            while (set[k] && set[k] != (c | 1u)) k = (k + 1) & (SET - 1);
+            /* At most SET probes: a set that was not zeroed as promised must fail the
+               count below, not spin here for ever. */
+            uint32_t probes = 0;
+            for (; set[k] && set[k] != (c | 1u) && probes < SET; probes++) k = (k + 1) & (SET - 1);
+            if (probes == SET) {
+                fprintf(stderr, "  %s: the colour set is full of junk (was the push zeroed?)\n", path);
+                CHECK(false);
+                break;
+            }
             if (!set[k] && colours < SET / 2) set[k] = c | 1u, colours++;
         }
         if (colours < 24 || painted < (uint64_t)w * h / 4)
