@@ -775,7 +775,16 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     int lanes_top = top_of_lanes(any_marks);
     int w = o->w ? o->w : 1280;
     int h = o->h ? o->h : lanes_top + n * (LANE_HEAD + 150) + (n - 1) * LANE_GAP + BOTTOM;
+    if (!o->h && h > PLOT_MAX_SIDE) h = PLOT_MAX_SIDE; /* many arenas: smaller lanes, not no plot */
     int min_h = lanes_top + n * (LANE_HEAD + 30) + (n - 1) * LANE_GAP + BOTTOM;
+    if (min_h > PLOT_MAX_SIDE) {
+        int fit = (PLOT_MAX_SIDE - lanes_top - BOTTOM + LANE_GAP) / (LANE_HEAD + 30 + LANE_GAP);
+        diag_report(DIAG_ERROR,
+                    "arenaplot: %d arenas do not fit in one plot: they need a height of at least %d pixels, and "
+                    "a plot is at most %d (%d arenas at most)",
+                    n, min_h, PLOT_MAX_SIDE, fit);
+        return false;
+    }
     if (h < min_h || h > PLOT_MAX_SIDE) {
         diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n,
                     min_h, PLOT_MAX_SIDE, h);

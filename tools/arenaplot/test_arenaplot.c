@@ -137,6 +137,26 @@ static bool write_big(const char *path) {
     return ok;
 }
 
+/* Two frames of `count` arenas named a0, a1, ... */
+static bool write_wide(const char *path, int count) {
+    ArenaTemp tmp = arena_temp_begin(arena);
+    uint64_t cap = 64u << 20, n = 0;
+    char *buf = arena_push_raw(arena, cap, 1);
+    if (!buf) return false;
+    n += (uint64_t)snprintf(buf + n, cap - n, "frame,level,screen,event");
+    for (int i = 0; i < count; i++)
+        n += (uint64_t)snprintf(buf + n, cap - n, ",a%d_used,a%d_committed,a%d_high,a%d_reserved", i, i, i, i);
+    for (int f = 0; f < 2; f++) {
+        n += (uint64_t)snprintf(buf + n, cap - n, "\n%d,0,playing,", f);
+        for (int i = 0; i < count; i++) n += (uint64_t)snprintf(buf + n, cap - n, ",%d,4096,%d,65536", 100 + f, 200 + i);
+    }
+    n += (uint64_t)snprintf(buf + n, cap - n, "\n");
+    char msg[256];
+    bool ok = n < cap && os_write_file_atomic(path, buf, n, msg, sizeof msg);
+    arena_temp_end(tmp);
+    return ok;
+}
+
 typedef struct Bad {
     const char *file, *message;
 } Bad;
@@ -235,6 +255,20 @@ int main(void) {
     snprintf(args, sizeof args, "'%s/run.csv' '%s/small.png' --height 250", TESTDATA, OUT_DIR);
     CHECK_EQ_I(run(args, &err), 1);
     CHECK(contains(err, "4 arenas need a height of"));
+    /* Too many arenas for any height: said as such, with how many would fit, which do. */
+    char wide[1024];
+    snprintf(wide, sizeof wide, "%s/wide.csv", OUT_DIR);
+    REQUIRE(write_wide(wide, 5000));
+    snprintf(args, sizeof args, "'%s' '%s/wide.png'", wide, OUT_DIR);
+    CHECK_EQ_I(run(args, &err), 1);
+    CHECK(contains(err, "arenaplot: 5000 arenas do not fit in one plot: they need a height of at least "));
+    CHECK(contains(err, "and a plot is at most 8192 (152 arenas at most)"));
+    REQUIRE(write_wide(wide, 153));
+    CHECK_EQ_I(run(args, &err), 1);
+    CHECK(contains(err, "153 arenas do not fit in one plot"));
+    REQUIRE(write_wide(wide, 152));
+    snprintf(args, sizeof args, "'%s' '%s/wide.png' --width 400", wide, OUT_DIR);
+    CHECK_EQ_I(run(args, &err), 0);
 
     /* Usage: exit status 2. */
     CHECK_EQ_I(run("", &err), 2);
