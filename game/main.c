@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "core/cli.h"
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
@@ -125,106 +126,79 @@ static int bad_usage(const char *what, const char *arg) {
     return 2;
 }
 
+/* ---- The options, as data (cli.h): parsing fills one value per option, then parse_args
+   moves them into AppOptions by name, so each field's type is the compiler's to check. */
+enum {
+    OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_LEVEL, OPT_HEADLESS, OPT_FRAMES, OPT_RECORD, OPT_REPLAY,
+    OPT_SCREENSHOT, OPT_LEVEL_ARENA, OPT_SEED, OPT_AUTOPLAY, OPT_NO_SAVE, OPT_ASSETS, OPT_AUDIO_OUT, OPT_EDIT,
+    OPT_SIZE, OPT_ARENA_TRACE, OPT_TRACE_EVERY, OPT_RENDERER, OPT_SCALE, OPT_FIXED_CLOCK, OPT_SKIP_TITLE,
+    OPT_HOT_RELOAD, OPT_HOT_LIBRARY, OPT_COUNT
+};
+
+static const char *const RENDERER_WORDS[] = {"gl", "sdl", NULL};
+
+static const CliOption OPTS[OPT_COUNT] = {
+    [OPT_HELP] = {"--help", CLI_SWITCH},
+    [OPT_HELP_SHORT] = {"-h", CLI_SWITCH, .alias_of = OPT_HELP + 1},
+    [OPT_VERSION] = {"--version", CLI_SWITCH},
+    [OPT_LEVEL] = {"--level", CLI_PATH},
+    [OPT_HEADLESS] = {"--headless", CLI_SWITCH},
+    [OPT_FRAMES] = {"--frames", CLI_NUMBER, 1, 1000000000}, /* 1e9 frames: 193 days at 60 Hz */
+    [OPT_RECORD] = {"--record", CLI_PATH},
+    [OPT_REPLAY] = {"--replay", CLI_PATH},
+    [OPT_SCREENSHOT] = {"--screenshot", CLI_PATH},
+    [OPT_LEVEL_ARENA] = {"--level-arena", CLI_BYTES, 4096, 1ull << 40},
+    [OPT_SEED] = {"--seed", CLI_NUMBER, 0, UINT64_MAX},
+    [OPT_AUTOPLAY] = {"--autoplay", CLI_NUMBER, 0, 1000},
+    [OPT_NO_SAVE] = {"--no-save", CLI_SWITCH},
+    [OPT_ASSETS] = {"--assets", CLI_PATH},
+    [OPT_AUDIO_OUT] = {"--audio-out", CLI_PATH},
+    [OPT_EDIT] = {"--edit", CLI_PATH},
+    [OPT_SIZE] = {"--size", CLI_SIZE, 3, LEVEL_MAX_SIDE, .needs = OPT_EDIT + 1},
+    [OPT_ARENA_TRACE] = {"--arena-trace", CLI_PATH},
+    [OPT_TRACE_EVERY] = {"--trace-every", CLI_NUMBER, 1, 1000000, .needs = OPT_ARENA_TRACE + 1},
+    [OPT_RENDERER] = {"--renderer", CLI_WORD, .words = RENDERER_WORDS},
+    [OPT_SCALE] = {"--scale", CLI_NUMBER, 1, PLATFORM_MAX_SCALE},
+    [OPT_FIXED_CLOCK] = {"--fixed-clock", CLI_SWITCH},
+    [OPT_SKIP_TITLE] = {"--skip-title", CLI_SWITCH},
+    [OPT_HOT_RELOAD] = {"--hot-reload", CLI_SWITCH},
+    [OPT_HOT_LIBRARY] = {"--hot-library", CLI_PATH, .needs = OPT_HOT_RELOAD + 1},
+};
+
 /* 0 or 2: exit with it (help, version, usage error); -1: run the game. */
 static int parse_args(int argc, char **argv, AppOptions *o) {
     *o = (AppOptions){.level_arena = LEVEL_ARENA_BYTES, .seed = 1};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t v;
-#define NEED_VALUE() \
-    if (!next) return bad_usage("missing value for", a); \
-    i++
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("arena-dungeon %s\n", AD_VERSION);
-            return 0;
-        } else if (!strcmp(a, "--skip-title")) {
-            o->skip_title = true;
-        } else if (!strcmp(a, "--hot-reload")) {
-            o->hot_reload = true;
-        } else if (!strcmp(a, "--hot-library")) {
-            NEED_VALUE();
-            o->hot_library = next;
-        } else if (!strcmp(a, "--fixed-clock")) {
-            o->fixed_clock = true;
-        } else if (!strcmp(a, "--scale")) {
-            NEED_VALUE();
-            char *end;
-            long s = strtol(next, &end, 10);
-            if (*end || s < 1 || s > PLATFORM_MAX_SCALE) return bad_usage("--scale wants 1..6, not", next);
-            o->scale = (int)s;
-        } else if (!strcmp(a, "--renderer")) {
-            NEED_VALUE();
-            if (!renderer_kind_parse(next, &o->renderer)) return bad_usage("--renderer wants gl or sdl, not", next);
-        } else if (!strcmp(a, "--headless")) {
-            o->headless = true;
-        } else if (!strcmp(a, "--no-save")) {
-            o->no_save = true;
-        } else if (!strcmp(a, "--level")) {
-            NEED_VALUE();
-            o->level = next;
-        } else if (!strcmp(a, "--record")) {
-            NEED_VALUE();
-            o->record = next;
-        } else if (!strcmp(a, "--replay")) {
-            NEED_VALUE();
-            o->replay = next;
-        } else if (!strcmp(a, "--assets")) {
-            NEED_VALUE();
-            o->assets = next;
-        } else if (!strcmp(a, "--arena-trace")) {
-            NEED_VALUE();
-            o->arena_trace = next;
-        } else if (!strcmp(a, "--trace-every")) {
-            NEED_VALUE();
-            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v == 0 || v > 1000000)
-                return bad_usage("bad --trace-every value", next);
-            o->arena_trace_every = (uint32_t)v;
-        } else if (!strcmp(a, "--edit")) {
-            NEED_VALUE();
-            o->edit = next;
-        } else if (!strcmp(a, "--size")) {
-            NEED_VALUE();
-            unsigned w = 0, h = 0;
-            char extra;
-            if (sscanf(next, "%ux%u%c", &w, &h, &extra) != 2 || w < 3 || h < 3 || w > LEVEL_MAX_SIDE || h > LEVEL_MAX_SIDE)
-                return bad_usage("bad --size value (WxH, 3 to 4096 each)", next);
-            o->edit_w = (int32_t)w, o->edit_h = (int32_t)h;
-        } else if (!strcmp(a, "--audio-out")) {
-            NEED_VALUE();
-            o->audio_out = next;
-        } else if (!strcmp(a, "--screenshot")) {
-            NEED_VALUE();
-            o->screenshot = next;
-        } else if (!strcmp(a, "--frames")) {
-            NEED_VALUE();
-            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v == 0) return bad_usage("bad --frames value", next);
-            o->frames = v;
-        } else if (!strcmp(a, "--level-arena")) {
-            NEED_VALUE();
-            if (!str8_parse_size(str8_cstr(next), &v) || v < 4096 || v > (1ull << 40))
-                return bad_usage("bad --level-arena value (4096 .. 2^40 bytes, K/M/G allowed)", next);
-            o->level_arena = v;
-        } else if (!strcmp(a, "--seed")) {
-            NEED_VALUE();
-            if (!str8_parse_u64(str8_cstr(next), 10, &v)) return bad_usage("bad --seed value", next);
-            o->seed = v;
-            o->seed_given = true;
-        } else if (!strcmp(a, "--autoplay")) {
-            NEED_VALUE();
-            if (!str8_parse_u64(str8_cstr(next), 10, &v) || v > 1000) return bad_usage("bad --autoplay value", next);
-            o->autoplay = true;
-            o->autoplay_levels = (uint32_t)v;
-        } else {
-            return bad_usage("unknown option", a);
-        }
-#undef NEED_VALUE
-    }
+    CliValue v[OPT_COUNT];
+    const char *stray[1];
+    char why[256];
+    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, stray, 0, why, sizeof why);
+    if (r.status != CLI_OK) return bad_usage(why, NULL);
+    if (v[OPT_HELP].given) return usage(stdout), 0;
+    if (v[OPT_VERSION].given) return printf("arena-dungeon %s\n", AD_VERSION), 0;
+    o->level = v[OPT_LEVEL].text;
+    o->headless = v[OPT_HEADLESS].given;
+    o->frames = v[OPT_FRAMES].n;
+    o->record = v[OPT_RECORD].text;
+    o->replay = v[OPT_REPLAY].text;
+    o->screenshot = v[OPT_SCREENSHOT].text;
+    if (v[OPT_LEVEL_ARENA].given) o->level_arena = v[OPT_LEVEL_ARENA].n;
+    if (v[OPT_SEED].given) o->seed = v[OPT_SEED].n, o->seed_given = true;
+    o->autoplay = v[OPT_AUTOPLAY].given;
+    o->autoplay_levels = (uint32_t)v[OPT_AUTOPLAY].n;
+    o->no_save = v[OPT_NO_SAVE].given;
+    o->assets = v[OPT_ASSETS].text;
+    o->audio_out = v[OPT_AUDIO_OUT].text;
+    o->edit = v[OPT_EDIT].text;
+    o->edit_w = (int32_t)v[OPT_SIZE].n, o->edit_h = (int32_t)v[OPT_SIZE].m;
+    o->arena_trace = v[OPT_ARENA_TRACE].text;
+    o->arena_trace_every = (uint32_t)v[OPT_TRACE_EVERY].n;
+    if (v[OPT_RENDERER].given) o->renderer = v[OPT_RENDERER].n == 0 ? RENDERER_GL : RENDERER_SDL;
+    o->scale = (int)v[OPT_SCALE].n;
+    o->fixed_clock = v[OPT_FIXED_CLOCK].given;
+    o->skip_title = v[OPT_SKIP_TITLE].given;
+    o->hot_reload = v[OPT_HOT_RELOAD].given;
+    o->hot_library = v[OPT_HOT_LIBRARY].text;
     if (o->record && o->replay) return bad_usage("--record and --replay exclude each other", NULL);
-    if (o->edit_w && !o->edit) return bad_usage("--size goes with --edit", NULL);
     if (o->edit && (o->replay || o->record || o->autoplay))
         return bad_usage("--edit excludes --replay, --record and --autoplay", NULL);
     /* A player at a window gets the title screen; runs that are data start at once. */

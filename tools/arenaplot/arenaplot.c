@@ -45,6 +45,7 @@
 #include "asset/asset.h"
 #include "core/arena.h"
 #include "core/base.h"
+#include "core/cli.h"
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/path.h"
@@ -1003,62 +1004,40 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
 
 /* ==== Main ============================================================================== */
 
-static int usage(void) {
-    diag_report(
-        DIAG_ERROR,
-        "usage: arenaplot FILE.csv OUT.png [--log] [--width W] [--height H] [--assets DIR]");
-    return 2;
-}
-
-static bool parse_side(const char *s, int *out) {
-    uint64_t v;
-    if (!str8_parse_u64(str8_cstr(s), 10, &v) || v < 240 || v > PLOT_MAX_SIDE) {
-        diag_report(DIAG_ERROR, "arenaplot: a width or height is 240 to %d pixels, not '%s'",
-                    PLOT_MAX_SIDE, s);
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
+enum { OPT_LOG = CLI_OPT_VERSION + 1, OPT_WIDTH, OPT_HEIGHT, OPT_ASSETS, OPT_COUNT };
+static const CliOption OPTS[OPT_COUNT] = {
+    CLI_STANDARD_OPTIONS,
+    [OPT_LOG] = {"--log", CLI_SWITCH},
+    [OPT_WIDTH] = {"--width", CLI_NUMBER, 240, PLOT_MAX_SIDE},
+    [OPT_HEIGHT] = {"--height", CLI_NUMBER, 240, PLOT_MAX_SIDE},
+    [OPT_ASSETS] = {"--assets", CLI_PATH},
+};
+#define ARENAPLOT_USAGE "usage: arenaplot FILE.csv OUT.png [--log] [--width W] [--height H] [--assets DIR]\n"
+static const CliProgram PROGRAM = {
+    "arenaplot", ARENAPLOT_USAGE,
+    ARENAPLOT_USAGE
+    "       arenaplot --help | --version\n"
+    "Draws the arena timeline `game --arena-trace FILE.csv` writes as a PNG: one lane per\n"
+    "arena, used (filled), the high mark within each frame, committed and reserved over\n"
+    "the frames, level changes and events as labelled lines. --log: a log2 byte scale.\n"
+    "W x H (240 to 8192 each) default to 1280 x what gives each lane a box of 150 pixels.\n"
+    "--assets DIR: where font.png is (default: found as the game finds its assets). The\n"
+    "CSV's rules are at the top of tools/arenaplot/arenaplot.c. Exit status 1 on a bad CSV,\n"
+    "2 on bad usage.\n",
+    OPTS, OPT_COUNT, 2, 2};
 
 int main(int argc, char **argv) {
     Options o = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("usage: arenaplot FILE.csv OUT.png [--log] [--width W] [--height H] [--assets "
-                   "DIR]\n"
-                   "Draws the arena timeline `game --arena-trace FILE.csv` writes as a PNG: one "
-                   "lane per\n"
-                   "arena, used (filled), the high mark within each frame, committed and reserved "
-                   "over\n"
-                   "the frames, level changes and events as labelled lines. --log: a log2 byte "
-                   "scale.\n"
-                   "W x H default to 1280 x what gives each lane a box of 150 pixels. --assets "
-                   "DIR: where\n"
-                   "font.png is (default: found as the game finds its assets). The CSV's rules are "
-                   "at the\n"
-                   "top of tools/arenaplot/arenaplot.c. Exit status 1 on a bad CSV, 2 on bad "
-                   "usage.\n");
-            return 0;
-        } else if (strcmp(a, "--log") == 0) {
-            o.log = true;
-        } else if ((strcmp(a, "--width") == 0 || strcmp(a, "--height") == 0) && i + 1 < argc) {
-            if (!parse_side(argv[i + 1], a[2] == 'w' ? &o.w : &o.h)) return 2;
-            i++;
-        } else if (strcmp(a, "--assets") == 0 && i + 1 < argc) {
-            o.assets = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            return usage();
-        } else if (!o.csv) {
-            o.csv = a;
-        } else if (!o.png) {
-            o.png = a;
-        } else {
-            return usage();
-        }
-    }
-    if (!o.csv || !o.png) return usage();
+    CliValue v[OPT_COUNT];
+    const char *files[2];
+    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, files, &n);
+    if (rc >= 0) return rc;
+    o.csv = files[0];
+    o.png = files[1];
+    o.log = v[OPT_LOG].given;
+    o.w = (int)v[OPT_WIDTH].n;
+    o.h = (int)v[OPT_HEIGHT].n;
+    o.assets = v[OPT_ASSETS].text;
     char why[PATH_MAX + 256];
     if (!os_write_check(o.png, why, sizeof why)) {
         diag_report(DIAG_ERROR, "%s", why);

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cli.h"
+#include "core/diag.h"
 #include "core/path.h"
 #include "core/str8.h"
 #include "level.h"
@@ -26,15 +28,7 @@
 
 #define KIB 1024ull
 
-/* str8_parse_size, then the range an arena can be: at least one byte, at most 1 TiB. */
-static bool parse_size(const char *s, uint64_t *out) {
-    uint64_t v;
-    if (!str8_parse_size(str8_cstr(s), &v) || v == 0 || v > (1ull << 40)) return false;
-    *out = v;
-    return true;
-}
-
-#define USAGE "usage: levelcheck [--csv] [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n"
+#define USAGE "usage: levelcheck [--csv] [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n       levelcheck --help | --version\n"
 
 /* The contract of --csv, printed by --help: scripts are written against this text. */
 #define CSV_HELP                                                                                  \
@@ -107,28 +101,39 @@ static bool check_target(const char *from, const char *what, const char *target,
     return true;
 }
 
+enum { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_CSV, OPT_LEVEL_ARENA, OPT_ROOT, OPT_COUNT };
+static const CliOption OPTS[OPT_COUNT] = {
+    [OPT_HELP] = {"--help", CLI_SWITCH},
+    [OPT_HELP_SHORT] = {"-h", CLI_SWITCH, .alias_of = OPT_HELP + 1},
+    [OPT_VERSION] = {"--version", CLI_SWITCH},
+    [OPT_CSV] = {"--csv", CLI_SWITCH},
+    [OPT_LEVEL_ARENA] = {"--level-arena", CLI_BYTES, 1, 1ull << 40}, /* what an arena can be */
+    [OPT_ROOT] = {"--root", CLI_PATH},
+};
+
 int main(int argc, char **argv) {
-    uint64_t arena_bytes = LEVEL_ARENA_BYTES;
-    const char *root_opt = NULL;
-    bool csv = false;
-    int first = 1;
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        const char *a = argv[first];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            return help();
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = true;
-        } else if (strcmp(a, "--level-arena") == 0 && first + 1 < argc) {
-            if (!parse_size(argv[++first], &arena_bytes)) return usage();
-        } else if (strncmp(a, "--level-arena=", 14) == 0) {
-            if (!parse_size(a + 14, &arena_bytes)) return usage();
-        } else if (strcmp(a, "--root") == 0 && first + 1 < argc) {
-            root_opt = argv[++first];
-        } else {
-            return usage();
-        }
+    CliValue v[OPT_COUNT];
+    Arena *args = arena_create((ArenaParams){.name = "arguments"});
+    const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    if (!paths) return 1;
+    char why[256];
+    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, why, sizeof why);
+    if (r.status != CLI_OK) {
+        diag_report(DIAG_ERROR, "levelcheck: %s", why);
+        return usage();
     }
-    if (first >= argc) return usage();
+    if (v[OPT_HELP].given) return help();
+    if (v[OPT_VERSION].given) return printf("levelcheck %s\n", AD_VERSION), 0;
+    if (r.positional == 0) {
+        diag_report(DIAG_ERROR, "levelcheck: an argument is missing: which level files?");
+        return usage();
+    }
+    uint64_t arena_bytes = v[OPT_LEVEL_ARENA].given ? v[OPT_LEVEL_ARENA].n : LEVEL_ARENA_BYTES;
+    const char *root_opt = v[OPT_ROOT].text;
+    bool csv = v[OPT_CSV].given;
+    int first = 0;
+    argc = r.positional;
+    argv = (char **)paths; /* the files, from argv[0] on */
 
     Arena *level_arena = arena_create((ArenaParams){.reserve_size = arena_bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     /* Targets of links are only validated, so their arena may be as large as anything. */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/cli.h"
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
@@ -37,7 +38,8 @@ static const char usage_text[] =
     "  --check      print the name of each FILE that is not in the canonical form;\n"
     "               exit 1 if there is one (nothing is written)\n"
     "  --root DIR   exits and links must lead inside DIR (default: each FILE's folder)\n"
-    "  --help       this text\n"
+    "  --help       this text; --version: the version\n"
+    "  --           what follows is files, even names that start with '-'\n"
     "\n"
     "Errors are the loader's, 'path:line:col: error: ...', on stderr.\n"
     "Exit status: 0 all well, 1 a file does not load or cannot be written (or, with\n"
@@ -60,45 +62,39 @@ static bool rewrite(Arena *tmp, const char *path, Str8 text) {
         return false;
     }
     if (str8_eq(old, text)) return true;
-    /* Renaming over a symbolic link would replace the link: write where it points. */
-    char real[PATH_MAX];
-    const char *target = path;
-    if (os_link_info(path).kind == OS_FILE_LINK) {
-        if (!os_real_path(path, real, sizeof real)) {
-            diag_report_at(DIAG_ERROR, path, 0, 0, "cannot follow the symbolic link: %s",
-                           strerror(errno));
-            return false;
-        }
-        target = real;
-    }
-    char msg[512];
-    if (!os_write_file_atomic(target, text.data, text.len, msg, sizeof msg)) {
+    char msg[PATH_MAX + 256]; /* the writer replaces what a symbolic link points to */
+    if (!os_write_file_atomic(path, text.data, text.len, msg, sizeof msg)) {
         diag_report(DIAG_ERROR, "%s", msg);
         return false;
     }
     return true;
 }
 
+enum { OPT_WRITE = CLI_OPT_VERSION + 1, OPT_CHECK, OPT_ROOT, OPT_COUNT };
+static const CliOption OPTS[OPT_COUNT] = {
+    CLI_STANDARD_OPTIONS,
+    [OPT_WRITE] = {"-w", CLI_SWITCH},
+    [OPT_CHECK] = {"--check", CLI_SWITCH},
+    [OPT_ROOT] = {"--root", CLI_PATH},
+};
+
 int main(int argc, char **argv) {
-    Mode mode = MODE_PRINT;
-    const char *root = NULL;
-    int first = 1;
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        const char *a = argv[first];
-        if (strcmp(a, "--") == 0) {
-            first++;
-            break;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-        if (strcmp(a, "-w") == 0 && mode == MODE_PRINT) mode = MODE_WRITE;
-        else if (strcmp(a, "--check") == 0 && mode == MODE_PRINT) mode = MODE_CHECK;
-        else if (strcmp(a, "--root") == 0 && first + 1 < argc) root = argv[++first];
-        else return usage();
+    CliValue v[OPT_COUNT];
+    Arena *args = arena_create((ArenaParams){.name = "arguments"});
+    const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    if (!paths) return 1;
+    CliProgram prog = {"levelfmt", usage_text, NULL, OPTS, OPT_COUNT, 1, argc};
+    int files, rc = cli_run(&prog, AD_VERSION, argc, argv, v, paths, &files);
+    if (rc >= 0) return rc;
+    if (v[OPT_WRITE].given && v[OPT_CHECK].given) {
+        diag_report(DIAG_ERROR, "levelfmt: -w and --check exclude each other");
+        return usage();
     }
-    if (first >= argc) return usage();
+    Mode mode = v[OPT_WRITE].given ? MODE_WRITE : v[OPT_CHECK].given ? MODE_CHECK : MODE_PRINT;
+    const char *root = v[OPT_ROOT].text;
+    int first = 0;
+    argc = files;
+    argv = (char **)paths; /* the files, from argv[0] on */
 
     /* Any valid level formats, however large: whether it fits the game's arena is
        levelcheck's question. */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../assets/atlas.h"
+#include "core/cli.h"
 #include "core/diag.h"
 #include "core/hash.h"
 #include "core/os_file.h"
@@ -33,6 +34,7 @@
 
 static const char usage_text[] =
     "usage: lvl2tiled [--assets DIR] [--keep-links] -o OUTDIR FILE.lvl...\n"
+    "       lvl2tiled --help | --version\n"
     "Writes each level as OUTDIR/<name>.tmx for the Tiled editor, with the tilesets\n"
     "OUTDIR/tiles.tsx and OUTDIR/sprites.tsx over DIR/tiles.png and DIR/sprites.png.\n"
     "\n"
@@ -229,22 +231,28 @@ static bool write_map(const Level *lv, const char *out_path, bool keep_links) {
     return fclose(f) == 0;
 }
 
+enum { OPT_OUT = CLI_OPT_VERSION + 1, OPT_ASSETS, OPT_KEEP_LINKS, OPT_COUNT };
+static const CliOption OPTS[OPT_COUNT] = {
+    CLI_STANDARD_OPTIONS,
+    [OPT_OUT] = {"-o", CLI_PATH},
+    [OPT_ASSETS] = {"--assets", CLI_PATH},
+    [OPT_KEEP_LINKS] = {"--keep-links", CLI_SWITCH},
+};
+
 int main(int argc, char **argv) {
-    const char *outdir = NULL, *assets = "assets";
-    bool keep_links = false;
-    int first = argc;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) outdir = argv[++i];
-        else if (strcmp(argv[i], "--assets") == 0 && i + 1 < argc) assets = argv[++i];
-        else if (strcmp(argv[i], "--keep-links") == 0) keep_links = true;
-        else if (strcmp(argv[i], "--help") == 0) return fputs(usage_text, stdout), 0;
-        else if (argv[i][0] == '-') return fputs(usage_text, stderr), 2;
-        else {
-            first = i;
-            break;
-        }
+    CliValue v[OPT_COUNT];
+    Arena *args = arena_create((ArenaParams){.name = "arguments"});
+    const char **files = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    if (!files) return 1;
+    CliProgram prog = {"lvl2tiled", usage_text, NULL, OPTS, OPT_COUNT, 1, argc};
+    int count, rc = cli_run(&prog, AD_VERSION, argc, argv, v, files, &count);
+    if (rc >= 0) return rc;
+    if (!v[OPT_OUT].given) {
+        diag_report(DIAG_ERROR, "lvl2tiled: -o OUTDIR is missing: where do the maps go?");
+        return fputs(usage_text, stderr), 2;
     }
-    if (!outdir || first >= argc) return fputs(usage_text, stderr), 2;
+    const char *outdir = v[OPT_OUT].text, *assets = v[OPT_ASSETS].given ? v[OPT_ASSETS].text : "assets";
+    bool keep_links = v[OPT_KEEP_LINKS].given;
     if (!os_make_dirs(outdir)) {
         diag_report_at(DIAG_ERROR, outdir, 0, 0, "cannot make the folder");
         return 1;
@@ -267,15 +275,15 @@ int main(int argc, char **argv) {
         arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     if (!level_arena) return 1;
     int failed = 0;
-    for (int i = first; i < argc; i++) {
+    for (int i = 0; i < count; i++) {
         Level lv;
         LevelError err;
-        if (!level_load(&lv, level_arena, argv[i], &err)) {
+        if (!level_load(&lv, level_arena, files[i], &err)) {
             level_error_report(&err);
             failed++;
             continue;
         }
-        Str8 base = path_base_name(str8_cstr(argv[i]));
+        Str8 base = path_base_name(str8_cstr(files[i]));
         int64_t dot = -1;
         for (uint64_t k = 0; k < base.len; k++)
             if (base.data[k] == '.') dot = (int64_t)k;

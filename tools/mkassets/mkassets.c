@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "asset/asset.h"
+#include "core/cli.h"
+#include "core/diag.h"
 #include "../../assets/atlas.h"
 
 #pragma GCC diagnostic push
@@ -637,20 +639,23 @@ static int write_(const char *dir, const char *name, const Sheet *s)
     return 0;
 }
 
+static const CliOption OPTS[] = {CLI_STANDARD_OPTIONS};
+static const CliProgram PROGRAM = {"mkassets", "usage: mkassets OUT_DIR  (writes OUT_DIR/tiles.png, sprites.png and font.png)\n"
+                            "       mkassets --help | --version\n", NULL, OPTS, 3, 1, 1};
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: mkassets OUT_DIR\n");
-        return 2;
-    }
+    const char *dir;
+    CliValue v[3];
+    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
+    if (rc >= 0) return rc;
     Sheet tiles = sheet_make(ATLAS_COLS, TILES_ROWS, TILE_CELL, TILE_CELL);
     Sheet sprites = sheet_make(ATLAS_COLS, SPRITES_ROWS, SPRITE_CELL, SPRITE_CELL);
     Sheet font = sheet_make(FONT_COLS, 96 / FONT_COLS, FONT_CELL_W, FONT_CELL_H);
     make_tiles(&tiles);
     make_sprites(&sprites);
     make_font(&font);
-    int rc = write_(argv[1], "tiles.png", &tiles) | write_(argv[1], "sprites.png", &sprites) |
-             write_(argv[1], "font.png", &font);
+    rc = write_(dir, "tiles.png", &tiles) | write_(dir, "sprites.png", &sprites) | write_(dir, "font.png", &font);
     free(tiles.px);
     free(sprites.px);
     free(font.px);

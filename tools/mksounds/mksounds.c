@@ -8,6 +8,7 @@
    fixed, so the committed files are exactly what this program writes: the ctest
    mksounds_reproducible compares them byte for byte. Prints one line per file with its
    length, peak, RMS and DC offset, the figures that stand in for listening. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 #include "audio/sound.h"
 #include "audio/synth.h"
 #include "core/arena.h"
+#include "core/cli.h"
+#include "core/diag.h"
 #include "core/os_file.h"
 
 #define MAX_LAYERS 6
@@ -242,19 +245,23 @@ static bool make_(Arena *a, const char *dir, const Effect *e) {
     return write_wav_(scope.arena, path, pcm, frames);
 }
 
+static const CliOption OPTS[] = {CLI_STANDARD_OPTIONS};
+static const CliProgram PROGRAM = {"mksounds", "usage: mksounds OUT_DIR  (writes the sound effects as OUT_DIR/*.wav, making the folder)\n"
+                            "       mksounds --help | --version\n", NULL, OPTS, 3, 1, 1};
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: mksounds OUT_DIR\n");
-        return 2;
-    }
-    if (!os_make_dirs(argv[1])) {
-        fprintf(stderr, "mksounds: cannot make %s\n", argv[1]);
+    const char *dir;
+    CliValue v[3];
+    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
+    if (rc >= 0) return rc;
+    if (!os_make_dirs(dir)) {
+        diag_report(DIAG_ERROR, "mksounds: cannot make the folder %s: %s", dir, strerror(errno));
         return 1;
     }
     Arena *a = arena_create((ArenaParams){.name = "mksounds"});
     if (!a) return 1;
     for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
-        if (!make_(a, argv[1], &effects[i])) return 1;
+        if (!make_(a, dir, &effects[i])) return 1;
     arena_release(a);
     return 0;
 }
