@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "asset/asset.h"
 #include "core/cli.h"
 #include "core/diag.h"
 #include "core/os_file.h"
@@ -111,13 +112,13 @@ static void usage(FILE *f) {
             "  --trace-every N      one CSV row per N frames (frames with an event always)\n"
             "  --edit FILE          open FILE in the level editor (E does it while playing)\n"
             "  --size WxH           with --edit: make FILE a new level of W x H tiles\n"
-            "  --assets DIR         the art's folder (default: $AD_ASSET_DIR, else assets/ by the\n"
-            "                       executable or above it, else ./assets)\n"
+            "  --assets DIR         the art's folder (the search's order is below)\n"
             "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
             "      E edit the level, M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
             "      $XDG_DATA_HOME/arena-dungeon/screenshots, else ~/.local/share/...); the keys can\n"
             "      be changed in Settings, and are saved with the progress\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
+    fprintf(f, "the assets folder, first found:\n%s", asset_dir_order());
 }
 
 static int bad_usage(const char *what, const char *arg) {

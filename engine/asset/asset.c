@@ -6,6 +6,7 @@
    stdio, because fopen allocates its buffer on the heap. */
 #include "asset/asset.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,48 +222,87 @@ static void asset_note(char *list, size_t cap, const char *dir) {
     if (n < cap) snprintf(list + n, cap - n, "%s%s", n ? ", " : "", dir);
 }
 
-const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
+/* Tries `dir`: true (and *found) when it is a folder, else it joins the list searched. */
+static bool asset_try(Arena *perm, const char *dir, const char **found, char *searched, size_t cap) {
+    if (!dir) return false;
+    if (asset_is_dir(dir)) {
+        *found = arena_strdup(perm, dir);
+        return true;
+    }
+    asset_note(searched, cap, dir);
+    return false;
+}
+
+const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err) {
     /* A folder that was named and is wrong is an error, not a hint: falling back would run
        the game on art the user did not ask for, silently. */
-    const char *env = getenv("AD_ASSET_DIR");
-    const char *named = given ? given : env && *env ? env : NULL;
+    const char *env = s->env ? getenv(s->env) : NULL;
+    const char *named = s->given ? s->given : env && *env ? env : NULL;
     if (named) {
         OsFileInfo fi = os_file_info(named);
         if (fi.kind == OS_FILE_DIRECTORY) return arena_strdup(perm, named);
-        asset_error(err, "%s: cannot use as the assets folder%s: %s", named,
-                    given ? "" : " ($AD_ASSET_DIR)",
+        asset_error(err, "%s: cannot use as the assets folder%s%s%s: %s", named, s->given ? "" : " ($",
+                    s->given ? "" : s->env, s->given ? "" : ")",
                     fi.kind == OS_FILE_NONE ? strerror(fi.error) : "not a directory");
         return NULL;
     }
-    /* The executable's own folder and the build tree's parents come before the working
-       directory, whose ./assets may be anything (a project of the user's, a decoy). Parents
-       are cut off the path as text: os_exe_dir resolves /proc/self/exe, so there is no
-       symlink for ".." to disagree with. */
+    /* The executable's own folder, an install and the source tree come before the working
+       directory, whose ./assets may be anything (a project of the user's, a decoy). */
     SCRATCH_SCOPE(tmp, perm);
-    char searched[sizeof err->message];
+    char searched[sizeof err->message - 160];
     searched[0] = '\0';
     const char *found = NULL;
-    const char *base = os_exe_dir(tmp.arena);
-    if (base) {
-        Str8 d = str8_cstr(base); /* the parents are slices of it */
-        for (int up = 0; up <= 4 && !found; up++) {
-            while (d.len > 0 && d.data[d.len - 1] == '/') d.len--;
-            const char *p = str8_fmt(tmp.arena, "%.*s/assets", STR8_FMT(d)).data;
-            if (p && asset_is_dir(p)) found = arena_strdup(perm, p);
-            else if (p) asset_note(searched, sizeof searched, p);
-            if (str8_find_byte(d, '/', 0) < 0) break;
-            d = path_dir(d);
-        }
+    const char *exe = os_exe_dir(tmp.arena);
+    if (exe) {
+        Str8 up = path_dir(str8_cstr(exe)); /* "/opt/game/bin" -> "/opt/game" */
+        if (asset_try(perm, str8_fmt(tmp.arena, "%s/assets", exe).data, &found, searched, sizeof searched) ||
+            (s->app && up.len &&
+             asset_try(perm, str8_fmt(tmp.arena, "%.*s/share/%s/assets", STR8_FMT(up), s->app).data, &found,
+                       searched, sizeof searched)))
+            return found;
     }
-    if (!found && asset_is_dir("assets")) found = arena_strdup(perm, "assets");
-    if (!found) {
-        char cwd[sizeof searched / 2];
-        const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
-        asset_note(searched, sizeof searched, here ? here : "./assets");
-        asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR or "
-                         "$AD_ASSET_DIR)", searched);
-    }
-    return found;
+    if (s->app && s->prefix && s->prefix[0] &&
+        asset_try(perm, str8_fmt(tmp.arena, "%s/share/%s/assets", s->prefix, s->app).data, &found, searched,
+                  sizeof searched))
+        return found;
+    if (s->source && s->source[0] &&
+        asset_try(perm, str8_fmt(tmp.arena, "%s/assets", s->source).data, &found, searched, sizeof searched))
+        return found;
+    if (asset_is_dir("assets")) return arena_strdup(perm, "assets");
+    char cwd[PATH_MAX];
+    const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
+    asset_note(searched, sizeof searched, here ? here : "./assets");
+    asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR or $%s)", searched,
+                s->env ? s->env : "AD_ASSET_DIR");
+    return NULL;
+}
+
+/* What this engine was built with (engine/CMakeLists.txt): a program of this source tree
+   finds its art from any build folder and from its install. */
+#ifdef AD_SOURCE_DIR
+#define AD_SOURCE_DIR_TEXT AD_SOURCE_DIR
+#else
+#define AD_SOURCE_DIR NULL
+#define AD_SOURCE_DIR_TEXT "(none)"
+#endif
+#ifdef AD_INSTALL_PREFIX
+#define AD_INSTALL_PREFIX_TEXT AD_INSTALL_PREFIX
+#else
+#define AD_INSTALL_PREFIX NULL
+#define AD_INSTALL_PREFIX_TEXT "(none)"
+#endif
+#define ASSET_APP "arena-dungeon"
+
+const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
+    AssetSearch s = {given, "AD_ASSET_DIR", ASSET_APP, AD_INSTALL_PREFIX, AD_SOURCE_DIR};
+    return asset_dir_search(perm, &s, err);
+}
+
+const char *asset_dir_order(void) {
+    return "1. --assets DIR  2. $AD_ASSET_DIR  3. assets/ beside the executable\n"
+           "4. ../share/" ASSET_APP "/assets from the executable's folder (an installed game)\n"
+           "5. " AD_INSTALL_PREFIX_TEXT "/share/" ASSET_APP "/assets (the prefix it was built for)\n"
+           "6. " AD_SOURCE_DIR_TEXT "/assets (the source tree it was built from)  7. ./assets\n";
 }
 
 const char *asset_dir(Arena *perm) { return asset_dir_find(perm, NULL, NULL); }

@@ -1,9 +1,11 @@
-/* Where the assets folder is found: a folder the caller names wins, then
-   $AD_ASSET_DIR, then assets/ by the executable or above it, and ./assets only last, so an
-   assets folder in the working directory (here a decoy with a broken tiles.png) cannot hide
-   the game's own. A named folder that is not one is an error naming it, and when nothing is
-   found the error names every folder searched: checked by running a copy of this program
-   from a directory tree with no assets anywhere above it.
+/* Where the assets folder is found (asset.h): a folder the caller names wins, then
+   $AD_ASSET_DIR, then assets/ beside the executable, then an install's share/<app>/assets,
+   then the source tree the program was built from, and ./assets only last, so an assets
+   folder in the working directory (here a decoy with a broken tiles.png) cannot hide the
+   game's own. A copy of this program far from any build tree (as `cmake -S . -B /elsewhere`
+   makes) still finds the source tree's assets; one laid out as an install (bin/ beside
+   share/) finds share/'s. A named folder that is not one is an error naming it, and when
+   nothing is found the error names every folder searched.
    argv[1] is the project's assets dir, argv[2] a scratch directory. */
 #include <errno.h>
 #include <stdlib.h>
@@ -57,11 +59,18 @@ int main(int argc, char **argv) {
     AssetError err = {{0}};
     unsetenv("AD_ASSET_DIR");
 
-    /* Child mode: run from a tree without assets; print what the search said. */
+    /* Child modes, run from elsewhere: what the search said, with no source tree or prefix
+       to fall back on (--nowhere), or as built (--found). */
     if (argc == 2 && !strcmp(argv[1], "--nowhere")) {
-        const char *dir = asset_dir_find(perm, NULL, &err);
+        AssetSearch s = {.env = "AD_ASSET_DIR", .app = "arena-dungeon"};
+        const char *dir = asset_dir_search(perm, &s, &err);
         printf("%s\n", dir ? dir : err.message);
         return dir ? 1 : 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--found")) {
+        const char *dir = asset_dir_find(perm, NULL, &err);
+        printf("%s\n", dir ? dir : err.message);
+        return dir ? 0 : 1;
     }
 
     REQUIRE(argc == 3);
@@ -122,15 +131,43 @@ int main(int argc, char **argv) {
     printf("%s", out);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     expect_in(out, "no assets folder found; looked in ");
-    static const char *const below[] = {"/a/b/c/d/e", "/a/b/c/d", "/a/b/c", "/a/b", "/a"};
-    for (int i = 0; i < 5; i++) {
-        char want[1200];
-        snprintf(want, sizeof want, "%s/nowhere%s/assets", scratch, below[i]);
-        expect_in(out, want);
-    }
+    char want[2400];
+    snprintf(want, sizeof want, "%s/nowhere/a/b/c/d/e/assets, %s/nowhere/a/b/c/d/share/arena-dungeon/assets, ",
+             scratch, scratch);
+    expect_in(out, want);
     char here[1200];
     snprintf(here, sizeof here, "%s/assets", cwd);
     expect_in(out, here);
+
+    /* The same copy, as built: far from the build tree, it finds the source tree's art. */
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --found", cwd, copy);
+    p = popen(cmd, "r");
+    REQUIRE(p);
+    n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    status = pclose(p);
+    out[strcspn(out, "\n")] = 0;
+    printf("a copy in %s finds %s\n", deep, out);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(same_dir(out, argv[1]));
+
+    /* Laid out as an install: <prefix>/bin/program and <prefix>/share/arena-dungeon/assets. */
+    char bin[1100], share[1200], installed[1300];
+    snprintf(bin, sizeof bin, "%s/prefix/bin", scratch);
+    snprintf(share, sizeof share, "%s/prefix/share/arena-dungeon/assets", scratch);
+    snprintf(installed, sizeof installed, "%s/test_asset_dir", bin);
+    make_dirs(bin);
+    make_dirs(share);
+    REQUIRE(copy_file("/proc/self/exe", installed));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --found", cwd, installed);
+    p = popen(cmd, "r");
+    REQUIRE(p);
+    n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    status = pclose(p);
+    out[strcspn(out, "\n")] = 0;
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(same_dir(out, share));
 
     arena_release(perm);
     return check_result();
