@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -99,6 +100,10 @@ static int run(int p, const char *pre, const char *line) {
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
+        /* A guard, not a measure: a program that took a bad value and ran on (a billion
+           frames) dies here and fails its row, rather than hanging the test. */
+        struct rlimit cpu = {60, 60};
+        setrlimit(RLIMIT_CPU, &cpu);
         if (chdir(work) != 0) _exit(126);
         int o = open("../test_cli.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int e = open("../test_cli.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -135,9 +140,25 @@ static void clear_work(void) {
     if (system(cmd) != 0) fprintf(stderr, "cannot reset %s\n", work);
 }
 
+/* What a game run is bounded by, minus the options of `line` itself: a bad value the game
+   took would play one headless frame and exit 0 (a failure here), never open a window
+   and wait. */
+static const char *game_bound(const char *line, char *buf, size_t cap) {
+    static const char *const bound[] = {"--headless", "--no-save", "--frames 1"};
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(bound[i], " "), bound[i]);
+        if (!strstr(line, name)) n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " " : "", bound[i]);
+    }
+    return buf;
+}
+
 /* A bad command line: exit 2, "program: " and `want` on stderr, nothing written. */
 static void expect_bad(int p, const char *line, const char *want) {
-    int rc = run(p, "", line);
+    char pre[64];
+    int rc = run(p, p == GAME ? game_bound(line, pre, sizeof pre) : "", line);
     char prefix[64];
     snprintf(prefix, sizeof prefix, "%s: ", NAMES[p]);
     bool ok = rc == 2 && !strncmp(err, prefix, strlen(prefix)) && strstr(err, want) && work_empty();
