@@ -290,7 +290,12 @@ static bool save(EditorUi *ui, bool force) {
 
 /* ---- Questions: the only keys they see are their answers; no other input gets past ---- */
 
-static bool modifier_key(uint16_t k) { return k >= SDL_SCANCODE_LCTRL && k <= SDL_SCANCODE_RGUI; }
+/* No answer: a modifier alone, or a function key (F1 overlay, F11 fullscreen, F12 screenshot:
+   the front end's, which work under a question too). */
+static bool not_an_answer(uint16_t k) {
+    return (k >= SDL_SCANCODE_LCTRL && k <= SDL_SCANCODE_RGUI) ||
+           (k >= SDL_SCANCODE_F1 && k <= SDL_SCANCODE_F12);
+}
 
 static void ask(EditorUi *ui, EditorQuestion q) {
     if (ui->drag) editor_end(&ui->ed); /* a stroke in progress ends where it is */
@@ -328,7 +333,7 @@ static EditorAction answer(EditorUi *ui, const Input *in) {
     char msg[sizeof ui->status];
     for (int i = 0; i < in->key_count && ui->question != QUESTION_NONE; i++) {
         uint16_t k = in->keys[i], m = in->key_mods[i];
-        if (modifier_key(k)) continue;
+        if (not_an_answer(k)) continue;
         if (ui->question == QUESTION_UNSAVED) {
             if (k == SDL_SCANCODE_RETURN || k == SDL_SCANCODE_KP_ENTER || k == SDL_SCANCODE_Y) {
                 take_unsaved(ui);

@@ -62,14 +62,30 @@ start() {
     done
     [ -n "$WIN" ] || { fail "no window"; cat "$dir/err"; return 1; }
     xdotool windowactivate --sync "$WIN" 2>/dev/null
-    sleep 0.5
+    synced
 }
-keys() { xdotool key --delay 60 "$@"; sleep 0.4; }
-rename() { keys n; xdotool type --delay 60 "$1"; sleep 0.2; keys Return; }
+# synced: F12, then wait for its screenshot: the game has handled every key sent before it,
+# so each key sent after lands in a later frame (a slow frame gets them all at once, and a
+# key that opens a prompt leaves the rest of its frame's keys unseen).
+shots="$XDG_DATA_HOME/arena-dungeon/screenshots"
+synced() {
+    local before
+    before=$(ls "$shots" 2>/dev/null | wc -l)
+    xdotool key F12
+    for _ in $(seq 400); do
+        [ "$(ls "$shots" 2>/dev/null | wc -l)" -gt "$before" ] && return 0
+        kill -0 $APPID 2>/dev/null || return 1
+        sleep 0.05
+    done
+    fail "the game did not answer F12"
+    return 1
+}
+keys() { xdotool key "$@"; synced; }
+rename() { keys n; xdotool type "$1"; synced; keys Return; }
 close_window() { keys alt+F4; }
-# ended [SECONDS-ISH]: true once the game has exited (its status in $RC), polled.
+# ended: true once the game has exited (its status in $RC), polled (at most ~30 s).
 ended() {
-    for _ in $(seq 100); do
+    for _ in $(seq 600); do
         if ! kill -0 $APPID 2>/dev/null; then
             wait $APPID; RC=$?; APPID=
             return 0
@@ -78,7 +94,8 @@ ended() {
     done
     return 1
 }
-running() { sleep 1; kill -0 $APPID 2>/dev/null; }
+# running: still there a moment after a close (the window manager passes it on in its own time).
+running() { sleep 0.5; kill -0 $APPID 2>/dev/null; }
 
 # 1. Close, asked; close again: quits without saving, keeps nothing.
 printf '%s\n' "$original" >"$level"
