@@ -192,9 +192,8 @@ static bool create_level(App *app) {
         diag_report_at(DIAG_ERROR, path, 0, 0,
                        "not created: expected a name that ends in %s, the editor's format%s",
                        LEVEL_FILE_EXT,
-                       tiled ? " (a .tmj is a Tiled map: make the level as .lvl, then `lvl2tiled` "
-                               "converts it, or make "
-                               "the map in Tiled)"
+                       tiled ? " (a .tmj is a Tiled map: make the level as .lvl and convert it"
+                               " with lvl2tiled, or make the map in Tiled)"
                              : "");
         return false;
     }

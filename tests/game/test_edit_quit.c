@@ -5,7 +5,8 @@
    - the next --edit FILE asks; Enter takes them back, Ctrl+S saves them into FILE and the
      .unsaved goes; D sets it aside (FILE.unsaved.old), Esc leaves it for next time, and
      edits kept again later set the one left aside rather than overwrite it;
-   - a headless quit (SDL_QUIT, nobody to ask) keeps them too;
+   - a headless quit (SDL_QUIT, nobody to ask) keeps them too; kept edits that do not load
+     are refused with the loader's message, and the question stays;
    - E in play on FILE asks as well; the play-test is labelled on screen, Esc comes back
      from it, and leaving the editor starts the level again on a fresh clock, not on the
      play-test's. */
@@ -237,6 +238,38 @@ static void test_later(Arena *perm, const char *path, const char *unsaved) {
     CHECK(old && strcmp(old, first) == 0);
 }
 
+/* Kept edits that do not load (two starts, kept as they stood): Enter says why, on the log
+   and the status line, and the question stays; D sets them aside. */
+static void test_broken(Arena *perm, const char *path, const char *unsaved) {
+    write_level(path);
+    FILE *f = fopen(unsaved, "wb");
+    REQUIRE_VOID(f);
+    fputs("name: Quit\nmap:\n####\n#@@#\n####\nend\n", f);
+    fclose(f);
+    DiagCapture cap;
+    diag_capture_begin(&cap, scratch);
+    App *app = edit(perm, path);
+    REQUIRE_VOID(app);
+    EditorUi *ui = app->editor;
+    CHECK_EQ_I(ui->question, QUESTION_UNSAVED);
+    key(SDL_SCANCODE_RETURN, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->question, QUESTION_UNSAVED);
+    CHECK(ui->status_error && strstr(ui->status, unsaved) && strstr(ui->status, ":4:"));
+    CHECK(!ui->ed.dirty && ui->ed.lv.width == 12);
+    key(SDL_SCANCODE_D, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->question, QUESTION_NONE);
+    CHECK(!exists(unsaved) && exists(path_of("q.lvl.unsaved.old")));
+    key(SDL_SCANCODE_ESCAPE, 0);
+    CHECK(!app_frame(app));
+    CHECK_EQ_I(app_release(app), 0);
+    diag_capture_end(&cap);
+    CHECK(reported(&cap, unsaved, "error", NULL));
+    char *file = slurp(path);
+    CHECK(file && strcmp(file, LEVEL_TEXT) == 0);
+}
+
 /* Pixels of row y, x0..x1 (logical), that are `c` exactly, out of all of them. */
 static double share_of(App *app, int y, int x0, int x1, Color c) {
     uint8_t *px;
@@ -313,6 +346,7 @@ int main(void) {
     test_set_aside(perm, path, unsaved);
     test_later(perm, path, unsaved);
     test_from_play(perm, path, unsaved);
+    test_broken(perm, path, unsaved);
     arena_release(perm);
     arena_release(scratch);
     char cmd[400];
