@@ -2,6 +2,8 @@
 #include "app.h"
 
 #include <SDL2/SDL_scancode.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +180,67 @@ static void take_screenshot(App *app) {
     game_show_notice(app->game, line);
 }
 
+/* --edit FILE --size WxH: a new level, written at once (there is no file to lose), so the
+   game, which starts on a level file, starts on it like on any other. Never one the game
+   would refuse, nor over a file; the reason when not. */
+static bool create_level(App *app) {
+    const AppOptions *o = &app->opt;
+    const char *path = o->edit;
+    Str8 p = str8_cstr(path);
+    if (!str8_ends_with(p, STR8_LIT(LEVEL_FILE_EXT))) {
+        bool tiled = str8_ends_with(p, STR8_LIT(LEVEL_TILED_EXT));
+        diag_report_at(DIAG_ERROR, path, 0, 0,
+                       "not created: expected a name that ends in %s, the editor's format%s",
+                       LEVEL_FILE_EXT,
+                       tiled ? " (a .tmj is a Tiled map: make the level as .lvl and convert it"
+                               " with lvl2tiled, or make the map in Tiled)"
+                             : "");
+        return false;
+    }
+    OsFileInfo fi = os_file_info(path);
+    if (fi.kind != OS_FILE_NONE) {
+        diag_report_at(DIAG_ERROR, path, 0, 0,
+                       "not created: it exists (--size makes new levels; --edit alone opens it)");
+        return false;
+    }
+    /* The writer would say "cannot write x.lvl.tmp": say what is wrong with the folder. */
+    char folder[SIM_PATH_MAX];
+    Str8 dir = path_dir(p);
+    snprintf(folder, sizeof folder, "%.*s", STR8_FMT(dir));
+    OsFileInfo di = os_file_info(folder[0] ? folder : ".");
+    if (di.kind == OS_FILE_NONE) {
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: there is no folder %s (%s)", folder,
+                       strerror(di.error));
+        return false;
+    }
+    if (di.kind != OS_FILE_DIRECTORY) {
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s is not a folder", folder);
+        return false;
+    }
+    if (fi.error != ENOENT) {
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: cannot look at it: %s",
+                       strerror(fi.error));
+        return false;
+    }
+    EditorUi *ui = app->editor;
+    if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, o->level_arena)) {
+        diag_report_at(
+            DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s",
+            o->edit_w, o->edit_h,
+            strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
+        return false;
+    }
+    char msg[700];
+    if (!editor_save(&ui->ed, false, msg, sizeof msg)) {
+        if (ui->ed.has_problem)
+            diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
+        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg);
+        editor_ui_close(ui);
+        return false;
+    }
+    return true;
+}
+
 App *app_create(Arena *perm, const AppOptions *opt) {
     App *app = arena_push_struct(perm, App);
     if (!app) return NULL;
@@ -208,25 +271,19 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         if (!o->seed_given) o->seed = app->replay.seed;
     }
     if (o->edit) {
-        /* A new level is written at once (there is no file to lose), so the game, which
-           starts on a level file, starts on it like on any other. */
         app->editor = arena_push_struct(perm, EditorUi);
         LevelError lerr0;
+        if (!app->editor) {
+            diag_report(DIAG_ERROR, "game: no memory for the editor: %s", arena_last_error());
+            return app_teardown(app);
+        }
         if (o->edit_w > 0) {
-            if (os_file_info(o->edit).kind != OS_FILE_NONE) {
-                diag_report(DIAG_ERROR, "game: %s exists; --size makes new levels only", o->edit);
-                return app_teardown(app);
-            }
-            char msg2[600];
-            if (!app->editor || !editor_ui_new(app->editor, o->edit, o->edit_w, o->edit_h) ||
-                !editor_save(&app->editor->ed, true, msg2, sizeof msg2)) {
-                diag_report(DIAG_ERROR, "game: cannot create %s", o->edit);
-                return app_teardown(app);
-            }
-        } else if (!app->editor || !editor_ui_open_file(app->editor, o->edit, &lerr0)) {
+            if (!create_level(app)) return app_teardown(app);
+        } else if (!editor_ui_open_file(app->editor, o->edit, o->level_arena, &lerr0)) {
             level_error_report(&lerr0);
             return app_teardown(app);
         }
+        app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
         app->editing = true;
         o->level = o->edit;
         o->skip_title = true;
@@ -316,11 +373,20 @@ App *app_create(Arena *perm, const AppOptions *opt) {
 
 static void open_editor(App *app) {
     Game *g = app->game;
+    const char *path = g->sim.level.path ? g->sim.level.path : "";
+    if (str8_ends_with(str8_cstr(path), STR8_LIT(LEVEL_TILED_EXT))) {
+        diag_report_at(
+            DIAG_ERROR, path, 0, 0,
+            "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
+        return;
+    }
     if (!app->editor) app->editor = arena_push_struct(app->perm, EditorUi);
-    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level)) {
+    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level, app->opt.level_arena)) {
         diag_report(DIAG_ERROR, "game: cannot open the editor (no memory)");
         return;
     }
+    app->playtested = false;
+    app->edits_dropped = false;
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
@@ -335,9 +401,20 @@ static void start_playtest(App *app) {
     SCRATCH_SCOPE(tmp);
     Str8 text = editor_text(tmp.arena, &ui->ed);
     LevelError err;
+    Sim *s = &app->game->sim;
+    PlayerProgress progress = s->progress, entry = s->progress_entry;
+    char path[SIM_PATH_MAX], entry_name[SIM_ENTRY_MAX];
+    memcpy(path, s->level_path, sizeof path);
+    memcpy(entry_name, s->entry_name, sizeof entry_name);
     if (!game_playtest(app->game, ui->ed.path, text, ui->cursor_tx, ui->cursor_ty, &err)) {
         editor_ui_status(ui, true, err.message);
         return;
+    }
+    if (!app->playtested) {
+        app->playtested = true;
+        app->before_test = progress, app->before_test_entry = entry;
+        memcpy(app->before_test_path, path, sizeof path);
+        memcpy(app->before_test_entry_name, entry_name, sizeof entry_name);
     }
     app->editing = false;
     app->playtest = true;
@@ -357,19 +434,81 @@ static void back_to_editor(App *app) {
     app->editing = true;
 }
 
+/* From the editor opened in play back to the game, on the file as it is on disk now: where
+   the player stood, or, when play-tests played over the game, the level from its entry with
+   the progress the player had (as R restarts it), never the play-test's run and clock. */
+static void back_to_game(App *app) {
+    Game *g = app->game;
+    editor_ui_close(app->editor);
+    app->editing = false;
+    LevelError err;
+    bool ok;
+    if (app->playtested) {
+        Sim *s = &g->sim;
+        s->progress = app->before_test;
+        s->progress_entry = app->before_test_entry;
+        memcpy(s->level_path, app->before_test_path, sizeof s->level_path);
+        memcpy(s->entry_name, app->before_test_entry_name, sizeof s->entry_name);
+        ok = sim_restart_level(s, g->level_arena, &err);
+        if (ok) g->screen = SCREEN_PLAYING;
+    } else {
+        ok = game_reload_level(g, &err);
+    }
+    if (!ok) level_error_report(&err);
+    app->playtested = false;
+}
+
 static void editor_frame(App *app) {
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
     EditorAction act = editor_ui_frame(app->editor, &app->in, (float)lw, (float)lh);
     if (act == EDITOR_PLAYTEST) {
         start_playtest(app);
+    } else if (act == EDITOR_QUIT || (act == EDITOR_LEAVE && app->editor->leave_quits)) {
+        /* Saved, or the user said to drop the changes: nothing to keep. The editor stays
+           on screen for this last frame. */
+        app->edits_dropped = true;
+        app->quit = true;
     } else if (act == EDITOR_LEAVE) {
-        /* Back to the game, on the file as it is on disk now. */
-        editor_ui_close(app->editor);
-        app->editing = false;
-        LevelError err;
-        if (!game_reload_level(app->game, &err)) level_error_report(&err);
+        back_to_game(app);
     }
+}
+
+/* A quit request (the window closed, a signal) with unsaved edits. At a window the editor
+   asks first, the question Esc asks, and a second close is the answer "without saving". A
+   signal or a headless run has nobody to ask: the run ends, and app_release keeps the
+   edits beside the file. True when the run goes on. */
+static bool quit_held(App *app) {
+    EditorUi *ui = app->editor;
+    if (!ui || !ui->open || !ui->ed.dirty || app->in.quit_signal || app->opt.headless) return false;
+    if (app->playtest) back_to_editor(app);
+    if (editor_ui_ask_quit(ui)) {
+        app->edits_dropped = true;
+        return false;
+    }
+    app->in.quit = false;
+    return true;
+}
+
+/* At the end of a run with edits nobody saved or dropped: beside the file, and said so. */
+static void keep_unsaved(App *app) {
+    EditorUi *ui = app->editor;
+    if (!ui || !ui->open || !ui->ed.dirty || app->edits_dropped) return;
+    int sig = app->in.quit_signal;
+    const char *why = sig == SIGINT       ? "interrupted (SIGINT)"
+                      : sig == SIGTERM    ? "terminated (SIGTERM)"
+                      : sig == SIGHUP     ? "its terminal closed (SIGHUP)"
+                      : sig               ? "ended by a signal"
+                      : app->opt.headless ? "ended headless, with nobody to ask"
+                                          : "ended";
+    char msg[LEVEL_PATH_MAX * 3 + 200];
+    if (!editor_keep_unsaved(&ui->ed, msg, sizeof msg)) {
+        diag_report(DIAG_ERROR, "game: %s: %s", why, msg);
+        app->status = 1;
+        return;
+    }
+    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg,
+                ui->ed.path);
 }
 
 /* A few times a second: has the level's file changed on disk? Reload it in place, or show
@@ -450,7 +589,7 @@ int app_restart_args(const App *app, int argc, char **argv, char **out, int cap)
 bool app_frame(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
-    if (!platform_poll(app->pf, &app->in)) return false;
+    if (!platform_poll(app->pf, &app->in) && !quit_held(app)) return false;
     /* --hot-reload: a rebuilt library takes over from the next tick, on the same state. */
     app_module_event(app, game_module_poll(&app->module));
     if (app->restart_level) return false;
@@ -465,9 +604,10 @@ bool app_frame(App *app) {
         game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
         input_end_step(&app->in);
     }
-    bool tab = false;
-    for (int i = 0; i < app->in.key_count; i++) tab |= app->in.keys[i] == SDL_SCANCODE_TAB;
-    if (app->playtest && tab) {
+    bool back = false; /* Tab or Esc: the play-test's way back, whatever the keys are bound to */
+    for (int i = 0; i < app->in.key_count; i++)
+        back |= app->in.keys[i] == SDL_SCANCODE_TAB || app->in.keys[i] == SDL_SCANCODE_ESCAPE;
+    if (app->playtest && back) {
         back_to_editor(app);
         input_end_step(&app->in); /* that Tab was the way back, not the editor's */
     } else if (app->editing) {
@@ -530,6 +670,7 @@ bool app_frame(App *app) {
     platform_logical_size(app->pf, &lw, &lh);
     if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw, (float)lh);
     else app->module.api->draw(rd, &app->art, &app->view, g, &app->effects);
+    if (app->playtest) editor_ui_draw_playtest(rd, &app->art, (float)lw, (float)lh);
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
            scratch_begin creates them in index order, so the first n are the ones there are. */
@@ -549,7 +690,7 @@ bool app_frame(App *app) {
     }
     render_end(rd);
     app->frames++;
-    bool last = g->quit || (o->frames && app->frames >= o->frames) ||
+    bool last = g->quit || app->quit || (o->frames && app->frames >= o->frames) ||
                 (o->headless && (app->replay_over || app->autoplay_over));
     if (app->controls.screenshot) take_screenshot(app);
     AssetError err;
@@ -600,6 +741,7 @@ int app_release(App *app) {
                     !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
+    keep_unsaved(app);
     game_save_settings(app->game);
     if (o->audio_out) {
         const int16_t *pcm = app->audio_out.base;

@@ -123,6 +123,13 @@ typedef struct App {
        reloads the level being played when its file changes on disk. */
     EditorUi *editor;
     bool editing, playtest;
+    bool edits_dropped; /* the user said to quit without saving: nothing to keep at exit */
+    bool quit;          /* the editor's answer ended the run (an --edit session, or a quit asked) */
+    /* The game as it was before the first play-test of an editor opened from play, which
+       plays over it: leaving the editor starts the level again with this progress. */
+    bool playtested;
+    PlayerProgress before_test, before_test_entry;
+    char before_test_path[SIM_PATH_MAX], before_test_entry_name[SIM_ENTRY_MAX];
     LevelWatch watch;
     Timeline timeline; /* the arenas over time: the F1 graph, the exit's table, --arena-trace */
 } App;

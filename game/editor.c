@@ -9,6 +9,7 @@
    resize that undo then reverts are redone on it before the resize can be redone). */
 #include "editor.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -566,7 +567,24 @@ static bool check_text(Editor *e, Str8 text, LevelRoom *room) {
                        arena_last_error());
     if (!check_strings(e)) return false;
     LevelError err;
-    if (!level_parse(&e->checked, e->check, e->path, text.data, text.len, room, &err, NULL)) {
+    LevelRoom own = {.bytes = e->room_bytes};
+    if (!room && e->room_bytes) room = &own;
+    LevelLoadStats stats;
+    if (!level_parse(&e->checked, e->check, e->path, text.data, text.len, room, &err, &stats)) {
+        /* The loader measured it and found it too large: in the editor's words, since the
+           loader's name the check's arena, not the game's. */
+        uint64_t cap = arena_capacity(e->check);
+        if (stats.level_bytes > cap) {
+            problem(e, -1, -1,
+                    "expected a level that fits the level arena (%llu bytes; --level-arena sets "
+                    "it), found a %dx%d level that needs %llu: %llu bytes too many",
+                    (unsigned long long)cap, e->lv.width, e->lv.height,
+                    (unsigned long long)stats.level_bytes,
+                    (unsigned long long)(stats.level_bytes - cap));
+            e->problem.need = stats.level_bytes;
+            e->problem.cap = cap;
+            return false;
+        }
         int32_t tx, ty;
         error_tile(e, text, &err, &tx, &ty);
         return problem(e, tx, ty, "%s", err.message + err.at.message_at);
@@ -584,11 +602,25 @@ bool editor_check(Editor *e) { return editor_check_ex(e, NULL); }
 
 const Level *editor_level(const Editor *e) { return e->has_checked ? &e->checked : NULL; }
 
+static bool is_tiled_path(const char *path) {
+    size_t n = strlen(path), x = strlen(LEVEL_TILED_EXT);
+    return n >= x && strcmp(path + n - x, LEVEL_TILED_EXT) == 0;
+}
+
 bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap) {
+    if (is_tiled_path(e->path)) {
+        snprintf(msg, msg_cap,
+                 "%s: not saved: the editor writes .lvl text, and a %s file is a Tiled map "
+                 "(edit it in Tiled, or save the level as a .lvl)",
+                 e->path, LEVEL_TILED_EXT);
+        return false;
+    }
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     bool ok = check_text(e, text, NULL);
-    if (!text.data || (!ok && !force)) {
+    /* Forcing keeps a level with a problem to finish later; one the game's arena cannot
+       hold is never written: no game could load it. */
+    if (!text.data || (!ok && (!force || e->problem.need))) {
         if (e->problem.tx >= 0)
             snprintf(msg, msg_cap, "%s: not saved: at %d %d: %s", e->path, e->problem.tx,
                      e->problem.ty, e->problem.message);
@@ -600,6 +632,117 @@ bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap) {
     e->dirty = false;
     if (ok) snprintf(msg, msg_cap, "saved %s", e->path);
     else snprintf(msg, msg_cap, "saved %s, with a problem: %s", e->path, e->problem.message);
+    /* The edits taken back from beside the file are in the file now. */
+    char unsaved[LEVEL_PATH_MAX];
+    if (e->unsaved_taken &&
+        editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, unsaved, sizeof unsaved) &&
+        (os_remove(unsaved) || errno == ENOENT)) {
+        e->unsaved_taken = false;
+        size_t n = strlen(msg);
+        if (n < msg_cap) snprintf(msg + n, msg_cap - n, " (%s, now in it, removed)", unsaved);
+    }
+    return true;
+}
+
+/* ---- Unsaved edits ---------------------------------------------------------------------- */
+
+bool editor_unsaved_path(const char *path, const char *ext, char *out, size_t cap) {
+    int n = snprintf(out, cap, "%s%s", path, ext);
+    return path[0] && n > 0 && (size_t)n < cap && n < LEVEL_PATH_MAX;
+}
+
+EditorUnsaved editor_unsaved_find(const char *path) {
+    char up[LEVEL_PATH_MAX];
+    if (!editor_unsaved_path(path, EDITOR_UNSAVED_EXT, up, sizeof up)) return EDITOR_UNSAVED_NONE;
+    OsFileInfo u = os_file_info(up);
+    if (u.kind != OS_FILE_REGULAR) return EDITOR_UNSAVED_NONE;
+    OsFileInfo f = os_file_info(path);
+    /* Equal times: written in the same clock tick as the file (a coarse file system), and
+       the file's own writer is the one that removes it; offered, never lost. */
+    return f.kind == OS_FILE_NONE || u.mtime_ns >= f.mtime_ns ? EDITOR_UNSAVED_NEWER
+                                                              : EDITOR_UNSAVED_OLDER;
+}
+
+bool editor_set_aside_unsaved(const char *path, char *msg, size_t msg_cap) {
+    char up[LEVEL_PATH_MAX], old[LEVEL_PATH_MAX + 8];
+    if (!editor_unsaved_path(path, EDITOR_UNSAVED_EXT, up, sizeof up) ||
+        !editor_unsaved_path(path, EDITOR_UNSAVED_OLD_EXT, old, sizeof old)) {
+        snprintf(msg, msg_cap, "%s: cannot set its unsaved edits aside: path too long", path);
+        return false;
+    }
+    if (!os_rename(up, old)) {
+        snprintf(msg, msg_cap, "%s: cannot move it to %s: %s", up, old, strerror(errno));
+        return false;
+    }
+    snprintf(msg, msg_cap, "moved %s aside to %s", up, old);
+    return true;
+}
+
+bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap) {
+    char up[LEVEL_PATH_MAX];
+    if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up)) {
+        snprintf(msg, msg_cap, "%s: unsaved edits lost: no room for the path of a file beside it",
+                 e->path[0] ? e->path : "(no file)");
+        return false;
+    }
+    SCRATCH_SCOPE(tmp, e->arena, e->check);
+    Str8 text = editor_text(tmp.arena, e);
+    if (!text.data) {
+        snprintf(msg, msg_cap, "%s: unsaved edits lost: no memory for their text: %s", e->path,
+                 arena_last_error());
+        return false;
+    }
+    /* Edits kept before and not taken back are other work: moved aside, not overwritten. */
+    char aside[700] = "";
+    if (!e->unsaved_taken && os_file_info(up).kind == OS_FILE_REGULAR) {
+        char why[600];
+        if (editor_set_aside_unsaved(e->path, why, sizeof why))
+            snprintf(aside, sizeof aside,
+                     " (the edits kept there before: %s" EDITOR_UNSAVED_OLD_EXT ")", e->path);
+    }
+    if (!os_write_file_atomic(up, text.data, text.len, msg, msg_cap)) return false;
+    e->unsaved_taken = true; /* what is there now is this editor's */
+    snprintf(msg, msg_cap, "unsaved edits of %s kept in %s%s", e->path, up, aside);
+    return true;
+}
+
+bool editor_take_unsaved(Editor *e, LevelError *err) {
+    char up[LEVEL_PATH_MAX], path[LEVEL_PATH_MAX];
+    *err = (LevelError){0};
+    if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up)) {
+        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, e->path, 0, 0,
+                              "expected a path short enough for its unsaved edits beside it");
+        return false;
+    }
+    SCRATCH_SCOPE(tmp, e->arena, e->check);
+    Str8 text;
+    OsReadResult r = os_read_file(tmp.arena, up, 256ull << 20, &text);
+    if (r.status != OS_READ_OK) {
+        char why[256];
+        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0, "%s",
+                              os_read_describe(r, why, sizeof why));
+        return false;
+    }
+    /* Parsed under its own name: it is .lvl text whatever the file it belongs to, and it
+       lies in the same folder, so its relative exits and links read the same. */
+    Level lv;
+    LevelRoom room = {.bytes = e->room_bytes};
+    if (!level_parse(&lv, e->check, up, text.data, text.len, e->room_bytes ? &room : NULL, err,
+                     NULL))
+        return false;
+    memcpy(path, e->path, sizeof path);
+    uint64_t (*room_bytes)(const Level *) = e->room_bytes;
+    if (!editor_open(e, e->arena, e->check, &lv)) {
+        err->at =
+            diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0,
+                        "expected room for the level in the editor, found %s", arena_last_error());
+        return false;
+    }
+    memcpy(e->path, path, sizeof e->path);
+    e->room_bytes = room_bytes;
+    e->saved_at = UINT64_MAX; /* not in the file until saved */
+    e->dirty = true;
+    e->unsaved_taken = true;
     return true;
 }
 

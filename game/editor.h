@@ -36,6 +36,26 @@
    given, even what the format refuses (two starts, a sign text with '#', an hp past 9999):
    editor_check says what is wrong and where, and editor_save refuses it.
 
+   The loader's limits hold too: the check parses into `check`, created with the capacity
+   of the game's level arena, and asks for the room the game keeps beside a level
+   (Editor.room_bytes: sim_runtime_bytes), so a level too large for the game's arena is a
+   problem (EditProblem.need, .cap) that no save writes, forced or not. A file that ends in
+   LEVEL_TILED_EXT is never written either: the editor's text is not a Tiled map.
+
+   Edits not saved when the program must end (a signal, nobody to ask) are kept beside the
+   file, in "<path>.unsaved", and the next opening offers them back:
+
+       char msg[700];
+       if (ed.dirty && editor_keep_unsaved(&ed, msg, sizeof msg)) ...   // at exit; msg says where
+       ...
+       if (editor_unsaved_find(path) == EDITOR_UNSAVED_NEWER)           // after opening `path`
+           editor_take_unsaved(&ed, &err);   // the edits, dirty, to save at `path`; or
+           editor_set_aside_unsaved(path, msg, sizeof msg);   // -> "<path>.unsaved.old"
+
+   Nothing there is deleted: a file set aside replaces the previous ".unsaved.old" only,
+   and "<path>.unsaved" goes only when the level taken from it is saved (its edits are then
+   in the file).
+
    The text is level_write's canonical form (level_write.h) of the level the cells make, the
    one writer of .lvl files; entries and signs in row order. What no Level can hold (no
    start, several, a portal without a target) is written too, so that the check can name
@@ -85,6 +105,8 @@ typedef struct EditProblem {
     int32_t tx, ty; /* the tile it is about; tx -1: not about a tile (the header, the level) */
     /* The loader's message without path and line: "expected one player start ...". */
     char message[512];
+    /* need > 0: the level does not fit the level arena, which holds `cap` bytes. */
+    uint64_t need, cap;
 } EditProblem;
 
 typedef struct Editor {
@@ -109,6 +131,10 @@ typedef struct Editor {
     uint32_t revision;
     Level checked; /* the last successful check's level, in `check` */
     bool has_checked;
+    /* The room the game keeps beside a level (sim_runtime_bytes), asked for by every check
+       and save; NULL: none. Set after opening (opening clears the Editor). */
+    uint64_t (*room_bytes)(const Level *shape);
+    bool unsaved_taken; /* the level is "<path>.unsaved"'s (editor_take_unsaved), not saved yet */
     /* Internal: the last history chunk looked at, and recently copied strings (a drag
        paints one sign text or target many times, and copies it once). */
     void *hist_chunk_;
@@ -165,7 +191,8 @@ Str8 editor_text(Arena *a, const Editor *e);
    error names (a map row and column, or an entity line's X Y). True when it loads. It also
    refuses what the format would read as something else: a '#' in any string (it starts a
    comment), blanks in a file name or an entry name. Link and exit targets are not looked
-   up on disk (the loader does that when the game plays it). */
+   up on disk (the loader does that when the game plays it). With `room` NULL, the room is
+   e->room_bytes's. */
 bool editor_check(Editor *e);
 bool editor_check_ex(Editor *e, LevelRoom *room);
 /* The checked level, in e->check: valid after editor_check returned true, until the next
@@ -173,7 +200,35 @@ bool editor_check_ex(Editor *e, LevelRoom *room);
 const Level *editor_level(const Editor *e);
 /* Writes the text atomically to e->path (os_write_file_atomic: the previous file is kept
    until the new one is whole). Checks first, and refuses (false, msg) when the level has a
-   problem unless `force`. Clears dirty on success; msg then says what was written. */
+   problem unless `force`; never when it does not fit the level arena (a file the game
+   could not load), nor to a Tiled map's path. Clears dirty on success; msg then says what
+   was written. A level taken from "<path>.unsaved" removes that file once saved. */
 bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap);
+
+/* ---- Unsaved edits beside the file ---- */
+
+#define EDITOR_UNSAVED_EXT ".unsaved"
+#define EDITOR_UNSAVED_OLD_EXT ".unsaved.old"
+
+typedef enum EditorUnsaved {
+    EDITOR_UNSAVED_NONE,  /* no "<path>.unsaved" */
+    EDITOR_UNSAVED_NEWER, /* one written after the file (or no file): to offer back */
+    EDITOR_UNSAVED_OLDER, /* the file was saved since: stale, left alone */
+} EditorUnsaved;
+
+/* "<path><ext>" into out; false when it does not fit (cap, or LEVEL_PATH_MAX). */
+bool editor_unsaved_path(const char *path, const char *ext, char *out, size_t cap);
+EditorUnsaved editor_unsaved_find(const char *path);
+/* Writes the text as it stands, problems and all, atomically to "<e->path>.unsaved"; one
+   already there that this editor did not take is first set aside (".unsaved.old"). msg
+   says where the edits went, or why they could not be written. */
+bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap);
+/* Replaces the level being edited with "<e->path>.unsaved"'s (parsed as the loader would,
+   into e->check), to be saved at e->path: dirty, a fresh history. False with the loader's
+   message in *err ("x.lvl.unsaved:4:2: error: ..."), the level being edited kept, when it
+   cannot be read or does not load; false with the editor empty when its arena is full. */
+bool editor_take_unsaved(Editor *e, LevelError *err);
+/* Renames "<path>.unsaved" to "<path>.unsaved.old" (replacing an older one). */
+bool editor_set_aside_unsaved(const char *path, char *msg, size_t msg_cap);
 
 #endif

@@ -8,7 +8,10 @@
 
 #include "../assets/atlas.h"
 #include "core/base.h"
+#include "core/diag.h"
 #include "core/hash.h"
+#include "core/path.h"
+#include "sim.h"
 
 #define TOP_H EDITOR_TOP_H
 
@@ -52,41 +55,64 @@ static const Brush BRUSHES[] = {
 
 /* ---- Opening and closing: the two arenas live exactly as long as the editor ---- */
 
-static bool make_arenas(Arena **arena, Arena **check) {
+static bool make_arenas(Arena **arena, Arena **check, uint64_t level_arena) {
     *arena = arena_create((ArenaParams){.name = "editor"});
     /* The live check parses into this one as the game loads into its level arena: the same
        capacity, so a level the editor accepts is one the game can load. */
-    *check = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN,
-                                        .name = "editor check"});
+    *check =
+        arena_create((ArenaParams){.reserve_size = level_arena ? level_arena : LEVEL_ARENA_BYTES,
+                                   .flags = ARENA_FLAG_NO_CHAIN,
+                                   .name = "editor check"});
     if (*arena && *check) return true;
     if (*arena) arena_release(*arena);
     if (*check) arena_release(*check);
     return false;
 }
 
-static void opened(EditorUi *ui) {
+/* `file`: the level is a file's, which may have edits kept beside it to offer back. */
+static void opened(EditorUi *ui, bool file) {
     ui->open = true;
     ui->brush = 1;
     ui->prompt = PROMPT_NONE;
+    ui->ed.room_bytes = sim_runtime_bytes;      /* what the game keeps beside the level */
     ui->checked_revision = ui->ed.revision - 1; /* check on the first frame */
+    EditorUnsaved u = file ? editor_unsaved_find(ui->ed.path) : EDITOR_UNSAVED_NONE;
+    if (u == EDITOR_UNSAVED_NEWER) {
+        ui->question = QUESTION_UNSAVED;
+    } else if (u == EDITOR_UNSAVED_OLDER) {
+        /* Saved since: the file is the later work; the old edits stay where they are. */
+        char line[LEVEL_PATH_MAX + 100];
+        snprintf(line, sizeof line,
+                 "%s" EDITOR_UNSAVED_EXT
+                 " is older than the file: not offered (delete it when it is not needed)",
+                 ui->ed.path);
+        diag_report_at(DIAG_NOTE, ui->ed.path, 0, 0, "%s", line);
+        editor_ui_status(ui, false, line);
+    }
 }
 
-bool editor_ui_open_level(EditorUi *ui, const Level *lv) {
+static bool is_tiled(const char *path) {
+    size_t n = path ? strlen(path) : 0, x = strlen(LEVEL_TILED_EXT);
+    return n >= x && strcmp(path + n - x, LEVEL_TILED_EXT) == 0;
+}
+
+bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena) {
     memset(ui, 0, sizeof *ui);
+    if (is_tiled(lv->path)) return false; /* edited in Tiled: the editor writes .lvl text */
     Arena *a, *c;
-    if (!make_arenas(&a, &c)) return false;
+    if (!make_arenas(&a, &c, level_arena)) return false;
     if (!editor_open(&ui->ed, a, c, lv)) {
         arena_release(a), arena_release(c);
         return false;
     }
-    opened(ui);
+    opened(ui, true);
     return true;
 }
 
-bool editor_ui_open_file(EditorUi *ui, const char *path, LevelError *err) {
+bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, LevelError *err) {
     memset(ui, 0, sizeof *ui);
     Arena *a, *c;
-    if (!make_arenas(&a, &c)) {
+    if (!make_arenas(&a, &c, level_arena)) {
         snprintf(err->message, sizeof err->message, "%s: error: no memory for the editor", path);
         return false;
     }
@@ -94,19 +120,19 @@ bool editor_ui_open_file(EditorUi *ui, const char *path, LevelError *err) {
         arena_release(a), arena_release(c);
         return false;
     }
-    opened(ui);
+    opened(ui, true);
     return true;
 }
 
-bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h) {
+bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_t level_arena) {
     memset(ui, 0, sizeof *ui);
     Arena *a, *c;
-    if (!make_arenas(&a, &c)) return false;
+    if (!make_arenas(&a, &c, level_arena)) return false;
     if (!editor_new(&ui->ed, a, c, path, w, h)) {
         arena_release(a), arena_release(c);
         return false;
     }
-    opened(ui);
+    opened(ui, false);
     return true;
 }
 
@@ -245,20 +271,101 @@ static void pick(EditorUi *ui, int32_t tx, int32_t ty) {
 static bool ctrl(uint16_t mods) { return (mods & KMOD_CTRL) != 0; }
 static bool shift(uint16_t mods) { return (mods & KMOD_SHIFT) != 0; }
 
-static void save(EditorUi *ui, bool force) {
+static bool save(EditorUi *ui, bool force) {
     char msg[600];
     if (editor_save(&ui->ed, force, msg, sizeof msg)) {
-        char line[700];
-        snprintf(line, sizeof line, "saved %s", ui->ed.path);
-        editor_ui_status(ui, false, line);
+        editor_ui_status(ui, false, msg);
         ui->confirm_what = 0;
-    } else if (!force && ui->ed.has_problem) {
+        return true;
+    }
+    if (!force && ui->ed.has_problem && !ui->ed.problem.need) {
         editor_ui_status(ui, true, "the level has problems: Ctrl+S again saves it anyway");
         ui->confirm_what = 1;
         ui->confirm_until = ui->frames + 3 * 60;
     } else {
         editor_ui_status(ui, true, msg);
     }
+    return false;
+}
+
+/* ---- Questions: the only keys they see are their answers; no other input gets past ---- */
+
+/* No answer: a modifier alone, or a function key (F1 overlay, F11 fullscreen, F12 screenshot:
+   the front end's, which work under a question too). */
+static bool not_an_answer(uint16_t k) {
+    return (k >= SDL_SCANCODE_LCTRL && k <= SDL_SCANCODE_RGUI) ||
+           (k >= SDL_SCANCODE_F1 && k <= SDL_SCANCODE_F12);
+}
+
+static void ask(EditorUi *ui, EditorQuestion q) {
+    if (ui->drag) editor_end(&ui->ed); /* a stroke in progress ends where it is */
+    ui->drag = 0;
+    ui->prompt = PROMPT_NONE;
+    ui->question = q;
+}
+
+bool editor_ui_ask_quit(EditorUi *ui) {
+    if (ui->question == QUESTION_QUIT) return true;
+    ask(ui, QUESTION_QUIT);
+    return false;
+}
+
+static void take_unsaved(EditorUi *ui) {
+    LevelError err;
+    char line[LEVEL_PATH_MAX + 120];
+    if (editor_take_unsaved(&ui->ed, &err)) {
+        ui->question = QUESTION_NONE;
+        ui->checked_revision = ui->ed.revision - 1;
+        snprintf(line, sizeof line,
+                 "took back the edits of %s" EDITOR_UNSAVED_EXT ": Ctrl+S saves them", ui->ed.path);
+        editor_ui_status(ui, false, line);
+        return;
+    }
+    /* It stays on disk and the question stays up: discard it or leave it for later. */
+    level_error_report(&err);
+    editor_ui_status(ui, true, err.message);
+    ui->status_until = UINT32_MAX;
+}
+
+/* The answer to a question, or EDITOR_STAY while it is still asked. */
+static EditorAction answer(EditorUi *ui, const Input *in) {
+    Editor *e = &ui->ed;
+    char msg[sizeof ui->status];
+    for (int i = 0; i < in->key_count && ui->question != QUESTION_NONE; i++) {
+        uint16_t k = in->keys[i], m = in->key_mods[i];
+        if (not_an_answer(k)) continue;
+        if (ui->question == QUESTION_UNSAVED) {
+            if (k == SDL_SCANCODE_RETURN || k == SDL_SCANCODE_KP_ENTER || k == SDL_SCANCODE_Y) {
+                take_unsaved(ui);
+            } else if (k == SDL_SCANCODE_D) {
+                bool ok = editor_set_aside_unsaved(e->path, msg, sizeof msg);
+                editor_ui_status(ui, !ok, msg);
+                if (ok) ui->question = QUESTION_NONE;
+            } else if (k == SDL_SCANCODE_ESCAPE) {
+                snprintf(msg, sizeof msg,
+                         "%s" EDITOR_UNSAVED_EXT " stays: it is offered again next time", e->path);
+                editor_ui_status(ui, false, msg);
+                ui->question = QUESTION_NONE;
+            }
+            continue;
+        }
+        EditorAction leave = ui->question == QUESTION_QUIT ? EDITOR_QUIT : EDITOR_LEAVE;
+        if (k == SDL_SCANCODE_ESCAPE) {
+            ui->question = QUESTION_NONE;
+            return leave;
+        }
+        if (ctrl(m) && k == SDL_SCANCODE_S) {
+            if (save(ui, false)) {
+                ui->question = QUESTION_NONE;
+                return leave;
+            }
+            ui->status_until = UINT32_MAX; /* why it was not saved, while the question is up */
+            continue;
+        }
+        ui->question = QUESTION_NONE;
+        editor_ui_status(ui, false, "kept editing: nothing is saved yet");
+    }
+    return EDITOR_STAY;
 }
 
 static EditorAction keys(EditorUi *ui, const Input *in) {
@@ -284,11 +391,9 @@ static EditorAction keys(EditorUi *ui, const Input *in) {
         switch (k) {
         case SDL_SCANCODE_TAB: return EDITOR_PLAYTEST;
         case SDL_SCANCODE_ESCAPE:
-            if (!e->dirty || (confirming && ui->confirm_what == 2)) return EDITOR_LEAVE;
-            editor_ui_status(ui, true, "unsaved changes: Esc again leaves without saving (Ctrl+S saves)");
-            ui->confirm_what = 2;
-            ui->confirm_until = ui->frames + 3 * 60;
-            break;
+            if (!e->dirty) return EDITOR_LEAVE;
+            ask(ui, QUESTION_LEAVE);
+            return EDITOR_STAY; /* the rest of the frame's keys would answer it unseen */
         case SDL_SCANCODE_N: start_prompt(ui, PROMPT_NAME, 0, 0, (EditCell){0}, e->lv.name); break;
         case SDL_SCANCODE_X: start_prompt(ui, PROMPT_EXIT, 0, 0, (EditCell){0}, e->lv.exit); break;
         case SDL_SCANCODE_EQUALS:
@@ -324,6 +429,14 @@ static EditorAction keys(EditorUi *ui, const Input *in) {
 EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float view_h) {
     Editor *e = &ui->ed;
     ui->frames++;
+    if (ui->question != QUESTION_NONE) {
+        EditorAction act = answer(ui, in);
+        if (e->revision != ui->checked_revision) {
+            ui->checked_revision = e->revision;
+            editor_check(e);
+        }
+        return act;
+    }
     if (ui->prompt != PROMPT_NONE) {
         prompt_input(ui, in);
         return EDITOR_STAY;
@@ -473,6 +586,66 @@ static const char *prompt_label(EditorPromptKind k) {
     }
 }
 
+/* Text with its shadow on `layer`: the question's card and the play-test's label lie over the HUD. */
+static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c,
+                    int layer) {
+    render_text(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
+    render_text(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
+}
+
+/* The question, in a card over the map: what it is about, then the answers, a key and
+   what it does on each line. */
+static void draw_question(const EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
+    Arena *frame = render_frame_arena(rd);
+    Str8 file = path_base_name(str8_cstr(ui->ed.path));
+    const char *leave =
+        ui->question == QUESTION_QUIT || ui->leave_quits ? "quit" : "go back to the game";
+    Str8 title, keys[3], says[3];
+    if (ui->question == QUESTION_UNSAVED) {
+        title = str8_fmt(frame, "%.*s" EDITOR_UNSAVED_EXT " holds edits that were never saved",
+                         STR8_FMT(file));
+        keys[0] = STR8_LIT("Enter"), says[0] = STR8_LIT("take them back (Ctrl+S then saves them)");
+        keys[1] = STR8_LIT("D"),
+        says[1] = str8_fmt(frame, "discard them (moved to %.*s" EDITOR_UNSAVED_OLD_EXT ")",
+                           STR8_FMT(file));
+        keys[2] = STR8_LIT("Esc"),
+        says[2] = STR8_LIT("not now: keep the file, ask again next time");
+    } else {
+        title = str8_fmt(frame, "%.*s has unsaved changes", STR8_FMT(file));
+        keys[0] = STR8_LIT("Ctrl+S"), says[0] = str8_fmt(frame, "save, then %s", leave);
+        keys[1] = ui->question == QUESTION_QUIT ? STR8_LIT("Esc, close") : STR8_LIT("Esc");
+        says[1] = str8_fmt(frame, "%s without saving", leave);
+        keys[2] = STR8_LIT("other keys"), says[2] = STR8_LIT("keep editing");
+    }
+    float kw = 0, sw = 0;
+    for (int i = 0; i < 3; i++) {
+        kw = MAX(kw, font_measure(&a->font, keys[i], 1));
+        sw = MAX(sw, font_measure(&a->font, says[i], 1));
+    }
+    float cw = MIN(MAX(font_measure(&a->font, title, 1), kw + 10 + sw) + 16, w - 8),
+          ch = 12.0f * 4 + 14;
+    float x = (w - cw) / 2, y = TOP_H + (h - TOP_H - EDITOR_PALETTE_H - ch) / 2;
+    render_rect(rd, (RectF){0, TOP_H, w, h - TOP_H - EDITOR_PALETTE_H}, LAYER_FADE,
+                (Color){8, 6, 14, 150});
+    render_rect(rd, (RectF){x, y, cw, ch}, LAYER_CARD, (Color){24, 20, 40, 240});
+    render_rect_outline(rd, (RectF){x, y, cw, ch}, LAYER_CARD + 1, (Color){255, 214, 120, 255});
+    text_on(rd, a, x + 8, y + 6, title, (Color){255, 230, 150, 255}, LAYER_CARD_TEXT);
+    for (int i = 0; i < 3; i++) {
+        float ly = y + 22 + 12.0f * (float)i;
+        text_on(rd, a, x + 8, ly, keys[i], (Color){140, 220, 255, 255}, LAYER_CARD_TEXT);
+        text_on(rd, a, x + 18 + kw, ly, says[i], COLOR_WHITE, LAYER_CARD_TEXT);
+    }
+}
+
+void editor_ui_draw_playtest(Renderer *rd, const DrawAssets *a, float w, float h) {
+    (void)h;
+    Str8 label = STR8_LIT("PLAY-TEST    Tab or Esc: back to the editor");
+    float tw = font_measure(&a->font, label, 1) + 12, x = (w - tw) / 2, y = DRAW_HUD_H + 3;
+    render_rect(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){110, 60, 10, 220});
+    render_rect_outline(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){255, 214, 120, 255});
+    text_on(rd, a, x + 6, y + 3, label, (Color){255, 240, 210, 255}, LAYER_MESSAGE + 1);
+}
+
 void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
     const Editor *e = &ui->ed;
     Arena *frame = render_frame_arena(rd);
@@ -519,4 +692,5 @@ void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, fl
         text(rd, a, 4, ly + 2, STR8_LIT("Tab play  Ctrl+S save  Ctrl+Z undo  N name  X exit  right-click pick  Shift-drag fill"),
              (Color){150, 150, 175, 255}, TEXT_ALIGN_LEFT);
     }
+    if (ui->question != QUESTION_NONE) draw_question(ui, rd, a, w, h);
 }

@@ -2,6 +2,7 @@
 #include "platform/platform.h"
 
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
@@ -56,10 +57,45 @@ struct Platform {
     int out_w, out_h;           /* output size the viewport was fitted to */
     int frame_checks;           /* polls left to wait for the WM's frame (platform_fit_frame) */
     PlatformViewport viewport;
+    bool signals; /* this one installed the quit signals' handlers (signals_install) */
 #if PLATFORM_X11
     PlatformX11 x11;
 #endif
 };
+
+/* ---- quit signals ---- */
+
+#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
+#define PLATFORM_SIGNALS 1
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction signals_before[ARRAY_COUNT(quit_signals)];
+static int signals_installed; /* platforms created and not released */
+/* The last quit signal not yet seen by a poll. The handler sets it and nothing else: the
+   frame loop does what the program must (keep unsaved work) where anything may be called. */
+static volatile sig_atomic_t signal_pending;
+
+static void on_quit_signal(int sig) { signal_pending = sig; }
+
+/* Ours rather than SDL's, which turn these into an SDL_QUIT that looks like a closed
+   window: a signal has nobody at the window to ask. */
+static void signals_install(void) {
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    if (signals_installed++) return;
+    struct sigaction sa = {.sa_handler = on_quit_signal};
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++)
+        sigaction(quit_signals[i], &sa, &signals_before[i]);
+}
+
+static void signals_release(void) {
+    if (signals_installed <= 0 || --signals_installed) return;
+    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++)
+        sigaction(quit_signals[i], &signals_before[i], NULL);
+}
+#else
+static void signals_install(void) {}
+static void signals_release(void) {}
+#endif
 
 /* ---- input ---- */
 
@@ -588,9 +624,12 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
 
     /* Nearest filtering for every texture created from here on: pixel art stays crisp. */
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
+    signals_install();
+    pf->signals = true;
     if (d.headless) {
         if (SDL_Init(SDL_INIT_EVENTS) != 0) {
             diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
+            signals_release();
             return NULL;
         }
         pf->surface = SDL_CreateRGBSurfaceWithFormat(
@@ -600,6 +639,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
         pf->window_scale = d.scale < PLATFORM_MAX_SCALE ? d.scale : PLATFORM_MAX_SCALE;
         pf->fullscreen = d.fullscreen;
     } else if (!platform_init_window(pf, &d)) {
+        signals_release();
         return NULL;
     }
     if (!pf->renderer && !pf->gl) {
@@ -623,6 +663,7 @@ void platform_release(Platform *pf) {
     if (pf->surface) SDL_FreeSurface(pf->surface);
     if (pf->window) SDL_DestroyWindow(pf->window);
     SDL_Quit();
+    if (pf->signals) signals_release();
 #if PLATFORM_X11
     if (pf->x11.lib) SDL_UnloadObject(pf->x11.lib);
 #endif
@@ -712,6 +753,14 @@ bool platform_poll(Platform *pf, Input *in) {
         /* SDL's renderer resets the viewport on a size change (and its scale goes stale). */
         if (e.type == SDL_WINDOWEVENT) refit = true;
     }
+#if PLATFORM_SIGNALS
+    int sig = signal_pending;
+    if (sig) {
+        signal_pending = 0;
+        in->quit = true;
+        in->quit_signal = sig;
+    }
+#endif
     /* Consumed here, not by the game; F11 twice before a poll is on and off again. */
     int toggles = in->presses[ACTION_FULLSCREEN] ? in->presses[ACTION_FULLSCREEN]
                                                  : in->pressed[ACTION_FULLSCREEN];

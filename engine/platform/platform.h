@@ -85,7 +85,9 @@ typedef struct Input {
     float move_x, move_y;          /* -1..1: digital directions and left stick, dead zone applied */
     bool focused;                  /* the window has keyboard focus (always true headless) */
     bool focus_lost;               /* edge: focus went away this frame -> the game pauses */
-    bool quit;                     /* window closed / SDL_QUIT */
+    bool quit;                     /* window closed / SDL_QUIT, or a signal below */
+    int quit_signal;               /* SIGINT, SIGTERM or SIGHUP when one asked to quit (nobody
+                                      is at the window to answer a question); 0: the window */
     int pads;                      /* game controllers currently open */
 
     /* The keys in use; until input_set_bindings is called (custom_bindings false, as in a
@@ -195,7 +197,11 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc);
 void platform_release(Platform *pf);
 /* Drains SDL's queue into `in` (input_handle_event), opens and closes hot-plugged pads,
    toggles fullscreen on F11 / Alt+Enter, refits the viewport to a resized window. False
-   once quit was requested. */
+   once quit was requested: in->quit stays set until the caller clears it (a program that
+   asks "save first?" clears it and goes on; the next request sets it again).
+   SIGINT, SIGTERM and SIGHUP are quit requests too, from platform_create to
+   platform_release (SDL's own handlers are off): the handler only records the signal, and
+   the next poll sets in->quit and in->quit_signal. */
 bool platform_poll(Platform *pf, Input *in);
 /* Seconds since platform_create: the real clock in a window, the fake one headless. */
 double platform_seconds(const Platform *pf);

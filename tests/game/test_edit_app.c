@@ -5,7 +5,10 @@
      loads, and levelcheck accepts it;
    - Tab play-tests from the cursor and Tab comes back; Esc leaves to play the saved file;
    - the file changed on disk under the running game is reloaded in place; a broken change
-     is shown on screen with its line and column, and the level that ran keeps running. */
+     is shown on screen with its line and column, and the level that ran keeps running;
+   - `--size` refuses, with the reason, what it cannot make into a level the game loads: a
+     Tiled map's name, a level too large for the level arena in force (and by how much), a
+     folder that is not there. */
 #include <SDL2/SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -200,7 +203,9 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(!e->has_problem);
     CHECK(!e->dirty);
 
-    /* Esc with a change not saved asks for Esc again; leaving plays the file as saved. */
+    /* Esc with a change not saved asks; another key keeps editing, and the next Esc asks
+       again; Esc at the question ends the --edit session without saving, and without
+       keeping anything beside the file: that was the answer. */
     key(SDL_SCANCODE_2, 0);
     frames(app, 1);
     click(app, 9, 5, 1);
@@ -208,13 +213,35 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
     CHECK(app->editing);
+    CHECK_EQ_I(ui->question, QUESTION_LEAVE);
+    key(SDL_SCANCODE_LCTRL, KMOD_LCTRL); /* a modifier alone is no answer, nor F1 or F12 */
+    key(SDL_SCANCODE_F1, 0);
+    key(SDL_SCANCODE_F1, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->question, QUESTION_LEAVE);
+    click(app, 9, 6, 1); /* nor is the mouse: nothing is painted under the question */
+    CHECK_EQ_I(editor_get(e, 9, 6).tile, TILE_FLOOR);
+    key(SDL_SCANCODE_K, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->question, QUESTION_NONE);
+    CHECK(app->editing && e->dirty);
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
-    CHECK(!app->editing);
-    CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
-    CHECK_EQ_I(app->game->sim.level.sign_count, 1);
-    CHECK_EQ_I(level_tile(&app->game->sim.level, 9, 5), TILE_FLOOR); /* the unsaved wall is gone */
+    CHECK_EQ_I(ui->question, QUESTION_LEAVE);
+    key(SDL_SCANCODE_ESCAPE, 0);
+    CHECK(!app_frame(app));
     CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(level_load(&lv,
+                          level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES,
+                                                             .flags = ARENA_FLAG_NO_CHAIN}),
+                          path, &err),
+               true);
+    CHECK_EQ_I(level_tile(&lv, 9, 5), TILE_FLOOR); /* the unsaved wall is gone */
+    CHECK_EQ_I(lv.sign_count, 1);
+    arena_release(level);
+    char unsaved[400];
+    snprintf(unsaved, sizeof unsaved, "%s.unsaved", path);
+    CHECK(access(unsaved, F_OK) != 0);
 }
 
 static void test_reload(Arena *perm, const char *path) {
@@ -248,6 +275,81 @@ static void test_reload(Arena *perm, const char *path) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* An error was reported whose text holds every one of the words. */
+static bool reported(const DiagCapture *c, const char *const *words, int n) {
+    for (const DiagCaptured *r = c->first; r; r = r->next) {
+        int i = 0;
+        while (i < n && r->d.level == DIAG_ERROR && strstr(r->d.text, words[i])) i++;
+        if (i == n) return true;
+    }
+    return false;
+}
+
+static void test_create(Arena *perm) {
+    Arena *cap_arena = arena_create((ArenaParams){.name = "capture"});
+    REQUIRE_VOID(cap_arena);
+    struct {
+        const char *name;
+        uint64_t arena;
+        int32_t w, h;
+        const char *says[3];
+    } refused[] = {
+        {"new.tmj", 0, 10, 8, {"new.tmj: error: not created", "ends in .lvl", "Tiled map"}},
+        {"huge.lvl",
+         65536,
+         300,
+         300,
+         {"huge.lvl: error: not created", "fits the level arena (65536 bytes", "bytes too many"}},
+        {"max.lvl",
+         0,
+         LEVEL_MAX_SIDE,
+         LEVEL_MAX_SIDE,
+         {"max.lvl: error: not created", "a 4096x4096 level that needs", "bytes too many"}},
+        {"nodir/x.lvl",
+         0,
+         10,
+         8,
+         {"nodir/x.lvl: error: not created", "there is no folder", "No such file or directory"}},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s/%s", dir, refused[i].name);
+        DiagCapture cap;
+        diag_capture_begin(&cap, cap_arena);
+        App *app = app_create(perm, &(AppOptions){.edit = path,
+                                                  .edit_w = refused[i].w,
+                                                  .edit_h = refused[i].h,
+                                                  .level_arena = refused[i].arena,
+                                                  .headless = true,
+                                                  .no_save = true});
+        diag_capture_end(&cap);
+        CHECK(!app);
+        CHECK(access(path, F_OK) != 0);
+        if (!reported(&cap, refused[i].says, 3)) {
+            fprintf(stderr, "%s: expected an error with '%s', '%s', '%s'; got:\n", refused[i].name,
+                    refused[i].says[0], refused[i].says[1], refused[i].says[2]);
+            fprintf(stderr, "  (%u reports, %u lost)\n", cap.count, cap.lost);
+            for (const DiagCaptured *r = cap.first; r; r = r->next)
+                fprintf(stderr, "  %s\n", r->d.text);
+            CHECK(!"the reason");
+        }
+        arena_clear(cap_arena);
+    }
+    /* The same level with an arena that holds it: made, and the game plays it. */
+    char path[300];
+    snprintf(path, sizeof path, "%s/huge.lvl", dir);
+    App *app = app_create(perm, &(AppOptions){.edit = path,
+                                              .edit_w = 300,
+                                              .edit_h = 300,
+                                              .level_arena = 1 << 20,
+                                              .headless = true,
+                                              .no_save = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->sim.level.width, 300);
+    CHECK_EQ_I(app_release(app), 0);
+    arena_release(cap_arena);
+}
+
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     char data[300], path[300], reload[300];
@@ -259,6 +361,7 @@ int main(void) {
     REQUIRE(perm);
     test_editor(perm, path);
     test_reload(perm, reload);
+    test_create(perm);
     arena_release(perm);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

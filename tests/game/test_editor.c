@@ -4,10 +4,15 @@
    tail; a resize and a drag undo as one step; a new level, and one built tile by tile with
    every kind of thing, save and load back with level_load; the check names the tile of a
    problem; a refused save leaves the file as it was, a forced one writes; close leaves the
-   arenas empty. Prints the figures: bytes per edit record, the check's time. */
+   arenas empty. The level arena's limit, the game's room beside the level included, is a
+   problem no save gets past; a Tiled map's name is never written. Edits kept beside the
+   file (.unsaved) come back byte for byte, are set aside, never overwritten unasked.
+   Prints the figures: bytes per edit record, the check's time. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "check.h"
@@ -17,6 +22,7 @@
 #include "editor.h"
 #include "level.h"
 #include "level_write.h"
+#include "sim.h"
 
 static Arena *perm, *ed_arena, *check_arena, *load_arena;
 static char tmp_dir[] = "/tmp/test_editor_XXXXXX";
@@ -487,6 +493,144 @@ static void test_problems(void) {
     editor_close(&e);
 }
 
+/* ---- Limits: the level arena, the room beside the level, the file's format ------------------ */
+
+static void test_limits(void) {
+    Arena *small = arena_create(
+        (ArenaParams){.reserve_size = 64 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "small"});
+    REQUIRE_VOID(small);
+    Editor e;
+    char msg[800];
+    const char *path = tmp_path("big.lvl");
+    REQUIRE_VOID(editor_new(&e, ed_arena, small, path, 300, 300));
+    CHECK(!editor_check(&e));
+    CHECK(e.problem.need > e.problem.cap && e.problem.cap == arena_capacity(small));
+    char over[80];
+    snprintf(over, sizeof over, "needs %llu: %llu bytes too many",
+             (unsigned long long)e.problem.need,
+             (unsigned long long)(e.problem.need - e.problem.cap));
+    CHECK(strstr(e.problem.message, "fits the level arena (65536 bytes") &&
+          strstr(e.problem.message, "300x300") && strstr(e.problem.message, over));
+    CHECK(!editor_save(&e, false, msg, sizeof msg));
+    CHECK(!editor_save(&e, true, msg, sizeof msg)); /* not even forced: nothing could load it */
+    CHECK(strstr(msg, "not saved") && strstr(msg, over));
+    CHECK(os_file_info(path).kind == OS_FILE_NONE);
+    CHECK(e.dirty);
+    /* Smaller, it fits, saves and loads. */
+    CHECK(editor_resize(&e, 100, 100));
+    CHECK(editor_check(&e));
+    CHECK(editor_save(&e, false, msg, sizeof msg));
+    Level lv;
+    LevelError err;
+    CHECK(level_load(&lv, load_arena, path, &err));
+    editor_close(&e);
+
+    /* The game's room counts: an arena that holds the level alone, not with the runtime. */
+    REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, 60, 40));
+    REQUIRE_VOID(editor_check(&e));
+    uint64_t alone = e.checked.arena_bytes + 64; /* the level, and a little for alignment */
+    editor_close(&e);
+    REQUIRE_VOID(sim_runtime_bytes(&(Level){.width = 60,
+                                            .height = 40,
+                                            .bullet_cap = LEVEL_DEFAULT_BULLETS,
+                                            .particle_cap = LEVEL_DEFAULT_PARTICLES}) > 64);
+    Arena *tight = arena_create(
+        (ArenaParams){.reserve_size = alone, .flags = ARENA_FLAG_NO_CHAIN, .name = "tight"});
+    REQUIRE_VOID(tight && arena_capacity(tight) >= alone);
+    REQUIRE_VOID(editor_new(&e, ed_arena, tight, tmp_path("tight.lvl"), 60, 40));
+    CHECK(editor_check(&e));
+    e.room_bytes = sim_runtime_bytes;
+    CHECK(!editor_check(&e));
+    CHECK(e.problem.need > arena_capacity(tight));
+    CHECK(!editor_save(&e, true, msg, sizeof msg));
+    CHECK(os_file_info(tmp_path("tight.lvl")).kind == OS_FILE_NONE);
+    editor_close(&e);
+    arena_release(tight);
+    arena_release(small);
+
+    /* A Tiled map's name: .lvl text never goes into it. */
+    REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("map.tmj"), 8, 5));
+    CHECK(!editor_save(&e, true, msg, sizeof msg));
+    CHECK(strstr(msg, "Tiled") != NULL);
+    CHECK(os_file_info(tmp_path("map.tmj")).kind == OS_FILE_NONE);
+    editor_close(&e);
+}
+
+/* ---- Edits kept beside the file ------------------------------------------------------------ */
+
+static void set_mtime(const char *path, int64_t s) {
+    struct timespec t[2] = {{.tv_sec = s}, {.tv_sec = s}};
+    CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
+}
+
+static bool file_there(const char *path) { return os_file_info(path).kind == OS_FILE_REGULAR; }
+
+static void test_unsaved(void) {
+    const char *path = tmp_path("u.lvl"), *up = tmp_path("u.lvl.unsaved"),
+               *old = tmp_path("u.lvl.unsaved.old");
+    Editor e;
+    LevelError err;
+    char msg[1600];
+    REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, 10, 6));
+    REQUIRE_VOID(editor_save(&e, false, msg, sizeof msg));
+    set_mtime(path, 1000000000);
+    Str8 file = read_all(path);
+    CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NONE);
+    CHECK(editor_set(&e, 3, 2, &wall));
+    Str8 text = editor_text(perm, &e);
+    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
+    CHECK(strstr(msg, up) != NULL);
+    CHECK(str8_eq(read_all(up), text));
+    CHECK(str8_eq(read_all(path), file)); /* the file is not touched */
+    CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NEWER);
+    editor_close(&e);
+
+    /* Taken back: the edits, to save at the file's path; saving removes the .unsaved. */
+    REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, path, &err));
+    CHECK_EQ_I(editor_get(&e, 3, 2).tile, TILE_FLOOR);
+    CHECK(editor_take_unsaved(&e, &err));
+    CHECK_EQ_I(editor_get(&e, 3, 2).tile, TILE_WALL);
+    CHECK(e.dirty && strcmp(e.path, path) == 0);
+    CHECK(str8_eq(editor_text(perm, &e), text));
+    CHECK(editor_check(&e));
+    CHECK(editor_save(&e, false, msg, sizeof msg));
+    CHECK(strstr(msg, "removed") != NULL);
+    CHECK(str8_eq(read_all(path), text));
+    CHECK(!file_there(up));
+    CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NONE);
+
+    /* Older than the file: left alone. Set aside: moved, not deleted. */
+    CHECK(editor_set(&e, 4, 2, &wall));
+    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
+    Str8 second = read_all(up);
+    set_mtime(up, 1000000000);
+    set_mtime(path, 1000000100);
+    CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_OLDER);
+    CHECK(editor_set_aside_unsaved(path, msg, sizeof msg));
+    CHECK(!file_there(up) && str8_eq(read_all(old), second));
+    CHECK(!editor_set_aside_unsaved(path, msg, sizeof msg)); /* nothing to move: says why */
+    CHECK(strstr(msg, up) != NULL);
+    editor_close(&e);
+
+    /* One that does not load: the loader's message with its place; the level stays. */
+    REQUIRE_VOID(os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, msg, sizeof msg));
+    REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, path, &err));
+    Str8 before = editor_text(perm, &e);
+    CHECK(!editor_take_unsaved(&e, &err));
+    CHECK(strncmp(err.message, up, strlen(up)) == 0 && err.line == 3);
+    CHECK(str8_eq(editor_text(perm, &e), before));
+    CHECK(!e.dirty);
+
+    /* Kept again while that one is there, not taken: it goes aside, not overwritten. */
+    Str8 broken = read_all(up);
+    CHECK(editor_set(&e, 5, 3, &coin));
+    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
+    CHECK(strstr(msg, old) != NULL);
+    CHECK(str8_eq(read_all(old), broken));
+    CHECK(str8_eq(read_all(up), editor_text(perm, &e)));
+    editor_close(&e);
+}
+
 /* ---- Figures ------------------------------------------------------------------------------------ */
 
 static double now_ms(void) {
@@ -546,6 +690,8 @@ int main(void) {
     test_new_sizes();
     test_build_level();
     test_problems();
+    test_limits();
+    test_unsaved();
     figures(levels, count);
 
     /* The temporary folder: every file written above, then the folder. */

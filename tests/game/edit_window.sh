@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# The editor's unsaved edits and a real window and process, under Xvfb with openbox:
+# - closing the window (Alt+F4, the window manager's close) with an unsaved edit asks, and
+#   the game keeps running; closing again quits without saving, and keeps nothing;
+# - closing, then Ctrl+S at the question: saved, and the game quits;
+# - SIGTERM (kill) with an unsaved edit: the game ends, FILE.unsaved holds the edit, FILE
+#   does not, and stderr says where it went; SIGINT the same;
+# - the next --edit FILE asks; Enter takes the edit back, Ctrl+S saves it into FILE, the
+#   .unsaved goes.
+# The edit is the level's name (N, a letter, Enter): keys only, wherever the map lies.
+# Skips (exit 77) when Xvfb, openbox or xdotool are missing or no X server starts.
+# $1: the game, $2: a scratch directory.
+game=$1 dir=$2
+SKIP=77
+for tool in Xvfb openbox xdotool; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "SKIP: $tool is not installed (tools/deps.sh installs xvfb openbox xdotool)"
+        exit $SKIP
+    fi
+done
+rm -rf "$dir" && mkdir -p "$dir" || exit 1
+export SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$dir/data"
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+XPID= WMPID= APPID=
+cleanup() {
+    for p in $APPID $WMPID $XPID; do kill -9 "$p" 2>/dev/null; done
+    wait 2>/dev/null
+}
+trap cleanup EXIT
+. "$(dirname "$0")/../xvfb_lib.sh"
+xvfb_start 1280x800 "$dir"
+openbox >"$dir/openbox.log" 2>&1 &
+WMPID=$!
+for _ in $(seq 100); do
+    xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break
+    sleep 0.05
+done
+
+level="$dir/w.lvl"
+original='name: Window
+map:
+############
+#@.........#
+#..........#
+#.........X#
+############
+end'
+
+# start: the game editing $level, its window found and focused.
+start() {
+    "$game" --edit "$level" --no-save >"$dir/out" 2>"$dir/err" &
+    APPID=$!
+    WIN=
+    for _ in $(seq 200); do
+        WIN=$(xdotool search --onlyvisible --class '^arena-dungeon$' 2>/dev/null | head -n 1)
+        [ -n "$WIN" ] && break
+        kill -0 $APPID 2>/dev/null || break
+        sleep 0.05
+    done
+    [ -n "$WIN" ] || { fail "no window"; cat "$dir/err"; return 1; }
+    xdotool windowactivate --sync "$WIN" 2>/dev/null
+    synced
+}
+# synced: F12, then wait for its screenshot: the game has handled every key sent before it,
+# so each key sent after lands in a later frame (a slow frame gets them all at once, and a
+# key that opens a prompt leaves the rest of its frame's keys unseen).
+shots="$XDG_DATA_HOME/arena-dungeon/screenshots"
+synced() {
+    local before
+    before=$(ls "$shots" 2>/dev/null | wc -l)
+    xdotool key F12
+    for _ in $(seq 400); do
+        [ "$(ls "$shots" 2>/dev/null | wc -l)" -gt "$before" ] && return 0
+        kill -0 $APPID 2>/dev/null || return 1
+        sleep 0.05
+    done
+    fail "the game did not answer F12"
+    return 1
+}
+keys() { xdotool key "$@"; synced; }
+rename() { keys n; xdotool type "$1"; synced; keys Return; }
+close_window() { keys alt+F4; }
+# ended: true once the game has exited (its status in $RC), polled (at most ~30 s).
+ended() {
+    for _ in $(seq 600); do
+        if ! kill -0 $APPID 2>/dev/null; then
+            wait $APPID; RC=$?; APPID=
+            return 0
+        fi
+        sleep 0.05
+    done
+    return 1
+}
+# running: still there a moment after a close (the window manager passes it on in its own time).
+running() { sleep 0.5; kill -0 $APPID 2>/dev/null; }
+
+# 1. Close, asked; close again: quits without saving, keeps nothing.
+printf '%s\n' "$original" >"$level"
+start || exit 1
+rename Z
+close_window
+running || fail "the first close quit with an unsaved edit"
+close_window
+ended || fail "the second close did not quit"
+[ "${RC:-1}" = 0 ] || fail "quit without saving: status $RC"
+grep -q 'WindowZ' "$level" && fail "quit without saving saved"
+[ -e "$level.unsaved" ] && fail "quit without saving kept $level.unsaved"
+
+# 2. Close, then Ctrl+S at the question: saved, and quits.
+start || exit 1
+rename Y
+close_window
+running || fail "the close quit with an unsaved edit"
+keys ctrl+s
+ended || fail "Ctrl+S at the question did not quit"
+grep -q '^name: WindowY$' "$level" || { fail "Ctrl+S at the question did not save"; cat "$level"; }
+
+# 3. SIGTERM, then SIGINT: the edit beside the file, said on stderr.
+for sig in TERM INT; do
+    printf '%s\n' "$original" >"$level"
+    touch -d '2001-01-01' "$level"
+    rm -f "$level.unsaved" "$level.unsaved.old"
+    start || exit 1
+    rename X
+    kill -$sig $APPID
+    ended || fail "SIG$sig did not end the game"
+    grep -q '^name: WindowX$' "$level.unsaved" 2>/dev/null || fail "SIG$sig: the edit is not in $level.unsaved"
+    grep -q 'WindowX' "$level" && fail "SIG$sig: the file was changed"
+    grep -q "SIG$sig.*kept in $level.unsaved" "$dir/err" || { fail "SIG$sig: stderr does not say so"; cat "$dir/err"; }
+done
+
+# 4. The next --edit asks; Enter takes it back; Ctrl+S saves it; Esc quits.
+start || exit 1
+keys Return
+keys ctrl+s
+keys Escape
+ended || fail "Esc after saving did not quit"
+grep -q '^name: WindowX$' "$level" || { fail "the edit taken back was not saved"; cat "$level"; }
+[ -e "$level.unsaved" ] && fail "$level.unsaved is still there after its edits were saved"
+
+[ $fails -eq 0 ] && echo "edit_window: all passed"
+exit $((fails > 0))
