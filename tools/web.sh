@@ -17,7 +17,7 @@ root=$PWD
 source tools/deps.sh
 deps_install_web
 
-# Debian's emscripten 3.1.6 traps (found by the probe in issue 17):
+# Debian's emscripten 3.1.6 traps (found when the browser build was first tried):
 #  - its optimiser passes need acorn, which Debian keeps in /usr/share/nodejs;
 #  - node >= 18's fetch breaks 3.1.6's loader when emcc runs generated code under node.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}

@@ -396,10 +396,9 @@ static void test_knockback(void) {
     CHECK(pushed);
 }
 
-/* Issue 11: spikes threw the player the way they faced, deeper into the spikes, at half
-   speed, too weakly to leave them: a 0.12 s tap into the spike beside level 3's exit, then
-   no input, cost all three hearts in two seconds. Now spikes throw the player back to the
-   middle of the nearest floor tile they can walk to. Every tap (7 ticks) from a floor tile
+/* Spikes throw the player back to the middle of the nearest floor tile they can walk to,
+   never the way they faced, deeper into the spikes (a 0.12 s tap into the spike beside
+   level 3's exit, then no input, must not cost all three hearts in two seconds). Every tap (7 ticks) from a floor tile
    into a spike round that exit, then 5 s of nothing: at most one heart, off the spikes,
    alive, still in the level. */
 static void test_spike_knockback(void) {
@@ -520,8 +519,9 @@ static SimBox opaque_box(const uint8_t *px, int w, int first, int n, int ox, int
 
 static bool box_eq(SimBox a, SimBox b) { return a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1; }
 
-/* Issue 11: enemies visibly overlapped the player without hurting (a 9 px square reach,
-   while the sprites meet at 12 to 13 px). The bodies are the sprites' opaque pixels, measured
+/* Contact is what the player sees: an enemy that visibly overlaps the player hurts (a 9 px
+   square reach would not, while the sprites meet at 12 to 13 px). The bodies are the
+   sprites' opaque pixels, measured
    here again from assets/sprites.png as draw.c places them; an overlap of a pixel or more
    hurts, touching or a gap does not, from every side. */
 static void test_enemy_contact(void) {
@@ -581,8 +581,8 @@ static void test_enemy_contact(void) {
         }
 }
 
-/* Issue 11: damage carried into the next level while a retry refilled the hearts. Every
-   level starts with full hearts now: by exit, by portal, on a restart; a larger maximum
+/* Every level starts with full hearts, so that damage never carries into the next level
+   while a retry would refill them: by exit, by portal, on a restart; a larger maximum
    (a heart picked up at full health) carries over, and a new run starts from scratch. */
 static void test_hearts_each_level(void) {
     write_level("h-c.lvl", "name: C\nmap:\n#####\n#@..#\n#####\nend\nentry in 3 1\n");
