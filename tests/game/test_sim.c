@@ -398,9 +398,9 @@ static void test_knockback(void) {
 
 /* Spikes throw the player back to the middle of the nearest floor tile they can walk to,
    never the way they faced, deeper into the spikes (a 0.12 s tap into the spike beside
-   level 3's exit, then no input, must not cost all three hearts in two seconds). Every tap (7 ticks) from a floor tile
-   into a spike round that exit, then 5 s of nothing: at most one heart, off the spikes,
-   alive, still in the level. */
+   level 3's exit, then no input, must not cost all three hearts in two seconds). Every tap
+   (7 ticks) from a floor tile into a spike round that exit, then 5 s of nothing: at most
+   one heart, off the spikes, alive, still in the level. */
 static void test_spike_knockback(void) {
     const char *p = LEVELS_DIR "/03-spikes-and-water.lvl";
     Sim *s = fresh(p);
