@@ -1,48 +1,83 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and only what is missing. Sourced by
-# tools/test.sh and tools/play.sh so a fresh Debian machine needs nothing done by hand.
-deps_install() {
+# tools/test.sh (deps_install: everything) and tools/play.sh (deps_install_play: only what
+# building and playing the game needs), so a fresh Debian machine needs nothing done by hand.
+# What building and playing the game needs, and what only the tests and benchmarks do; the
+# functions print the Debian packages of theirs that are missing, one line, and the
+# installers install only those. DEPS_DRY_RUN=1: say what would be installed, install nothing.
+deps_missing_play() {
   local missing=()
   command -v cmake >/dev/null       || missing+=(cmake)
   command -v ninja >/dev/null       || missing+=(ninja-build)
   command -v pkg-config >/dev/null  || missing+=(pkg-config)
   command -v cc >/dev/null          || missing+=(gcc)
-  command -v clang >/dev/null       || missing+=(clang)
   pkg-config --exists sdl2 2>/dev/null || missing+=(libsdl2-dev)
   [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
   [[ -f /usr/include/cglm/cglm.h ]]     || missing+=(libcglm-dev)
-  [[ -f /usr/include/mimalloc.h ]]      || missing+=(libmimalloc-dev)
   # Tiled maps (.tmj) are JSON, parsed with cJSON.
   pkg-config --exists libcjson 2>/dev/null || missing+=(libcjson-dev)
-  # libFuzzer's runtime for the level-parser fuzz test.
+  echo "${missing[*]}"
+}
+
+deps_missing_test() {
+  local missing=()
+  command -v clang >/dev/null       || missing+=(clang)
+  [[ -f /usr/include/mimalloc.h ]]  || missing+=(libmimalloc-dev)
+  # libFuzzer's runtime for the fuzz targets (tests/fuzz).
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null \
     || missing+=(libclang-rt-dev)
   # valgrind memcheck of a replay through the game (tests/valgrind).
   command -v valgrind >/dev/null    || missing+=(valgrind)
-  # The window under a real X server, with and without a window manager (ctest window_x11);
-  # installed without their recommends (openbox's would bring a desktop's worth).
+  echo "${missing[*]}"
+}
+
+# Installed without their recommends (openbox's would bring a desktop's worth): the window
+# under a real X server, with and without a window manager (ctest window_x11); the Tiled
+# editor's command line re-exports the .tmj fixtures (ctest tiled_reexport) and draws maps
+# (tmxrasterizer): without recommends it is 20 packages, about 5 s to install.
+deps_missing_test_lean() {
   local lean=()
   command -v Xvfb >/dev/null        || lean+=(xvfb)
   command -v openbox >/dev/null     || lean+=(openbox)
   command -v xdotool >/dev/null     || lean+=(xdotool)
   command -v xwininfo >/dev/null    || lean+=(x11-utils)
-  # The Tiled editor's command line re-exports the .tmj fixtures (ctest tiled_reexport) and
-  # draws maps (tmxrasterizer); without recommends it is 20 packages, about 5 s to install.
   command -v tiled >/dev/null       || lean+=(tiled)
-  for extra in "$@"; do
-    command -v "$extra" >/dev/null || missing+=("$extra")
-  done
-  ((${#missing[@]} + ${#lean[@]} == 0)) && return 0
-  echo "deps: installing ${missing[*]} ${lean[*]}" >&2
+  echo "${lean[*]}"
+}
+
+# deps_apt [--lean] PACKAGE...: apt-get install, as root or through sudo.
+deps_apt() {
+  local flags=(-y -qq)
+  if [[ "${1:-}" == --lean ]]; then flags+=(--no-install-recommends); shift; fi
+  (($#)) || return 0
+  if [[ "${DEPS_DRY_RUN:-0}" == 1 ]]; then
+    echo "deps: would install $*"
+    return 0
+  fi
+  echo "deps: installing $*" >&2
   local sudo=""
   ((EUID == 0)) || sudo=sudo
-  $sudo apt-get update -qq
-  if ((${#missing[@]})); then
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+  if [[ -z "${DEPS_UPDATED:-}" ]]; then
+    $sudo apt-get update -qq || return 1
+    DEPS_UPDATED=1
   fi
-  if ((${#lean[@]})); then
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}"
-  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install "${flags[@]}" "$@"
+}
+
+# What tools/play.sh needs: a compiler, CMake, Ninja and the game's libraries.
+deps_install_play() {
+  # shellcheck disable=SC2046 # the lists are word lists
+  deps_apt $(deps_missing_play)
+}
+
+# What tools/test.sh needs: the above, and the test stack. Extra command names may follow
+# (installed by the package of the same name when missing).
+deps_install() {
+  local extra=()
+  for e in "$@"; do command -v "$e" >/dev/null || extra+=("$e"); done
+  # shellcheck disable=SC2046
+  deps_apt $(deps_missing_play) $(deps_missing_test) "${extra[@]}" &&
+    deps_apt --lean $(deps_missing_test_lean)
 }
 
 # ---- The web build (tools/web.sh) and its browser tests (tests/web). Kept apart from
@@ -63,10 +98,5 @@ deps_install_web() {
   if [[ "${1:-}" == --browser ]]; then
     command -v chromium >/dev/null   || missing+=(chromium)
   fi
-  ((${#missing[@]} == 0)) && return 0
-  echo "deps: installing ${missing[*]}" >&2
-  local sudo=""
-  ((EUID == 0)) || sudo=sudo
-  $sudo apt-get update -qq || return 1
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  deps_apt --lean "${missing[@]}"
 }

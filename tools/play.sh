@@ -14,10 +14,10 @@ if [[ "${1:-}" == --web ]]; then
   exec node tools/web/serve.mjs build/web "${2:-8080}"
 fi
 source tools/deps.sh
-deps_install
+deps_install_play # only what playing needs: tools/test.sh installs the test stack
 
 cmake --preset release >/dev/null
-cmake --build --preset release -j2
+cmake --build --preset release -j2 --target game
 game=build/release/game/game
 
 if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
