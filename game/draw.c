@@ -1,6 +1,8 @@
 /* draw.c - the game's picture (see draw.h). */
 #include "draw.h"
 
+#include <math.h>
+
 #include "../assets/atlas.h"
 #include "core/base.h"
 #include "core/hash.h"
@@ -27,6 +29,15 @@ DrawView draw_view_make(float w, float h) {
     camera_set_viewport(&v.cam, 0, DRAW_HUD_H, w, h - DRAW_HUD_H);
     return v;
 }
+
+void draw_view_dock(DrawView *v, float right_w) {
+    float w = CLAMP(v->w - right_w, TILE_PX, v->w);
+    if (v->cam.size[0] != w) camera_set_viewport(&v->cam, 0, DRAW_HUD_H, w, v->h - DRAW_HUD_H);
+}
+
+/* The right edge of the screen the game's own pictures use: the whole width, or up to a
+   panel docked on the right (draw_view_dock). */
+static float view_right(const DrawView *v) { return v->cam.offset[0] + v->cam.size[0]; }
 
 void draw_view_update(DrawView *v, const Game *g) {
     const Level *lv = &g->sim.level;
@@ -86,7 +97,7 @@ typedef struct DrawFrame {
     const Effects *fx; /* NULL: no particles, shake or flashes */
     uint32_t tick;     /* the game's ticks: what animations count */
     Arena *frame;      /* the renderer's frame arena, for text made this frame */
-    float cx, cy;      /* the screen's centre, where the cards go */
+    float cx, cy;      /* the view's centre (left of a docked panel), where the cards go */
     bool blink;        /* on for half a second, off for half: prompts */
 } DrawFrame;
 
@@ -270,7 +281,7 @@ static int32_t level_coin_total(const Level *lv) {
 static void draw_message(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     if (g->message_ticks <= 0) return;
     Color bg = g->message_kind == GAME_MESSAGE_NOTICE ? (Color){24, 50, 90, 225} : (Color){90, 20, 30, 225};
-    render_rect(rd, (RectF){0, v->h - 14, v->w, 14}, LAYER_MESSAGE, bg);
+    render_rect(rd, (RectF){0, v->h - 14, view_right(v), 14}, LAYER_MESSAGE, bg);
     text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
 }
 
@@ -318,7 +329,7 @@ static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
 static const Color CARD_GOLD = {255, 214, 120, 255}, CARD_SOFT = {200, 200, 220, 255};
 
 static void card(Renderer *rd, const DrawView *v, float w, float h) {
-    RectF r = {(v->w - w) / 2, (v->h - h) / 2, w, h};
+    RectF r = {floorf((view_right(v) - w) / 2), (v->h - h) / 2, w, h};
     render_rect(rd, r, LAYER_CARD, (Color){24, 20, 40, 235});
     render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
 }
@@ -369,7 +380,7 @@ static void draw_level_select(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const Game *g = f->g;
     const Catalog *c = &g->catalog;
-    float cx = f->cx, cy = f->cy, w = 360, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    float cx = f->cx, cy = f->cy, w = MIN(360, view_right(f->v) - 8), left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     dim(rd, f->v, 190);
     card(rd, f->v, w, 210);
     text(rd, f->a, cx, cy - 96, STR8_LIT("LEVEL SELECT"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
@@ -469,7 +480,7 @@ static void draw_sign_text(const DrawFrame *f) {
     int32_t i = sim_sign_near(f->s);
     if (i < 0) return;
     Str8 t = f->s->level.signs[i].text;
-    float w = font_measure(&f->a->font, t, 1) + 16, h = 16, x = (f->v->w - w) / 2, y = f->v->h - 36;
+    float w = font_measure(&f->a->font, t, 1) + 16, h = 16, x = (view_right(f->v) - w) / 2, y = f->v->h - 36;
     render_rect(f->rd, (RectF){x, y, w, h}, LAYER_HUD, (Color){40, 30, 22, 235});
     render_rect_outline(f->rd, (RectF){x, y, w, h}, LAYER_HUD + 1, (Color){196, 150, 90, 255});
     text(f->rd, f->a, f->cx, y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
@@ -586,7 +597,7 @@ _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "ev
 
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
     DrawFrame f = {.rd = rd, .a = a, .v = v, .g = g, .s = &g->sim, .fx = fx, .tick = g->ticks,
-                   .frame = render_frame_arena(rd), .cx = v->w / 2, .cy = v->h / 2,
+                   .frame = render_frame_arena(rd), .cx = floorf(view_right(v) / 2), .cy = v->h / 2,
                    .blink = (g->ticks / 30) % 2 == 0};
     draw_world(&f);
     render_set_view(rd, 0, 0);

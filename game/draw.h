@@ -55,6 +55,10 @@ typedef struct DrawView {
 } DrawView;
 
 DrawView draw_view_make(float w, float h);
+/* A panel of right_w pixels docked on the right of the screen, under the HUD (the F1
+   overlay): the world is seen in the rest, and the cards, the sign and the message line
+   are centred there; 0 gives the whole width back. Cheap to call every frame. */
+void draw_view_dock(DrawView *v, float right_w);
 void draw_view_update(DrawView *v, const Game *g);
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx);
 

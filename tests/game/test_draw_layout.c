@@ -1,0 +1,166 @@
+/* test_draw_layout.c - what the player sees, measured on the frames the real front end
+   draws (headless, read back from the draw commands, frame_read.h), not on pixel hashes:
+   - F1, at 1x and 3x: one panel, outside the playfield, with the frame time, the draw
+     calls, the sprites and every arena's used, committed, reserved and peak bytes, every
+     label whole and inside the panel. */
+#include <SDL2/SDL.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../assets/atlas.h"
+#include "app.h"
+#include "asset/asset.h"
+#include "check.h"
+#include "core/base.h"
+#include "frame_read.h"
+
+static void push(SDL_Event e) { CHECK(SDL_PushEvent(&e) == 1); }
+
+static void tap(SDL_Scancode sc) {
+    SDL_Event e = {.type = SDL_KEYDOWN};
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = sc;
+    push(e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    push(e);
+}
+
+static void frames(App *app, int n) {
+    for (int i = 0; i < n; i++) CHECK(app_frame(app));
+}
+
+static FrameText texts[FRAME_TEXT_MAX];
+
+static int screen_w(const App *app) { return (int)app->view.w; }
+static int screen_h(const App *app) { return (int)app->view.h; }
+
+static void print_rect(const char *what, RectF r) {
+    fprintf(stderr, "  %s: %.0f,%.0f %.0fx%.0f\n", what, r.x, r.y, r.w, r.h);
+}
+
+/* ---- F1 ---- */
+
+/* Where the level is seen: the camera's viewport, cut to the level's own rectangle on
+   screen (a level smaller than the view is centred in it). */
+static RectF playfield(const App *app) {
+    const Camera *c = &app->view.cam;
+    RectF view = {c->offset[0], c->offset[1], c->size[0], c->size[1]};
+    float ox = floorf(camera_view_x(c) + 0.5f), oy = floorf(camera_view_y(c) + 0.5f);
+    const Level *lv = &app->game->sim.level;
+    RectF level = {-ox, -oy, (float)(lv->width * TILE_PX), (float)(lv->height * TILE_PX)};
+    return frame_rect_clip(view, level);
+}
+
+/* A byte figure as the overlay writes them: digits, maybe a point, a unit. */
+static bool is_bytes(const char *tok) {
+    size_t n = strlen(tok);
+    if (n < 2 || !strchr("BKMGT", tok[n - 1])) return false;
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!isdigit((unsigned char)tok[i]) && tok[i] != '.') return false;
+    return isdigit((unsigned char)tok[0]);
+}
+
+/* The text of the panel's row at height y: its runs left to right, space-joined. */
+static void row_text(const FrameText *t, int n, RectF panel, float y, char *out, size_t cap) {
+    out[0] = '\0';
+    float from = -1e9f;
+    for (;;) {
+        const FrameText *next = NULL;
+        for (int i = 0; i < n; i++)
+            if (t[i].r.y == y && t[i].tint.a == 255 && frame_rect_inside(t[i].r, panel) && t[i].r.x > from &&
+                (!next || t[i].r.x < next->r.x))
+                next = &t[i];
+        if (!next) return;
+        from = next->r.x;
+        size_t len = strlen(out);
+        snprintf(out + len, cap - len, "%s%s", len ? " " : "", next->s);
+    }
+}
+
+static void check_overlay(Arena *perm, int scale) {
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/07-the-vault.lvl", .headless = true,
+                                              .no_save = true, .skip_title = true, .scale = scale});
+    REQUIRE_VOID(app);
+    frames(app, 10);
+    tap(SDL_SCANCODE_F1);
+    frames(app, 200); /* the timelines fill */
+    CHECK(app->controls.show_debug);
+    Renderer *rd = app->rd;
+    const Font *font = &app->art.font;
+
+    /* The panel: the rects on the overlay's bottom layer. */
+    int panels = 0;
+    RectF panel = {0};
+    DrawCmd c;
+    for (uint32_t i = 0; frame_quad_of(rd, NULL, &i, &c, NULL);)
+        if (c.layer == LAYER_DEBUG) panel = panels++ ? panel : frame_cmd_rect(&c);
+    CHECK_EQ_I(panels, 1);
+    RectF field = playfield(app), screen = {0, 0, (float)screen_w(app), (float)screen_h(app)};
+    bool clear = !frame_rect_overlap(panel, field);
+    if (!clear) {
+        fprintf(stderr, "%dx: the overlay covers the playfield\n", scale);
+        print_rect("panel", panel), print_rect("playfield", field);
+    }
+    CHECK(clear);
+    CHECK(frame_rect_inside(panel, screen));
+    /* The play keeps most of the screen. */
+    CHECK(field.w * field.h >= 0.55f * screen.w * (screen.h - DRAW_HUD_H));
+
+    /* Its text: whole, inside the panel. */
+    int n = frame_text(rd, font, texts, FRAME_TEXT_MAX), mine = 0;
+    for (int i = 0; i < n; i++) {
+        if (texts[i].layer < LAYER_DEBUG) continue;
+        mine++;
+        if (!frame_rect_inside(texts[i].r, panel)) {
+            fprintf(stderr, "%dx: \"%s\" is not inside the overlay's panel\n", scale, texts[i].s);
+            print_rect("text", texts[i].r), print_rect("panel", panel);
+            CHECK(false);
+        }
+    }
+    CHECK(mine > 5);
+    static const char *const labels[] = {"frame", "ms", "draws", "sprites", "used", "committed", "reserved", "peak"};
+    for (size_t i = 0; i < ARRAY_COUNT(labels); i++) {
+        bool found = false;
+        for (int k = 0; k < n && !found; k++)
+            found = texts[k].layer >= LAYER_DEBUG && strstr(texts[k].s, labels[i]) != NULL;
+        if (!found) fprintf(stderr, "%dx: the overlay has no \"%s\"\n", scale, labels[i]);
+        CHECK(found);
+    }
+    /* A row per arena: its whole name, then four figures (used, committed, reserved, peak). */
+    static const char *const arenas[] = {"permanent", "level", "frame", "scratch"};
+    for (size_t a = 0; a < ARRAY_COUNT(arenas); a++) {
+        bool row = false;
+        for (int k = 0; k < n && !row; k++) {
+            if (texts[k].layer < LAYER_DEBUG || strncmp(texts[k].s, arenas[a], strlen(arenas[a])) != 0) continue;
+            char line[512];
+            row_text(texts, n, panel, texts[k].r.y, line, sizeof line);
+            int figures = 0;
+            for (char *tok = strtok(line, " /"); tok; tok = strtok(NULL, " /")) figures += is_bytes(tok);
+            row = figures >= 4;
+        }
+        if (!row) fprintf(stderr, "%dx: no overlay row \"%s\" with four byte figures\n", scale, arenas[a]);
+        CHECK(row);
+    }
+    CHECK_EQ_I(app_release(app), 0);
+}
+
+int main(void) {
+    char dir[] = "/tmp/test_draw_layout_XXXXXX";
+    REQUIRE(mkdtemp(dir) != NULL);
+    char data[300], level[300];
+    snprintf(data, sizeof data, "%s/data", dir);
+    snprintf(level, sizeof level, "%s/hp.lvl", dir);
+    REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    REQUIRE(perm);
+    check_overlay(perm, 1);
+    check_overlay(perm, 3);
+    unlink(level);
+    rmdir(dir);
+    arena_release(perm);
+    return check_result();
+}
