@@ -99,6 +99,7 @@ typedef struct DrawFrame {
     Arena *frame;      /* the renderer's frame arena, for text made this frame */
     float cx, cy;      /* the view's centre (left of a docked panel), where the cards go */
     bool blink;        /* on for half a second, off for half: prompts */
+    float *sign_y;     /* the view's memory of where the sign's panel was (DrawView) */
 } DrawFrame;
 
 typedef struct TileRange { /* tiles [x0, x1) x [y0, y1) */
@@ -474,16 +475,95 @@ static void draw_settings(const DrawFrame *f) {
     }
 }
 
-/* The text of the sign the player stands by, on a panel at the bottom of the view: always
-   on screen and never over the player, whatever the camera does. */
+/* ---- The sign the player stands by: its text on a panel across the view, placed where
+   it hides nothing that matters. ---- */
+
+enum { SIGN_AVOID_MAX = 256 };
+
+typedef struct SignAvoid {
+    RectF r[SIGN_AVOID_MAX];
+    int weight[SIGN_AVOID_MAX];
+    int n;
+} SignAvoid;
+
+static void avoid_add(SignAvoid *a, float x, float y, float w, float h, int weight) {
+    if (a->n < SIGN_AVOID_MAX) a->r[a->n] = (RectF){x, y, w, h}, a->weight[a->n++] = weight;
+}
+
+/* What the sign must not cover, on the screen as draw_world puts it (its view offset,
+   shake included): the player above all, then enemies with their "!", then pickups,
+   signposts and the tiles that matter (a closed door, the stairs, a portal, spikes). */
+static void sign_avoid(const DrawFrame *f, SignAvoid *a) {
+    const Sim *s = f->s;
+    const Level *lv = &s->level;
+    const Camera *cam = &f->v->cam;
+    float shake_x = f->fx ? (float)f->fx->shake_x : 0, shake_y = f->fx ? (float)f->fx->shake_y : 0;
+    float ox = floorf(camera_view_x(cam) + shake_x + 0.5f), oy = floorf(camera_view_y(cam) + shake_y + 0.5f);
+    a->n = 0;
+    if (!s->player.dead) avoid_add(a, PX(s->player.x) - 8 - ox, PX(s->player.y) - 10 - oy, 16, 16, 1000);
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &s->enemies[i];
+        if (e->alive) avoid_add(a, PX(e->x) - 8 - ox, PX(e->y) - 18 - oy, 16, 26, 20);
+    }
+    for (int32_t i = 0; i < lv->pickup_count; i++)
+        if (!s->pickup_taken[i])
+            avoid_add(a, (float)(lv->pickups[i].tx * TILE_PX) - ox, (float)(lv->pickups[i].ty * TILE_PX) - 1 - oy,
+                      TILE_PX, TILE_PX + 1, 4);
+    for (int32_t i = 0; i < lv->sign_count; i++)
+        avoid_add(a, (float)(lv->signs[i].tx * TILE_PX) - ox, (float)(lv->signs[i].ty * TILE_PX) - oy, TILE_PX, TILE_PX, 2);
+    TileRange r = visible_tiles(f->v, lv);
+    for (int ty = r.y0; ty < r.y1; ty++)
+        for (int tx = r.x0; tx < r.x1; tx++) {
+            TileKind k = level_tile(lv, tx, ty);
+            bool closed = k == TILE_DOOR && !(level_door_index(lv, tx, ty) >= 0 && s->door_open[level_door_index(lv, tx, ty)]);
+            if (closed || k == TILE_EXIT || k == TILE_PORTAL || k == TILE_SPIKES)
+                avoid_add(a, (float)(tx * TILE_PX) - ox, (float)(ty * TILE_PX) - oy, TILE_PX, TILE_PX, 3);
+        }
+}
+
+/* The weight of what `box` would hide; only what is seen counts (inside the view). */
+static int sign_cost(const SignAvoid *a, RectF box, RectF view) {
+    int cost = 0;
+    for (int i = 0; i < a->n; i++) {
+        RectF r = a->r[i];
+        float x0 = MAX(r.x, view.x), y0 = MAX(r.y, view.y);
+        float x1 = MIN(r.x + r.w, view.x + view.w), y1 = MIN(r.y + r.h, view.y + view.h);
+        if (x0 < x1 && y0 < y1 && x0 < box.x + box.w && box.x < x1 && y0 < box.y + box.h && box.y < y1)
+            cost += a->weight[i];
+    }
+    return cost;
+}
+
+/* Always on screen and centred on the view: where it was while that stays clear (no jumps
+   while nothing comes near), else at the bottom, else at the top, else as near the bottom
+   as hides nothing, else where it hides least. */
 static void draw_sign_text(const DrawFrame *f) {
     int32_t i = sim_sign_near(f->s);
-    if (i < 0) return;
+    if (i < 0) {
+        *f->sign_y = 0;
+        return;
+    }
     Str8 t = f->s->level.signs[i].text;
-    float w = font_measure(&f->a->font, t, 1) + 16, h = 16, x = (view_right(f->v) - w) / 2, y = f->v->h - 36;
-    render_rect(f->rd, (RectF){x, y, w, h}, LAYER_HUD, (Color){40, 30, 22, 235});
-    render_rect_outline(f->rd, (RectF){x, y, w, h}, LAYER_HUD + 1, (Color){196, 150, 90, 255});
-    text(f->rd, f->a, f->cx, y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
+    const Camera *cam = &f->v->cam;
+    RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]};
+    float w = MIN(font_measure(&f->a->font, t, 1) + 16, view.w), h = 16;
+    float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
+    SignAvoid avoid;
+    sign_avoid(f, &avoid);
+    float best_y = bottom;
+    int best = -1;
+    if (*f->sign_y >= top && *f->sign_y <= bottom && sign_cost(&avoid, (RectF){x, *f->sign_y, w, h}, view) == 0)
+        best_y = *f->sign_y, best = 0;
+    /* The bottom, the top, then upwards from the bottom in steps of 4. */
+    for (float k = -1, y = bottom; best != 0 && y >= top - 0.5f; k++, y = k == 0 ? top : bottom - 4 * k) {
+        int c = sign_cost(&avoid, (RectF){x, y, w, h}, view);
+        if (best < 0 || c < best) best = c, best_y = y;
+    }
+    *f->sign_y = best_y;
+    RectF box = {x, best_y, w, h};
+    render_rect(f->rd, box, LAYER_HUD, (Color){40, 30, 22, 235});
+    render_rect_outline(f->rd, box, LAYER_HUD + 1, (Color){196, 150, 90, 255});
+    text(f->rd, f->a, floorf(view.x + view.w / 2), best_y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
 }
 
 static void draw_playing(const DrawFrame *f) {
@@ -598,7 +678,7 @@ _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "ev
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
     DrawFrame f = {.rd = rd, .a = a, .v = v, .g = g, .s = &g->sim, .fx = fx, .tick = g->ticks,
                    .frame = render_frame_arena(rd), .cx = floorf(view_right(v) / 2), .cy = v->h / 2,
-                   .blink = (g->ticks / 30) % 2 == 0};
+                   .blink = (g->ticks / 30) % 2 == 0, .sign_y = &v->sign_y};
     draw_world(&f);
     render_set_view(rd, 0, 0);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);

@@ -2,7 +2,10 @@
    draws (headless, read back from the draw commands, frame_read.h), not on pixel hashes:
    - F1, at 1x and 3x: one panel, outside the playfield, with the frame time, the draw
      calls, the sprites and every arena's used, committed, reserved and peak bytes, every
-     label whole and inside the panel. */
+     label whole and inside the panel;
+   - the sign the player reads never covers a sprite (the player, an enemy, a pickup, a
+     signpost) or a tile that matters (a closed door, the stairs, a portal, spikes) that is
+     on screen, at every frame of the full committed run where a sign shows. */
 #include <SDL2/SDL.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -148,6 +151,83 @@ static void check_overlay(Arena *perm, int scale) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* ---- Signs ---- */
+
+static bool interesting_tile(int cell) {
+    return cell == TS_DOOR_RED || cell == TS_DOOR_GREEN || cell == TS_DOOR_BLUE || cell == TS_EXIT ||
+           cell == TS_PORTAL_0 || cell == TS_PORTAL_1 || cell == TS_SPIKES;
+}
+
+/* What a sign box must leave visible, cut to the playfield: the number of them it covers
+   (reported, the first few). */
+static int covered_by(const App *app, RectF box, int *reported) {
+    RectF field = playfield(app);
+    int bad = 0;
+    DrawCmd c;
+    int cell;
+    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.sprites, &i, &c, &cell);) {
+        if (c.layer < LAYER_PICKUP || c.layer > LAYER_PLAYER || cell == SPR_SHADOW) continue;
+        RectF seen = frame_rect_clip(frame_cmd_rect(&c), field);
+        if (seen.w <= 0 || seen.h <= 0 || !frame_rect_overlap(seen, box)) continue;
+        if ((*reported)++ < 8) fprintf(stderr, "  sprite cell %d at %.0f,%.0f under the sign box\n", cell, c.x, c.y);
+        bad++;
+    }
+    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.tiles, &i, &c, &cell);) {
+        if (!interesting_tile(cell)) continue;
+        RectF seen = frame_rect_clip(frame_cmd_rect(&c), field);
+        if (seen.w <= 0 || seen.h <= 0 || !frame_rect_overlap(seen, box)) continue;
+        if ((*reported)++ < 8) fprintf(stderr, "  tile cell %d at %.0f,%.0f under the sign box\n", cell, c.x, c.y);
+        bad++;
+    }
+    return bad;
+}
+
+static void check_signs(Arena *perm) {
+    /* The replay names its level as the game was started: from the source tree. */
+    char here[1024];
+    REQUIRE_VOID(getcwd(here, sizeof here) && chdir(SOURCE_DIR) == 0);
+    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true, .no_save = true,
+                                              .skip_title = true}); /* as main.c starts a replay */
+    REQUIRE_VOID(app);
+    const Game *g = app->game;
+    int shown = 0, shown_tall = 0, bad = 0, reported = 0;
+    for (int f = 0; f < 20000 && app_frame(app); f++) {
+        int32_t sign = sim_sign_near(&g->sim);
+        if (g->screen != SCREEN_PLAYING || sign < 0) continue;
+        const LevelSign *s = &g->sim.level.signs[sign];
+        char want[FRAME_TEXT_LEN];
+        snprintf(want, sizeof want, "%.*s", (int)s->text.len, (const char *)s->text.data);
+        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        const FrameText *t = NULL;
+        for (int i = 0; i < n && !t; i++)
+            if (strcmp(texts[i].s, want) == 0 && texts[i].tint.a == 255) t = &texts[i];
+        CHECK(t != NULL);
+        if (!t) continue;
+        /* The box: the smallest rect that holds the text. */
+        RectF box = {0};
+        DrawCmd c;
+        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);) {
+            RectF r = frame_cmd_rect(&c);
+            if (frame_rect_inside(t->r, r) && c.layer < LAYER_FADE + 20 && (box.w == 0 || r.w * r.h < box.w * box.h))
+                box = r;
+        }
+        CHECK(box.w > 0);
+        shown++;
+        shown_tall += g->sim.level.height * TILE_PX > app->view.cam.size[1];
+        int k = covered_by(app, box, &reported);
+        if (k && reported <= 8)
+            fprintf(stderr, "  %s, tick %u: the sign \"%s\" at %.0f,%.0f %.0fx%.0f\n", g->sim.level_path, g->sim.tick,
+                    want, box.x, box.y, box.w, box.h);
+        bad += k;
+    }
+    printf("signs: shown on %d frames (%d on levels taller than the screen), %d things covered\n", shown, shown_tall,
+           bad);
+    CHECK(shown_tall > 100);
+    CHECK_EQ_I(bad, 0);
+    app_release(app);
+    CHECK(chdir(here) == 0);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_draw_layout_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -159,6 +239,7 @@ int main(void) {
     REQUIRE(perm);
     check_overlay(perm, 1);
     check_overlay(perm, 3);
+    check_signs(perm);
     unlink(level);
     rmdir(dir);
     arena_release(perm);
