@@ -329,10 +329,14 @@ static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
 /* The cards' two text colours. */
 static const Color CARD_GOLD = {255, 214, 120, 255}, CARD_SOFT = {200, 200, 220, 255};
 
-static void card(Renderer *rd, const DrawView *v, float w, float h) {
-    RectF r = {floorf((view_right(v) - w) / 2), (v->h - h) / 2, w, h};
+static void card_at(Renderer *rd, RectF r) {
     render_rect(rd, r, LAYER_CARD, (Color){24, 20, 40, 235});
     render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
+}
+
+/* A card of w x h in the middle of the view. */
+static void card(Renderer *rd, const DrawView *v, float w, float h) {
+    card_at(rd, (RectF){floorf((view_right(v) - w) / 2), (v->h - h) / 2, w, h});
 }
 
 /* ---- The screens: one function each, in a table by GameScreen (a new screen is one
@@ -423,16 +427,25 @@ static void draw_settings(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const Game *g = f->g;
     const SaveSettings *st = &g->save.settings;
-    float cx = f->cx, cy = f->cy, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    float cx = f->cx, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     if (g->settings_from == SCREEN_PAUSED) draw_hud(rd, f->a, f->v, g);
     dim(rd, f->v, 190);
-    card(rd, f->v, w, 262);
-    text(rd, f->a, cx, cy + 116, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
+    /* The card fits under the HUD's band, on every screen: rows of 12 px, 11 when that is
+       what fits, and past that a window of rows that keeps the selection inside it. */
+    const float pad = 6, title_h = 20, hint_h = 10, gaps = 12; /* three groups 4 px apart */
+    float top = DRAW_HUD_H + 2, room = f->v->h - 2 - top, chrome = pad * 4 + title_h + hint_h;
+    float pitch = chrome + gaps + SETTINGS_ITEM_COUNT * 12.0f <= room ? 12 : 11;
+    int32_t shown = MIN(SETTINGS_ITEM_COUNT, (int32_t)((room - chrome - gaps) / pitch));
+    int32_t first = MAX(0, MIN(g->menu - shown / 2, SETTINGS_ITEM_COUNT - shown));
+    float h = chrome + gaps + (float)shown * pitch, y0 = floorf(top + (room - h) / 2);
+    card_at(rd, (RectF){floorf(cx - w / 2), y0, w, h});
+    text(rd, f->a, cx, y0 + h - pad - hint_h, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
          (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, f->a, cx, cy - 126, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-    for (int32_t i = 0; i < SETTINGS_ITEM_COUNT; i++) {
-        /* Three groups, a little apart: sound, window, keys; 12 px rows leave the hint line free. */
-        float y = cy - 102 + (float)i * 12 + (i >= SETTINGS_SCALE ? 4.0f : 0) + (i >= SETTINGS_KEYS ? 4.0f : 0);
+    text(rd, f->a, cx, y0 + pad, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    for (int32_t i = first; i < first + shown; i++) {
+        /* Three groups, a little apart: sound, window, keys. */
+        float y = y0 + pad * 2 + title_h + (float)(i - first) * pitch + (i >= SETTINGS_SCALE && first < SETTINGS_SCALE ? 4.0f : 0) +
+                  (i >= SETTINGS_KEYS && first < SETTINGS_KEYS ? 4.0f : 0);
         bool sel = i == g->menu;
         Str8 label, value = {0};
         if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
@@ -457,7 +470,7 @@ static void draw_settings(const DrawFrame *f) {
             int32_t act = i - SETTINGS_KEYS;
             label = str8_cstr(SETTINGS_ACTION_LABELS[act]);
             if (g->rebinding == act) {
-                value = f->blink ? STR8_LIT("press a key (Esc: cancel)") : STR8_LIT("");
+                value = STR8_LIT("press a key (Esc: cancel)"); /* steady: it blinks in colour */
             } else {
                 const uint16_t *k = st->binds[act];
                 /* Names on the keyboard layout in use: what is printed on the player's keys. */
@@ -467,10 +480,13 @@ static void draw_settings(const DrawFrame *f) {
         } else {
             label = i == SETTINGS_RESET_KEYS ? STR8_LIT("Reset keys") : STR8_LIT("Back");
         }
-        if (i >= SETTINGS_RESET_KEYS) y += 4;
+        if (i >= SETTINGS_RESET_KEYS && first < SETTINGS_RESET_KEYS) y += 4;
         menu_row(f, left, y, label, sel, true, TEXT_ALIGN_LEFT);
         if (value.len)
-            text(rd, f->a, right, y, value, i >= SETTINGS_KEYS && g->rebinding == i - SETTINGS_KEYS ? CARD_GOLD : COLOR_WHITE,
+            text(rd, f->a, right, y, value,
+                 i < SETTINGS_KEYS || g->rebinding != i - SETTINGS_KEYS ? COLOR_WHITE
+                 : f->blink                                           ? CARD_GOLD
+                                                                      : (Color){170, 140, 90, 255},
                  LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
     }
 }

@@ -5,7 +5,8 @@
      label whole and inside the panel;
    - the sign the player reads never covers a sprite (the player, an enemy, a pickup, a
      signpost) or a tile that matters (a closed door, the stairs, a portal, spikes) that is
-     on screen, at every frame of the full committed run where a sign shows. */
+     on screen, at every frame of the full committed run where a sign shows;
+   - the Settings card does not overlap the HUD, and every line of it is inside it. */
 #include <SDL2/SDL.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -228,6 +229,59 @@ static void check_signs(Arena *perm) {
     CHECK(chdir(here) == 0);
 }
 
+/* ---- Settings ---- */
+
+static void check_settings(Arena *perm) {
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true,
+                                              .no_save = true, .skip_title = true});
+    REQUIRE_VOID(app);
+    Game *g = app->game;
+    frames(app, 5);
+    tap(SDL_SCANCODE_ESCAPE);
+    frames(app, 2);
+    CHECK_EQ_I(g->screen, SCREEN_PAUSED);
+    while (g->menu != PAUSE_SETTINGS) {
+        tap(SDL_SCANCODE_DOWN);
+        frames(app, 2);
+    }
+    tap(SDL_SCANCODE_RETURN);
+    frames(app, 2);
+    CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
+    int checked = 0;
+    for (int item = 0; item < SETTINGS_ITEM_COUNT; item++) {
+        RectF hud = {0}, card = {0};
+        DrawCmd c;
+        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);) {
+            RectF r = frame_cmd_rect(&c);
+            if (c.layer == LAYER_HUD && r.x == 0 && r.y == 0 && r.w == screen_w(app)) hud = r;
+            if (c.layer == LAYER_CARD && r.w * r.h > card.w * card.h) card = r;
+        }
+        CHECK(hud.h == DRAW_HUD_H && card.w > 0);
+        if (frame_rect_overlap(hud, card)) {
+            fprintf(stderr, "the settings card overlaps the HUD (item %d)\n", item);
+            print_rect("hud", hud), print_rect("card", card);
+            CHECK(false);
+        }
+        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        bool selected = false;
+        for (int i = 0; i < n; i++) {
+            if (texts[i].layer < LAYER_CARD_TEXT || texts[i].layer > LAYER_CARD_TEXT + 1) continue;
+            if (!frame_rect_inside(texts[i].r, card) || frame_rect_overlap(texts[i].r, hud)) {
+                fprintf(stderr, "settings: \"%s\" is outside its card or under the HUD\n", texts[i].s);
+                print_rect("text", texts[i].r), print_rect("card", card);
+                CHECK(false);
+            }
+            selected |= texts[i].s[0] == '>';
+        }
+        CHECK(selected); /* the chosen row is on the card, wherever it is in the list */
+        checked++;
+        tap(SDL_SCANCODE_DOWN);
+        frames(app, 2);
+    }
+    CHECK_EQ_I(checked, SETTINGS_ITEM_COUNT);
+    CHECK_EQ_I(app_release(app), 0);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_draw_layout_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -240,6 +294,7 @@ int main(void) {
     check_overlay(perm, 1);
     check_overlay(perm, 3);
     check_signs(perm);
+    check_settings(perm);
     unlink(level);
     rmdir(dir);
     arena_release(perm);
