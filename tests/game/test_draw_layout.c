@@ -6,7 +6,11 @@
    - the sign the player reads never covers a sprite (the player, an enemy, a pickup, a
      signpost) or a tile that matters (a closed door, the stairs, a portal, spikes) that is
      on screen, at every frame of the full committed run where a sign shows;
-   - the Settings card does not overlap the HUD, and every line of it is inside it. */
+   - the Settings card does not overlap the HUD, and every line of it is inside it;
+   - in the editor, an enemy's hit points are never drawn over an enemy, and every enemy's
+     are shown: beside it on the map, or under the cursor in the status bar;
+   - a prompt draws its caret at the insertion point on every frame, on screen even when
+     the text is longer than the screen. */
 #include <SDL2/SDL.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -282,6 +286,164 @@ static void check_settings(Arena *perm) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* ---- The editor ---- */
+
+static void text_input(const char *s) {
+    SDL_Event e = {.type = SDL_TEXTINPUT};
+    snprintf(e.text.text, sizeof e.text.text, "%s", s);
+    push(e);
+}
+
+static void mouse_move(int x, int y) {
+    SDL_Event e = {.type = SDL_MOUSEMOTION};
+    e.motion.x = x, e.motion.y = y;
+    push(e);
+}
+
+/* A level with enemies side by side, every one with its own hit points: a row, a column,
+   and one fully surrounded. */
+static const char *const HP_LEVEL = "name: HP\n"
+                                    "map:\n"
+                                    "##############\n"
+                                    "#@...........#\n"
+                                    "#.ppp....p...#\n"
+                                    "#.pcp....c...#\n"
+                                    "#.ptp....t...#\n"
+                                    "#............#\n"
+                                    "#.....ppp....#\n"
+                                    "##############\n"
+                                    "end\n";
+
+/* Figures, or figures side by side that read as one run. */
+static bool all_digits(const char *s) {
+    if (!isdigit((unsigned char)*s)) return false;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s) && *s != ' ') return false;
+    return true;
+}
+
+static bool enemy_cell(int cell) { return cell >= SPR_PATROLLER && cell < SPR_TURRET + ENEMY_FRAMES; }
+
+static void check_editor_hp(Arena *perm, const char *path) {
+    FILE *f = fopen(path, "wb");
+    REQUIRE_VOID(f);
+    fputs(HP_LEVEL, f);
+    int hp = 100, count = 0;
+    int want[64][3];
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 14; x++) {
+            const char *row = HP_LEVEL + strlen("name: HP\nmap:\n") + (size_t)y * 15;
+            if (row[x] != 'p' && row[x] != 'c' && row[x] != 't') continue;
+            fprintf(f, "enemy %d %d hp=%d\n", x, y, hp);
+            want[count][0] = x, want[count][1] = y, want[count][2] = hp;
+            count++, hp += 613;
+        }
+    fclose(f);
+    App *app = app_create(perm, &(AppOptions){.edit = path, .headless = true, .no_save = true});
+    REQUIRE_VOID(app);
+    REQUIRE_VOID(app->editing);
+    app->editor->view_x = app->editor->view_y = 0;
+    mouse_move(0, 2); /* over the status bar: no cell under the cursor */
+    frames(app, 3);
+    int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    int overlaps = 0;
+    DrawCmd c;
+    int cell;
+    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.sprites, &i, &c, &cell);) {
+        if (!enemy_cell(cell)) continue;
+        for (int k = 0; k < n; k++)
+            if (all_digits(texts[k].s) && frame_rect_overlap(texts[k].r, frame_cmd_rect(&c))) {
+                if (overlaps++ < 8)
+                    fprintf(stderr, "editor: hit points \"%s\" over the enemy at %.0f,%.0f\n", texts[k].s, c.x, c.y);
+            }
+    }
+    CHECK_EQ_I(overlaps, 0);
+    /* Each enemy's figure is on the map, or under the cursor when it is pointed at. */
+    int on_map = 0;
+    for (int e = 0; e < count; e++) {
+        char s[16];
+        snprintf(s, sizeof s, "%d", want[e][2]);
+        bool shown = false;
+        for (int k = 0; k < n && !shown; k++) shown = strcmp(texts[k].s, s) == 0;
+        on_map += shown;
+        if (shown) continue;
+        int mx = want[e][0] * TILE_PX + TILE_PX / 2, my = EDITOR_TOP_H + want[e][1] * TILE_PX + TILE_PX / 2;
+        mouse_move(mx, my);
+        frames(app, 2);
+        char hover[32];
+        snprintf(hover, sizeof hover, "hp %d", want[e][2]);
+        int m = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        bool status = frame_text_find(texts, m, hover, -1, 255) != NULL;
+        if (!status) fprintf(stderr, "editor: the enemy at %d,%d (hp %d) shows its hit points nowhere\n", want[e][0],
+                             want[e][1], want[e][2]);
+        CHECK(status);
+        mouse_move(0, 2);
+        frames(app, 2);
+        n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    }
+    printf("editor: %d of %d enemies' hit points beside them on the map\n", on_map, count);
+    CHECK(on_map >= count / 2);
+    app_release(app);
+}
+
+/* The caret of the prompt whose text ends with `tail` (a caret glyph after it aside): a
+   thin bar at the end of the text's ink, or a glyph '_' or '|' ending the text. Its x, or
+   -1 when there is none. */
+static float prompt_caret(const App *app, const char *tail) {
+    int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    size_t tl = strlen(tail);
+    for (int i = 0; i < n; i++) {
+        const FrameText *t = &texts[i];
+        size_t len = strlen(t->s);
+        bool glyph = len && (t->s[len - 1] == '_' || t->s[len - 1] == '|');
+        size_t body = len - glyph;
+        if (t->tint.a != 255 || body < tl || memcmp(t->s + body - tl, tail, tl) != 0) continue;
+        if (glyph) return t->r.x + t->r.w;
+        float end = t->r.x + t->r.w;
+        DrawCmd c;
+        for (uint32_t k = 0; frame_quad_of(app->rd, NULL, &k, &c, NULL);)
+            if (c.w <= 2 && c.h >= 6 && c.x >= end - 1 && c.x <= end + 3 && c.y < t->r.y + t->r.h &&
+                c.y + c.h > t->r.y && c.tint.a > 0)
+                return c.x;
+    }
+    return -1;
+}
+
+static void check_prompt_caret(Arena *perm, const char *path) {
+    App *app = app_create(perm, &(AppOptions){.edit = path, .headless = true, .no_save = true});
+    REQUIRE_VOID(app);
+    frames(app, 2);
+    tap(SDL_SCANCODE_N); /* the level's name */
+    frames(app, 2);
+    CHECK_EQ_I(app->editor->prompt, PROMPT_NAME);
+    text_input(" two");
+    frames(app, 2);
+    int with = 0;
+    for (int i = 0; i < 90; i++) {
+        frames(app, 1);
+        with += prompt_caret(app, "level name: HP two") >= 0;
+    }
+    printf("prompt: a caret on %d of 90 frames\n", with);
+    CHECK_EQ_I(with, 90);
+    /* Longer than the screen: the end of the text, with the caret, stays on screen. */
+    for (int i = 0; i < 10; i++) {
+        text_input("abcdefghij");
+        frames(app, 1);
+    }
+    frames(app, 1);
+    int seen = 0;
+    for (int i = 0; i < 60; i++) {
+        frames(app, 1);
+        float x = prompt_caret(app, "abcdefghij");
+        seen += x >= 0 && x < screen_w(app) - 1;
+    }
+    printf("prompt, longer than the screen: a caret on screen on %d of 60 frames\n", seen);
+    CHECK_EQ_I(seen, 60);
+    tap(SDL_SCANCODE_ESCAPE);
+    frames(app, 2);
+    app_release(app);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_draw_layout_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -295,6 +457,8 @@ int main(void) {
     check_overlay(perm, 3);
     check_signs(perm);
     check_settings(perm);
+    check_editor_hp(perm, level);
+    check_prompt_caret(perm, level);
     unlink(level);
     rmdir(dir);
     arena_release(perm);
