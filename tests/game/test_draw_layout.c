@@ -10,7 +10,9 @@
    - in the editor, an enemy's hit points are never drawn over an enemy, and every enemy's
      are shown: beside it on the map, or under the cursor in the status bar;
    - a prompt draws its caret at the insertion point on every frame, on screen even when
-     the text is longer than the screen. */
+     the text is longer than the screen;
+   - each key and door colour has a shape of its own: with the hues taken away (what a
+     colour-blind player may see), no two keys and no two doors look the same. */
 #include <SDL2/SDL.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -444,6 +446,51 @@ static void check_prompt_caret(Arena *perm, const char *path) {
     app_release(app);
 }
 
+/* ---- Keys and doors ---- */
+
+/* A cell as a colour-blind eye may see it: transparent, a neutral shade (grey, white,
+   black, in 4 steps of lightness), or "coloured", whatever the hue or its shade. Two cells
+   that differ by colour alone look the same. */
+static void colourless(const uint8_t *px, int w, int cell, int cell_px, uint8_t out[256]) {
+    int cols = w / cell_px;
+    for (int y = 0; y < cell_px; y++)
+        for (int x = 0; x < cell_px; x++) {
+            const uint8_t *p = px + ((size_t)(cell / cols * cell_px + y) * w + cell % cols * cell_px + x) * 4;
+            int hi = MAX(p[0], MAX(p[1], p[2])), lo = MIN(p[0], MIN(p[1], p[2]));
+            uint8_t v = 0;
+            if (p[3] >= 128) v = hi - lo > 48 ? 5 : (uint8_t)(1 + hi / 64);
+            out[y * cell_px + x] = v;
+        }
+}
+
+static int differ(const uint8_t a[256], const uint8_t b[256]) {
+    int n = 0;
+    for (int i = 0; i < 256; i++) n += a[i] != b[i];
+    return n;
+}
+
+static void check_keys_and_doors(Arena *perm) {
+    const char *dir = getenv("AD_ASSET_DIR");
+    REQUIRE_VOID(dir);
+    AssetError err;
+    uint8_t *sprites, *tiles;
+    int sw, sh, tw, th;
+    REQUIRE_VOID(asset_load_rgba(perm, asset_path(perm, dir, "sprites.png"), &sprites, &sw, &sh, &err));
+    REQUIRE_VOID(asset_load_rgba(perm, asset_path(perm, dir, "tiles.png"), &tiles, &tw, &th, &err));
+    uint8_t keys[KEY_COLOR_COUNT][256], doors[KEY_COLOR_COUNT][256];
+    for (int k = 0; k < KEY_COLOR_COUNT; k++) {
+        colourless(sprites, sw, SPR_KEY_RED + k, SPRITE_CELL, keys[k]);
+        colourless(tiles, tw, TS_DOOR_RED + k, TILE_CELL, doors[k]);
+    }
+    for (int a = 0; a < KEY_COLOR_COUNT; a++)
+        for (int b = a + 1; b < KEY_COLOR_COUNT; b++) {
+            int dk = differ(keys[a], keys[b]), dd = differ(doors[a], doors[b]);
+            printf("keys %d and %d: %d pixels apart without colour; doors: %d\n", a, b, dk, dd);
+            CHECK(dk >= 6);
+            CHECK(dd >= 6);
+        }
+}
+
 int main(void) {
     char dir[] = "/tmp/test_draw_layout_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -459,6 +506,7 @@ int main(void) {
     check_settings(perm);
     check_editor_hp(perm, level);
     check_prompt_caret(perm, level);
+    check_keys_and_doors(perm);
     unlink(level);
     rmdir(dir);
     arena_release(perm);
