@@ -461,7 +461,7 @@ static void back_to_game(App *app) {
 static void editor_frame(App *app) {
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
-    EditorAction act = editor_ui_frame(app->editor, &app->in, (float)lw, (float)lh);
+    EditorAction act = editor_ui_frame(app->editor, &app->in, (float)lw - app->debug_w, (float)lh);
     if (act == EDITOR_PLAYTEST) {
         start_playtest(app);
     } else if (act == EDITOR_QUIT || (act == EDITOR_LEAVE && app->editor->leave_quits)) {
@@ -668,26 +668,32 @@ bool app_frame(App *app) {
     render_begin(rd, app->frame, (Color){20, 16, 28, 255});
     int lw, lh;
     platform_logical_size(app->pf, &lw, &lh);
-    if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw, (float)lh);
-    else app->module.api->draw(rd, &app->art, &app->view, g, &app->effects);
-    if (app->playtest) editor_ui_draw_playtest(rd, &app->art, (float)lw, (float)lh);
+    /* F1: one panel docked on the right under the HUD, opaque, its height the screen's:
+       the world, the editor and the cards make room for it instead of being covered. */
+    Arena *dbg[5 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
+    const char *labels[5 + ARENA_SCRATCH_COUNT] = {0};
+    int ndbg = 3;
+    DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
+    DebugOverlayOptions dopt = {.x = (float)lw, .y = DRAW_HUD_H, .right = true, .h = (float)lh - DRAW_HUD_H,
+                                .layer = LAYER_DEBUG, .alpha = 255, .labels = labels,
+                                .trace = &app->timeline.trace, .trace_frames = 180};
+    app->debug_w = 0;
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
            scratch_begin creates them in index order, so the first n are the ones there are. */
+        static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};
         ArenaStats ss[ARENA_SCRATCH_COUNT];
         uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-        Arena *arenas[5 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
-        for (uint32_t i = 0; i < n; i++) arenas[3 + i] = scratch_get(i);
-        if (app->editor && app->editor->open) arenas[3 + n++] = app->editor->ed.arena, arenas[3 + n++] = app->editor->ed.check;
-        DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
-        /* Top right, compact and translucent: the level's start is at the top left. Under it
-           the last three seconds of every arena, high marks and events included. */
-        RectF box = debug_overlay_draw_ex(rd, &app->art.font, arenas, 3 + (int)n, &info,
-                                          &(DebugOverlayOptions){.x = (float)lw, .y = DRAW_HUD_H, .right = true,
-                                                                 .compact = true, .layer = LAYER_DEBUG});
-        debug_overlay_draw_trace(rd, &app->art.font, &app->timeline.trace, 180, (float)lw - 200, box.y + box.h + 2, 200, 100,
-                                 LAYER_DEBUG);
+        for (uint32_t i = 0; i < n; i++, ndbg++)
+            dbg[ndbg] = scratch_get(i), labels[ndbg] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
+        if (app->editor && app->editor->open) dbg[ndbg++] = app->editor->ed.arena, dbg[ndbg++] = app->editor->ed.check;
+        app->debug_w = debug_overlay_measure(rd, &app->art.font, dbg, ndbg, &info, &dopt).w;
     }
+    draw_view_dock(&app->view, app->debug_w);
+    if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw - app->debug_w, (float)lh);
+    else app->module.api->draw(rd, &app->art, &app->view, g, &app->effects);
+    if (app->playtest) editor_ui_draw_playtest(rd, &app->art, (float)lw - app->debug_w, (float)lh);
+    if (app->controls.show_debug) debug_overlay_draw_ex(rd, &app->art.font, dbg, ndbg, &info, &dopt);
     render_end(rd);
     app->frames++;
     bool last = g->quit || app->quit || (o->frames && app->frames >= o->frames) ||

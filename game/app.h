@@ -107,6 +107,7 @@ typedef struct App {
     uint8_t last_input; /* the input byte of the last tick that ran */
     bool replay_over, autoplay_over;
     double last_frame, frame_ms, update_ms; /* for the overlay */
+    float debug_w;      /* the F1 panel's width, docked on the right (0: not shown) */
     int status;         /* exit status so far (a failed --screenshot makes it 1) */
     DiagSink diag_before; /* the sink app_create replaced, to pass reports on to and restore */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback

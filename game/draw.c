@@ -1,6 +1,8 @@
 /* draw.c - the game's picture (see draw.h). */
 #include "draw.h"
 
+#include <math.h>
+
 #include "../assets/atlas.h"
 #include "core/base.h"
 #include "core/hash.h"
@@ -27,6 +29,15 @@ DrawView draw_view_make(float w, float h) {
     camera_set_viewport(&v.cam, 0, DRAW_HUD_H, w, h - DRAW_HUD_H);
     return v;
 }
+
+void draw_view_dock(DrawView *v, float right_w) {
+    float w = CLAMP(v->w - right_w, TILE_PX, v->w);
+    if (v->cam.size[0] != w) camera_set_viewport(&v->cam, 0, DRAW_HUD_H, w, v->h - DRAW_HUD_H);
+}
+
+/* The right edge of the screen the game's own pictures use: the whole width, or up to a
+   panel docked on the right (draw_view_dock). */
+static float view_right(const DrawView *v) { return v->cam.offset[0] + v->cam.size[0]; }
 
 void draw_view_update(DrawView *v, const Game *g) {
     const Level *lv = &g->sim.level;
@@ -86,8 +97,9 @@ typedef struct DrawFrame {
     const Effects *fx; /* NULL: no particles, shake or flashes */
     uint32_t tick;     /* the game's ticks: what animations count */
     Arena *frame;      /* the renderer's frame arena, for text made this frame */
-    float cx, cy;      /* the screen's centre, where the cards go */
+    float cx, cy;      /* the view's centre (left of a docked panel), where the cards go */
     bool blink;        /* on for half a second, off for half: prompts */
+    float *sign_y;     /* the view's memory of where the sign's panel was (DrawView) */
 } DrawFrame;
 
 typedef struct TileRange { /* tiles [x0, x1) x [y0, y1) */
@@ -270,7 +282,7 @@ static int32_t level_coin_total(const Level *lv) {
 static void draw_message(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     if (g->message_ticks <= 0) return;
     Color bg = g->message_kind == GAME_MESSAGE_NOTICE ? (Color){24, 50, 90, 225} : (Color){90, 20, 30, 225};
-    render_rect(rd, (RectF){0, v->h - 14, v->w, 14}, LAYER_MESSAGE, bg);
+    render_rect(rd, (RectF){0, v->h - 14, view_right(v), 14}, LAYER_MESSAGE, bg);
     text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
 }
 
@@ -317,10 +329,14 @@ static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
 /* The cards' two text colours. */
 static const Color CARD_GOLD = {255, 214, 120, 255}, CARD_SOFT = {200, 200, 220, 255};
 
-static void card(Renderer *rd, const DrawView *v, float w, float h) {
-    RectF r = {(v->w - w) / 2, (v->h - h) / 2, w, h};
+static void card_at(Renderer *rd, RectF r) {
     render_rect(rd, r, LAYER_CARD, (Color){24, 20, 40, 235});
     render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
+}
+
+/* A card of w x h in the middle of the view. */
+static void card(Renderer *rd, const DrawView *v, float w, float h) {
+    card_at(rd, (RectF){floorf((view_right(v) - w) / 2), (v->h - h) / 2, w, h});
 }
 
 /* ---- The screens: one function each, in a table by GameScreen (a new screen is one
@@ -369,7 +385,7 @@ static void draw_level_select(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const Game *g = f->g;
     const Catalog *c = &g->catalog;
-    float cx = f->cx, cy = f->cy, w = 360, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    float cx = f->cx, cy = f->cy, w = MIN(360, view_right(f->v) - 8), left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     dim(rd, f->v, 190);
     card(rd, f->v, w, 210);
     text(rd, f->a, cx, cy - 96, STR8_LIT("LEVEL SELECT"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
@@ -411,16 +427,25 @@ static void draw_settings(const DrawFrame *f) {
     Renderer *rd = f->rd;
     const Game *g = f->g;
     const SaveSettings *st = &g->save.settings;
-    float cx = f->cx, cy = f->cy, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
+    float cx = f->cx, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     if (g->settings_from == SCREEN_PAUSED) draw_hud(rd, f->a, f->v, g);
     dim(rd, f->v, 190);
-    card(rd, f->v, w, 262);
-    text(rd, f->a, cx, cy + 116, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
+    /* The card fits under the HUD's band, on every screen: rows of 12 px, 11 when that is
+       what fits, and past that a window of rows that keeps the selection inside it. */
+    const float pad = 6, title_h = 20, hint_h = 10, gaps = 12; /* three groups 4 px apart */
+    float top = DRAW_HUD_H + 2, room = f->v->h - 2 - top, chrome = pad * 4 + title_h + hint_h;
+    float pitch = chrome + gaps + SETTINGS_ITEM_COUNT * 12.0f <= room ? 12 : 11;
+    int32_t shown = MIN(SETTINGS_ITEM_COUNT, (int32_t)((room - chrome - gaps) / pitch));
+    int32_t first = MAX(0, MIN(g->menu - shown / 2, SETTINGS_ITEM_COUNT - shown));
+    float h = chrome + gaps + (float)shown * pitch, y0 = floorf(top + (room - h) / 2);
+    card_at(rd, (RectF){floorf(cx - w / 2), y0, w, h});
+    text(rd, f->a, cx, y0 + h - pad - hint_h, STR8_LIT("left/right: change    Enter: choose a key    Esc: back"),
          (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, f->a, cx, cy - 126, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-    for (int32_t i = 0; i < SETTINGS_ITEM_COUNT; i++) {
-        /* Three groups, a little apart: sound, window, keys; 12 px rows leave the hint line free. */
-        float y = cy - 102 + (float)i * 12 + (i >= SETTINGS_SCALE ? 4.0f : 0) + (i >= SETTINGS_KEYS ? 4.0f : 0);
+    text(rd, f->a, cx, y0 + pad, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+    for (int32_t i = first; i < first + shown; i++) {
+        /* Three groups, a little apart: sound, window, keys. */
+        float y = y0 + pad * 2 + title_h + (float)(i - first) * pitch + (i >= SETTINGS_SCALE && first < SETTINGS_SCALE ? 4.0f : 0) +
+                  (i >= SETTINGS_KEYS && first < SETTINGS_KEYS ? 4.0f : 0);
         bool sel = i == g->menu;
         Str8 label, value = {0};
         if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
@@ -445,7 +470,7 @@ static void draw_settings(const DrawFrame *f) {
             int32_t act = i - SETTINGS_KEYS;
             label = str8_cstr(SETTINGS_ACTION_LABELS[act]);
             if (g->rebinding == act) {
-                value = f->blink ? STR8_LIT("press a key (Esc: cancel)") : STR8_LIT("");
+                value = STR8_LIT("press a key (Esc: cancel)"); /* steady: it blinks in colour */
             } else {
                 const uint16_t *k = st->binds[act];
                 /* Names on the keyboard layout in use: what is printed on the player's keys. */
@@ -455,24 +480,106 @@ static void draw_settings(const DrawFrame *f) {
         } else {
             label = i == SETTINGS_RESET_KEYS ? STR8_LIT("Reset keys") : STR8_LIT("Back");
         }
-        if (i >= SETTINGS_RESET_KEYS) y += 4;
+        if (i >= SETTINGS_RESET_KEYS && first < SETTINGS_RESET_KEYS) y += 4;
         menu_row(f, left, y, label, sel, true, TEXT_ALIGN_LEFT);
         if (value.len)
-            text(rd, f->a, right, y, value, i >= SETTINGS_KEYS && g->rebinding == i - SETTINGS_KEYS ? CARD_GOLD : COLOR_WHITE,
+            text(rd, f->a, right, y, value,
+                 i < SETTINGS_KEYS || g->rebinding != i - SETTINGS_KEYS ? COLOR_WHITE
+                 : f->blink                                           ? CARD_GOLD
+                                                                      : (Color){170, 140, 90, 255},
                  LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
     }
 }
 
-/* The text of the sign the player stands by, on a panel at the bottom of the view: always
-   on screen and never over the player, whatever the camera does. */
+/* ---- The sign the player stands by: its text on a panel across the view, placed where
+   it hides nothing that matters. ---- */
+
+enum { SIGN_AVOID_MAX = 256 };
+
+typedef struct SignAvoid {
+    RectF r[SIGN_AVOID_MAX];
+    int weight[SIGN_AVOID_MAX];
+    int n;
+} SignAvoid;
+
+static void avoid_add(SignAvoid *a, float x, float y, float w, float h, int weight) {
+    if (a->n < SIGN_AVOID_MAX) a->r[a->n] = (RectF){x, y, w, h}, a->weight[a->n++] = weight;
+}
+
+/* What the sign must not cover, on the screen as draw_world puts it (its view offset,
+   shake included): the player above all, then enemies with their "!", then pickups,
+   signposts and the tiles that matter (a closed door, the stairs, a portal, spikes). */
+static void sign_avoid(const DrawFrame *f, SignAvoid *a) {
+    const Sim *s = f->s;
+    const Level *lv = &s->level;
+    const Camera *cam = &f->v->cam;
+    float shake_x = f->fx ? (float)f->fx->shake_x : 0, shake_y = f->fx ? (float)f->fx->shake_y : 0;
+    float ox = floorf(camera_view_x(cam) + shake_x + 0.5f), oy = floorf(camera_view_y(cam) + shake_y + 0.5f);
+    a->n = 0;
+    if (!s->player.dead) avoid_add(a, PX(s->player.x) - 8 - ox, PX(s->player.y) - 10 - oy, 16, 16, 1000);
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &s->enemies[i];
+        if (e->alive) avoid_add(a, PX(e->x) - 8 - ox, PX(e->y) - 18 - oy, 16, 26, 20);
+    }
+    for (int32_t i = 0; i < lv->pickup_count; i++)
+        if (!s->pickup_taken[i])
+            avoid_add(a, (float)(lv->pickups[i].tx * TILE_PX) - ox, (float)(lv->pickups[i].ty * TILE_PX) - 1 - oy,
+                      TILE_PX, TILE_PX + 1, 4);
+    for (int32_t i = 0; i < lv->sign_count; i++)
+        avoid_add(a, (float)(lv->signs[i].tx * TILE_PX) - ox, (float)(lv->signs[i].ty * TILE_PX) - oy, TILE_PX, TILE_PX, 2);
+    TileRange r = visible_tiles(f->v, lv);
+    for (int ty = r.y0; ty < r.y1; ty++)
+        for (int tx = r.x0; tx < r.x1; tx++) {
+            TileKind k = level_tile(lv, tx, ty);
+            bool closed = k == TILE_DOOR && !(level_door_index(lv, tx, ty) >= 0 && s->door_open[level_door_index(lv, tx, ty)]);
+            if (closed || k == TILE_EXIT || k == TILE_PORTAL || k == TILE_SPIKES)
+                avoid_add(a, (float)(tx * TILE_PX) - ox, (float)(ty * TILE_PX) - oy, TILE_PX, TILE_PX, 3);
+        }
+}
+
+/* The weight of what `box` would hide; only what is seen counts (inside the view). */
+static int sign_cost(const SignAvoid *a, RectF box, RectF view) {
+    int cost = 0;
+    for (int i = 0; i < a->n; i++) {
+        RectF r = a->r[i];
+        float x0 = MAX(r.x, view.x), y0 = MAX(r.y, view.y);
+        float x1 = MIN(r.x + r.w, view.x + view.w), y1 = MIN(r.y + r.h, view.y + view.h);
+        if (x0 < x1 && y0 < y1 && x0 < box.x + box.w && box.x < x1 && y0 < box.y + box.h && box.y < y1)
+            cost += a->weight[i];
+    }
+    return cost;
+}
+
+/* Always on screen and centred on the view: where it was while that stays clear (no jumps
+   while nothing comes near), else at the bottom, else at the top, else as near the bottom
+   as hides nothing, else where it hides least. */
 static void draw_sign_text(const DrawFrame *f) {
     int32_t i = sim_sign_near(f->s);
-    if (i < 0) return;
+    if (i < 0) {
+        *f->sign_y = 0;
+        return;
+    }
     Str8 t = f->s->level.signs[i].text;
-    float w = font_measure(&f->a->font, t, 1) + 16, h = 16, x = (f->v->w - w) / 2, y = f->v->h - 36;
-    render_rect(f->rd, (RectF){x, y, w, h}, LAYER_HUD, (Color){40, 30, 22, 235});
-    render_rect_outline(f->rd, (RectF){x, y, w, h}, LAYER_HUD + 1, (Color){196, 150, 90, 255});
-    text(f->rd, f->a, f->cx, y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
+    const Camera *cam = &f->v->cam;
+    RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]};
+    float w = MIN(font_measure(&f->a->font, t, 1) + 16, view.w), h = 16;
+    float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
+    SignAvoid avoid;
+    sign_avoid(f, &avoid);
+    float best_y = bottom;
+    int best = -1;
+    if (*f->sign_y >= top && *f->sign_y <= bottom && sign_cost(&avoid, (RectF){x, *f->sign_y, w, h}, view) == 0)
+        best_y = *f->sign_y, best = 0;
+    /* The bottom, the top, then upwards from the bottom in steps of 4. */
+    for (float k = -1, y = bottom; best != 0 && y >= top - 0.5f; k++, y = k == 0 ? top : bottom - 4 * k) {
+        int c = sign_cost(&avoid, (RectF){x, y, w, h}, view);
+        if (best < 0 || c < best) best = c, best_y = y;
+    }
+    *f->sign_y = best_y;
+    RectF box = {x, best_y, w, h};
+    render_rect(f->rd, box, LAYER_HUD, (Color){40, 30, 22, 235});
+    render_rect_outline(f->rd, box, LAYER_HUD + 1, (Color){196, 150, 90, 255});
+    text(f->rd, f->a, floorf(view.x + view.w / 2), best_y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
 }
 
 static void draw_playing(const DrawFrame *f) {
@@ -586,8 +693,8 @@ _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "ev
 
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
     DrawFrame f = {.rd = rd, .a = a, .v = v, .g = g, .s = &g->sim, .fx = fx, .tick = g->ticks,
-                   .frame = render_frame_arena(rd), .cx = v->w / 2, .cy = v->h / 2,
-                   .blink = (g->ticks / 30) % 2 == 0};
+                   .frame = render_frame_arena(rd), .cx = floorf(view_right(v) / 2), .cy = v->h / 2,
+                   .blink = (g->ticks / 30) % 2 == 0, .sign_y = &v->sign_y};
     draw_world(&f);
     render_set_view(rd, 0, 0);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);

@@ -1,8 +1,8 @@
 /* draw.h - what the player sees: the level, the actors, the HUD and the screens' cards.
 
    Pure presentation: reads a Game and its Effects, pushes draw commands into the renderer
-   (which keeps them in the frame arena), never changes either. The camera is the only state
-   it owns.
+   (which keeps them in the frame arena), never changes either. The camera, and where the
+   sign's panel was last frame, are the only state it owns (in the DrawView).
 
        Font font;                         // proportional, measured from font.png at load
        asset_load_font(rd, perm, "assets/font.png", FONT_CELL_W, FONT_CELL_H, 4, &font, &err);
@@ -52,9 +52,14 @@ typedef struct DrawView {
                               instead of sliding it (0: none seen yet). Not a pointer into the
                               level arena: a reload puts the same level at the same address. */
     float w, h;
+    float sign_y; /* the top of the sign's panel last frame, kept while it hides nothing */
 } DrawView;
 
 DrawView draw_view_make(float w, float h);
+/* A panel of right_w pixels docked on the right of the screen, under the HUD (the F1
+   overlay): the world is seen in the rest, and the cards, the sign and the message line
+   are centred there; 0 gives the whole width back. Cheap to call every frame. */
+void draw_view_dock(DrawView *v, float right_w);
 void draw_view_update(DrawView *v, const Game *g);
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx);
 

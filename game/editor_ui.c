@@ -3,6 +3,7 @@
 
 #include <SDL2/SDL_keycode.h>
 #include <SDL2/SDL_scancode.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -536,12 +537,54 @@ static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Co
     render_text(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
 }
 
+/* Does the rectangle (world pixels) reach into a cell with an enemy? */
+static bool over_enemy(const Editor *e, RectF r) {
+    for (int32_t ty = (int32_t)floorf(r.y / TILE_PX); ty <= (int32_t)floorf((r.y + r.h - 1) / TILE_PX); ty++)
+        for (int32_t tx = (int32_t)floorf(r.x / TILE_PX); tx <= (int32_t)floorf((r.x + r.w - 1) / TILE_PX); tx++)
+            if (editor_get(e, tx, ty).thing == EDIT_ENEMY) return true;
+    return false;
+}
+
+/* The hit points' tags drawn so far this frame, so that no tag covers another. */
+typedef struct HpTags {
+    RectF r[64];
+    int n;
+} HpTags;
+
+/* An enemy's own hit points, on a dark tag beside it: the first place above, below, right
+   or left of it (then above and below it, flush with either side) where the tag covers no
+   enemy and no other tag. Hemmed in, the status bar says them when the cursor is on it. */
+static void draw_hp(const Editor *e, Renderer *rd, const DrawAssets *a, HpTags *tags, int32_t tx, int32_t ty,
+                    int32_t hp) {
+    Str8 s = str8_fmt(render_frame_arena(rd), "%d", hp);
+    float tw = font_measure(&a->font, s, 1) + 2, th = font_line_height(&a->font, 1);
+    float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX), cx = floorf(x + (TILE_PX - tw) / 2);
+    const RectF places[] = {{cx, y - th, tw, th},          {cx, y + TILE_PX, tw, th},
+                            {x + TILE_PX, y + 3, tw, th},  {x - tw, y + 3, tw, th},
+                            {x, y - th, tw, th},           {x + TILE_PX - tw, y - th, tw, th},
+                            {x, y + TILE_PX, tw, th},      {x + TILE_PX - tw, y + TILE_PX, tw, th}};
+    for (size_t i = 0; i < ARRAY_COUNT(places); i++) {
+        RectF r = places[i];
+        bool free = !over_enemy(e, r);
+        for (int k = 0; k < tags->n && free; k++) {
+            RectF o = tags->r[k]; /* a pixel apart at least, or the figures read as one */
+            free = !(r.x <= o.x + o.w && o.x <= r.x + r.w && r.y <= o.y + o.h && o.y <= r.y + r.h);
+        }
+        if (!free) continue;
+        if (tags->n < (int)ARRAY_COUNT(tags->r)) tags->r[tags->n++] = r;
+        render_rect(rd, r, LAYER_PARTICLE, (Color){12, 10, 20, 200});
+        render_text(rd, &a->font, r.x + 1, r.y, s, COLOR_WHITE, LAYER_PARTICLE, TEXT_ALIGN_LEFT, 1);
+        return;
+    }
+}
+
 static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
     const Editor *e = &ui->ed;
     render_set_view(rd, ui->view_x, ui->view_y - TOP_H);
     int32_t x0 = MAX(0, (int32_t)(ui->view_x / TILE_PX)), y0 = MAX(0, (int32_t)(ui->view_y / TILE_PX));
     int32_t x1 = MIN(e->lv.width, (int32_t)((ui->view_x + w) / TILE_PX) + 1);
     int32_t y1 = MIN(e->lv.height, (int32_t)((ui->view_y + h) / TILE_PX) + 1);
+    HpTags tags = {.n = 0};
     for (int32_t ty = y0; ty < y1; ty++)
         for (int32_t tx = x0; tx < x1; tx++) {
             EditCell c = editor_get(e, tx, ty);
@@ -549,9 +592,7 @@ static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, f
             render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y, c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
             int spr = thing_cell(&c);
             if (spr >= 0) render_cell(rd, a->sprites, spr, x, y, LAYER_PICKUP, 0);
-            if (c.thing == EDIT_ENEMY && c.hp > 0)
-                render_text(rd, &a->font, x + 15, y + 8, str8_fmt(render_frame_arena(rd), "%d", c.hp), COLOR_WHITE,
-                            LAYER_PARTICLE, TEXT_ALIGN_RIGHT, 1);
+            if (c.thing == EDIT_ENEMY && c.hp > 0) draw_hp(e, rd, a, &tags, tx, ty, c.hp);
         }
     /* The level's edge, the fill being dragged, the cursor, the tile with a problem. */
     render_rect_outline(rd, (RectF){-1, -1, (float)(e->lv.width * TILE_PX) + 2, (float)(e->lv.height * TILE_PX) + 2},
@@ -656,7 +697,9 @@ void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, fl
          str8_fmt(frame, "EDIT %s%s  %.*s  %dx%d", e->path, e->dirty ? "*" : "", STR8_FMT(e->lv.name), e->lv.width,
                   e->lv.height),
          (Color){255, 230, 150, 255}, TEXT_ALIGN_LEFT);
-    Str8 where = ui->cursor_on_map ? str8_fmt(frame, "%d,%d  undo %llu", ui->cursor_tx, ui->cursor_ty,
+    EditCell under = ui->cursor_on_map ? editor_get(e, ui->cursor_tx, ui->cursor_ty) : (EditCell){0};
+    Str8 hp = under.thing == EDIT_ENEMY && under.hp > 0 ? str8_fmt(frame, "  hp %d", under.hp) : STR8_LIT("");
+    Str8 where = ui->cursor_on_map ? str8_fmt(frame, "%d,%d%.*s  undo %llu", ui->cursor_tx, ui->cursor_ty, STR8_FMT(hp),
                                               (unsigned long long)editor_history_count(e))
                                    : str8_fmt(frame, "undo %llu", (unsigned long long)editor_history_count(e));
     text(rd, a, w - 4, 5, where, (Color){190, 190, 210, 255}, TEXT_ALIGN_RIGHT);
@@ -677,9 +720,16 @@ void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, fl
     float ly = py - 14;
     if (ui->prompt != PROMPT_NONE) {
         render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){40, 30, 22, 240});
-        bool caret = ui->frames / 20 % 2 == 0;
-        text(rd, a, 4, ly + 2, str8_fmt(frame, "%s: %s%s", prompt_label(ui->prompt), ui->prompt_text, caret ? "_" : ""),
-             (Color){255, 240, 210, 255}, TEXT_ALIGN_LEFT);
+        /* The caret is where typing goes, the end, on every frame (it blinks dim, never
+           off); a line wider than the screen shows its end, the caret with it. */
+        Str8 line = str8_fmt(frame, "%s: %s", prompt_label(ui->prompt), ui->prompt_text);
+        bool cut = false;
+        while (line.len > 1 && font_measure(&a->font, line, 1) > w - 20) line.data++, line.len--, cut = true;
+        Str8 shown = cut ? str8_fmt(frame, "..%.*s", STR8_FMT(line)) : line;
+        float tw = font_measure(&a->font, shown, 1);
+        text(rd, a, 4, ly + 2, shown, (Color){255, 240, 210, 255}, TEXT_ALIGN_LEFT);
+        render_rect(rd, (RectF){4 + tw + 1, ly + 2, 1, 9}, LAYER_HUD_TEXT + 1,
+                    (Color){255, 240, 210, (uint8_t)(ui->frames / 20 % 2 == 0 ? 255 : 110)});
     } else if (ui->frames < ui->status_until) {
         render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD,
                     ui->status_error ? (Color){90, 20, 30, 230} : (Color){24, 50, 90, 230});

@@ -2,17 +2,23 @@
 #include "render/debug_overlay.h"
 
 #include <math.h>
+#include <string.h>
 
-#define OVERLAY_BAR_W 200.0f
-#define OVERLAY_BAR_COMPACT_W 100.0f
 #define OVERLAY_PAD 4.0f
+#define OVERLAY_GAP 5.0f   /* between the table's columns */
+#define OVERLAY_BAR_H 5.0f /* the bar under an arena's row */
+#define OVERLAY_TRACE_H 100.0f /* the timelines' height when the panel's is not given */
+#define OVERLAY_TRACE_MIN_H 24.0f /* less room than this: no timelines */
 
-/* "12.3K": bytes in at most 6 characters, formatted into the frame arena. */
+/* "232K": bytes in at most four characters, three significant digits ("1.0K" from 1000 B,
+   since "1000B" would be five), so every figure fits a column as wide as "888M". */
 static Str8 overlay_bytes(Arena *a, uint64_t n) {
-    if (n < 1024) return str8_fmt(a, "%lluB", (unsigned long long)n);
-    if (n < (1ull << 20)) return str8_fmt(a, "%.1fK", (double)n / 1024);
-    if (n < (1ull << 30)) return str8_fmt(a, "%.1fM", (double)n / (1 << 20));
-    return str8_fmt(a, "%.1fG", (double)n / (1ull << 30));
+    static const char units[] = "BKMGT";
+    double v = (double)n;
+    int u = 0;
+    while (v >= 999.5 && u < 4) v /= 1024, u++;
+    if (u == 0) return str8_fmt(a, "%lluB", (unsigned long long)n);
+    return v < 9.95 ? str8_fmt(a, "%.1f%c", v, units[u]) : str8_fmt(a, "%.0f%c", v, units[u]);
 }
 
 /* Reserve is often 1000x the use, so the bar is logarithmic: every doubling is the same
@@ -22,91 +28,147 @@ static float overlay_x(uint64_t n, uint64_t full, float bar_w) {
     return bar_w * (float)(log2((double)n + 1) / log2((double)full + 1));
 }
 
+enum { OVERLAY_MAX_ROWS = 64, OVERLAY_COLS = 4 };
+static const char *const OVERLAY_HEADS[OVERLAY_COLS] = {"used", "committed", "reserved", "peak"};
+/* A column's figures and heading in the colour of its part of the bar. */
+static const Color OVERLAY_COL_COLOR[OVERLAY_COLS] = {
+    {120, 230, 140, 255}, {120, 170, 220, 255}, {150, 150, 180, 255}, {255, 200, 60, 255}};
+
+/* Where everything of the panel goes, worked out before anything is drawn: a panel aligned
+   on its right edge starts at x - width, and the caller may dock the panel by its size. */
+typedef struct OverlayLayout {
+    RectF panel;
+    float lh, name_w, col_w, gap, table_h;
+    Str8 l1, l2;
+    int rows;
+    Str8 names[OVERLAY_MAX_ROWS], figures[OVERLAY_MAX_ROWS][OVERLAY_COLS];
+    ArenaStats stats[OVERLAY_MAX_ROWS];
+    const Arena *arena[OVERLAY_MAX_ROWS];
+} OverlayLayout;
+
+static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena *const *arenas, int count,
+                           const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+    memset(L, 0, sizeof *L);
+    if (count > OVERLAY_MAX_ROWS) count = OVERLAY_MAX_ROWS;
+    L->lh = font_line_height(font, 1);
+    /* Figures have the digits' fixed advance: a column as wide as its widest possible
+       figure never changes width, so neither does the panel. */
+    L->col_w = fmaxf(font_measure(font, STR8_LIT("888M"), 1), font_measure(font, STR8_LIT("8.8M"), 1));
+    float inner = 0;
+    if (info) {
+        L->l1 = str8_fmt(fa, "frame %.1f ms  update %.1f ms", info->frame_ms, info->update_ms);
+        L->l2 = info->entities
+                    ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
+                               info->stats.sprites, info->stats.culled, info->entities)
+                    : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls, info->stats.sprites,
+                               info->stats.culled);
+        /* The widths of usual figures at least, so the panel does not jitter as they tick. */
+        inner = fmaxf(font_measure(font, STR8_LIT("frame 88.8 ms  update 88.8 ms"), 1),
+                      font_measure(font, STR8_LIT("draws 88  sprites 8888  culled 888"), 1));
+        inner = fmaxf(inner, fmaxf(font_measure(font, L->l1, 1), font_measure(font, L->l2, 1)));
+    }
+    for (int i = 0; i < count; i++) {
+        if (!arenas[i]) continue;
+        int r = L->rows++;
+        ArenaStats st = L->stats[r] = arena_stats(arenas[i]);
+        L->arena[r] = arenas[i];
+        const char *name = opt->labels && opt->labels[i] ? opt->labels[i] : st.name ? st.name : "?";
+        L->names[r] = str8_cstr(name);
+        L->name_w = fmaxf(L->name_w, font_measure(font, L->names[r], 1));
+        const uint64_t v[OVERLAY_COLS] = {st.used, st.committed, st.reserved, st.peak};
+        for (int c = 0; c < OVERLAY_COLS; c++) L->figures[r][c] = overlay_bytes(fa, v[c]);
+    }
+    /* The headings take two lines, alternate columns on each (used and reserved, then
+       committed and peak), so a heading may be wider than its column: the gap is what
+       keeps two headings of one line apart. */
+    float h[OVERLAY_COLS];
+    for (int c = 0; c < OVERLAY_COLS; c++) h[c] = font_measure(font, str8_cstr(OVERLAY_HEADS[c]), 1);
+    L->gap = OVERLAY_GAP;
+    for (int c = 0; c + 2 < OVERLAY_COLS; c++)
+        L->gap = fmaxf(L->gap, ceilf(((h[c] + h[c + 2]) / 2 + 4 - 2 * L->col_w) / 2));
+    float table_w = L->name_w + OVERLAY_COLS * (L->col_w + L->gap);
+    /* The first and last headings, centred on their columns, stay inside the table. */
+    table_w = fmaxf(table_w, L->name_w + L->gap + L->col_w / 2 + h[0] / 2);
+    inner = fmaxf(inner, table_w);
+    /* A panel wider than its table (the frame lines, or a caller's width) spreads the
+       columns over it, figures on the right edge. */
+    L->gap = fmaxf(L->gap, floorf((inner - L->name_w) / OVERLAY_COLS - L->col_w));
+    L->table_h = (L->l1.len ? L->lh * 2 + 3 : 0) + (L->rows ? L->lh * 2 + 1 : 0) +
+                 (float)L->rows * (L->lh + OVERLAY_BAR_H + 2);
+    float h_all = opt->h > 0 ? opt->h : L->table_h + (opt->trace ? OVERLAY_TRACE_H + 3 : 0) + OVERLAY_PAD * 2;
+    L->panel = (RectF){opt->x, opt->y, ceilf(inner + OVERLAY_PAD * 2), floorf(h_all)};
+    if (opt->right) L->panel.x -= L->panel.w;
+}
+
+static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
+                       float w, float h, int layer, bool own_panel, bool figures);
+
 void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
                         const DebugFrameInfo *info, float x, float y, int layer) {
     debug_overlay_draw_ex(rd, font, arenas, count, info,
                           &(DebugOverlayOptions){.x = x, .y = y, .layer = layer});
 }
 
+RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                            const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+    Arena *fa = render_frame_arena(rd);
+    if (!fa || !font || !opt) return (RectF){0};
+    ARENA_SCOPE(tmp, fa);
+    OverlayLayout L;
+    overlay_layout(&L, fa, font, arenas, count, info, opt);
+    return L.panel;
+}
+
 RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
                             const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font || !opt) return (RectF){0};
-    enum { MAX_ROWS = 64 };
-    if (count > MAX_ROWS) count = MAX_ROWS;
-    const bool compact = opt->compact;
-    const float bar_w = compact ? OVERLAY_BAR_COMPACT_W : OVERLAY_BAR_W;
+    OverlayLayout L;
+    overlay_layout(&L, fa, font, arenas, count, info, opt);
     const int layer = opt->layer;
-    float lh = font_line_height(font, 1);
-    float row_h = lh + 6;
+    const float lh = L.lh;
     render_set_view(rd, 0, 0);
+    RectF panel = L.panel;
+    float x = panel.x + OVERLAY_PAD, y = panel.y + OVERLAY_PAD, bottom = panel.y + panel.h - OVERLAY_PAD;
+    float inner_w = panel.w - OVERLAY_PAD * 2;
 
-    /* Every line first, to know the panel's width before anything is placed: a panel
-       aligned on its right edge starts at x - width. */
-    Str8 l1 = {0}, l2 = {0}, legend = {0}, lines[MAX_ROWS];
-    ArenaStats stats[MAX_ROWS];
-    float panel_w = bar_w;
-    if (info && !compact) {
-        l1 = str8_fmt(fa, "frame %5.2f ms  update %5.2f ms", info->frame_ms, info->update_ms);
-        l2 = info->entities
-                 ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
-                            info->stats.sprites, info->stats.culled, info->entities)
-                 : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
-                            info->stats.sprites, info->stats.culled);
-        panel_w = fmaxf(panel_w, fmaxf(font_measure(font, l1, 1), font_measure(font, l2, 1)));
+    if (L.l1.len) {
+        render_text(rd, font, x, y, L.l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        render_text(rd, font, x, y + lh, L.l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        y += lh * 2 + 3;
     }
-    int rows = 0;
-    for (int i = 0; i < count; i++) {
-        lines[i] = (Str8){0};
-        if (!arenas[i]) continue;
-        ArenaStats s = stats[i] = arena_stats(arenas[i]);
-        const char *name = s.name ? s.name : "?";
-        Str8 used = overlay_bytes(fa, s.used), peak = overlay_bytes(fa, s.peak);
-        if (compact) {
-            lines[i] = str8_fmt(fa, "%-7.7s %.*s pk %.*s", name, STR8_FMT(used), STR8_FMT(peak));
-        } else {
-            Str8 com = overlay_bytes(fa, s.committed), res = overlay_bytes(fa, s.reserved);
-            lines[i] = str8_fmt(fa, "%-9.9s %.*s/%.*s/%.*s pk %.*s", name, STR8_FMT(used),
-                                STR8_FMT(com), STR8_FMT(res), STR8_FMT(peak));
-        }
-        panel_w = fmaxf(panel_w, font_measure(font, lines[i], 1));
-        rows++;
+    /* Column c's right edge; figures are right-aligned on it, headings centred over it. */
+    float col_right[OVERLAY_COLS];
+    for (int c = 0; c < OVERLAY_COLS; c++) col_right[c] = x + L.name_w + (float)(c + 1) * (L.gap + L.col_w);
+    if (L.rows && y + lh * 2 <= bottom) {
+        for (int c = 0; c < OVERLAY_COLS; c++)
+            render_text(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, str8_cstr(OVERLAY_HEADS[c]),
+                        OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
+        y += lh * 2 + 1;
     }
-    if (!compact) {
-        legend = STR8_LIT("log scale: used/committed/reserved, peak");
-        panel_w = fmaxf(panel_w, font_measure(font, legend, 1));
-    }
-    float content_h = (l1.len ? lh * 2 + 2 : 0) + row_h * (float)rows + (legend.len ? lh : 0);
-    RectF panel = {opt->x, opt->y, panel_w + OVERLAY_PAD * 2, content_h + OVERLAY_PAD * 2};
-    if (opt->right) panel.x -= panel.w;
-    float x = panel.x + OVERLAY_PAD, y = panel.y + OVERLAY_PAD;
-
-    if (l1.len) {
-        render_text(rd, font, x, y, l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
-        render_text(rd, font, x, y + lh, l2, (Color){200, 220, 255, 255}, layer + 1,
-                    TEXT_ALIGN_LEFT, 1);
-        y += lh * 2 + 2;
-    }
-    for (int i = 0; i < count; i++) {
-        if (!arenas[i]) continue;
-        ArenaStats s = stats[i];
+    for (int r = 0; r < L.rows && y + lh + OVERLAY_BAR_H <= bottom; r++) {
+        ArenaStats s = L.stats[r];
+        Color name_c = s.used || s.committed ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
+        render_text(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
+        for (int c = 0; c < OVERLAY_COLS; c++)
+            render_text(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1,
+                        TEXT_ALIGN_RIGHT, 1);
+        /* reserved (dark), committed (mid), used (bright), peak (tick), across the table */
         uint64_t reserved = s.reserved ? s.reserved : 1;
-        render_text(rd, font, x, y, lines[i], (Color){255, 255, 255, 255}, layer + 1,
-                    TEXT_ALIGN_LEFT, 1);
-        float by = y + lh - 1;
-        /* reserved (dark), committed (mid), used (bright), peak (tick) */
-        render_rect(rd, (RectF){x, by, bar_w, 5}, layer + 1, (Color){40, 44, 70, 255});
-        render_rect(rd, (RectF){x, by, overlay_x(s.committed, reserved, bar_w), 5}, layer + 2,
+        float by = y + lh, bar_w = inner_w;
+        render_rect(rd, (RectF){x, by, bar_w, OVERLAY_BAR_H}, layer + 1, (Color){40, 44, 70, 255});
+        render_rect(rd, (RectF){x, by, overlay_x(s.committed, reserved, bar_w), OVERLAY_BAR_H}, layer + 2,
                     (Color){70, 110, 150, 255});
-        render_rect(rd, (RectF){x, by + 1, overlay_x(s.used, reserved, bar_w), 3}, layer + 3,
+        render_rect(rd, (RectF){x, by + 1, overlay_x(s.used, reserved, bar_w), OVERLAY_BAR_H - 2}, layer + 3,
                     (Color){120, 230, 140, 255});
         float px = x + overlay_x(s.peak, reserved, bar_w);
-        render_rect(rd, (RectF){px - 1, by - 1, 2, 7}, layer + 4, (Color){255, 200, 60, 255});
-        y += row_h;
+        render_rect(rd, (RectF){px - 1, by - 1, 2, OVERLAY_BAR_H + 2}, layer + 4, (Color){255, 200, 60, 255});
+        y += lh + OVERLAY_BAR_H + 2;
     }
-    if (legend.len)
-        render_text(rd, font, x, y, legend, (Color){150, 150, 170, 255}, layer + 1,
-                    TEXT_ALIGN_LEFT, 1);
+    /* The timelines in what is left: the table already says each arena's figures, so
+       the lanes carry names only. */
+    if (opt->trace && bottom - (y + 2) >= OVERLAY_TRACE_MIN_H)
+        trace_draw(rd, font, opt->trace, opt->trace_frames, x, y + 2, inner_w, bottom - (y + 2), layer, false, false);
     uint8_t alpha = opt->alpha ? opt->alpha : DEBUG_OVERLAY_ALPHA;
     render_rect(rd, panel, layer, (Color){8, 8, 16, alpha});
     return panel;
@@ -114,16 +176,6 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
 
 /* ---- Timelines. Whole pixels throughout: the box's edges are exact, so nothing lands
    outside it, and a run of equal columns is one rect. */
-
-/* "41K": bytes in at most 5 characters, for the lane labels, which share a line. */
-static Str8 trace_bytes(Arena *a, uint64_t n) {
-    static const char units[] = "BKMGT";
-    double v = (double)n;
-    int u = 0;
-    while (v >= 1024 && u < 4) v /= 1024, u++;
-    if (u == 0) return str8_fmt(a, "%llu", (unsigned long long)n);
-    return v < 10 ? str8_fmt(a, "%.1f%c", v, units[u]) : str8_fmt(a, "%.0f%c", v, units[u]);
-}
 
 /* `s` cut to at most `w` pixels wide. */
 static Str8 trace_fit(const Font *font, Str8 s, float w) {
@@ -200,15 +252,23 @@ static void lane_series(const TraceLane *l, TraceSeries series) {
 
 void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n,
                               float x, float y, float w, float h, int layer) {
+    trace_draw(rd, font, t, last_n, x, y, w, h, layer, true, true);
+}
+
+/* own_panel: the box's own translucent background (else the caller's panel is under it);
+   figures: the lanes' labels say the newest used and the peak (else the names alone). */
+static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
+                       float w, float h, int layer, bool own_panel, bool figures) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font || !t) return;
     int bx = (int)ceilf(x), by = (int)ceilf(y);
     int bw = (int)floorf(x + w) - bx, bh = (int)floorf(y + h) - by;
     if (bw < 8 || bh < 4) return;
     render_set_view(rd, 0, 0);
-    render_rect(rd, (RectF){(float)bx, (float)by, (float)bw, (float)bh}, layer,
-                (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
-    const int pad = 2;
+    if (own_panel)
+        render_rect(rd, (RectF){(float)bx, (float)by, (float)bw, (float)bh}, layer,
+                    (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
+    const int pad = own_panel ? 2 : 0;
     int ix = bx + pad, iy = by + pad, iw = bw - 2 * pad, ih = bh - 2 * pad;
     int lh = (int)ceilf(font_line_height(font, 1));
     int lanes = t->arena_count;
@@ -230,14 +290,14 @@ void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *
 
     /* Labels: the name, then the newest `used` and the all-time peak, on one line or two
        as the lane allows, in a column at most 45% of the box. */
-    int label_lines = lane_h >= 2 * lh ? 2 : lane_h >= lh ? 1 : 0;
+    int label_lines = figures && lane_h >= 2 * lh ? 2 : lane_h >= lh ? 1 : 0;
     Str8 names[ARENA_TRACE_ARENAS], nums[ARENA_TRACE_ARENAS];
     float col_w = 0, col_max = floorf((float)iw * 0.45f);
     for (int i = 0; i < lanes && label_lines; i++) {
         names[i] = t->names[i] ? str8_cstr(t->names[i]) : str8_fmt(fa, "#%d", i);
-        Str8 used = trace_bytes(fa, newest->used[i]), peak = trace_bytes(fa, t->peak[i]);
-        nums[i] = str8_fmt(fa, "%.*s pk %.*s", STR8_FMT(used), STR8_FMT(peak));
-        if (label_lines == 1) {
+        Str8 used = overlay_bytes(fa, newest->used[i]), peak = overlay_bytes(fa, t->peak[i]);
+        nums[i] = figures ? str8_fmt(fa, "%.*s pk %.*s", STR8_FMT(used), STR8_FMT(peak)) : (Str8){0};
+        if (label_lines == 1 && figures) {
             Str8 both = str8_fmt(fa, "%.*s %.*s", STR8_FMT(names[i]), STR8_FMT(nums[i]));
             /* Too wide for the column: the name alone. */
             if (both.data && font_measure(font, both, 1) <= col_max) names[i] = both;

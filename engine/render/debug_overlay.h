@@ -1,22 +1,31 @@
-/* debug_overlay.h - the F1 overlay: one live bar per arena, frame time, draw calls, sprites;
-   and the arena timelines of the last few seconds from an ArenaTrace (core/arena_trace.h).
+/* debug_overlay.h - the F1 overlay: one panel with the frame time, the draw calls and the
+   sprites, a row per arena (used, committed, reserved and peak bytes, and a live bar), and
+   the arena timelines of the last few seconds from an ArenaTrace (core/arena_trace.h).
 
    Each bar is the arena's reserved address space; inside it, the committed part (lighter)
-   and the used part (bright), with a tick at the peak. Next to it: the name and the numbers.
-   It is the picture the arena documents describe: reserve is cheap, commit follows use,
-   peak tells you how big a fixed arena must be.
+   and the used part (bright), with a tick at the peak. Above it: the name and the figures,
+   in the colours of the bar's parts. It is the picture the arena documents describe:
+   reserve is cheap, commit follows use, peak tells you how big a fixed arena must be.
 
        Arena *arenas[] = { perm, level, frame };
        DebugFrameInfo info = { .frame_ms = ms, .update_ms = ums, .stats = render_stats(rd) };
        if (show_debug) debug_overlay_draw(rd, font, arenas, 3, &info, 0, 18, 250);
 
-   The panel is translucent, so the play under it stays visible. To keep it off a part of
-   the screen, place it: debug_overlay_draw_ex takes options (right-aligned to x, compact)
-   and returns the rectangle it covered, so the timelines can go right under it:
+   The panel is translucent by default, so the play under it stays visible. Better, keep it
+   off the play: debug_overlay_measure says how big it will be, before it is drawn, so a
+   game can narrow its view by the panel's width and dock the panel, opaque, beside it,
+   the timelines under the table in the height left:
 
-       RectF box = debug_overlay_draw_ex(rd, font, arenas, 3, &info,
-           &(DebugOverlayOptions){.x = 480, .y = 18, .right = true, .compact = true, .layer = 250});
-       debug_overlay_draw_trace(rd, font, &trace, 180, box.x, box.y + box.h + 2, box.w, 60, 250);
+       DebugOverlayOptions o = {.x = 480, .y = 18, .right = true, .h = 252, .layer = 250,
+                                .alpha = 255, .trace = &trace, .trace_frames = 180};
+       RectF box = debug_overlay_measure(rd, font, arenas, 3, &info, &o);
+       camera_set_viewport(&cam, 0, 18, 480 - box.w, 252);   // the world left of it
+       ...
+       debug_overlay_draw_ex(rd, font, arenas, 3, &info, &o); // the same rectangle
+
+   The panel's width depends on the font and the arenas' names only (figures are at most
+   four characters in a fixed-width column, "232K"), and on the frame line's figures when
+   they grow past the usual ("88.8 ms"), so it stays still from frame to frame.
 
    To show the scratch arenas too, add scratch_get(i) for i below scratch_stats()'s count:
    those exist already, while scratch_get of a higher index would create one just to show it.
@@ -46,7 +55,11 @@ typedef struct DebugOverlayOptions {
     float x, y;    /* the panel's top-left corner; with `right`, its top-right corner */
     int layer;
     bool right;    /* x is the panel's right edge: the panel grows leftwards */
-    bool compact;  /* no frame lines, no legend, shorter bars: the arenas alone */
+    float h;       /* the panel's height; 0: as tall as what it holds. A table taller than
+                      this loses its last rows, the timelines go where there is room */
+    const char *const *labels;  /* a name per arena (NULL, or a NULL entry: the arena's own) */
+    const ArenaTrace *trace;    /* the timelines, under the table; NULL: none */
+    uint32_t trace_frames;      /* ... of the last this many samples (0: as many as fit) */
     uint8_t alpha; /* the panel's opacity; 0 = DEBUG_OVERLAY_ALPHA */
 } DebugOverlayOptions;
 
@@ -56,6 +69,10 @@ void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, in
                         const DebugFrameInfo *info, float x, float y, int layer);
 /* The same with options; returns the rectangle the panel covers ({0} when nothing drawn). */
 RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                            const DebugFrameInfo *info, const DebugOverlayOptions *opt);
+/* The rectangle debug_overlay_draw_ex would cover with the same arguments, drawing nothing
+   (between render_begin and render_end: it formats in the frame arena, and gives it back). */
+RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count,
                             const DebugFrameInfo *info, const DebugOverlayOptions *opt);
 
 /* The last `last_n` samples of `t` (0: as many as the box is wide), one lane per arena slot,

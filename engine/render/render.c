@@ -38,6 +38,8 @@ struct Renderer {
     uint64_t frame_start;
     CmdChunk *first, *last;
     uint32_t count;
+    const CmdChunk *shown; /* the list render_present last showed, for render_command */
+    uint32_t shown_count;
     float view_x, view_y;
     RenderStats cur, last_stats;
 };
@@ -88,7 +90,7 @@ const char *render_describe(const Renderer *rd) {
 
 TextureInfo render_texture_info(const Texture *t) {
     if (!t) return (TextureInfo){0};
-    return (TextureInfo){t->name, t->w, t->h, t->cell_w, t->cell_h, t->cols, t->rows, t->bytes};
+    return (TextureInfo){t->name, t->w, t->h, t->cell_w, t->cell_h, t->cols, t->rows, t->bytes, t->id};
 }
 
 Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
@@ -123,6 +125,8 @@ void render_begin(Renderer *rd, Arena *frame, Color clear) {
     rd->frame_start = arena_pos(frame);
     rd->first = rd->last = NULL;
     rd->count = 0;
+    rd->shown = NULL;
+    rd->shown_count = 0;
     rd->view_x = rd->view_y = 0;
     rd->cur = (RenderStats){0};
     if (rd->gl) render_gl_begin(rd->gl, clear);
@@ -137,6 +141,14 @@ void render_set_view(Renderer *rd, float x, float y) {
 
 Arena *render_frame_arena(Renderer *rd) { return rd->frame; }
 uint32_t render_command_count(const Renderer *rd) { return rd->count; }
+
+const DrawCmd *render_command(const Renderer *rd, uint32_t i) {
+    const CmdChunk *c = rd->first ? rd->first : rd->shown;
+    uint32_t n = rd->first ? rd->count : rd->shown_count;
+    if (i >= n) return NULL;
+    for (; c && i >= c->count; c = c->next) i -= c->count;
+    return c ? &c->cmds[i] : NULL;
+}
 RenderStats render_stats(const Renderer *rd) { return rd->last_stats; }
 
 static DrawCmd *render_push(Renderer *rd) {
@@ -326,6 +338,8 @@ void render_present(Renderer *rd) {
     if (rd->gl) render_gl_present(rd->gl, platform_viewport(rd->pf));
     else render_sdl_present(rd->sdl);
     rd->frame = NULL; /* its memory dies with the next arena_clear; stop pushing into it */
+    rd->shown = rd->first;
+    rd->shown_count = rd->count;
     rd->first = rd->last = NULL;
     rd->count = 0;
 }

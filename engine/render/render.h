@@ -64,6 +64,7 @@ typedef struct TextureInfo {
     int w, h; /* of the image */
     int cell_w, cell_h, cols, rows;
     uint64_t bytes; /* pixel bytes the backend keeps for it (copies included, see below) */
+    uint16_t id;    /* DrawCmd.tex of its quads (0 is the renderer's own white: rects) */
 } TextureInfo;
 TextureInfo render_texture_info(const Texture *tex);
 
@@ -135,6 +136,11 @@ void render_present(Renderer *rd); /* scale to the window and swap */
 RenderStats render_stats(const Renderer *rd); /* of the last ended frame */
 /* Commands pushed so far this frame (for tests and the overlay). */
 uint32_t render_command_count(const Renderer *rd);
+/* Command i, in push order, of the frame being built; after render_present, of the frame
+   just shown, until the next render_begin or the frame arena's clear, whichever is first
+   (its memory is the frame arena's). NULL past the end. What tests measure a frame by:
+   where each quad went, from which texture, on which layer (TextureInfo.id). */
+const DrawCmd *render_command(const Renderer *rd, uint32_t i);
 
 /* The picture as the player sees it (call between render_end and render_present): the
    viewport of the output, in output pixels, as RGBA8 pixels in `out` (w*h*4 bytes, rows

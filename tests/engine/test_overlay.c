@@ -2,7 +2,8 @@
    timelines from an ArenaTrace draw inside their box and nowhere else, with the used bars,
    the high-mark tick of a spike and a line at a marked frame; an empty trace or a box too
    small to hold anything draws no more than its panel, or nothing; the arena panel can be
-   right-aligned to an edge, compact, and is translucent, and the old call still works. */
+   right-aligned to an edge and is translucent, is measured before it is drawn, can be
+   docked at a given height, opaque, with the timelines inside, and the old call still works. */
 #include <string.h>
 
 #include "engine_test.h"
@@ -62,7 +63,7 @@ static bool frame_pixels(TestEngine *t, Image *out, const char *png) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_overlay ASSET_DIR [TRACE.png [PANEL.png]]\n");
+        fprintf(stderr, "usage: test_overlay ASSET_DIR [TRACE.png [PANEL.png [DOCKED.png]]]\n");
         return 2;
     }
     TestEngine t = {0};
@@ -152,38 +153,60 @@ int main(int argc, char **argv) {
     render_end(t.rd);
     render_present(t.rd);
 
-    /* The arena panel, right-aligned to the screen's edge, compact: inside what it returns,
-       its right edge on x, and translucent over a red square under it. */
+    /* The arena panel, right-aligned to the screen's edge: inside what it returns, its
+       right edge on x, and translucent over a red square under it. */
     Arena *arenas[] = {t.perm, level, NULL, work};
     DebugFrameInfo info = {.frame_ms = 16.6, .update_ms = 1.2};
     arena_clear(t.frame);
     render_begin(t.rd, t.frame, CLEAR);
-    RectF red = {300, 20, 180, 100};
+    RectF red = {250, 20, 230, 140};
     render_rect(t.rd, red, 0, (Color){255, 0, 0, 255});
-    RectF panel = debug_overlay_draw_ex(
-        t.rd, &t.font, arenas, 4, &info,
-        &(DebugOverlayOptions){.x = 480, .y = 20, .layer = LAYER, .right = true, .compact = true});
+    DebugOverlayOptions right = {.x = 480, .y = 20, .layer = LAYER, .right = true};
+    RectF measured = debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &right);
+    CHECK_EQ_U(render_command_count(t.rd), 1); /* measuring draws nothing */
+    RectF panel = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &right);
     REQUIRE(frame_pixels(&t, &im, argc > 3 ? argv[3] : NULL));
+    CHECK(memcmp(&measured, &panel, sizeof panel) == 0);
     CHECK(panel.w > 100 && panel.h > 0);
     CHECK(panel.x + panel.w == 480);
     CHECK(panel.x >= red.x);
-    RectF both = {red.x, red.y, 180, red.h > panel.h ? red.h : panel.h};
+    RectF both = {red.x, red.y, 230, red.h > panel.h ? red.h : panel.h};
     CHECK_EQ_I(outside_changed(im, both), 0);
     /* The panel's bottom-right corner has no text or bar: red shows through the panel. */
     const uint8_t *corner = pixel(im, 478, (int)(panel.y + panel.h) - 2);
     CHECK(corner[0] > 60 && corner[0] < 255 && corner[2] < 100);
-    /* Compact: three arena rows, no frame lines. */
+    /* Two frame lines, two heading lines, three arena rows with their bars. */
     float lh = font_line_height(&t.font, 1);
-    CHECK(panel.h < 3 * (lh + 6) + 10);
+    CHECK(panel.h >= 7 * lh + 3 * 5);
+    CHECK(panel.h < 7 * lh + 3 * (lh + 7) + 20);
 
-    /* The full panel through the old call, at its place: still drawn, and taller. */
+    /* Docked: a given height, opaque, the timelines in what is left, and nothing outside;
+       the panel keeps its width whatever the figures (the frame line's usual ones). */
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    DebugOverlayOptions dock = {.x = 480, .y = 18, .layer = LAYER, .right = true, .h = 252, .alpha = 255,
+                                .trace = &trace, .trace_frames = 180};
+    RectF docked = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &dock);
+    REQUIRE(frame_pixels(&t, &im, argc > 4 ? argv[4] : NULL));
+    CHECK(docked.h == 252 && docked.w == panel.w);
+    CHECK_EQ_I(outside_changed(im, docked), 0);
+    CHECK(count_rgb(im, docked, (Color){120, 230, 140, 255}) > 100); /* bars and timelines */
+    CHECK(count_rgb(im, docked, (Color){230, 160, 230, 255}) > 10);  /* the last mark, at the foot */
+    CHECK(same_rgb(pixel(im, 478, 268), (Color){8, 8, 16, 255}));    /* opaque */
+    info.frame_ms = 3.1, info.stats.sprites = 12;
+    arena_clear(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    CHECK(debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &dock).w == docked.w);
+    render_end(t.rd);
+    render_present(t.rd);
+
+    /* The panel through the old call, at its place: still drawn, and nothing outside. */
     arena_clear(t.frame);
     render_begin(t.rd, t.frame, CLEAR);
     RectF full = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info,
                                        &(DebugOverlayOptions){.x = 0, .y = 18, .layer = LAYER});
     render_end(t.rd);
     render_present(t.rd);
-    CHECK(full.h > panel.h && full.w > panel.w);
     arena_clear(t.frame);
     render_begin(t.rd, t.frame, CLEAR);
     debug_overlay_draw(t.rd, &t.font, arenas, 4, &info, 0, 18, LAYER);

@@ -213,10 +213,25 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(png.w, out.w);
     CHECK_EQ_I(png.h, out.h);
     CHECK(memcmp(png.px, out.px, (size_t)out.w * out.h * 4) == 0);
+    /* The frame's commands read back in push order, before and after it is shown (what
+       tests measure frames by): the heart first, on its layer, from the sprites' texture,
+       at its place; the shown frame's list until the next begin; nothing past the end. */
+    uint32_t pushed = render_command_count(t.rd);
+    const DrawCmd *first = render_command(t.rd, 0);
+    CHECK(first && first->tex == render_texture_info(t.sprites).id && first->layer == 1 && first->x == 32 &&
+          first->y == 0 && first->w == 16);
+    CHECK(render_command(t.rd, 1)->tex == render_texture_info(t.tiles).id);
+    CHECK(render_command(t.rd, pushed - 1) != NULL && render_command(t.rd, pushed) == NULL);
+    CHECK_EQ_U(render_texture_info(NULL).id, 0);
     render_present(t.rd);
+    CHECK(render_command(t.rd, 0) == first && render_command(t.rd, pushed) == NULL);
 
     /* The frame arena's peak survives the clear and covers this frame's commands. */
     ArenaStats fs = arena_stats(t.frame);
+    render_begin(t.rd, t.frame, CLEAR);
+    CHECK(render_command(t.rd, 0) == NULL); /* a new frame has none yet */
+    render_end(t.rd);
+    render_present(t.rd);
     arena_clear(t.frame);
     ArenaStats after = arena_stats(t.frame);
     CHECK_EQ_U(after.used, 0);

@@ -136,7 +136,20 @@ static uint32_t hash_(uint32_t x, uint32_t y, uint32_t seed)
     return h ^ (h >> 16);
 }
 
-/* ------------------------------------------------------------------ tiles */
+/* ------------------------------------------------------------------ key shapes */
+
+/* Each key colour has a shape too, the same on the key's bow and on its doors' plates, so
+   keys and doors never differ by colour alone: red is round, green a triangle, blue a
+   diamond, three outlines unlike at any size (red and green, which look alike to most
+   colour-blind players, get the two most unlike). The plates, 6 x 6 in KeyColor order,
+   'X' inside, 'h' the keyhole. */
+static const char *const door_plate[3][6] = {
+    {".XXXX.", "XXXXXX", "XXhhXX", "XXhhXX", "XXXXXX", ".XXXX."},
+    {"..XX..", "..XX..", ".XXXX.", ".XhhX.", "XXhhXX", "XXXXXX"},
+    {"..XX..", ".XXXX.", "XXhhXX", "XXhhXX", ".XXXX.", "..XX.."},
+};
+
+/* ------------------------------------------------------------------ tiles *//* ------------------------------------------------------------------ tiles *//* ------------------------------------------------------------------ tiles */
 
 /* Flagstones: a staggered 8x8 slab pattern, light top-left edges, dark mortar. */
 static void floor_(Sheet *s, int cell, uint32_t seed, int cracked)
@@ -234,7 +247,9 @@ static void spikes_(Sheet *s, int cell, int up)
     }
 }
 
-static void door_(Sheet *s, int cell, char main, char light, char dark)
+/* A door of key colour `color`: its panel in the colour (main, light, dark) and, on it,
+   a white plate of the colour's shape with the keyhole. */
+static void door_(Sheet *s, int cell, int color, char main, char light, char dark)
 {
     static const char *const rows[16] = {
         "0dddddddddddddd0",
@@ -244,9 +259,9 @@ static void door_(Sheet *s, int cell, char main, char light, char dark)
         "0de0LKKKKKKM0ed0",
         "0de0LKMKKMKM0ed0",
         "0de0LKMKKMKM0ed0",
-        "0de0LKK44KKM0ed0",
-        "0de0LKK40KKM0ed0",
-        "0de0LKKK0KKM0ed0",
+        "0de0LKKKKKKM0ed0",
+        "0de0LKKKKKKM0ed0",
+        "0de0LKKKKKKM0ed0",
         "0de0LKMKKMKM0ed0",
         "0de0LKMKKMKM0ed0",
         "0de0LKKKKKKM0ed0",
@@ -256,6 +271,11 @@ static void door_(Sheet *s, int cell, char main, char light, char dark)
     };
     char subst[3] = {main, light, dark};
     grid_(s, cell, rows, 0, 0, 0, subst);
+    for (int y = 0; y < 6; y++)
+        for (int x = 0; x < 6; x++) {
+            char ch = door_plate[color][y][x];
+            if (ch != '.') put_ch_(s, cell, 5 + x, 5 + y, ch == 'h' ? '0' : 'c');
+        }
 }
 
 static void door_open_(Sheet *s, int cell)
@@ -314,9 +334,9 @@ static void make_tiles(Sheet *s)
     water_(s, TS_WATER_0, 0);
     water_(s, TS_WATER_1, 1);
     spikes_(s, TS_SPIKES, 1);
-    door_(s, TS_DOOR_RED, '2', '3', 'k');
-    door_(s, TS_DOOR_GREEN, '6', '5', 'l');
-    door_(s, TS_DOOR_BLUE, '9', 'a', 'm');
+    door_(s, TS_DOOR_RED, 0, '2', '3', 'k');
+    door_(s, TS_DOOR_GREEN, 1, '6', '5', 'l');
+    door_(s, TS_DOOR_BLUE, 2, '9', 'a', 'm');
     exit_(s, TS_EXIT);
     portal_(s, TS_PORTAL_0, 0);
     portal_(s, TS_PORTAL_1, 1);
@@ -442,24 +462,64 @@ static const char *const coin_b[16] = {
     "......03", "......04", "......04", "......03", "......04", "......03",
     "......00", "........", "........", "........",
 };
-static const char *const key_rows[16] = {
-    "................",
-    "................",
-    "................",
-    "................",
-    "..0000..........",
-    ".0LLKK0.........",
-    "0LK00KK0000000..",
-    "0K0..0KLLLLLLLK0",
-    "0K0..0KKKKKKKKK0",
-    "0KK00KK00MM0MM0.",
-    ".0KKKK0.0MM00M0.",
-    "..0000...00..0..",
-    "................",
-    "................",
-    "................",
-    "................",
+/* The keys, by KeyColor: a round bow, a triangular one, a diamond (see door_plate). */
+static const char *const key_rows[3][16] = {
+    {
+        "................",
+        "................",
+        "................",
+        "................",
+        "..0000..........",
+        ".0LLKK0.........",
+        "0LK00KK0000000..",
+        "0K0..0KLLLLLLLK0",
+        "0K0..0KKKKKKKKK0",
+        "0KK00KK00MM0MM0.",
+        ".0KKKK0.0MM00M0.",
+        "..0000...00..0..",
+        "................",
+        "................",
+        "................",
+        "................",
+    },
+    {
+        "................",
+        "................",
+        "................",
+        "...00...........",
+        "..0LK0..........",
+        "..0KK0..........",
+        ".0LKKK00000000..",
+        ".0KKKKKLLLLLLLK0",
+        "0LK00KKKKKKKKKK0",
+        "0KK00KM00MM0MM0.",
+        "000000000MM00M0.",
+        ".........00..0..",
+        "................",
+        "................",
+        "................",
+        "................",
+    },
+    {
+        "................",
+        "................",
+        "................",
+        "................",
+        "...00...........",
+        "..0LK0..........",
+        ".0LKKK00000000..",
+        "0LK00KKLLLLLLLK0",
+        "0KK00KMKKKKKKKK0",
+        ".0KKMM000MM0MM0.",
+        "..0MM0..0MM00M0.",
+        "...00....00..0..",
+        "................",
+        "................",
+        "................",
+        "................",
+    },
 };
+
 static const char *const heart_rows[16] = {
     "................",
     "................",
@@ -568,9 +628,9 @@ static void make_sprites(Sheet *s)
     half_(s, SPR_TURRET + 1, turret_b, 0, 0);
     half_(s, SPR_COIN, coin_a, 0, 0);
     half_(s, SPR_COIN + 1, coin_b, 0, 0);
-    grid_(s, SPR_KEY_RED, key_rows, 0, 0, 0, "23k");
-    grid_(s, SPR_KEY_GREEN, key_rows, 0, 0, 0, "65l");
-    grid_(s, SPR_KEY_BLUE, key_rows, 0, 0, 0, "9am");
+    grid_(s, SPR_KEY_RED, key_rows[0], 0, 0, 0, "23k");
+    grid_(s, SPR_KEY_GREEN, key_rows[1], 0, 0, 0, "65l");
+    grid_(s, SPR_KEY_BLUE, key_rows[2], 0, 0, 0, "9am");
     grid_(s, SPR_HEART, heart_rows, 0, 0, 0, "23k");
     grid_(s, SPR_HEART_EMPTY, heart_rows, 0, 0, 0, "fei");
     /* Half heart: the full one with its right half drawn empty. */
