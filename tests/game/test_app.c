@@ -73,6 +73,18 @@ static void tap_frames(App *app, SDL_Scancode sc) {
     frame(app);
 }
 
+/* Taps `sc` until the menu is on `row`: false (a failed check) when a lap of the longest
+   menu does not get there, so a game that went elsewhere fails here, never loops. */
+static bool tap_until_at(App *app, SDL_Scancode sc, int32_t row, int line) {
+    for (int i = 0; i < 64 && app->game->menu != row; i++) tap_frames(app, sc);
+    if (app->game->menu == row) return true;
+    fprintf(stderr, "%s:%d: menu row %d not reached: on row %d of '%s'\n", __FILE__, line, row, app->game->menu,
+            game_screen_name(app->game->screen));
+    check_failures_++;
+    return false;
+}
+#define tap_until(app, sc, row) tap_until_at(app, sc, row, __LINE__)
+
 /* Settings through the real front end: the keys chosen in the menu drive the game at once,
    the window scale and fullscreen reach the platform at once, and a new App (a restart)
    starts with all of them. */
@@ -83,10 +95,16 @@ static void test_settings(Arena *perm) {
     Game *g = app->game;
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
     CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->pf));
-    while (g->menu != TITLE_SETTINGS) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, TITLE_SETTINGS)) {
+        app_release(app);
+        return;
+    }
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
-    while (g->menu != SETTINGS_SCALE) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_SCALE)) {
+        app_release(app);
+        return;
+    }
     int scale = platform_window_scale(app->pf);
     tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
     int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
@@ -95,7 +113,10 @@ static void test_settings(Arena *perm) {
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK(platform_is_fullscreen(app->pf));
     /* Down rebinds to K: Enter on its row, then K is captured, not read as input. */
-    while (g->menu != SETTINGS_KEYS + ACTION_DOWN) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_KEYS + ACTION_DOWN)) {
+        app_release(app);
+        return;
+    }
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(game_rebinding(g), ACTION_DOWN);
     tap_frames(app, SDL_SCANCODE_K);

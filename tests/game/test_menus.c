@@ -37,6 +37,20 @@ static void press(uint32_t bits) {
     game_update(&g, 0);
 }
 
+/* Presses `bits` until the menu is on `row`, on the screen it started on: false (a failed
+   check, with where it stood) when a whole lap of the longest menu does not get there, so
+   a game that went elsewhere fails here instead of looping for ever. */
+#define PRESS_UNTIL_MAX 64
+static bool press_until_at(uint32_t bits, int32_t row, int line) {
+    GameScreen screen = g.screen;
+    for (int i = 0; i < PRESS_UNTIL_MAX && g.menu != row && g.screen == screen; i++) press(bits);
+    if (g.menu == row && g.screen == screen) return true;
+    fprintf(stderr, "%s:%d: menu row %d not reached: on row %d of screen '%s' (started on '%s')\n", __FILE__, line, row,
+            g.menu, game_screen_name(g.screen), game_screen_name(screen));
+    return false;
+}
+#define press_until(bits, row) press_until_at(bits, row, __LINE__)
+
 static bool ends_with(const char *s, const char *tail) {
     size_t n = strlen(s), t = strlen(tail);
     return n >= t && strcmp(s + n - t, tail) == 0;
@@ -111,7 +125,7 @@ static void test_continue_and_select(void) {
     CHECK_EQ_I(g.screen, SCREEN_TITLE);
 
     /* Level select opens on the furthest level; up one and Enter plays level 3. */
-    while (g.menu != TITLE_LEVEL_SELECT) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_LEVEL_SELECT));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_LEVEL_SELECT);
     CHECK_EQ_I(g.menu, 3);
@@ -137,7 +151,7 @@ static void test_continue_and_select(void) {
        MENU_REPEAT_DELAY. */
     press(GAME_IN_PAUSE), press(SIM_IN_DOWN), press(SIM_IN_DOWN), press(SIM_IN_DOWN), press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_TITLE);
-    while (g.menu != TITLE_LEVEL_SELECT) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_LEVEL_SELECT));
     press(GAME_IN_CONFIRM);
     press(SIM_IN_UP), press(SIM_IN_UP), press(SIM_IN_UP);
     CHECK_EQ_I(g.menu, 0);
@@ -191,7 +205,7 @@ static void test_settings_persist(void) {
     /* No keys saved yet: the front end's. */
     CHECK(memcmp(g.save.settings.binds, KEYS, sizeof KEYS) == 0);
     g.save.settings.scale = 3; /* what the front end fills in from the window */
-    while (g.menu != TITLE_SETTINGS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_SETTINGS);
     CHECK_EQ_I(g.menu, SETTINGS_VOLUME);
@@ -205,7 +219,7 @@ static void test_settings_persist(void) {
     press(SIM_IN_DOWN);
     for (int i = 0; i < 12; i++) press(SIM_IN_LEFT);
     CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_EFFECTS], 0);
-    while (g.menu != SETTINGS_SCALE) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_SCALE));
     press(SIM_IN_RIGHT);
     CHECK_EQ_I(g.save.settings.scale, 4);
     for (int i = 0; i < 10; i++) press(SIM_IN_RIGHT);
@@ -228,7 +242,7 @@ static void test_settings_persist(void) {
 
     /* Fire: Enter on its row waits for a key; A (4) comes in front of Space, Enter (13)
        is dropped, and Left keeps its other key. */
-    while (g.menu != SETTINGS_KEYS + 4) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_KEYS + 4));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 4);
     press(SIM_IN_DOWN | GAME_IN_CONFIRM); /* ignored while the front end captures */
@@ -270,9 +284,9 @@ static void test_settings_persist(void) {
     CHECK(memcmp(g.save.settings.binds, want.binds, sizeof want.binds) == 0);
 
     /* Reset keys gives the front end's back. */
-    while (g.menu != TITLE_SETTINGS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
     press(GAME_IN_CONFIRM);
-    while (g.menu != SETTINGS_RESET_KEYS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_RESET_KEYS));
     press(GAME_IN_CONFIRM);
     CHECK(memcmp(g.save.settings.binds, KEYS, sizeof KEYS) == 0);
     press(SIM_IN_DOWN);
