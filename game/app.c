@@ -237,13 +237,14 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         return app_teardown(app);
     }
     /* A replay or the bot must not overwrite the player's own progress. */
-    char save_path[SAVE_PATH_MAX];
+    char save_path[SAVE_PATH_MAX], settings_path[SAVE_PATH_MAX];
     bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
+    bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
 
     app->game = arena_push_struct(perm, Game);
     LevelError lerr;
     GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
-                      .save_path = save ? save_path : NULL};
+                      .save_path = save ? save_path : NULL, .settings_path = settings ? settings_path : NULL};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
     InputBindings keys = input_bindings_default();
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)

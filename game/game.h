@@ -12,9 +12,10 @@
 
    Menus read the same byte: up/down (with repeat while held) move, left/right change a
    value, Enter or fire chooses, the pause edge (Esc) goes back. The settings the menus
-   change live in `save.settings`; the front end applies them when they change (app.c),
-   and captures the key for a binding the player asked for (game_rebinding, game_bind_key):
-   keys are the front end's business, the Game only stores their numbers.
+   change live in `save.settings` and are written to the settings file (save.h) when they
+   change; the front end applies them (app.c), and captures the key for a binding the
+   player asked for (game_rebinding, game_bind_key): keys are the front end's business, the
+   Game only stores their numbers.
 
    The Game lives in the permanent arena; its Sim's Level points into `level_arena`. */
 #ifndef GAME_H
@@ -88,6 +89,7 @@ typedef struct GameConfig {
     uint64_t seed;
     bool skip_title;       /* replays, tests and --headless start playing at once */
     const char *save_path; /* NULL: progress is not saved */
+    const char *settings_path; /* NULL: settings are not saved (save.h: the settings file) */
     /* The front end's keys for the rebindable actions (save.h's order), used until the
        player binds their own and by "reset keys". */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
@@ -126,6 +128,8 @@ typedef struct Game {
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
+    bool settings_enabled;
+    char settings_path[SAVE_PATH_MAX];
     SaveData save;
     char save_notice[160]; /* for the title screen: a save that could not be read, and
                               where it went (or that the game is not saving) */
@@ -163,8 +167,8 @@ bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty,
 /* The current level's file read again from disk (an edit saved, or changed by another
    program), the player kept where they stand if they can; playing. */
 bool game_reload_level(Game *g, LevelError *err);
-/* Writes the progress and settings if they changed and saving is on (the front end calls
-   it at exit, for changes made outside the menus such as F11). */
+/* Writes the settings if they changed and saving is on (the front end calls it at exit,
+   for changes made outside the menus such as F11). */
 void game_save_settings(Game *g);
 
 #endif

@@ -123,6 +123,13 @@ static void test_settings(Arena *perm) {
     CHECK_EQ_I(game_rebinding(g), -1);
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN);
+    /* ... and written to the settings file, under XDG_CONFIG_HOME. */
+    char settings[SAVE_PATH_MAX], msg[600];
+    CHECK(save_settings_default_path(settings, sizeof settings));
+    SaveSettings file = g->save.settings;
+    file.binds[ACTION_DOWN][0] = 0;
+    CHECK_EQ_I(save_settings_load(&file, settings, NULL, msg, sizeof msg), SAVE_OK);
+    CHECK_EQ_I(file.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     /* K moves the menu down now. */
     tap_frames(app, SDL_SCANCODE_K);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN + 1);
@@ -156,6 +163,7 @@ int main(void) {
     snprintf(data, sizeof data, "%s/data", dir);
     snprintf(shots, sizeof shots, "%s/arena-dungeon/screenshots", data);
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
+    REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
     char want_dir[400];
     CHECK(app_screenshot_dir(want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 

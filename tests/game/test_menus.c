@@ -14,7 +14,7 @@
 #include "save.h"
 
 static char dir[] = "/tmp/test_menus_XXXXXX";
-static char save_path[300];
+static char save_path[300], settings_path[300];
 static Arena *level;
 static Game g;
 
@@ -23,7 +23,8 @@ static const uint16_t KEYS[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS] = {
     {26, 82}, {22, 81}, {4, 80}, {7, 79}, {44, 13}, {40, 88}, {41, 19}, {21, 0}};
 
 static bool start(bool skip_title, const char *first) {
-    GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path};
+    GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path,
+                      .settings_path = settings_path};
     memcpy(cfg.default_binds, KEYS, sizeof KEYS);
     LevelError err;
     bool ok = game_init(&g, level, &cfg, &err);
@@ -210,7 +211,7 @@ static void test_settings_persist(void) {
     CHECK_EQ_I(g.screen, SCREEN_SETTINGS);
     CHECK_EQ_I(g.menu, SETTINGS_VOLUME);
     /* Volumes: defaults, then steps of VOLUME_STEP, clamped. */
-    CHECK(g.save.settings.has_volume && g.save.settings.volume[SAVE_VOLUME_MASTER] == 80);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MASTER], 80);
     press(SIM_IN_LEFT);
     CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MASTER], 80 - VOLUME_STEP);
     press(SIM_IN_DOWN);
@@ -307,7 +308,7 @@ static void test_settings_persist(void) {
 }
 
 static void test_old_save(void) {
-    /* A version 1 file (no settings) is read, and written back as version 2. */
+    /* A version 1 file (no settings) is read, and written back as version 2 at once. */
     const char *body = "arena-dungeon-save 1\nfurthest 02-keys-and-doors.lvl\nlevel 01-first-steps.lvl 900 3\n";
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *p = body; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
@@ -318,13 +319,13 @@ static void test_old_save(void) {
     CHECK(g.save_notice[0] == '\0');
     CHECK_EQ_I(game_continue_level(&g), 1);
     CHECK(game_level_unlocked(&g, 1));
-    g.settings_dirty = true;
-    game_save_settings(&g);
-    SaveData back;
+    SaveData back = {0};
     char msg[600];
     CHECK_EQ_I(save_load(&back, save_path, msg, sizeof msg), SAVE_OK);
     CHECK(strcmp(back.furthest, "02-keys-and-doors.lvl") == 0);
-    CHECK(back.settings.has_binds);
+    CHECK(back.level_count == 1 && back.levels[0].best_ticks == 900 && back.levels[0].best_coins == 3);
+    CHECK_EQ_I(back.format, SAVE_FORMAT);
+    CHECK(!back.settings_inside);
     FILE *f = fopen(save_path, "rb");
     char first[64] = {0};
     CHECK(f && fgets(first, sizeof first, f) && strcmp(first, "arena-dungeon-save 2\n") == 0);
@@ -349,6 +350,7 @@ static void test_title_quit(void) {
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     snprintf(save_path, sizeof save_path, "%s/progress", dir);
+    snprintf(settings_path, sizeof settings_path, "%s/config/settings", dir);
     level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     REQUIRE(level);
     test_fresh_title();
