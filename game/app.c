@@ -231,6 +231,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         o->level = o->edit;
         o->skip_title = true;
     }
+    bool level_chosen = o->level != NULL && !o->replay;
     if (!o->level) o->level = default_level(perm, assets);
     if (!o->level) {
         diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
@@ -244,7 +245,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     app->game = arena_push_struct(perm, Game);
     LevelError lerr;
     GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
-                      .save_path = save ? save_path : NULL, .settings_path = settings ? settings_path : NULL};
+                      .save_path = save ? save_path : NULL, .settings_path = settings ? settings_path : NULL,
+                      .level_chosen = level_chosen};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
     InputBindings keys = input_bindings_default();
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)

@@ -126,6 +126,7 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
     }
     memcpy(g->start_level, cfg->start_level, n + 1);
     memcpy(g->default_binds, cfg->default_binds, sizeof g->default_binds);
+    g->level_chosen = cfg->level_chosen;
     g->rebinding = -1;
     sim_init(&g->sim, cfg->seed);
     if (!start_run(g, err)) return false;
@@ -258,7 +259,9 @@ static bool title_usable(const Game *g, int32_t row) { return row != TITLE_CONTI
 static void menu_open(Game *g) {
     if ((g->screen == SCREEN_TITLE || g->screen == SCREEN_LEVEL_SELECT) && !g->catalog.scanned)
         catalog_scan(&g->catalog, g->start_level);
-    if (g->screen == SCREEN_TITLE) g->menu = title_usable(g, TITLE_CONTINUE) ? TITLE_CONTINUE : TITLE_NEW_RUN;
+    /* A level asked for by name is what Enter plays; else where the player left off. */
+    if (g->screen == SCREEN_TITLE)
+        g->menu = !g->level_chosen && title_usable(g, TITLE_CONTINUE) ? TITLE_CONTINUE : TITLE_NEW_RUN;
     if (g->screen == SCREEN_LEVEL_SELECT) {
         /* On the furthest level reached: where a returning player wants to be. */
         int32_t i = game_continue_level(g);

@@ -90,6 +90,7 @@ typedef struct GameConfig {
     bool skip_title;       /* replays, tests and --headless start playing at once */
     const char *save_path; /* NULL: progress is not saved */
     const char *settings_path; /* NULL: settings are not saved (save.h: the settings file) */
+    bool level_chosen;     /* start_level was asked for (--level): the title's Enter plays it */
     /* The front end's keys for the rebindable actions (save.h's order), used until the
        player binds their own and by "reset keys". */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
@@ -123,6 +124,7 @@ typedef struct Game {
     bool wait_release;              /* after a binding: input ignored until nothing is held */
     bool settings_dirty;            /* changed since last written */
     int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
+    bool level_chosen;              /* GameConfig's */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
     Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */
     bool quit;

@@ -155,6 +155,29 @@ static void test_settings(Arena *perm) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* --level FILE: Enter on the title plays FILE, even with a save to continue; without
+   --level (the default first level) Enter continues. */
+static void test_level_option(Arena *perm) {
+    SaveData d = {0};
+    save_record(&d, "01-first-steps.lvl", 900, 3, "03-spikes-and-water.lvl");
+    char path[SAVE_PATH_MAX], msg[600];
+    REQUIRE_VOID(save_default_path(path, sizeof path));
+    REQUIRE_VOID(save_write(&d, path, msg, sizeof msg));
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->menu, TITLE_NEW_RUN);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
+    CHECK(strstr(app->game->sim.level_path, "05-the-hunt.lvl") != NULL);
+    CHECK_EQ_I(app_release(app), 0);
+    app = app_create(perm, &(AppOptions){.headless = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->menu, TITLE_CONTINUE);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK(strstr(app->game->sim.level_path, "03-spikes-and-water.lvl") != NULL);
+    CHECK_EQ_I(app_release(app), 0);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_app_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -299,6 +322,7 @@ int main(void) {
     arena_release(reports);
 
     test_settings(perm);
+    test_level_option(perm);
     arena_release(perm);
 
     char rm[400];

@@ -22,15 +22,17 @@ static Game g;
 static const uint16_t KEYS[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS] = {
     {26, 82}, {22, 81}, {4, 80}, {7, 79}, {44, 13}, {40, 88}, {41, 19}, {21, 0}};
 
-static bool start(bool skip_title, const char *first) {
+static bool start_with(bool skip_title, const char *first, bool chosen) {
     GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path,
-                      .settings_path = settings_path};
+                      .settings_path = settings_path, .level_chosen = chosen};
     memcpy(cfg.default_binds, KEYS, sizeof KEYS);
     LevelError err;
     bool ok = game_init(&g, level, &cfg, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
     return ok;
 }
+
+static bool start(bool skip_title, const char *first) { return start_with(skip_title, first, false); }
 
 /* One press: a tick with the bits, then one with nothing held. */
 static void press(uint32_t bits) {
@@ -332,6 +334,33 @@ static void test_old_save(void) {
     if (f) fclose(f);
 }
 
+/* A level asked for by name (--level) is what Enter on the title plays, whatever the save
+   says; without it, Enter continues where the player left off. */
+static void test_level_chosen(void) {
+    SaveData d = {0};
+    save_record(&d, "01-first-steps.lvl", 900, 3, "02-keys-and-doors.lvl");
+    save_record(&d, "02-keys-and-doors.lvl", 900, 3, "03-spikes-and-water.lvl");
+    char msg[600];
+    REQUIRE_VOID(save_write(&d, save_path, msg, sizeof msg));
+    REQUIRE_VOID(start_with(false, LEVELS_DIR "/05-the-hunt.lvl", true));
+    CHECK_EQ_I(game_continue_level(&g), 2); /* Continue is there, but not chosen */
+    CHECK_EQ_I(g.menu, TITLE_NEW_RUN);
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.screen, SCREEN_PLAYING);
+    CHECK(ends_with(g.sim.level_path, "05-the-hunt.lvl"));
+    /* Back on the title (pause, Back to title): Enter still plays it. */
+    press(GAME_IN_PAUSE);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, PAUSE_TITLE));
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.screen, SCREEN_TITLE);
+    CHECK_EQ_I(g.menu, TITLE_NEW_RUN);
+    /* The default level, not asked for: Continue. */
+    REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
+    CHECK_EQ_I(g.menu, TITLE_CONTINUE);
+    press(GAME_IN_CONFIRM);
+    CHECK(ends_with(g.sim.level_path, "03-spikes-and-water.lvl"));
+}
+
 static void test_title_quit(void) {
     unlink(save_path);
     REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
@@ -358,6 +387,7 @@ int main(void) {
     test_records();
     test_settings_persist();
     test_old_save();
+    test_level_chosen();
     test_title_quit();
     arena_release(level);
     char cmd[400];
