@@ -465,7 +465,9 @@ bool app_frame(App *app) {
     /* A key the settings screen waits for is the binding, not input: Esc cancels. */
     if (game_rebinding(g) >= 0 && app->in.key_pressed) {
         uint16_t key = app->in.key_pressed;
-        game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
+        GameBind moved = game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
+        char line[160];
+        if (controls_bind_notice(&moved, line, sizeof line)) game_show_notice(g, line);
         input_end_step(&app->in);
     }
     bool tab = false;

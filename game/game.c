@@ -332,26 +332,33 @@ static void remove_key(uint16_t slots[SAVE_BIND_SLOTS], uint16_t key) {
     if (slots[0] == key) slots[0] = slots[1], slots[1] = 0;
 }
 
-void game_bind_key(Game *g, uint16_t key) {
+GameBind game_bind_key(Game *g, uint16_t key) {
+    GameBind r = {.action = -1, .taken_from = -1, .dropped_to = -1};
     int32_t a = g->rebinding;
     g->rebinding = -1;
     g->wait_release = true;
-    if (a < 0 || a >= SAVE_BIND_ACTIONS || key == 0) return;
+    if (a < 0 || a >= SAVE_BIND_ACTIONS || key == 0) return r;
     uint16_t(*b)[SAVE_BIND_SLOTS] = g->save.settings.binds;
-    if (b[a][0] == key) return;
-    /* The key the action gives up: the back one, or the front one when the key was the back. */
+    if (b[a][0] == key) return r;
+    r.action = a;
+    r.key = key;
+    /* The key the action gives up: the back one, or none when the key was the back. */
     uint16_t dropped = b[a][1] != key ? b[a][1] : 0;
     b[a][1] = b[a][0];
     b[a][0] = key;
     for (int32_t o = 0; o < SAVE_BIND_ACTIONS; o++) {
         if (o == a || (b[o][0] != key && b[o][1] != key)) continue;
         remove_key(b[o], key);
+        r.taken_from = o;
         if (b[o][0] != 0) continue;
         /* Left with no key, it takes the one this action gave up. */
         if (!dropped) dropped = b[a][1], b[a][1] = 0;
         b[o][0] = dropped;
+        r.dropped_to = dropped ? o : -1;
     }
+    r.dropped = dropped;
     store_settings(g);
+    return r;
 }
 
 /* Back where the settings were opened from, on their row, with the changes written. */

@@ -157,11 +157,19 @@ int32_t game_continue_level(const Game *g);
 bool game_level_unlocked(const Game *g, int32_t i);
 /* The action whose key the settings screen is waiting for, -1 if none. */
 int32_t game_rebinding(const Game *g);
+/* What a binding moved, for the front end to say (it knows the keys' names). */
+typedef struct GameBind {
+    int32_t action;     /* the action bound; -1: nothing changed (cancelled, or its key already) */
+    uint16_t key;       /* ... now its front key */
+    int32_t taken_from; /* the action that had `key` and lost it; -1: none */
+    uint16_t dropped;   /* a key `action` gave up to make room (0: none) ... */
+    int32_t dropped_to; /* ... and the action that took it instead (-1: none: it is unbound) */
+} GameBind;
 /* The front end's answer: the key pressed (its number; 0 cancels). The key moves to the
    front of the action's two; the one in the back is dropped. A key belongs to one action:
    another action that had it loses it, and if that leaves it none, it takes the key this
    action gave up (a swap). Saved at once. */
-void game_bind_key(Game *g, uint16_t key);
+GameBind game_bind_key(Game *g, uint16_t key);
 /* The editor's play-test: the level from its text as if it were the file `path`, the
    player on tile (tx, ty) when it is walkable, playing at once. False with the loader's
    error; the running level is then untouched. */

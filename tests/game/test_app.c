@@ -123,6 +123,8 @@ static void test_settings(Arena *perm) {
     CHECK_EQ_I(game_rebinding(g), -1);
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN);
+    /* What moved is said on the HUD: the Down arrow, pushed out, is no key of anything now. */
+    CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'Down' unbound") == 0);
     /* ... and written to the settings file, under XDG_CONFIG_HOME. */
     char settings[SAVE_PATH_MAX], msg[600];
     CHECK(save_settings_default_path(settings, sizeof settings));

@@ -250,10 +250,13 @@ static void test_settings_persist(void) {
     CHECK_EQ_I(game_rebinding(&g), 4);
     press(SIM_IN_DOWN | GAME_IN_CONFIRM); /* ignored while the front end captures */
     CHECK_EQ_I(g.menu, SETTINGS_KEYS + 4);
-    game_bind_key(&g, 4);
+    GameBind moved = game_bind_key(&g, 4);
     CHECK_EQ_I(game_rebinding(&g), -1);
     CHECK(g.save.settings.binds[4][0] == 4 && g.save.settings.binds[4][1] == 44);
     CHECK(g.save.settings.binds[2][0] == 80 && g.save.settings.binds[2][1] == 0);
+    /* ... and it says so: A taken from Left, Enter unbound. */
+    CHECK(moved.action == 4 && moved.key == 4 && moved.taken_from == 2);
+    CHECK(moved.dropped == 13 && moved.dropped_to == -1);
     /* The key just bound is still held: it does not move the menu. */
     game_update(&g, SIM_IN_DOWN);
     game_update(&g, SIM_IN_DOWN);
@@ -263,14 +266,33 @@ static void test_settings_persist(void) {
     press(SIM_IN_DOWN);
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 5);
-    game_bind_key(&g, 21);
+    moved = game_bind_key(&g, 21);
     CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 40);
     CHECK(g.save.settings.binds[7][0] == 88 && g.save.settings.binds[7][1] == 0);
+    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 88 && moved.dropped_to == 7);
+    /* A key no other action has: Confirm's back key (Enter) goes, and says so. */
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(game_rebinding(&g), 5);
+    moved = game_bind_key(&g, 99);
+    CHECK(g.save.settings.binds[5][0] == 99 && g.save.settings.binds[5][1] == 21);
+    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 40 && moved.dropped_to == -1);
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    moved = game_bind_key(&g, 21); /* R back in front: nothing dropped, nothing taken */
+    CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 99);
+    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 0);
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    moved = game_bind_key(&g, 40);
+    CHECK(g.save.settings.binds[5][0] == 40 && g.save.settings.binds[5][1] == 21);
+    game_update(&g, 0);
     /* 0 cancels: nothing changes. */
     press(GAME_IN_CONFIRM);
-    game_bind_key(&g, 0);
+    moved = game_bind_key(&g, 0);
+    CHECK_EQ_I(moved.action, -1);
     game_update(&g, 0);
-    CHECK(g.save.settings.binds[5][0] == 21);
+    CHECK(g.save.settings.binds[5][0] == 40);
     SaveSettings want = g.save.settings;
     /* Esc: back to the title, written. */
     press(GAME_IN_PAUSE);
