@@ -100,11 +100,16 @@ static void apply_keys(App *app) {
 
 /* Every setting takes effect the frame the menu changes it. */
 static void apply_settings(App *app) {
-    const SaveSettings *want = &app->game->save.settings;
+    SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
     if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
 #if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
-    if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
+    if (want->scale != have->scale && want->scale > 0) {
+        /* The menu shows the scale the window has: the display may have taken it lower. */
+        platform_set_window_scale(app->pf, want->scale);
+        want->scale = platform_window_scale(app->pf);
+        app->game->scale_max = platform_max_window_scale(app->pf);
+    }
 #endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
     bool volumes = memcmp(want->volume, have->volume, sizeof want->volume) != 0;
@@ -279,7 +284,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
                                                     .fullscreen = st->fullscreen, .renderer = kind,
                                                     .fixed_clock = o->fixed_clock});
     if (!app->pf) return app_teardown(app);
-    if (st->scale <= 0) st->scale = platform_window_scale(app->pf);
+    app->game->scale_max = platform_max_window_scale(app->pf);
+    if (st->scale <= 0 || (!o->scale && st->scale > platform_window_scale(app->pf))) st->scale = platform_window_scale(app->pf);
     app->applied = *st;
     apply_keys(app);
     int lw, lh;

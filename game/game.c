@@ -392,7 +392,14 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
     }
     switch (g->menu) {
     case SETTINGS_SCALE: {
-        int32_t scale = CLAMP(st->scale + side, 1, SAVE_SCALE_MAX);
+        /* Only the scales the screen fits: a larger one would not be what the window does. */
+        int32_t max = g->scale_max > 0 ? MIN(g->scale_max, SAVE_SCALE_MAX) : SAVE_SCALE_MAX;
+        if (side > 0 && st->scale >= max && max < SAVE_SCALE_MAX) {
+            char line[96];
+            snprintf(line, sizeof line, "%dx does not fit this screen: %dx is the largest", st->scale + 1, max);
+            game_show_notice(g, line);
+        }
+        int32_t scale = CLAMP(st->scale + side, 1, max);
         if (scale != st->scale && st->scale > 0) st->scale = scale, settings_changed(g);
         break;
     }

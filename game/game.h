@@ -13,9 +13,10 @@
    Menus read the same byte: up/down (with repeat while held) move, left/right change a
    value, Enter or fire chooses, the pause edge (Esc) goes back. The settings the menus
    change live in `save.settings` and are written to the settings file (save.h) when they
-   change; the front end applies them (app.c), and captures the key for a binding the
-   player asked for (game_rebinding, game_bind_key): keys are the front end's business, the
-   Game only stores their numbers.
+   change; the front end applies them (app.c), tells the Game the largest window scale the
+   screen fits (`scale_max`), and captures the key for a binding the player asked for
+   (game_rebinding, game_bind_key): keys are the front end's business, the Game only
+   stores their numbers.
 
    The Game lives in the permanent arena; its Sim's Level points into `level_arena`. */
 #ifndef GAME_H
@@ -124,6 +125,8 @@ typedef struct Game {
     bool wait_release;              /* after a binding: input ignored until nothing is held */
     bool settings_dirty;            /* changed since last written */
     int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
+    int32_t scale_max;              /* the largest window scale the screen fits (the front end
+                                       says; 0: unknown, SAVE_SCALE_MAX) */
     bool level_chosen;              /* GameConfig's */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
     Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */

@@ -383,6 +383,33 @@ static void test_level_chosen(void) {
     CHECK(ends_with(g.sim.level_path, "03-spikes-and-water.lvl"));
 }
 
+/* The window scale offers only what the screen fits (the front end says: scale_max), and
+   says so when the player asks for more. */
+static void test_scale_fits(void) {
+    unlink(settings_path);
+    REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
+    g.save.settings.scale = 2;
+    g.scale_max = 3;
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
+    press(GAME_IN_CONFIRM);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_SCALE));
+    press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, 3);
+    CHECK_EQ_I(g.message_ticks, 0);
+    press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, 3);
+    CHECK(g.message_ticks > 0 && g.message_kind == GAME_MESSAGE_NOTICE);
+    CHECK(strcmp(g.message, "4x does not fit this screen: 3x is the largest") == 0);
+    press(SIM_IN_LEFT);
+    CHECK_EQ_I(g.save.settings.scale, 2);
+    /* A screen that fits them all: up to SAVE_SCALE_MAX, no notice. */
+    g.scale_max = 0;
+    g.message_ticks = 0;
+    for (int i = 0; i < 10; i++) press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, SAVE_SCALE_MAX);
+    CHECK_EQ_I(g.message_ticks, 0);
+}
+
 static void test_title_quit(void) {
     unlink(save_path);
     REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
@@ -410,6 +437,7 @@ int main(void) {
     test_settings_persist();
     test_old_save();
     test_level_chosen();
+    test_scale_fits();
     test_title_quit();
     arena_release(level);
     char cmd[400];
