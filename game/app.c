@@ -102,11 +102,16 @@ static void apply_keys(App *app) {
 
 /* Every setting takes effect the frame the menu changes it. */
 static void apply_settings(App *app) {
-    const SaveSettings *want = &app->game->save.settings;
+    SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
     if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
 #if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
-    if (want->scale != have->scale && want->scale > 0) platform_set_window_scale(app->pf, want->scale);
+    if (want->scale != have->scale && want->scale > 0) {
+        /* The menu shows the scale the window has: the display may have taken it lower. */
+        platform_set_window_scale(app->pf, want->scale);
+        want->scale = platform_window_scale(app->pf);
+        app->game->scale_max = platform_max_window_scale(app->pf);
+    }
 #endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
     bool volumes = memcmp(want->volume, have->volume, sizeof want->volume) != 0;
@@ -288,19 +293,22 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         o->level = o->edit;
         o->skip_title = true;
     }
+    bool level_chosen = o->level != NULL && !o->replay;
     if (!o->level) o->level = default_level(perm, assets);
     if (!o->level) {
         diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
         return app_teardown(app);
     }
     /* A replay or the bot must not overwrite the player's own progress. */
-    char save_path[SAVE_PATH_MAX];
+    char save_path[SAVE_PATH_MAX], settings_path[SAVE_PATH_MAX];
     bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
+    bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
 
     app->game = arena_push_struct(perm, Game);
     LevelError lerr;
     GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
-                      .save_path = save ? save_path : NULL};
+                      .save_path = save ? save_path : NULL, .settings_path = settings ? settings_path : NULL,
+                      .level_chosen = level_chosen};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
     InputBindings keys = input_bindings_default();
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
@@ -333,7 +341,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
                                                     .fullscreen = st->fullscreen, .renderer = kind,
                                                     .fixed_clock = o->fixed_clock});
     if (!app->pf) return app_teardown(app);
-    if (st->scale <= 0) st->scale = platform_window_scale(app->pf);
+    app->game->scale_max = platform_max_window_scale(app->pf);
+    if (st->scale <= 0 || (!o->scale && st->scale > platform_window_scale(app->pf))) st->scale = platform_window_scale(app->pf);
     app->applied = *st;
     apply_keys(app);
     int lw, lh;
@@ -601,7 +610,9 @@ bool app_frame(App *app) {
     /* A key the settings screen waits for is the binding, not input: Esc cancels. */
     if (game_rebinding(g) >= 0 && app->in.key_pressed) {
         uint16_t key = app->in.key_pressed;
-        game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
+        GameBind moved = game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
+        char line[160];
+        if (controls_bind_notice(&moved, line, sizeof line)) game_show_notice(g, line);
         input_end_step(&app->in);
     }
     bool back = false; /* Tab or Esc: the play-test's way back, whatever the keys are bound to */

@@ -1,6 +1,8 @@
 /* controls.c - Input to the game's input byte (see controls.h). */
 #include "controls.h"
 
+#include <stdio.h>
+
 /* Which action presses each bit of the input byte: bit i is (1 << i). */
 static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
                                      ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
@@ -67,4 +69,31 @@ uint8_t controls_tick_input(Controls *c, const Input *in) {
     }
     c->last = (uint8_t)b;
     return (uint8_t)b;
+}
+
+/* The settings screen's names of the rebindable actions. */
+static const char *const ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",  "Right",
+                                                             "Fire", "Confirm", "Pause", "Restart"};
+
+static const char *label(int32_t a) { return a >= 0 && a < SAVE_BIND_ACTIONS ? ACTION_LABELS[a] : "?"; }
+
+/* Appends to out[0, cap) after *len, cut to fit. */
+static void append(char *out, size_t cap, size_t *len, const char *fmt, const char *a, const char *b) {
+    if (*len + 1 >= cap) return;
+    int n = snprintf(out + *len, cap - *len, fmt, a, b);
+    if (n > 0) *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+bool controls_bind_notice(const GameBind *b, char *out, size_t cap) {
+    if (cap) out[0] = '\0';
+    if (b->action < 0 || b->action >= SAVE_BIND_ACTIONS || !cap) return false;
+    /* input_key_name keeps one buffer per key: several names can be used at once. */
+    size_t n = 0;
+    append(out, cap, &n, "'%s' now for %s", input_key_name(b->key), label(b->action));
+    if (b->taken_from >= 0 && b->dropped && b->dropped_to == b->taken_from)
+        append(out, cap, &n, " (taken from %s, which gets '%s')", label(b->taken_from), input_key_name(b->dropped));
+    else if (b->taken_from >= 0)
+        append(out, cap, &n, " (taken from %s)%s", label(b->taken_from), "");
+    if (b->dropped && b->dropped_to < 0) append(out, cap, &n, "; '%s' unbound%s", input_key_name(b->dropped), "");
+    return true;
 }

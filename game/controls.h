@@ -26,6 +26,7 @@
 #define CONTROLS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "game.h"
@@ -45,6 +46,12 @@ typedef struct Controls {
     uint16_t key_pressed; /* scancode of the last key down in the frame collected last, 0: none
                              (Input.key_pressed, kept past input_end_step for a rebind prompt) */
 } Controls;
+
+/* What a rebinding moved (game_bind_key's answer), in words for the HUD, with the keys'
+   names on the player's layout: "'D' now for Fire (taken from Right); 'Return' unbound",
+   "'R' now for Confirm (taken from Restart, which gets 'Return')".
+   False (and out empty) when nothing changed. */
+bool controls_bind_notice(const GameBind *b, char *out, size_t cap);
 
 /* Once per displayed frame, after platform_poll: folds in's edges into c (a focus loss
    pauses when `screen` is SCREEN_PLAYING), then input_end_step(in). */

@@ -41,21 +41,78 @@ static bool start_run_at(Game *g, const char *level, LevelError *err) {
 
 static bool start_run(Game *g, LevelError *err) { return start_run_at(g, g->start_level, err); }
 
-/* Reads the progress file. One that exists but cannot be used is never overwritten: it is
-   set aside first, and if even that fails the game plays on without saving. */
-static void open_save(Game *g) {
-    char msg[600], moved[SAVE_PATH_MAX + 16], why[600];
-    SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
-    if (st == SAVE_OK || st == SAVE_MISSING) return;
-    if (save_set_aside(g->save_path, moved, sizeof moved, why, sizeof why)) {
-        diag_report(DIAG_WARNING, "%s; kept as %s, starting fresh", msg, moved);
-        snprintf(g->save_notice, sizeof g->save_notice, "progress %s: kept as %.80s, starting fresh",
-                 st == SAVE_OTHER_VERSION ? "from another version" : "unreadable", path_base_name(str8_cstr(moved)).data);
-    } else {
-        g->save_enabled = false;
-        diag_report(DIAG_WARNING, "%s; %s: playing without saving", msg, why);
-        snprintf(g->save_notice, sizeof g->save_notice, "progress unreadable and cannot be moved: not saving");
+static void write_progress(Game *g) {
+    if (!g->save_enabled) return;
+    char msg[600];
+    if (!save_write(&g->save, g->save_path, msg, sizeof msg))
+        diag_report(DIAG_WARNING, "warning: progress not saved: %s", msg);
+}
+
+static bool write_settings(Game *g) {
+    g->settings_dirty = false;
+    if (!g->settings_enabled) return false;
+    char msg[600];
+    if (save_settings_write(&g->save.settings, g->settings_path, msg, sizeof msg)) return true;
+    diag_report(DIAG_WARNING, "warning: settings not saved: %s", msg);
+    return false;
+}
+
+/* The settings to disk: their file, and while an older game's progress file still holds
+   them (their file could not be written yet), that file too, so that nothing is lost; the
+   first time their own file is written they leave the progress. */
+static void store_settings(Game *g) {
+    bool written = write_settings(g);
+    if (!g->save.settings_inside) return;
+    if (written) g->save.settings_inside = false;
+    write_progress(g);
+}
+
+/* A file that exists but cannot be used is never overwritten: it is set aside first, and
+   if even that fails the game does not write it (false). `what`: "progress", "settings". */
+static bool set_aside(Game *g, const char *path, const char *msg, const char *what, bool other_version,
+                      const char *then) {
+    char moved[SAVE_PATH_MAX + 16], why[600];
+    if (save_set_aside(path, moved, sizeof moved, why, sizeof why)) {
+        diag_report(DIAG_WARNING, "%s; kept as %s, %s", msg, moved, then);
+        if (!g->save_notice[0])
+            snprintf(g->save_notice, sizeof g->save_notice, "%s %s: kept as %.80s, %s", what,
+                     other_version ? "from another version" : "unreadable", path_base_name(str8_cstr(moved)).data, then);
+        return true;
     }
+    diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, why, what);
+    snprintf(g->save_notice, sizeof g->save_notice, "%s unreadable and cannot be moved: not saving", what);
+    return false;
+}
+
+/* Reads the progress, then the settings file over what it held (an older game kept the
+   settings in the progress), and finishes moving them out of the progress: their own file
+   first, then the progress without them, so that a failure between the two loses nothing. */
+static void open_files(Game *g) {
+    char msg[600];
+    if (g->save_enabled) {
+        SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
+        if (st != SAVE_OK && st != SAVE_MISSING)
+            g->save_enabled = set_aside(g, g->save_path, msg, "progress", st == SAVE_OTHER_VERSION, "starting fresh");
+    }
+    if (g->settings_enabled) {
+        int32_t skipped = 0;
+        SaveStatus st = save_settings_load(&g->save.settings, g->settings_path, &skipped, msg, sizeof msg);
+        if (st == SAVE_IO_ERROR)
+            g->settings_enabled = set_aside(g, g->settings_path, msg, "settings", false, "using the defaults");
+        else if (skipped && !g->save_notice[0])
+            snprintf(g->save_notice, sizeof g->save_notice, "settings: %d bad line%s skipped (see the log)", skipped,
+                     skipped == 1 ? "" : "s");
+    }
+    if (!g->save_enabled || g->save.format == 0) return;
+    bool rewrite = g->save.format != SAVE_FORMAT;
+    if (g->save.settings_inside) {
+        /* Their file is (re)written even when it exists: the keys it lacks keep the values
+           the progress gave them. */
+        if (!write_settings(g)) return;
+        g->save.settings_inside = false;
+        rewrite = true;
+    }
+    if (rewrite) write_progress(g);
 }
 
 bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err) {
@@ -69,39 +126,31 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
     }
     memcpy(g->start_level, cfg->start_level, n + 1);
     memcpy(g->default_binds, cfg->default_binds, sizeof g->default_binds);
+    g->level_chosen = cfg->level_chosen;
     g->rebinding = -1;
     sim_init(&g->sim, cfg->seed);
     if (!start_run(g, err)) return false;
+    /* The defaults, until a file says otherwise. Music under the effects: the effects carry
+       what the player must hear. */
+    static const int32_t volumes[SAVE_VOLUMES] = {[SAVE_VOLUME_MASTER] = 80, [SAVE_VOLUME_MUSIC] = 60,
+                                                  [SAVE_VOLUME_EFFECTS] = 90};
+    memcpy(g->save.settings.volume, volumes, sizeof volumes);
+    memcpy(g->save.settings.binds, g->default_binds, sizeof g->default_binds);
     if (cfg->save_path && strlen(cfg->save_path) < sizeof g->save_path) {
         g->save_enabled = true;
         memcpy(g->save_path, cfg->save_path, strlen(cfg->save_path) + 1);
-        open_save(g);
     }
-    if (!g->save.settings.has_volume) {
-        /* Music under the effects: the effects carry what the player must hear. */
-        static const int32_t defaults[SAVE_VOLUMES] = {[SAVE_VOLUME_MASTER] = 80, [SAVE_VOLUME_MUSIC] = 60,
-                                                       [SAVE_VOLUME_EFFECTS] = 90};
-        memcpy(g->save.settings.volume, defaults, sizeof defaults);
-        g->save.settings.has_volume = true;
+    if (cfg->settings_path && strlen(cfg->settings_path) < sizeof g->settings_path) {
+        g->settings_enabled = true;
+        memcpy(g->settings_path, cfg->settings_path, strlen(cfg->settings_path) + 1);
     }
-    if (!g->save.settings.has_binds) {
-        memcpy(g->save.settings.binds, g->default_binds, sizeof g->default_binds);
-        g->save.settings.has_binds = true;
-    }
+    open_files(g);
     set_screen(g, cfg->skip_title ? SCREEN_PLAYING : SCREEN_TITLE);
     return true;
 }
 
-static void write_save(Game *g) {
-    g->settings_dirty = false;
-    if (!g->save_enabled) return;
-    char msg[600];
-    if (!save_write(&g->save, g->save_path, msg, sizeof msg))
-        diag_report(DIAG_WARNING, "warning: progress not saved: %s", msg);
-}
-
 void game_save_settings(Game *g) {
-    if (g->settings_dirty) write_save(g);
+    if (g->settings_dirty) store_settings(g);
 }
 
 /* Records a completion of `level` and how far the run got, in memory (the level select
@@ -109,7 +158,7 @@ void game_save_settings(Game *g) {
    known to load (or is the victory), so a level that fails to load is never the furthest. */
 static void record_completion(Game *g, const char *level, uint32_t ticks, int32_t coins, const char *reached) {
     save_record(&g->save, level, ticks, coins, reached);
-    write_save(g);
+    write_progress(g);
 }
 
 /* What the clear card shows, taken before the load replaces the level: the time and coins,
@@ -210,7 +259,9 @@ static bool title_usable(const Game *g, int32_t row) { return row != TITLE_CONTI
 static void menu_open(Game *g) {
     if ((g->screen == SCREEN_TITLE || g->screen == SCREEN_LEVEL_SELECT) && !g->catalog.scanned)
         catalog_scan(&g->catalog, g->start_level);
-    if (g->screen == SCREEN_TITLE) g->menu = title_usable(g, TITLE_CONTINUE) ? TITLE_CONTINUE : TITLE_NEW_RUN;
+    /* A level asked for by name is what Enter plays; else where the player left off. */
+    if (g->screen == SCREEN_TITLE)
+        g->menu = !g->level_chosen && title_usable(g, TITLE_CONTINUE) ? TITLE_CONTINUE : TITLE_NEW_RUN;
     if (g->screen == SCREEN_LEVEL_SELECT) {
         /* On the furthest level reached: where a returning player wants to be. */
         int32_t i = game_continue_level(g);
@@ -281,27 +332,33 @@ static void remove_key(uint16_t slots[SAVE_BIND_SLOTS], uint16_t key) {
     if (slots[0] == key) slots[0] = slots[1], slots[1] = 0;
 }
 
-void game_bind_key(Game *g, uint16_t key) {
+GameBind game_bind_key(Game *g, uint16_t key) {
+    GameBind r = {.action = -1, .taken_from = -1, .dropped_to = -1};
     int32_t a = g->rebinding;
     g->rebinding = -1;
     g->wait_release = true;
-    if (a < 0 || a >= SAVE_BIND_ACTIONS || key == 0) return;
+    if (a < 0 || a >= SAVE_BIND_ACTIONS || key == 0) return r;
     uint16_t(*b)[SAVE_BIND_SLOTS] = g->save.settings.binds;
-    if (b[a][0] == key) return;
-    /* The key the action gives up: the back one, or the front one when the key was the back. */
+    if (b[a][0] == key) return r;
+    r.action = a;
+    r.key = key;
+    /* The key the action gives up: the back one, or none when the key was the back. */
     uint16_t dropped = b[a][1] != key ? b[a][1] : 0;
     b[a][1] = b[a][0];
     b[a][0] = key;
     for (int32_t o = 0; o < SAVE_BIND_ACTIONS; o++) {
         if (o == a || (b[o][0] != key && b[o][1] != key)) continue;
         remove_key(b[o], key);
+        r.taken_from = o;
         if (b[o][0] != 0) continue;
         /* Left with no key, it takes the one this action gave up. */
         if (!dropped) dropped = b[a][1], b[a][1] = 0;
         b[o][0] = dropped;
+        r.dropped_to = dropped ? o : -1;
     }
-    g->save.settings.has_binds = true;
-    write_save(g);
+    r.dropped = dropped;
+    store_settings(g);
+    return r;
 }
 
 /* Back where the settings were opened from, on their row, with the changes written. */
@@ -335,7 +392,14 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
     }
     switch (g->menu) {
     case SETTINGS_SCALE: {
-        int32_t scale = CLAMP(st->scale + side, 1, SAVE_SCALE_MAX);
+        /* Only the scales the screen fits: a larger one would not be what the window does. */
+        int32_t max = g->scale_max > 0 ? MIN(g->scale_max, SAVE_SCALE_MAX) : SAVE_SCALE_MAX;
+        if (side > 0 && st->scale >= max && max < SAVE_SCALE_MAX) {
+            char line[96];
+            snprintf(line, sizeof line, "%dx does not fit this screen: %dx is the largest", st->scale + 1, max);
+            game_show_notice(g, line);
+        }
+        int32_t scale = CLAMP(st->scale + side, 1, max);
         if (scale != st->scale && st->scale > 0) st->scale = scale, settings_changed(g);
         break;
     }

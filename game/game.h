@@ -12,9 +12,11 @@
 
    Menus read the same byte: up/down (with repeat while held) move, left/right change a
    value, Enter or fire chooses, the pause edge (Esc) goes back. The settings the menus
-   change live in `save.settings`; the front end applies them when they change (app.c),
-   and captures the key for a binding the player asked for (game_rebinding, game_bind_key):
-   keys are the front end's business, the Game only stores their numbers.
+   change live in `save.settings` and are written to the settings file (save.h) when they
+   change; the front end applies them (app.c), tells the Game the largest window scale the
+   screen fits (`scale_max`), and captures the key for a binding the player asked for
+   (game_rebinding, game_bind_key): keys are the front end's business, the Game only
+   stores their numbers.
 
    The Game lives in the permanent arena; its Sim's Level points into `level_arena`. */
 #ifndef GAME_H
@@ -88,6 +90,8 @@ typedef struct GameConfig {
     uint64_t seed;
     bool skip_title;       /* replays, tests and --headless start playing at once */
     const char *save_path; /* NULL: progress is not saved */
+    const char *settings_path; /* NULL: settings are not saved (save.h: the settings file) */
+    bool level_chosen;     /* start_level was asked for (--level): the title's Enter plays it */
     /* The front end's keys for the rebindable actions (save.h's order), used until the
        player binds their own and by "reset keys". */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
@@ -121,11 +125,16 @@ typedef struct Game {
     bool wait_release;              /* after a binding: input ignored until nothing is held */
     bool settings_dirty;            /* changed since last written */
     int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
+    int32_t scale_max;              /* the largest window scale the screen fits (the front end
+                                       says; 0: unknown, SAVE_SCALE_MAX) */
+    bool level_chosen;              /* GameConfig's */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
     Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
+    bool settings_enabled;
+    char settings_path[SAVE_PATH_MAX];
     SaveData save;
     char save_notice[160]; /* for the title screen: a save that could not be read, and
                               where it went (or that the game is not saving) */
@@ -151,11 +160,19 @@ int32_t game_continue_level(const Game *g);
 bool game_level_unlocked(const Game *g, int32_t i);
 /* The action whose key the settings screen is waiting for, -1 if none. */
 int32_t game_rebinding(const Game *g);
+/* What a binding moved, for the front end to say (it knows the keys' names). */
+typedef struct GameBind {
+    int32_t action;     /* the action bound; -1: nothing changed (cancelled, or its key already) */
+    uint16_t key;       /* ... now its front key */
+    int32_t taken_from; /* the action that had `key` and lost it; -1: none */
+    uint16_t dropped;   /* a key `action` gave up to make room (0: none) ... */
+    int32_t dropped_to; /* ... and the action that took it instead (-1: none: it is unbound) */
+} GameBind;
 /* The front end's answer: the key pressed (its number; 0 cancels). The key moves to the
    front of the action's two; the one in the back is dropped. A key belongs to one action:
    another action that had it loses it, and if that leaves it none, it takes the key this
    action gave up (a swap). Saved at once. */
-void game_bind_key(Game *g, uint16_t key);
+GameBind game_bind_key(Game *g, uint16_t key);
 /* The editor's play-test: the level from its text as if it were the file `path`, the
    player on tile (tx, ty) when it is walkable, playing at once. False with the loader's
    error; the running level is then untouched. */
@@ -163,8 +180,8 @@ bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty,
 /* The current level's file read again from disk (an edit saved, or changed by another
    program), the player kept where they stand if they can; playing. */
 bool game_reload_level(Game *g, LevelError *err);
-/* Writes the progress and settings if they changed and saving is on (the front end calls
-   it at exit, for changes made outside the menus such as F11). */
+/* Writes the settings if they changed and saving is on (the front end calls it at exit,
+   for changes made outside the menus such as F11). */
 void game_save_settings(Game *g);
 
 #endif

@@ -39,36 +39,46 @@ void replay_append(Replay *r, uint8_t input) {
     r->ticks++;
 }
 
-bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
-                 size_t msg_cap) {
-    SCRATCH_SCOPE(tmp);
-    /* Worst case per run: "4294967295x00 " = 14 bytes; plus the header. */
-    uint64_t cap = (uint64_t)r->run_count * 16 + 2048;
-    char *buf = arena_push_array_raw(tmp.arena, char, cap);
-    if (!buf) {
-        snprintf(msg, msg_cap, "%s: out of scratch memory", path);
-        return false;
-    }
+Str8 replay_format(Arena *a, const Replay *r) {
+    /* Worst case per run: "4294967295xff " = 14 bytes; plus the header and its path. */
+    uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
+    char *buf = arena_push_array_raw(a, char, cap);
+    if (!buf) return (Str8){0};
     size_t len = (size_t)snprintf(buf, cap,
                                   "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
                                   "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
                                   "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
                                   r->seed, r->level, r->ticks);
-    /* The hash and level count are the game's at the end of the run. When the buffer
-       overflowed the run went on past the last recorded tick, so they are not what these
-       inputs lead to: leave them out (unknown), or playback would report a mismatch. */
     if (r->overflowed)
         len += (size_t)snprintf(buf + len, cap - len,
                                 "# the recording buffer overflowed: no final levels or hash to check\n");
-    else
-        len += (size_t)snprintf(buf + len, cap - len, "levels %d\nhash %016" PRIx64 "\n", levels, hash);
+    if (r->levels >= 0) len += (size_t)snprintf(buf + len, cap - len, "levels %d\n", r->levels);
+    if (r->has_hash) len += (size_t)snprintf(buf + len, cap - len, "hash %016" PRIx64 "\n", r->hash);
     len += (size_t)snprintf(buf + len, cap - len, "inputs\n");
     for (uint32_t i = 0; i < r->run_count; i++) {
         len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count,
                                 r->runs[i].input, (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
     }
     len += (size_t)snprintf(buf + len, cap - len, "end\n");
-    return os_write_file_atomic(path, buf, len, msg, msg_cap);
+    return str8_make(buf, len);
+}
+
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
+                 size_t msg_cap) {
+    SCRATCH_SCOPE(tmp);
+    /* The hash and level count are the game's at the end of the run. When the buffer
+       overflowed the run went on past the last recorded tick, so they are not what these
+       inputs lead to: leave them out (unknown), or playback would report a mismatch. */
+    Replay ended = *r;
+    ended.levels = r->overflowed ? -1 : levels;
+    ended.hash = r->overflowed ? 0 : hash;
+    ended.has_hash = !r->overflowed;
+    Str8 text = replay_format(tmp.arena, &ended);
+    if (!text.len) {
+        snprintf(msg, msg_cap, "%s: out of scratch memory", path);
+        return false;
+    }
+    return os_write_file_atomic(path, text.data, text.len, msg, msg_cap);
 }
 
 /* A line without its `# comment` and the blanks around it. */
@@ -82,12 +92,12 @@ static bool fail(char *msg, size_t cap, const char *path, int line, const char *
     return false;
 }
 
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap);
+
 bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap) {
-    memset(r, 0, sizeof *r);
-    r->levels = -1;
     SCRATCH_SCOPE(tmp, a);
     Str8 text;
-    OsReadResult rd = os_read_file(tmp.arena, path, 64ull << 20, &text);
+    OsReadResult rd = os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text);
     if (rd.status == OS_READ_CANNOT_OPEN) {
         snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(rd.error));
         return false;
@@ -97,7 +107,32 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
         snprintf(msg, msg_cap, "%s: cannot read replay: %s", path, os_read_describe(rd, why, sizeof why));
         return false;
     }
+    return replay_parse(r, a, path, text, msg, msg_cap);
+}
 
+/* A level path as the header holds it: one line, no control bytes (it goes to a C string). */
+static bool valid_level(Str8 s) {
+    if (s.len == 0 || s.len >= REPLAY_PATH_MAX) return false;
+    for (uint64_t i = 0; i < s.len; i++)
+        if ((uint8_t)s.data[i] < ' ' || s.data[i] == 127) return false;
+    return true;
+}
+
+bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+    /* Into a copy, and the arena back where it was on failure: a load that fails leaves
+       the caller's Replay and arena as they were. */
+    Replay rr = {.levels = -1}, *r = &rr;
+    uint64_t mark = arena_pos(a);
+    bool ok = parse(r, a, path, text, msg, msg_cap);
+    if (!ok) {
+        arena_pop_to(a, mark);
+        return false;
+    }
+    *out = rr;
+    return true;
+}
+
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
     /* Two passes over the inputs: count the runs, then store them in `a`. */
     Str8 rest = text, line;
     int line_no = 0;
@@ -129,8 +164,7 @@ bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_ca
         } else if (str8_eq_cstr(key, "seed")) {
             if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
         } else if (str8_eq_cstr(key, "level")) {
-            if (val.len == 0 || val.len >= sizeof r->level)
-                return fail(msg, msg_cap, path, line_no, "bad level path");
+            if (!valid_level(val)) return fail(msg, msg_cap, path, line_no, "bad level path");
             memcpy(r->level, val.data, val.len);
             r->level[val.len] = '\0';
             has_level = true;

@@ -39,9 +39,11 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/str8.h"
 
 #define REPLAY_MAX_RUNS (1u << 18)
 #define REPLAY_PATH_MAX 512
+#define REPLAY_FILE_MAX (64ull << 20)
 
 typedef struct ReplayRun {
     uint32_t count;
@@ -65,7 +67,14 @@ bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level);
 void replay_append(Replay *r, uint8_t input);
 bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
                  size_t msg_cap);
+/* Reads the file at `path` (at most REPLAY_FILE_MAX bytes); its runs go in `a`. False with
+   a message naming the file (path:line: error: ...), and *r and `a` as they were. */
 bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap);
+/* replay_load on text in memory, said to come from `path`. */
+bool replay_parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap);
+/* The file's text for r as it stands (its `levels` and hash when it has them), in `a`;
+   empty when `a` is full. replay_save is this with the run's end filled in. */
+Str8 replay_format(Arena *a, const Replay *r);
 /* The next tick's input; false when the replay is over. */
 bool replay_next(Replay *r, uint8_t *input);
 bool replay_done(const Replay *r);

@@ -1,7 +1,8 @@
-/* save.c - progress file: atomic write, tolerant read (see save.h). */
+/* save.c - the progress file (checksummed) and the settings file (a person's), see save.h. */
 #include "save.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 
 #define SAVE_MAGIC "arena-dungeon-save 2"
 #define SAVE_MAGIC_V1 "arena-dungeon-save 1" /* read, never written */
-#define SAVE_FILE_MAX (64u << 10)
+#define SAVE_FAMILY "arena-dungeon-save "
 
 /* Levels are keyed by file name; a suffix of a C string is one. */
 static const char *base_name(const char *path) { return path_base_name(str8_cstr(path)).data; }
@@ -21,17 +22,24 @@ static const char *base_name(const char *path) { return path_base_name(str8_cstr
 /* The checksum line's value: FNV-1a 64 of every byte before it. */
 static uint64_t checksum(const char *p, size_t n) { return hash_fnv1a(HASH_FNV1A_INIT, p, n); }
 
-bool save_default_path(char *out, size_t cap) {
-    const char *xdg = getenv("XDG_DATA_HOME");
+/* "<$var, when absolute, else ~/<fallback>>/arena-dungeon/<file>". */
+static bool home_path(char *out, size_t cap, const char *var, const char *fallback, const char *file) {
+    const char *xdg = getenv(var);
     int n;
     if (xdg && xdg[0] == '/') {
-        n = snprintf(out, cap, "%s/%s/progress", xdg, SAVE_GAME_NAME);
+        n = snprintf(out, cap, "%s/%s/%s", xdg, SAVE_GAME_NAME, file);
     } else {
         const char *home = getenv("HOME");
         if (!home || !home[0]) return false;
-        n = snprintf(out, cap, "%s/.local/share/%s/progress", home, SAVE_GAME_NAME);
+        n = snprintf(out, cap, "%s/%s/%s/%s", home, fallback, SAVE_GAME_NAME, file);
     }
     return n > 0 && (size_t)n < cap;
+}
+
+bool save_default_path(char *out, size_t cap) { return home_path(out, cap, "XDG_DATA_HOME", ".local/share", "progress"); }
+
+bool save_settings_default_path(char *out, size_t cap) {
+    return home_path(out, cap, "XDG_CONFIG_HOME", ".config", "settings");
 }
 
 const SaveLevel *save_find(const SaveData *d, const char *level_path) {
@@ -48,11 +56,21 @@ const char *save_bind_name(int32_t action) {
     return action >= 0 && action < SAVE_BIND_ACTIONS ? BIND_NAMES[action] : NULL;
 }
 
+/* A name in the file must be one token of printable bytes without spaces. */
+static bool valid_name(const char *s, size_t n) {
+    if (n == 0 || n >= SAVE_NAME_MAX) return false;
+    for (size_t i = 0; i < n; i++)
+        if ((uint8_t)s[i] <= ' ' || s[i] == 127) return false;
+    return true;
+}
+
 SaveRecordResult save_record(SaveData *d, const char *level_path, uint32_t ticks, int32_t coins,
                              const char *reached_path) {
     SaveRecordResult r = {0};
+    /* A name the file cannot hold (a space in it) is not recorded: written, it would make
+       the whole file unreadable. */
     const char *name = base_name(level_path);
-    if (strlen(name) < SAVE_NAME_MAX) {
+    if (valid_name(name, strlen(name))) {
         SaveLevel *l = (SaveLevel *)save_find(d, level_path);
         if (!l && d->level_count < SAVE_MAX_LEVELS) {
             l = &d->levels[d->level_count++];
@@ -68,155 +86,303 @@ SaveRecordResult save_record(SaveData *d, const char *level_path, uint32_t ticks
         }
     }
     const char *reached = base_name(reached_path ? reached_path : level_path);
-    if (strlen(reached) < SAVE_NAME_MAX && strcmp(reached, d->furthest) > 0)
+    if (valid_name(reached, strlen(reached)) && strcmp(reached, d->furthest) > 0)
         memcpy(d->furthest, reached, strlen(reached) + 1);
     return r;
 }
 
-/* A name in the file must be one token of printable bytes without spaces. */
-static bool valid_name(const char *s, size_t n) {
-    if (n == 0 || n >= SAVE_NAME_MAX) return false;
-    for (size_t i = 0; i < n; i++)
-        if ((uint8_t)s[i] <= ' ' || s[i] == 127) return false;
+/* ---- One setting: its key, how its value reads and is written ---- */
+
+enum {
+    KEY_VOLUME, /* + SaveVolume */
+    KEY_SCALE = KEY_VOLUME + SAVE_VOLUMES,
+    KEY_FULLSCREEN,
+    KEY_RENDERER,
+    KEY_BIND, /* + action */
+    KEY_COUNT = KEY_BIND + SAVE_BIND_ACTIONS
+};
+
+static const char *const KEY_NAMES[KEY_COUNT] = {
+    "volume_master", "volume_music", "volume_effects", "scale",     "fullscreen",  "renderer",   "key_up",
+    "key_down",      "key_left",     "key_right",      "key_fire",  "key_confirm", "key_pause", "key_restart"};
+/* The comment a key gets when the game adds its line. */
+static const char *const KEY_DOCS[KEY_COUNT] = {
+    [KEY_VOLUME] = "percent, 0 to 100",
+    [KEY_SCALE] = "window scale, 1 to 6, or auto",
+    [KEY_FULLSCREEN] = "on or off",
+    [KEY_RENDERER] = "default, opengl or sdl: from the next start",
+    [KEY_BIND] = "SDL scancodes, one or two (0: none)",
+};
+static const char *const RENDERER_NAMES[] = {"default", "opengl", "sdl"}; /* by SaveRenderer */
+#define DOC_COLUMN 24 /* where an added line's comment starts */
+
+/* What separates words: every blank str8_trim takes off but the line end. */
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* The next word of *rest (blanks between words), false at its end. */
+static bool next_word(Str8 *rest, Str8 *word) {
+    uint64_t i = 0;
+    while (i < rest->len && is_blank(rest->data[i])) i++;
+    uint64_t start = i;
+    while (i < rest->len && !is_blank(rest->data[i])) i++;
+    *word = str8_slice(*rest, start, i);
+    *rest = str8_skip(*rest, i);
+    return word->len > 0;
+}
+
+static int32_t key_find(Str8 name) {
+    for (int32_t k = 0; k < KEY_COUNT; k++)
+        if (str8_eq_cstr(name, KEY_NAMES[k])) return k;
+    return -1;
+}
+
+static bool parse_int(Str8 s, int64_t lo, int64_t hi, int64_t *out) {
+    int64_t v;
+    if (!str8_parse_i64(s, &v) || v < lo || v > hi) return false;
+    *out = v;
     return true;
 }
 
-static const char *const VOLUME_NAMES[SAVE_VOLUMES] = {"volume_master", "volume_music", "volume_effects"};
-
-/* "scale 3", "fullscreen 0", "renderer 2", "volume_music 70". */
-static bool parse_setting(SaveSettings *st, const char *text) {
-    char key[32];
-    long v;
-    int used = 0;
-    if (sscanf(text, "%31s %ld%n", key, &v, &used) != 2 || text[used] != '\0') return false;
-    if (strcmp(key, "scale") == 0 && v >= 1 && v <= SAVE_SCALE_MAX) st->scale = (int32_t)v;
-    else if (strcmp(key, "fullscreen") == 0 && (v == 0 || v == 1)) st->fullscreen = v == 1;
-    else if (strcmp(key, "renderer") == 0 && v >= SAVE_RENDERER_DEFAULT && v <= SAVE_RENDERER_SDL)
-        st->renderer = (int32_t)v;
-    else {
-        for (int32_t i = 0; i < SAVE_VOLUMES; i++) {
-            if (strcmp(key, VOLUME_NAMES[i]) != 0 || v < 0 || v > 100) continue;
-            /* A file names every volume or none, like the binds. */
-            st->has_volume = true;
-            st->volume[i] = (int32_t)v;
-            return true;
+/* Sets key k from `value` (trimmed, without the key). False, with what was expected in
+   `want` and *st untouched, when the value is not one the key takes. Numbers are accepted
+   for fullscreen and renderer too: that is how older games wrote them. */
+static bool value_apply(SaveSettings *st, int32_t k, Str8 value, const char **want) {
+    int64_t v = 0;
+    if (k >= KEY_VOLUME && k < KEY_VOLUME + SAVE_VOLUMES) {
+        *want = "a volume in percent, 0 to 100";
+        if (!parse_int(value, 0, 100, &v)) return false;
+        st->volume[k - KEY_VOLUME] = (int32_t)v;
+    } else if (k == KEY_SCALE) {
+        *want = "a window scale, 1 to 6, or auto";
+        if (!str8_eq_cstr(value, "auto") && !parse_int(value, 1, SAVE_SCALE_MAX, &v)) return false;
+        st->scale = (int32_t)v;
+    } else if (k == KEY_FULLSCREEN) {
+        *want = "on or off";
+        bool on = str8_eq_cstr(value, "on") || str8_eq_cstr(value, "1");
+        if (!on && !str8_eq_cstr(value, "off") && !str8_eq_cstr(value, "0")) return false;
+        st->fullscreen = on;
+    } else if (k == KEY_RENDERER) {
+        *want = "default, opengl or sdl";
+        int32_t r = -1;
+        for (int32_t i = 0; i < 3; i++)
+            if (str8_eq_cstr(value, RENDERER_NAMES[i]) || (value.len == 1 && value.data[0] == '0' + i)) r = i;
+        if (r < 0) return false;
+        st->renderer = r;
+    } else {
+        *want = "one or two key numbers, 0 to 511";
+        Str8 rest = value, w;
+        int64_t keys[SAVE_BIND_SLOTS] = {0};
+        int32_t n = 0;
+        while (next_word(&rest, &w)) {
+            if (n == SAVE_BIND_SLOTS || !parse_int(w, 0, SAVE_KEY_MAX - 1, &keys[n])) return false;
+            n++;
         }
+        if (n == 0) return false;
+        /* The front slot first, and one key once. */
+        if (keys[0] == 0 || keys[0] == keys[1]) keys[0] = keys[1], keys[1] = 0;
+        st->binds[k - KEY_BIND][0] = (uint16_t)keys[0];
+        st->binds[k - KEY_BIND][1] = (uint16_t)keys[1];
+    }
+    return true;
+}
+
+static int value_format(char *buf, size_t cap, const SaveSettings *st, int32_t k) {
+    if (k >= KEY_VOLUME && k < KEY_VOLUME + SAVE_VOLUMES) return snprintf(buf, cap, "%d", st->volume[k - KEY_VOLUME]);
+    if (k == KEY_SCALE) return st->scale > 0 ? snprintf(buf, cap, "%d", st->scale) : snprintf(buf, cap, "auto");
+    if (k == KEY_FULLSCREEN) return snprintf(buf, cap, "%s", st->fullscreen ? "on" : "off");
+    if (k == KEY_RENDERER) {
+        int32_t r = st->renderer >= 0 && st->renderer < 3 ? st->renderer : SAVE_RENDERER_DEFAULT;
+        return snprintf(buf, cap, "%s", RENDERER_NAMES[r]);
+    }
+    const uint16_t *b = st->binds[k - KEY_BIND];
+    return b[1] ? snprintf(buf, cap, "%u %u", b[0], b[1]) : snprintf(buf, cap, "%u", b[0]);
+}
+
+/* A value as a warning quotes it: at most 40 bytes, anything unprintable as '?'. */
+static const char *quoted(Str8 s, char *buf, size_t cap) {
+    size_t n = 0;
+    for (uint64_t i = 0; i < s.len && n + 4 < cap && i < 40; i++) {
+        uint8_t c = (uint8_t)s.data[i];
+        buf[n++] = c < ' ' || c >= 127 ? '?' : (char)c;
+    }
+    if (s.len > 40 && n + 4 < cap) buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
+    buf[n] = '\0';
+    return buf;
+}
+
+/* One setting line, `key` and `value` as found at columns `key_col` and `value_col`:
+   applied, or a warning (when `warn`) and false. */
+static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t k, Str8 key, Str8 value,
+                       int64_t key_col, int64_t value_col, bool warn) {
+    char a[64], b[64];
+    const char *want = NULL;
+    if (k < 0) {
+        if (warn) diag_report_at(DIAG_WARNING, path, line_no, key_col, "unknown setting '%s' (line skipped)", quoted(key, a, sizeof a));
         return false;
     }
-    return true;
-}
-
-/* "fire 44 13": an action's keys, as SDL scancodes (below 512; 0 is none). A file binds
-   every action or none, so one line makes the others explicit too: they start from zero. */
-static bool parse_bind(SaveSettings *st, const char *text) {
-    char name[32];
-    long k0, k1;
-    int used = 0;
-    if (sscanf(text, "%31s %ld %ld%n", name, &k0, &k1, &used) != 3 || text[used] != '\0') return false;
-    if (k0 < 0 || k0 >= 512 || k1 < 0 || k1 >= 512) return false;
-    for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++) {
-        if (strcmp(name, BIND_NAMES[a]) != 0) continue;
-        st->has_binds = true;
-        st->binds[a][0] = (uint16_t)k0;
-        st->binds[a][1] = (uint16_t)k1;
-        return true;
-    }
+    if (value_apply(st, k, value, &want)) return true;
+    if (warn)
+        diag_report_at(DIAG_WARNING, path, line_no, value.len ? value_col : key_col,
+                       "expected %s for %s, found '%s' (line skipped)", want, KEY_NAMES[k], quoted(value, b, sizeof b));
     return false;
 }
 
-static SaveStatus corrupt(SaveData *out, char *msg, size_t cap, const char *path, int line,
-                          const char *why) {
-    memset(out, 0, sizeof *out);
+/* ---- A text buffer with a known bound ---- */
+
+typedef struct Out {
+    char *p;
+    size_t len, cap;
+} Out;
+
+static void out_add(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out_add(Out *o, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = o->len < o->cap ? vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap) : -1;
+    va_end(ap);
+    /* The bounds are computed to fit: a cut would be a bug, and stops the text there. */
+    if (n > 0) o->len = (size_t)n < o->cap - o->len ? o->len + (size_t)n : o->cap - 1;
+}
+
+static void out_bytes(Out *o, Str8 s) {
+    size_t n = o->len + s.len < o->cap ? (size_t)s.len : 0;
+    if (n) memcpy(o->p + o->len, s.data, n);
+    o->len += n;
+}
+
+/* ---- The progress file ---- */
+
+/* Nothing there: no file, or a file where a folder on the way should be. */
+static bool no_file(OsReadResult r) {
+    return r.status == OS_READ_CANNOT_OPEN && (r.error == ENOENT || r.error == ENOTDIR);
+}
+
+static SaveStatus corrupt(char *msg, size_t cap, const char *path, int line, const char *why) {
     /* Whole-file problems (line 0) have no line to point at. */
     diag_format(msg, cap, DIAG_WARNING, path, line, 0, "corrupt save (%s)", why);
     return SAVE_CORRUPT;
 }
 
+/* An older game's setting line ("setting scale 3", "bind fire 44 13"): read over
+   d->settings, or skipped with a warning when `warn`. A setting never makes the progress
+   unreadable. */
+static void legacy_setting(SaveData *d, const char *path, int line_no, Str8 line, bool warn) {
+    bool bind = str8_starts_with(line, STR8_LIT("bind "));
+    Str8 rest = str8_skip(line, bind ? 5 : 8), name;
+    next_word(&rest, &name);
+    int64_t name_col = (int64_t)(name.data - line.data) + 1;
+    Str8 value = str8_trim(rest);
+    int64_t value_col = value.len ? (int64_t)(value.data - line.data) + 1 : name_col;
+    int32_t k = -1;
+    if (bind) {
+        for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++)
+            if (str8_eq_cstr(name, BIND_NAMES[a])) k = KEY_BIND + a;
+    } else {
+        k = key_find(name);
+        if (k >= KEY_BIND) k = -1;
+    }
+    apply_line(&d->settings, path, line_no, k, name, value, name_col, value_col, warn);
+    d->settings_inside = true;
+}
+
+/* The lines between the first and the checksum, into d. `v2`: setting lines may appear. */
+static SaveStatus parse_body(SaveData *d, const char *path, Str8 body, bool v2, bool warn, char *msg, size_t cap) {
+    Str8 rest = body, line;
+    int line_no = 0;
+    while (str8_next_line(&rest, &line)) {
+        line_no++;
+        if (line_no == 1) continue; /* the magic, already checked */
+        if (v2 && (str8_starts_with(line, STR8_LIT("setting ")) || str8_starts_with(line, STR8_LIT("bind ")))) {
+            legacy_setting(d, path, line_no, line, warn);
+        } else if (str8_starts_with(line, STR8_LIT("furthest "))) {
+            Str8 name = str8_skip(line, 9);
+            if (!valid_name(name.data, name.len)) return corrupt(msg, cap, path, line_no, "bad level name");
+            memcpy(d->furthest, name.data, name.len);
+            d->furthest[name.len] = '\0';
+        } else if (str8_starts_with(line, STR8_LIT("level "))) {
+            Str8 words = str8_skip(line, 6), name, ticks, coins, extra;
+            uint64_t t, c;
+            if (d->level_count >= SAVE_MAX_LEVELS || !next_word(&words, &name) || !next_word(&words, &ticks) ||
+                !next_word(&words, &coins) || next_word(&words, &extra) || !valid_name(name.data, name.len) ||
+                !str8_parse_u64(ticks, 10, &t) || t > UINT32_MAX || !str8_parse_u64(coins, 10, &c) || c > INT32_MAX)
+                return corrupt(msg, cap, path, line_no, "bad level record");
+            SaveLevel *l = &d->levels[d->level_count++];
+            memcpy(l->file, name.data, name.len);
+            l->file[name.len] = '\0';
+            l->best_ticks = (uint32_t)t;
+            l->best_coins = (int32_t)c;
+        } else if (line.len != 0) {
+            return corrupt(msg, cap, path, line_no, "unknown line");
+        }
+    }
+    return SAVE_OK;
+}
+
+SaveStatus save_parse(SaveData *out, const char *path, Str8 text, char *msg, size_t msg_cap) {
+    if (msg_cap) msg[0] = '\0';
+    if (text.len == 0) return corrupt(msg, msg_cap, path, 1, "not a save file");
+    if (memchr(text.data, '\0', text.len)) return corrupt(msg, msg_cap, path, 0, "binary data");
+    /* Another version's file may not even use our checksum: say what it is before judging. */
+    int64_t eol = str8_find_byte(text, '\n', 0);
+    Str8 first = str8_prefix(text, eol < 0 ? text.len : (uint64_t)eol);
+    bool v1 = str8_eq_cstr(first, SAVE_MAGIC_V1), v2 = str8_eq_cstr(first, SAVE_MAGIC);
+    if (str8_starts_with(first, STR8_LIT(SAVE_FAMILY)) && !v1 && !v2) {
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
+                    (int)(first.len < 60 ? first.len : 60), first.data, SAVE_MAGIC);
+        return SAVE_OTHER_VERSION;
+    }
+    if (!v1 && !v2) return corrupt(msg, msg_cap, path, 1, "not a save file");
+
+    /* The checksum line, the last, covers every byte before it. */
+    int64_t ck = -1;
+    for (uint64_t at = 0; at < text.len;) {
+        if (str8_starts_with(str8_skip(text, at), STR8_LIT("checksum "))) ck = (int64_t)at;
+        int64_t nl = str8_find_byte(text, '\n', at);
+        if (nl < 0) break;
+        at = (uint64_t)nl + 1;
+    }
+    if (ck < 0) return corrupt(msg, msg_cap, path, 0, "no checksum");
+    Str8 value = str8_skip(text, (uint64_t)ck + sizeof "checksum " - 1);
+    int64_t end = str8_find_byte(value, '\n', 0);
+    if (end >= 0 && (uint64_t)end + 1 != value.len) return corrupt(msg, msg_cap, path, 0, "data after the checksum");
+    if (end >= 0) value = str8_prefix(value, (uint64_t)end);
+    uint64_t stored = 0;
+    if (value.len > 16 || !str8_parse_u64(value, 16, &stored))
+        return corrupt(msg, msg_cap, path, 0, "bad checksum line");
+    if (stored != checksum(text.data, (size_t)ck)) return corrupt(msg, msg_cap, path, 0, "checksum mismatch");
+
+    SaveData d = *out;
+    memset(d.furthest, 0, sizeof d.furthest);
+    memset(d.levels, 0, sizeof d.levels);
+    d.level_count = 0;
+    d.format = v1 ? 1 : 2;
+    d.settings_inside = false;
+    Str8 body = str8_prefix(text, (uint64_t)ck);
+    SaveStatus st = parse_body(&d, path, body, v2, false, msg, msg_cap);
+    if (st != SAVE_OK) return st;
+    /* The warnings for skipped settings only once the progress is known to be good: a file
+       set aside as a whole gets one message. */
+    if (d.settings_inside) {
+        SaveData again = *out;
+        parse_body(&again, path, body, v2, true, msg, msg_cap);
+    }
+    *out = d;
+    return SAVE_OK;
+}
+
 SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap) {
-    memset(out, 0, sizeof *out);
     if (msg_cap) msg[0] = '\0';
     SCRATCH_SCOPE(tmp);
     Str8 text;
     OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
-    if (r.status == OS_READ_CANNOT_OPEN && r.error == ENOENT) return SAVE_MISSING;
-    if (r.status == OS_READ_TOO_LARGE) return corrupt(out, msg, msg_cap, path, 0, "file too large");
+    if (no_file(r)) return SAVE_MISSING;
+    if (r.status == OS_READ_TOO_LARGE) return corrupt(msg, msg_cap, path, 0, "file too large");
     if (r.status != OS_READ_OK) {
         char why[300];
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)",
-                    os_read_describe(r, why, sizeof why));
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)", os_read_describe(r, why, sizeof why));
         return SAVE_IO_ERROR;
     }
-    /* The parse below cuts lines in place: the buffer is ours, NUL-terminated by os_read_file. */
-    char *buf = (char *)text.data;
-    size_t len = (size_t)text.len;
-    if (memchr(buf, '\0', len)) return corrupt(out, msg, msg_cap, path, 0, "binary data");
-    /* Another version's file may not even use our checksum: say what it is before judging. */
-    static const char family[] = "arena-dungeon-save ";
-    size_t first = strcspn(buf, "\n");
-    bool v1 = first == sizeof SAVE_MAGIC_V1 - 1 && strncmp(buf, SAVE_MAGIC_V1, first) == 0;
-    bool v2 = first == sizeof SAVE_MAGIC - 1 && strncmp(buf, SAVE_MAGIC, first) == 0;
-    if (strncmp(buf, family, sizeof family - 1) == 0 && !v1 && !v2) {
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
-                    (int)(first < 60 ? first : 60), buf, SAVE_MAGIC);
-        return SAVE_OTHER_VERSION;
-    }
-
-    /* The checksum line covers every byte before it. */
-    char *ck = NULL;
-    for (char *p = buf; (p = strstr(p, "checksum ")) != NULL; p++)
-        if (p == buf || p[-1] == '\n') ck = p;
-    if (!ck) return corrupt(out, msg, msg_cap, path, 0, "no checksum");
-    /* At most 16 hex digits, then the end of the line (or of the file). */
-    Str8 value = str8_skip(str8_cstr(ck), sizeof "checksum " - 1);
-    int64_t eol = str8_find_byte(value, '\n', 0);
-    if (eol >= 0) value = str8_prefix(value, (uint64_t)eol);
-    uint64_t stored = 0;
-    if (value.len > 16 || !str8_parse_u64(value, 16, &stored))
-        return corrupt(out, msg, msg_cap, path, 0, "bad checksum line");
-    if (stored != checksum(buf, (size_t)(ck - buf)))
-        return corrupt(out, msg, msg_cap, path, 0, "checksum mismatch");
-
-    int line_no = 0;
-    char *line = buf;
-    while (line < ck) {
-        char *end = memchr(line, '\n', (size_t)(ck - line));
-        if (!end) return corrupt(out, msg, msg_cap, path, line_no + 1, "unterminated line");
-        *end = '\0';
-        line_no++;
-        if (line_no == 1) {
-            if (!v1 && !v2) return corrupt(out, msg, msg_cap, path, line_no, "not a save file");
-        } else if (v2 && strncmp(line, "setting ", 8) == 0) {
-            if (!parse_setting(&out->settings, line + 8))
-                return corrupt(out, msg, msg_cap, path, line_no, "bad setting");
-        } else if (v2 && strncmp(line, "bind ", 5) == 0) {
-            if (!parse_bind(&out->settings, line + 5))
-                return corrupt(out, msg, msg_cap, path, line_no, "bad key binding");
-        } else if (strncmp(line, "furthest ", 9) == 0) {
-            const char *name = line + 9;
-            if (!valid_name(name, strlen(name)))
-                return corrupt(out, msg, msg_cap, path, line_no, "bad level name");
-            memcpy(out->furthest, name, strlen(name) + 1);
-        } else if (strncmp(line, "level ", 6) == 0) {
-            char name[SAVE_NAME_MAX];
-            unsigned long ticks;
-            long coins;
-            int used = 0;
-            if (out->level_count >= SAVE_MAX_LEVELS ||
-                sscanf(line + 6, "%127s %lu %ld%n", name, &ticks, &coins, &used) != 3 ||
-                line[6 + used] != '\0' || ticks > UINT32_MAX || coins < 0 || coins > INT32_MAX ||
-                !valid_name(name, strlen(name)))
-                return corrupt(out, msg, msg_cap, path, line_no, "bad level record");
-            SaveLevel *l = &out->levels[out->level_count++];
-            memcpy(l->file, name, strlen(name) + 1);
-            l->best_ticks = (uint32_t)ticks;
-            l->best_coins = (int32_t)coins;
-        } else if (line[0] != '\0') {
-            return corrupt(out, msg, msg_cap, path, line_no, "unknown line");
-        }
-        line = end + 1;
-    }
-    if (line_no == 0) return corrupt(out, msg, msg_cap, path, 1, "not a save file");
-    return SAVE_OK;
+    return save_parse(out, path, text, msg, msg_cap);
 }
 
 bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap) {
@@ -242,48 +408,168 @@ bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *ms
     return false;
 }
 
-bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
-    SCRATCH_SCOPE(tmp);
-    char *buf = arena_push_array_raw(tmp.arena, char, SAVE_FILE_MAX);
-    if (!buf) {
-        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
-        return false;
-    }
-    size_t cap = SAVE_FILE_MAX, len = 0;
-    int n = d->furthest[0] ? snprintf(buf, cap, "%s\nfurthest %s\n", SAVE_MAGIC, d->furthest)
-                           : snprintf(buf, cap, "%s\n", SAVE_MAGIC);
-    len = (size_t)n;
-    for (int32_t i = 0; i < d->level_count && i < SAVE_MAX_LEVELS; i++) {
-        const SaveLevel *l = &d->levels[i];
-        n = snprintf(buf + len, cap - len, "level %s %u %d\n", l->file, l->best_ticks,
-                     l->best_coins);
-        if (n < 0 || (size_t)n >= cap - len) break;
-        len += (size_t)n;
-    }
-    const SaveSettings *st = &d->settings;
-    if (st->scale > 0) len += (size_t)snprintf(buf + len, cap - len, "setting scale %d\n", st->scale);
-    len += (size_t)snprintf(buf + len, cap - len, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
-    if (st->renderer) len += (size_t)snprintf(buf + len, cap - len, "setting renderer %d\n", st->renderer);
-    for (int32_t i = 0; st->has_volume && i < SAVE_VOLUMES; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "setting %s %d\n", VOLUME_NAMES[i], st->volume[i]);
-    for (int32_t a = 0; st->has_binds && a < SAVE_BIND_ACTIONS; a++)
-        len += (size_t)snprintf(buf + len, cap - len, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0],
-                                st->binds[a][1]);
-    n = snprintf(buf + len, cap - len, "checksum %016llx\n",
-                 (unsigned long long)checksum(buf, len));
-    len += (size_t)n;
+/* The settings as an older game wrote them into the progress, so that it can still read
+   them there. */
+static void format_legacy_settings(Out *o, const SaveSettings *st) {
+    if (st->scale > 0) out_add(o, "setting scale %d\n", st->scale);
+    out_add(o, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
+    if (st->renderer) out_add(o, "setting renderer %d\n", st->renderer);
+    for (int32_t i = 0; i < SAVE_VOLUMES; i++) out_add(o, "setting %s %d\n", KEY_NAMES[KEY_VOLUME + i], st->volume[i]);
+    for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++)
+        out_add(o, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0], st->binds[a][1]);
+}
 
+Str8 save_format(Arena *a, const SaveData *d) {
+    /* Every line is bounded: a level line by its name, the settings by their numbers. */
+    size_t cap = (size_t)SAVE_MAX_LEVELS * (SAVE_NAME_MAX + 40) + SAVE_NAME_MAX + 2048;
+    Out o = {arena_push_array_raw(a, char, cap), 0, cap};
+    if (!o.p) return (Str8){0};
+    out_add(&o, "%s\n", SAVE_MAGIC);
+    if (d->furthest[0]) out_add(&o, "furthest %s\n", d->furthest);
+    for (int32_t i = 0; i < d->level_count && i < SAVE_MAX_LEVELS; i++)
+        out_add(&o, "level %s %u %d\n", d->levels[i].file, d->levels[i].best_ticks, d->levels[i].best_coins);
+    if (d->settings_inside) format_legacy_settings(&o, &d->settings);
+    out_add(&o, "checksum %016llx\n", (unsigned long long)checksum(o.p, o.len));
+    return str8_make(o.p, o.len);
+}
+
+/* Atomically, after a mkdir -p of the folder part (none, or the root: nothing to make). */
+static bool write_text(const char *path, Str8 text, char *msg, size_t msg_cap) {
     char dir[SAVE_PATH_MAX];
     if (strlen(path) >= sizeof dir) {
-        snprintf(msg, msg_cap, "save path too long");
+        snprintf(msg, msg_cap, "%.100s...: path too long", path);
         return false;
     }
-    /* mkdir -p of the folder part; none (or the root): nothing to make. */
     Str8 folder = path_dir(str8_cstr(path));
     snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
     if (folder.len && !str8_eq_cstr(folder, "/") && !os_make_dirs(dir)) {
         snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
         return false;
     }
-    return os_write_file_atomic(path, buf, len, msg, msg_cap);
+    return os_write_file_atomic(path, text.data, text.len, msg, msg_cap);
+}
+
+bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
+    SCRATCH_SCOPE(tmp);
+    Str8 text = save_format(tmp.arena, d);
+    if (!text.len) {
+        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
+        return false;
+    }
+    return write_text(path, text, msg, msg_cap);
+}
+
+/* ---- The settings file ---- */
+
+/* A line cut into its key, its value and its comment (from the first '#'). */
+typedef struct SettingLine {
+    Str8 key, value, comment;
+    int64_t key_col, value_col, comment_col; /* 1-based; comment_col 0: none */
+} SettingLine;
+
+static SettingLine split_line(Str8 line) {
+    SettingLine s = {0};
+    int64_t hash = str8_find_byte(line, '#', 0);
+    Str8 body = hash < 0 ? line : str8_prefix(line, (uint64_t)hash);
+    if (hash >= 0) s.comment = str8_trim_right(str8_skip(line, (uint64_t)hash)), s.comment_col = hash + 1;
+    Str8 rest = body;
+    if (next_word(&rest, &s.key)) s.key_col = (int64_t)(s.key.data - line.data) + 1;
+    s.value = str8_trim(rest);
+    s.value_col = s.value.len ? (int64_t)(s.value.data - line.data) + 1 : 0;
+    return s;
+}
+
+int32_t save_settings_parse(SaveSettings *st, const char *path, Str8 text) {
+    Str8 rest = text, line;
+    int line_no = 0;
+    int32_t skipped = 0;
+    while (str8_next_line(&rest, &line)) {
+        line_no++;
+        SettingLine s = split_line(line);
+        if (!s.key.len) continue; /* blank, or a comment */
+        skipped += !apply_line(st, path, line_no, key_find(s.key), s.key, s.value, s.key_col, s.value_col, true);
+    }
+    return skipped;
+}
+
+SaveStatus save_settings_load(SaveSettings *st, const char *path, int32_t *skipped, char *msg, size_t msg_cap) {
+    if (msg_cap) msg[0] = '\0';
+    if (skipped) *skipped = 0;
+    SCRATCH_SCOPE(tmp);
+    Str8 text;
+    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
+    if (no_file(r)) return SAVE_MISSING;
+    if (r.status != OS_READ_OK) {
+        char why[300];
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read the settings (%s)",
+                    os_read_describe(r, why, sizeof why));
+        return SAVE_IO_ERROR;
+    }
+    int32_t n = save_settings_parse(st, path, text);
+    if (skipped) *skipped = n;
+    return SAVE_OK;
+}
+
+/* "key value", then the comment at its old column when there is room (one blank else). */
+static void format_setting(Out *o, const SaveSettings *st, int32_t k, Str8 comment, int64_t comment_col) {
+    char value[32];
+    value_format(value, sizeof value, st, k);
+    size_t start = o->len;
+    out_add(o, "%s %s", KEY_NAMES[k], value);
+    if (comment.len) {
+        int64_t at = (int64_t)(o->len - start) + 1;
+        for (int64_t c = at; c < comment_col; c++) out_add(o, " ");
+        if (at >= comment_col) out_add(o, " ");
+        out_bytes(o, comment);
+    }
+    out_add(o, "\n");
+}
+
+Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
+    /* A line of `old` grows by at most its new value and one blank; added lines and the
+       header are short. */
+    uint64_t lines = 1;
+    for (uint64_t i = 0; i < old.len; i++) lines += old.data[i] == '\n';
+    uint64_t cap = old.len + lines * 48 + KEY_COUNT * 96 + 512;
+    Out o = {arena_push_array_raw(a, char, cap), 0, (size_t)cap};
+    if (!o.p) return (Str8){0};
+    if (!old.len)
+        out_add(&o, "# Arena Dungeon's settings: one \"key value\" a line; '#' starts a comment.\n"
+                    "# A bad line is skipped with a warning and its setting keeps its default. The game\n"
+                    "# rewrites the values it knows and keeps every other line as it is.\n");
+    bool seen[KEY_COUNT] = {0};
+    Str8 rest = old, line;
+    while (str8_next_line(&rest, &line)) {
+        SettingLine s = split_line(line);
+        int32_t k = key_find(s.key);
+        if (k < 0) {
+            /* As it was, but for carriage returns at its end: the line end is ours. */
+            while (line.len && line.data[line.len - 1] == '\r') line.len--;
+            out_bytes(&o, line);
+            out_add(&o, "\n");
+            continue;
+        }
+        seen[k] = true;
+        format_setting(&o, st, k, s.comment, s.comment_col);
+    }
+    for (int32_t k = 0; k < KEY_COUNT; k++) {
+        if (seen[k]) continue;
+        char doc[64];
+        snprintf(doc, sizeof doc, "# %s", KEY_DOCS[k] ? KEY_DOCS[k] : "");
+        format_setting(&o, st, k, KEY_DOCS[k] ? str8_cstr(doc) : (Str8){0}, DOC_COLUMN + 1);
+    }
+    return str8_make(o.p, o.len);
+}
+
+bool save_settings_write(const SaveSettings *st, const char *path, char *msg, size_t msg_cap) {
+    SCRATCH_SCOPE(tmp);
+    Str8 old = {0};
+    /* What a person wrote there is kept; a file that cannot be read gives a fresh one. */
+    if (os_read_file(tmp.arena, path, SAVE_FILE_MAX, &old).status != OS_READ_OK) old = (Str8){0};
+    Str8 text = save_settings_format(tmp.arena, st, old);
+    if (!text.len) {
+        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
+        return false;
+    }
+    return write_text(path, text, msg, msg_cap);
 }

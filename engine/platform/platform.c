@@ -846,6 +846,15 @@ void platform_set_window_scale(Platform *pf, int scale) {
 
 int platform_window_scale(const Platform *pf) { return pf->window_scale; }
 
+int platform_max_window_scale(Platform *pf) {
+    if (!pf->window) return PLATFORM_MAX_SCALE;
+    int display = SDL_GetWindowDisplayIndex(pf->window);
+    if (display < 0) display = 0;
+    int area_w, area_h, w, h;
+    platform_usable_area(pf, display, &area_w, &area_h);
+    return platform_fit_window(pf, PLATFORM_MAX_SCALE, area_w, area_h, &w, &h);
+}
+
 bool platform_is_headless(const Platform *pf) { return pf->headless; }
 struct SDL_Renderer *platform_renderer(Platform *pf) { return pf->renderer; }
 struct SDL_Window *platform_window(Platform *pf) { return pf->window; }

@@ -228,6 +228,10 @@ PlatformViewport platform_viewport(const Platform *pf);
    clamp), or the one the window was created with. */
 void platform_set_window_scale(Platform *pf, int scale);
 int platform_window_scale(const Platform *pf);
+/* The largest scale whose window fits the usable area of the display the window is on now
+   (PLATFORM_MAX_SCALE headless), for a settings menu to offer only those. Asks the display:
+   call it when the menu needs it, not every frame. */
+int platform_max_window_scale(Platform *pf);
 /* Desktop fullscreen (the display's own mode, no mode switch), or back to the window it was. */
 void platform_set_fullscreen(Platform *pf, bool on);
 bool platform_is_fullscreen(const Platform *pf);

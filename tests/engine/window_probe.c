@@ -3,7 +3,7 @@
    what the platform believes, so the script can hold it against what the X server shows
    (xwininfo):
 
-       state out=960x540 viewport=0,0,960x540 scale=2.0000 fullscreen=0 window_scale=2 pos=160,242
+       state out=960x540 viewport=0,0,960x540 scale=2.0000 fullscreen=0 window_scale=2 max_scale=2 pos=160,242
 
    Keys, besides the platform's own F11: 1..6 platform_set_window_scale, F
    platform_set_fullscreen(!on), Q quits. Options: --scale N, --fullscreen, --renderer gl|sdl,
@@ -28,9 +28,9 @@ static void print_state(Platform *pf, char *last, size_t cap) {
     char line[256];
     snprintf(line, sizeof line,
              "state out=%dx%d viewport=%d,%d,%dx%d scale=%.4f fullscreen=%d window_scale=%d"
-             " pos=%d,%d",
+             " max_scale=%d pos=%d,%d",
              ow, oh, v.x, v.y, v.w, v.h, v.scale, platform_is_fullscreen(pf),
-             platform_window_scale(pf), x, y);
+             platform_window_scale(pf), platform_max_window_scale(pf), x, y);
     if (strcmp(line, last) == 0) return;
     snprintf(last, cap, "%s", line);
     printf("%s\n", line);

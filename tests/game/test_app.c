@@ -73,6 +73,18 @@ static void tap_frames(App *app, SDL_Scancode sc) {
     frame(app);
 }
 
+/* Taps `sc` until the menu is on `row`: false (a failed check) when a lap of the longest
+   menu does not get there, so a game that went elsewhere fails here, never loops. */
+static bool tap_until_at(App *app, SDL_Scancode sc, int32_t row, int line) {
+    for (int i = 0; i < 64 && app->game->menu != row; i++) tap_frames(app, sc);
+    if (app->game->menu == row) return true;
+    fprintf(stderr, "%s:%d: menu row %d not reached: on row %d of '%s'\n", __FILE__, line, row, app->game->menu,
+            game_screen_name(app->game->screen));
+    check_failures_++;
+    return false;
+}
+#define tap_until(app, sc, row) tap_until_at(app, sc, row, __LINE__)
+
 /* Settings through the real front end: the keys chosen in the menu drive the game at once,
    the window scale and fullscreen reach the platform at once, and a new App (a restart)
    starts with all of them. */
@@ -83,10 +95,16 @@ static void test_settings(Arena *perm) {
     Game *g = app->game;
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
     CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->pf));
-    while (g->menu != TITLE_SETTINGS) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, TITLE_SETTINGS)) {
+        app_release(app);
+        return;
+    }
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
-    while (g->menu != SETTINGS_SCALE) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_SCALE)) {
+        app_release(app);
+        return;
+    }
     int scale = platform_window_scale(app->pf);
     tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
     int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
@@ -95,13 +113,25 @@ static void test_settings(Arena *perm) {
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK(platform_is_fullscreen(app->pf));
     /* Down rebinds to K: Enter on its row, then K is captured, not read as input. */
-    while (g->menu != SETTINGS_KEYS + ACTION_DOWN) tap_frames(app, SDL_SCANCODE_DOWN);
+    if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_KEYS + ACTION_DOWN)) {
+        app_release(app);
+        return;
+    }
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(game_rebinding(g), ACTION_DOWN);
     tap_frames(app, SDL_SCANCODE_K);
     CHECK_EQ_I(game_rebinding(g), -1);
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN);
+    /* What moved is said on the HUD: the Down arrow, pushed out, is no key of anything now. */
+    CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'Down' unbound") == 0);
+    /* ... and written to the settings file, under XDG_CONFIG_HOME. */
+    char settings[SAVE_PATH_MAX], msg[600];
+    CHECK(save_settings_default_path(settings, sizeof settings));
+    SaveSettings file = g->save.settings;
+    file.binds[ACTION_DOWN][0] = 0;
+    CHECK_EQ_I(save_settings_load(&file, settings, NULL, msg, sizeof msg), SAVE_OK);
+    CHECK_EQ_I(file.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     /* K moves the menu down now. */
     tap_frames(app, SDL_SCANCODE_K);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN + 1);
@@ -127,6 +157,29 @@ static void test_settings(Arena *perm) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* --level FILE: Enter on the title plays FILE, even with a save to continue; without
+   --level (the default first level) Enter continues. */
+static void test_level_option(Arena *perm) {
+    SaveData d = {0};
+    save_record(&d, "01-first-steps.lvl", 900, 3, "03-spikes-and-water.lvl");
+    char path[SAVE_PATH_MAX], msg[600];
+    REQUIRE_VOID(save_default_path(path, sizeof path));
+    REQUIRE_VOID(save_write(&d, path, msg, sizeof msg));
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->menu, TITLE_NEW_RUN);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
+    CHECK(strstr(app->game->sim.level_path, "05-the-hunt.lvl") != NULL);
+    CHECK_EQ_I(app_release(app), 0);
+    app = app_create(perm, &(AppOptions){.headless = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->menu, TITLE_CONTINUE);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK(strstr(app->game->sim.level_path, "03-spikes-and-water.lvl") != NULL);
+    CHECK_EQ_I(app_release(app), 0);
+}
+
 int main(void) {
     char dir[] = "/tmp/test_app_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
@@ -135,6 +188,7 @@ int main(void) {
     snprintf(data, sizeof data, "%s/data", dir);
     snprintf(shots, sizeof shots, "%s/arena-dungeon/screenshots", data);
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
+    REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
     char want_dir[400];
     CHECK(app_screenshot_dir(want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
@@ -270,6 +324,7 @@ int main(void) {
     arena_release(reports);
 
     test_settings(perm);
+    test_level_option(perm);
     arena_release(perm);
 
     char rm[400];

@@ -8,6 +8,7 @@
    edges as game_update finds them (input & ~previous input), a tick without the bit between
    them; a rebind prompt sees the key that went down. */
 #include <SDL2/SDL.h>
+#include <string.h>
 
 #include "check.h"
 #include "controls.h"
@@ -257,5 +258,29 @@ int main(void) {
         controls_collect(&mc, &mi, SCREEN_PLAYING);
         CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);
     }
+
+    /* What a rebinding moved, in words (key names without a keymap: SDL's scancode names). */
+    char line[160];
+    CHECK(controls_bind_notice(&(GameBind){.action = 4, .key = SDL_SCANCODE_D, .taken_from = 3, .dropped = SDL_SCANCODE_RETURN,
+                                           .dropped_to = -1},
+                               line, sizeof line));
+    CHECK(strcmp(line, "'D' now for Fire (taken from Right); 'Return' unbound") == 0);
+    CHECK(controls_bind_notice(&(GameBind){.action = 5, .key = SDL_SCANCODE_R, .taken_from = 7, .dropped = SDL_SCANCODE_RETURN,
+                                           .dropped_to = 7},
+                               line, sizeof line));
+    CHECK(strcmp(line, "'R' now for Confirm (taken from Restart, which gets 'Return')") == 0);
+    CHECK(controls_bind_notice(&(GameBind){.action = 0, .key = SDL_SCANCODE_Q, .taken_from = -1, .dropped = SDL_SCANCODE_UP,
+                                           .dropped_to = -1},
+                               line, sizeof line));
+    CHECK(strcmp(line, "'Q' now for Up; 'Up' unbound") == 0);
+    CHECK(controls_bind_notice(&(GameBind){.action = 0, .key = SDL_SCANCODE_Q, .taken_from = -1, .dropped_to = -1}, line,
+                               sizeof line));
+    CHECK(strcmp(line, "'Q' now for Up") == 0);
+    CHECK(!controls_bind_notice(&(GameBind){.action = -1, .taken_from = -1, .dropped_to = -1}, line, sizeof line));
+    CHECK(line[0] == '\0');
+    char tiny[8];
+    CHECK(controls_bind_notice(&(GameBind){.action = 4, .key = SDL_SCANCODE_D, .taken_from = 3, .dropped = 40, .dropped_to = -1},
+                               tiny, sizeof tiny));
+    CHECK(strlen(tiny) == 7); /* cut, never past the buffer */
     return check_result();
 }

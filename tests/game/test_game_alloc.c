@@ -279,6 +279,7 @@ static void run_app_keys(const char *dir) {
     snprintf(rec_path, sizeof rec_path, "%s/run.rep", dir);
     snprintf(save_path, sizeof save_path, "%s/" SAVE_GAME_NAME "/progress", dir);
     setenv("XDG_DATA_HOME", dir, 1);
+    setenv("XDG_CONFIG_HOME", dir, 1); /* the settings file too: never the user's own */
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     Replay r;
     if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {

@@ -14,7 +14,7 @@
 #include "save.h"
 
 static char dir[] = "/tmp/test_menus_XXXXXX";
-static char save_path[300];
+static char save_path[300], settings_path[300];
 static Arena *level;
 static Game g;
 
@@ -22,8 +22,9 @@ static Game g;
 static const uint16_t KEYS[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS] = {
     {26, 82}, {22, 81}, {4, 80}, {7, 79}, {44, 13}, {40, 88}, {41, 19}, {21, 0}};
 
-static bool start(bool skip_title, const char *first) {
-    GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path};
+static bool start_with(bool skip_title, const char *first, bool chosen) {
+    GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path,
+                      .settings_path = settings_path, .level_chosen = chosen};
     memcpy(cfg.default_binds, KEYS, sizeof KEYS);
     LevelError err;
     bool ok = game_init(&g, level, &cfg, &err);
@@ -31,11 +32,27 @@ static bool start(bool skip_title, const char *first) {
     return ok;
 }
 
+static bool start(bool skip_title, const char *first) { return start_with(skip_title, first, false); }
+
 /* One press: a tick with the bits, then one with nothing held. */
 static void press(uint32_t bits) {
     game_update(&g, bits);
     game_update(&g, 0);
 }
+
+/* Presses `bits` until the menu is on `row`, on the screen it started on: false (a failed
+   check, with where it stood) when a whole lap of the longest menu does not get there, so
+   a game that went elsewhere fails here instead of looping for ever. */
+#define PRESS_UNTIL_MAX 64
+static bool press_until_at(uint32_t bits, int32_t row, int line) {
+    GameScreen screen = g.screen;
+    for (int i = 0; i < PRESS_UNTIL_MAX && g.menu != row && g.screen == screen; i++) press(bits);
+    if (g.menu == row && g.screen == screen) return true;
+    fprintf(stderr, "%s:%d: menu row %d not reached: on row %d of screen '%s' (started on '%s')\n", __FILE__, line, row,
+            g.menu, game_screen_name(g.screen), game_screen_name(screen));
+    return false;
+}
+#define press_until(bits, row) press_until_at(bits, row, __LINE__)
 
 static bool ends_with(const char *s, const char *tail) {
     size_t n = strlen(s), t = strlen(tail);
@@ -111,7 +128,7 @@ static void test_continue_and_select(void) {
     CHECK_EQ_I(g.screen, SCREEN_TITLE);
 
     /* Level select opens on the furthest level; up one and Enter plays level 3. */
-    while (g.menu != TITLE_LEVEL_SELECT) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_LEVEL_SELECT));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_LEVEL_SELECT);
     CHECK_EQ_I(g.menu, 3);
@@ -137,7 +154,7 @@ static void test_continue_and_select(void) {
        MENU_REPEAT_DELAY. */
     press(GAME_IN_PAUSE), press(SIM_IN_DOWN), press(SIM_IN_DOWN), press(SIM_IN_DOWN), press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_TITLE);
-    while (g.menu != TITLE_LEVEL_SELECT) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_LEVEL_SELECT));
     press(GAME_IN_CONFIRM);
     press(SIM_IN_UP), press(SIM_IN_UP), press(SIM_IN_UP);
     CHECK_EQ_I(g.menu, 0);
@@ -191,12 +208,12 @@ static void test_settings_persist(void) {
     /* No keys saved yet: the front end's. */
     CHECK(memcmp(g.save.settings.binds, KEYS, sizeof KEYS) == 0);
     g.save.settings.scale = 3; /* what the front end fills in from the window */
-    while (g.menu != TITLE_SETTINGS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(g.screen, SCREEN_SETTINGS);
     CHECK_EQ_I(g.menu, SETTINGS_VOLUME);
     /* Volumes: defaults, then steps of VOLUME_STEP, clamped. */
-    CHECK(g.save.settings.has_volume && g.save.settings.volume[SAVE_VOLUME_MASTER] == 80);
+    CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MASTER], 80);
     press(SIM_IN_LEFT);
     CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_MASTER], 80 - VOLUME_STEP);
     press(SIM_IN_DOWN);
@@ -205,7 +222,7 @@ static void test_settings_persist(void) {
     press(SIM_IN_DOWN);
     for (int i = 0; i < 12; i++) press(SIM_IN_LEFT);
     CHECK_EQ_I(g.save.settings.volume[SAVE_VOLUME_EFFECTS], 0);
-    while (g.menu != SETTINGS_SCALE) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_SCALE));
     press(SIM_IN_RIGHT);
     CHECK_EQ_I(g.save.settings.scale, 4);
     for (int i = 0; i < 10; i++) press(SIM_IN_RIGHT);
@@ -228,15 +245,18 @@ static void test_settings_persist(void) {
 
     /* Fire: Enter on its row waits for a key; A (4) comes in front of Space, Enter (13)
        is dropped, and Left keeps its other key. */
-    while (g.menu != SETTINGS_KEYS + 4) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_KEYS + 4));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 4);
     press(SIM_IN_DOWN | GAME_IN_CONFIRM); /* ignored while the front end captures */
     CHECK_EQ_I(g.menu, SETTINGS_KEYS + 4);
-    game_bind_key(&g, 4);
+    GameBind moved = game_bind_key(&g, 4);
     CHECK_EQ_I(game_rebinding(&g), -1);
     CHECK(g.save.settings.binds[4][0] == 4 && g.save.settings.binds[4][1] == 44);
     CHECK(g.save.settings.binds[2][0] == 80 && g.save.settings.binds[2][1] == 0);
+    /* ... and it says so: A taken from Left, Enter unbound. */
+    CHECK(moved.action == 4 && moved.key == 4 && moved.taken_from == 2);
+    CHECK(moved.dropped == 13 && moved.dropped_to == -1);
     /* The key just bound is still held: it does not move the menu. */
     game_update(&g, SIM_IN_DOWN);
     game_update(&g, SIM_IN_DOWN);
@@ -246,14 +266,33 @@ static void test_settings_persist(void) {
     press(SIM_IN_DOWN);
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 5);
-    game_bind_key(&g, 21);
+    moved = game_bind_key(&g, 21);
     CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 40);
     CHECK(g.save.settings.binds[7][0] == 88 && g.save.settings.binds[7][1] == 0);
+    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 88 && moved.dropped_to == 7);
+    /* A key no other action has: Confirm's back key (Enter) goes, and says so. */
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(game_rebinding(&g), 5);
+    moved = game_bind_key(&g, 99);
+    CHECK(g.save.settings.binds[5][0] == 99 && g.save.settings.binds[5][1] == 21);
+    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 40 && moved.dropped_to == -1);
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    moved = game_bind_key(&g, 21); /* R back in front: nothing dropped, nothing taken */
+    CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 99);
+    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 0);
+    game_update(&g, 0);
+    press(GAME_IN_CONFIRM);
+    moved = game_bind_key(&g, 40);
+    CHECK(g.save.settings.binds[5][0] == 40 && g.save.settings.binds[5][1] == 21);
+    game_update(&g, 0);
     /* 0 cancels: nothing changes. */
     press(GAME_IN_CONFIRM);
-    game_bind_key(&g, 0);
+    moved = game_bind_key(&g, 0);
+    CHECK_EQ_I(moved.action, -1);
     game_update(&g, 0);
-    CHECK(g.save.settings.binds[5][0] == 21);
+    CHECK(g.save.settings.binds[5][0] == 40);
     SaveSettings want = g.save.settings;
     /* Esc: back to the title, written. */
     press(GAME_IN_PAUSE);
@@ -270,9 +309,9 @@ static void test_settings_persist(void) {
     CHECK(memcmp(g.save.settings.binds, want.binds, sizeof want.binds) == 0);
 
     /* Reset keys gives the front end's back. */
-    while (g.menu != TITLE_SETTINGS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
     press(GAME_IN_CONFIRM);
-    while (g.menu != SETTINGS_RESET_KEYS) press(SIM_IN_DOWN);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_RESET_KEYS));
     press(GAME_IN_CONFIRM);
     CHECK(memcmp(g.save.settings.binds, KEYS, sizeof KEYS) == 0);
     press(SIM_IN_DOWN);
@@ -293,7 +332,7 @@ static void test_settings_persist(void) {
 }
 
 static void test_old_save(void) {
-    /* A version 1 file (no settings) is read, and written back as version 2. */
+    /* A version 1 file (no settings) is read, and written back as version 2 at once. */
     const char *body = "arena-dungeon-save 1\nfurthest 02-keys-and-doors.lvl\nlevel 01-first-steps.lvl 900 3\n";
     uint64_t h = 0xcbf29ce484222325ull;
     for (const char *p = body; *p; p++) h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
@@ -304,17 +343,71 @@ static void test_old_save(void) {
     CHECK(g.save_notice[0] == '\0');
     CHECK_EQ_I(game_continue_level(&g), 1);
     CHECK(game_level_unlocked(&g, 1));
-    g.settings_dirty = true;
-    game_save_settings(&g);
-    SaveData back;
+    SaveData back = {0};
     char msg[600];
     CHECK_EQ_I(save_load(&back, save_path, msg, sizeof msg), SAVE_OK);
     CHECK(strcmp(back.furthest, "02-keys-and-doors.lvl") == 0);
-    CHECK(back.settings.has_binds);
+    CHECK(back.level_count == 1 && back.levels[0].best_ticks == 900 && back.levels[0].best_coins == 3);
+    CHECK_EQ_I(back.format, SAVE_FORMAT);
+    CHECK(!back.settings_inside);
     FILE *f = fopen(save_path, "rb");
     char first[64] = {0};
     CHECK(f && fgets(first, sizeof first, f) && strcmp(first, "arena-dungeon-save 2\n") == 0);
     if (f) fclose(f);
+}
+
+/* A level asked for by name (--level) is what Enter on the title plays, whatever the save
+   says; without it, Enter continues where the player left off. */
+static void test_level_chosen(void) {
+    SaveData d = {0};
+    save_record(&d, "01-first-steps.lvl", 900, 3, "02-keys-and-doors.lvl");
+    save_record(&d, "02-keys-and-doors.lvl", 900, 3, "03-spikes-and-water.lvl");
+    char msg[600];
+    REQUIRE_VOID(save_write(&d, save_path, msg, sizeof msg));
+    REQUIRE_VOID(start_with(false, LEVELS_DIR "/05-the-hunt.lvl", true));
+    CHECK_EQ_I(game_continue_level(&g), 2); /* Continue is there, but not chosen */
+    CHECK_EQ_I(g.menu, TITLE_NEW_RUN);
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.screen, SCREEN_PLAYING);
+    CHECK(ends_with(g.sim.level_path, "05-the-hunt.lvl"));
+    /* Back on the title (pause, Back to title): Enter still plays it. */
+    press(GAME_IN_PAUSE);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, PAUSE_TITLE));
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(g.screen, SCREEN_TITLE);
+    CHECK_EQ_I(g.menu, TITLE_NEW_RUN);
+    /* The default level, not asked for: Continue. */
+    REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
+    CHECK_EQ_I(g.menu, TITLE_CONTINUE);
+    press(GAME_IN_CONFIRM);
+    CHECK(ends_with(g.sim.level_path, "03-spikes-and-water.lvl"));
+}
+
+/* The window scale offers only what the screen fits (the front end says: scale_max), and
+   says so when the player asks for more. */
+static void test_scale_fits(void) {
+    unlink(settings_path);
+    REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
+    g.save.settings.scale = 2;
+    g.scale_max = 3;
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, TITLE_SETTINGS));
+    press(GAME_IN_CONFIRM);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_SCALE));
+    press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, 3);
+    CHECK_EQ_I(g.message_ticks, 0);
+    press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, 3);
+    CHECK(g.message_ticks > 0 && g.message_kind == GAME_MESSAGE_NOTICE);
+    CHECK(strcmp(g.message, "4x does not fit this screen: 3x is the largest") == 0);
+    press(SIM_IN_LEFT);
+    CHECK_EQ_I(g.save.settings.scale, 2);
+    /* A screen that fits them all: up to SAVE_SCALE_MAX, no notice. */
+    g.scale_max = 0;
+    g.message_ticks = 0;
+    for (int i = 0; i < 10; i++) press(SIM_IN_RIGHT);
+    CHECK_EQ_I(g.save.settings.scale, SAVE_SCALE_MAX);
+    CHECK_EQ_I(g.message_ticks, 0);
 }
 
 static void test_title_quit(void) {
@@ -335,6 +428,7 @@ static void test_title_quit(void) {
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     snprintf(save_path, sizeof save_path, "%s/progress", dir);
+    snprintf(settings_path, sizeof settings_path, "%s/config/settings", dir);
     level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     REQUIRE(level);
     test_fresh_title();
@@ -342,6 +436,8 @@ int main(void) {
     test_records();
     test_settings_persist();
     test_old_save();
+    test_level_chosen();
+    test_scale_fits();
     test_title_quit();
     arena_release(level);
     char cmd[400];

@@ -136,6 +136,36 @@ static void test_header(Arena *perm) {
     static const char short_by_one[] = "replay 1\nseed 1\nlevel x.lvl\nticks 54\ninputs\n40x00 12x08 3x18\nend\n";
     CHECK(!load_text(perm, short_by_one, msg, sizeof msg, &r));
     CHECK(strcmp(msg, ":4: error: the header says 54 ticks, the inputs hold 55") == 0);
+
+    /* A run of no ticks is not a run: refused, though the ticks still add up. */
+    static const char zero[] = "replay 1\nseed 1\nlevel x.lvl\nticks 55\ninputs\n40x00 0x01 12x08 3x18\nend\n";
+    CHECK(!load_text(perm, zero, msg, sizeof msg, &r));
+    CHECK(strcmp(msg, ":6: error: bad input run (want COUNTxHEX)") == 0);
+    /* A level path with a control byte in it (it would be cut where it goes). */
+    static const char ctl[] = "replay 1\nseed 1\nlevel x\001.lvl\ninputs\n1x00\nend\n";
+    CHECK(!load_text(perm, ctl, msg, sizeof msg, &r));
+    CHECK(strcmp(msg, ":3: error: bad level path") == 0);
+
+    /* A failed load leaves the caller's replay and arena as they were. */
+    REQUIRE_VOID(load_text(perm, documented, msg, sizeof msg, &r));
+    Replay kept = r;
+    uint64_t pos = arena_pos(perm);
+    static const char late[] = "replay 1\nseed 9\nlevel y.lvl\nticks 2\ninputs\n1x00 1x01\n1x02 zz\nend\n";
+    CHECK(!load_text(perm, late, msg, sizeof msg, &r));
+    CHECK(memcmp(&r, &kept, sizeof r) == 0);
+    CHECK_EQ_U(arena_pos(perm), pos);
+
+    /* What loads, written again, reads back the same and writes the same text. */
+    Arena *a = arena_create((ArenaParams){.name = "format"});
+    Str8 text = replay_format(a, &r);
+    Replay back;
+    CHECK(replay_parse(&back, a, "x.rep", text, msg, sizeof msg));
+    CHECK(back.seed == r.seed && back.ticks == r.ticks && back.levels == r.levels && back.has_hash == r.has_hash &&
+          back.hash == r.hash && strcmp(back.level, r.level) == 0 && back.run_count == r.run_count);
+    for (uint32_t i = 0; i < r.run_count && i < back.run_count; i++)
+        CHECK(back.runs[i].count == r.runs[i].count && back.runs[i].input == r.runs[i].input);
+    CHECK(str8_eq(replay_format(a, &back), text));
+    arena_release(a);
 }
 
 int main(void) {

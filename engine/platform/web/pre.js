@@ -8,7 +8,9 @@
 //  - Files: art, levels and replays are preloaded at /assets, /levels, /tests/replays;
 //    the save folder ($XDG_DATA_HOME = /save) is IndexedDB (IDBFS), read before main
 //    runs and written back after every atomic write (os_file.c calls Module.adPersist),
-//    one FS.syncfs at a time so that a save written during a sync is not lost.
+//    one FS.syncfs at a time so that a save written during a sync is not lost. The
+//    settings folder ($XDG_CONFIG_HOME = /save/config) is inside it, so the one mount
+//    keeps both files.
 //  - The end of a run (Quit, --frames, a replay's end) calls Module.adExit(status).
 var Module = typeof Module !== "undefined" ? Module : {};
 (function () {
@@ -17,6 +19,7 @@ var Module = typeof Module !== "undefined" ? Module : {};
   Module["preRun"] = [].concat(Module["preRun"] || []);
   Module["preRun"].push(function () {
     ENV["XDG_DATA_HOME"] = "/save";
+    ENV["XDG_CONFIG_HOME"] = "/save/config";
     ENV["AD_ASSET_DIR"] = "/assets";
     FS.mkdir("/save");
     FS.mount(IDBFS, {}, "/save");
