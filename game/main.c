@@ -104,7 +104,7 @@ static void usage(FILE *f) {
             "  --level-arena BYTES  size of the level arena, e.g. 8M (default %llu)\n"
             "  --seed N             seed of the game's random numbers (default 1)\n"
             "  --autoplay N         a bot plays: stop after N completed levels (0: the whole run)\n"
-            "  --no-save            do not read or write the progress file\n"
+            "  --no-save            do not read or write the progress and settings files\n"
             "  --audio-out FILE     mix the run's sound offline, tick by tick, into a WAV (no\n"
             "                       sound device; the same replay always gives the same bytes)\n"
             "  --arena-trace FILE   write every arena's use, frame by frame, as CSV (README: \"Sizing\n"
@@ -114,9 +114,12 @@ static void usage(FILE *f) {
             "  --size WxH           with --edit: make FILE a new level of W x H tiles\n"
             "  --assets DIR         the art's folder (the search's order is below)\n"
             "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
-            "      E edit the level, M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
-            "      $XDG_DATA_HOME/arena-dungeon/screenshots, else ~/.local/share/...); the keys can\n"
-            "      be changed in Settings, and are saved with the progress\n",
+            "      E edit the level, M mute, F1 debug overlay, F11 or Alt+Enter fullscreen, F12\n"
+            "      screenshot (saved under $XDG_DATA_HOME/arena-dungeon/screenshots, else\n"
+            "      ~/.local/share/...); the keys can be changed in Settings\n"
+            "files: progress in $XDG_DATA_HOME/arena-dungeon/progress (else ~/.local/share/...),\n"
+            "      settings in $XDG_CONFIG_HOME/arena-dungeon/settings (else ~/.config/...),\n"
+            "      a text file of 'key value' lines to edit by hand\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
     fprintf(f, "the assets folder, first found:\n%s", asset_dir_order());
 }
