@@ -1,6 +1,6 @@
 #!/bin/sh
 # plants.sh CHECK ROOT WORK - tools/check-layering.sh must catch each kind of break. Copies
-# ROOT's engine/ and game/ to WORK, plants one break at a time (a file call outside the OS
+# ROOT's engine/, game/ and tools/ to WORK, plants one break at a time (a file call outside the OS
 # module, SDL in the core, an engine -> game include, a render <-> asset circle, a renderer
 # header reached from the game's rules), and expects the check to fail naming the rule; the
 # same words in a comment or a string must not count. The clean copy must pass first.
@@ -9,7 +9,7 @@ CHECK=$1 ROOT=$2 WORK=$3
 failures=0
 
 fresh() {
-    rm -rf "$WORK" && mkdir -p "$WORK" && cp -R "$ROOT/engine" "$ROOT/game" "$WORK/" || exit 1
+    rm -rf "$WORK" && mkdir -p "$WORK" && cp -R "$ROOT/engine" "$ROOT/game" "$ROOT/tools" "$WORK/" || exit 1
 }
 
 # expect fail|pass RULE FILE LINE: plants LINE at the end of FILE in a fresh copy.
@@ -59,6 +59,11 @@ expect fail game-logic game/game.c '#include "audio/mixer.h"'
 expect fail game-logic game/level.h '#include "platform/platform.h"'
 # Reached, not written: app.h is the front end's, and it includes platform/ and render/.
 expect fail game-logic game/replay.h '#include "app.h"'
+expect fail tool-write tools/lvl2tiled/lvl2tiled.c 'static void *planted(void) { return fopen("x", "w"); }'
+expect fail tool-write tools/levelfmt/levelfmt.c 'static int planted(void) { return rename("a", "b"); }'
+expect pass tool-write tools/bench/bench_level.c 'static int planted(void) { return unlink("x"); }'
+expect pass tool-write tools/arenaplot/test_arenaplot.c 'static void *planted(void) { return fopen("x", "w"); }'
+expect pass tool-write tools/levelfmt/levelfmt.c '/* fopen(x) is the writer'"'"'s */'
 
 rm -rf "$WORK"
 if [ $failures -gt 0 ]; then

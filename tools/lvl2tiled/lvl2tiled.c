@@ -14,6 +14,7 @@
    exported together leads from map to map; --keep-links writes them as they are. Exit
    status 1 when a file does not load or a file cannot be written, 2 on bad usage. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,15 +43,52 @@ static const char usage_text[] =
     "  --assets DIR  the folder of tiles.png and sprites.png (default: assets)\n"
     "  --keep-links  keep exits and portal targets as written (default: .lvl -> .tmj)\n";
 
+/* The text of one file, built in a buffer sized for it and written in one piece by the one
+   writer (os_write_file_atomic), as every file the project writes. `failed` once the buffer
+   is full: the file is then not written. */
+typedef struct Out {
+    char *data;
+    uint64_t len, cap;
+    bool failed;
+} Out;
+
+static Out out_make(Arena *a, uint64_t cap) {
+    char *data = arena_push_raw(a, cap, 1);
+    return (Out){.data = data, .cap = data ? cap : 0, .failed = !data};
+}
+
+static void out_fmt(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out_fmt(Out *o, const char *fmt, ...) {
+    if (o->failed) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->data + o->len, o->cap - o->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (uint64_t)n >= o->cap - o->len) o->failed = true;
+    else o->len += (uint64_t)n;
+}
+
+static bool out_write(const Out *o, const char *path) {
+    char msg[PATH_MAX + 256];
+    if (o->failed) {
+        diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
+                       (unsigned long long)o->cap);
+        return false;
+    }
+    if (os_write_file_atomic(path, o->data, o->len, msg, sizeof msg)) return true;
+    diag_report(DIAG_ERROR, "%s", msg);
+    return false;
+}
+
 /* Text in an XML attribute. */
-static void put_attr(FILE *f, const char *s) {
+static void put_attr(Out *f, const char *s) {
     for (; s && *s; s++) {
         switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        case '&': out_fmt(f, "&amp;"); break;
+        case '<': out_fmt(f, "&lt;"); break;
+        case '>': out_fmt(f, "&gt;"); break;
+        case '"': out_fmt(f, "&quot;"); break;
+        default: out_fmt(f, "%c", *s);
         }
     }
 }
@@ -72,20 +110,22 @@ static void relative_path(const char *from, const char *to, char *out, size_t n)
     if (len && !rest[0]) out[len - 1] = 0; /* "../.." for an ancestor */
 }
 
-static bool write_tileset(const char *outdir, const char *name, const char *image_rel, int w, int h) {
+static bool write_tileset(Arena *a, const char *outdir, const char *name, const char *image_rel, int w, int h) {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s.tsx", outdir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) return false;
-    fprintf(f,
+    ArenaTemp t = arena_temp_begin(a);
+    Out out = out_make(a, 4096 + 6 * strlen(image_rel)), *f = &out;
+    out_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"%s\" tilewidth=\"16\" tileheight=\"16\" "
             "tilecount=\"%d\" columns=\"%d\">\n"
             " <image source=\"",
             name, (w / 16) * (h / 16), w / 16);
     put_attr(f, image_rel);
-    fprintf(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
-    return fclose(f) == 0;
+    out_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
+    bool ok = out_write(f, path);
+    arena_temp_end(t);
+    return ok;
 }
 
 /* The tile the game draws for (tx, ty) when nothing moves (draw.c: tile_sprite at tick 0). */
@@ -103,7 +143,7 @@ static int terrain_tile(const Level *lv, int32_t tx, int32_t ty) {
 }
 
 /* A written level path, .lvl turned into .tmj unless `keep`. */
-static void put_level_path(FILE *f, const char *written, bool keep) {
+static void put_level_path(Out *f, const char *written, bool keep) {
     size_t n = strlen(written), e = strlen(LEVEL_FILE_EXT);
     if (keep || n <= e || strcmp(written + n - e, LEVEL_FILE_EXT) != 0) {
         put_attr(f, written);
@@ -115,50 +155,54 @@ static void put_level_path(FILE *f, const char *written, bool keep) {
 }
 
 typedef struct Writer {
-    FILE *f;
+    Out *f;
     int next_id;
 } Writer;
 
 /* A tile object on (tx, ty): Tiled places a tile object by its bottom-left corner. */
 static void object_open(Writer *w, const char *type, const char *name, int gid, int32_t tx, int32_t ty, bool more) {
-    fprintf(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
+    out_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
     put_attr(w->f, name ? name : "");
-    fprintf(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
+    out_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
             (ty + 1) * TILE_PX, more ? ">" : "/>");
 }
 
-static void property(FILE *f, const char *name, const char *type, const char *value) {
-    fprintf(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
+static void property(Out *f, const char *name, const char *type, const char *value) {
+    out_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
     put_attr(f, value);
-    fputs("\"/>\n", f);
+    out_fmt(f, "%s", "\"/>\n");
 }
 
 static const char *const color_names[KEY_COLOR_COUNT] = {"red", "green", "blue"};
 
-static bool write_map(const Level *lv, const char *out_path, bool keep_links) {
-    FILE *f = fopen(out_path, "w");
-    if (!f) return false;
-    Writer w = {.f = f, .next_id = 1};
+static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep_links) {
     int objects = 1 + lv->enemy_count + lv->pickup_count + lv->door_count + lv->link_count + lv->entry_count +
                   lv->sign_count;
-    fprintf(f,
+    /* At most 6 bytes a tile ("%d," and the line's end), and an object's XML with its
+       properties, names and texts escaped (6 bytes a character at worst). */
+    uint64_t cap = 4096 + (uint64_t)lv->width * (uint64_t)lv->height * 6 + (uint64_t)objects * 512 +
+                   (uint64_t)lv->sign_count * LEVEL_SIGN_TEXT_MAX * 6;
+    ArenaTemp t = arena_temp_begin(a);
+    Out out = out_make(a, cap), *f = &out;
+    Writer w = {.f = f, .next_id = 1};
+    out_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" "
             "width=\"%d\" height=\"%d\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" nextlayerid=\"3\" "
             "nextobjectid=\"%d\">\n <properties>\n",
             lv->width, lv->height, objects + 1);
-    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) fprintf(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
+    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) out_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
     if (lv->exit_written) {
-        fputs("  <property name=\"exit\" value=\"", f);
+        out_fmt(f, "%s", "  <property name=\"exit\" value=\"");
         put_level_path(f, lv->exit_written, keep_links);
-        fputs("\"/>\n", f);
+        out_fmt(f, "%s", "\"/>\n");
     }
-    fputs("  <property name=\"name\" value=\"", f);
+    out_fmt(f, "%s", "  <property name=\"name\" value=\"");
     put_attr(f, lv->name);
-    fputs("\"/>\n", f);
+    out_fmt(f, "%s", "\"/>\n");
     if (lv->particle_cap != LEVEL_DEFAULT_PARTICLES)
-        fprintf(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
-    fprintf(f,
+        out_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
+    out_fmt(f,
             " </properties>\n"
             " <tileset firstgid=\"%d\" source=\"tiles.tsx\"/>\n"
             " <tileset firstgid=\"%d\" source=\"sprites.tsx\"/>\n"
@@ -166,10 +210,10 @@ static bool write_map(const Level *lv, const char *out_path, bool keep_links) {
             TILES_FIRSTGID, SPRITES_FIRSTGID, lv->width, lv->height);
     for (int32_t y = 0; y < lv->height; y++) {
         for (int32_t x = 0; x < lv->width; x++)
-            fprintf(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
-        fputc('\n', f);
+            out_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
+        out_fmt(f, "\n");
     }
-    fputs("</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n", f);
+    out_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
     object_open(&w, "player", "player", SPRITES_FIRSTGID + SPR_PLAYER, lv->start_tx, lv->start_ty, false);
     static const char *const enemy_types[ENEMY_KIND_COUNT] = {"patroller", "chaser", "turret"};
     static const int enemy_sprites[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
@@ -179,18 +223,18 @@ static bool write_map(const Level *lv, const char *out_path, bool keep_links) {
         if (e->hp > 0) {
             char hp[16];
             snprintf(hp, sizeof hp, "%d", e->hp);
-            fputs("   <properties>\n", f);
+            out_fmt(f, "%s", "   <properties>\n");
             property(f, "hp", "int", hp);
-            fputs("   </properties>\n  </object>\n", f);
+            out_fmt(f, "%s", "   </properties>\n  </object>\n");
         }
     }
     for (int32_t i = 0; i < lv->pickup_count; i++) {
         const Pickup *k = &lv->pickups[i];
         if (k->kind == PICKUP_KEY) {
             object_open(&w, "key", NULL, SPRITES_FIRSTGID + SPR_KEY_RED + (int)k->color, k->tx, k->ty, true);
-            fputs("   <properties>\n", f);
+            out_fmt(f, "%s", "   <properties>\n");
             property(f, "color", NULL, color_names[k->color]);
-            fputs("   </properties>\n  </object>\n", f);
+            out_fmt(f, "%s", "   </properties>\n  </object>\n");
         } else {
             bool coin = k->kind == PICKUP_COIN;
             object_open(&w, coin ? "coin" : "heart", NULL, SPRITES_FIRSTGID + (coin ? SPR_COIN : SPR_HEART), k->tx, k->ty, false);
@@ -199,36 +243,38 @@ static bool write_map(const Level *lv, const char *out_path, bool keep_links) {
     for (int32_t i = 0; i < lv->door_count; i++) {
         const LevelDoor *d = &lv->doors[i];
         object_open(&w, "door", NULL, TILES_FIRSTGID + TS_DOOR_RED + (int)d->color, d->tx, d->ty, true);
-        fputs("   <properties>\n", f);
+        out_fmt(f, "%s", "   <properties>\n");
         property(f, "color", NULL, color_names[d->color]);
-        fputs("   </properties>\n  </object>\n", f);
+        out_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->link_count; i++) {
         const LevelLink *l = &lv->links[i];
         object_open(&w, "portal", NULL, TILES_FIRSTGID + TS_PORTAL_0, l->tx, l->ty, true);
-        fputs("   <properties>\n", f);
+        out_fmt(f, "%s", "   <properties>\n");
         if (l->entry) property(f, "entry", NULL, l->entry);
-        fputs("    <property name=\"target\" value=\"", f);
+        out_fmt(f, "%s", "    <property name=\"target\" value=\"");
         put_level_path(f, l->target_written ? l->target_written : l->target_path, keep_links);
-        fputs("\"/>\n   </properties>\n  </object>\n", f);
+        out_fmt(f, "%s", "\"/>\n   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->entry_count; i++) {
         /* A point at the tile's centre: an entry is a place, not a thing to draw. */
         const LevelEntry *e = &lv->entries[i];
-        fprintf(f, "  <object id=\"%d\" name=\"", w.next_id++);
+        out_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
         put_attr(f, e->name);
-        fprintf(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
+        out_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
                 e->ty * TILE_PX + TILE_PX / 2);
     }
     for (int32_t i = 0; i < lv->sign_count; i++) {
         const LevelSign *g = &lv->signs[i];
         object_open(&w, "sign", NULL, SPRITES_FIRSTGID + SPR_SIGN, g->tx, g->ty, true);
-        fputs("   <properties>\n", f);
+        out_fmt(f, "%s", "   <properties>\n");
         property(f, "text", NULL, g->text.data);
-        fputs("   </properties>\n  </object>\n", f);
+        out_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
-    fputs(" </objectgroup>\n</map>\n", f);
-    return fclose(f) == 0;
+    out_fmt(f, "%s", " </objectgroup>\n</map>\n");
+    bool ok = out_write(f, out_path);
+    arena_temp_end(t);
+    return ok;
 }
 
 enum { OPT_OUT = CLI_OPT_VERSION + 1, OPT_ASSETS, OPT_KEEP_LINKS, OPT_COUNT };
@@ -266,11 +312,9 @@ int main(int argc, char **argv) {
     relative_path(out_real, assets_real, rel, sizeof rel);
     snprintf(tiles_rel, sizeof tiles_rel, "%s%stiles.png", rel, rel[0] ? "/" : "");
     snprintf(sprites_rel, sizeof sprites_rel, "%s%ssprites.png", rel, rel[0] ? "/" : "");
-    if (!write_tileset(outdir, "tiles", tiles_rel, ATLAS_COLS * 16, TILES_ROWS * 16) ||
-        !write_tileset(outdir, "sprites", sprites_rel, ATLAS_COLS * 16, SPRITES_ROWS * 16)) {
-        diag_report_at(DIAG_ERROR, outdir, 0, 0, "cannot write the tilesets");
+    if (!write_tileset(args, outdir, "tiles", tiles_rel, ATLAS_COLS * 16, TILES_ROWS * 16) ||
+        !write_tileset(args, outdir, "sprites", sprites_rel, ATLAS_COLS * 16, SPRITES_ROWS * 16))
         return 1;
-    }
     Arena *level_arena =
         arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     if (!level_arena) return 1;
@@ -290,10 +334,7 @@ int main(int argc, char **argv) {
         if (dot > 0) base = str8_prefix(base, (uint64_t)dot);
         char out[PATH_MAX];
         snprintf(out, sizeof out, "%s/%.*s.tmx", outdir, STR8_FMT(base));
-        if (!write_map(&lv, out, keep_links)) {
-            diag_report_at(DIAG_ERROR, out, 0, 0, "cannot write the map");
-            failed++;
-        }
+        if (!write_map(args, &lv, out, keep_links)) failed++;
     }
     arena_release(level_arena);
     return failed ? 1 : 0;
