@@ -15,25 +15,9 @@
    finds its assets: asset_dir_find, or --assets DIR); the pixels are drawn here, with no
    renderer and no window, and written with asset_write_png.
 
-   The CSV (RFC 4180, "\n" or "\r\n" line ends, an optional UTF-8 BOM):
-     - lines starting with '#' are comments, anywhere; one of the form
-       "# recommended_level_arena_bytes=N" gives the recommended level arena size;
-       empty lines are skipped;
-     - the first other line is the header; it needs a `frame` column, and may have `level`
-       (the level's number in the run, 0 none: where it changes is a level change), `screen`
-       (read, not drawn) and `event` (text, "; " between several); every column named <arena>_used,
-       <arena>_committed, <arena>_high or <arena>_reserved belongs to the arena <arena>,
-       which must have all four; any other column is ignored;
-     - every row has as many fields as the header; frame, level and the arena columns are
-       whole numbers (0 or more); rows come in frame order (equal frames are allowed);
-     - a field holding a comma, a quote or a line break is quoted, its quotes doubled; a
-       quote anywhere else is an error.
-   A file that breaks a rule is an error "FILE.csv:LINE: error: ..." and exit status 1, as is
-   a PNG that cannot be written; bad usage is exit status 2.
-
-   Memory: the CSV's text and everything parsed from it live in one arena, read in one piece
-   (os_read_file); the rows are counted in a first pass over the text, then stored in arrays
-   of exactly that size in a second. */
+   The CSV's rules are in trace_csv.h, which reads it. A file that breaks one is an error
+   "FILE.csv:LINE: error: ..." and exit status 1, as is a PNG that cannot be written; bad
+   usage is exit status 2. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -50,380 +34,10 @@
 #include "core/os_file.h"
 #include "core/path.h"
 #include "core/str8.h"
+#include "trace_csv.h"
 
-#define PLOT_MAX_CSV_BYTES (1ull << 30)
 #define PLOT_MAX_SIDE 8192
 #define PLOT_HZ 60
-
-/* ==== The trace ========================================================================= */
-
-enum { V_USED, V_COMMITTED, V_HIGH, V_RESERVED, V_COUNT };
-static const Str8 value_suffix[V_COUNT] = {STR8_INIT("_used"), STR8_INIT("_committed"),
-                                           STR8_INIT("_high"), STR8_INIT("_reserved")};
-
-typedef struct Trace {
-    int column_count;
-    int col_frame, col_level, col_screen, col_event; /* -1: absent */
-    int arena_count;
-    Str8 *arena_names; /* slices of the header */
-    int *arena_col;    /* [arena * V_COUNT + value]: the column, -1 until found */
-    uint64_t row_count;
-    uint64_t *frame, *level;
-    Str8 *event;
-    uint64_t *value; /* [(row * arena_count + arena) * V_COUNT + value] */
-    bool has_recommended;
-    uint64_t recommended;
-} Trace;
-
-static uint64_t trace_value(const Trace *t, uint64_t row, int arena, int v) {
-    return t->value[(row * (uint64_t)t->arena_count + (uint64_t)arena) * V_COUNT + (uint64_t)v];
-}
-
-/* ==== Reading the CSV =================================================================== */
-
-typedef struct Csv {
-    const char *path;
-    Str8 text;
-    uint64_t pos;
-    int64_t line; /* of text[pos], from 1 */
-} Csv;
-
-/* A field as it may be shown in a message: at most 40 bytes, bytes that are not printable
-   ASCII as '?'. */
-static const char *shown(Str8 s, char *buf, size_t cap) {
-    size_t n = 0;
-    for (uint64_t i = 0; i < s.len && n + 4 < cap; i++) {
-        if (i == 40) {
-            memcpy(buf + n, "...", 3);
-            n += 3;
-            break;
-        }
-        unsigned char ch = (unsigned char)s.data[i];
-        buf[n++] = ch >= 32 && ch < 127 ? (char)ch : '?';
-    }
-    buf[n] = '\0';
-    return buf;
-}
-
-/* A quoted field's text with each "" made one ", in `a`. */
-static Str8 unquote(Arena *a, Str8 s) {
-    char *o = arena_push_raw(a, s.len + 1, 1);
-    if (!o) return (Str8){0};
-    uint64_t n = 0;
-    for (uint64_t i = 0; i < s.len; i++) {
-        o[n++] = s.data[i];
-        if (s.data[i] == '"') i++; /* the second of a pair */
-    }
-    o[n] = '\0';
-    return str8_make(o, n);
-}
-
-/* Reads one record at c->pos: its first `cap` fields into `fields` (quoted ones with
-   doubled quotes unescaped into `a`), the number of all of them into *count. False after
-   reporting a syntax error. */
-static bool csv_record(Csv *c, Arena *a, Str8 *fields, int cap, int *count) {
-    const char *t = c->text.data;
-    uint64_t len = c->text.len;
-    int n = 0;
-    for (;;) {
-        Str8 f;
-        if (c->pos < len && t[c->pos] == '"') {
-            int64_t open_line = c->line;
-            uint64_t p = c->pos + 1, begin = p;
-            bool doubled = false;
-            for (;;) {
-                if (p >= len) {
-                    diag_report_at(
-                        DIAG_ERROR, c->path, open_line, 0,
-                        "the quoted field that starts on this line never ends (no closing '\"')");
-                    return false;
-                }
-                if (t[p] == '"') {
-                    if (p + 1 < len && t[p + 1] == '"') {
-                        doubled = true;
-                        p += 2;
-                        continue;
-                    }
-                    break;
-                }
-                if (t[p] == '\n') c->line++;
-                p++;
-            }
-            f = str8_make(t + begin, p - begin);
-            if (doubled && n < cap) {
-                f = unquote(a, f);
-                if (!f.data) {
-                    diag_report(DIAG_ERROR, "%s", arena_last_error());
-                    return false;
-                }
-            }
-            c->pos = ++p;
-            bool end = p >= len || t[p] == ',' || t[p] == '\n' ||
-                       (t[p] == '\r' && (p + 1 >= len || t[p + 1] == '\n'));
-            if (!end) {
-                char b[8];
-                diag_report_at(
-                    DIAG_ERROR, c->path, c->line, 0,
-                    "expected ',' or the end of the line after a quoted field, found '%s'",
-                    shown(str8_make(t + p, 1), b, sizeof b));
-                return false;
-            }
-        } else {
-            uint64_t p = c->pos;
-            while (p < len && t[p] != ',' && t[p] != '\n') {
-                if (t[p] == '"') {
-                    diag_report_at(
-                        DIAG_ERROR, c->path, c->line, 0,
-                        "a '\"' inside a field that does not start with one: quote the whole "
-                        "field and double its quotes");
-                    return false;
-                }
-                p++;
-            }
-            uint64_t e = p;
-            if (e > c->pos && t[e - 1] == '\r') e--; /* "\r\n", or "\r" at the end of the file */
-            f = str8_make(t + c->pos, e - c->pos);
-            c->pos = p;
-        }
-        if (n < cap) fields[n] = f;
-        n++;
-        if (c->pos < len && t[c->pos] == ',') {
-            c->pos++;
-            continue;
-        }
-        if (c->pos < len && t[c->pos] == '\r') c->pos++;
-        if (c->pos < len && t[c->pos] == '\n') {
-            c->pos++;
-            c->line++;
-        }
-        break;
-    }
-    *count = n;
-    return true;
-}
-
-/* Reads the line at c->pos as a comment (it starts with '#'). */
-static bool csv_comment(Csv *c, Trace *t) {
-    Str8 rest = str8_skip(c->text, c->pos), line;
-    str8_next_line(&rest, &line);
-    c->pos = c->text.len - rest.len;
-    int64_t at = c->line++;
-    Str8 body = str8_trim(str8_skip(line, 1));
-    Str8 key = STR8_LIT("recommended_level_arena_bytes=");
-    if (!str8_starts_with(body, key)) return true;
-    Str8 num = str8_trim(str8_skip(body, key.len));
-    uint64_t v;
-    if (!str8_parse_u64(num, 10, &v)) {
-        char b[64];
-        diag_report_at(DIAG_ERROR, c->path, at, 0,
-                       "recommended_level_arena_bytes: expected a byte count, found '%s'",
-                       shown(num, b, sizeof b));
-        return false;
-    }
-    t->has_recommended = true;
-    t->recommended = v;
-    return true;
-}
-
-/* The header's columns into t (arena names are slices of the text). */
-static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n) {
-    t->column_count = n;
-    t->col_frame = t->col_level = t->col_screen = t->col_event = -1;
-    t->arena_count = 0;
-    t->arena_names = arena_push_array(a, Str8, (uint64_t)n);
-    t->arena_col = arena_push_array(a, int, (uint64_t)n *V_COUNT);
-    if (!t->arena_names || !t->arena_col) {
-        diag_report(DIAG_ERROR, "%s", arena_last_error());
-        return false;
-    }
-    for (int i = 0; i < n * V_COUNT; i++) t->arena_col[i] = -1;
-    struct {
-        const char *name;
-        int *col;
-    } fixed[] = {{"frame", &t->col_frame},
-                 {"level", &t->col_level},
-                 {"screen", &t->col_screen},
-                 {"event", &t->col_event}};
-    char b[64];
-    for (int i = 0; i < n; i++) {
-        bool known = false;
-        for (size_t k = 0; k < ARRAY_COUNT(fixed); k++) {
-            if (!str8_eq_cstr(f[i], fixed[k].name)) continue;
-            if (*fixed[k].col >= 0) {
-                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice",
-                               fixed[k].name);
-                return false;
-            }
-            *fixed[k].col = i;
-            known = true;
-        }
-        for (int v = 0; v < V_COUNT && !known; v++) {
-            if (f[i].len <= value_suffix[v].len || !str8_ends_with(f[i], value_suffix[v])) continue;
-            Str8 name = str8_prefix(f[i], f[i].len - value_suffix[v].len);
-            int k = 0;
-            while (k < t->arena_count && !str8_eq(t->arena_names[k], name)) k++;
-            if (k == t->arena_count) t->arena_names[t->arena_count++] = name;
-            if (t->arena_col[k * V_COUNT + v] >= 0) {
-                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice",
-                               shown(f[i], b, sizeof b));
-                return false;
-            }
-            t->arena_col[k * V_COUNT + v] = i;
-            known = true;
-        }
-    }
-    if (t->col_frame < 0) {
-        diag_report_at(
-            DIAG_ERROR, c->path, line, 0,
-            "expected the header row (frame,level,screen,event,<arena>_used,...), found no 'frame' "
-            "column in a row that starts with '%s'",
-            shown(n ? f[0] : (Str8){0}, b, sizeof b));
-        return false;
-    }
-    if (t->arena_count == 0) {
-        diag_report_at(
-            DIAG_ERROR, c->path, line, 0,
-            "no arena columns: expected <arena>_used, <arena>_committed, <arena>_high and "
-            "<arena>_reserved for each arena");
-        return false;
-    }
-    for (int k = 0; k < t->arena_count; k++)
-        for (int v = 0; v < V_COUNT; v++)
-            if (t->arena_col[k * V_COUNT + v] < 0) {
-                diag_report_at(
-                    DIAG_ERROR, c->path, line, 0,
-                    "arena '%.*s' has no column '%.*s%.*s' (each arena needs _used, _committed, "
-                    "_high and _reserved)",
-                    STR8_FMT(t->arena_names[k]), STR8_FMT(t->arena_names[k]),
-                    STR8_FMT(value_suffix[v]));
-                return false;
-            }
-    return true;
-}
-
-static bool read_number(const Csv *c, int64_t line, Str8 field, Str8 column, uint64_t *out) {
-    if (str8_parse_u64(field, 10, out)) return true;
-    char b[64];
-    diag_report_at(DIAG_ERROR, c->path, line, 0,
-                   "column '%.*s': expected a whole number (0 or more), found '%s'",
-                   STR8_FMT(column), shown(field, b, sizeof b));
-    return false;
-}
-
-/* One pass over the text. Without `store`, it checks everything and counts the rows into
-   t->row_count; with it, it fills the arrays the caller sized from that count. */
-static bool read_pass(const char *path, Str8 text, Arena *a, Trace *t, bool store) {
-    Csv c = {.path = path, .text = text, .line = 1};
-    if (str8_starts_with(text, STR8_LIT("\xEF\xBB\xBF"))) c.pos = 3;
-    Str8 *header = NULL, *fields = NULL;
-    uint64_t rows = 0, last_frame = 0;
-    while (c.pos < text.len) {
-        char ch = text.data[c.pos];
-        if (ch == '#') {
-            if (!csv_comment(&c, t)) return false;
-            continue;
-        }
-        if (ch == '\n' || (ch == '\r' && c.pos + 1 < text.len && text.data[c.pos + 1] == '\n')) {
-            c.pos += ch == '\r' ? 2 : 1;
-            c.line++;
-            continue;
-        }
-        int64_t line = c.line;
-        int n;
-        if (!header) {
-            Csv probe = c; /* count the fields, then read them */
-            if (!csv_record(&probe, a, NULL, 0, &n)) return false;
-            header = arena_push_array(a, Str8, (uint64_t)n);
-            if (!header) {
-                diag_report(DIAG_ERROR, "%s", arena_last_error());
-                return false;
-            }
-            if (!csv_record(&c, a, header, n, &n) || !read_header(&c, a, t, line, header, n))
-                return false;
-            fields = arena_push_array(a, Str8, (uint64_t)n);
-            if (!fields) {
-                diag_report(DIAG_ERROR, "%s", arena_last_error());
-                return false;
-            }
-            continue;
-        }
-        uint64_t mark = arena_pos(a);
-        if (!csv_record(&c, a, fields, t->column_count, &n)) return false;
-        if (n != t->column_count) {
-            diag_report_at(DIAG_ERROR, path, line, 0, "this row has %d field%s, the header has %d",
-                           n, n == 1 ? "" : "s", t->column_count);
-            return false;
-        }
-        uint64_t frame, level = 0;
-        if (!read_number(&c, line, fields[t->col_frame], STR8_LIT("frame"), &frame)) return false;
-        if (t->col_level >= 0 &&
-            !read_number(&c, line, fields[t->col_level], STR8_LIT("level"), &level))
-            return false;
-        if (rows > 0 && frame < last_frame) {
-            diag_report_at(DIAG_ERROR, path, line, 0,
-                           "frame %llu comes after frame %llu: rows must be in frame order",
-                           (unsigned long long)frame, (unsigned long long)last_frame);
-            return false;
-        }
-        last_frame = frame;
-        for (int k = 0; k < t->arena_count; k++)
-            for (int v = 0; v < V_COUNT; v++) {
-                int col = t->arena_col[k * V_COUNT + v];
-                uint64_t x;
-                if (!read_number(&c, line, fields[col], header[col], &x)) return false;
-                if (store)
-                    t->value[(rows * (uint64_t)t->arena_count + (uint64_t)k) * V_COUNT +
-                             (uint64_t)v] = x;
-            }
-        if (store) {
-            t->frame[rows] = frame;
-            t->level[rows] = level;
-            /* A quoted event with doubled quotes was unescaped into `a`: keep it. */
-            t->event[rows] = t->col_event >= 0 ? fields[t->col_event] : (Str8){0};
-        } else {
-            arena_pop_to(a, mark); /* counting: unescaped fields are not kept */
-        }
-        rows++;
-    }
-    if (!header) {
-        diag_report_at(DIAG_ERROR, path, c.line, 0,
-                       "%s: expected the header row (frame,level,screen,event,<arena>_used,...)",
-                       text.len ? "only comments" : "empty file");
-        return false;
-    }
-    if (rows == 0) {
-        diag_report_at(DIAG_ERROR, path, c.line, 0, "no rows after the header: nothing to plot");
-        return false;
-    }
-    t->row_count = rows;
-    return true;
-}
-
-static bool read_trace(const char *path, Arena *a, Trace *t) {
-    Str8 text;
-    OsReadResult r = os_read_file(a, path, PLOT_MAX_CSV_BYTES, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
-        return false;
-    }
-    Trace count = {0};
-    uint64_t mark = arena_pos(a);
-    if (!read_pass(path, text, a, &count, false)) return false;
-    arena_pop_to(a, mark);
-    uint64_t rows = count.row_count, values = rows * (uint64_t)count.arena_count * V_COUNT;
-    *t = (Trace){0};
-    t->frame = arena_push_array(a, uint64_t, rows);
-    t->level = arena_push_array(a, uint64_t, rows);
-    t->event = arena_push_array(a, Str8, rows);
-    t->value = arena_push_array(a, uint64_t, values);
-    if (!t->frame || !t->level || !t->event || !t->value) {
-        diag_report(DIAG_ERROR, "%s", arena_last_error());
-        return false;
-    }
-    /* The same text, checked already: this pass only stores. */
-    return read_pass(path, text, a, t, true);
-}
 
 /* ==== Pixels and text =================================================================== */
 
@@ -661,7 +275,7 @@ typedef struct Mark {
 /* Per pixel column: the maxima of one arena's values over the rows that column shows (the
    row in effect at its first frame, and every row that starts inside it). */
 typedef struct Columns {
-    uint64_t *v; /* [column * V_COUNT + value] */
+    uint64_t *v; /* [column * TRACE_VALUES + value] */
     uint64_t *level;
 } Columns;
 
@@ -675,11 +289,11 @@ static void columns_fill(const Trace *t, int arena, int pw, uint64_t f_lo, uint6
     for (int c = 0; c < pw; c++) {
         uint64_t fa = column_frame(f_lo, span, c, pw), fb = column_frame(f_lo, span, c + 1, pw);
         while (r + 1 < t->row_count && t->frame[r + 1] <= fa) r++;
-        uint64_t *o = out->v + (size_t)c * V_COUNT;
-        for (int v = 0; v < V_COUNT; v++) o[v] = trace_value(t, r, arena, v);
+        uint64_t *o = out->v + (size_t)c * TRACE_VALUES;
+        for (int v = 0; v < TRACE_VALUES; v++) o[v] = trace_value(t, r, arena, v);
         if (out->level) out->level[c] = t->level[r];
         for (uint64_t k = r + 1; k < t->row_count && t->frame[k] < fb; k++)
-            for (int v = 0; v < V_COUNT; v++) o[v] = MAX(o[v], trace_value(t, k, arena, v));
+            for (int v = 0; v < TRACE_VALUES; v++) o[v] = MAX(o[v], trace_value(t, k, arena, v));
     }
 }
 
@@ -688,13 +302,13 @@ static int lane_scale(Lane *l, const Trace *t, int arena, bool show_rec, uint64_
                       int max_ticks, bool *reserved_off) {
     uint64_t data = 0, reserved = 0, min_pos = UINT64_MAX;
     for (uint64_t r = 0; r < t->row_count; r++) {
-        for (int v = 0; v < V_COUNT; v++) {
+        for (int v = 0; v < TRACE_VALUES; v++) {
             uint64_t x = trace_value(t, r, arena, v);
             if (x && x < min_pos) min_pos = x;
         }
-        data = MAX(data, MAX(trace_value(t, r, arena, V_HIGH), trace_value(t, r, arena, V_USED)));
-        data = MAX(data, trace_value(t, r, arena, V_COMMITTED));
-        reserved = MAX(reserved, trace_value(t, r, arena, V_RESERVED));
+        data = MAX(data, MAX(trace_value(t, r, arena, TRACE_HIGH), trace_value(t, r, arena, TRACE_USED)));
+        data = MAX(data, trace_value(t, r, arena, TRACE_COMMITTED));
+        reserved = MAX(reserved, trace_value(t, r, arena, TRACE_RESERVED));
     }
     if (show_rec) {
         data = MAX(data, t->recommended);
@@ -793,7 +407,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     }
     Canvas cv = {arena_push_array(a, uint8_t, (uint64_t)w * (uint64_t)h * 4), w, h};
     int px0 = LEFT, px1 = w - RIGHT, pw = px1 - px0;
-    Columns col = {arena_push_array(a, uint64_t, (uint64_t)pw * V_COUNT),
+    Columns col = {arena_push_array(a, uint64_t, (uint64_t)pw * TRACE_VALUES),
                    arena_push_array(a, uint64_t, (uint64_t)pw)};
     Mark *marks = arena_push_array(a, Mark, t->row_count);
     if (!cv.px || !col.v || !col.level || !marks) {
@@ -885,15 +499,15 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         /* used (filled), committed, the high mark, reserved: each column joined to the last. */
         int prev_c = -1, prev_h = -1, prev_r = -1;
         for (int c = 0; c < pw; c++) {
-            uint64_t *v = col.v + (size_t)c * V_COUNT;
+            uint64_t *v = col.v + (size_t)c * TRACE_VALUES;
             int x = px0 + c;
-            if (v[V_USED]) vline(&cv, x, lane_y(&l, v[V_USED], NULL), l.y1 - 1, hue, 110, 0);
-            int yc = lane_y(&l, v[V_COMMITTED], NULL);
+            if (v[TRACE_USED]) vline(&cv, x, lane_y(&l, v[TRACE_USED], NULL), l.y1 - 1, hue, 110, 0);
+            int yc = lane_y(&l, v[TRACE_COMMITTED], NULL);
             vline(&cv, x, prev_c < 0 ? yc : prev_c, yc, COL_COMMITTED, 150, 0);
             prev_c = yc;
             bool above;
-            int yr = lane_y(&l, v[V_RESERVED], &above);
-            if (v[V_RESERVED] && !above) {
+            int yr = lane_y(&l, v[TRACE_RESERVED], &above);
+            if (v[TRACE_RESERVED] && !above) {
                 if (prev_r >= 0 && prev_r != yr) vline(&cv, x, prev_r, yr, COL_RESERVED, 255, 0);
                 else if ((x / 4) % 2 == 0) blend(&cv, x, yr, COL_RESERVED, 255);
                 prev_r = yr;
@@ -902,7 +516,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
             }
         }
         for (int c = 0; c < pw; c++) {
-            int yh = lane_y(&l, col.v[(size_t)c * V_COUNT + V_HIGH], NULL);
+            int yh = lane_y(&l, col.v[(size_t)c * TRACE_VALUES + TRACE_HIGH], NULL);
             vline(&cv, px0 + c, prev_h < 0 ? yh : prev_h, yh, lighten(hue, 45), 255, 0);
             prev_h = yh;
         }
@@ -916,7 +530,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         if (reserved_off) {
             uint64_t res = 0;
             for (uint64_t r = 0; r < t->row_count; r++)
-                res = MAX(res, trace_value(t, r, k, V_RESERVED));
+                res = MAX(res, trace_value(t, r, k, TRACE_RESERVED));
             snprintf(b, sizeof b, "reserved %s: off the top (--log shows it)",
                      fmt_bytes(res, b2, sizeof b2));
             Str8 s = str8_cstr(b);
@@ -936,11 +550,11 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
 
         /* The lane's name and figures over its box. */
         uint64_t peak = 0, committed = 0, reserved = 0,
-                 last = trace_value(t, t->row_count - 1, k, V_USED);
+                 last = trace_value(t, t->row_count - 1, k, TRACE_USED);
         for (uint64_t r = 0; r < t->row_count; r++) {
-            peak = MAX(peak, MAX(trace_value(t, r, k, V_HIGH), trace_value(t, r, k, V_USED)));
-            committed = MAX(committed, trace_value(t, r, k, V_COMMITTED));
-            reserved = MAX(reserved, trace_value(t, r, k, V_RESERVED));
+            peak = MAX(peak, MAX(trace_value(t, r, k, TRACE_HIGH), trace_value(t, r, k, TRACE_USED)));
+            committed = MAX(committed, trace_value(t, r, k, TRACE_COMMITTED));
+            reserved = MAX(reserved, trace_value(t, r, k, TRACE_RESERVED));
         }
         int nx = l.x0 + draw_text(&cv, g, l.x0, l.y0 - LANE_HEAD + 1, t->arena_names[k],
                                   lighten(hue, 30), 1);
@@ -1049,7 +663,7 @@ int main(int argc, char **argv) {
     if (!a) return 1;
     Trace t;
     Glyphs g;
-    bool ok = read_trace(o.csv, a, &t) && glyphs_load(&g, a, o.assets) && plot(&o, &t, &g, a);
+    bool ok = trace_csv_read(a, o.csv, &t) && glyphs_load(&g, a, o.assets) && plot(&o, &t, &g, a);
     arena_release(a);
     return ok ? 0 : 1;
 }
