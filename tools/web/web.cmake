@@ -44,10 +44,18 @@ function(ad_web_game)
     -lidbfs.js
     "SHELL:--pre-js ${web}/pre.js"
     # SHELL: keeps CMake from merging the repeated flags into one.
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets@/assets"
+    # What the game reads, and nothing else: the README's pictures stay out of game.data,
+    # and the replays are files beside the page that pre.js fetches when an argument names
+    # one (they are for watching and for tests/web, not for every player's download).
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/tiles.png@/assets/tiles.png"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/sprites.png@/assets/sprites.png"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/font.png@/assets/font.png"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/sounds@/assets/sounds"
+    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/music@/assets/music"
     "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/levels@/levels"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/tests/replays@/tests/replays"
     "SHELL:--exclude-file *.md")
   set_property(TARGET game APPEND PROPERTY LINK_DEPENDS "${web}/pre.js" "${web}/library.js")
   configure_file("${web}/index.html" "${CMAKE_BINARY_DIR}/index.html" COPYONLY)
+  file(GLOB replays ${PROJECT_SOURCE_DIR}/tests/replays/*.rep)
+  file(COPY ${replays} DESTINATION ${CMAKE_BINARY_DIR}/tests/replays)
 endfunction()

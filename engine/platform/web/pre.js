@@ -5,7 +5,9 @@
 //  - Arguments: the page's query string becomes the command line, one argument per
 //    "arg" parameter (index.html?arg=--level&arg=levels/03-spikes-and-water.lvl), so a
 //    test runs the real game with the same options as natively.
-//  - Files: art, levels and replays are preloaded at /assets, /levels, /tests/replays;
+//  - Files: the art, sounds, music and levels are preloaded at /assets and /levels; a
+//    replay (an argument ending in .rep) is fetched from beside the page when it is named,
+//    so that the download every player waits for holds only what playing needs;
 //    the save folder ($XDG_DATA_HOME = /save) is IndexedDB (IDBFS), read before main
 //    runs and written back after every atomic write (os_file.c calls Module.adPersist),
 //    one FS.syncfs at a time so that a save written during a sync is not lost. The
@@ -18,6 +20,23 @@ var Module = typeof Module !== "undefined" ? Module : {};
   if (!Module["arguments"]) Module["arguments"] = params.getAll("arg");
   Module["preRun"] = [].concat(Module["preRun"] || []);
   Module["preRun"].push(function () {
+    Module["arguments"].forEach(function (arg) {
+      if (!/\.rep$/.test(arg) || /^\//.test(arg) || /(^|\/)\.\.(\/|$)/.test(arg)) return;
+      addRunDependency("ad-fetch " + arg);
+      fetch(arg).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.arrayBuffer();
+      }).then(function (bytes) {
+        var dir = "";
+        arg.split("/").slice(0, -1).forEach(function (part) {
+          dir += (dir ? "/" : "") + part;
+          try { FS.mkdir(dir); } catch (e) { /* there already */ }
+        });
+        FS.writeFile(arg, new Uint8Array(bytes));
+      }).catch(function (err) {
+        console.warn(arg + ": cannot fetch it from beside the page: " + err.message);
+      }).finally(function () { removeRunDependency("ad-fetch " + arg); });
+    });
     ENV["XDG_DATA_HOME"] = "/save";
     ENV["XDG_CONFIG_HOME"] = "/save/config";
     ENV["AD_ASSET_DIR"] = "/assets";
