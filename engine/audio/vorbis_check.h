@@ -10,8 +10,9 @@
      residues, mappings and modes, every count inside the packet and every index inside
      the table it names, with the reference decoder's limits on top (a codebook's entries
      times its dimensions under 2^24, at most 65 floor points, residue books that carry
-     values). A file crafted with valid CRCs and a lying header is refused like a damaged
-     one, with what is wrong with it.
+     values), and what stb_vorbis itself mishandles (more than its 15 submaps, residues
+     that outgrow the scratch it sizes at setup). A file crafted with valid CRCs and a
+     lying header is refused like a damaged one, with what is wrong with it.
 
        char why[200];
        if (!vorbis_check(bytes, len, scratch, why, sizeof why))
