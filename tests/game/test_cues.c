@@ -176,6 +176,40 @@ static void test_true_peak(Arena *perm) {
     CHECK(peak > 16384); /* limited, not silenced */
 }
 
+/* A hostile Ogg as a sound of the game (--assets DIR): a warning naming it and what is
+   wrong, that sound silent, the game running. It used to crash at start-up inside
+   stb_vorbis (the file's CRCs are right; its setup header lies). */
+static void test_hostile_sound(Arena *perm) {
+    char assets[300], cmd[1200], out[340];
+    snprintf(assets, sizeof assets, "%s/hostile-assets", dir);
+    snprintf(cmd, sizeof cmd,
+             "cp -r '%s/assets' '%s' && cp '%s/tests/audio/fixtures/hostile/residue2-scratch.ogg' "
+             "'%s/sounds/shot.wav'",
+             SOURCE_DIR, assets, SOURCE_DIR, assets);
+    REQUIRE_VOID(system(cmd) == 0);
+    snprintf(out, sizeof out, "%s/hostile.wav", dir);
+    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    DiagCapture cap;
+    diag_capture_begin(&cap, reports);
+    App *app = app_create(perm, &(AppOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
+                                              .assets = assets,
+                                              .headless = true,
+                                              .skip_title = true,
+                                              .no_save = true,
+                                              .audio_out = out});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->bank.missing, 1);
+    CHECK(app->bank.sounds[CUE_SHOT].frames == 0 && app->bank.sounds[CUE_COIN].frames > 0);
+    bool named = false;
+    for (const DiagCaptured *c = cap.first; c; c = c->next)
+        named |= strstr(c->d.text, "shot.wav: error: invalid Vorbis setup header") != NULL;
+    for (int i = 0; i < 60; i++) CHECK(app_frame(app));
+    app_release(app); /* the sink back to the capture */
+    diag_capture_end(&cap);
+    CHECK(named);
+    arena_release(reports);
+}
+
 /* Menus tick; a missing file is a warning and silence. */
 static void test_menus_and_missing(Arena *perm) {
     char assets[300];
@@ -275,6 +309,7 @@ int main(void) {
     test_shot_offset(perm);
     test_audio_out(perm);
     test_true_peak(perm);
+    test_hostile_sound(perm);
     test_menus_and_missing(perm);
     test_music_moods(perm);
     arena_release(perm);
