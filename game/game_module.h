@@ -10,10 +10,13 @@
        if (ev != GAME_MODULE_SAME) show(m.message);  // what happened, in one line
 
    A change is taken once the file has stayed the same size and time for one look (the
-   build has finished writing it). The library is copied to a new name beside it and that
-   copy is loaded, so the build may overwrite the original while it is in use. A library
-   that does not load, lacks the table or has another GAME_API_VERSION is refused and the
-   code running goes on; the message says which. One with another GAME_LAYOUT_HASH is
+   build has finished writing it). The library is read whole, checked (game_library.h: a
+   cut file, one that changed while it was read, one for another machine), written to a new
+   name beside it and that copy is loaded, so the build may overwrite the original while it
+   is in use and the loader maps exactly the bytes that were checked. A library that does
+   not pass, does not load, lacks the table, has another GAME_API_VERSION or a table entry
+   that is NULL or points outside its own code is refused before any of its entries is
+   called, and the code running goes on; the message says which. One with another GAME_LAYOUT_HASH is
    refused too, as GAME_MODULE_LAYOUT_CHANGED: the host's own code reads the state with the
    old layout, so only a new process can take it (the game restarts the level in one).
    Libraries once loaded stay loaded (the state may point at their constant strings): a
@@ -38,6 +41,10 @@ typedef enum GameModuleEvent {
                                    restart to take it (app.h: app_restart_args) */
 } GameModuleEvent;
 
+/* Tests: called between reading the library's bytes and the look that they did not change
+   meanwhile, as a build writing the file at that moment would. */
+typedef void GameModuleHook(void *user, const char *path);
+
 typedef struct GameModule {
     const GameApi *api;  /* the table in use: never NULL after game_module_open */
     const char *path;    /* the library watched (in the arena given to open); NULL: linked in */
@@ -49,6 +56,8 @@ typedef struct GameModule {
     uint32_t loads;      /* libraries loaded so far (swaps + 1 when the first came from it) */
     char built[16];      /* the loaded library file's time, "16:48:30" (local) */
     char message[320];   /* the last load's outcome, one line */
+    GameModuleHook *after_read; /* NULL but in tests */
+    void *hook_user;
 } GameModule;
 
 /* `path` NULL: the table linked into the executable. Else the library at `path`; when it

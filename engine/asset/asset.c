@@ -97,11 +97,50 @@ static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
     return true;
 }
 
-/* Decodes into `scratch`; the caller owns the scope. */
-static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, AssetError *err) {
-    uint8_t *file;
-    uint64_t size;
-    if (!asset_read_file(scratch, path, &file, &size, err)) return NULL;
+/* stb_image grows its buffer of image data to whatever an IDAT chunk's length says before
+   it finds the file too short for it: a hundred bytes can claim a gigabyte, and the scratch
+   arena would commit (and zero) it. So every IDAT must fit in the file first (and the first
+   must not be empty, which stb_image copies to a buffer it does not have yet). Anything else
+   is left to stb_image, for its own reason. */
+static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *path,
+                                 AssetError *err) {
+    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (size < 8 || memcmp(b, sig, 8) != 0) return true;
+    bool first_idat = true;
+    for (uint64_t at = 8; size - at >= 8;) {
+        uint64_t len = (uint64_t)b[at] << 24 | (uint64_t)b[at + 1] << 16 |
+                       (uint64_t)b[at + 2] << 8 | b[at + 3];
+        bool idat = memcmp(b + at + 4, "IDAT", 4) == 0;
+        if (len > size - at - 8 || size - at - 8 - len < 4) {
+            if (!idat) return true;
+            asset_error(err,
+                        "%s: cannot load image: truncated or corrupt PNG: chunk IDAT at byte %llu "
+                        "says %llu bytes, %llu are left",
+                        path, (unsigned long long)at, (unsigned long long)len,
+                        (unsigned long long)(size - at - 8));
+            return false;
+        }
+        if (idat && len == 0 && first_idat) {
+            asset_error(
+                err,
+                "%s: cannot load image: an empty IDAT chunk at byte %llu before any image data",
+                path, (unsigned long long)at);
+            return false;
+        }
+        first_idat &= !idat;
+        if (memcmp(b + at + 4, "IEND", 4) == 0) return true;
+        at += 12 + len;
+    }
+    return true;
+}
+
+/* Decodes `size` bytes of PNG into `scratch`; the caller owns the scope. */
+static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t size,
+                                   const char *path, int *w, int *h, AssetError *err) {
+    if (size > INT32_MAX) { /* stb_image counts in int */
+        asset_error(err, "%s: cannot load image: the file is larger than 2 GiB", path);
+        return NULL;
+    }
     int comp = 0;
     /* The header says how big the pixels will be; a small file can claim gigabytes, so the
        size is checked before anything is decoded. A header that cannot be read is still
@@ -110,6 +149,7 @@ static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, A
        type" of anything it does not recognise). */
     bool sized = stbi_info_from_memory(file, (int)size, w, h, &comp);
     if (sized && asset_too_large(path, *w, *h, err)) return NULL;
+    if (!asset_png_chunks_fit(file, size, path, err)) return NULL;
     /* stb keeps the reason of an earlier failure (the probe's, another file's) until a new
        one replaces it: start clean, so the reason given is this decode's or ours. */
     stbi__g_failure_reason = NULL;
@@ -124,12 +164,18 @@ static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, A
     return px;
 }
 
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
-                     AssetError *err) {
-    SCRATCH_SCOPE(tmp, out);
-    uint8_t *px = asset_decode(tmp.arena, path, w, h, err);
-    if (!px) return false;
-    uint64_t n = (uint64_t)*w * (uint64_t)*h * 4;
+/* The file at `path`, decoded into `scratch`. */
+static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, AssetError *err) {
+    uint8_t *file;
+    uint64_t size;
+    if (!asset_read_file(scratch, path, &file, &size, err)) return NULL;
+    return asset_decode_bytes(scratch, file, size, path, w, h, err);
+}
+
+/* The pixels, copied from scratch into `out` (the decode's own buffers stay behind). */
+static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h,
+                            uint8_t **rgba, AssetError *err) {
+    uint64_t n = (uint64_t)w * (uint64_t)h * 4;
     uint8_t *copy = arena_push_raw(out, n, 16);
     if (!copy) {
         asset_error(err, "%s: no room for %llu bytes of pixels: %s", path, (unsigned long long)n,
@@ -139,6 +185,20 @@ bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *
     memcpy(copy, px, n);
     *rgba = copy;
     return true;
+}
+
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
+                     AssetError *err) {
+    SCRATCH_SCOPE(tmp, out);
+    uint8_t *px = asset_decode(tmp.arena, path, w, h, err);
+    return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
+}
+
+bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path,
+                       uint8_t **rgba, int *w, int *h, AssetError *err) {
+    SCRATCH_SCOPE(tmp, out);
+    uint8_t *px = asset_decode_bytes(tmp.arena, png, size, path, w, h, err);
+    return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
 }
 
 /* The texture of the decoded `px` (w x h); asset_load_texture without the decode, so a

@@ -59,9 +59,13 @@ Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cel
 bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
                      int space_advance, Font *out, AssetError *err);
 
-/* Decodes a PNG file into RGBA8 pixels in `out` (tests, tools). False + message on error. */
+/* Decodes a PNG file into RGBA8 pixels in `out` (tests, tools). False + message on error,
+   and `out` unchanged. */
 bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
                      AssetError *err);
+/* The same from `size` bytes of PNG in memory; `path` is only for messages. */
+bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path,
+                       uint8_t **rgba, int *w, int *h, AssetError *err);
 
 /* Writes RGBA8 pixels as PNG; stb_image_write's buffers come from a scratch arena. */
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err);

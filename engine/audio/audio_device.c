@@ -33,14 +33,53 @@ static void audio_callback(void *user, Uint8 *stream, int len) {
     if (d->hook) d->hook(d->hook_user, out, frames, true);
 }
 
+/* ALSA reports on stderr itself, before SDL hears of it: a machine without a sound card
+   gets eight lines of "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'" and the
+   like, then SDL's own error. Its error handler is one per process, so it is set here, on
+   the library SDL is about to load, to one that prints nothing: SDL's error is the one
+   that says what happened. */
+typedef void AudioAlsaHandler(const char *file, int line, const char *function, int err,
+                              const char *fmt, ...);
+static void audio_alsa_quiet(const char *file, int line, const char *function, int err,
+                             const char *fmt, ...) {
+    (void)file, (void)line, (void)function, (void)err, (void)fmt;
+}
+
+static void audio_quiet_alsa(void) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+    static bool done; /* start-up, on the game thread */
+    if (done) return;
+    done = true;
+    void *lib = SDL_LoadObject("libasound.so.2"); /* kept: the handler must outlive SDL's use */
+    void *fn = lib ? SDL_LoadFunction(lib, "snd_lib_error_set_handler") : NULL;
+    if (!fn) {
+        SDL_ClearError(); /* no ALSA, nothing to quiet */
+        return;
+    }
+    int (*set_handler)(AudioAlsaHandler *);
+    memcpy(&set_handler, &fn, sizeof fn); /* object to function pointer, defined by POSIX */
+    set_handler(audio_alsa_quiet);
+#endif
+}
+
+/* One line, the same on the log and the HUD, whatever the driver said: a game without a
+   sound card is not an error. The driver's words only when there are devices and the
+   default one still failed, which a player can do something about. */
+static void audio_no_device(const char *why) {
+    if (SDL_WasInit(SDL_INIT_AUDIO) && SDL_GetNumAudioDevices(0) > 0)
+        diag_report(DIAG_WARNING, "cannot open the sound device (%s): playing silently", why);
+    else diag_report(DIAG_WARNING, "no sound device: playing silently");
+}
+
 AudioDevice *audio_device_open(Arena *perm) {
     AudioDevice *d = arena_push_struct(perm, AudioDevice);
     if (!d) {
         diag_report(DIAG_WARNING, "audio: no sound: %s", arena_last_error());
         return NULL;
     }
+    audio_quiet_alsa();
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        diag_report(DIAG_WARNING, "audio: no sound: %s", SDL_GetError());
+        audio_no_device(SDL_GetError());
         return NULL;
     }
     SDL_AudioSpec want = {.freq = AUDIO_RATE,
@@ -56,8 +95,7 @@ AudioDevice *audio_device_open(Arena *perm) {
     d->id = SDL_OpenAudioDevice(NULL, 0, &want, &have,
                                 SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_SAMPLES_CHANGE);
     if (d->id == 0) {
-        diag_report(DIAG_WARNING, "audio: no sound: cannot open the output device: %s",
-                    SDL_GetError());
+        audio_no_device(SDL_GetError());
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return NULL;
     }

@@ -32,7 +32,8 @@ typedef struct AudioDevice AudioDevice;
 /* Opens the default output (SDL_InitSubSystem(SDL_INIT_AUDIO)): 48 kHz or the device's own
    rate, stereo float (SDL converts when the hardware wants another format), a buffer of
    about AUDIO_DEVICE_BUFFER frames, paused until audio_device_start. NULL with ONE
-   DIAG_WARNING (core/diag.h) when there is no device: the game then plays silently. */
+   DIAG_WARNING (core/diag.h) when there is no device, "no sound device: playing silently",
+   and nothing else on stderr (ALSA's own lines are silenced): the game plays silently. */
 AudioDevice *audio_device_open(Arena *perm);
 uint32_t audio_device_rate(const AudioDevice *d);          /* Hz; 0 for NULL */
 uint32_t audio_device_buffer_frames(const AudioDevice *d); /* frames per callback; 0 for NULL */

@@ -17,7 +17,7 @@
 
 _Static_assert((MIXER_RING & (MIXER_RING - 1)) == 0, "MIXER_RING must be a power of two");
 
-enum { CMD_PLAY, CMD_STOP, CMD_VOLUME };
+enum { CMD_PLAY, CMD_STOP, CMD_VOLUME, CMD_LIMITER };
 
 typedef struct MixerCommand {
     uint8_t kind, bus, priority; /* bus: the play's bus, or the volume's bus_or_master */
@@ -58,6 +58,8 @@ struct Mixer {
     _Atomic uint32_t voices_active;
     _Atomic uint64_t dropped_play, stolen, frames_mixed;
     Ramp volume[AUDIO_BUS_COUNT + 1]; /* the buses, then the master */
+    bool limit;                       /* the master limiter is on */
+    Limiter limiter;
     Voice voices[MIXER_VOICES];
     float block[MIXER_BLOCK * 2]; /* mixer_render_s16 mixes here before rounding */
     /* Both: written by the game thread, read by the audio thread, handed over by head/tail. */
@@ -92,6 +94,8 @@ Mixer *mixer_create(Arena *perm, uint32_t output_rate) {
     if (!m) return NULL;
     m->rate = output_rate ? output_rate : AUDIO_RATE;
     for (int i = 0; i <= AUDIO_BUS_COUNT; i++) m->volume[i] = (Ramp){1, 1, 0};
+    m->limit = true;
+    limiter_init(&m->limiter, m->rate);
     return m;
 }
 
@@ -138,6 +142,10 @@ void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade) {
                                   .bus = (uint8_t)bus_or_master,
                                   .volume = clampf(volume, 0, 1),
                                   .fade = fade});
+}
+
+void mixer_set_limiter(Mixer *m, bool on) {
+    if (m) mixer_send(m, &(MixerCommand){.kind = CMD_LIMITER, .loop = on});
 }
 
 /* ---- Audio thread */
@@ -213,6 +221,9 @@ static void mixer_drain(Mixer *m) {
             }
         } else if (c->kind == CMD_VOLUME) {
             ramp_to(&m->volume[c->bus], c->volume, seconds_to_frames(c->fade, m->rate));
+        } else if (c->kind == CMD_LIMITER && c->loop != m->limit) {
+            m->limit = c->loop;
+            limiter_init(&m->limiter, m->rate); /* on again: from silence, not from old frames */
         }
     }
     atomic_store_explicit(&m->tail, t, memory_order_release);
@@ -293,9 +304,11 @@ static void mixer_finish(Mixer *m, uint32_t frames) {
 
 void mixer_render(Mixer *m, float *stereo, uint32_t frames) {
     mixer_drain(m);
-    for (uint32_t at = 0; at < frames; at += MIXER_BLOCK)
-        mixer_block(m, stereo + 2 * (uint64_t)at,
-                    frames - at < MIXER_BLOCK ? frames - at : MIXER_BLOCK);
+    for (uint32_t at = 0; at < frames; at += MIXER_BLOCK) {
+        uint32_t n = frames - at < MIXER_BLOCK ? frames - at : MIXER_BLOCK;
+        mixer_block(m, stereo + 2 * (uint64_t)at, n);
+        if (m->limit) limiter_process(&m->limiter, stereo + 2 * (uint64_t)at, n);
+    }
     mixer_finish(m, frames);
 }
 
@@ -304,6 +317,7 @@ void mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames) {
     for (uint32_t at = 0; at < frames; at += MIXER_BLOCK) {
         uint32_t n = frames - at < MIXER_BLOCK ? frames - at : MIXER_BLOCK;
         mixer_block(m, m->block, n);
+        if (m->limit) limiter_process(&m->limiter, m->block, n);
         int16_t *o = stereo + 2 * (uint64_t)at;
         for (uint32_t i = 0; i < 2 * n; i++) {
             float s = m->block[i] * 32768.0f;

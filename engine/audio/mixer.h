@@ -32,19 +32,27 @@
    - of those, stopping voices go first, then the lowest priority, then the voice closest
      to its end (loops last), then the lowest slot;
    - when none may be taken, P is dropped and counted in commands_dropped.
-   A stolen voice stops at once (no fade: its slot is needed now). */
+   A stolen voice stops at once (no fade: its slot is needed now).
+
+   The master bus ends in a true-peak limiter (limiter.h): whatever the voices add up to,
+   the output stays under LIMITER_CEILING_DBTP (-1 dBTP), its gain gliding down before a
+   peak and back up after it. It looks ahead, so everything comes out MIXER_LATENCY frames
+   (1.2 ms at 48 kHz) after the render that mixed it; mixer_set_limiter(m, false) takes it
+   out (tests of the mix itself, tools). */
 #ifndef MIXER_H
 #define MIXER_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "audio/limiter.h"
 #include "audio/sound.h"
 #include "core/arena.h"
 
 #define MIXER_VOICES 32
 #define MIXER_RING 256  /* commands in flight between two renders; a power of two */
 #define MIXER_BLOCK 512 /* frames a render mixes per step: gains ramp once per block */
+#define MIXER_LATENCY LIMITER_LATENCY /* frames between a render's mix and its output */
 
 typedef enum AudioBus { AUDIO_BUS_EFFECTS, AUDIO_BUS_MUSIC, AUDIO_BUS_COUNT } AudioBus;
 #define MIXER_MASTER AUDIO_BUS_COUNT /* for mixer_set_volume */
@@ -81,6 +89,8 @@ VoiceId mixer_play(Mixer *m, const MixerPlay *p);
 void mixer_stop(Mixer *m, VoiceId v, float fade_out);
 /* bus_or_master: an AudioBus or MIXER_MASTER; volume 0..1 reached in `fade` seconds. */
 void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade);
+/* The master limiter on (as created) or off; switched on again, it starts from silence. */
+void mixer_set_limiter(Mixer *m, bool on);
 
 /* Audio thread (or offline): applies the commands sent so far, then mixes `frames`
    interleaved stereo frames into `stereo` (overwritten, not added to). */

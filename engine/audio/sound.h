@@ -13,9 +13,9 @@
    Decoding needs no heap: WAV is parsed here (PCM 8/16/24/32-bit integer and 32-bit float,
    mono or stereo, which is mixed down), Ogg Vorbis goes through stb_vorbis with its work
    memory in a scratch arena (stb_vorbis_alloc), the way asset.c feeds stb_image. An Ogg
-   file's pages are checked whole first (each page complete, its CRC right, one stream that
-   ends), so a cut or damaged file is an error before stb_vorbis reads it; a file crafted
-   with correct CRCs could still reach stb_vorbis's own bugs: load your own files. */
+   file is checked whole first (vorbis_check.h: its pages and CRCs, then every length,
+   count and index of its three Vorbis headers), so neither a cut or damaged file nor one
+   crafted with correct CRCs and a lying header reaches stb_vorbis, which trusts them. */
 #ifndef SOUND_H
 #define SOUND_H
 

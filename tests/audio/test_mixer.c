@@ -2,7 +2,9 @@
    rule of mixer.h case by case, stale ids, fades that end exactly at their target, gains
    that glide instead of clicking, a full command ring, bit-identical output from the same
    commands, no heap call while rendering, and a producer thread hammering the ring while
-   another thread renders (run it under ASan, or -fsanitize=thread by hand). */
+   another thread renders (run it under ASan, or -fsanitize=thread by hand). Where a sample
+   must land on a given frame the master limiter is off (raw_mixer): it delays everything
+   by MIXER_LATENCY frames, and test_limiter tests it. */
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
@@ -24,6 +26,15 @@ static int16_t dc[48000];   /* a constant 1000: a voice's level shows in the out
 static int16_t ramp[48000]; /* ramp[i] = i % 20000: positions show in the output */
 static float out[2 * 8192];
 
+/* The mix itself, without the master limiter's delay (test_limiter tests that). */
+static Mixer *raw_mixer(Arena *a, uint32_t rate) {
+    Mixer *m = mixer_create(a, rate);
+    mixer_set_limiter(m, false);
+    float none[2];
+    mixer_render(m, none, 0); /* takes the command, so the ring is empty as created */
+    return m;
+}
+
 static bool near(float a, float b) { return fabsf(a - b) <= 1e-6f + 1e-5f * fabsf(b); }
 
 #define CHECK_NEAR(a, b)                                                                           \
@@ -36,7 +47,7 @@ static bool near(float a, float b) { return fabsf(a - b) <= 1e-6f + 1e-5f * fabs
     } while (0)
 
 static void test_placement(void) {
-    Mixer *m = mixer_create(perm, 48000);
+    Mixer *m = raw_mixer(perm, 48000);
     Sound s = {ramp, 64};
     mixer_render(m, out, 37);
     for (int i = 0; i < 74; i++) CHECK(out[i] == 0);
@@ -70,12 +81,12 @@ static void test_placement(void) {
     mixer_play(m, &(MixerPlay){.sound = &r, .volume = 1, .pan = -1, .pitch = 0.5f});
     mixer_render(m, out, 100);
     for (int i = 0; i < 100; i++) CHECK_NEAR(out[2 * i], (i / 2 + (i % 2) * 0.5f) / 32768);
-    Mixer *slow = mixer_create(perm, 24000);
+    Mixer *slow = raw_mixer(perm, 24000);
     mixer_play(slow, &(MixerPlay){.sound = &r, .volume = 1, .pan = -1});
     mixer_render(slow, out, 100);
     for (int i = 0; i < 100; i++) CHECK_NEAR(out[2 * i], ramp[2 * i] / 32768.0f);
     /* A loop comes round without a seam: the frame after the last is the first. */
-    Mixer *lm = mixer_create(perm, 48000);
+    Mixer *lm = raw_mixer(perm, 48000);
     Sound ten = {ramp, 10};
     mixer_play(lm, &(MixerPlay){.sound = &ten, .volume = 1, .pan = -1, .loop = true});
     mixer_render(lm, out, 1000);
@@ -91,7 +102,7 @@ static void test_placement(void) {
 
 static Mixer *full_mixer(VoiceId ids[MIXER_VOICES], const uint32_t *frames, const uint8_t *prio,
                          const bool *loop) {
-    Mixer *m = mixer_create(perm, 48000);
+    Mixer *m = raw_mixer(perm, 48000);
     for (int k = 0; k < MIXER_VOICES; k++) {
         Sound s = {dc, frames ? frames[k] : 40000};
         ids[k] = mixer_play(
@@ -160,7 +171,7 @@ static void test_stealing(void) {
 }
 
 static void test_stale_ids(void) {
-    Mixer *m = mixer_create(perm, 48000);
+    Mixer *m = raw_mixer(perm, 48000);
     Sound shortie = {dc, 100}, longer = {dc, 40000};
     VoiceId a = mixer_play(m, &(MixerPlay){.sound = &shortie, .volume = 1, .pan = -1});
     mixer_render(m, out, 200); /* a is over; its voice is free */
@@ -184,7 +195,7 @@ static float max_step(const float *o, uint32_t frames) {
 }
 
 static void test_fades(void) {
-    Mixer *m = mixer_create(perm, 48000);
+    Mixer *m = raw_mixer(perm, 48000);
     Sound s = {dc, 48000};
     float full = 1000 / 32768.0f;
     /* A fade-in rises from silence and arrives. */
@@ -228,7 +239,7 @@ static void test_fades(void) {
 }
 
 static void test_ring_full(void) {
-    Mixer *m = mixer_create(perm, 48000);
+    Mixer *m = raw_mixer(perm, 48000);
     Sound s = {dc, 40000};
     uint32_t accepted = 0, refused = 0;
     for (int i = 0; i < MIXER_RING + 44; i++) {

@@ -4,7 +4,8 @@
    whose size is not a whole number of cells is refused too, and so is an image past
    ASSET_MAX_IMAGE_SIDE, from its header, before any decoding. A decoding error
    always has a reason after "cannot load image: ", ours where stb_image has none (a PNG cut
-   to 30 bytes). argv[1] is the assets dir, argv[2] a scratch directory for the files. */
+   to 30 bytes). An IDAT chunk that claims more bytes than the file has is refused before
+   stb_image sizes a buffer by it. argv[1] is the assets dir, argv[2] a scratch directory. */
 #include <string.h>
 
 #include "engine_test.h"
@@ -73,6 +74,47 @@ static void write_png_header(const char *path, uint32_t w, uint32_t h) {
     write_file(path, png, sizeof png);
 }
 
+/* A 2x2 RGBA PNG whose first IDAT chunk says it holds `claim` bytes; its data (a real
+   zlib stream of the pixels) follows in a second IDAT, or in the first when claim is its
+   true length, 17. */
+static size_t write_png_idat(const char *path, uint32_t claim) {
+    static const uint8_t z[] = {0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x84,
+                                0x19, 0x60, 0x0C, 0x00, 0x47, 0xCA, 0x07, 0xF9}; /* 2 rows of red */
+    uint8_t png[8 + 25 + 12 + 12 + sizeof z + 12] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    uint8_t *c = png + 8;
+    put_be32(c, 13);
+    memcpy(c + 4, "IHDR", 4);
+    put_be32(c + 8, 2), put_be32(c + 12, 2);
+    c[16] = 8, c[17] = 6;
+    put_be32(c + 21, crc32_png(c + 4, 17));
+    c += 25;
+    if (claim != sizeof z) { /* the lying (or empty) chunk first, with nothing in it */
+        put_be32(c, claim);
+        memcpy(c + 4, "IDAT", 4);
+        put_be32(c + 8, crc32_png(c + 4, 4));
+        c += 12;
+    }
+    put_be32(c, sizeof z);
+    memcpy(c + 4, "IDAT", 4);
+    memcpy(c + 8, z, sizeof z);
+    put_be32(c + 8 + sizeof z, crc32_png(c + 4, 4 + sizeof z));
+    c += 12 + sizeof z;
+    put_be32(c, 0);
+    memcpy(c + 4, "IEND", 4);
+    put_be32(c + 8, crc32_png(c + 4, 4));
+    c += 12;
+    write_file(path, png, (size_t)(c - png));
+    return (size_t)(c - png);
+}
+
+static uint64_t scratch_peak(void) {
+    ArenaStats st[ARENA_SCRATCH_COUNT];
+    uint32_t n = scratch_stats(st, ARENA_SCRATCH_COUNT);
+    uint64_t peak = 0;
+    for (uint32_t i = 0; i < n; i++) peak = st[i].peak > peak ? st[i].peak : peak;
+    return peak;
+}
+
 int main(int argc, char **argv) {
     REQUIRE(argc == 3);
     TestEngine t;
@@ -107,7 +149,7 @@ int main(int argc, char **argv) {
     write_file(trunc30, buf, 30);
     expect_error(&t, trunc30, "cannot load image: truncated or corrupt PNG data");
     expect_reason(&t, trunc30);
-    expect_reason(&t, trunc); /* a reason of stb_image's own still comes through */
+    expect_reason(&t, trunc); /* cut inside its IDAT: the lengths, ours */
 
     /* Too large: the header of an 8192x8192 image (a valid one is 261 KB and decodes to
        256 MiB) is refused by its size, with no pixel data to decode. */
@@ -128,6 +170,22 @@ int main(int argc, char **argv) {
     Texture *at_limit = asset_load_texture(t.rd, t.perm, edge, 0, 0, &err0);
     CHECK(at_limit && render_texture_info(at_limit).w == ASSET_MAX_IMAGE_SIDE &&
           render_texture_info(at_limit).h == 1);
+
+    /* Image data that lies: stb_image grew its buffer to an IDAT's word before finding the
+       file too short, so 80 bytes claiming 1 GiB made the scratch arena commit and zero a
+       gigabyte; refused from the chunk lengths now, the scratch as small as before. An
+       empty IDAT first had it copy into the buffer it did not have yet. */
+    const char *good = asset_path(a, dir, "idat-good.png");
+    write_png_idat(good, 17);
+    CHECK(asset_load_texture(t.rd, t.perm, good, 0, 0, &err0) != NULL);
+    const char *liar = asset_path(a, dir, "idat-liar.png");
+    write_png_idat(liar, 1u << 30);
+    expect_error(&t, liar, "chunk IDAT at byte 33 says 1073741824 bytes");
+    printf("scratch peak after the lying IDAT: %llu bytes\n", (unsigned long long)scratch_peak());
+    CHECK(scratch_peak() < (64u << 20));
+    const char *empty_idat = asset_path(a, dir, "idat-empty-first.png");
+    write_png_idat(empty_idat, 0);
+    expect_error(&t, empty_idat, "an empty IDAT chunk at byte 33 before any image data");
 
     const char *text = asset_path(a, dir, "not-an-image.png");
     write_file(text, "hello\n", 6);
