@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +27,7 @@ static const char *const NAMES[PROGRAMS] = {"game", "levelcheck", "levelfmt", "a
                                             "lvl2tiled", "mkassets", "mksounds"};
 static const char *exe[PROGRAMS];
 static char src[PATH_MAX], work[64], out[1 << 16], err[1 << 16];
+static int rc_of_last;
 
 typedef enum Kind { SWITCH, PATH, NUMBER, BYTES, SIZE, WORD } Kind;
 
@@ -124,7 +128,8 @@ static int run(int p, const char *pre, const char *line) {
     got = f ? fread(err, 1, sizeof err - 1, f) : 0;
     err[got] = 0;
     if (f) fclose(f);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    rc_of_last = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return rc_of_last;
 }
 
 /* The folder the programs run in holds nothing: no flag became a file. */
@@ -226,7 +231,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: test_cli GAME LEVELCHECK LEVELFMT ARENAPLOT LVL2TILED MKASSETS MKSOUNDS SOURCE_DIR\n");
         return 2;
     }
-    for (int i = 0; i < PROGRAMS; i++) exe[i] = argv[1 + i];
+    static char real[PROGRAMS][PATH_MAX]; /* the programs run in another folder */
+    for (int i = 0; i < PROGRAMS; i++) {
+        REQUIRE(realpath(argv[1 + i], real[i]));
+        exe[i] = real[i];
+    }
     REQUIRE(realpath(argv[PROGRAMS + 1], src));
     char base[] = "/tmp/test_cli.XXXXXX";
     REQUIRE(mkdtemp(base));
@@ -281,6 +290,42 @@ int main(int argc, char **argv) {
     expect_bad(GAME, "--record nodir/run.rep --headless", "the folder nodir does not exist");
     expect_bad(GAME, "--level=", "--level wants a file name, not an empty one");
     CHECK_EQ_I(run(GAME, "", "--headless --no-save --frames=2 --seed=7"), 0);
+    clear_work();
+
+    /* Output flags write a FIFO in place, and its reader gets the bytes; a device is never
+       replaced (a private /dev/full as root, since a broken writer would replace the real
+       one; the machine's own otherwise, which a user cannot replace). */
+    char fifo[128], full[128];
+    snprintf(fifo, sizeof fifo, "%s/../pipe.rep", work);
+    unlink(fifo);
+    REQUIRE(mkfifo(fifo, 0644) == 0);
+    pid_t reader = fork();
+    if (reader == 0) {
+        int fd = open(fifo, O_RDONLY);
+        char got[64] = {0};
+        ssize_t n = fd >= 0 ? read(fd, got, 22) : -1;
+        _exit(n == 22 && !memcmp(got, "# arena-dungeon replay", 22) ? 0 : 1);
+    }
+    char line[512];
+    snprintf(line, sizeof line, "%s %s", "--headless --no-save --frames 20 --level " LVL " --record", fifo);
+    CHECK_EQ_I(run(GAME, "", line), 0);
+    struct stat st;
+    CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+    /* A reader still waiting means no writer came (a game that failed, a file put in the
+       FIFO's place): it would wait for ever. */
+    if (!(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode)) || rc_of_last != 0) kill(reader, SIGKILL);
+    int status = -1;
+    waitpid(reader, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    unlink(fifo);
+    snprintf(full, sizeof full, "%s/../full", work);
+    unlink(full);
+    const char *dev = geteuid() == 0 && mknod(full, S_IFCHR | 0666, makedev(1, 7)) == 0 ? full : "/dev/full";
+    snprintf(line, sizeof line, "%s %s", "--headless --no-save --frames 20 --level " LVL " --audio-out", dev);
+    CHECK_EQ_I(run(GAME, "", line), 1);
+    CHECK(strstr(err, ": cannot write: No space left on device") != NULL);
+    CHECK(lstat(dev, &st) == 0 && S_ISCHR(st.st_mode));
+    unlink(full);
     clear_work();
 
     char cmd[128];
