@@ -278,12 +278,18 @@ static int32_t level_coin_total(const Level *lv) {
     return n;
 }
 
-/* The last report (red) or notice (blue) along the bottom, on every screen. */
+/* The last report (red) or notice (blue) along the bottom, on every screen: wrapped to the
+   width left of the F1 panel, the band as tall as its lines (a path or a loader's message
+   is often longer than the screen is wide). */
 static void draw_message(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     if (g->message_ticks <= 0) return;
     Color bg = g->message_kind == GAME_MESSAGE_NOTICE ? (Color){24, 50, 90, 225} : (Color){90, 20, 30, 225};
-    render_rect(rd, (RectF){0, v->h - 14, view_right(v), 14}, LAYER_MESSAGE, bg);
-    text(rd, a, 4, v->h - 12, str8_cstr(g->message), COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
+    int lines = 1;
+    Str8 t = font_wrap(render_frame_arena(rd), &a->font, str8_cstr(g->message), view_right(v) - 8, 1, &lines);
+    if (!t.data) t = str8_cstr(g->message), lines = 1;
+    float line_h = font_line_height(&a->font, 1), h = 4 + line_h * (float)MAX(lines, 1);
+    render_rect(rd, (RectF){0, v->h - h, view_right(v), h}, LAYER_MESSAGE, bg);
+    text(rd, a, 4, v->h - h + 2, t, COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
 }
 
 static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {

@@ -82,6 +82,49 @@ float font_measure(const Font *f, Str8 text, float scale) {
     return (float)widest * scale;
 }
 
+Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines) {
+    if (lines) *lines = 0;
+    /* A cut word adds a '\n': at most one a byte. */
+    char *out = text.len < UINT64_MAX / 2 ? arena_push_raw(a, text.len * 2 + 1, 1) : NULL;
+    if (!out) return (Str8){0};
+    int limit = scale > 0 ? (int)(width / scale) : 0;
+    uint64_t o = 0;
+    int n = text.len ? 1 : 0, line = 0, after_space = 0; /* lines; pixels on this line, since its last space */
+    int64_t space = -1; /* where in `out` this line's last space is */
+    for (uint64_t i = 0; i < text.len; i++) {
+        char ch = text.data[i];
+        if (ch == '\n') {
+            out[o++] = ch;
+            n++, line = 0, space = -1;
+            continue;
+        }
+        int adv = f->advances[font_cell(f, (unsigned char)ch)];
+        if (line > 0 && line + adv - f->gap > limit) {
+            n++;
+            if (ch == ' ') { /* the line is full at a space: that space is the break */
+                out[o++] = '\n';
+                line = 0, space = -1;
+                continue;
+            }
+            if (space >= 0) { /* back to the last space: the word moves down whole */
+                out[space] = '\n';
+                line = after_space;
+            } else { /* a word wider than the line: cut it here */
+                out[o++] = '\n';
+                line = 0;
+            }
+            space = -1;
+        }
+        out[o++] = ch;
+        if (ch == ' ') space = (int64_t)(o - 1), after_space = 0;
+        else after_space += adv;
+        line += adv;
+    }
+    out[o] = 0;
+    if (lines) *lines = n;
+    return str8_make(out, o);
+}
+
 float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
                   TextAlign align, float scale) {
     /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */

@@ -42,6 +42,10 @@ Font font_make_from_pixels(const Texture *tex, const uint8_t *rgba, int space_ad
    gap, so centred text is centred on its ink. */
 float font_measure(const Font *f, Str8 text, float scale);
 float font_line_height(const Font *f, float scale);
+/* `text` broken into lines of at most `width` pixels at `scale`, in `a`: each space where a
+   line ends becomes '\n' (a word wider than a line is cut between its bytes; a '\n' in the
+   text stays one). *lines (may be NULL) gets how many lines. {0} when `a` is full. */
+Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines);
 /* Draws `text` with its left edge (or centre / right edge, per `align`) at x; returns the
    width. '\n' starts a new line; bytes outside printable ASCII draw as '?'. */
 float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,

@@ -288,6 +288,62 @@ static void check_settings(Arena *perm) {
     CHECK_EQ_I(app_release(app), 0);
 }
 
+/* A report longer than the screen is wide wraps inside it, whole: every line of it on
+   screen, left of the F1 panel when that is open, in a band tall enough for all of them,
+   and the band clear of the HUD. */
+static void check_message(Arena *perm) {
+    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
+                                              .no_save = true, .skip_title = true});
+    REQUIRE_VOID(app);
+    for (int debug = 0; debug < 2; debug++) {
+        if (debug) tap(SDL_SCANCODE_F1);
+        frames(app, 2);
+        Game *g = app->game;
+        snprintf(g->message, sizeof g->message,
+                 "/home/someone/games/arena-dungeon/levels/a-folder-with-a-long-name/mine.tmj: error: object 21 "
+                 "'link': expected an existing level file, found 'the-next-level-of-mine.tmj' "
+                 "(/home/someone/games/arena-dungeon/levels/the-next-level-of-mine.tmj: No such file or directory)");
+        g->message_ticks = 100;
+        g->message_kind = GAME_MESSAGE_ERROR;
+        frames(app, 1);
+        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        float right = (float)screen_w(app) - app->debug_w;
+        static char all[2048];
+        all[0] = 0;
+        int lines = 0;
+        RectF band = {0};
+        DrawCmd c;
+        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);)
+            if (c.layer == LAYER_MESSAGE && c.w * c.h > band.w * band.h) band = frame_cmd_rect(&c);
+        for (int i = 0; i < n; i++) {
+            if (texts[i].layer != LAYER_MESSAGE + 2) continue; /* the text, not its shadow */
+            lines++;
+            if (texts[i].r.x < 0 || texts[i].r.x + texts[i].r.w > right || !frame_rect_inside(texts[i].r, band)) {
+                fprintf(stderr, "message line \"%s\" is off the screen or its band (F1 %s)\n", texts[i].s,
+                        debug ? "on" : "off");
+                print_rect("line", texts[i].r), print_rect("band", band);
+                CHECK(false);
+            }
+            size_t used = strlen(all);
+            snprintf(all + used, sizeof all - used, "%s%.200s", used ? " " : "", texts[i].s);
+        }
+        CHECK(lines >= 2);
+        CHECK(band.y >= DRAW_HUD_H && band.y + band.h <= (float)screen_h(app));
+        /* Nothing lost in the wrapping: the lines, joined, are the message (but for the
+           spaces at the breaks, and none where a word too long for a line was cut). */
+        char a_[2048], b_[2048];
+        size_t na = 0, nb = 0;
+        for (const char *p = all; *p && na + 1 < sizeof a_; p++) if (*p != ' ') a_[na++] = *p;
+        for (const char *p = g->message; *p && nb + 1 < sizeof b_; p++) if (*p != ' ') b_[nb++] = *p;
+        a_[na] = b_[nb] = 0;
+        if (strcmp(a_, b_) != 0) {
+            fprintf(stderr, "the message's lines do not make the message:\n  %s\n  %s\n", all, g->message);
+            CHECK(false);
+        }
+    }
+    CHECK_EQ_I(app_release(app), 0);
+}
+
 /* ---- The editor ---- */
 
 static void text_input(const char *s) {
@@ -504,6 +560,7 @@ int main(void) {
     check_overlay(perm, 3);
     check_signs(perm);
     check_settings(perm);
+    check_message(perm);
     check_editor_hp(perm, level);
     check_prompt_caret(perm, level);
     check_keys_and_doors(perm);
