@@ -18,14 +18,7 @@
 #include <string.h>
 
 #include "asset/asset.h"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
+#include "fuzz.h"
 
 /* The sanitizer runtime calls these on every allocation and free, on every thread; only
    this thread's, while `counting`, are counted. */

@@ -20,6 +20,7 @@
 #include "level.h"
 #include "level_write.h"
 #include "sim.h"
+#include "fuzz.h"
 
 #ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */
 #define FUZZ_LEVEL_DIR "levels"
@@ -64,9 +65,6 @@ static uint64_t level_hash(const Level *lv) {
         h = hash_str(hash_bytes(h, &lv->signs[i].tx, 2 * sizeof(int32_t)), lv->signs[i].text.data);
     return h;
 }
-
-#define PROMISE(x) \
-    do { if (!(x)) { fprintf(stderr, "broken promise: %s\n", #x); __builtin_trap(); } } while (0)
 
 static void load_base(void) {
     /* The base level links to a file next to it: make sure there is one. */

@@ -27,14 +27,7 @@
 #include <elf.h>
 
 #include "game_library.h"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
+#include "fuzz.h"
 
 #define FAKE_BYTES 65536u
 #define FAKE_HASH 0x0123456789abcdefull

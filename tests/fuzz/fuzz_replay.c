@@ -16,16 +16,9 @@
 
 #include "core/arena.h"
 #include "replay.h"
+#include "fuzz.h"
 
 #define PATH "fuzz/run.rep"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
 
 static const char good[] =
     "replay 1\nseed 7\nlevel levels/01-first-steps.lvl\nticks 5\nlevels 1\nhash 00000000000000ff\n"

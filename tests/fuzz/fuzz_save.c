@@ -20,16 +20,9 @@
 #include "core/diag.h"
 #include "core/hash.h"
 #include "save.h"
+#include "fuzz.h"
 
 #define PATH "fuzz/progress"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
 
 static Arena *arena, *reports;
 

@@ -19,16 +19,9 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "save.h"
+#include "fuzz.h"
 
 #define PATH "fuzz/settings"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
 
 /* The keys, as save.h lists them: a line whose first word is one of these is a setting. */
 static const char *const KEYS[] = {"volume_master", "volume_music", "volume_effects", "scale",

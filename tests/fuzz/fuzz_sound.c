@@ -24,14 +24,7 @@
 #include <string.h>
 
 #include "audio/sound.h"
-
-#define PROMISE(x)                                                                                 \
-    do {                                                                                           \
-        if (!(x)) {                                                                                \
-            fprintf(stderr, "broken promise: %s\n", #x);                                           \
-            __builtin_trap();                                                                      \
-        }                                                                                          \
-    } while (0)
+#include "fuzz.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 

@@ -16,14 +16,7 @@
 
 #include "core/diag.h"
 #include "trace_csv.h"
-
-#define PROMISE(x)                                                                  \
-    do {                                                                            \
-        if (!(x)) {                                                                 \
-            fprintf(stderr, "broken promise: %s (%s:%d)\n", #x, __FILE__, __LINE__); \
-            __builtin_trap();                                                       \
-        }                                                                           \
-    } while (0)
+#include "fuzz.h"
 
 static Arena *arena, *notes, *again_arena;
 
