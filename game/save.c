@@ -2,7 +2,6 @@
 #include "save.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,29 +226,6 @@ static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t 
     return false;
 }
 
-/* ---- A text buffer with a known bound ---- */
-
-typedef struct Out {
-    char *p;
-    size_t len, cap;
-} Out;
-
-static void out_add(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out_add(Out *o, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = o->len < o->cap ? vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap) : -1;
-    va_end(ap);
-    /* The bounds are computed to fit: a cut would be a bug, and stops the text there. */
-    if (n > 0) o->len = (size_t)n < o->cap - o->len ? o->len + (size_t)n : o->cap - 1;
-}
-
-static void out_bytes(Out *o, Str8 s) {
-    size_t n = o->len + s.len < o->cap ? (size_t)s.len : 0;
-    if (n) memcpy(o->p + o->len, s.data, n);
-    o->len += n;
-}
-
 /* ---- The progress file ---- */
 
 /* Nothing there: no file, or a file where a folder on the way should be. */
@@ -410,27 +386,27 @@ bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *ms
 
 /* The settings as an older game wrote them into the progress, so that it can still read
    them there. */
-static void format_legacy_settings(Out *o, const SaveSettings *st) {
-    if (st->scale > 0) out_add(o, "setting scale %d\n", st->scale);
-    out_add(o, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
-    if (st->renderer) out_add(o, "setting renderer %d\n", st->renderer);
-    for (int32_t i = 0; i < SAVE_VOLUMES; i++) out_add(o, "setting %s %d\n", KEY_NAMES[KEY_VOLUME + i], st->volume[i]);
+static void format_legacy_settings(Str8Buf *o, const SaveSettings *st) {
+    if (st->scale > 0) str8_buf_fmt(o, "setting scale %d\n", st->scale);
+    str8_buf_fmt(o, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
+    if (st->renderer) str8_buf_fmt(o, "setting renderer %d\n", st->renderer);
+    for (int32_t i = 0; i < SAVE_VOLUMES; i++) str8_buf_fmt(o, "setting %s %d\n", KEY_NAMES[KEY_VOLUME + i], st->volume[i]);
     for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++)
-        out_add(o, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0], st->binds[a][1]);
+        str8_buf_fmt(o, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0], st->binds[a][1]);
 }
 
 Str8 save_format(Arena *a, const SaveData *d) {
     /* Every line is bounded: a level line by its name, the settings by their numbers. */
     size_t cap = (size_t)SAVE_MAX_LEVELS * (SAVE_NAME_MAX + 40) + SAVE_NAME_MAX + 2048;
-    Out o = {arena_push_array_raw(a, char, cap), 0, cap};
-    if (!o.p) return (Str8){0};
-    out_add(&o, "%s\n", SAVE_MAGIC);
-    if (d->furthest[0]) out_add(&o, "furthest %s\n", d->furthest);
+    Str8Buf o = str8_buf(a, cap);
+    str8_buf_fmt(&o, "%s\n", SAVE_MAGIC);
+    if (d->furthest[0]) str8_buf_fmt(&o, "furthest %s\n", d->furthest);
     for (int32_t i = 0; i < d->level_count && i < SAVE_MAX_LEVELS; i++)
-        out_add(&o, "level %s %u %d\n", d->levels[i].file, d->levels[i].best_ticks, d->levels[i].best_coins);
+        str8_buf_fmt(&o, "level %s %u %d\n", d->levels[i].file, d->levels[i].best_ticks, d->levels[i].best_coins);
     if (d->settings_inside) format_legacy_settings(&o, &d->settings);
-    out_add(&o, "checksum %016llx\n", (unsigned long long)checksum(o.p, o.len));
-    return str8_make(o.p, o.len);
+    if (!o.cut) str8_buf_fmt(&o, "checksum %016llx\n", (unsigned long long)checksum(o.data, o.len));
+    /* The bound is worked out to fit: a cut is a bug or a full arena, never a save. */
+    return o.cut ? (Str8){0} : str8_buf_str(&o);
 }
 
 /* Atomically, after a mkdir -p of the folder part (none, or the root: nothing to make). */
@@ -511,18 +487,18 @@ SaveStatus save_settings_load(SaveSettings *st, const char *path, int32_t *skipp
 }
 
 /* "key value", then the comment at its old column when there is room (one blank else). */
-static void format_setting(Out *o, const SaveSettings *st, int32_t k, Str8 comment, int64_t comment_col) {
+static void format_setting(Str8Buf *o, const SaveSettings *st, int32_t k, Str8 comment, int64_t comment_col) {
     char value[32];
     value_format(value, sizeof value, st, k);
     size_t start = o->len;
-    out_add(o, "%s %s", KEY_NAMES[k], value);
+    str8_buf_fmt(o, "%s %s", KEY_NAMES[k], value);
     if (comment.len) {
         int64_t at = (int64_t)(o->len - start) + 1;
-        for (int64_t c = at; c < comment_col; c++) out_add(o, " ");
-        if (at >= comment_col) out_add(o, " ");
-        out_bytes(o, comment);
+        for (int64_t c = at; c < comment_col; c++) str8_buf_fmt(o, " ");
+        if (at >= comment_col) str8_buf_fmt(o, " ");
+        str8_buf_put(o, comment);
     }
-    out_add(o, "\n");
+    str8_buf_fmt(o, "\n");
 }
 
 Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
@@ -531,10 +507,9 @@ Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
     uint64_t lines = 1;
     for (uint64_t i = 0; i < old.len; i++) lines += old.data[i] == '\n';
     uint64_t cap = old.len + lines * 48 + KEY_COUNT * 96 + 512;
-    Out o = {arena_push_array_raw(a, char, cap), 0, (size_t)cap};
-    if (!o.p) return (Str8){0};
+    Str8Buf o = str8_buf(a, cap);
     if (!old.len)
-        out_add(&o, "# Arena Dungeon's settings: one \"key value\" a line; '#' starts a comment.\n"
+        str8_buf_fmt(&o, "# Arena Dungeon's settings: one \"key value\" a line; '#' starts a comment.\n"
                     "# A bad line is skipped with a warning and its setting keeps its default. The game\n"
                     "# rewrites the values it knows and keeps every other line as it is.\n");
     bool seen[KEY_COUNT] = {0};
@@ -545,8 +520,8 @@ Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
         if (k < 0) {
             /* As it was, but for carriage returns at its end: the line end is ours. */
             while (line.len && line.data[line.len - 1] == '\r') line.len--;
-            out_bytes(&o, line);
-            out_add(&o, "\n");
+            str8_buf_put(&o, line);
+            str8_buf_fmt(&o, "\n");
             continue;
         }
         seen[k] = true;
@@ -558,7 +533,7 @@ Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
         snprintf(doc, sizeof doc, "# %s", KEY_DOCS[k] ? KEY_DOCS[k] : "");
         format_setting(&o, st, k, KEY_DOCS[k] ? str8_cstr(doc) : (Str8){0}, DOC_COLUMN + 1);
     }
-    return str8_make(o.p, o.len);
+    return o.cut ? (Str8){0} : str8_buf_str(&o);
 }
 
 bool save_settings_write(const SaveSettings *st, const char *path, char *msg, size_t msg_cap) {

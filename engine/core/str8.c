@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "core/base.h"
+
 /* UBSan checks alignment: keep stb_sprintf's output writes aligned. */
 #define STB_SPRINTF_NOUNALIGNED
 #define STB_SPRINTF_IMPLEMENTATION
@@ -190,4 +192,34 @@ Str8 str8_fmt(Arena *a, const char *fmt, ...) {
     Str8 s = str8_fmtv(a, fmt, args);
     va_end(args);
     return s;
+}
+
+Str8Buf str8_buf(Arena *a, uint64_t cap) {
+    char *data = cap ? arena_push_raw(a, cap, 1) : NULL;
+    if (data) data[0] = 0;
+    return (Str8Buf){.data = data, .cap = data ? cap : 0, .cut = !data};
+}
+
+void str8_buf_put(Str8Buf *b, Str8 s) {
+    if (b->cut || s.len >= b->cap - b->len) { /* room for the bytes and the NUL */
+        b->cut = true;
+        return;
+    }
+    if (s.len) memcpy(b->data + b->len, s.data, s.len);
+    b->len += s.len;
+    b->data[b->len] = 0;
+}
+
+void str8_buf_fmt(Str8Buf *b, const char *fmt, ...) {
+    if (b->cut) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = stbsp_vsnprintf(b->data + b->len, (int)MIN(b->cap - b->len, (uint64_t)INT32_MAX), fmt, ap);
+    va_end(ap);
+    if (n < 0 || (uint64_t)n >= b->cap - b->len) {
+        b->data[b->len] = 0; /* the piece goes whole */
+        b->cut = true;
+        return;
+    }
+    b->len += (uint64_t)n;
 }

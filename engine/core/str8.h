@@ -87,4 +87,23 @@ char *str8_to_cstr(Arena *a, Str8 s);                    /* NULL when the arena 
 Str8 str8_fmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 Str8 str8_fmtv(Arena *a, const char *fmt, va_list args) __attribute__((format(printf, 2, 0)));
 
+/* A text built piece by piece into a buffer whose size the caller worked out (a file about
+   to be written whole): the pieces go in order, NUL-terminated; one that does not fit is
+   dropped whole and `cut` is set, so a caller never writes a text missing its middle.
+
+       Str8Buf b = str8_buf(scratch, 4096);
+       str8_buf_fmt(&b, "level %s %u\n", name, ticks);
+       if (b.cut) ... the bound was wrong: a bug, or the arena was full ...
+       os_write_file_atomic(path, b.data, b.len, msg, sizeof msg); */
+typedef struct Str8Buf {
+    char *data;
+    uint64_t len, cap;
+    bool cut;
+} Str8Buf;
+
+Str8Buf str8_buf(Arena *a, uint64_t cap); /* cap bytes (a NUL included); cut when a is full */
+void str8_buf_put(Str8Buf *b, Str8 s);
+void str8_buf_fmt(Str8Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline Str8 str8_buf_str(const Str8Buf *b) { return (Str8){b->data, b->len}; }
+
 #endif

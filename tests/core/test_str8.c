@@ -355,6 +355,31 @@ static void test_random(Arena *a) {
     }
 }
 
+/* The builder: pieces in order, NUL-terminated; one that does not fit is dropped whole and
+   the text marked cut; an arena too full for the buffer gives a cut one. */
+static void test_buf(Arena *a) {
+    Str8Buf b = str8_buf(a, 16);
+    CHECK(!b.cut && b.len == 0 && b.data && b.data[0] == 0);
+    str8_buf_fmt(&b, "%s=%d", "hp", 12);
+    str8_buf_put(&b, STR8_LIT(", ok"));
+    CHECK(str8_eq(str8_buf_str(&b), STR8_LIT("hp=12, ok")) && !b.cut && b.data[b.len] == 0);
+    str8_buf_put(&b, STR8_LIT("123456")); /* 9 + 6 = 15 bytes and the NUL: fits exactly */
+    CHECK(!b.cut && b.len == 15);
+    str8_buf_put(&b, STR8_LIT("x"));
+    CHECK(b.cut && b.len == 15 && b.data[15] == 0); /* dropped whole */
+    str8_buf_fmt(&b, "more");
+    CHECK(b.len == 15);
+    Str8Buf f = str8_buf(a, 8);
+    str8_buf_fmt(&f, "%s", "too long a piece");
+    CHECK(f.cut && f.len == 0 && f.data[0] == 0);
+    Arena *tiny = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
+    Str8Buf none = str8_buf(tiny, 1 << 20);
+    CHECK(none.cut && none.data == NULL && none.cap == 0);
+    str8_buf_put(&none, STR8_LIT("x"));
+    CHECK(none.len == 0);
+    arena_release(tiny);
+}
+
 int main(void) {
     test_basics();
     test_trim();
@@ -366,6 +391,7 @@ int main(void) {
     REQUIRE(a);
     test_alloc(a);
     test_random(a);
+    test_buf(a);
     arena_release(a);
     test_full_arena();
     return check_result();

@@ -14,7 +14,6 @@
    exported together leads from map to map; --keep-links writes them as they are. Exit
    status 1 when a file does not load or a file cannot be written, 2 on bad usage. */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,34 +42,11 @@ static const char usage_text[] =
     "  --assets DIR  the folder of tiles.png and sprites.png (default: assets)\n"
     "  --keep-links  keep exits and portal targets as written (default: .lvl -> .tmj)\n";
 
-/* The text of one file, built in a buffer sized for it and written in one piece by the one
-   writer (os_write_file_atomic), as every file the project writes. `failed` once the buffer
-   is full: the file is then not written. */
-typedef struct Out {
-    char *data;
-    uint64_t len, cap;
-    bool failed;
-} Out;
-
-static Out out_make(Arena *a, uint64_t cap) {
-    char *data = arena_push_raw(a, cap, 1);
-    return (Out){.data = data, .cap = data ? cap : 0, .failed = !data};
-}
-
-static void out_fmt(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out_fmt(Out *o, const char *fmt, ...) {
-    if (o->failed) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(o->data + o->len, o->cap - o->len, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (uint64_t)n >= o->cap - o->len) o->failed = true;
-    else o->len += (uint64_t)n;
-}
-
-static bool out_write(const Out *o, const char *path) {
+/* Writes a text built in a Str8Buf (sized for it) through the one writer,
+   os_write_file_atomic, as every file the project writes; a cut text is never written. */
+static bool out_write(const Str8Buf *o, const char *path) {
     char msg[PATH_MAX + 256];
-    if (o->failed) {
+    if (o->cut) {
         diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
                        (unsigned long long)o->cap);
         return false;
@@ -81,14 +57,14 @@ static bool out_write(const Out *o, const char *path) {
 }
 
 /* Text in an XML attribute. */
-static void put_attr(Out *f, const char *s) {
+static void put_attr(Str8Buf *f, const char *s) {
     for (; s && *s; s++) {
         switch (*s) {
-        case '&': out_fmt(f, "&amp;"); break;
-        case '<': out_fmt(f, "&lt;"); break;
-        case '>': out_fmt(f, "&gt;"); break;
-        case '"': out_fmt(f, "&quot;"); break;
-        default: out_fmt(f, "%c", *s);
+        case '&': str8_buf_fmt(f, "&amp;"); break;
+        case '<': str8_buf_fmt(f, "&lt;"); break;
+        case '>': str8_buf_fmt(f, "&gt;"); break;
+        case '"': str8_buf_fmt(f, "&quot;"); break;
+        default: str8_buf_fmt(f, "%c", *s);
         }
     }
 }
@@ -114,15 +90,15 @@ static bool write_tileset(Arena *a, const char *outdir, const char *name, const 
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s.tsx", outdir, name);
     ArenaTemp t = arena_temp_begin(a);
-    Out out = out_make(a, 4096 + 6 * strlen(image_rel)), *f = &out;
-    out_fmt(f,
+    Str8Buf out = str8_buf(a, 4096 + 6 * strlen(image_rel)), *f = &out;
+    str8_buf_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"%s\" tilewidth=\"16\" tileheight=\"16\" "
             "tilecount=\"%d\" columns=\"%d\">\n"
             " <image source=\"",
             name, (w / 16) * (h / 16), w / 16);
     put_attr(f, image_rel);
-    out_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
+    str8_buf_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
     bool ok = out_write(f, path);
     arena_temp_end(t);
     return ok;
@@ -143,7 +119,7 @@ static int terrain_tile(const Level *lv, int32_t tx, int32_t ty) {
 }
 
 /* A written level path, .lvl turned into .tmj unless `keep`. */
-static void put_level_path(Out *f, const char *written, bool keep) {
+static void put_level_path(Str8Buf *f, const char *written, bool keep) {
     size_t n = strlen(written), e = strlen(LEVEL_FILE_EXT);
     if (keep || n <= e || strcmp(written + n - e, LEVEL_FILE_EXT) != 0) {
         put_attr(f, written);
@@ -155,22 +131,22 @@ static void put_level_path(Out *f, const char *written, bool keep) {
 }
 
 typedef struct Writer {
-    Out *f;
+    Str8Buf *f;
     int next_id;
 } Writer;
 
 /* A tile object on (tx, ty): Tiled places a tile object by its bottom-left corner. */
 static void object_open(Writer *w, const char *type, const char *name, int gid, int32_t tx, int32_t ty, bool more) {
-    out_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
+    str8_buf_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
     put_attr(w->f, name ? name : "");
-    out_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
+    str8_buf_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
             (ty + 1) * TILE_PX, more ? ">" : "/>");
 }
 
-static void property(Out *f, const char *name, const char *type, const char *value) {
-    out_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
+static void property(Str8Buf *f, const char *name, const char *type, const char *value) {
+    str8_buf_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
     put_attr(f, value);
-    out_fmt(f, "%s", "\"/>\n");
+    str8_buf_fmt(f, "%s", "\"/>\n");
 }
 
 static const char *const color_names[KEY_COLOR_COUNT] = {"red", "green", "blue"};
@@ -183,26 +159,26 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
     uint64_t cap = 4096 + (uint64_t)lv->width * (uint64_t)lv->height * 6 + (uint64_t)objects * 512 +
                    (uint64_t)lv->sign_count * LEVEL_SIGN_TEXT_MAX * 6;
     ArenaTemp t = arena_temp_begin(a);
-    Out out = out_make(a, cap), *f = &out;
+    Str8Buf out = str8_buf(a, cap), *f = &out;
     Writer w = {.f = f, .next_id = 1};
-    out_fmt(f,
+    str8_buf_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" "
             "width=\"%d\" height=\"%d\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" nextlayerid=\"3\" "
             "nextobjectid=\"%d\">\n <properties>\n",
             lv->width, lv->height, objects + 1);
-    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) out_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
+    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) str8_buf_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
     if (lv->exit_written) {
-        out_fmt(f, "%s", "  <property name=\"exit\" value=\"");
+        str8_buf_fmt(f, "%s", "  <property name=\"exit\" value=\"");
         put_level_path(f, lv->exit_written, keep_links);
-        out_fmt(f, "%s", "\"/>\n");
+        str8_buf_fmt(f, "%s", "\"/>\n");
     }
-    out_fmt(f, "%s", "  <property name=\"name\" value=\"");
+    str8_buf_fmt(f, "%s", "  <property name=\"name\" value=\"");
     put_attr(f, lv->name);
-    out_fmt(f, "%s", "\"/>\n");
+    str8_buf_fmt(f, "%s", "\"/>\n");
     if (lv->particle_cap != LEVEL_DEFAULT_PARTICLES)
-        out_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
-    out_fmt(f,
+        str8_buf_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
+    str8_buf_fmt(f,
             " </properties>\n"
             " <tileset firstgid=\"%d\" source=\"tiles.tsx\"/>\n"
             " <tileset firstgid=\"%d\" source=\"sprites.tsx\"/>\n"
@@ -210,10 +186,10 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
             TILES_FIRSTGID, SPRITES_FIRSTGID, lv->width, lv->height);
     for (int32_t y = 0; y < lv->height; y++) {
         for (int32_t x = 0; x < lv->width; x++)
-            out_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
-        out_fmt(f, "\n");
+            str8_buf_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
+        str8_buf_fmt(f, "\n");
     }
-    out_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
+    str8_buf_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
     object_open(&w, "player", "player", SPRITES_FIRSTGID + SPR_PLAYER, lv->start_tx, lv->start_ty, false);
     static const char *const enemy_types[ENEMY_KIND_COUNT] = {"patroller", "chaser", "turret"};
     static const int enemy_sprites[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
@@ -223,18 +199,18 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
         if (e->hp > 0) {
             char hp[16];
             snprintf(hp, sizeof hp, "%d", e->hp);
-            out_fmt(f, "%s", "   <properties>\n");
+            str8_buf_fmt(f, "%s", "   <properties>\n");
             property(f, "hp", "int", hp);
-            out_fmt(f, "%s", "   </properties>\n  </object>\n");
+            str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
         }
     }
     for (int32_t i = 0; i < lv->pickup_count; i++) {
         const Pickup *k = &lv->pickups[i];
         if (k->kind == PICKUP_KEY) {
             object_open(&w, "key", NULL, SPRITES_FIRSTGID + SPR_KEY_RED + (int)k->color, k->tx, k->ty, true);
-            out_fmt(f, "%s", "   <properties>\n");
+            str8_buf_fmt(f, "%s", "   <properties>\n");
             property(f, "color", NULL, color_names[k->color]);
-            out_fmt(f, "%s", "   </properties>\n  </object>\n");
+            str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
         } else {
             bool coin = k->kind == PICKUP_COIN;
             object_open(&w, coin ? "coin" : "heart", NULL, SPRITES_FIRSTGID + (coin ? SPR_COIN : SPR_HEART), k->tx, k->ty, false);
@@ -243,35 +219,35 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
     for (int32_t i = 0; i < lv->door_count; i++) {
         const LevelDoor *d = &lv->doors[i];
         object_open(&w, "door", NULL, TILES_FIRSTGID + TS_DOOR_RED + (int)d->color, d->tx, d->ty, true);
-        out_fmt(f, "%s", "   <properties>\n");
+        str8_buf_fmt(f, "%s", "   <properties>\n");
         property(f, "color", NULL, color_names[d->color]);
-        out_fmt(f, "%s", "   </properties>\n  </object>\n");
+        str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->link_count; i++) {
         const LevelLink *l = &lv->links[i];
         object_open(&w, "portal", NULL, TILES_FIRSTGID + TS_PORTAL_0, l->tx, l->ty, true);
-        out_fmt(f, "%s", "   <properties>\n");
+        str8_buf_fmt(f, "%s", "   <properties>\n");
         if (l->entry) property(f, "entry", NULL, l->entry);
-        out_fmt(f, "%s", "    <property name=\"target\" value=\"");
+        str8_buf_fmt(f, "%s", "    <property name=\"target\" value=\"");
         put_level_path(f, l->target_written ? l->target_written : l->target_path, keep_links);
-        out_fmt(f, "%s", "\"/>\n   </properties>\n  </object>\n");
+        str8_buf_fmt(f, "%s", "\"/>\n   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->entry_count; i++) {
         /* A point at the tile's centre: an entry is a place, not a thing to draw. */
         const LevelEntry *e = &lv->entries[i];
-        out_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
+        str8_buf_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
         put_attr(f, e->name);
-        out_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
+        str8_buf_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
                 e->ty * TILE_PX + TILE_PX / 2);
     }
     for (int32_t i = 0; i < lv->sign_count; i++) {
         const LevelSign *g = &lv->signs[i];
         object_open(&w, "sign", NULL, SPRITES_FIRSTGID + SPR_SIGN, g->tx, g->ty, true);
-        out_fmt(f, "%s", "   <properties>\n");
+        str8_buf_fmt(f, "%s", "   <properties>\n");
         property(f, "text", NULL, g->text.data);
-        out_fmt(f, "%s", "   </properties>\n  </object>\n");
+        str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
-    out_fmt(f, "%s", " </objectgroup>\n</map>\n");
+    str8_buf_fmt(f, "%s", " </objectgroup>\n</map>\n");
     bool ok = out_write(f, out_path);
     arena_temp_end(t);
     return ok;
