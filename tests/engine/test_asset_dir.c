@@ -53,6 +53,19 @@ static void expect_in(const char *message, const char *part) {
     }
 }
 
+/* What `program --found`, run from `cwd`, says it found: true when it found a folder. */
+static bool found_by(const char *program, const char *cwd, char *out, size_t cap) {
+    char cmd[3000];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --found", cwd, program);
+    FILE *p = popen(cmd, "r");
+    if (!p) return false;
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    out[strcspn(out, "\n")] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 int main(int argc, char **argv) {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
@@ -140,15 +153,8 @@ int main(int argc, char **argv) {
     expect_in(out, here);
 
     /* The same copy, as built: far from the build tree, it finds the source tree's art. */
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --found", cwd, copy);
-    p = popen(cmd, "r");
-    REQUIRE(p);
-    n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    status = pclose(p);
-    out[strcspn(out, "\n")] = 0;
+    CHECK(found_by(copy, cwd, out, sizeof out));
     printf("a copy in %s finds %s\n", deep, out);
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     CHECK(same_dir(out, argv[1]));
 
     /* Laid out as an install: <prefix>/bin/program and <prefix>/share/arena-dungeon/assets. */
@@ -159,14 +165,7 @@ int main(int argc, char **argv) {
     make_dirs(bin);
     make_dirs(share);
     REQUIRE(copy_file("/proc/self/exe", installed));
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' --found", cwd, installed);
-    p = popen(cmd, "r");
-    REQUIRE(p);
-    n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    status = pclose(p);
-    out[strcspn(out, "\n")] = 0;
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(found_by(installed, cwd, out, sizeof out));
     CHECK(same_dir(out, share));
 
     arena_release(perm);
