@@ -4,6 +4,7 @@
 # an empty loop's, divided by the iterations.
 # Usage: tools/arena_ir.sh [build dir]   (default build/release)
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 bin=${1:-build/release}/tools/bench/bench_arena
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 77; }

@@ -3,6 +3,7 @@
 # tools/bench.sh bench_arena). Benchmarks compare against the alternative in the same run
 # and print ratios; absolute figures on a shared machine are noise, ratios are the result.
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 source tools/deps.sh
 deps_install

@@ -21,6 +21,7 @@
 # comment may say "rename()"); the code it cannot see through is a macro that builds a
 # call's name. tests/layering/plants.sh proves each rule fails on a planted break.
 set -u
+case ${1:-} in --help | -h) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 ROOT=${1:-$(dirname "$0")/..}
 cd "$ROOT" || exit 2
 [ -f engine/core/os_file.c ] && [ -f game/CMakeLists.txt ] || {

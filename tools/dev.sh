@@ -9,6 +9,7 @@
 # game; Ctrl+C (or quitting the game) ends both.
 #   tools/dev.sh --level levels/04-patrol.lvl
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 source tools/deps.sh
 deps_install

@@ -6,6 +6,7 @@
 #   tools/golden-update.sh [GAME]   GAME defaults to build/release/game/game, built first
 # Or: cmake --build build/release --target golden_update
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 game=${1:-}
 if [[ -z "$game" ]]; then

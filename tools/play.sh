@@ -7,6 +7,7 @@
 # tools/play.sh --web [PORT] builds the browser version (tools/web.sh), serves build/web on
 # 127.0.0.1 (port 8080, or a free one) and prints the URL to open.
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" == --web ]]; then

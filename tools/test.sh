@@ -6,12 +6,17 @@
 #   tools/test.sh                 release, asan, web
 #   tools/test.sh release web     only those (a preset name, or "web")
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
-source tools/deps.sh
-deps_install
-
 legs=("$@")
 ((${#legs[@]})) || legs=(release asan web)
+for leg in "${legs[@]}"; do
+  case $leg in release | asan | debug | dev | web) ;;
+  *) echo "test: no leg '$leg' (release, asan, debug, dev or web; tools/test.sh --help)" >&2; exit 2 ;;
+  esac
+done
+source tools/deps.sh
+deps_install
 
 # The browser leg. Chromium is the one thing it may do without: where it cannot be
 # installed the browser tests are skipped, saying so (the web build itself still has to

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/web.sh - builds the browser version into build/web/: index.html (our page),
-# game.js, game.wasm and game.data (assets/, levels/ and tests/replays/ preloaded).
+# game.js, game.wasm and game.data (the art, sounds, music and levels preloaded), and the
+# replays beside the page (fetched when the command line names one).
 # Installs what is missing first (tools/deps.sh: deps_install_web). Everything comes from
 # Debian: emscripten, and SDL2 compiled from Debian's libsdl2 source package into
 # build/web-deps/ once (about 25 s on 2 cores), then reused.
@@ -12,6 +13,7 @@
 # compiled here directly, with the configuration in tools/web/SDL_config.h. Emscripten's
 # SDL port (-sUSE_SDL=2) would download SDL from the internet and is not used.
 set -euo pipefail
+if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 root=$PWD
 source tools/deps.sh

@@ -4,7 +4,8 @@
 #   <!-- checked: run as written ... -->                every line of the sh block runs, in
 #       a folder laid out as the source tree (tools, levels, assets, build/release: links),
 #       with exit status 0; a line that starts the game gets "--headless --no-save
-#       --frames 30" after it, so it plays a moment without a window and ends.
+#       --frames 30" after it (what it does not give itself), so it plays a moment
+#       without a window and ends.
 # readme_commands.sh SOURCE_DIR BUILD_DIR MODE (synopsis or recipes). Skips (77) when a
 # command a block needs (tiled) is not installed.
 src=$1 build=$2 mode=$3
@@ -49,7 +50,12 @@ awk '/^<!-- checked: run as written/ { found = 1; next }
 while IFS= read -r line; do
     [ -n "$line" ] || continue
     case $line in
-    build/release/game/game*) line="$line --headless --no-save --frames 30" ;;
+    build/release/game/game*)
+        # A moment without a window, for the flags the line does not give itself.
+        for flag in --headless --no-save; do
+            case " $line " in *" $flag "*) ;; *) line="$line $flag" ;; esac
+        done
+        case " $line " in *" --frames "* | *" --replay "*) ;; *) line="$line --frames 30" ;; esac ;;
     esac
     n=$((n + 1))
     if ! (cd "$dir/tree" && sh -c "$line") >"$dir/out" 2>&1; then
