@@ -38,12 +38,14 @@ static void audio_callback(void *user, Uint8 *stream, int len) {
    like, then SDL's own error. Its error handler is one per process, so it is set here, on
    the library SDL is about to load, to one that prints nothing: SDL's error is the one
    that says what happened. */
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
 typedef void AudioAlsaHandler(const char *file, int line, const char *function, int err,
                               const char *fmt, ...);
 static void audio_alsa_quiet(const char *file, int line, const char *function, int err,
                              const char *fmt, ...) {
     (void)file, (void)line, (void)function, (void)err, (void)fmt;
 }
+#endif
 
 static void audio_quiet_alsa(void) {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)

@@ -255,10 +255,11 @@ static inline void scratch_end(ArenaTemp t) { arena_temp_end(t); }
    scope, whichever way the block is left. */
 static inline void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
 static inline void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }
+/* `unused`: a scope that only rewinds (its name never read) is the point, not a slip. */
 #define ARENA_SCOPE(name, arena) \
-    ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_))) = arena_temp_begin(arena)
+    ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_), unused)) = arena_temp_begin(arena)
 #define SCRATCH_SCOPE(name, ...)                                                         \
-    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_))) = scratch_begin(            \
+    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_), unused)) = scratch_begin(    \
         (Arena *const[]){NULL, __VA_ARGS__} + 1,                                          \
         sizeof((Arena *const[]){NULL, __VA_ARGS__}) / sizeof(Arena *) - 1)
 

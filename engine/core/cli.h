@@ -5,9 +5,9 @@
 
        enum { OPT_HELP, OPT_OUT, OPT_COUNT_, OPT_N };
        static const CliOption opts[OPT_N] = {
-           [OPT_HELP] = {"--help", CLI_SWITCH},
-           [OPT_OUT] = {"-o", CLI_PATH},
-           [OPT_COUNT_] = {"--count", CLI_NUMBER, .lo = 1, .hi = 100, .needs = OPT_OUT + 1},
+           [OPT_HELP] = {.name = "--help", .arg = CLI_SWITCH},
+           [OPT_OUT] = {.name = "-o", .arg = CLI_PATH},
+           [OPT_COUNT_] = {.name = "--count", .arg = CLI_NUMBER, .lo = 1, .hi = 100, .needs = OPT_OUT + 1},
        };
        CliValue v[OPT_N];
        const char *files[64];
@@ -73,9 +73,9 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
 #define CLI_OPT_HELP 0
 #define CLI_OPT_VERSION 2
 #define CLI_STANDARD_OPTIONS                                     \
-    [CLI_OPT_HELP] = {"--help", CLI_SWITCH},                     \
-    [1] = {"-h", CLI_SWITCH, .alias_of = CLI_OPT_HELP + 1},      \
-    [CLI_OPT_VERSION] = {"--version", CLI_SWITCH}
+    [CLI_OPT_HELP] = {.name = "--help", .arg = CLI_SWITCH},                     \
+    [1] = {.name = "-h", .arg = CLI_SWITCH, .alias_of = CLI_OPT_HELP + 1},      \
+    [CLI_OPT_VERSION] = {.name = "--version", .arg = CLI_SWITCH}
 
 typedef struct CliProgram {
     const char *name;  /* "levelcheck": the messages' prefix, and what --version prints */

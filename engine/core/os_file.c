@@ -265,7 +265,8 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
     ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;
     int e = errno;
-    if ((os_step_fails(OS_WRITE_STEP_CLOSE) | (close(fd) != 0)) && ok) ok = false, e = errno;
+    bool closed = close(fd) == 0; /* always: the descriptor goes whatever the hook says */
+    if ((os_step_fails(OS_WRITE_STEP_CLOSE) || !closed) && ok) ok = false, e = errno;
     if (ok && (os_step_fails(OS_WRITE_STEP_RENAME) || rename(tmp, t.path) != 0)) ok = false, e = errno;
     if (!ok) {
         unlink(tmp);

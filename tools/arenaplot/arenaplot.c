@@ -621,10 +621,10 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
 enum { OPT_LOG = CLI_OPT_VERSION + 1, OPT_WIDTH, OPT_HEIGHT, OPT_ASSETS, OPT_COUNT };
 static const CliOption OPTS[OPT_COUNT] = {
     CLI_STANDARD_OPTIONS,
-    [OPT_LOG] = {"--log", CLI_SWITCH},
-    [OPT_WIDTH] = {"--width", CLI_NUMBER, 240, PLOT_MAX_SIDE},
-    [OPT_HEIGHT] = {"--height", CLI_NUMBER, 240, PLOT_MAX_SIDE},
-    [OPT_ASSETS] = {"--assets", CLI_PATH},
+    [OPT_LOG] = {.name = "--log", .arg = CLI_SWITCH},
+    [OPT_WIDTH] = {.name = "--width", .arg = CLI_NUMBER, .lo = 240, .hi = PLOT_MAX_SIDE},
+    [OPT_HEIGHT] = {.name = "--height", .arg = CLI_NUMBER, .lo = 240, .hi = PLOT_MAX_SIDE},
+    [OPT_ASSETS] = {.name = "--assets", .arg = CLI_PATH},
 };
 #define ARENAPLOT_USAGE "usage: arenaplot FILE.csv OUT.png [--log] [--width W] [--height H] [--assets DIR]\n"
 static const CliProgram PROGRAM = {

@@ -103,12 +103,12 @@ static bool check_target(const char *from, const char *what, const char *target,
 
 enum { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_CSV, OPT_LEVEL_ARENA, OPT_ROOT, OPT_COUNT };
 static const CliOption OPTS[OPT_COUNT] = {
-    [OPT_HELP] = {"--help", CLI_SWITCH},
-    [OPT_HELP_SHORT] = {"-h", CLI_SWITCH, .alias_of = OPT_HELP + 1},
-    [OPT_VERSION] = {"--version", CLI_SWITCH},
-    [OPT_CSV] = {"--csv", CLI_SWITCH},
-    [OPT_LEVEL_ARENA] = {"--level-arena", CLI_BYTES, 1, 1ull << 40}, /* what an arena can be */
-    [OPT_ROOT] = {"--root", CLI_PATH},
+    [OPT_HELP] = {.name = "--help", .arg = CLI_SWITCH},
+    [OPT_HELP_SHORT] = {.name = "-h", .arg = CLI_SWITCH, .alias_of = OPT_HELP + 1},
+    [OPT_VERSION] = {.name = "--version", .arg = CLI_SWITCH},
+    [OPT_CSV] = {.name = "--csv", .arg = CLI_SWITCH},
+    [OPT_LEVEL_ARENA] = {.name = "--level-arena", .arg = CLI_BYTES, .lo = 1, .hi = 1ull << 40}, /* what an arena can be */
+    [OPT_ROOT] = {.name = "--root", .arg = CLI_PATH},
 };
 
 int main(int argc, char **argv) {

@@ -73,9 +73,9 @@ static bool rewrite(Arena *tmp, const char *path, Str8 text) {
 enum { OPT_WRITE = CLI_OPT_VERSION + 1, OPT_CHECK, OPT_ROOT, OPT_COUNT };
 static const CliOption OPTS[OPT_COUNT] = {
     CLI_STANDARD_OPTIONS,
-    [OPT_WRITE] = {"-w", CLI_SWITCH},
-    [OPT_CHECK] = {"--check", CLI_SWITCH},
-    [OPT_ROOT] = {"--root", CLI_PATH},
+    [OPT_WRITE] = {.name = "-w", .arg = CLI_SWITCH},
+    [OPT_CHECK] = {.name = "--check", .arg = CLI_SWITCH},
+    [OPT_ROOT] = {.name = "--root", .arg = CLI_PATH},
 };
 
 int main(int argc, char **argv) {

@@ -256,9 +256,9 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
 enum { OPT_OUT = CLI_OPT_VERSION + 1, OPT_ASSETS, OPT_KEEP_LINKS, OPT_COUNT };
 static const CliOption OPTS[OPT_COUNT] = {
     CLI_STANDARD_OPTIONS,
-    [OPT_OUT] = {"-o", CLI_PATH},
-    [OPT_ASSETS] = {"--assets", CLI_PATH},
-    [OPT_KEEP_LINKS] = {"--keep-links", CLI_SWITCH},
+    [OPT_OUT] = {.name = "-o", .arg = CLI_PATH},
+    [OPT_ASSETS] = {.name = "--assets", .arg = CLI_PATH},
+    [OPT_KEEP_LINKS] = {.name = "--keep-links", .arg = CLI_SWITCH},
 };
 
 int main(int argc, char **argv) {
