@@ -12,10 +12,10 @@
 #   core         engine/core includes no SDL and nothing of engine/ outside core/
 #   engine-root  engine/ includes nothing outside engine/ (no game/, no ../)
 #   cycle        engine/core, platform, render, asset and audio include each other without a cycle
-#   game-logic   the game's rules (game/level*, and the GAME_LOGIC_NAMES of
-#                game/CMakeLists.txt: sim, game, save, replay, bot, catalog) and every game
-#                header they include, however deep, include no SDL, platform/, render/,
-#                asset/ or audio/
+#   game-layer   game/ is in folders, bottom to top level, rules, front, editor, app: a
+#                folder includes game headers of its own and of the folders below, named by
+#                their folder ("rules/sim.h"); a game source in no such folder is a break
+#   game-logic   level/ and rules/ include no SDL, platform/, render/, asset/ or audio/
 #
 # It is a grep, so comments and the insides of string literals are blanked out first (a
 # comment may say "rename()"); the code it cannot see through is a macro that builds a
@@ -128,30 +128,51 @@ if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
     fails=$((fails + 1))
 fi
 
-# The game's rules: the logic sources, then every game header they reach.
-names=$(sed -n 's/^[[:space:]]*set(GAME_LOGIC_NAMES[[:space:]]*\([^)]*\)).*/\1/p' game/CMakeLists.txt)
-[ -n "$names" ] || names="sim game save replay bot"
-: >"$TMP/logic"
-for n in $names; do
-    for f in "game/$n.c" "game/$n.h"; do [ -f "$f" ] && echo "$f" >>"$TMP/logic"; done
+# The game's folders, bottom to top: a folder includes game headers of its own folder and
+# of the folders below it, always by their folder ("rules/sim.h"); level/ and rules/ see no
+# SDL, no platform, render, asset or audio header.
+GAME_LAYERS="level rules front editor app"
+layer_rank() { # the position of folder $1 in GAME_LAYERS, 0 when it is none of them
+    i=1
+    for l in $GAME_LAYERS; do
+        [ "$l" = "$1" ] && { echo $i; return; }
+        i=$((i + 1))
+    done
+    echo 0
+}
+game_files=0
+for f in $(echo "$SOURCES" | grep '^game/'); do
+    game_files=$((game_files + 1))
+    folder=$(echo "$f" | cut -d/ -f2)
+    rank=$(layer_rank "$folder")
+    if [ "$rank" -eq 0 ]; then
+        echo "$f:1: game-folder: a game source lies in no layer's folder ($GAME_LAYERS)"
+        fails=$((fails + 1))
+        continue
+    fi
+    grep -nE "$INCLUDE_RE\"" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
+    : >"$TMP/hits"
+    while IFS= read -r hit; do
+        name=$(echo "$hit" | sed -n 's|.*include[[:space:]]*"\([^"]*\)".*|\1|p')
+        case $name in
+        core/* | platform/* | render/* | asset/* | audio/* | game_layout.h | ../../assets/atlas.h) continue ;; # the engine's, generated, the art's cells
+        */*)
+            to=${name%%/*}
+            to_rank=$(layer_rank "$to")
+            if [ "$to_rank" -eq 0 ] || [ "$to_rank" -gt "$rank" ]; then echo "$hit" >>"$TMP/hits"; fi ;;
+        *) echo "$hit" >>"$TMP/hits" ;; # a bare name: which layer's?
+        esac
+    done <"$TMP/incs"
+    report "game-layer: a game folder includes only its own and the folders below it ($GAME_LAYERS), by their names" <"$TMP/hits"
+    if [ "$rank" -le 2 ]; then
+        grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset|audio)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
+        report "game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header" <"$TMP/hits"
+    fi
 done
-ls game/level*.c game/level*.h 2>/dev/null >>"$TMP/logic"
-while :; do
-    sort -u "$TMP/logic" >"$TMP/logic.sorted"
-    for f in $(cat "$TMP/logic.sorted"); do
-        sed -n 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"/]*\)".*|\1|p' "$TMP/$f" |
-            while read -r h; do [ -f "game/$h" ] && echo "game/$h"; done
-    done >>"$TMP/logic"
-    sort -u "$TMP/logic" >"$TMP/logic.next"
-    cmp -s "$TMP/logic.sorted" "$TMP/logic.next" && break
-done
-for f in $(cat "$TMP/logic.sorted"); do
-    grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset|audio)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
-    report "game-logic: the rules include no SDL, platform, render, asset or audio header" <"$TMP/hits"
-done
+[ "$game_files" -gt 10 ] || { echo "check-layering: the check itself is broken (only $game_files game sources)" >&2; exit 2; }
 
 if [ "$fails" -gt 0 ]; then
     echo "check-layering: $fails break(s) of the layering (CONVENTIONS.md)"
     exit 1
 fi
-echo "check-layering: $count sources, $(wc -l <"$TMP/logic.sorted") of them the game's rules ($(tr '\n' ' ' <"$TMP/logic.sorted")): layering holds"
+echo "check-layering: $count sources, $game_files of them the game's in its folders ($GAME_LAYERS): layering holds"

@@ -11,7 +11,7 @@
 #include "render/font.h"
 #include "../../assets/atlas.h"
 
-#define TEST_FONT_SPACE (FONT_ADVANCE - 2) /* as game/app.c */
+#define TEST_FONT_SPACE (FONT_ADVANCE - 2) /* as game/app/app.c */
 
 typedef struct TestEngine {
     Arena *perm, *frame;
@@ -43,7 +43,7 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
             return false;
         }
     }
-    /* The game's font, as game/app.c loads it: proportional, a TEST_FONT_SPACE-px space. */
+    /* The game's font, as game/app/app.c loads it: proportional, a TEST_FONT_SPACE-px space. */
     if (!asset_load_font(t->rd, t->perm, asset_path(t->perm, asset_dir, "font.png"), FONT_CELL_W,
                          FONT_CELL_H, TEST_FONT_SPACE, &t->font, &err)) {
         fprintf(stderr, "%s\n", err.message);

@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "level.h"
-#include "level_write.h"
-#include "sim.h"
+#include "level/level.h"
+#include "level/level_write.h"
+#include "rules/sim.h"
 #include "fuzz.h"
 
 #ifndef FUZZ_LEVEL_DIR /* run.sh passes a scratch copy of levels/ */

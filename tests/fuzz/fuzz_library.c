@@ -26,7 +26,7 @@
 
 #include <elf.h>
 
-#include "game_library.h"
+#include "app/game_library.h"
 #include "fuzz.h"
 
 #define FAKE_BYTES 65536u

@@ -1,4 +1,4 @@
-/* fuzz_replay.c - libFuzzer target for the replay format (game/replay.c, tests/fuzz/replay.sh).
+/* fuzz_replay.c - libFuzzer target for the replay format (game/rules/replay.c, tests/fuzz/replay.sh).
 
    Beyond "no crash, no leak, no hang" it checks replay.h's promises on every input:
      - a load that fails leaves the caller's Replay and the arena as they were, and its
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/arena.h"
-#include "replay.h"
+#include "rules/replay.h"
 #include "fuzz.h"
 
 #define PATH "fuzz/run.rep"

@@ -1,4 +1,4 @@
-/* fuzz_save.c - libFuzzer target for the progress file (game/save.c, tests/fuzz/save.sh).
+/* fuzz_save.c - libFuzzer target for the progress file (game/rules/save.c, tests/fuzz/save.sh).
 
    Every input is tried twice: as it is, and with its checksum line made right (whatever
    line comes last is replaced by the checksum of what comes before), so that the lines
@@ -19,7 +19,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "core/hash.h"
-#include "save.h"
+#include "rules/save.h"
 #include "fuzz.h"
 
 #define PATH "fuzz/progress"

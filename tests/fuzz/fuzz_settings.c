@@ -1,4 +1,4 @@
-/* fuzz_settings.c - libFuzzer target for the settings file (game/save.c, tests/fuzz/settings.sh).
+/* fuzz_settings.c - libFuzzer target for the settings file (game/rules/save.c, tests/fuzz/settings.sh).
 
    Beyond "no crash, no leak, no hang" it checks the promises save.h makes for a file a
    person edits:
@@ -18,7 +18,7 @@
 
 #include "core/arena.h"
 #include "core/diag.h"
-#include "save.h"
+#include "rules/save.h"
 #include "fuzz.h"
 
 #define PATH "fuzz/settings"

@@ -5,7 +5,7 @@
      3 update is the host's own game_update, outside the library
      4 the table itself at a wild address   5 no build name
      6 a sound table of stubs (the control: it must be taken). */
-#include "game_api.h"
+#include "app/game_api.h"
 #include "game_layout.h"
 
 __attribute__((unused)) static bool stub_init(Game *g, Arena *a, const GameConfig *c,

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 
 static void push_key(SDL_Scancode sc, bool down) {

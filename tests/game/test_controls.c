@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "controls.h"
+#include "front/controls.h"
 
 static void key(Input *in, SDL_Scancode sc, bool down) {
     SDL_Event e = {0};

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 #include "audio/limiter.h"
 #include "audio/music.h"
-#include "cues.h"
+#include "front/cues.h"
 
 static char dir[] = "/tmp/test_cues_XXXXXX";
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "../assets/atlas.h"
-#include "app.h"
+#include "app/app.h"
 #include "asset/asset.h"
 #include "check.h"
 #include "core/base.h"

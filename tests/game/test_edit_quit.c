@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 
 static char dir[] = "/tmp/test_edit_quit_XXXXXX";

@@ -19,10 +19,10 @@
 #include "test_levels.h"
 #include "core/os_file.h"
 #include "core/str8.h"
-#include "editor.h"
-#include "level.h"
-#include "level_write.h"
-#include "sim.h"
+#include "editor/editor.h"
+#include "level/level.h"
+#include "level/level_write.h"
+#include "rules/sim.h"
 
 static Arena *perm, *ed_arena, *check_arena, *load_arena;
 static char tmp_dir[] = "/tmp/test_editor_XXXXXX";

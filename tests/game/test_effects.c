@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "effects.h"
-#include "game.h"
-#include "replay.h"
+#include "front/effects.h"
+#include "rules/game.h"
+#include "rules/replay.h"
 
 static Arena *perm, *level_arena;
 

@@ -19,10 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
-#include "game.h"
-#include "replay.h"
+#include "rules/game.h"
+#include "rules/replay.h"
 
 #include "heap_count.h"
 

@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 #include "core/os_file.h"
-#include "game_api.h"
-#include "game_module.h"
+#include "app/game_api.h"
+#include "app/game_module.h"
 
 static char dir[] = "/tmp/test_hot_refuse_XXXXXX";
 

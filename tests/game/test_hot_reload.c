@@ -22,11 +22,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 #include "core/os_file.h"
-#include "game_api.h"
-#include "game_module.h"
+#include "app/game_api.h"
+#include "app/game_module.h"
 
 #include "heap_count.h"
 

@@ -1,4 +1,4 @@
-/* test_level_tiled.c - levels from the Tiled editor (.tmj, game/level_tiled.c), on maps the
+/* test_level_tiled.c - levels from the Tiled editor (.tmj, game/level/level_tiled.c), on maps the
    real Tiled 1.8.2 wrote (tests/game/tiled, regen.sh):
      - every shipped level, exported by lvl2tiled and by Tiled, loads as the same level as
        its .lvl, field by field (level_equal; exits and portals lead to the .tmj siblings),
@@ -20,8 +20,8 @@
 #include "heap_count.h"
 #include "core/base.h"
 #include "core/str8.h"
-#include "level.h"
-#include "level_write.h"
+#include "level/level.h"
+#include "level/level_write.h"
 
 #define T "tiled/"
 

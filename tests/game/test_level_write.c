@@ -16,8 +16,8 @@
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
-#include "level.h"
-#include "level_write.h"
+#include "level/level.h"
+#include "level/level_write.h"
 
 static Arena *new_level_arena(const char *name) {
     return arena_create(

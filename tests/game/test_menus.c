@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "game.h"
-#include "replay.h"
-#include "save.h"
+#include "rules/game.h"
+#include "rules/replay.h"
+#include "rules/save.h"
 
 static char dir[] = "/tmp/test_menus_XXXXXX";
 static char save_path[300], settings_path[300];

@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "game.h"
-#include "replay.h"
+#include "rules/game.h"
+#include "rules/replay.h"
 
 /* The `ticks` line of a replay file, read here on its own so that the count the game plays
    is checked against what the recorder wrote, not against the loader's own sum. */

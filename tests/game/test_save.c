@@ -12,8 +12,8 @@
 
 #include "check.h"
 #include "core/os_file.h"
-#include "game.h"
-#include "save.h"
+#include "rules/game.h"
+#include "rules/save.h"
 
 static char dir[] = "/tmp/test_save_XXXXXX";
 

@@ -15,9 +15,9 @@
 #include "asset/asset.h"
 #include "check.h"
 #include "core/base.h"
-#include "draw.h"
-#include "game.h"
-#include "sim.h"
+#include "front/draw.h"
+#include "rules/game.h"
+#include "rules/sim.h"
 
 static char dir[] = "/tmp/test_sim_XXXXXX";
 static Arena *level_arena;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
 
 static char dir[] = "/tmp/test_trace_app_XXXXXX";

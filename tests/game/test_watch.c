@@ -15,9 +15,9 @@
 
 #include "check.h"
 #include "core/diag.h"
-#include "game.h"
-#include "sim.h"
-#include "watch.h"
+#include "rules/game.h"
+#include "rules/sim.h"
+#include "level/watch.h"
 
 static char dir[] = "/tmp/test_watch_XXXXXX";
 static Arena *level_arena;

@@ -1,9 +1,10 @@
 #!/bin/sh
 # plants.sh CHECK ROOT WORK - tools/check-layering.sh must catch each kind of break. Copies
-# ROOT's engine/, game/ and tools/ to WORK, plants one break at a time (a file call outside the OS
-# module, SDL in the core, an engine -> game include, a render <-> asset circle, a renderer
-# header reached from the game's rules), and expects the check to fail naming the rule; the
-# same words in a comment or a string must not count. The clean copy must pass first.
+# ROOT's engine/, game/ and tools/ to WORK, plants one break at a time (a file call outside
+# the OS module, SDL in the core, an engine -> game include, a render <-> asset circle, SDL
+# in the game's rules, a game folder reaching a folder above it, a tool writing a file
+# itself), and expects the check to fail naming the rule; the same words in a comment or a
+# string must not count. The clean copy must pass first.
 set -u
 CHECK=$1 ROOT=$2 WORK=$3
 failures=0
@@ -38,27 +39,35 @@ if ! sh "$CHECK" "$WORK" >/dev/null; then
     exit 1
 fi
 
-expect fail os-call game/save.c 'static int planted(void) { return unlink("x"); }'
-expect fail os-call game/main.c 'static int planted(void) { struct stat st; return stat("x", &st); }'
+expect fail os-call game/rules/save.c 'static int planted(void) { return unlink("x"); }'
+expect fail os-call game/app/main.c 'static int planted(void) { struct stat st; return stat("x", &st); }'
 expect fail os-call engine/asset/asset.c 'static char *planted(void) { return SDL_GetBasePath(); }'
-expect fail os-call game/app.c 'static void *planted(void) { return opendir ("levels"); }'
+expect fail os-call game/app/app.c 'static void *planted(void) { return opendir ("levels"); }'
 expect fail os-call engine/render/render.c 'static int planted(void) { return access("x", 0); }'
-expect pass os-call game/save.c '/* unlink("x") and rename(a, b) are os_file.h'"'"'s */'
-expect pass os-call game/save.c '// realpath(p, buf) in a line comment'
-expect pass os-call game/save.c 'static const char *planted_ = "cannot open(x) or stat(y)";'
-expect pass os-call game/save.c 'static int planted_open(void) { return 0; }'
+expect pass os-call game/rules/save.c '/* unlink("x") and rename(a, b) are os_file.h'"'"'s */'
+expect pass os-call game/rules/save.c '// realpath(p, buf) in a line comment'
+expect pass os-call game/rules/save.c 'static const char *planted_ = "cannot open(x) or stat(y)";'
+expect pass os-call game/rules/save.c 'static int planted_open(void) { return 0; }'
 expect fail core engine/core/str8.c '#include <SDL2/SDL.h>'
 expect fail core engine/core/arena.h '#include "render/render.h"'
 expect fail core engine/core/arena.c '#include "audio/sound.h"'
-expect fail engine-root engine/asset/asset.c '#include "../../game/sim.h"'
-expect fail engine-root engine/platform/platform.h '#include "game/game.h"'
+expect fail engine-root engine/asset/asset.c '#include "../../game/rules/sim.h"'
+expect fail engine-root engine/platform/platform.h '#include "game/rules/game.h"'
 expect fail cycle engine/render/render.c '#include "asset/asset.h"'
-expect fail game-logic game/sim.c '#include <SDL2/SDL.h>'
-expect fail game-logic game/bot.c '#include "render/render.h"'
-expect fail game-logic game/game.c '#include "audio/mixer.h"'
-expect fail game-logic game/level.h '#include "platform/platform.h"'
-# Reached, not written: app.h is the front end's, and it includes platform/ and render/.
-expect fail game-logic game/replay.h '#include "app.h"'
+expect fail game-logic game/rules/sim.c '#include <SDL2/SDL.h>'
+expect fail game-logic game/rules/bot.c '#include "render/render.h"'
+expect fail game-logic game/rules/game.c '#include "audio/mixer.h"'
+expect fail game-logic game/level/level.h '#include "platform/platform.h"'
+# A folder reaching up, or a header named without its folder.
+expect fail game-layer game/rules/replay.h '#include "app/app.h"'
+expect fail game-layer game/level/level.c '#include "rules/sim.h"'
+expect fail game-layer game/front/draw.c '#include "editor/editor.h"'
+expect fail game-layer game/rules/sim.c '#include "level.h"'
+expect fail game-layer game/rules/sim.c '#include "nowhere/x.h"'
+expect pass game-layer game/app/app.c '#include "editor/editor.h"'
+expect pass game-layer game/front/draw.c '#include "level/level.h"'
+expect fail game-folder game/planted.c 'static int planted;'
+
 expect fail tool-write tools/lvl2tiled/lvl2tiled.c 'static void *planted(void) { return fopen("x", "w"); }'
 expect fail tool-write tools/levelfmt/levelfmt.c 'static int planted(void) { return rename("a", "b"); }'
 expect pass tool-write tools/bench/bench_level.c 'static int planted(void) { return unlink("x"); }'

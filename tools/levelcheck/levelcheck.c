@@ -23,8 +23,8 @@
 #include "core/diag.h"
 #include "core/path.h"
 #include "core/str8.h"
-#include "level.h"
-#include "sim.h"
+#include "level/level.h"
+#include "rules/sim.h"
 
 #define KIB 1024ull
 

@@ -20,8 +20,8 @@
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/str8.h"
-#include "level.h"
-#include "level_write.h"
+#include "level/level.h"
+#include "level/level_write.h"
 
 /* What level.c reads at most: a larger file never loads, so it is never compared. */
 #define LEVELFMT_MAX_FILE_BYTES (256ull << 20)

@@ -25,7 +25,7 @@
 #include "core/os_file.h"
 #include "core/path.h"
 #include "core/str8.h"
-#include "level.h"
+#include "level/level.h"
 
 #define TILES_FIRSTGID 1
 #define TILES_COUNT (ATLAS_COLS * TILES_ROWS)

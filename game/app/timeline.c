@@ -1,0 +1,146 @@
+/* timeline.c - the game's arenas over time (see timeline.h). */
+#include "app/timeline.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/base.h"
+#include "core/os_file.h"
+#include "core/path.h"
+
+const char TIMELINE_CSV_HEADER[] =
+    "frame,level,screen,event,permanent_used,permanent_committed,permanent_high,permanent_reserved,"
+    "level_used,level_committed,level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
+    "scratch_used,scratch_committed,scratch_high,scratch_reserved\n";
+
+bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every) {
+    memset(t, 0, sizeof *t);
+    t->played_now = -1;
+    t->screen = SCREEN_COUNT;
+    t->every = every ? every : 1;
+    if (!arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
+    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level", "frame", "scratch0", "scratch1", "scratch2"};
+    for (int i = 0; i < TIMELINE_SLOTS; i++) arena_trace_name(&t->trace, i, names[i]);
+    return !csv || virtual_array_init(&t->csv, 1, 0);
+}
+
+void timeline_close(Timeline *t) {
+    if (t->csv.base) virtual_array_release(&t->csv);
+}
+
+void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) {
+    char text[ARENA_TRACE_MARK_TEXT];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    arena_trace_mark(&t->trace, frame, "%s", text);
+    size_t n = strlen(t->events);
+    snprintf(t->events + n, sizeof t->events - n, "%s%s", n ? "; " : "", text);
+}
+
+/* Text onto the CSV buffer (NULL past its reservation: the rest of the run is not written). */
+static void csv_put(Timeline *t, const char *s, size_t n) {
+    char *dst = virtual_array_push_n(&t->csv, n);
+    if (dst) memcpy(dst, s, n);
+}
+
+/* A field with a comma, a quote or a line break goes in quotes, its quotes doubled. */
+static void csv_field(Timeline *t, const char *s) {
+    if (!strpbrk(s, ",\"\n\r")) {
+        csv_put(t, s, strlen(s));
+        return;
+    }
+    csv_put(t, "\"", 1);
+    for (const char *c = s; *c; c++) {
+        if (*c == '"') csv_put(t, "\"\"", 2);
+        else csv_put(t, c, 1);
+    }
+    csv_put(t, "\"", 1);
+}
+
+static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, "%llu,%u,", (unsigned long long)smp->frame, smp->level);
+    csv_put(t, buf, (size_t)n);
+    csv_field(t, game_screen_name((GameScreen)smp->screen));
+    csv_put(t, ",", 1);
+    csv_field(t, t->events);
+    uint64_t used = 0, committed = 0, high = 0, reserved = 0;
+    for (int i = TIMELINE_SCRATCH; i < TIMELINE_SLOTS; i++) {
+        used = MAX(used, smp->used[i]), committed = MAX(committed, smp->committed[i]);
+        high = MAX(high, smp->high[i]), reserved = MAX(reserved, t->trace.reserved[i]);
+    }
+    n = 0;
+    for (int i = 0; i < TIMELINE_SCRATCH; i++)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu", (unsigned long long)smp->used[i],
+                      (unsigned long long)smp->committed[i], (unsigned long long)smp->high[i],
+                      (unsigned long long)t->trace.reserved[i]);
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu\n", (unsigned long long)used,
+                  (unsigned long long)committed, (unsigned long long)high, (unsigned long long)reserved);
+    csv_put(t, buf, (size_t)n);
+}
+
+/* The level now played: its record, found or added (a level played twice is one row). */
+static void level_changed(Timeline *t, const Sim *s) {
+    int32_t i = 0;
+    while (i < t->played_count && strcmp(t->played[i].path, s->level_path) != 0) i++;
+    if (i == t->played_count && t->played_count < TIMELINE_LEVELS_MAX)
+        snprintf(t->played[t->played_count++].path, sizeof t->played[0].path, "%s", s->level_path);
+    t->played_now = i < t->played_count ? i : -1;
+    if (t->played_now < 0) return;
+    TimelineLevel *r = &t->played[t->played_now];
+    r->level_bytes = MAX(r->level_bytes, s->last_load.level_bytes);
+    r->scratch_load = MAX(r->scratch_load, s->last_load.scratch_peak);
+}
+
+void timeline_frame(Timeline *t, const Game *g, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
+    if (g->sim.level_serial != t->level_serial) {
+        t->level_serial = g->sim.level_serial;
+        timeline_mark(t, frame, "level %s", path_base_name(str8_cstr(g->sim.level_path)).data);
+        level_changed(t, &g->sim);
+    }
+    if (g->screen != t->screen) {
+        if (t->screen != SCREEN_COUNT) timeline_mark(t, frame, "screen %s", game_screen_name(g->screen));
+        t->screen = g->screen;
+    }
+    arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), (uint16_t)g->screen);
+    const ArenaTraceSample *smp = arena_trace_at(&t->trace, arena_trace_held(&t->trace) - 1);
+    if (t->played_now >= 0 && smp)
+        t->played[t->played_now].frame_peak = MAX(t->played[t->played_now].frame_peak, smp->high[TIMELINE_FRAME]);
+    if (t->csv.base && smp && (frame % t->every == 0 || t->events[0])) csv_row(t, smp);
+    t->events[0] = '\0';
+}
+
+uint64_t timeline_report(const Timeline *t) {
+    if (t->played_count == 0) return 0;
+    uint64_t largest = 0;
+    for (int32_t i = 0; i < t->played_count; i++) largest = MAX(largest, t->played[i].level_bytes);
+    /* Output like the arena lines before it: what sized arenas come from, in a fixed form. */
+    fprintf(stderr, "levels played: level arena bytes, frame arena peak while played, scratch peak while loading\n");
+    for (int32_t i = 0; i < t->played_count; i++)
+        fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", t->played[i].path, (unsigned long long)t->played[i].level_bytes,
+                (unsigned long long)t->played[i].frame_peak, (unsigned long long)t->played[i].scratch_load);
+    uint64_t rec = level_arena_recommend(largest);
+    fprintf(stderr, "recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
+            (unsigned long long)rec);
+    return rec;
+}
+
+bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, char *msg, size_t msg_cap) {
+    char pre[sizeof TIMELINE_CSV_HEADER + 64];
+    int n = snprintf(pre, sizeof pre, "# recommended_level_arena_bytes=%llu\n%s", (unsigned long long)recommended,
+                     TIMELINE_CSV_HEADER);
+    /* One piece, so the file is written atomically like every other output. */
+    SCRATCH_SCOPE(tmp);
+    uint64_t len = (uint64_t)n + t->csv.count;
+    char *all = arena_push_array_raw(tmp.arena, char, len);
+    if (!all) {
+        snprintf(msg, msg_cap, "%s: cannot write: no memory for %llu bytes", path, (unsigned long long)len);
+        return false;
+    }
+    memcpy(all, pre, (size_t)n);
+    if (t->csv.count) memcpy(all + n, t->csv.base, t->csv.count);
+    return os_write_file_atomic(path, all, len, msg, msg_cap);
+}

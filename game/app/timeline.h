@@ -1,0 +1,69 @@
+/* timeline.h - the game's arenas over time: every displayed frame sampled into a ring
+   (core/arena_trace.h) with marks for what happened, the levels played with what each
+   needed, and with --arena-trace the whole run as CSV. The front end's; plain data held in
+   the App, its ring in the permanent arena.
+
+       Timeline *t = &app->timeline;
+       timeline_open(t, perm, csv_wanted, every);        // once, at start-up
+       timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
+       timeline_frame(t, game, arenas, frame);           // after drawing, every frame
+       uint64_t rec = timeline_report(t);                // at exit: the table, on stderr
+       timeline_write_csv(t, path, rec, msg, cap);       // and the file, when asked for
+
+   The CSV: a comment line `# recommended_level_arena_bytes=N`, the header TIMELINE_CSV_HEADER,
+   then one row per frame (or per `every` frames and every frame with an event): frame,
+   level (the table's number, 1 = the first played), screen, the frame's events "; "-joined,
+   and used, committed, high and reserved of each arena; the scratch group is the largest of
+   the main thread's scratch arenas. */
+#ifndef TIMELINE_H
+#define TIMELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena_trace.h"
+#include "core/virtual_array.h"
+#include "rules/game.h"
+
+#define TIMELINE_FRAMES 600 /* the ring: 10 s at 60 Hz, for the F1 graph */
+#define TIMELINE_MARKS 256
+#define TIMELINE_LEVELS_MAX 64
+/* The slots of a sample: the arenas timeline_frame is given, in this order. */
+enum { TIMELINE_PERM, TIMELINE_LEVEL, TIMELINE_FRAME, TIMELINE_SCRATCH, TIMELINE_SLOTS = TIMELINE_SCRATCH + 3 };
+
+extern const char TIMELINE_CSV_HEADER[];
+
+/* One level played, for the table printed at exit. */
+typedef struct TimelineLevel {
+    char path[SIM_PATH_MAX];
+    uint64_t level_bytes;  /* in the level arena, its room included */
+    uint64_t frame_peak;   /* the frame arena's highest use while it was played */
+    uint64_t scratch_load; /* the scratch peak while it loaded */
+} TimelineLevel;
+
+typedef struct Timeline {
+    ArenaTrace trace;
+    VirtualArray csv; /* the rows so far; base NULL when no CSV was asked for */
+    uint32_t every;
+    char events[256]; /* this frame's marks, for the CSV's event column */
+    uint32_t level_serial;
+    GameScreen screen;
+    TimelineLevel played[TIMELINE_LEVELS_MAX];
+    int32_t played_count, played_now; /* played_now: the record of the level running, -1 none */
+} Timeline;
+
+/* False when the permanent arena cannot hold the ring or the CSV's address space cannot be
+   reserved. */
+bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every);
+void timeline_close(Timeline *t);
+void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* After the frame is drawn: marks for a new level or screen, one sample of `arenas`
+   (TIMELINE_SLOTS of them, NULL for one that does not exist), the frame's CSV row. */
+void timeline_frame(Timeline *t, const Game *g, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame);
+/* The levels played and the recommended LEVEL_ARENA_BYTES (levelcheck's rule) on stderr;
+   returns the recommendation (0 when nothing was played). */
+uint64_t timeline_report(const Timeline *t);
+bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, char *msg, size_t msg_cap);
+
+#endif

@@ -1,0 +1,99 @@
+/* controls.c - Input to the game's input byte (see controls.h). */
+#include "front/controls.h"
+
+#include <stdio.h>
+
+/* Which action presses each bit of the input byte: bit i is (1 << i). */
+static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
+                                     ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
+_Static_assert(SIM_IN_UP == 1u << 0 && SIM_IN_DOWN == 1u << 1 && SIM_IN_LEFT == 1u << 2 &&
+                   SIM_IN_RIGHT == 1u << 3 && SIM_IN_FIRE == 1u << 4 &&
+                   GAME_IN_CONFIRM == 1u << 5 && GAME_IN_PAUSE == 1u << 6 &&
+                   GAME_IN_RESTART == 1u << 7,
+               "bit_action follows the input byte's layout");
+enum { PAUSE_BIT = 6 };
+
+static uint32_t held_bits(const Input *in) {
+    uint32_t b = 0;
+    if (in->down[ACTION_UP] || in->move_y < -0.5f) b |= SIM_IN_UP;
+    if (in->down[ACTION_DOWN] || in->move_y > 0.5f) b |= SIM_IN_DOWN;
+    if (in->down[ACTION_LEFT] || in->move_x < -0.5f) b |= SIM_IN_LEFT;
+    if (in->down[ACTION_RIGHT] || in->move_x > 0.5f) b |= SIM_IN_RIGHT;
+    if (in->down[ACTION_FIRE]) b |= SIM_IN_FIRE;
+    return b;
+}
+
+static void queue_presses(Controls *c, int bit, int n) {
+    int q = c->queued[bit] + n;
+    c->queued[bit] = (uint8_t)(q < CONTROLS_MAX_QUEUED ? q : CONTROLS_MAX_QUEUED);
+}
+
+/* How many times `a` went down; `pressed` alone (an Input filled by hand) is once. */
+static int presses_of(const Input *in, Action a) {
+    return in->presses[a] ? in->presses[a] : in->pressed[a];
+}
+
+void controls_collect(Controls *c, Input *in, GameScreen screen) {
+    /* A key pressed and released between two polls is not down any more, but it was a
+       press: a later tick still sees it (a menu step, a shot), once per press. */
+    for (int bit = 0; bit < 8; bit++) queue_presses(c, bit, presses_of(in, bit_action[bit]));
+    /* Losing focus while playing must leave the game paused, and pause is a toggle: add a
+       pause only when the queued ones would otherwise cancel out. */
+    if (in->focus_lost && screen == SCREEN_PLAYING && c->queued[PAUSE_BIT] % 2 == 0) {
+        if (c->queued[PAUSE_BIT] == CONTROLS_MAX_QUEUED) c->queued[PAUSE_BIT]--;
+        else c->queued[PAUSE_BIT]++;
+    }
+    if (presses_of(in, ACTION_DEBUG) % 2) c->show_debug = !c->show_debug;
+    c->screenshot = in->pressed[ACTION_SCREENSHOT];
+    c->mute = presses_of(in, ACTION_MUTE) % 2 == 1;
+    c->edit = in->pressed[ACTION_EDIT];
+    c->key_pressed = in->key_pressed;
+    /* Everything the edges mean is in `c` now; left latched, they would act again on every
+       later frame. */
+    input_end_step(in);
+}
+
+uint8_t controls_tick_input(Controls *c, const Input *in) {
+    uint32_t held = held_bits(in), b = 0;
+    for (int bit = 0; bit < 8; bit++) {
+        uint32_t m = 1u << bit;
+        if (c->queued[bit]) {
+            /* The game sees a held-style bit's press only as a change from the previous
+               tick: if that tick had it, this one goes without it (the release in between). */
+            if ((m & SIM_IN_MASK) && (c->last & m)) continue;
+            b |= m;
+            c->queued[bit]--;
+        } else {
+            b |= held & m;
+        }
+    }
+    c->last = (uint8_t)b;
+    return (uint8_t)b;
+}
+
+/* The settings screen's names of the rebindable actions. */
+static const char *const ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",  "Right",
+                                                             "Fire", "Confirm", "Pause", "Restart"};
+
+static const char *label(int32_t a) { return a >= 0 && a < SAVE_BIND_ACTIONS ? ACTION_LABELS[a] : "?"; }
+
+/* Appends to out[0, cap) after *len, cut to fit. */
+static void append(char *out, size_t cap, size_t *len, const char *fmt, const char *a, const char *b) {
+    if (*len + 1 >= cap) return;
+    int n = snprintf(out + *len, cap - *len, fmt, a, b);
+    if (n > 0) *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+bool controls_bind_notice(const GameBind *b, char *out, size_t cap) {
+    if (cap) out[0] = '\0';
+    if (b->action < 0 || b->action >= SAVE_BIND_ACTIONS || !cap) return false;
+    /* input_key_name keeps one buffer per key: several names can be used at once. */
+    size_t n = 0;
+    append(out, cap, &n, "'%s' now for %s", input_key_name(b->key), label(b->action));
+    if (b->taken_from >= 0 && b->dropped && b->dropped_to == b->taken_from)
+        append(out, cap, &n, " (taken from %s, which gets '%s')", label(b->taken_from), input_key_name(b->dropped));
+    else if (b->taken_from >= 0)
+        append(out, cap, &n, " (taken from %s)%s", label(b->taken_from), "");
+    if (b->dropped && b->dropped_to < 0) append(out, cap, &n, "; '%s' unbound%s", input_key_name(b->dropped), "");
+    return true;
+}

@@ -1,0 +1,63 @@
+/* controls.h - the player's keys and buttons (platform.h's Input) turned into the game's
+   per-tick input byte (game.h), plus the front end's own switches: F1 overlay, F12 shot.
+
+   platform_poll latches every press in Input until input_end_step. The game runs zero, one
+   or several ticks per displayed frame, so the frame's presses are collected once, right
+   after the poll, into `queued` and the Input's edges are consumed there and then; the
+   ticks that run next take them one at a time. One press is one effect: one confirm, one
+   pause toggle, one overlay toggle, one screenshot, however many frames follow; and two
+   presses are two, even when both land before a tick runs (two menu taps 20 ms apart).
+
+       Controls c = {0};
+       while (platform_poll(pf, &in)) {
+           controls_collect(&c, &in, g->screen);   // once per displayed frame
+           for (int i = 0; i < steps; i++) game_update(g, controls_tick_input(&c, &in));
+           if (c.show_debug) ...                   // overlay on / off
+           if (c.screenshot) ...                   // F12 went down this frame
+       }
+
+   The game takes GAME_IN_* as edges (set: pressed this tick) and SIM_IN_* as held bits,
+   whose edges it finds by comparing with the previous tick's byte. So two queued confirms
+   go to two successive ticks, while a second press of a held-style bit first gets a tick
+   with the bit clear: Down, (none), Down is two steps through a menu, Down, Down only one.
+
+   The byte is what replays record, so everything here must follow from the Input alone. */
+#ifndef CONTROLS_H
+#define CONTROLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/game.h"
+#include "platform/platform.h"
+
+/* Presses of one bit kept for later ticks; more are dropped (a stall does not turn into a
+   burst of menu steps afterwards). */
+#define CONTROLS_MAX_QUEUED 4
+
+typedef struct Controls {
+    uint8_t queued[8];    /* per bit of the input byte: presses not yet given to a tick */
+    uint8_t last;         /* the byte the previous tick got */
+    bool show_debug;      /* the F1 overlay */
+    bool screenshot;      /* F12 went down in the frame collected last */
+    bool mute;            /* M went down (an odd number of times) in the frame collected last */
+    bool edit;            /* E went down in the frame collected last: the level editor */
+    uint16_t key_pressed; /* scancode of the last key down in the frame collected last, 0: none
+                             (Input.key_pressed, kept past input_end_step for a rebind prompt) */
+} Controls;
+
+/* What a rebinding moved (game_bind_key's answer), in words for the HUD, with the keys'
+   names on the player's layout: "'D' now for Fire (taken from Right); 'Return' unbound",
+   "'R' now for Confirm (taken from Restart, which gets 'Return')".
+   False (and out empty) when nothing changed. */
+bool controls_bind_notice(const GameBind *b, char *out, size_t cap);
+
+/* Once per displayed frame, after platform_poll: folds in's edges into c (a focus loss
+   pauses when `screen` is SCREEN_PLAYING), then input_end_step(in). */
+void controls_collect(Controls *c, Input *in, GameScreen screen);
+/* The input byte of the next tick: the SIM_IN_* bits held now plus at most one queued press
+   of each bit, which it consumes. */
+uint8_t controls_tick_input(Controls *c, const Input *in);
+
+#endif

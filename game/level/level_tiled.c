@@ -1,0 +1,769 @@
+/* level_tiled.c - a Tiled JSON map (.tmj) into the loader's Parser (level_tiled.h).
+
+   The reader draws the map as a .lvl map is drawn: one character per tile ('.', '#', '~',
+   '^', 'X' from the tile layer, then '@', 'p', '$', 'R', '>'... where the objects stand),
+   and hands the rows to the same conversion as a .lvl map. What a .lvl map cannot express
+   wrongly and a Tiled map can (an object off the map, two objects on one tile, a coin on a
+   wall, an empty cell, a flipped or foreign tile) is checked here, on the way to the rows;
+   the rest (names, files, entries, signs, hit points, pool sizes) by level_parse.c's
+   checks, with the object named in the message instead of a line and column. */
+#include "level/level_tiled.h"
+
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <threads.h>
+
+#include "../../assets/atlas.h"
+#include "core/base.h"
+#include "core/chunk_list.h"
+#include "core/path.h"
+#include "core/str8.h"
+
+/* ---- cJSON on the scratch arena --------------------------------------------------------- */
+
+static _Thread_local Arena *json_arena;    /* the parse under way on this thread, or NULL */
+static _Thread_local uint64_t json_left;   /* what the tree may still take */
+static _Thread_local bool json_refused;    /* the budget, not the syntax, ended the parse */
+
+static void *json_alloc(size_t n) {
+    if (!json_arena) return NULL;
+    if (n > json_left) {
+        json_refused = true;
+        return NULL;
+    }
+    void *m = arena_push_raw(json_arena, n, 16);
+    if (!m) json_refused = true;
+    else json_left -= n;
+    return m;
+}
+
+/* The tree goes when the scratch scope ends. */
+static void json_free(void *ptr) { (void)ptr; }
+
+static once_flag json_hooks_once = ONCE_FLAG_INIT;
+static void json_hooks_install(void) { cJSON_InitHooks(&(cJSON_Hooks){.malloc_fn = json_alloc, .free_fn = json_free}); }
+
+/* ---- Errors ----------------------------------------------------------------------------- */
+
+/* Fails with "path: error: WHERE: message", WHERE being p->where (the map, a layer, an
+   object...). */
+static bool tfail(Parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool tfail(Parser *p, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return level_fail(p->err, p->path, 0, 0, "%s: %s", p->where ? p->where : "map", msg);
+}
+
+static const char *json_kind(const cJSON *v) {
+    if (!v) return "none";
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsNumber(v)) return "a number";
+    if (cJSON_IsBool(v)) return "a boolean";
+    if (cJSON_IsNull(v)) return "null";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsObject(v)) return "an object";
+    return "something else";
+}
+
+static const char *where_fmt(Parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static const char *where_fmt(Parser *p, const char *fmt, ...) {
+    char buf[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return arena_strdup(p->tmp, buf); /* NULL when full: then errors say "map" */
+}
+
+/* ---- Members ---------------------------------------------------------------------------- */
+
+static const cJSON *member(const cJSON *obj, const char *key) { return cJSON_GetObjectItemCaseSensitive(obj, key); }
+
+/* A whole number in [lo, hi]: JSON numbers are doubles, so this reads valuedouble (valueint
+   saturates past INT_MAX, and a flipped tile id is past it). */
+static bool whole_number(const cJSON *v, int64_t lo, int64_t hi, int64_t *out) {
+    if (!cJSON_IsNumber(v)) return false;
+    double d = v->valuedouble;
+    if (!(d >= (double)lo && d <= (double)hi)) return false; /* NaN and infinities too */
+    int64_t i = (int64_t)d;
+    if ((double)i != d) return false;
+    *out = i;
+    return true;
+}
+
+/* Member `key` of obj as a whole number in [lo, hi]; `dflt` when it is missing, or an error
+   when `required`. */
+static bool get_int(Parser *p, const cJSON *obj, const char *key, bool required, int64_t dflt, int64_t lo, int64_t hi,
+                    int64_t *out) {
+    const cJSON *v = member(obj, key);
+    if (!v) {
+        if (required) return tfail(p, "expected a member \"%s\", found none", key);
+        *out = dflt;
+        return true;
+    }
+    if (whole_number(v, lo, hi, out)) return true;
+    if (cJSON_IsNumber(v))
+        return tfail(p, "expected \"%s\" to be a whole number from %lld to %lld, found %.17g", key, (long long)lo,
+                     (long long)hi, v->valuedouble);
+    return tfail(p, "expected \"%s\" to be a number, found %s", key, json_kind(v));
+}
+
+/* Member `key` as a string; empty when missing and not `required`. */
+static bool get_str(Parser *p, const cJSON *obj, const char *key, bool required, Str8 *out) {
+    const cJSON *v = member(obj, key);
+    *out = (Str8){"", 0};
+    if (!v) return required ? tfail(p, "expected a member \"%s\", found none", key) : true;
+    if (!cJSON_IsString(v)) return tfail(p, "expected \"%s\" to be a string, found %s", key, json_kind(v));
+    *out = str8_cstr(v->valuestring);
+    return true;
+}
+
+static bool get_bool(Parser *p, const cJSON *obj, const char *key, bool *out) {
+    const cJSON *v = member(obj, key);
+    *out = false;
+    if (!v) return true;
+    if (!cJSON_IsBool(v)) return tfail(p, "expected \"%s\" to be true or false, found %s", key, json_kind(v));
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* ---- Custom properties ------------------------------------------------------------------ */
+
+/* Tiled writes custom properties as [{"name": ..., "type": ..., "value": ...}, ...]. Each
+   name must be one of `allowed` (a space-separated list): a misspelt property is an error,
+   not a silent default. */
+static bool props_check(Parser *p, const cJSON *obj, const char *allowed, const char *what) {
+    const cJSON *props = member(obj, "properties");
+    if (!props) return true;
+    if (!cJSON_IsArray(props)) return tfail(p, "expected \"properties\" to be an array, found %s", json_kind(props));
+    const cJSON *prop;
+    cJSON_ArrayForEach(prop, props) {
+        const cJSON *name = member(prop, "name");
+        if (!cJSON_IsString(name) || !member(prop, "value"))
+            return tfail(p, "expected each property to have a \"name\" and a \"value\", found one without");
+        Str8 n = str8_cstr(name->valuestring), list = str8_cstr(allowed);
+        bool known = false;
+        for (Str8 rest = list, w; !known && str8_next_token(&rest, ' ', &w);) known = str8_eq(w, n);
+        if (!known) {
+            if (!allowed[0]) return tfail(p, "expected no custom property on %s, found '%.*s%s'", what, QUOTE(n));
+            return tfail(p, "expected a property of %s (%s), found '%.*s%s'", what, allowed, QUOTE(n));
+        }
+    }
+    return true;
+}
+
+static const cJSON *prop_value(const cJSON *obj, const char *name) {
+    const cJSON *prop;
+    cJSON_ArrayForEach(prop, member(obj, "properties")) {
+        const cJSON *n = member(prop, "name");
+        if (cJSON_IsString(n) && strcmp(n->valuestring, name) == 0) return member(prop, "value");
+    }
+    return NULL;
+}
+
+static bool prop_int(Parser *p, const cJSON *obj, const char *name, int64_t *out, bool *found) {
+    const cJSON *v = prop_value(obj, name);
+    *found = v != NULL;
+    if (!v) return true;
+    if (whole_number(v, INT32_MIN, INT32_MAX, out)) return true;
+    if (cJSON_IsNumber(v)) return tfail(p, "expected property '%s' to be a whole number, found %.17g", name, v->valuedouble);
+    return tfail(p, "expected property '%s' to be a number (type int), found %s", name, json_kind(v));
+}
+
+/* A string property, trimmed (a .lvl value is); empty when missing. */
+static bool prop_str(Parser *p, const cJSON *obj, const char *name, Str8 *out) {
+    const cJSON *v = prop_value(obj, name);
+    *out = (Str8){"", 0};
+    if (!v) return true;
+    if (!cJSON_IsString(v)) return tfail(p, "expected property '%s' to be a string, found %s", name, json_kind(v));
+    *out = str8_trim(str8_cstr(v->valuestring));
+    return true;
+}
+
+/* What a .lvl line can hold, so that the level writes back as .lvl (level_write.h): no '#'
+   (a .lvl comment) anywhere, no blank or control character inside a file name (.lvl splits
+   words at blanks, and its binary check refuses control characters; a name's and a sign's
+   are refused by their own checks, level_parse.c). */
+static bool check_lvl_text(Parser *p, Str8 s, const char *what, bool is_word) {
+    for (uint64_t i = 0; i < s.len; i++) {
+        uint8_t c = (uint8_t)s.data[i];
+        if (is_word && c != '\t' && (c < 0x20 || c == 0x7f))
+            return tfail(p, "expected %s without control characters, found the byte 0x%02X", what, (unsigned)c);
+        if (s.data[i] == '#') return tfail(p, "expected %s without '#', found '%.*s%s'", what, QUOTE(s));
+        if (is_word && (s.data[i] == ' ' || s.data[i] == '\t'))
+            return tfail(p, "expected %s without blanks, found '%.*s%s'", what, QUOTE(s));
+    }
+    return true;
+}
+
+/* A level file named by a property (the map's exit, a portal's target). */
+static bool prop_file(Parser *p, const cJSON *obj, const char *name, LevelRef *out, bool *found) {
+    Str8 file;
+    if (!prop_str(p, obj, name, &file)) return false;
+    *found = file.len != 0;
+    if (!file.len) return true;
+    return check_lvl_text(p, file, "a file name", true) && level_resolve_file(p, file, out);
+}
+
+/* ---- Tilesets and tiles ----------------------------------------------------------------- */
+
+#define GID_FLAGS 0xF0000000u /* flips, diagonal flip, hexagonal rotation: where a tile is turned */
+#define GID_MASK 0x0FFFFFFFu
+
+typedef struct Tileset {
+    int64_t firstgid;
+    Str8 name; /* embedded: its "name"; external: its file's base name without extension */
+} Tileset;
+
+typedef struct Tiles {
+    Tileset *sets;
+    uint32_t count;
+} Tiles;
+
+/* The tileset a global tile id belongs to: the one with the largest firstgid at most gid. */
+static const Tileset *tileset_of(const Tiles *t, uint32_t gid) {
+    const Tileset *best = NULL;
+    for (uint32_t i = 0; i < t->count; i++)
+        if (t->sets[i].firstgid <= gid && (!best || t->sets[i].firstgid > best->firstgid)) best = &t->sets[i];
+    return best;
+}
+
+static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
+    p->where = "map";
+    const cJSON *sets = member(root, "tilesets");
+    if (!sets) return true;
+    if (!cJSON_IsArray(sets)) return tfail(p, "expected \"tilesets\" to be an array, found %s", json_kind(sets));
+    t->count = (uint32_t)cJSON_GetArraySize(sets);
+    t->sets = arena_push_array(p->tmp, Tileset, t->count ? t->count : 1);
+    if (!t->sets) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    uint32_t i = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, sets) {
+        p->where = where_fmt(p, "tileset %u", i + 1);
+        if (!cJSON_IsObject(s)) return tfail(p, "expected an object, found %s", json_kind(s));
+        Tileset *ts = &t->sets[i++];
+        if (!get_int(p, s, "firstgid", true, 0, 1, GID_MASK, &ts->firstgid)) return false;
+        Str8 source;
+        if (!get_str(p, s, "source", false, &source)) return false;
+        if (source.len) {
+            /* An external tileset (.tsx or .tsj): what a tile means depends only on its index
+               in the tileset, and the tileset is known by its file's name, so the file is not
+               read. */
+            Str8 base = path_base_name(source);
+            int64_t dot = -1;
+            for (uint64_t k = 0; k < base.len; k++)
+                if (base.data[k] == '.') dot = (int64_t)k;
+            ts->name = dot > 0 ? str8_prefix(base, (uint64_t)dot) : base;
+        } else if (!get_str(p, s, "name", true, &ts->name)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The terrain of each tile of the 'tiles' tileset (assets/tiles.png, atlas.h), as the .lvl
+   map's character; 0 for a tile that is not terrain: doors and portals are objects. */
+static char terrain_char(uint32_t local) {
+    switch (local) {
+    case TS_FLOOR_0: case TS_FLOOR_1: case TS_FLOOR_2: case TS_FLOOR_3: case TS_FLOOR_CRACKED: return '.';
+    case TS_WALL: case TS_WALL_FACE: return '#';
+    case TS_WATER_0: case TS_WATER_1: return '~';
+    case TS_SPIKES: case TS_SPIKES_DOWN: return '^';
+    case TS_EXIT: return 'X';
+    default: return 0;
+    }
+}
+
+/* ---- The tile layer --------------------------------------------------------------------- */
+
+static int8_t base64_value(uint8_t c) {
+    if (c >= 'A' && c <= 'Z') return (int8_t)(c - 'A');
+    if (c >= 'a' && c <= 'z') return (int8_t)(c - 'a' + 26);
+    if (c >= '0' && c <= '9') return (int8_t)(c - '0' + 52);
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+}
+
+/* Base64 (blanks skipped, '=' padding at the end) into out[0..cap); the decoded length in
+   *n, or false on a character outside the alphabet or more than cap bytes. */
+static bool base64_decode(Str8 s, uint8_t *out, uint64_t cap, uint64_t *n, char *bad) {
+    uint32_t acc = 0;
+    int bits = 0;
+    uint64_t len = 0;
+    bool padded = false;
+    for (uint64_t i = 0; i < s.len; i++) {
+        uint8_t c = (uint8_t)s.data[i];
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+        if (c == '=') { padded = true; continue; }
+        int8_t v = base64_value(c);
+        if (v < 0 || padded) {
+            *bad = (char)c;
+            return false;
+        }
+        acc = acc << 6 | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (len == cap) {
+                *n = cap + 1;
+                return true;
+            }
+            out[len++] = (uint8_t)(acc >> bits);
+        }
+    }
+    *n = len;
+    return true;
+}
+
+/* One global tile id of the layer into the map's character at (x, y). */
+static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_t y, char *out) {
+    uint32_t gid = (uint32_t)raw & GID_MASK; /* a turned tile is the same tile */
+    if (gid == 0)
+        return tfail(p, "tile %d %d: expected a tile (floor, wall, water, spikes or exit), found an empty cell", x, y);
+    const Tileset *ts = tileset_of(t, gid);
+    if (!ts) return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y, gid);
+    uint32_t local = gid - (uint32_t)ts->firstgid;
+    if (!str8_eq_cstr(ts->name, "tiles"))
+        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x, y,
+                     local, QUOTE(ts->name));
+    char c = terrain_char(local);
+    if (!c)
+        return tfail(p, "tile %d %d: expected a floor, wall, water, spikes or exit tile, found tile %u of 'tiles' "
+                     "(doors, portals and the rest are objects)", x, y, local);
+    *out = c;
+    return true;
+}
+
+/* The layer's tiles into the rows (width * height characters, row-major). */
+static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char *grid) {
+    int64_t w = 0, h = 0;
+    if (!get_int(p, layer, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
+        !get_int(p, layer, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
+        return false;
+    if (w != p->width || h != p->height)
+        return tfail(p, "expected the map's size, %dx%d, found %lldx%lld", p->width, p->height, (long long)w, (long long)h);
+    if (member(layer, "chunks")) return tfail(p, "expected \"data\", found \"chunks\" (an infinite map's layer)");
+    uint64_t cells = (uint64_t)w * (uint64_t)h;
+    const cJSON *data = member(layer, "data");
+    Str8 encoding, compression;
+    if (!get_str(p, layer, "encoding", false, &encoding) || !get_str(p, layer, "compression", false, &compression))
+        return false;
+    if (compression.len)
+        return tfail(p, "expected an uncompressed layer (Tile Layer Format: CSV or Base64 (uncompressed)), found "
+                     "'%.*s%s' compression", QUOTE(compression));
+    if (!data) return tfail(p, "expected a member \"data\", found none");
+    if (cJSON_IsArray(data)) {
+        if (encoding.len && !str8_eq_cstr(encoding, "csv"))
+            return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'", QUOTE(encoding));
+        uint64_t i = 0;
+        const cJSON *v;
+        cJSON_ArrayForEach(v, data) {
+            if (i == cells) break;
+            int64_t raw;
+            int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
+            if (!whole_number(v, 0, UINT32_MAX, &raw)) {
+                if (cJSON_IsNumber(v))
+                    return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y, v->valuedouble);
+                return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
+            }
+            if (!tile_char(p, t, (uint64_t)raw, x, y, &grid[i])) return false;
+            i++;
+        }
+        uint64_t n = (uint64_t)cJSON_GetArraySize(data);
+        if (n != cells)
+            return tfail(p, "expected %llu tile ids (%lldx%lld), found %llu", (unsigned long long)cells, (long long)w,
+                         (long long)h, (unsigned long long)n);
+        return true;
+    }
+    if (!cJSON_IsString(data)) return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
+    if (!str8_eq_cstr(encoding, "base64"))
+        return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'", QUOTE(encoding));
+    uint8_t *bytes = arena_push_raw(p->tmp, cells * 4, 4);
+    if (!bytes) return tfail(p, "expected scratch memory for the tiles, found %s", arena_last_error());
+    uint64_t n;
+    char bad = 0;
+    if (!base64_decode(str8_cstr(data->valuestring), bytes, cells * 4, &n, &bad))
+        return tfail(p, "expected base64 tile data, found the character '%c'", bad);
+    if (n != cells * 4)
+        return tfail(p, "expected %llu bytes of tile data (%lldx%lld tiles of 4 bytes), found %s%llu",
+                     (unsigned long long)cells * 4, (long long)w, (long long)h, n > cells * 4 ? "more than " : "",
+                     (unsigned long long)(n > cells * 4 ? cells * 4 : n));
+    for (uint64_t i = 0; i < cells; i++) {
+        const uint8_t *b = bytes + i * 4; /* little-endian, as Tiled writes them */
+        uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        if (!tile_char(p, t, raw, (int32_t)(i % (uint64_t)w), (int32_t)(i / (uint64_t)w), &grid[i])) return false;
+    }
+    return true;
+}
+
+/* ---- Objects ---------------------------------------------------------------------------- */
+
+typedef enum ObjKind { OBJ_GRID, OBJ_ENTRY, OBJ_SIGN } ObjKind;
+
+/* What an object's type (or class) means: a character of the map, or an entry or sign. */
+static const struct {
+    const char *type;
+    char ch;      /* 0: by its colour (key, door), or not on the grid */
+    ObjKind kind;
+    const char *props; /* the custom properties it may have */
+} object_types[] = {
+    {"player", '@', OBJ_GRID, ""},        {"patroller", 'p', OBJ_GRID, "hp"}, {"chaser", 'c', OBJ_GRID, "hp"},
+    {"turret", 't', OBJ_GRID, "hp"},      {"coin", '$', OBJ_GRID, ""},        {"heart", '+', OBJ_GRID, ""},
+    {"key", 0, OBJ_GRID, "color"},        {"door", 0, OBJ_GRID, "color"},     {"portal", '>', OBJ_GRID, "target entry"},
+    {"entry", 0, OBJ_ENTRY, ""},          {"sign", 0, OBJ_SIGN, "text"},
+};
+#define OBJECT_TYPES "player, patroller, chaser, turret, coin, heart, key, door, portal, entry or sign"
+
+/* What the grid needs done after it is converted, in the order of the objects. */
+typedef struct Later {
+    ObjKind kind;
+    char ch;
+    int32_t id, x, y;
+    const char *where;
+    int64_t hp;       /* enemies: 0 none */
+    LevelRef target;  /* portals */
+    Str8 text;        /* a portal's entry, an entry's name, a sign's text */
+} Later;
+
+typedef struct Objects {
+    char *grid;
+    int32_t player_id;
+    const char *player_where;
+    ChunkList later;
+} Objects;
+
+/* The tile an object stands on: its box's centre (a tile object's box rises from its y, a
+   rectangle's falls), or its point; Tiled draws either way, the designer sees the centre. */
+static bool object_tile(Parser *p, const cJSON *o, bool tile_object, int32_t *tx, int32_t *ty) {
+    const cJSON *xs[4] = {member(o, "x"), member(o, "y"), member(o, "width"), member(o, "height")};
+    static const char *const names[4] = {"x", "y", "width", "height"};
+    double v[4] = {0};
+    for (int i = 0; i < 4; i++) {
+        if (!xs[i]) {
+            if (i < 2) return tfail(p, "expected a member \"%s\", found none", names[i]);
+            continue;
+        }
+        if (!cJSON_IsNumber(xs[i])) return tfail(p, "expected \"%s\" to be a number, found %s", names[i], json_kind(xs[i]));
+        v[i] = xs[i]->valuedouble;
+    }
+    double cx = v[0] + v[2] / 2, cy = tile_object ? v[1] - v[3] / 2 : v[1] + v[3] / 2;
+    double wpx = (double)p->width * TILE_PX, hpx = (double)p->height * TILE_PX;
+    if (!(cx >= 0 && cx < wpx && cy >= 0 && cy < hpx))
+        return tfail(p, "expected its centre inside the map (%dx%d tiles, %.0fx%.0f pixels), found %.17g, %.17g", p->width,
+                     p->height, wpx, hpx, cx, cy);
+    *tx = (int32_t)(cx / TILE_PX);
+    *ty = (int32_t)(cy / TILE_PX);
+    return true;
+}
+
+static bool key_color(Parser *p, const cJSON *o, const char *what, char red, char *out) {
+    Str8 c;
+    if (!prop_str(p, o, "color", &c)) return false;
+    if (!c.len) return tfail(p, "expected a property 'color' (red, green or blue) for the %s, found none", what);
+    if (str8_eq_cstr(c, "red")) *out = red;
+    else if (str8_eq_cstr(c, "green")) *out = (char)(red + ('g' - 'r'));
+    else if (str8_eq_cstr(c, "blue")) *out = (char)(red + ('b' - 'r'));
+    else return tfail(p, "expected property 'color' to be red, green or blue, found '%.*s%s'", QUOTE(c));
+    return true;
+}
+
+static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
+    p->where = "object";
+    if (!cJSON_IsObject(o)) return tfail(p, "expected an object, found %s", json_kind(o));
+    int64_t id = 0;
+    Str8 name, type, class;
+    if (!get_int(p, o, "id", true, 0, 1, INT32_MAX, &id) || !get_str(p, o, "name", false, &name) ||
+        !get_str(p, o, "type", false, &type) || !get_str(p, o, "class", false, &class))
+        return false;
+    if (!type.len) type = class; /* Tiled 1.9 calls it class */
+    Str8 label = name.len ? name : type;
+    const char *where = label.len ? where_fmt(p, "object %lld '%.*s%s'", (long long)id, QUOTE(label))
+                                  : where_fmt(p, "object %lld", (long long)id);
+    if (!where) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    p->where = where;
+    p->line_no = id; /* what the loader records as an entity's "line" */
+    Str8 tmpl;
+    if (!get_str(p, o, "template", false, &tmpl)) return false;
+    if (tmpl.len)
+        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'", QUOTE(tmpl));
+    int k = -1;
+    for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
+        if (str8_eq_cstr(type, object_types[i].type)) k = i;
+    if (k < 0) {
+        if (!type.len) return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found none");
+        return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%.*s%s'", QUOTE(type));
+    }
+    if (!props_check(p, o, object_types[k].props, object_types[k].type)) return false;
+    int32_t x = 0, y = 0;
+    if (!object_tile(p, o, member(o, "gid") != NULL, &x, &y)) return false;
+    Later l = {.kind = object_types[k].kind, .ch = object_types[k].ch, .id = (int32_t)id, .x = x, .y = y,
+               .where = where};
+    char *cell = &ob->grid[(int64_t)y * p->width + x];
+    if (l.kind == OBJ_GRID) {
+        if (str8_eq_cstr(type, "key") && !key_color(p, o, "key", 'r', &l.ch)) return false;
+        if (str8_eq_cstr(type, "door") && !key_color(p, o, "door", 'R', &l.ch)) return false;
+        if (l.ch == '@') {
+            if (ob->player_id)
+                return tfail(p, "expected one player, found a second one (the first is %s)", ob->player_where);
+            ob->player_id = (int32_t)id;
+            ob->player_where = where;
+        }
+        if (*cell != '.') {
+            const char *first = p->cell_where[(int64_t)y * p->width + x];
+            if (first) return tfail(p, "expected one entity on tile %d %d, found a second one (the first is %s)", x, y, first);
+            return tfail(p, "expected floor under the %.*s at tile %d %d, found %s", STR8_FMT(type), x, y,
+                         level_describe_char(*cell));
+        }
+        *cell = l.ch;
+        p->cell_where[(int64_t)y * p->width + x] = where;
+        bool found;
+        if (l.ch == 'p' || l.ch == 'c' || l.ch == 't') {
+            if (!prop_int(p, o, "hp", &l.hp, &found)) return false;
+            if (found && !level_check_range(p, NULL, l.hp, 1, 9999, "hit points")) return false;
+        } else if (l.ch == '>') {
+            if (!prop_file(p, o, "target", &l.target, &found)) return false;
+            if (!found)
+                return tfail(p, "expected a property 'target' (the level file the portal leads to), found none");
+            if (!prop_str(p, o, "entry", &l.text)) return false;
+            if (l.text.len && !level_check_entry_name(p, l.text)) return false;
+        } else if (l.ch == '@' || l.ch == '$' || l.ch == '+') {
+            return true; /* nothing to do after the grid */
+        } else {
+            return true; /* keys and doors: the colour is the character */
+        }
+    } else if (l.kind == OBJ_ENTRY) {
+        if (!name.len) return tfail(p, "expected a name (the entry's name, which portals lead to), found none");
+        if (!level_check_entry_name(p, name)) return false;
+        l.text = name;
+    } else {
+        if (!prop_str(p, o, "text", &l.text)) return false;
+        if (!l.text.len) return tfail(p, "expected a property 'text' (what the sign says), found none");
+        if (!check_lvl_text(p, l.text, "a sign text", false)) return false;
+    }
+    Later *slot = chunk_list_push(&ob->later);
+    if (!slot) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    *slot = l;
+    return true;
+}
+
+static bool read_object_layer(Parser *p, const cJSON *layer, Objects *ob) {
+    const cJSON *objects = member(layer, "objects");
+    if (!objects) return true;
+    if (!cJSON_IsArray(objects)) return tfail(p, "expected \"objects\" to be an array, found %s", json_kind(objects));
+    const cJSON *o;
+    cJSON_ArrayForEach(o, objects) if (!read_object(p, o, ob)) return false;
+    return true;
+}
+
+/* After the grid's conversion: hit points, portal targets, entries and signs, by the same
+   setters as the .lvl lines, in the order of the objects. */
+static bool apply_later(Parser *p, const Objects *ob) {
+    ChunkListIter it = chunk_list_iter(&ob->later);
+    for (const Later *l; (l = chunk_list_next(&it));) {
+        p->where = l->where;
+        p->line_no = l->id;
+        if (l->kind == OBJ_ENTRY) {
+            if (!level_add_entry(p, l->text, l->x, l->y, NULL)) return false;
+        } else if (l->kind == OBJ_SIGN) {
+            if (!level_add_sign(p, NULL, l->x, l->y, NULL, l->text)) return false;
+        } else if (l->ch == '>') {
+            int64_t i = level_find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), l->x, l->y);
+            if (i < 0 || !level_set_link(p, i, &l->target, l->text)) return i < 0 ? tfail(p, "internal error: no portal") : false;
+        } else if (l->hp) {
+            uint32_t row0 = p->enemy_row[l->y];
+            int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[l->y + 1] - row0, sizeof(EnemySpawn),
+                                        offsetof(EnemySpawn, tx), l->x, l->y);
+            if (i < 0) return tfail(p, "internal error: no enemy");
+            p->enemy_arr[row0 + i].hp = (int32_t)l->hp;
+        }
+    }
+    return true;
+}
+
+/* ---- The map ---------------------------------------------------------------------------- */
+
+static bool read_map_properties(Parser *p, const cJSON *root) {
+    p->where = "map";
+    if (!props_check(p, root, "name exit bullets particles", "the map")) return false;
+    Str8 name;
+    p->where = "map property 'name'";
+    if (!prop_str(p, root, "name", &name)) return false;
+    if (!name.len) {
+        p->where = "map";
+        return tfail(p, "expected a property 'name' (the level's name), found none");
+    }
+    if (!check_lvl_text(p, name, "a name", false) || !level_set_name(p, name, NULL)) return false;
+    bool found;
+    p->where = "map property 'exit'";
+    if (!prop_file(p, root, "exit", &p->exit, &found)) return false;
+    static const char *const pools[2] = {"bullets", "particles"};
+    for (int i = 0; i < 2; i++) {
+        p->where = i ? "map property 'particles'" : "map property 'bullets'";
+        int64_t v;
+        if (!prop_int(p, root, pools[i], &v, &found)) return false;
+        if (!found) continue;
+        if (!level_check_range(p, NULL, v, 1, 65536, i ? "a particle pool size" : "a bullet pool size")) return false;
+        *(i ? &p->particles : &p->bullets) = v;
+    }
+    return true;
+}
+
+/* The header of the map: its kind, size and tiles. */
+static bool read_map_header(Parser *p, const cJSON *root) {
+    p->where = "map";
+    if (!cJSON_IsObject(root)) return tfail(p, "expected a JSON object (a Tiled map), found %s", json_kind(root));
+    Str8 type, orientation;
+    if (!get_str(p, root, "type", false, &type)) return false;
+    if (type.len && !str8_eq_cstr(type, "map")) return tfail(p, "expected \"type\" map, found '%.*s%s'", QUOTE(type));
+    if (!get_str(p, root, "orientation", true, &orientation)) return false;
+    if (!str8_eq_cstr(orientation, "orthogonal"))
+        return tfail(p, "expected an orthogonal map, found '%.*s%s'", QUOTE(orientation));
+    bool infinite;
+    if (!get_bool(p, root, "infinite", &infinite)) return false;
+    if (infinite) return tfail(p, "expected a map of fixed size, found an infinite one (untick Infinite in Map Properties)");
+    int64_t w = 0, h = 0, tw = 0, th = 0;
+    if (!get_int(p, root, "tilewidth", true, 0, 0, INT32_MAX, &tw) || !get_int(p, root, "tileheight", true, 0, 0, INT32_MAX, &th))
+        return false;
+    if (tw != TILE_PX || th != TILE_PX)
+        return tfail(p, "expected tiles of %dx%d pixels, found %lldx%lld", TILE_PX, TILE_PX, (long long)tw, (long long)th);
+    if (!get_int(p, root, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) || !get_int(p, root, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
+        return false;
+    p->width = (int32_t)w;
+    p->height = (int32_t)h;
+    return true;
+}
+
+static bool read_map(Parser *p, const cJSON *root) {
+    Tiles tiles = {0};
+    if (!read_map_header(p, root) || !read_map_properties(p, root) || !read_tilesets(p, root, &tiles)) return false;
+    uint64_t cells = (uint64_t)p->width * (uint64_t)p->height;
+    Objects ob = {.grid = arena_push_raw(p->tmp, cells, 1)};
+    p->cell_where = arena_push_array(p->tmp, const char *, cells);
+    p->rows = arena_push_array(p->tmp, const char *, (uint64_t)p->height);
+    uint32_t *lens = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height);
+    p->where = "map";
+    if (!ob.grid || !p->cell_where || !p->rows || !lens)
+        return tfail(p, "expected scratch memory for the map, found %s", arena_last_error());
+    chunk_list_init(&ob.later, p->tmp, sizeof(Later), 64);
+
+    const cJSON *layers = member(root, "layers");
+    if (!cJSON_IsArray(layers)) return tfail(p, "expected \"layers\" to be an array, found %s", json_kind(layers));
+    const cJSON *tile_layer = NULL, *layer;
+    const char *tile_layer_where = NULL;
+    cJSON_ArrayForEach(layer, layers) {
+        p->where = "layer";
+        Str8 type, name;
+        if (!cJSON_IsObject(layer)) return tfail(p, "expected an object, found %s", json_kind(layer));
+        if (!get_str(p, layer, "name", false, &name) || !get_str(p, layer, "type", true, &type)) return false;
+        p->where = where_fmt(p, "layer '%.*s%s'", QUOTE(name));
+        if (str8_eq_cstr(type, "tilelayer")) {
+            if (tile_layer) return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
+            tile_layer = layer;
+            tile_layer_where = p->where;
+            if (!props_check(p, layer, "", "a layer") || !read_tile_layer(p, layer, &tiles, ob.grid)) return false;
+        } else if (str8_eq_cstr(type, "group")) {
+            return tfail(p, "expected tile and object layers at the top, found a group (Ungroup Layers in Tiled)");
+        } else if (!str8_eq_cstr(type, "objectgroup") && !str8_eq_cstr(type, "imagelayer")) {
+            return tfail(p, "expected a tilelayer, objectgroup or imagelayer, found '%.*s%s'", QUOTE(type));
+        }
+    }
+    p->where = "map";
+    if (!tile_layer) return tfail(p, "expected one tile layer (the floor, walls, water, spikes and exit), found none");
+    /* Objects after the tiles, whatever the layers' order: they stand on the terrain. */
+    cJSON_ArrayForEach(layer, layers) {
+        const cJSON *type = member(layer, "type");
+        if (!cJSON_IsString(type) || strcmp(type->valuestring, "objectgroup") != 0) continue;
+        p->where = where_fmt(p, "layer '%s'", cJSON_IsString(member(layer, "name")) ? member(layer, "name")->valuestring : "");
+        if (!read_object_layer(p, layer, &ob)) return false;
+    }
+    p->where = "map";
+    if (!ob.player_id) return tfail(p, "expected an object of type 'player' (where the level starts), found none");
+
+    for (int32_t y = 0; y < p->height; y++) {
+        p->rows[y] = ob.grid + (int64_t)y * p->width;
+        lens[y] = (uint32_t)p->width;
+    }
+    p->where = NULL; /* the conversion names objects through cell_where */
+    p->line_no = 0;
+    if (!level_parse_map_rows(p, lens)) return false;
+    return apply_later(p, &ob);
+}
+
+/* The line and column of byte `at` of the text, for a JSON syntax error. */
+static void text_position(const char *text, uint64_t at, int64_t *line, int64_t *col) {
+    *line = 1;
+    *col = 1;
+    for (uint64_t i = 0; i < at; i++) {
+        if (text[i] == '\n') ++*line, *col = 1;
+        else ++*col;
+    }
+}
+
+/* The offset of the first "\u0000" escape inside a JSON string, or -1. cJSON would decode
+   it into a NUL that ends its C string there, and the text after it would vanish without a
+   word; no name, sign or path of a level may hold one. */
+static int64_t json_nul_escape(const char *text, uint64_t len) {
+    bool in_string = false;
+    for (uint64_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (!in_string) {
+            in_string = c == '"';
+        } else if (c == '"') {
+            in_string = false;
+        } else if (c == '\\' && i + 1 < len) {
+            if (text[i + 1] == 'u' && i + 6 <= len && !memcmp(text + i + 2, "0000", 4)) return (int64_t)i;
+            i++; /* the escaped character, a quote or a backslash among them */
+        }
+    }
+    return -1;
+}
+
+bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
+    int64_t nul = json_nul_escape(text, len);
+    if (nul >= 0) {
+        int64_t line, col;
+        text_position(text, (uint64_t)nul, &line, &col);
+        return level_fail(p->err, p->path, line, col, "expected text without U+0000 in a string, found '\\u0000'");
+    }
+    call_once(&json_hooks_once, json_hooks_install);
+    p->objects = true;
+    json_arena = p->tmp;
+    json_left = LEVEL_TILED_MAX_TREE_BYTES;
+    json_refused = false;
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    json_arena = NULL;
+    if (!root) {
+        if (json_refused)
+            return level_fail(p->err, p->path, 0, 0,
+                              "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
+                              "(a tile layer in base64 takes a tenth of it)",
+                              (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20),
+                              json_left ? ": " : "", json_left ? arena_last_error() : "");
+        uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
+        while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;
+        int64_t line, col;
+        text_position(text, at, &line, &col);
+        Str8 found = {text + at, len - at < 20 ? len - at : 20};
+        for (uint64_t i = 0; i < found.len; i++)
+            if ((uint8_t)found.data[i] < 0x20 || (uint8_t)found.data[i] >= 0x7f) found.len = i;
+        if (at >= len) return level_fail(p->err, p->path, line, col, "expected JSON (a Tiled map), found end of file");
+        return level_fail(p->err, p->path, line, col, "expected JSON (a Tiled map), found '%.*s'", (int)found.len,
+                          found.data);
+    }
+    /* Past the value only blanks: cJSON stops after the first value. */
+    for (const char *c = end; c && c < text + len; c++)
+        if (*c != ' ' && *c != '\n' && *c != '\r' && *c != '\t') {
+            int64_t line, col;
+            text_position(text, (uint64_t)(c - text), &line, &col);
+            return level_fail(p->err, p->path, line, col, "expected end of file after the map, found '%c'", *c);
+        }
+    return read_map(p, root);
+}

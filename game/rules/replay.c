@@ -1,0 +1,239 @@
+/* replay.c - recording and playing back runs (see replay.h). */
+#include "rules/replay.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "core/os_file.h"
+#include "core/str8.h"
+
+bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) {
+    memset(r, 0, sizeof *r);
+    r->seed = seed;
+    r->levels = -1;
+    size_t n = strlen(level);
+    if (n >= sizeof r->level) return false;
+    memcpy(r->level, level, n + 1);
+    r->runs = arena_push_array(a, ReplayRun, REPLAY_MAX_RUNS);
+    if (!r->runs) return false;
+    r->run_cap = REPLAY_MAX_RUNS;
+    return true;
+}
+
+void replay_append(Replay *r, uint8_t input) {
+    /* Once a tick is lost, nothing after it may be recorded, not even a tick that would
+       only lengthen the last run: the file would skip the lost one. */
+    if (r->overflowed) return;
+    if (r->run_count > 0 && r->runs[r->run_count - 1].input == input &&
+        r->runs[r->run_count - 1].count < UINT32_MAX) {
+        r->runs[r->run_count - 1].count++;
+    } else if (r->run_count < r->run_cap) {
+        r->runs[r->run_count++] = (ReplayRun){.count = 1, .input = input};
+    } else {
+        if (!r->overflowed) diag_report(DIAG_WARNING, "replay: buffer full, recording stops here");
+        r->overflowed = true;
+        return;
+    }
+    r->ticks++;
+}
+
+Str8 replay_format(Arena *a, const Replay *r) {
+    /* Worst case per run: "4294967295xff " = 14 bytes; plus the header and its path. */
+    uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
+    char *buf = arena_push_array_raw(a, char, cap);
+    if (!buf) return (Str8){0};
+    size_t len = (size_t)snprintf(buf, cap,
+                                  "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
+                                  "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
+                                  "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
+                                  r->seed, r->level, r->ticks);
+    if (r->overflowed)
+        len += (size_t)snprintf(buf + len, cap - len,
+                                "# the recording buffer overflowed: no final levels or hash to check\n");
+    if (r->levels >= 0) len += (size_t)snprintf(buf + len, cap - len, "levels %d\n", r->levels);
+    if (r->has_hash) len += (size_t)snprintf(buf + len, cap - len, "hash %016" PRIx64 "\n", r->hash);
+    len += (size_t)snprintf(buf + len, cap - len, "inputs\n");
+    for (uint32_t i = 0; i < r->run_count; i++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count,
+                                r->runs[i].input, (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
+    }
+    len += (size_t)snprintf(buf + len, cap - len, "end\n");
+    return str8_make(buf, len);
+}
+
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
+                 size_t msg_cap) {
+    SCRATCH_SCOPE(tmp);
+    /* The hash and level count are the game's at the end of the run. When the buffer
+       overflowed the run went on past the last recorded tick, so they are not what these
+       inputs lead to: leave them out (unknown), or playback would report a mismatch. */
+    Replay ended = *r;
+    ended.levels = r->overflowed ? -1 : levels;
+    ended.hash = r->overflowed ? 0 : hash;
+    ended.has_hash = !r->overflowed;
+    Str8 text = replay_format(tmp.arena, &ended);
+    if (!text.len) {
+        snprintf(msg, msg_cap, "%s: out of scratch memory", path);
+        return false;
+    }
+    return os_write_file_atomic(path, text.data, text.len, msg, msg_cap);
+}
+
+/* A line without its `# comment` and the blanks around it. */
+static Str8 strip_comment(Str8 line) {
+    int64_t hash = str8_find_byte(line, '#', 0);
+    return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
+}
+
+static bool fail(char *msg, size_t cap, const char *path, int line, const char *why) {
+    diag_format(msg, cap, DIAG_ERROR, path, line, 0, "%s", why);
+    return false;
+}
+
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap);
+
+bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap) {
+    SCRATCH_SCOPE(tmp, a);
+    Str8 text;
+    OsReadResult rd = os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text);
+    if (rd.status == OS_READ_CANNOT_OPEN) {
+        snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(rd.error));
+        return false;
+    }
+    if (rd.status != OS_READ_OK) {
+        char why[300];
+        snprintf(msg, msg_cap, "%s: cannot read replay: %s", path, os_read_describe(rd, why, sizeof why));
+        return false;
+    }
+    return replay_parse(r, a, path, text, msg, msg_cap);
+}
+
+/* A level path as the header holds it: one line, no control bytes (it goes to a C string). */
+static bool valid_level(Str8 s) {
+    if (s.len == 0 || s.len >= REPLAY_PATH_MAX) return false;
+    for (uint64_t i = 0; i < s.len; i++)
+        if ((uint8_t)s.data[i] < ' ' || s.data[i] == 127) return false;
+    return true;
+}
+
+bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+    /* Into a copy, and the arena back where it was on failure: a load that fails leaves
+       the caller's Replay and arena as they were. */
+    Replay rr = {.levels = -1}, *r = &rr;
+    uint64_t mark = arena_pos(a);
+    bool ok = parse(r, a, path, text, msg, msg_cap);
+    if (!ok) {
+        arena_pop_to(a, mark);
+        return false;
+    }
+    *out = rr;
+    return true;
+}
+
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+    /* Two passes over the inputs: count the runs, then store them in `a`. */
+    Str8 rest = text, line;
+    int line_no = 0;
+    bool in_inputs = false, ended = false, has_level = false;
+    uint32_t runs = 0;
+    Str8 inputs_start = {0};
+    int inputs_line = 0, ticks_line = 0;
+    uint64_t header_ticks = 0;
+    while (!ended && str8_next_line(&rest, &line)) {
+        line_no++;
+        line = strip_comment(line);
+        if (line.len == 0) continue;
+        if (in_inputs) {
+            if (str8_eq_cstr(line, "end")) {
+                ended = true;
+                break;
+            }
+            Str8 words = line, w;
+            while (str8_next_token(&words, ' ', &w))
+                if (w.len) runs++;
+            continue;
+        }
+        Str8 key, val = line;
+        str8_next_token(&val, ' ', &key);
+        val = str8_trim(val);
+        uint64_t v = 0;
+        if (str8_eq_cstr(key, "replay")) {
+            if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
+        } else if (str8_eq_cstr(key, "seed")) {
+            if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
+        } else if (str8_eq_cstr(key, "level")) {
+            if (!valid_level(val)) return fail(msg, msg_cap, path, line_no, "bad level path");
+            memcpy(r->level, val.data, val.len);
+            r->level[val.len] = '\0';
+            has_level = true;
+        } else if (str8_eq_cstr(key, "ticks")) {
+            if (!str8_parse_u64(val, 10, &header_ticks) || header_ticks > UINT32_MAX)
+                return fail(msg, msg_cap, path, line_no, "bad ticks");
+            ticks_line = line_no;
+        } else if (str8_eq_cstr(key, "levels")) {
+            if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
+            r->levels = (int32_t)v;
+        } else if (str8_eq_cstr(key, "hash")) {
+            if (!str8_parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
+            r->has_hash = true;
+        } else if (str8_eq_cstr(key, "inputs")) {
+            in_inputs = true;
+            inputs_start = rest;
+            inputs_line = line_no;
+        } else {
+            return fail(msg, msg_cap, path, line_no, "unknown line");
+        }
+    }
+    if (!has_level) return fail(msg, msg_cap, path, line_no, "no level line");
+    if (!ended) return fail(msg, msg_cap, path, line_no, "no 'end' after the inputs");
+    r->runs = arena_push_array(a, ReplayRun, runs ? runs : 1);
+    if (!r->runs) return fail(msg, msg_cap, path, 0, "out of memory for the inputs");
+    r->run_cap = runs;
+    rest = inputs_start;
+    line_no = inputs_line;
+    while (str8_next_line(&rest, &line)) {
+        line_no++;
+        line = strip_comment(line);
+        if (line.len == 0) continue;
+        if (str8_eq_cstr(line, "end")) break;
+        Str8 words = line, w;
+        while (str8_next_token(&words, ' ', &w)) {
+            if (!w.len) continue;
+            int64_t x = str8_find_byte(w, 'x', 0);
+            uint64_t count, input;
+            if (x <= 0 || !str8_parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
+                !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 ||
+                count > UINT32_MAX || input > 0xff || r->ticks + count > UINT32_MAX)
+                return fail(msg, msg_cap, path, line_no, "bad input run (want COUNTxHEX)");
+            r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
+            r->ticks += (uint32_t)count;
+        }
+    }
+    /* The header's count is what the recorder wrote: a file whose inputs were cut or added
+       to is not the run it claims to be. */
+    if (ticks_line && header_ticks != r->ticks) {
+        char why[160];
+        snprintf(why, sizeof why, "the header says %llu ticks, the inputs hold %u", (unsigned long long)header_ticks,
+                 r->ticks);
+        return fail(msg, msg_cap, path, ticks_line, why);
+    }
+    return true;
+}
+
+bool replay_next(Replay *r, uint8_t *input) {
+    while (r->cursor_run < r->run_count && r->cursor_in_run >= r->runs[r->cursor_run].count) {
+        r->cursor_run++;
+        r->cursor_in_run = 0;
+    }
+    if (r->cursor_run >= r->run_count) return false;
+    *input = r->runs[r->cursor_run].input;
+    r->cursor_in_run++;
+    return true;
+}
+
+bool replay_done(const Replay *r) {
+    if (r->cursor_run >= r->run_count) return true;
+    return r->cursor_run + 1 == r->run_count && r->cursor_in_run >= r->runs[r->cursor_run].count;
+}
