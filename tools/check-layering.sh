@@ -12,6 +12,10 @@
 #   core         engine/core includes no SDL and nothing of engine/ outside core/
 #   engine-root  engine/ includes nothing outside engine/ (no game/, no ../)
 #   cycle        engine/core, platform, render, asset and audio include each other without a cycle
+#   circle       no module (x.c with x.h) of the engine or the game reaches itself through
+#                the headers it includes, however far round
+#   backend      the render backends (render_core.h, gl/, sdl/) include render_types.h, the
+#                core and each other: not render.h, the font, the camera, the overlay, platform/
 #   game-layer   game/ is in folders, bottom to top level, rules, front, editor, app: a
 #                folder includes game headers of its own and of the folders below, named by
 #                their folder ("rules/sim.h"); a game source in no such folder is a break
@@ -125,6 +129,33 @@ done
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
     echo "engine: cycle: engine modules include each other in a circle ($(tr '\n' ' ' <"$TMP/loop"))"
     echo "  includes between modules: $(sort -u "$TMP/edges" | sed 's/ / -> /' | tr '\n' ';')"
+    fails=$((fails + 1))
+fi
+
+# The render backends (render_core.h and its gl/ and sdl/ folders) see the shared types
+# (render_types.h), the core and each other's internals, never the front end (render.h,
+# font, camera, the overlay) nor the platform.
+for f in $(echo "$SOURCES" | grep -E '^engine/render/(render_core\.h|gl/|sdl/)'); do
+    grep -nE "${INCLUDE_RE}\"(platform/|render/(render|font|camera|debug_overlay)\.h)" "$TMP/$f" |
+        sed "s|^|$f:|" >"$TMP/hits"
+    report "backend: a render backend includes only render_types.h, render_core.h and the core" <"$TMP/hits"
+done
+
+# No circle anywhere: a module (x.c with x.h) includes no header whose module includes it
+# back, however far round, in the engine and the game alike.
+: >"$TMP/files"
+for f in $SOURCES; do
+    from=${f%.*}
+    case $f in engine/*) base=engine ;; *) base=game ;; esac
+    sed -n 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)\.h".*|\1|p' "$TMP/$f" |
+        while read -r h; do
+            to="$base/$h"
+            [ -f "$to.h" ] || continue
+            [ "$to" != "$from" ] && echo "$from $to"
+        done
+done | sort -u >"$TMP/files"
+if ! tsort "$TMP/files" >/dev/null 2>"$TMP/loop"; then
+    echo "circle: modules include each other in a circle: $(grep -v '^tsort: input contains a loop' "$TMP/loop" | sed 's/^tsort: //' | tr '\n' ' ')"
     fails=$((fails + 1))
 fi
 

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/arena.h"
 
 static const char *const diag_level_names[DIAG_LEVEL_COUNT] = {"error", "warning", "note"};
 
@@ -107,34 +106,3 @@ void diag_report_at(DiagLevel level, const char *path, int64_t line, int64_t col
     va_end(ap);
     diag_send(level, buf, (int32_t)line, (int32_t)col, at);
 }
-
-/* ---- Capture. */
-
-static void diag_capture_sink(void *state, const Diag *d) {
-    DiagCapture *c = state;
-    size_t len = strlen(d->text);
-    DiagCaptured *e = arena_push_struct(c->arena, DiagCaptured);
-    char *text = e ? arena_push_raw(c->arena, len + 1, 1) : NULL;
-    if (!text) {
-        c->lost++;
-        diag_sink_stderr(NULL, d);
-        return;
-    }
-    memcpy(text, d->text, len + 1);
-    e->d = *d;
-    e->d.text = text;
-    e->d.path = d->path ? text + (d->path - d->text) : NULL;
-    e->d.message = text + (d->message - d->text);
-    if (c->last) c->last->next = e;
-    else c->first = e;
-    c->last = e;
-    c->count++;
-    if ((unsigned)d->level < DIAG_LEVEL_COUNT) c->of[d->level]++;
-}
-
-void diag_capture_begin(DiagCapture *c, struct Arena *arena) {
-    *c = (DiagCapture){.arena = arena};
-    c->before = diag_set_sink((DiagSink){diag_capture_sink, c});
-}
-
-void diag_capture_end(DiagCapture *c) { diag_set_sink(c->before); }

@@ -101,25 +101,4 @@ void diag_sink_stderr(void *state, const Diag *d);
 
 const char *diag_level_name(DiagLevel level); /* "error", "warning", "note" */
 
-/* ---- Capturing, for tests: every report copied into an arena, in order. */
-
-struct Arena;
-typedef struct DiagCaptured {
-    struct DiagCaptured *next;
-    Diag d; /* its strings live in the capture's arena */
-} DiagCaptured;
-
-typedef struct DiagCapture {
-    struct Arena *arena;
-    DiagCaptured *first, *last;
-    uint32_t count, lost;       /* lost: reports the arena had no room for (they went to stderr) */
-    uint32_t of[DIAG_LEVEL_COUNT]; /* how many of each level */
-    DiagSink before;
-} DiagCapture;
-
-/* Installs a sink that copies every report into `arena` (and prints nothing) until
-   diag_capture_end, which puts back the sink that was there. */
-void diag_capture_begin(DiagCapture *c, struct Arena *arena);
-void diag_capture_end(DiagCapture *c);
-
 #endif

@@ -333,9 +333,15 @@ void render_end(Renderer *rd) {
     else render_sdl_submit(rd->sdl, verts, batches, nb, n, tmp.arena, &rd->cur);
     rd->last_stats = rd->cur;
 }
+/* The platform's viewport, as the backends take it (render_types.h: they see no platform). */
+static RenderViewport render_viewport(const Renderer *rd) {
+    PlatformViewport v = platform_viewport(rd->pf);
+    return (RenderViewport){v.x, v.y, v.w, v.h, v.scale};
+}
+
 
 void render_present(Renderer *rd) {
-    if (rd->gl) render_gl_present(rd->gl, platform_viewport(rd->pf));
+    if (rd->gl) render_gl_present(rd->gl, render_viewport(rd));
     else render_sdl_present(rd->sdl);
     rd->frame = NULL; /* its memory dies with the next arena_clear; stop pushing into it */
     rd->shown = rd->first;
@@ -345,6 +351,6 @@ void render_present(Renderer *rd) {
 }
 
 bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h) {
-    if (rd->gl) return render_gl_read_pixels(rd->gl, platform_viewport(rd->pf), out, rgba, w, h);
+    if (rd->gl) return render_gl_read_pixels(rd->gl, render_viewport(rd), out, rgba, w, h);
     return render_sdl_read_pixels(rd->sdl, out, rgba, w, h);
 }

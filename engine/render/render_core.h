@@ -15,7 +15,8 @@
 #ifndef RENDER_CORE_H
 #define RENDER_CORE_H
 
-#include "render/render.h"
+#include "core/arena.h"
+#include "render/render_types.h"
 
 /* The SDL_Renderer backend's share of a texture. Under SDL's software renderer, and within
    RENDER_COPY_BUDGET_BYTES, the SDL texture holds the image four times, [plain | flipped X]

@@ -18,6 +18,7 @@
 #include "core/os_file.h"
 #include "core/path.h"
 #include "level/level_write.h"
+#include "level/level_load.h"
 
 /* ---- History records ------------------------------------------------------------------ */
 

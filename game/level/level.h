@@ -25,6 +25,7 @@
 #define LEVEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/arena.h"
@@ -160,35 +161,6 @@ typedef struct LevelLoadStats {
     uint64_t scratch_peak; /* peak scratch used while loading */
 } LevelLoadStats;
 
-/* Reads, validates and loads `path`, with the caller's `room` beside it (NULL: none). On
-   failure returns false, fills *err and leaves *out, *room and the level arena exactly as
-   they were. `stats` may be NULL.
-
-   The level's exit and links must name existing level files inside the folder tree `root`
-   (NULL: the folder of `path`): the game passes the folder of the level that started the
-   run, so a level can never lead to /etc/passwd or to a file the player did not mean to
-   ship. Checked with the real paths (symbolic links followed), on the line that names them.
-
-   `path` may point anywhere, even into the level arena that the load clears: loading
-   lv.exit_to or lv.links[i].target_path of the current level is the normal way to change
-   levels, and the loader copies the path to scratch memory before anything is cleared.
-
-   `level_arena` must be created with ARENA_FLAG_NO_CHAIN (arena.h has no flag getter, so
-   this is not checked). The fit check compares the level's exact need with
-   arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
-   is only the first block, and a level would be refused that the arena could have taken. */
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room,
-                   LevelError *err, LevelLoadStats *stats);
-bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
-
-/* Parses text already in memory (the fuzzer's entry point; JSON when `path` ends in
-   LEVEL_TILED_EXT), with every check level_load
-   makes except those that need the disk: exit and link targets are resolved (extension and
-   length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
-   must not lie in the level arena. */
-bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
-                 uint64_t len, LevelRoom *room, LevelError *err, LevelLoadStats *stats);
-
 /* The level arena a set of levels needs, from the largest of their needs (LevelLoadStats.
    level_bytes): that plus 25%, rounded up to 64 KiB. levelcheck and the game's exit report
    both say it, from the files and from what was played. */
@@ -202,6 +174,9 @@ static inline TileKind level_tile(const Level *lv, int32_t tx, int32_t ty) {
     return (TileKind)lv->tiles[(int64_t)ty * lv->width + tx];
 }
 /* The door or link at a tile, or NULL; level_door_index gives the door's index, or -1. */
+/* Binary search of an array sorted row-major, whose elements hold int16 tx, ty at `off`:
+   the index of the element at (tx, ty), or -1. */
+int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t off, int32_t tx, int32_t ty);
 const LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty);
 int32_t level_door_index(const Level *lv, int32_t tx, int32_t ty);
 const LevelLink *level_link_at(const Level *lv, int32_t tx, int32_t ty);

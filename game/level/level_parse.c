@@ -315,22 +315,6 @@ bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
     return true;
 }
 
-/* Binary search of an array sorted row-major, whose elements hold int16 tx, ty at `off`.
-   The entity lines use it here, and level.c's lookups on the loaded level. */
-int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t off, int32_t tx, int32_t ty) {
-    uint64_t lo = 0, hi = count;
-    int64_t key = (int64_t)ty * 65536 + tx;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        const int16_t *xy = (const int16_t *)((const char *)base + mid * size + off);
-        int64_t k = (int64_t)xy[1] * 65536 + xy[0];
-        if (k == key) return (int64_t)mid;
-        if (k < key) lo = mid + 1;
-        else hi = mid;
-    }
-    return -1;
-}
-
 /* ---- Header ------------------------------------------------------------------------- */
 
 bool level_set_name(Parser *p, Str8 value, const char *at) {

@@ -112,8 +112,4 @@ bool level_is_tiled_path(const char *path);
 /* Offset of the first byte of s that makes the text binary, or -1 when there is none. */
 int64_t level_binary_at(Str8 s);
 
-/* Binary search of an array sorted row-major, whose elements hold int16 tx, ty at `off`:
-   the index of the element at (tx, ty), or -1. */
-int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t off, int32_t tx, int32_t ty);
-
 #endif

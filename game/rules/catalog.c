@@ -6,6 +6,7 @@
 
 #include "core/os_file.h"
 #include "core/path.h"
+#include "level/level_load.h"
 
 int32_t catalog_file_number(const char *path) {
     if (!path) return 0;

@@ -7,6 +7,7 @@
 #include "core/base.h"
 #include "core/hash.h"
 #include "core/path.h"
+#include "level/level_load.h"
 
 /* Which tile kinds stop what. Enemies keep off hazards and doors to other levels so that
    they stay in the part of the level they were drawn in. */

@@ -22,6 +22,7 @@
 #include "audio/audio_device.h"
 #include "check.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "core/os_file.h"
 #include "heap_count.h"
 

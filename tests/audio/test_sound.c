@@ -14,6 +14,7 @@
 #include "audio/sound.h"
 #include "check.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "core/os_file.h"
 #include "heap_count.h"
 

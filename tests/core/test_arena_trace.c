@@ -9,6 +9,7 @@
 #include "check.h"
 #include "core/arena_trace.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "heap_count.h"
 
 static void test_high_take(void) {

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "core/arena.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 
 #define CHECK_STR(a, b)                                                                       \
     do {                                                                                      \

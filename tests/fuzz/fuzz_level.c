@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "level/level.h"
+#include "level/level_load.h"
 #include "level/level_write.h"
 #include "rules/sim.h"
 #include "fuzz.h"

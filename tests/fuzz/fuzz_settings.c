@@ -18,6 +18,7 @@
 
 #include "core/arena.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "rules/save.h"
 #include "fuzz.h"
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "trace_csv.h"
 #include "fuzz.h"
 

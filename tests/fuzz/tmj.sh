@@ -1,6 +1,6 @@
 # Tiled maps (.tmj): fuzz_level.c built for a .tmj path, through cJSON and level_tiled.c,
 # with the same promises as the .lvl target.
-FUZZ_SOURCES="engine/core/*.c game/level/level.c game/level/level_parse.c game/level/level_tiled.c
+FUZZ_SOURCES="engine/core/*.c game/level/level.c game/level/level_load.c game/level/level_parse.c game/level/level_tiled.c
               game/level/level_write.c game/rules/sim.c tests/fuzz/fuzz_level.c"
 FUZZ_CFLAGS="-DFUZZ_LEVEL_DIR=\"$DATA\" -DFUZZ_LEVEL_PATH=\"$DATA/fuzz.tmj\"
              -DFUZZ_TEXT_PATH=\"$DATA/fuzz.lvl\" $(pkg-config --cflags libcjson)"

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "app/app.h"
 #include "check.h"
 

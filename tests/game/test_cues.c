@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "app/app.h"
 #include "check.h"
 #include "audio/limiter.h"

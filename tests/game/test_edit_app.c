@@ -17,8 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "app/app.h"
 #include "check.h"
+#include "level/level_load.h"
 
 static char dir[] = "/tmp/test_edit_app_XXXXXX";
 

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "app/app.h"
 #include "check.h"
 

@@ -21,6 +21,7 @@
 #include "core/str8.h"
 #include "editor/editor.h"
 #include "level/level.h"
+#include "level/level_load.h"
 #include "level/level_write.h"
 #include "rules/sim.h"
 

@@ -15,6 +15,7 @@
 #include "check.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 
 static Arena *new_level_arena(uint64_t bytes) {
     return arena_create((ArenaParams){.reserve_size = bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});

@@ -21,6 +21,7 @@
 #include "core/base.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 #include "level/level_write.h"
 
 #define T "tiled/"

@@ -14,9 +14,11 @@
 #include "check.h"
 #include "test_levels.h"
 #include "core/diag.h"
+#include "core/diag_capture.h"
 #include "core/os_file.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 #include "level/level_write.h"
 
 static Arena *new_level_arena(const char *name) {

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "check.h"
 #include "core/os_file.h"
 #include "rules/game.h"

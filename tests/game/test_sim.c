@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/diag_capture.h"
 #include "../assets/atlas.h"
 #include "asset/asset.h"
 #include "check.h"
@@ -18,6 +19,7 @@
 #include "front/draw.h"
 #include "rules/game.h"
 #include "rules/sim.h"
+#include "level/level_load.h"
 
 static char dir[] = "/tmp/test_sim_XXXXXX";
 static Arena *level_arena;

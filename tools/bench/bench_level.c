@@ -3,7 +3,7 @@
    Generates a 1024x1024 level with 10,000 enemies (each with an `enemy` line) plus some
    pickups and water into a temporary file, then, interleaved round by round in one run:
      read   os_read_file into the same scratch arena: the read level_load itself does
-            (level_read_file in game/level/level.c);
+            (level_read_file in game/level/level_load.c);
      load   level_load: read + parse + validate + copy into the level arena;
      parse  level_parse on the text already in memory (load minus the read);
      tmj    level_parse of the same level as a Tiled map (.tmj), its tile layer as a JSON
@@ -27,6 +27,7 @@
 #include "core/arena.h"
 #include "core/os_file.h"
 #include "level/level.h"
+#include "level/level_load.h"
 
 enum { SIDE = 1024, ENEMIES = 10000, PICKUPS = 2000 };
 

@@ -24,6 +24,7 @@
 #include "core/path.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 #include "rules/sim.h"
 
 #define KIB 1024ull

@@ -21,6 +21,7 @@
 #include "core/os_file.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 #include "level/level_write.h"
 
 /* What level.c reads at most: a larger file never loads, so it is never compared. */

@@ -26,6 +26,7 @@
 #include "core/path.h"
 #include "core/str8.h"
 #include "level/level.h"
+#include "level/level_load.h"
 
 #define TILES_FIRSTGID 1
 #define TILES_COUNT (ATLAS_COLS * TILES_ROWS)

@@ -349,7 +349,7 @@ void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch 
 
 /* The picture onto the window's back buffer, at the viewport (output pixels, y down), the
    frame's clear colour around it (SDL_RenderClear fills the letterbox too), and shown. */
-void render_gl_present(RenderGl *g, PlatformViewport vp) {
+void render_gl_present(RenderGl *g, RenderViewport vp) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     int w = 0, h = 0;
@@ -371,7 +371,7 @@ void render_gl_present(RenderGl *g, PlatformViewport vp) {
     SDL_GL_SwapWindow(g->window);
 }
 
-bool render_gl_read_pixels(RenderGl *g, PlatformViewport vp, Arena *out, uint8_t **rgba, int *w,
+bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w,
                            int *h) {
     if (vp.w <= 0 || vp.h <= 0) return false;
     SDL_GL_MakeCurrent(g->window, g->ctx);

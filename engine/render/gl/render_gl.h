@@ -30,8 +30,8 @@ void render_gl_begin(RenderGl *g, Color clear);
 void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches,
                       uint32_t batch_count, uint32_t quad_count, Arena *scratch,
                       RenderStats *stats);
-void render_gl_present(RenderGl *g, PlatformViewport vp);
-bool render_gl_read_pixels(RenderGl *g, PlatformViewport vp, Arena *out, uint8_t **rgba, int *w,
+void render_gl_present(RenderGl *g, RenderViewport vp);
+bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w,
                            int *h);
 const char *render_gl_describe(const RenderGl *g);
 
