@@ -14,6 +14,9 @@
 #   cycle        engine/core, platform, render, asset and audio include each other without a cycle
 #   circle       no module (x.c with x.h) of the engine or the game reaches itself through
 #                the headers it includes, however far round
+#   names        every function a header declares starts with its module's name (arena_push
+#                in arena.h), or its family's: os_ (os_file.h, os_memory.h), scratch_
+#                (arena.h), level_ (game/level/)
 #   backend      the render backends (render_core.h, gl/, sdl/) include render_types.h, the
 #                core and each other: not render.h, the font, the camera, the overlay, platform/
 #   game-layer   game/ is in folders, bottom to top level, rules, front, editor, app: a
@@ -42,8 +45,11 @@ INCLUDE_RE='^[[:space:]]*#[[:space:]]*include[[:space:]]*'
 
 # The file with comments removed and string/char literals emptied, line for line; on
 # preprocessor lines the literals are kept, so #include names survive.
+# strip FILE...: each file, so blanked, to $TMP/FILE, in one awk for all of them.
 strip() {
-    awk '
+    for f in "$@"; do mkdir -p "$TMP/$(dirname "$f")"; done
+    awk -v tmp="$TMP" '
+    FNR == 1 { if (dest) close(dest); dest = tmp "/" FILENAME; incomment = 0 }
     { line = $0; out = ""; n = length(line); i = 1
       pp = (!incomment && line ~ /^[ \t]*#/)
       while (i <= n) {
@@ -64,7 +70,7 @@ strip() {
           }
           out = out c; i++
       }
-      print out }' "$1"
+      print out > dest }' "$@"
 }
 
 report() { # rule, then "file:line:code" lines on stdin
@@ -78,12 +84,9 @@ report() { # rule, then "file:line:code" lines on stdin
 
 # Every source once, stripped, under $TMP with the same path.
 SOURCES=$(find engine game -type f \( -name '*.c' -o -name '*.h' \) | sort)
-count=0
-for f in $SOURCES; do
-    mkdir -p "$TMP/$(dirname "$f")"
-    strip "$f" >"$TMP/$f"
-    count=$((count + 1))
-done
+count=$(echo "$SOURCES" | grep -c .)
+# shellcheck disable=SC2086 # the names hold no spaces
+strip $SOURCES
 # A check that saw nothing would pass: the sources must be there, and the call pattern
 # must find the calls the OS module itself makes.
 if [ "$count" -lt 10 ] || ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file.c"; then
@@ -91,23 +94,22 @@ if [ "$count" -lt 10 ] || ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file.c"; th
     exit 2
 fi
 
-for f in $SOURCES; do
-    case $f in engine/core/os_file.[ch] | engine/core/os_memory.[ch]) continue ;; esac
-    grep -nE "$CALL_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
-    report "os-call: call the OS through core/os_file.h" <"$TMP/hits"
-done
+# One grep over all of them (in $TMP, so the names it prints are the sources').
+others=$(echo "$SOURCES" | grep -vE '^engine/core/os_(file|memory)\.[ch]$')
+# shellcheck disable=SC2086
+(cd "$TMP" && grep -nHE "$CALL_RE" $others) >"$TMP/hits"
+report "os-call: call the OS through core/os_file.h" <"$TMP/hits"
 
 # The tools write their files through the one writer too (os_write_file_atomic); the
 # benchmarks may touch the OS directly (they measure it), and the tools' own tests set up
 # their fixtures as they like.
 WRITE_RE="(^|[^A-Za-z0-9_.>])(open|openat|creat|fopen|freopen|rename|renameat|unlink|unlinkat|remove|mkdir)[[:space:]]*\\("
 TOOL_SOURCES=$(find tools -type f -name '*.c' ! -path 'tools/bench/*' ! -name 'test_*.c' | sort)
-for f in $TOOL_SOURCES; do
-    mkdir -p "$TMP/$(dirname "$f")"
-    strip "$f" >"$TMP/$f"
-    grep -nE "$WRITE_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
-    report "tool-write: write files through core/os_file.h" <"$TMP/hits"
-done
+# shellcheck disable=SC2086
+strip $TOOL_SOURCES
+# shellcheck disable=SC2086
+(cd "$TMP" && grep -nHE "$WRITE_RE" $TOOL_SOURCES) >"$TMP/hits"
+report "tool-write: write files through core/os_file.h" <"$TMP/hits"
 
 : >"$TMP/edges"
 for f in $(echo "$SOURCES" | grep '^engine/'); do
@@ -144,62 +146,87 @@ done
 # No circle anywhere: a module (x.c with x.h) includes no header whose module includes it
 # back, however far round, in the engine and the game alike.
 : >"$TMP/files"
-for f in $SOURCES; do
-    from=${f%.*}
-    case $f in engine/*) base=engine ;; *) base=game ;; esac
-    sed -n 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)\.h".*|\1|p' "$TMP/$f" |
-        while read -r h; do
-            to="$base/$h"
-            [ -f "$to.h" ] || continue
-            [ "$to" != "$from" ] && echo "$from $to"
-        done
-done | sort -u >"$TMP/files"
+(cd "$TMP" && awk '
+    FNR == 1 { from = FILENAME; sub(/\.[ch]$/, "", from); base = FILENAME; sub(/\/.*/, "", base) }
+    /^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]*\.h"/ {
+        h = $0
+        sub(/^[^"]*"/, "", h)
+        sub(/\.h".*/, "", h)
+        to = base "/" h
+        if (to != from) print from, to
+    }' $SOURCES) | sort -u | while read -r from to; do
+    [ -f "$to.h" ] && echo "$from $to"
+done >"$TMP/files"
 if ! tsort "$TMP/files" >/dev/null 2>"$TMP/loop"; then
     echo "circle: modules include each other in a circle: $(grep -v '^tsort: input contains a loop' "$TMP/loop" | sed 's/^tsort: //' | tr '\n' ' ')"
     fails=$((fails + 1))
+fi
+
+# Names: every function a header declares starts with its module's name (the header's:
+# arena_push in arena.h), or with the name of the family it belongs to: os_ for the two OS
+# headers, scratch_ for arena.h's scratch arenas, level_ for the headers of game/level/.
+headers=$(echo "$SOURCES" | grep '\.h$')
+(cd "$TMP" && awk '
+    FNR == 1 {
+        module = FILENAME
+        sub(/.*\//, "", module)
+        sub(/\.h$/, "", module)
+        allowed = module
+        if (FILENAME ~ /^engine\/core\/os_/) allowed = "os"
+        if (FILENAME == "engine/core/arena.h") allowed = "arena scratch"
+        if (FILENAME ~ /^game\/level\//) allowed = module " level"
+    }
+    /^[[:space:]]*(static|typedef|#|return)/ { next }
+    /^[A-Za-z_][A-Za-z0-9_ *]*[ *][a-z_][a-z0-9_]*\(/ {
+        line = $0
+        sub(/\(.*/, "", line)
+        n = split(line, w, /[ *]+/)
+        name = w[n]
+        ok = 0
+        m = split(allowed, a, " ")
+        for (i = 1; i <= m; i++)
+            if (name == a[i] || index(name, a[i] "_") == 1) ok = 1
+        if (!ok) printf "%s:%d: names: '\''%s'\'' does not start with its module'\''s name (%s)\n", FILENAME, FNR, name, allowed
+    }' $headers) >"$TMP/names"
+if [ -s "$TMP/names" ]; then
+    cat "$TMP/names"
+    fails=$((fails + $(wc -l <"$TMP/names")))
 fi
 
 # The game's folders, bottom to top: a folder includes game headers of its own folder and
 # of the folders below it, always by their folder ("rules/sim.h"); level/ and rules/ see no
 # SDL, no platform, render, asset or audio header.
 GAME_LAYERS="level rules front editor app"
-layer_rank() { # the position of folder $1 in GAME_LAYERS, 0 when it is none of them
-    i=1
-    for l in $GAME_LAYERS; do
-        [ "$l" = "$1" ] && { echo $i; return; }
-        i=$((i + 1))
-    done
-    echo 0
-}
-game_files=0
-for f in $(echo "$SOURCES" | grep '^game/'); do
-    game_files=$((game_files + 1))
-    folder=$(echo "$f" | cut -d/ -f2)
-    rank=$(layer_rank "$folder")
-    if [ "$rank" -eq 0 ]; then
-        echo "$f:1: game-folder: a game source lies in no layer's folder ($GAME_LAYERS)"
-        fails=$((fails + 1))
-        continue
-    fi
-    grep -nE "$INCLUDE_RE\"" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
-    : >"$TMP/hits"
-    while IFS= read -r hit; do
-        name=$(echo "$hit" | sed -n 's|.*include[[:space:]]*"\([^"]*\)".*|\1|p')
-        case $name in
-        core/* | platform/* | render/* | asset/* | audio/* | game_layout.h | ../../assets/atlas.h) continue ;; # the engine's, generated, the art's cells
-        */*)
-            to=${name%%/*}
-            to_rank=$(layer_rank "$to")
-            if [ "$to_rank" -eq 0 ] || [ "$to_rank" -gt "$rank" ]; then echo "$hit" >>"$TMP/hits"; fi ;;
-        *) echo "$hit" >>"$TMP/hits" ;; # a bare name: which layer's?
-        esac
-    done <"$TMP/incs"
-    report "game-layer: a game folder includes only its own and the folders below it ($GAME_LAYERS), by their names" <"$TMP/hits"
-    if [ "$rank" -le 2 ]; then
-        grep -nE "${INCLUDE_RE}[<\"](SDL|(platform|render|asset|audio)/)" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/hits"
-        report "game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header" <"$TMP/hits"
-    fi
-done
+game_sources=$(echo "$SOURCES" | grep '^game/')
+game_files=$(echo "$game_sources" | grep -c .)
+(cd "$TMP" && awk -v layers="$GAME_LAYERS" '
+    BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
+    FNR == 1 {
+        split(FILENAME, parts, "/")
+        me = rank[parts[2]] + 0
+        if (!me) printf "%s:1: game-folder: a game source lies in no layer'\''s folder (%s)\n", FILENAME, layers
+    }
+    !me { next }
+    /^[[:space:]]*#[[:space:]]*include[[:space:]]*"/ {
+        name = $0
+        sub(/^[^"]*"/, "", name)
+        sub(/".*/, "", name)
+        if (name ~ /^(core|platform|render|asset|audio)\// && me <= 2 && name !~ /^core\//)
+            printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header: %s\n", FILENAME, FNR, $0
+        if (name ~ /^(core|platform|render|asset|audio)\// || name == "game_layout.h" || name == "../../assets/atlas.h") next
+        to = name
+        if (index(to, "/") == 0) to = ""
+        else sub(/\/.*/, "", to)
+        if (to == "" || !(to in rank) || rank[to] > me)
+            printf "%s:%d: game-layer: a game folder includes only its own and the folders below it (%s), by their names: %s\n", FILENAME, FNR, layers, $0
+    }
+    /^[[:space:]]*#[[:space:]]*include[[:space:]]*<SDL/ {
+        if (me <= 2) printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header: %s\n", FILENAME, FNR, $0
+    }' $game_sources) >"$TMP/game_hits"
+if [ -s "$TMP/game_hits" ]; then
+    cat "$TMP/game_hits"
+    fails=$((fails + $(wc -l <"$TMP/game_hits")))
+fi
 [ "$game_files" -gt 10 ] || { echo "check-layering: the check itself is broken (only $game_files game sources)" >&2; exit 2; }
 
 if [ "$fails" -gt 0 ]; then

@@ -153,7 +153,7 @@ static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t
     /* stb keeps the reason of an earlier failure (the probe's, another file's) until a new
        one replaces it: start clean, so the reason given is this decode's or ours. */
     stbi__g_failure_reason = NULL;
-    asset_stb_allocator = arena_allocator(scratch);
+    asset_stb_allocator = allocator_arena(scratch);
     uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
     asset_stb_allocator = (Allocator){0};
     if (!px) {
@@ -246,7 +246,7 @@ bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, in
 
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err) {
     SCRATCH_SCOPE(tmp);
-    asset_stb_allocator = arena_allocator(tmp.arena);
+    asset_stb_allocator = allocator_arena(tmp.arena);
     int len = 0;
     uint8_t *png = stbi_write_png_to_mem(rgba, w * 4, w, h, 4, &len);
     asset_stb_allocator = (Allocator){0};

@@ -73,7 +73,7 @@ static void audio_no_device(const char *why) {
     else diag_report(DIAG_WARNING, "no sound device: playing silently");
 }
 
-AudioDevice *audio_device_open(Arena *perm) {
+AudioDevice *audio_device_create(Arena *perm) {
     AudioDevice *d = arena_push_struct(perm, AudioDevice);
     if (!d) {
         diag_report(DIAG_WARNING, "audio: no sound: %s", arena_last_error());
@@ -131,7 +131,7 @@ bool audio_device_check(AudioDevice *d) {
     return false;
 }
 
-void audio_device_close(AudioDevice *d) {
+void audio_device_release(AudioDevice *d) {
     if (!d || d->closed) return;
     SDL_CloseAudioDevice(d->id); /* waits for the audio thread */
     SDL_QuitSubSystem(SDL_INIT_AUDIO);

@@ -1,7 +1,7 @@
 /* audio_device.h - the sound card, through SDL2: a callback on SDL's audio thread that
    renders a Mixer into each buffer the device asks for.
 
-       AudioDevice *dev = audio_device_open(perm);           // NULL: no sound, one warning
+       AudioDevice *dev = audio_device_create(perm);           // NULL: no sound, one warning
        Mixer *mx = mixer_create(perm, dev ? audio_device_rate(dev) : AUDIO_RATE);
        if (dev) audio_device_start(dev, mx);
        diag_report(DIAG_NOTE, "audio: %u frames at %u Hz", audio_device_buffer_frames(dev),
@@ -10,7 +10,7 @@
            audio_device_check(dev);                           // once per frame: hot-unplug
            mixer_play(mx, ...);                               // the game talks to the mixer only
        }
-       audio_device_close(dev);
+       audio_device_release(dev);
 
    The game never waits for the device and never shares memory with its thread except
    through the Mixer (see mixer.h). The callback makes no heap calls, takes no locks and
@@ -34,7 +34,7 @@ typedef struct AudioDevice AudioDevice;
    about AUDIO_DEVICE_BUFFER frames, paused until audio_device_start. NULL with ONE
    DIAG_WARNING (core/diag.h) when there is no device, "no sound device: playing silently",
    and nothing else on stderr (ALSA's own lines are silenced): the game plays silently. */
-AudioDevice *audio_device_open(Arena *perm);
+AudioDevice *audio_device_create(Arena *perm);
 uint32_t audio_device_rate(const AudioDevice *d);          /* Hz; 0 for NULL */
 uint32_t audio_device_buffer_frames(const AudioDevice *d); /* frames per callback; 0 for NULL */
 /* The callback renders m from now on (NULL: silence). m must outlive the device's use of it. */
@@ -45,7 +45,7 @@ void audio_device_start(AudioDevice *d, Mixer *m);
 bool audio_device_check(AudioDevice *d);
 /* Stops the callback (it is not running when this returns), closes the device and SDL's
    audio. The AudioDevice's memory stays in perm. */
-void audio_device_close(AudioDevice *d);
+void audio_device_release(AudioDevice *d);
 
 /* Test hook, called on the audio thread at each callback, before the mix (mixed false)
    and after it (true), with the buffer; NULL removes it. Setting it takes the device lock.

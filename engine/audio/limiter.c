@@ -1,8 +1,8 @@
 /* limiter.c - look ahead, find the gain each oversampled peak needs, glide to it.
 
    For each frame n taken in, the detector runs the 4x interpolation over the last
-   LIMITER_TAPS frames and gives need[n]: the gain that keeps those four oversampled values
-   under the target. Frame t is one of the LIMITER_TAPS frames of the steps t .. t + 11, so
+   TRUE_PEAK_TAPS frames and gives need[n]: the gain that keeps those four oversampled values
+   under the target. Frame t is one of the TRUE_PEAK_TAPS frames of the steps t .. t + 11, so
    its gain must be at most the least need among them. The gain applied to frame t is the
    mean of hold[] over the LIMITER_ATTACK frames up to t, where hold[u] is the least need
    in [u, u + LIMITER_LATENCY] (or the release from hold[u - 1], if lower): each of those
@@ -18,64 +18,11 @@ _Static_assert((LIMITER_RING & (LIMITER_RING - 1)) == 0 && LIMITER_RING > LIMITE
                    LIMITER_RING >= LIMITER_ATTACK,
                "LIMITER_RING: a power of two that holds the delay and the attack");
 
-/* ITU-R BS.1770-4, Annex 2: the 48-tap interpolation filter as its four phases. */
-static const float true_peak_phase[4][LIMITER_TAPS] = {
-    {0.0017089843750f, 0.0109863281250f, -0.0196533203125f, 0.0332031250000f, -0.0594482421875f,
-     0.1373291015625f, 0.9721679687500f, -0.1022949218750f, 0.0476074218750f, -0.0266113281250f,
-     0.0148925781250f, -0.0083007812500f},
-    {-0.0291748046875f, 0.0292968750000f, -0.0517578125000f, 0.0891113281250f, -0.1665039062500f,
-     0.4650878906250f, 0.7797851562500f, -0.2003173828125f, 0.1015625000000f, -0.0582275390625f,
-     0.0330810546875f, -0.0189208984375f},
-    {-0.0189208984375f, 0.0330810546875f, -0.0582275390625f, 0.1015625000000f, -0.2003173828125f,
-     0.7797851562500f, 0.4650878906250f, -0.1665039062500f, 0.0891113281250f, -0.0517578125000f,
-     0.0292968750000f, -0.0291748046875f},
-    {-0.0083007812500f, 0.0148925781250f, -0.0266113281250f, 0.0476074218750f, -0.1022949218750f,
-     0.9721679687500f, 0.1373291015625f, -0.0594482421875f, 0.0332031250000f, -0.0196533203125f,
-     0.0109863281250f, 0.0017089843750f},
-};
-
 /* 10^(-1/20): the ceiling, linear. The target sits 0.1 dB under it: the gain changes
    across the filter's span, which moves the oversampled peaks by a little. */
 #define LIMITER_CEILING 0.891250938f
 #define LIMITER_TARGET (LIMITER_CEILING * 0.98855309f)
 #define LIMITER_RELEASE_SECONDS 0.05f
-
-void true_peak_init(TruePeak *m) { memset(m, 0, sizeof *m); }
-
-/* One frame in; the largest |value| of the four oversampled steps it completes. */
-static float true_peak_step(TruePeak *m, float l, float r) {
-    float peak = 0;
-    for (int c = 0; c < 2; c++) {
-        float *h = m->history[c];
-        memmove(h + 1, h, sizeof(float) * (LIMITER_TAPS - 1));
-        h[0] = c ? r : l;
-        /* The sample itself too: the filter's phase 0 weighs it by 0.97, not 1, and a true
-           peak is never below a sample peak. */
-        if (fabsf(h[6]) > peak) peak = fabsf(h[6]);
-        for (int k = 0; k < 4; k++) {
-            float y = 0;
-            for (int j = 0; j < LIMITER_TAPS; j++) y += true_peak_phase[k][j] * h[j];
-            y = fabsf(y);
-            if (y > peak) peak = y;
-        }
-    }
-    if (peak > m->peak) m->peak = peak;
-    return peak;
-}
-
-void true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames) {
-    for (uint32_t i = 0; i < frames; i++) true_peak_step(m, stereo[2 * i], stereo[2 * i + 1]);
-}
-
-void true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames) {
-    for (uint64_t i = 0; i < frames; i++)
-        true_peak_step(m, (float)stereo[2 * i] * (1.0f / 32768),
-                       (float)stereo[2 * i + 1] * (1.0f / 32768));
-}
-
-float true_peak_dbtp(const TruePeak *m) {
-    return m->peak > 0 ? 20.0f * log10f(m->peak) : -INFINITY;
-}
 
 void limiter_init(Limiter *l, uint32_t rate) {
     memset(l, 0, sizeof *l);

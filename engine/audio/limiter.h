@@ -1,10 +1,11 @@
-/* limiter.h - the master bus's true-peak limiter, and the meter it is measured with.
+/* limiter.h - the master bus's true-peak limiter (its meter is true_peak.h).
 
    Peaks between samples: a DAC (or a resampler, or a lossy encoder) rebuilds the waveform
    between the samples, and it can rise above every sample, so a mix whose samples stay
    under full scale can still clip after them. "True peak" is that waveform's peak, in
    dBTP, measured on the signal oversampled 4 times with the interpolation filter of ITU-R
-   BS.1770-4, Annex 2, and never below the samples' own peak (true_peak_*). The limiter keeps the mix under LIMITER_CEILING_DBTP
+   BS.1770-4, Annex 2, and never below the samples' own peak (true_peak.h). The limiter
+   keeps the mix under LIMITER_CEILING_DBTP
    of it: it looks LIMITER_LATENCY frames ahead, works out from the same oversampled
    signal the gain every coming peak needs, and glides down to it over LIMITER_ATTACK
    frames before the peak arrives (no click) and back up over about 50 ms after. Both
@@ -14,11 +15,6 @@
        limiter_init(&lim, 48000);
        limiter_process(&lim, stereo, frames);     // in place; the output is LIMITER_LATENCY late
 
-       TruePeak tp;
-       true_peak_init(&tp);
-       true_peak_feed(&tp, stereo, frames);       // as many calls as it takes
-       float dbtp = true_peak_dbtp(&tp);          // -INFINITY for silence
-
    Arithmetic only (no libm beyond the meter's log10 for dB): the same input gives the
    same output bits on every machine, as the mixer promises. No allocation; the state is a
    few KiB, kept in the Mixer. */
@@ -27,17 +23,12 @@
 
 #include <stdint.h>
 
-#define LIMITER_CEILING_DBTP (-1.0f)
-#define LIMITER_TAPS 12   /* per phase of the 4x interpolation filter */
-#define LIMITER_ATTACK 48 /* frames to glide down to a peak's gain */
-#define LIMITER_LATENCY (LIMITER_ATTACK + LIMITER_TAPS - 2) /* frames the output is late */
-#define LIMITER_RING 64                                     /* > LIMITER_LATENCY, a power of two */
+#include "audio/true_peak.h"
 
-/* The 4x interpolation of one stereo stream, a frame at a time: the history it needs. */
-typedef struct TruePeak {
-    float history[2][LIMITER_TAPS]; /* the last frames, newest first */
-    float peak;                     /* the largest |value| so far, linear */
-} TruePeak;
+#define LIMITER_CEILING_DBTP (-1.0f)
+#define LIMITER_ATTACK 48 /* frames to glide down to a peak's gain */
+#define LIMITER_LATENCY (LIMITER_ATTACK + TRUE_PEAK_TAPS - 2) /* frames the output is late */
+#define LIMITER_RING 64                                     /* > LIMITER_LATENCY, a power of two */
 
 typedef struct Limiter {
     TruePeak detect;
@@ -55,10 +46,5 @@ void limiter_init(Limiter *l, uint32_t rate);
    i - LIMITER_LATENCY of the input (silence before the first), scaled so that its true
    peak stays under the ceiling. */
 void limiter_process(Limiter *l, float *stereo, uint32_t frames);
-
-void true_peak_init(TruePeak *m);
-void true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames);
-void true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames);
-float true_peak_dbtp(const TruePeak *m);
 
 #endif

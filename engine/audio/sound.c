@@ -333,7 +333,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     uint64_t max_frames = (uint64_t)SOUND_MAX_SECONDS * info.sample_rate;
     uint64_t cap = stb_vorbis_stream_length_in_samples(v);
     cap = cap < 4096 ? 4096 : cap > SOUND_VORBIS_HINT_MAX ? SOUND_VORBIS_HINT_MAX : cap;
-    Allocator grow = arena_allocator(tmp);
+    Allocator grow = allocator_arena(tmp);
     float *mono = allocator_new(grow, float, cap);
     if (!mono)
         return sound_fail(err, path, "no scratch memory for decoded samples: %s",

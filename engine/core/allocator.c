@@ -1,5 +1,5 @@
 /* allocator.c - the system, arena and temporary allocators behind allocator.h.
-   The C heap is used here on purpose: system_allocator is the boundary to it. */
+   The C heap is used here on purpose: allocator_system is the boundary to it. */
 #include "core/allocator.h"
 
 #include "core/os_memory.h"
@@ -87,7 +87,7 @@ static void *system_fn(AllocParams p) {
     return NULL;
 }
 
-Allocator system_allocator(void) { return (Allocator){system_fn, NULL}; }
+Allocator allocator_system(void) { return (Allocator){system_fn, NULL}; }
 
 /* ---- Arena. "The most recent allocation" is detected by address: a block ends at the
    arena's cursor exactly when nothing was pushed after it. A zero-byte push returns the
@@ -134,10 +134,10 @@ static void *arena_fn(AllocParams p) {
     return NULL;
 }
 
-Allocator arena_allocator(Arena *a) { return (Allocator){arena_fn, a}; }
+Allocator allocator_arena(Arena *a) { return (Allocator){arena_fn, a}; }
 
 /* ---- Temporary storage: one arena per thread, created on first use, cleared by
-   temp_reset(), returned to the OS when the thread exits. */
+   allocator_temp_reset(), returned to the OS when the thread exits. */
 
 static _Thread_local Arena *temp_arena;
 
@@ -148,9 +148,9 @@ static void *temp_fn(AllocParams p) {
     return arena_fn(p);
 }
 
-Allocator temp_allocator(void) { return (Allocator){temp_fn, NULL}; }
+Allocator allocator_temp(void) { return (Allocator){temp_fn, NULL}; }
 
-void temp_reset(void) {
+void allocator_temp_reset(void) {
     if (temp_arena) arena_clear(temp_arena);
 }
 

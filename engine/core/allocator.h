@@ -4,9 +4,9 @@
    Allocator and calls it for ALLOC / REALLOC / FREE / FREE_ALL (the allocator pattern of
    jai's context and of many C libraries). The caller picks the source:
 
-       List l = list_make(sizeof(int), arena_allocator(level_arena));  // dies with the level
-       List t = list_make(sizeof(int), temp_allocator());              // dies at temp_reset()
-       List h = list_make(sizeof(int), system_allocator());            // list_reset() frees
+       List l = list_make(sizeof(int), allocator_arena(level_arena));  // dies with the level
+       List t = list_make(sizeof(int), allocator_temp());              // dies at allocator_temp_reset()
+       List h = list_make(sizeof(int), allocator_system());            // list_reset() frees
 
    Contract of every allocator here:
    - ALLOC returns zeroed memory aligned to `align` (0 means 16), or NULL.
@@ -16,10 +16,10 @@
      caller knows it, so no allocator stores a header.
    - FREE_ALL drops everything the allocator ever gave out, where that is possible (arena,
      temp); it is a no-op for the system heap.
-   arena_allocator: REALLOC of the most recent allocation grows or shrinks it in place
+   allocator_arena: REALLOC of the most recent allocation grows or shrinks it in place
    (only the cursor moves; nothing is copied), FREE of the most recent allocation gives
    its bytes back, FREE of anything else is a harmless no-op, anything else is push + copy.
-   temp_allocator: the same, on this thread's temporary arena, until temp_reset(). */
+   allocator_temp: the same, on this thread's temporary arena, until allocator_temp_reset(). */
 #ifndef ALLOCATOR_H
 #define ALLOCATOR_H
 
@@ -47,10 +47,10 @@ void *allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size
 void allocator_free(Allocator a, void *ptr, size_t size);
 void allocator_free_all(Allocator a); /* no-op where unsupported */
 
-Allocator system_allocator(void);    /* the C heap; honours align */
-Allocator arena_allocator(Arena *a); /* FREE of anything but the last allocation is a no-op */
-Allocator temp_allocator(void);      /* thread-local temporary storage */
-void temp_reset(void);               /* the reference's reset_temporary_storage() */
+Allocator allocator_system(void);    /* the C heap; honours align */
+Allocator allocator_arena(Arena *a); /* FREE of anything but the last allocation is a no-op */
+Allocator allocator_temp(void);      /* thread-local temporary storage */
+void allocator_temp_reset(void);               /* the reference's reset_temporary_storage() */
 
 /* n zeroed T's. When sizeof(T) * n does not fit in a size_t: NULL, and a message naming the
    allocator and the request (arena_last_error(), core/diag.h), never a tiny block. */

@@ -2,10 +2,10 @@
 
    Elements are contiguous (list_at is an index), so growing may move them: do not keep
    pointers into a List across list_add/list_reserve (use a ChunkList for that). Capacity
-   doubles through allocator_realloc, so on arena_allocator, with nothing else pushed into
+   doubles through allocator_realloc, so on allocator_arena, with nothing else pushed into
    the arena in between, every growth is in place and nothing is ever copied.
 
-       List xs = list_make(sizeof(int), arena_allocator(arena));
+       List xs = list_make(sizeof(int), allocator_arena(arena));
        int *x = list_add(&xs);                 // zeroed slot; NULL when out of memory
        if (x) *x = 42;
        LIST_ADD(&xs, int, 7);                  // typed: false when out of memory

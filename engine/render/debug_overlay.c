@@ -133,8 +133,8 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
     float inner_w = panel.w - OVERLAY_PAD * 2;
 
     if (L.l1.len) {
-        render_text(rd, font, x, y, L.l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
-        render_text(rd, font, x, y + lh, L.l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        font_draw(rd, font, x, y, L.l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        font_draw(rd, font, x, y + lh, L.l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
         y += lh * 2 + 3;
     }
     /* Column c's right edge; figures are right-aligned on it, headings centred over it. */
@@ -142,16 +142,16 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
     for (int c = 0; c < OVERLAY_COLS; c++) col_right[c] = x + L.name_w + (float)(c + 1) * (L.gap + L.col_w);
     if (L.rows && y + lh * 2 <= bottom) {
         for (int c = 0; c < OVERLAY_COLS; c++)
-            render_text(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, str8_cstr(OVERLAY_HEADS[c]),
+            font_draw(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, str8_cstr(OVERLAY_HEADS[c]),
                         OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
         y += lh * 2 + 1;
     }
     for (int r = 0; r < L.rows && y + lh + OVERLAY_BAR_H <= bottom; r++) {
         ArenaStats s = L.stats[r];
         Color name_c = s.used || s.committed ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
-        render_text(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
+        font_draw(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
         for (int c = 0; c < OVERLAY_COLS; c++)
-            render_text(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1,
+            font_draw(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1,
                         TEXT_ALIGN_RIGHT, 1);
         /* reserved (dark), committed (mid), used (bright), peak (tick), across the table */
         uint64_t reserved = s.reserved ? s.reserved : 1;
@@ -282,7 +282,7 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
     if (lanes <= 0 || !newest || lane_h < 2) {
         if (footer) {
             Str8 s = trace_fit(font, STR8_LIT("arena trace: no samples yet"), (float)iw);
-            render_text(rd, font, (float)ix, (float)(iy + ih - lh), s, (Color){150, 150, 170, 255},
+            font_draw(rd, font, (float)ix, (float)(iy + ih - lh), s, (Color){150, 150, 170, 255},
                         layer + 3, TEXT_ALIGN_LEFT, 1);
         }
         return;
@@ -340,9 +340,9 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
             Color c = newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255}
                                                               : (Color){130, 130, 150, 255};
             int ty = ly + (lane_h - label_lines * lh) / 2;
-            render_text(rd, font, (float)ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
+            font_draw(rd, font, (float)ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
             if (label_lines == 2)
-                render_text(rd, font, (float)ix, (float)(ty + lh), nums[i],
+                font_draw(rd, font, (float)ix, (float)(ty + lh), nums[i],
                             (Color){200, 220, 255, 255}, layer + 3, TEXT_ALIGN_LEFT, 1);
         }
     }
@@ -360,7 +360,7 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
                                       : NULL;
         Str8 s = m ? str8_fmt(fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
                    : str8_fmt(fa, "last %d frames, newest right", n);
-        render_text(rd, font, (float)ix, (float)(iy + ih - lh), trace_fit(font, s, (float)iw),
+        font_draw(rd, font, (float)ix, (float)(iy + ih - lh), trace_fit(font, s, (float)iw),
                     m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255}, layer + 3,
                     TEXT_ALIGN_LEFT, 1);
     }

@@ -125,7 +125,7 @@ Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int
     return str8_make(out, o);
 }
 
-float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
+float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
                   TextAlign align, float scale) {
     /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */
     if (!f || !f->tex || !text.data) return 0;
@@ -157,7 +157,7 @@ float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Colo
     return widest;
 }
 
-float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
+float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
                    const char *fmt, ...) {
     Arena *frame = render_frame_arena(rd);
     if (!frame) return 0;
@@ -165,5 +165,5 @@ float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, i
     va_start(ap, fmt);
     Str8 s = str8_fmtv(frame, fmt, ap);
     va_end(ap);
-    return render_text(rd, f, x, y, s, color, layer, TEXT_ALIGN_LEFT, 1);
+    return font_draw(rd, f, x, y, s, color, layer, TEXT_ALIGN_LEFT, 1);
 }

@@ -6,11 +6,11 @@
    Two kinds of glyph keep a fixed width instead, because their ink says nothing useful:
    ' ' (no ink at all) gets `space_advance`, and the digits share the widest digit's
    advance, so a timer or a counter does not jiggle as it ticks ("11" is as wide as "88").
-   font_measure and render_text walk the same table, so centred and right-aligned text
+   font_measure and font_draw walk the same table, so centred and right-aligned text
    lands exactly where it was measured. asset_load_font() (asset.h) does all of this from
    a PNG; font_make() is the monospace form for a grid without pixels at hand.
 
-   Layout is all this module does: render_text turns a string into render_sprite calls, one
+   Layout is all this module does: font_draw turns a string into render_sprite calls, one
    per glyph, so text batches with everything else drawn from the font's texture. */
 #ifndef FONT_H
 #define FONT_H
@@ -48,10 +48,10 @@ float font_line_height(const Font *f, float scale);
 Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines);
 /* Draws `text` with its left edge (or centre / right edge, per `align`) at x; returns the
    width. '\n' starts a new line; bytes outside printable ASCII draw as '?'. */
-float render_text(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
+float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
                   TextAlign align, float scale);
-/* printf into the frame arena, then render_text (left aligned, scale 1). */
-float render_textf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
+/* printf into the frame arena, then font_draw (left aligned, scale 1). */
+float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
                    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -74,8 +74,8 @@ Renderer *render_create(Arena *perm, Platform *pf) {
 void render_release(Renderer *rd) {
     if (!rd) return;
     for (uint32_t i = 0; i < rd->texture_count; i++) {
-        if (rd->sdl) render_sdl_texture_destroy(rd->sdl, rd->textures[i]);
-        if (rd->gl) render_gl_texture_destroy(rd->gl, rd->textures[i]);
+        if (rd->sdl) render_sdl_texture_release(rd->sdl, rd->textures[i]);
+        if (rd->gl) render_gl_texture_release(rd->gl, rd->textures[i]);
     }
     rd->texture_count = 0;
     if (rd->gl) render_gl_release(rd->gl);

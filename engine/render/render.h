@@ -20,7 +20,7 @@
        render_set_view(rd, cam.pos[0], cam.pos[1]);          // world space from here on
        render_cell(rd, tiles, 4, x, y, LAYER_TILES, 0);      // cell 4 of the atlas grid
        render_set_view(rd, 0, 0);                            // screen space for the HUD
-       render_textf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
+       font_drawf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
        render_end(rd);                                       // sort + submit
        if (want_shot) asset_write_screenshot(rd, "shot.png", &err); // asset.h; before present
        render_present(rd);

@@ -78,11 +78,11 @@ static void app_report(void *state, const Diag *d) {
 
 /* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
 static App *app_teardown(App *app) {
-    if (app->editor) editor_ui_close(app->editor);
+    if (app->editor) editor_ui_release(app->editor);
     /* The device first: its callback reads the mixer and the sounds until it is closed. */
-    if (app->audio) audio_device_close(app->audio);
+    if (app->audio) audio_device_release(app->audio);
     if (app->audio_out.base) virtual_array_release(&app->audio_out);
-    timeline_close(&app->timeline);
+    timeline_release(&app->timeline);
     diag_set_sink(app->diag_before);
     if (app->rd) render_release(app->rd);
     if (app->pf) platform_release(app->pf);
@@ -127,7 +127,7 @@ static bool open_audio(App *app, const char *assets) {
     bool device = !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !o->headless));
     if (!device && !o->audio_out) return true;
     cues_load(&app->bank, app->perm, assets);
-    if (device) app->audio = audio_device_open(app->perm);
+    if (device) app->audio = audio_device_create(app->perm);
     uint32_t rate = app->audio ? audio_device_rate(app->audio) : AUDIO_RATE;
     if (app->audio || o->audio_out) app->mixer = mixer_create(app->perm, rate);
     if (o->audio_out && (!app->mixer || !virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
@@ -240,7 +240,7 @@ static bool create_level(App *app) {
         if (ui->ed.has_problem)
             diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
         else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg);
-        editor_ui_close(ui);
+        editor_ui_release(ui);
         return false;
     }
     return true;
@@ -257,7 +257,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
                                             .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
     if (!app->level || !app->frame) return app_teardown(app);
-    if (!timeline_open(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
+    if (!timeline_create(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
 
     AssetError aerr;
     const char *assets = asset_dir_find(perm, o->assets, &aerr);
@@ -319,7 +319,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         const char *dir = o->hot_library ? NULL : os_exe_dir(perm);
         lib = o->hot_library ? o->hot_library : dir ? str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
     }
-    bool module_ok = game_module_open(&app->module, perm, lib);
+    bool module_ok = game_module_create(&app->module, perm, lib);
     if (!app->game || !app->module.api->init(app->game, app->level, &cfg, &lerr)) {
         if (app->game) level_error_report(&lerr);
         else diag_report(DIAG_ERROR, "out of memory");
@@ -448,7 +448,7 @@ static void back_to_editor(App *app) {
    the progress the player had (as R restarts it), never the play-test's run and clock. */
 static void back_to_game(App *app) {
     Game *g = app->game;
-    editor_ui_close(app->editor);
+    editor_ui_release(app->editor);
     app->editing = false;
     LevelError err;
     bool ok;

@@ -127,7 +127,7 @@ static GameModuleEvent game_module_take(GameModule *m, const OsFileInfo *expect)
     return GAME_MODULE_SWAPPED;
 }
 
-bool game_module_open(GameModule *m, Arena *perm, const char *path) {
+bool game_module_create(GameModule *m, Arena *perm, const char *path) {
     *m = (GameModule){.api = game_api(), .polls = GAME_MODULE_POLL_FRAMES};
     if (!path) return true;
     /* A name without a '/' would send the loader to the system's library folders. */

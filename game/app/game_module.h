@@ -2,8 +2,8 @@
    shared library that is watched and swapped while the game runs (--hot-reload).
 
        GameModule m;
-       game_module_open(&m, perm, NULL);             // the linked-in table
-       game_module_open(&m, perm, "game/libgame_hot.so"); // the library, watched
+       game_module_create(&m, perm, NULL);             // the linked-in table
+       game_module_create(&m, perm, "game/libgame_hot.so"); // the library, watched
        ... every frame:
        GameModuleEvent ev = game_module_poll(&m);    // looks at the file twice a second
        if (ev == GAME_MODULE_SWAPPED) m.api->reloaded(g); // the new code, same state
@@ -46,7 +46,7 @@ typedef enum GameModuleEvent {
 typedef void GameModuleHook(void *user, const char *path);
 
 typedef struct GameModule {
-    const GameApi *api;  /* the table in use: never NULL after game_module_open */
+    const GameApi *api;  /* the table in use: never NULL after game_module_create */
     const char *path;    /* the library watched (in the arena given to open); NULL: linked in */
     int64_t mtime_ns;    /* the file as last taken or refused */
     uint64_t size;
@@ -63,7 +63,7 @@ typedef struct GameModule {
 /* `path` NULL: the table linked into the executable. Else the library at `path`; when it
    cannot be used the linked-in table is taken instead and false returned, with the reason
    in m->message (the game still runs, and the file is watched for a better one). */
-bool game_module_open(GameModule *m, Arena *perm, const char *path);
+bool game_module_create(GameModule *m, Arena *perm, const char *path);
 /* Once per frame: every GAME_MODULE_POLL_FRAMES calls, a stat of the library. */
 GameModuleEvent game_module_poll(GameModule *m);
 /* Loads the library now, changed or not (tests; the same file gives the same code). */

@@ -14,7 +14,7 @@ const char TIMELINE_CSV_HEADER[] =
     "level_used,level_committed,level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
     "scratch_used,scratch_committed,scratch_high,scratch_reserved\n";
 
-bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every) {
+bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     memset(t, 0, sizeof *t);
     t->played_now = -1;
     t->screen = SCREEN_COUNT;
@@ -25,7 +25,7 @@ bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     return !csv || virtual_array_init(&t->csv, 1, 0);
 }
 
-void timeline_close(Timeline *t) {
+void timeline_release(Timeline *t) {
     if (t->csv.base) virtual_array_release(&t->csv);
 }
 

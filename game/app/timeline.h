@@ -4,7 +4,7 @@
    the App, its ring in the permanent arena.
 
        Timeline *t = &app->timeline;
-       timeline_open(t, perm, csv_wanted, every);        // once, at start-up
+       timeline_create(t, perm, csv_wanted, every);        // once, at start-up
        timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
        timeline_frame(t, game, arenas, frame);           // after drawing, every frame
        uint64_t rec = timeline_report(t);                // at exit: the table, on stderr
@@ -55,8 +55,8 @@ typedef struct Timeline {
 
 /* False when the permanent arena cannot hold the ring or the CSV's address space cannot be
    reserved. */
-bool timeline_open(Timeline *t, Arena *perm, bool csv, uint32_t every);
-void timeline_close(Timeline *t);
+bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every);
+void timeline_release(Timeline *t);
 void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After the frame is drawn: marks for a new level or screen, one sample of `arenas`
    (TIMELINE_SLOTS of them, NULL for one that does not exist), the frame's CSV row. */

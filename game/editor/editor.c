@@ -733,7 +733,7 @@ bool editor_take_unsaved(Editor *e, LevelError *err) {
         return false;
     memcpy(path, e->path, sizeof path);
     uint64_t (*room_bytes)(const Level *) = e->room_bytes;
-    if (!editor_open(e, e->arena, e->check, &lv)) {
+    if (!editor_create(e, e->arena, e->check, &lv)) {
         err->at =
             diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0,
                         "expected room for the level in the editor, found %s", arena_last_error());
@@ -825,7 +825,7 @@ static bool open_level(Editor *e, const Level *from) {
     return true;
 }
 
-bool editor_open(Editor *e, Arena *arena, Arena *check, const Level *from) {
+bool editor_create(Editor *e, Arena *arena, Arena *check, const Level *from) {
     if (editor_start(e, arena, check, from->path ? from->path : "") && open_level(e, from)) {
         e->revision = 1;
         return true;
@@ -881,14 +881,14 @@ bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, L
     } else if (!level_parse(&lv, check, path, text.data, text.len, NULL, err, NULL)) {
         return false;
     }
-    if (editor_open(e, arena, check, &lv)) return true;
+    if (editor_create(e, arena, check, &lv)) return true;
     err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, path, 0, 0,
                           "expected room for the level in the editor, found %s",
                           strlen(path) >= LEVEL_PATH_MAX ? "a path too long" : arena_last_error());
     return false;
 }
 
-void editor_close(Editor *e) {
+void editor_release(Editor *e) {
     if (e->arena) arena_clear(e->arena);
     if (e->check) arena_clear(e->check);
     *e = (Editor){0};

@@ -16,7 +16,7 @@
            ... ed.problem.message, at tile (ed.problem.tx, ed.problem.ty) when tx >= 0 ...
        char msg[600];
        if (!editor_save(&ed, false, msg, sizeof msg)) diag_report(DIAG_ERROR, "%s", msg);
-       editor_close(&ed);                           // both arenas cleared
+       editor_release(&ed);                           // both arenas cleared
 
    Memory: the grid, every string and the history live in the editor arena, which the
    editor owns from open to close (open clears it, close clears it): nothing is freed before
@@ -145,16 +145,16 @@ typedef struct Editor {
 
 /* Opening clears `arena` and copies the level into it; `from` must not lie in it (it may lie
    in `check`). False (and nothing open) when the arena is full or lv->path does not fit. */
-bool editor_open(Editor *e, Arena *arena, Arena *check, const Level *from);
+bool editor_create(Editor *e, Arena *arena, Arena *check, const Level *from);
 /* A new w x h level to be saved at `path` (1..LEVEL_MAX_SIDE each side): walls round floor
    and a start at (1, 1), or all floor and the start at (0, 0) when a side is under 3; named
    after the file. Dirty until saved. */
 bool editor_new(Editor *e, Arena *arena, Arena *check, const char *path, int32_t w, int32_t h);
-/* Reads and parses `path` (level_parse into `check`, then editor_open). The exit and link
+/* Reads and parses `path` (level_parse into `check`, then editor_create). The exit and link
    targets need not exist yet (an editor makes levels that lead to each other): the loader's
    other rules apply, and its message is in *err when the file does not load. */
 bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, LevelError *err);
-void editor_close(Editor *e); /* clears both arenas */
+void editor_release(Editor *e); /* clears both arenas */
 
 /* Edits: each is recorded (one that changes nothing is not); everything between begin and
    end (a drag; they nest) undoes as one step, as does one fill. An edit after undos drops

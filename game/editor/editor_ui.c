@@ -102,7 +102,7 @@ bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena) {
     if (is_tiled(lv->path)) return false; /* edited in Tiled: the editor writes .lvl text */
     Arena *a, *c;
     if (!make_arenas(&a, &c, level_arena)) return false;
-    if (!editor_open(&ui->ed, a, c, lv)) {
+    if (!editor_create(&ui->ed, a, c, lv)) {
         arena_release(a), arena_release(c);
         return false;
     }
@@ -137,10 +137,10 @@ bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_
     return true;
 }
 
-void editor_ui_close(EditorUi *ui) {
+void editor_ui_release(EditorUi *ui) {
     if (!ui->open) return;
     Arena *a = ui->ed.arena, *c = ui->ed.check;
-    editor_close(&ui->ed);
+    editor_release(&ui->ed);
     arena_release(a);
     arena_release(c);
     ui->open = false;
@@ -533,8 +533,8 @@ static int thing_cell(const EditCell *c) {
 }
 
 static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, TextAlign al) {
-    render_text(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, LAYER_HUD_TEXT, al, 1);
-    render_text(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
+    font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, LAYER_HUD_TEXT, al, 1);
+    font_draw(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
 }
 
 /* Does the rectangle (world pixels) reach into a cell with an enemy? */
@@ -573,7 +573,7 @@ static void draw_hp(const Editor *e, Renderer *rd, const DrawAssets *a, HpTags *
         if (!free) continue;
         if (tags->n < (int)ARRAY_COUNT(tags->r)) tags->r[tags->n++] = r;
         render_rect(rd, r, LAYER_PARTICLE, (Color){12, 10, 20, 200});
-        render_text(rd, &a->font, r.x + 1, r.y, s, COLOR_WHITE, LAYER_PARTICLE, TEXT_ALIGN_LEFT, 1);
+        font_draw(rd, &a->font, r.x + 1, r.y, s, COLOR_WHITE, LAYER_PARTICLE, TEXT_ALIGN_LEFT, 1);
         return;
     }
 }
@@ -630,8 +630,8 @@ static const char *prompt_label(EditorPromptKind k) {
 /* Text with its shadow on `layer`: the question's card and the play-test's label lie over the HUD. */
 static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c,
                     int layer) {
-    render_text(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
-    render_text(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
+    font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
+    font_draw(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
 }
 
 /* The question, in a card over the map: what it is about, then the answers, a key and

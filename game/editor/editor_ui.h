@@ -13,7 +13,7 @@
            editor_ui_draw(ui, rd, &art, 480, 270);
        }
        // (a run ended by a signal instead, changes unsaved: editor_keep_unsaved, editor.h)
-       editor_ui_close(ui);                                    // both editor arenas released
+       editor_ui_release(ui);                                    // both editor arenas released
 
    Mouse: left paints the brush (drag to paint a stroke, one undo step), Shift+left drags a
    rectangle to fill, right picks the cell under it as the brush (eyedropper), middle
@@ -105,7 +105,7 @@ typedef struct EditorUi {
 bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena);
 bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, LevelError *err);
 bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_t level_arena);
-void editor_ui_close(EditorUi *ui);
+void editor_ui_release(EditorUi *ui);
 /* Puts the view on a tile (the player's, when the editor opens from play). */
 void editor_ui_center(EditorUi *ui, int32_t tx, int32_t ty, float view_w, float view_h);
 EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float view_h);

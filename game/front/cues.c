@@ -19,8 +19,8 @@ static const char *const SOUND_FILES[CUE_SOUND_COUNT] = {
 static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
     [CUE_MUSIC_TITLE] = "title.score", [CUE_MUSIC_PLAY] = "play.score", [CUE_MUSIC_VICTORY] = "victory.score"};
 
-const char *cue_sound_file(CueSound s) { return (unsigned)s < CUE_SOUND_COUNT ? SOUND_FILES[s] : "?"; }
-const char *cue_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ? MUSIC_FILES[m] : "?"; }
+const char *cues_sound_file(CueSound s) { return (unsigned)s < CUE_SOUND_COUNT ? SOUND_FILES[s] : "?"; }
+const char *cues_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ? MUSIC_FILES[m] : "?"; }
 
 void cues_load(CueBank *b, Arena *perm, const char *assets) {
     *b = (CueBank){0};

@@ -65,8 +65,8 @@ typedef struct CueBank {
 
 /* The file name of a cue under assets/sounds ("shot.wav") and of a mood under assets/music
    ("title.score"). */
-const char *cue_sound_file(CueSound s);
-const char *cue_music_file(CueMusic m);
+const char *cues_sound_file(CueSound s);
+const char *cues_music_file(CueMusic m);
 
 /* Loads every sound and music loop from `assets`; what is missing or broken is reported as a
    warning and left silent. */

@@ -195,10 +195,10 @@ static void draw_enemy(const DrawFrame *f, const Enemy *e, int32_t index) {
     render_cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
     bool warn = sim_turret_aiming(e) && !sim_turret_armed(e);
     if (warn)
-        render_text(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255},
+        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255},
                     LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
     if (e->kind == ENEMY_CHASER && e->state && e->timer > CHASER_MEMORY_TICKS - 40)
-        render_text(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255},
+        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255},
                     LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
 }
 
@@ -262,8 +262,8 @@ static void draw_world(const DrawFrame *f) {
 static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer,
                  TextAlign al, float scale) {
     /* A one-pixel drop shadow keeps text readable on any tile. */
-    render_text(rd, &a->font, x + scale, y + scale, s, (Color){10, 8, 16, c.a}, layer, al, scale);
-    render_text(rd, &a->font, x, y, s, c, layer + 1, al, scale);
+    font_draw(rd, &a->font, x + scale, y + scale, s, (Color){10, 8, 16, c.a}, layer, al, scale);
+    font_draw(rd, &a->font, x, y, s, c, layer + 1, al, scale);
 }
 
 /* "1:23.45": minutes, seconds, hundredths. */

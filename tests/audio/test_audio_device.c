@@ -65,7 +65,7 @@ static void test_no_driver(void) {
     setenv("SDL_AUDIODRIVER", "no-such-driver", 1);
     DiagCapture cap;
     diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_open(perm);
+    AudioDevice *d = audio_device_create(perm);
     diag_capture_end(&cap);
     CHECK(d == NULL);
     CHECK_EQ_U(cap.count, 1);
@@ -79,7 +79,7 @@ static void test_no_driver(void) {
     CHECK_EQ_U(audio_device_buffer_frames(NULL), 0);
     audio_device_start(NULL, NULL);
     audio_device_set_hook(NULL, NULL, NULL);
-    audio_device_close(NULL);
+    audio_device_release(NULL);
 }
 
 /* No sound card, through ALSA (the driver SDL ends on where there is none): the one short
@@ -94,7 +94,7 @@ static void test_no_card(void) {
     dup2(fd, 2);
     DiagCapture cap;
     diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_open(perm);
+    AudioDevice *d = audio_device_create(perm);
     diag_capture_end(&cap);
     fflush(stderr);
     dup2(saved, 2);
@@ -106,7 +106,7 @@ static void test_no_card(void) {
     text[n > 0 ? n : 0] = '\0';
     if (d) {
         printf("no card: skipped, this machine has a sound device\n");
-        audio_device_close(d);
+        audio_device_release(d);
         return;
     }
     if (text[0]) fprintf(stderr, "stderr while opening:\n%s", text);
@@ -124,7 +124,7 @@ static void test_playback(const char *out_dir, const Sound *loop) {
     snprintf(path, sizeof path, "%s/test_audio_device.raw", out_dir);
     setenv("SDL_AUDIODRIVER", "disk", 1);
     setenv("SDL_DISKAUDIOFILE", path, 1);
-    AudioDevice *d = audio_device_open(perm);
+    AudioDevice *d = audio_device_create(perm);
     REQUIRE_VOID(d);
     uint32_t rate = audio_device_rate(d), frames = audio_device_buffer_frames(d);
     printf("disk device: %u Hz, %u frames a buffer = %.1f ms of latency\n", rate, frames,
@@ -141,7 +141,7 @@ static void test_playback(const char *out_dir, const Sound *loop) {
     SDL_Delay(1000);
     CHECK(audio_device_check(d));
     all_threads = heap_calls - all_threads;
-    audio_device_close(d);
+    audio_device_release(d);
     uint32_t callbacks = atomic_load(&probe.callbacks);
     printf("callbacks: %u (%u frames), loudest sample %.3f; heap calls: %u of %d deliberate ones "
            "seen, %llu in the "
@@ -183,7 +183,7 @@ static void test_device_lost(const Sound *loop) {
     setenv("SDL_DISKAUDIOFILE", "/dev/full", 1);
     DiagCapture cap;
     diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_open(perm);
+    AudioDevice *d = audio_device_create(perm);
     if (!d) {
         diag_capture_end(&cap);
         printf("cannot open the disk driver on /dev/full here; device loss not tested\n");
@@ -202,7 +202,7 @@ static void test_device_lost(const Sound *loop) {
     CHECK(gone);
     CHECK(!audio_device_check(d)); /* still silent, and not said twice */
     CHECK(!audio_device_check(d));
-    audio_device_close(d);
+    audio_device_release(d);
     diag_capture_end(&cap);
     CHECK_EQ_U(cap.count, 1);
     CHECK_EQ_U(cap.of[DIAG_WARNING], 1);
@@ -211,15 +211,15 @@ static void test_device_lost(const Sound *loop) {
 
 static void test_dummy(const Sound *loop) {
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    AudioDevice *d = audio_device_open(perm);
+    AudioDevice *d = audio_device_create(perm);
     REQUIRE_VOID(d);
     Mixer *m = mixer_create(perm, audio_device_rate(d));
     mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
     audio_device_start(d, m);
     SDL_Delay(100);
     CHECK(audio_device_check(d));
-    audio_device_close(d);
-    audio_device_close(d); /* twice is harmless */
+    audio_device_release(d);
+    audio_device_release(d); /* twice is harmless */
     CHECK(!audio_device_check(d));
 }
 

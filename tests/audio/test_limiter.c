@@ -42,10 +42,10 @@ static void test_meter(void) {
     for (uint32_t i = 0; i < N; i++) in[2 * i] = in[2 * i + 1] = 0.5f;
     TruePeak tp;
     true_peak_init(&tp);
-    true_peak_feed(&tp, in, LIMITER_TAPS);
+    true_peak_feed(&tp, in, TRUE_PEAK_TAPS);
     CHECK(true_peak_dbtp(&tp) > -6.0f);
     tp.peak = 0;
-    true_peak_feed(&tp, in + 2 * LIMITER_TAPS, N - LIMITER_TAPS);
+    true_peak_feed(&tp, in + 2 * TRUE_PEAK_TAPS, N - TRUE_PEAK_TAPS);
     float dc = true_peak_dbtp(&tp);
     printf("meter: DC 0.5 reads %.3f dBTP\n", (double)dc);
     CHECK(fabsf(dc - -6.0206f) < 0.05f);

@@ -1,7 +1,7 @@
 /* Allocator: the system heap honours alignment and realloc's contract; the arena allocator
    grows and shrinks its last allocation in place, copies anything else, treats FREE of a
    non-last block as a harmless no-op, and fails without harming the old block; the temp
-   allocator is per thread and reset by temp_reset. */
+   allocator is per thread and reset by allocator_temp_reset. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,7 +18,7 @@ static bool all_bytes(const void *p, int value, size_t n) {
 }
 
 static void test_system(void) {
-    Allocator s = system_allocator();
+    Allocator s = allocator_system();
     size_t aligns[] = {0, 1, 8, 16, 64, 256, 4096};
     for (size_t i = 0; i < sizeof aligns / sizeof aligns[0]; i++) {
         size_t al = aligns[i] ? aligns[i] : 16;
@@ -53,7 +53,7 @@ static void test_system(void) {
 static void test_arena_in_place(void) {
     Arena *arena = arena_create((ArenaParams){.name = "alloc-in-place"});
     REQUIRE_VOID(arena);
-    Allocator a = arena_allocator(arena);
+    Allocator a = allocator_arena(arena);
 
     unsigned char *p = allocator_alloc(a, 64, 16);
     REQUIRE_VOID(p);
@@ -127,7 +127,7 @@ static void test_arena_failure(void) {
     Arena *arena = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN,
                                               .name = "alloc-small"});
     REQUIRE_VOID(arena);
-    Allocator a = arena_allocator(arena);
+    Allocator a = allocator_arena(arena);
     unsigned char *p = allocator_alloc(a, 1000, 8);
     REQUIRE_VOID(p);
     memset(p, 0x55, 1000);
@@ -148,7 +148,7 @@ static void test_arena_failure(void) {
     allocator_free(a, q, 8);
     CHECK(arena_pos(arena) < pos);
     arena_release(arena);
-    CHECK(allocator_alloc(arena_allocator(NULL), 8, 8) == NULL);
+    CHECK(allocator_alloc(allocator_arena(NULL), 8, 8) == NULL);
 }
 
 static void test_arena_chained(void) {
@@ -156,7 +156,7 @@ static void test_arena_chained(void) {
        copied into the next block, contents intact. */
     Arena *arena = arena_create((ArenaParams){.reserve_size = 1 << 16, .name = "alloc-chain"});
     REQUIRE_VOID(arena);
-    Allocator a = arena_allocator(arena);
+    Allocator a = allocator_arena(arena);
     unsigned char *p = allocator_alloc(a, 60000, 16);
     REQUIRE_VOID(p);
     memset(p, 0x66, 60000);
@@ -175,20 +175,20 @@ static void test_arena_chained(void) {
 }
 
 static void *thread_temp(void *out) {
-    *(void **)out = allocator_alloc(temp_allocator(), 64, 16);
-    temp_reset();
+    *(void **)out = allocator_alloc(allocator_temp(), 64, 16);
+    allocator_temp_reset();
     return NULL;
 }
 
 static void test_temp(void) {
-    Allocator t = temp_allocator();
+    Allocator t = allocator_temp();
     unsigned char *p = allocator_alloc(t, 128, 16);
     REQUIRE_VOID(p);
     memset(p, 0x77, 128);
     unsigned char *g = allocator_realloc(t, p, 128, 1024, 16); /* arena semantics */
     CHECK(g == p);
     CHECK(all_bytes(g + 128, 0, 896));
-    temp_reset();
+    allocator_temp_reset();
     unsigned char *again = allocator_alloc(t, 128, 16);
     CHECK(again == p);                   /* reset: the same memory is handed out again */
     CHECK(all_bytes(again, 0, 128));     /* and zeroed */
@@ -200,7 +200,7 @@ static void test_temp(void) {
     CHECK(other != NULL);
     CHECK((unsigned char *)other != again); /* another thread, another arena */
     allocator_free_all(t);
-    temp_reset();
+    allocator_temp_reset();
 }
 
 int main(void) {

@@ -111,17 +111,17 @@ static void allocator_new_that_wraps(void) {
     REQUIRE_VOID(arena);
     uint64_t pos = arena_pos(arena);
     uint64_t n = (SIZE_MAX / sizeof(Triple)) + 2;
-    CHECK(allocator_new(arena_allocator(arena), Triple, n) == NULL);
+    CHECK(allocator_new(allocator_arena(arena), Triple, n) == NULL);
     CHECK_ERROR_HAS("arena 'alloc-wrap'");
     CHECK_ERROR_HAS("elements of 24 bytes");
     CHECK_EQ_U(arena_pos(arena), pos);
-    CHECK(allocator_new(temp_allocator(), Triple, n) == NULL);
+    CHECK(allocator_new(allocator_temp(), Triple, n) == NULL);
     CHECK_ERROR_HAS("arena 'temp'");
-    Triple *h = allocator_new(system_allocator(), Triple, n);
+    Triple *h = allocator_new(allocator_system(), Triple, n);
     CHECK(h == NULL);
     CHECK_ERROR_HAS("allocator 'system'");
-    if (h) allocator_free(system_allocator(), h, 32);
-    Triple *ok = allocator_new(arena_allocator(arena), Triple, 2);
+    if (h) allocator_free(allocator_system(), h, 32);
+    Triple *ok = allocator_new(allocator_arena(arena), Triple, 2);
     CHECK(ok != NULL && ok[1].c == 0);
     arena_release(arena);
 }

@@ -122,7 +122,7 @@ static Arena *ended_slot;
 static void *thread_with_arenas(void *unused) {
     (void)unused;
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) ended_addr[i] = scratch_get(i);
-    ended_addr[ARENA_SCRATCH_COUNT] = allocator_alloc(temp_allocator(), 64, 16);
+    ended_addr[ARENA_SCRATCH_COUNT] = allocator_alloc(allocator_temp(), 64, 16);
     ended_addr[ARENA_SCRATCH_COUNT + 1] = arena_thread_get(&ended_slot, (ArenaParams){.name = "mine"});
     return NULL;
 }

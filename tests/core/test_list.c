@@ -12,7 +12,7 @@ typedef struct Pair { int32_t a; int64_t b; } Pair;
 static void test_arena_no_copy(void) {
     Arena *arena = arena_create((ArenaParams){.name = "list-grow"});
     REQUIRE_VOID(arena);
-    List l = list_make(sizeof(int32_t), arena_allocator(arena));
+    List l = list_make(sizeof(int32_t), allocator_arena(arena));
     CHECK_EQ_U(l.align, 4);
     int32_t *first = list_add(&l);
     REQUIRE_VOID(first);
@@ -60,7 +60,7 @@ static void test_interleaved(Allocator alloc, Arena *arena) {
 }
 
 static void test_ops(void) {
-    List l = list_make(sizeof(uint64_t), system_allocator());
+    List l = list_make(sizeof(uint64_t), allocator_system());
     CHECK(list_at(&l, 0) == NULL);
     CHECK(list_reserve(&l, 100));
     CHECK(l.capacity >= 100 && l.count == 0);
@@ -98,7 +98,7 @@ static void test_out_of_memory(void) {
     Arena *arena = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN,
                                               .name = "list-small"});
     REQUIRE_VOID(arena);
-    List l = list_make(sizeof(int32_t), arena_allocator(arena));
+    List l = list_make(sizeof(int32_t), allocator_arena(arena));
     int32_t i = 0;
     while (list_add(&l)) *LIST_AT(&l, int32_t, l.count - 1) = i++;
     CHECK(l.count >= 512);        /* 4096 bytes hold 1024 ints; doubling stops at 512+ */
@@ -114,13 +114,13 @@ static void test_out_of_memory(void) {
 
 int main(void) {
     test_arena_no_copy();
-    test_interleaved(system_allocator(), NULL);
+    test_interleaved(allocator_system(), NULL);
     Arena *arena = arena_create((ArenaParams){.name = "list-interleaved"});
     REQUIRE(arena);
-    test_interleaved(arena_allocator(arena), arena);
+    test_interleaved(allocator_arena(arena), arena);
     arena_release(arena);
-    test_interleaved(temp_allocator(), NULL);
-    temp_reset();
+    test_interleaved(allocator_temp(), NULL);
+    allocator_temp_reset();
     test_ops();
     test_out_of_memory();
     return check_result();

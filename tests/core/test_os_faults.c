@@ -87,7 +87,7 @@ static int scenario(void) {
         uint8_t *chained = arena_push(a, 100 << 10, 16); /* chains a block */
         STEP(chained, "sweep");
         if (chained) chained[0] = 1;
-        List l = list_make(sizeof(uint64_t), arena_allocator(a));
+        List l = list_make(sizeof(uint64_t), allocator_arena(a));
         for (int i = 0; i < 50000; i++) {
             uint64_t *v = list_add(&l);
             STEP(v, "sweep");
@@ -109,9 +109,9 @@ static int scenario(void) {
         STEP(s, tmp.arena ? "scratch" : NULL);
         if (s) s[(1 << 20) - 1] = 1;
     }
-    uint8_t *t = allocator_new(temp_allocator(), uint8_t, 300 << 10);
+    uint8_t *t = allocator_new(allocator_temp(), uint8_t, 300 << 10);
     STEP(t, "temp");
-    temp_reset();
+    allocator_temp_reset();
     VirtualArray va;
     if (virtual_array_init(&va, 8, 1 << 20)) {
         if (!virtual_array_push_n(&va, 20000)) failed++; /* it reports on stderr itself */

@@ -138,7 +138,7 @@ int main(void) {
     CHECK(!f.focus_lost);
     SDL_Event q = {.type = SDL_QUIT};
     CHECK(input_handle_event(&f, &q) && f.quit);
-    CHECK(action_name(ACTION_FIRE)[0] == 'f');
+    CHECK(input_action_name(ACTION_FIRE)[0] == 'f');
 
     /* Two taps of one action before a step: pressed once, counted twice; a second binding
        going down while the first is held is no new press; end_step forgets the count. */
@@ -182,8 +182,8 @@ int main(void) {
     CHECK_EQ_U(def.keys[ACTION_RESTART][1], 0);
     CHECK_EQ_U(def.keys[ACTION_FULLSCREEN][0], SDL_SCANCODE_F11);
     for (int a = 0; a < ACTION_COUNT; a++)
-        CHECK(action_rebindable((Action)a) == (a <= ACTION_RESTART));
-    CHECK(!action_rebindable(ACTION_COUNT));
+        CHECK(input_action_rebindable((Action)a) == (a <= ACTION_RESTART));
+    CHECK(!input_action_rebindable(ACTION_COUNT));
 
     /* Rebinding: Fire to K and L; Space no longer fires; the debug key cannot move. */
     Input rb = {0};

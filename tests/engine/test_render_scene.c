@@ -120,15 +120,15 @@ int main(int argc, char **argv) {
     render_set_view(t.rd, 0, 0);
     /* text, tinted, layer 7; right-aligned text ends at x = 470 */
     Str8 hi = str8_fmt(render_frame_arena(t.rd), "H%c", 'i');
-    render_text(t.rd, &t.font, 300, 200, hi, (Color){255, 80, 0, 255}, 7, TEXT_ALIGN_LEFT, 1);
+    font_draw(t.rd, &t.font, 300, 200, hi, (Color){255, 80, 0, 255}, 7, TEXT_ALIGN_LEFT, 1);
     float rw =
-        render_text(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
+        font_draw(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
     CHECK(rw == font_measure(&t.font, STR8_LIT("END"), 1));
     CHECK(rw == ink_E + 1 + ink_N + 1 + ink_D);
     /* A line of narrow and wide glyphs, to check each lands at the measured advance. */
     static const char line[] = "Quit level 10 MW";
     const Color line_tint = {0, 200, 255, 255};
-    float lw = render_text(t.rd, &t.font, 20, 150, STR8_LIT(line), line_tint, 7, TEXT_ALIGN_LEFT, 1);
+    float lw = font_draw(t.rd, &t.font, 20, 150, STR8_LIT(line), line_tint, 7, TEXT_ALIGN_LEFT, 1);
     CHECK(lw == font_measure(&t.font, STR8_LIT(line), 1));
     CHECK(lw < (sizeof line - 1) * FONT_ADVANCE - 1); /* narrower than monospace */
     /* 2 culled; glyphs: "Hi", "END", and the line without its 3 spaces */

@@ -34,19 +34,19 @@ static void draw_frame(TestEngine *t, Camera *cam, Input *in, int frame) {
                     (i & 1) ? RENDER_FLIP_X : 0);
     }
     render_set_view(t->rd, 0, 0);
-    render_textf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3,
+    font_drawf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3,
                  frame % 4, frame);
     Str8 msg = str8_fmt(render_frame_arena(t->rd), "Level %d: the long hall", 1 + frame / 100);
-    render_text(t->rd, &t->font, 240, 250, msg, COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 1);
+    font_draw(t->rd, &t->font, 240, 250, msg, COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 1);
     render_rect(t->rd, (RectF){0, 0, 480, 14}, 9, (Color){0, 0, 0, 160});
     for (int h = 0; h < 5; h++)
         render_cell(t->rd, t->sprites, h < 3 ? SPR_HEART : SPR_HEART_EMPTY, 400 + h * 14, 0, 10, 0);
     /* Each texture drawn plain and modulated, and at two sizes, in turn, as a game's HUD
        and actors are: text in two colours and two scales, opaque and translucent rects, a
        tinted sprite among plain ones (see Texture.sdl_mod). */
-    render_textf(t->rd, &t->font, 4, 20, (Color){255, 214, 120, 255}, 10, "Best %d", frame / 60);
-    render_text(t->rd, &t->font, 4, 30, STR8_LIT("paused"), COLOR_WHITE, 10, TEXT_ALIGN_LEFT, 1);
-    render_text(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10,
+    font_drawf(t->rd, &t->font, 4, 20, (Color){255, 214, 120, 255}, 10, "Best %d", frame / 60);
+    font_draw(t->rd, &t->font, 4, 30, STR8_LIT("paused"), COLOR_WHITE, 10, TEXT_ALIGN_LEFT, 1);
+    font_draw(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10,
                 TEXT_ALIGN_CENTER, 2);
     render_rect_outline(t->rd, (RectF){100, 100, 80, 40}, 11, (Color){255, 214, 120, 255});
     render_rect(t->rd, (RectF){101, 101, 78, 38}, 11, (Color){24, 20, 40, 235});

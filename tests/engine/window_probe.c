@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--scale") && i + 1 < argc) desc.scale = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--fullscreen")) desc.fullscreen = true;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--renderer") && i + 1 < argc && renderer_kind_parse(argv[i + 1], &desc.renderer)) i++;
+        else if (!strcmp(argv[i], "--renderer") && i + 1 < argc && platform_renderer_parse(argv[i + 1], &desc.renderer)) i++;
         else {
             fprintf(stderr, "usage: window_probe [--scale N] [--fullscreen] [--renderer gl|sdl] [--seconds S]\n");
             return 2;
@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
     if (!pf) return 1;
     Renderer *rd = render_create(perm, pf);
     if (!rd) return 1;
-    printf("renderer %s: %s\n", renderer_kind_name(render_kind(rd)), render_describe(rd));
+    printf("renderer %s: %s\n", platform_renderer_name(render_kind(rd)), render_describe(rd));
     int lw, lh;
     platform_logical_size(pf, &lw, &lh);
     Input in = {0};

@@ -9,7 +9,7 @@
        DrawCmd c; int cell;
        for (uint32_t i = 0; frame_quad(rd, sprites, i, &c, &cell); i++) ...
 
-   A run is the glyphs one render_text line pushed: consecutive in push order, on one
+   A run is the glyphs one font_draw line pushed: consecutive in push order, on one
    baseline, one layer and one tint, each after the last by its advance (a gap of whole
    spaces is a space). Its rectangle is the ink: from the first glyph's pen position to the
    last one's advance minus the font's gap, one line high. */

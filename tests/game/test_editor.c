@@ -167,7 +167,7 @@ static void test_shipped_level(const char *path, uint64_t seed) {
     CHECK_EQ_U(redone, steps);
     CHECK(same_text(text_of(&e), t_end, path));
     CHECK(e.dirty);
-    editor_close(&e);
+    editor_release(&e);
     CHECK_EQ_U(arena_pos(ed_arena), 0);
     CHECK_EQ_U(arena_pos(check_arena), 0);
 }
@@ -279,7 +279,7 @@ static void test_redo_tail(void) {
     CHECK(e.dirty);
     editor_undo(&e);
     CHECK(e.dirty);
-    editor_close(&e);
+    editor_release(&e);
 }
 
 /* ---- New levels, built ones, saving ---------------------------------------------------------- */
@@ -304,7 +304,7 @@ static void test_new_sizes(void) {
             CHECK_EQ_I(lv.height, sizes[i][1]);
             CHECK(strcmp(lv.name, str8_fmt(perm, "new-%dx%d", sizes[i][0], sizes[i][1]).data) == 0);
         }
-        editor_close(&e);
+        editor_release(&e);
     }
     Editor e;
     CHECK(!editor_new(&e, ed_arena, check_arena, tmp_path("x.lvl"), 0, 5));
@@ -319,7 +319,7 @@ static void test_build_level(void) {
     REQUIRE_VOID(editor_new(&b, ed_arena, check_arena, b_path, 6, 5));
     CHECK(editor_set_entry(&b, 2, 2, STR8_LIT("west")));
     CHECK(editor_save(&b, false, msg, sizeof msg));
-    editor_close(&b);
+    editor_release(&b);
 
     Editor e;
     const char *a_path = tmp_path("a.lvl");
@@ -370,7 +370,7 @@ static void test_build_level(void) {
     if (!level_load(&lv, load_arena, a_path, &err)) {
         fprintf(stderr, "%s\n", err.message);
         CHECK(!"built level loads");
-        editor_close(&e);
+        editor_release(&e);
         return;
     }
     CHECK(strcmp(lv.name, "Built") == 0);
@@ -397,10 +397,10 @@ static void test_build_level(void) {
 
     /* It opens again as the same level. */
     Str8 text = text_of(&e);
-    editor_close(&e);
+    editor_release(&e);
     REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, a_path, &err));
     CHECK(same_text(text_of(&e), text, "reopened"));
-    editor_close(&e);
+    editor_release(&e);
 }
 
 /* ---- Problems and refused saves --------------------------------------------------------------- */
@@ -473,7 +473,7 @@ static void test_problems(void) {
     CHECK(!editor_load_file(&e, ed_arena, check_arena, path, &err));
     CHECK(!editor_load_file(&e, ed_arena, check_arena, tmp_path("missing.lvl"), &err));
     CHECK(strstr(err.message, "missing.lvl") != NULL);
-    editor_close(&e);
+    editor_release(&e);
 
     /* A link to a level not written yet: the editor checks, saves and opens it again; the
        game's loader, which looks the target up, does not load it until it exists. */
@@ -484,14 +484,14 @@ static void test_problems(void) {
     CHECK(strstr(err.message, "later.lvl") != NULL);
     CHECK(editor_load_file(&e, ed_arena, check_arena, path, &err));
     CHECK(str8_eq(editor_get(&e, 5, 2).target, STR8_LIT("later.lvl")));
-    editor_close(&e);
+    editor_release(&e);
 
     /* A save into a folder that is not there fails and says so. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("no/such/dir.lvl"), 5, 5));
     CHECK(!editor_save(&e, false, msg, sizeof msg));
     CHECK(strstr(msg, "cannot write") != NULL);
     CHECK(e.dirty);
-    editor_close(&e);
+    editor_release(&e);
 }
 
 /* ---- Limits: the level arena, the room beside the level, the file's format ------------------ */
@@ -524,13 +524,13 @@ static void test_limits(void) {
     Level lv;
     LevelError err;
     CHECK(level_load(&lv, load_arena, path, &err));
-    editor_close(&e);
+    editor_release(&e);
 
     /* The game's room counts: an arena that holds the level alone, not with the runtime. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, 60, 40));
     REQUIRE_VOID(editor_check(&e));
     uint64_t alone = e.checked.arena_bytes + 64; /* the level, and a little for alignment */
-    editor_close(&e);
+    editor_release(&e);
     REQUIRE_VOID(sim_runtime_bytes(&(Level){.width = 60,
                                             .height = 40,
                                             .bullet_cap = LEVEL_DEFAULT_BULLETS,
@@ -545,7 +545,7 @@ static void test_limits(void) {
     CHECK(e.problem.need > arena_capacity(tight));
     CHECK(!editor_save(&e, true, msg, sizeof msg));
     CHECK(os_file_info(tmp_path("tight.lvl")).kind == OS_FILE_NONE);
-    editor_close(&e);
+    editor_release(&e);
     arena_release(tight);
     arena_release(small);
 
@@ -554,7 +554,7 @@ static void test_limits(void) {
     CHECK(!editor_save(&e, true, msg, sizeof msg));
     CHECK(strstr(msg, "Tiled") != NULL);
     CHECK(os_file_info(tmp_path("map.tmj")).kind == OS_FILE_NONE);
-    editor_close(&e);
+    editor_release(&e);
 }
 
 /* ---- Edits kept beside the file ------------------------------------------------------------ */
@@ -584,7 +584,7 @@ static void test_unsaved(void) {
     CHECK(str8_eq(read_all(up), text));
     CHECK(str8_eq(read_all(path), file)); /* the file is not touched */
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NEWER);
-    editor_close(&e);
+    editor_release(&e);
 
     /* Taken back: the edits, to save at the file's path; saving removes the .unsaved. */
     REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, path, &err));
@@ -611,7 +611,7 @@ static void test_unsaved(void) {
     CHECK(!file_there(up) && str8_eq(read_all(old), second));
     CHECK(!editor_set_aside_unsaved(path, msg, sizeof msg)); /* nothing to move: says why */
     CHECK(strstr(msg, up) != NULL);
-    editor_close(&e);
+    editor_release(&e);
 
     /* One that does not load: the loader's message with its place; the level stays. */
     REQUIRE_VOID(os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, msg, sizeof msg));
@@ -629,7 +629,7 @@ static void test_unsaved(void) {
     CHECK(strstr(msg, old) != NULL);
     CHECK(str8_eq(read_all(old), broken));
     CHECK(str8_eq(read_all(up), editor_text(perm, &e)));
-    editor_close(&e);
+    editor_release(&e);
 }
 
 /* ---- Figures ------------------------------------------------------------------------------------ */
@@ -650,7 +650,7 @@ static void figures(const char **levels, int count) {
         editor_set(&e, 1 + i % 98, 1 + i / 98 % 98, i / 9604 % 2 ? &coin : &wall);
     printf("edit record: %.1f bytes each (EditCell %zu bytes)\n",
            (double)(arena_pos(ed_arena) - pos) / n, sizeof(EditCell));
-    editor_close(&e);
+    editor_release(&e);
 
     /* The check on the largest shipped level (by tiles). */
     const char *largest = NULL;
@@ -671,7 +671,7 @@ static void figures(const char **levels, int count) {
     double t1 = now_ms();
     printf("editor_check of %s (%dx%d): %.3f ms\n", largest, e.lv.width, e.lv.height,
            (t1 - t0) / runs);
-    editor_close(&e);
+    editor_release(&e);
 }
 
 int main(void) {

@@ -49,7 +49,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
     snprintf(cut, sizeof cut, "%s/cut.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_open(&m, perm, watched));
+    REQUIRE_VOID(game_module_create(&m, perm, watched));
     const GameApi *good = m.api;
     CHECK(good != game_api());
     uint64_t n = lib.len, cuts[9] = {0, 1, 64, 1000, 4096, n / 4, n / 2, n * 3 / 4, n - 1};
@@ -57,7 +57,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
         /* At start-up: the linked-in code, and why. */
         REQUIRE_VOID(write_bytes(cut, lib.data, cuts[i]));
         GameModule s;
-        CHECK(!game_module_open(&s, perm, cut));
+        CHECK(!game_module_create(&s, perm, cut));
         CHECK(s.api == game_api());
         bool said = strstr(s.message, "cut short") || strstr(s.message, "empty");
         if (!said || i == 4)
@@ -88,7 +88,7 @@ static void test_changing(Arena *perm, Str8 lib) {
     snprintf(watched, sizeof watched, "%s/libgame_changing.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_open(&m, perm, watched));
+    REQUIRE_VOID(game_module_create(&m, perm, watched));
     const GameApi *before = m.api;
     /* The file settles as the fast variant, but the bytes read were the old file's. */
     changed_to = GAME_HOT_FAST_LIBRARY;
@@ -118,7 +118,7 @@ static void test_tables(Arena *perm) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         GameModule m;
-        bool ok = game_module_open(&m, perm, cases[i].path);
+        bool ok = game_module_create(&m, perm, cases[i].path);
         printf("%s: %s\n", strrchr(cases[i].path, '/') + 1, m.message);
         CHECK(ok == cases[i].taken);
         CHECK(strstr(m.message, cases[i].says) != NULL);

@@ -115,7 +115,7 @@ static void run_variant_swap(const char *dir) {
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Arena *level_ref = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level ref"});
     GameModule m;
-    REQUIRE_VOID(game_module_open(&m, perm, watched));
+    REQUIRE_VOID(game_module_create(&m, perm, watched));
     GameConfig cfg = {.start_level = LEVELS_DIR "/01-first-steps.lvl", .seed = 1, .skip_title = true};
     Game *g = arena_push_struct(perm, Game), *ref = arena_push_struct(perm, Game);
     LevelError err;
@@ -145,7 +145,7 @@ static void run_variant_swap(const char *dir) {
     /* Refused: a library built from other state headers (another GAME_LAYOUT_HASH), then a
        file that is no library; the running code goes on. */
     GameModule other;
-    CHECK(!game_module_open(&other, perm, GAME_HOT_OTHER_LAYOUT_LIBRARY));
+    CHECK(!game_module_create(&other, perm, GAME_HOT_OTHER_LAYOUT_LIBRARY));
     printf("refused: %s\n", other.message);
     CHECK(strstr(other.message, "layout of the game's state changed") != NULL);
     FILE *f = fopen(junk, "wb");
@@ -153,7 +153,7 @@ static void run_variant_swap(const char *dir) {
     fputs("not an ELF file\n", f);
     fclose(f);
     GameModule bad;
-    CHECK(!game_module_open(&bad, perm, junk));
+    CHECK(!game_module_create(&bad, perm, junk));
     CHECK(bad.api == game_api());
     printf("refused: %s\n", bad.message);
     CHECK(strstr(bad.message, "not-a-library.so") != NULL);

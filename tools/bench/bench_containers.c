@@ -1,7 +1,7 @@
 /* bench_containers - what the Allocator choice costs.
 
-   1. List growth to 1,000,000 int32 through arena_allocator (grows in place: no copy)
-      vs system_allocator (realloc) [vs a mimalloc Allocator when available].
+   1. List growth to 1,000,000 int32 through allocator_arena (grows in place: no copy)
+      vs allocator_system (realloc) [vs a mimalloc Allocator when available].
    2. Formatting a HUD line: str8_fmt into an arena vs snprintf into a malloc'ed buffer
       (measure, malloc, format; freed per "frame" of 1000 lines), plus stbsp_snprintf into
       malloc to tell formatter cost from allocation cost.
@@ -120,9 +120,9 @@ int main(void) {
         int moves;
     } Row;
     Row rows[4] = {
-        {.name = "arena_allocator", .alloc = arena_allocator(arena), .arena = arena},
-        {.name = "system_allocator", .alloc = system_allocator()},
-        {.name = "system, reserved 1st", .alloc = system_allocator(), .reserve = true},
+        {.name = "allocator_arena", .alloc = allocator_arena(arena), .arena = arena},
+        {.name = "allocator_system", .alloc = allocator_system()},
+        {.name = "system, reserved 1st", .alloc = allocator_system(), .reserve = true},
     };
     int nrows = 3;
 #ifdef HAVE_MIMALLOC

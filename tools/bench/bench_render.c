@@ -80,15 +80,15 @@ typedef struct Target {
 static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind kind, bool headless)
 {
     char title[64];
-    snprintf(title, sizeof title, "bench_render %s", renderer_kind_name(kind));
+    snprintf(title, sizeof title, "bench_render %s", platform_renderer_name(kind));
     t->frame = arena_create((ArenaParams){.name = "frame"});
     t->pf = platform_create(perm, &(PlatformDesc){.title = title, .no_vsync = true, .renderer = kind,
                                                   .headless = headless});
     t->rd = t->pf ? render_create(perm, t->pf) : NULL;
     if (!t->rd) return false;
     if (render_kind(t->rd) != kind && !headless) {
-        fprintf(stderr, "bench_render: asked for %s, got %s\n", renderer_kind_name(kind),
-                renderer_kind_name(render_kind(t->rd)));
+        fprintf(stderr, "bench_render: asked for %s, got %s\n", platform_renderer_name(kind),
+                platform_renderer_name(render_kind(t->rd)));
         return false;
     }
     AssetError err;

@@ -304,7 +304,7 @@ bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     return true;
 }
 
-void render_gl_texture_destroy(RenderGl *g, Texture *t) {
+void render_gl_texture_release(RenderGl *g, Texture *t) {
     SDL_GL_MakeCurrent(g->window, g->ctx); /* the names are this context's */
     if (t->gl) g->gl.DeleteTextures(1, &t->gl);
     t->gl = 0;

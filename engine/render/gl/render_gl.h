@@ -25,7 +25,7 @@ RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w
                            char *why, size_t why_size);
 void render_gl_release(RenderGl *g);
 bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
-void render_gl_texture_destroy(RenderGl *g, Texture *t);
+void render_gl_texture_release(RenderGl *g, Texture *t);
 void render_gl_begin(RenderGl *g, Color clear);
 void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches,
                       uint32_t batch_count, uint32_t quad_count, Arena *scratch,

@@ -128,7 +128,7 @@ bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
     return true;
 }
 
-void render_sdl_texture_destroy(RenderSdl *s, Texture *t) {
+void render_sdl_texture_release(RenderSdl *s, Texture *t) {
     (void)s;
     for (int m = 1; m < 8; m++)
         if (t->sdl.mod[m] && t->sdl.mod[m] != t->sdl.mod[0]) SDL_DestroyTexture(t->sdl.mod[m]);

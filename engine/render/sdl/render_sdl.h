@@ -14,7 +14,7 @@ struct SDL_Renderer;
 RenderSdl *render_sdl_create(Arena *perm, struct SDL_Renderer *sdl);
 /* Fills t->sdl and t->bytes from `rgba` (t->w x t->h); false with a report. */
 bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba);
-void render_sdl_texture_destroy(RenderSdl *s, Texture *t);
+void render_sdl_texture_release(RenderSdl *s, Texture *t);
 void render_sdl_begin(RenderSdl *s, Color clear);
 /* `verts` (4 per quad, texture coordinates of the image) may be rewritten in place;
    `scratch` is the caller's scratch scope. */
