@@ -22,6 +22,7 @@ deps_missing_play() {
 deps_missing_test() {
   local missing=()
   command -v clang >/dev/null       || missing+=(clang)
+  command -v clang-format >/dev/null || missing+=(clang-format)
   [[ -f /usr/include/mimalloc.h ]]  || missing+=(libmimalloc-dev)
   # libFuzzer's runtime for the fuzz targets (tests/fuzz).
   compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null \

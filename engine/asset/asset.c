@@ -22,9 +22,7 @@
 
 static _Thread_local Allocator asset_stb_allocator;
 
-static void *asset_stb_malloc(size_t size) {
-    return allocator_alloc(asset_stb_allocator, size, 16);
-}
+static void *asset_stb_malloc(size_t size) { return allocator_alloc(asset_stb_allocator, size, 16); }
 static void *asset_stb_realloc(void *p, size_t old_size, size_t new_size) {
     return allocator_realloc(asset_stb_allocator, p, old_size, new_size, 16);
 }
@@ -52,8 +50,7 @@ static void asset_stb_free(void *p) { (void)p; }
 #include <stb_image_write.h>
 #pragma GCC diagnostic pop
 
-static void asset_error(AssetError *err, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static void asset_error(AssetError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void asset_error(AssetError *err, const char *fmt, ...) {
     if (!err) return;
     va_list ap;
@@ -64,8 +61,7 @@ static void asset_error(AssetError *err, const char *fmt, ...) {
 
 /* Whole file into `a`. Images are read whole anyway; the cap only keeps the size an int
    for stb_image. */
-static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size,
-                            AssetError *err) {
+static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size, AssetError *err) {
     Str8 file;
     if (!path) { /* asset_path ran out of memory */
         asset_error(err, "(no path): cannot load: %s", arena_last_error());
@@ -92,8 +88,8 @@ static const char *asset_stb_reason(void) {
 
 static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
     if (w <= ASSET_MAX_IMAGE_SIDE && h <= ASSET_MAX_IMAGE_SIDE) return false;
-    asset_error(err, "%s: image too large: %dx%d, the limit is %dx%d", path, w, h,
-                ASSET_MAX_IMAGE_SIDE, ASSET_MAX_IMAGE_SIDE);
+    asset_error(err, "%s: image too large: %dx%d, the limit is %dx%d", path, w, h, ASSET_MAX_IMAGE_SIDE,
+                ASSET_MAX_IMAGE_SIDE);
     return true;
 }
 
@@ -102,29 +98,24 @@ static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
    arena would commit (and zero) it. So every IDAT must fit in the file first (and the first
    must not be empty, which stb_image copies to a buffer it does not have yet). Anything else
    is left to stb_image, for its own reason. */
-static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *path,
-                                 AssetError *err) {
+static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *path, AssetError *err) {
     static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     if (size < 8 || memcmp(b, sig, 8) != 0) return true;
     bool first_idat = true;
     for (uint64_t at = 8; size - at >= 8;) {
-        uint64_t len = (uint64_t)b[at] << 24 | (uint64_t)b[at + 1] << 16 |
-                       (uint64_t)b[at + 2] << 8 | b[at + 3];
+        uint64_t len = (uint64_t)b[at] << 24 | (uint64_t)b[at + 1] << 16 | (uint64_t)b[at + 2] << 8 | b[at + 3];
         bool idat = memcmp(b + at + 4, "IDAT", 4) == 0;
         if (len > size - at - 8 || size - at - 8 - len < 4) {
             if (!idat) return true;
             asset_error(err,
                         "%s: cannot load image: truncated or corrupt PNG: chunk IDAT at byte %llu "
                         "says %llu bytes, %llu are left",
-                        path, (unsigned long long)at, (unsigned long long)len,
-                        (unsigned long long)(size - at - 8));
+                        path, (unsigned long long)at, (unsigned long long)len, (unsigned long long)(size - at - 8));
             return false;
         }
         if (idat && len == 0 && first_idat) {
-            asset_error(
-                err,
-                "%s: cannot load image: an empty IDAT chunk at byte %llu before any image data",
-                path, (unsigned long long)at);
+            asset_error(err, "%s: cannot load image: an empty IDAT chunk at byte %llu before any image data", path,
+                        (unsigned long long)at);
             return false;
         }
         first_idat &= !idat;
@@ -135,8 +126,8 @@ static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *pa
 }
 
 /* Decodes `size` bytes of PNG into `scratch`; the caller owns the scope. */
-static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t size,
-                                   const char *path, int *w, int *h, AssetError *err) {
+static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t size, const char *path, int *w, int *h,
+                                   AssetError *err) {
     if (size > INT32_MAX) { /* stb_image counts in int */
         asset_error(err, "%s: cannot load image: the file is larger than 2 GiB", path);
         return NULL;
@@ -173,13 +164,12 @@ static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, A
 }
 
 /* The pixels, copied from scratch into `out` (the decode's own buffers stay behind). */
-static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h,
-                            uint8_t **rgba, AssetError *err) {
+static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h, uint8_t **rgba,
+                            AssetError *err) {
     uint64_t n = (uint64_t)w * (uint64_t)h * 4;
     uint8_t *copy = arena_push_raw(out, n, 16);
     if (!copy) {
-        asset_error(err, "%s: no room for %llu bytes of pixels: %s", path, (unsigned long long)n,
-                    arena_last_error());
+        asset_error(err, "%s: no room for %llu bytes of pixels: %s", path, (unsigned long long)n, arena_last_error());
         return false;
     }
     memcpy(copy, px, n);
@@ -187,15 +177,14 @@ static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int
     return true;
 }
 
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
-                     AssetError *err) {
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, AssetError *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode(tmp.arena, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
 }
 
-bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path,
-                       uint8_t **rgba, int *w, int *h, AssetError *err) {
+bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w, int *h,
+                       AssetError *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode_bytes(tmp.arena, png, size, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
@@ -203,11 +192,10 @@ bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char
 
 /* The texture of the decoded `px` (w x h); asset_load_texture without the decode, so a
    caller can still read the pixels afterwards. */
-static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px,
-                                   int w, int h, int cell_w, int cell_h, AssetError *err) {
+static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px, int w, int h,
+                                   int cell_w, int cell_h, AssetError *err) {
     if ((cell_w > 0 && w % cell_w) || (cell_h > 0 && h % cell_h)) {
-        asset_error(err, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h,
-                    cell_w, cell_h);
+        asset_error(err, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h, cell_w, cell_h);
         return NULL;
     }
     Texture *t = render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
@@ -218,8 +206,7 @@ static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, 
     return t;
 }
 
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
-                            AssetError *err) {
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, AssetError *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
@@ -227,8 +214,8 @@ Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cel
     return asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
 }
 
-bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
-                     int space_advance, Font *out, AssetError *err) {
+bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance, Font *out,
+                     AssetError *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
@@ -317,8 +304,8 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err)
         Str8 up = path_dir(str8_cstr(exe)); /* "/opt/game/bin" -> "/opt/game" */
         if (asset_try(perm, str8_fmt(tmp.arena, "%s/assets", exe).data, &found, searched, sizeof searched) ||
             (s->app && up.len &&
-             asset_try(perm, str8_fmt(tmp.arena, "%.*s/share/%s/assets", STR8_FMT(up), s->app).data, &found,
-                       searched, sizeof searched)))
+             asset_try(perm, str8_fmt(tmp.arena, "%.*s/share/%s/assets", STR8_FMT(up), s->app).data, &found, searched,
+                       sizeof searched)))
             return found;
     }
     if (s->app && s->prefix && s->prefix[0] &&

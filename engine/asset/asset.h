@@ -49,23 +49,21 @@ typedef struct AssetError {
     char message[2048]; /* room for asset_dir_find's list of the folders it searched */
 } AssetError;
 
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
-                            AssetError *err);
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, AssetError *err);
 
 /* A font sheet (glyph cells of cell_w x cell_h from char 32, see render.h) as a texture plus
    the proportional Font over it, measured from the decoded pixels while they are still in
    the scratch scope: font_make_from_pixels(tex, px, space_advance, 1). The Texture lives in
    `perm`; the Font is a plain value (its advances are a fixed array). False + message. */
-bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h,
-                     int space_advance, Font *out, AssetError *err);
+bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance, Font *out,
+                     AssetError *err);
 
 /* Decodes a PNG file into RGBA8 pixels in `out` (tests, tools). False + message on error,
    and `out` unchanged. */
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h,
-                     AssetError *err);
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, AssetError *err);
 /* The same from `size` bytes of PNG in memory; `path` is only for messages. */
-bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path,
-                       uint8_t **rgba, int *w, int *h, AssetError *err);
+bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w, int *h,
+                       AssetError *err);
 
 /* Writes RGBA8 pixels as PNG; stb_image_write's buffers come from a scratch arena. */
 bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err);
@@ -76,11 +74,11 @@ bool asset_write_screenshot(Renderer *rd, const char *path, AssetError *err);
 
 /* Where asset_dir_search looks. */
 typedef struct AssetSearch {
-    const char *given;       /* named by the user: used, or an error; NULL: not named */
-    const char *env;         /* an environment variable that may name it; NULL: none */
-    const char *app;         /* share/<app>/assets, installed; NULL: not looked for */
-    const char *prefix;      /* the install prefix built for ("/usr/local"); NULL: none */
-    const char *source;      /* the source tree built from; NULL: none */
+    const char *given;  /* named by the user: used, or an error; NULL: not named */
+    const char *env;    /* an environment variable that may name it; NULL: none */
+    const char *app;    /* share/<app>/assets, installed; NULL: not looked for */
+    const char *prefix; /* the install prefix built for ("/usr/local"); NULL: none */
+    const char *source; /* the source tree built from; NULL: none */
 } AssetSearch;
 
 /* The assets directory (no trailing slash), in `perm`, searched as described at the top.

@@ -39,10 +39,8 @@ static void audio_callback(void *user, Uint8 *stream, int len) {
    the library SDL is about to load, to one that prints nothing: SDL's error is the one
    that says what happened. */
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
-typedef void AudioAlsaHandler(const char *file, int line, const char *function, int err,
-                              const char *fmt, ...);
-static void audio_alsa_quiet(const char *file, int line, const char *function, int err,
-                             const char *fmt, ...) {
+typedef void AudioAlsaHandler(const char *file, int line, const char *function, int err, const char *fmt, ...);
+static void audio_alsa_quiet(const char *file, int line, const char *function, int err, const char *fmt, ...) {
     (void)file, (void)line, (void)function, (void)err, (void)fmt;
 }
 #endif
@@ -94,8 +92,8 @@ AudioDevice *audio_device_create(Arena *perm) {
     /* The device's own rate is better than SDL resampling ours: the mixer resamples anyway.
        The format and channels stay ours, converted by SDL if the hardware differs, so the
        callback always writes stereo float. */
-    d->id = SDL_OpenAudioDevice(NULL, 0, &want, &have,
-                                SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_SAMPLES_CHANGE);
+    d->id =
+        SDL_OpenAudioDevice(NULL, 0, &want, &have, SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_SAMPLES_CHANGE);
     if (d->id == 0) {
         audio_no_device(SDL_GetError());
         SDL_QuitSubSystem(SDL_INIT_AUDIO);

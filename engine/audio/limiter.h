@@ -26,9 +26,9 @@
 #include "audio/true_peak.h"
 
 #define LIMITER_CEILING_DBTP (-1.0f)
-#define LIMITER_ATTACK 48 /* frames to glide down to a peak's gain */
+#define LIMITER_ATTACK 48                                     /* frames to glide down to a peak's gain */
 #define LIMITER_LATENCY (LIMITER_ATTACK + TRUE_PEAK_TAPS - 2) /* frames the output is late */
-#define LIMITER_RING 64                                     /* > LIMITER_LATENCY, a power of two */
+#define LIMITER_RING 64                                       /* > LIMITER_LATENCY, a power of two */
 
 typedef struct Limiter {
     TruePeak detect;

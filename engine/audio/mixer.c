@@ -25,8 +25,7 @@ typedef struct MixerCommand {
     VoiceId id;
     const int16_t *samples;
     uint32_t frames;
-    float volume, pan, pitch,
-        fade; /* fade: the play's fade_in, the stop's fade_out, the volume's */
+    float volume, pan, pitch, fade; /* fade: the play's fade_in, the stop's fade_out, the volume's */
 } MixerCommand;
 
 /* A value gliding to `target`, reached after `left` more frames. */
@@ -138,10 +137,8 @@ void mixer_stop(Mixer *m, VoiceId v, float fade_out) {
 
 void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade) {
     if (!m || bus_or_master < 0 || bus_or_master > MIXER_MASTER) return;
-    mixer_send(m, &(MixerCommand){.kind = CMD_VOLUME,
-                                  .bus = (uint8_t)bus_or_master,
-                                  .volume = clampf(volume, 0, 1),
-                                  .fade = fade});
+    mixer_send(m, &(MixerCommand){
+                      .kind = CMD_VOLUME, .bus = (uint8_t)bus_or_master, .volume = clampf(volume, 0, 1), .fade = fade});
 }
 
 void mixer_set_limiter(Mixer *m, bool on) {
@@ -288,8 +285,8 @@ static void mixer_block(Mixer *m, float *out, uint32_t n) {
         if (!v->id) continue;
         float env = ramp_advance(&v->env, n), g = v->volume * env * bus[v->bus];
         float gl = g * v->pan_l, gr = g * v->pan_r;
-        bool ended = voice_mix(v, out, n, v->gain_l, v->gain_r, (gl - v->gain_l) * per_frame,
-                               (gr - v->gain_r) * per_frame);
+        bool ended =
+            voice_mix(v, out, n, v->gain_l, v->gain_r, (gl - v->gain_l) * per_frame, (gr - v->gain_r) * per_frame);
         v->gain_l = gl, v->gain_r = gr;
         if (ended || (v->stopping && v->env.left == 0)) v->id = 0;
     }

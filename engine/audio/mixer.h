@@ -50,8 +50,8 @@
 #include "core/arena.h"
 
 #define MIXER_VOICES 32
-#define MIXER_RING 256  /* commands in flight between two renders; a power of two */
-#define MIXER_BLOCK 512 /* frames a render mixes per step: gains ramp once per block */
+#define MIXER_RING 256                /* commands in flight between two renders; a power of two */
+#define MIXER_BLOCK 512               /* frames a render mixes per step: gains ramp once per block */
 #define MIXER_LATENCY LIMITER_LATENCY /* frames between a render's mix and its output */
 
 typedef enum AudioBus { AUDIO_BUS_EFFECTS, AUDIO_BUS_MUSIC, AUDIO_BUS_COUNT } AudioBus;

@@ -67,8 +67,7 @@ typedef struct Parser {
     int32_t sticky[MUSIC_MAX_CHANNELS]; /* the instrument each channel plays, -1: none yet */
 } Parser;
 
-static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -97,8 +96,8 @@ static int shown_(Str8 w) { return (int)(w.len < MUSIC_SHOWN ? w.len : MUSIC_SHO
 static bool expect_end_(Parser *p, Str8 rest, const char *after) {
     Str8 w;
     if (!next_word_(&rest, &w)) return true;
-    return fail_(p, p->line_no, col_(p, w), "expected the end of the line after %s, found '%.*s'",
-                 after, shown_(w), w.data);
+    return fail_(p, p->line_no, col_(p, w), "expected the end of the line after %s, found '%.*s'", after, shown_(w),
+                 w.data);
 }
 
 static bool name_ok_(Str8 w) {
@@ -143,8 +142,7 @@ static bool parse_decimal_(Str8 w, float *out) {
 /* C-4 = MIDI 60; -1 when it is not a note. */
 static int note_of_(Str8 w) {
     static const int semitone[7] = {9, 11, 0, 2, 4, 5, 7}; /* A B C D E F G */
-    if (w.len != 3 || w.data[0] < 'A' || w.data[0] > 'G' || w.data[2] < '0' || w.data[2] > '9')
-        return -1;
+    if (w.len != 3 || w.data[0] < 'A' || w.data[0] > 'G' || w.data[2] < '0' || w.data[2] > '9') return -1;
     int n = semitone[w.data[0] - 'A'];
     if (w.data[1] == '#' && w.data[0] != 'E' && w.data[0] != 'B') n++;
     else if (w.data[1] != '-') return -1;
@@ -153,23 +151,21 @@ static int note_of_(Str8 w) {
 
 /* ---- Top-level lines ----------------------------------------------------------------- */
 
-static bool parse_int_(Parser *p, Str8 *rest, Str8 key, int64_t lo, int64_t hi, int64_t *out,
-                       int64_t *line_seen) {
+static bool parse_int_(Parser *p, Str8 *rest, Str8 key, int64_t lo, int64_t hi, int64_t *out, int64_t *line_seen) {
     if (*line_seen)
-        return fail_(p, p->line_no, col_(p, key), "'%.*s' given twice (first on line %lld)",
-                     shown_(key), key.data, (long long)*line_seen);
+        return fail_(p, p->line_no, col_(p, key), "'%.*s' given twice (first on line %lld)", shown_(key), key.data,
+                     (long long)*line_seen);
     Str8 w;
     int64_t v;
     if (!next_word_(rest, &w))
-        return fail_(p, p->line_no, end_col_(p),
-                     "expected a number after '%.*s', found the end of the line", shown_(key),
-                     key.data);
+        return fail_(p, p->line_no, end_col_(p), "expected a number after '%.*s', found the end of the line",
+                     shown_(key), key.data);
     if (!str8_parse_i64(w, &v))
-        return fail_(p, p->line_no, col_(p, w), "expected a number after '%.*s', found '%.*s'",
-                     shown_(key), key.data, shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected a number after '%.*s', found '%.*s'", shown_(key), key.data,
+                     shown_(w), w.data);
     if (v < lo || v > hi)
-        return fail_(p, p->line_no, col_(p, w), "%.*s %lld is out of range (%lld..%lld)",
-                     shown_(key), key.data, (long long)v, (long long)lo, (long long)hi);
+        return fail_(p, p->line_no, col_(p, w), "%.*s %lld is out of range (%lld..%lld)", shown_(key), key.data,
+                     (long long)v, (long long)lo, (long long)hi);
     *out = v;
     *line_seen = p->line_no;
     return expect_end_(p, *rest, "the number");
@@ -208,9 +204,7 @@ static int32_t find_instrument_(const Score *s, Str8 name) {
 
 static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
     int64_t eq = str8_find_byte(w, '=', 0);
-    if (eq <= 0)
-        return fail_(p, p->line_no, col_(p, w), "expected setting=value, found '%.*s'", shown_(w),
-                     w.data);
+    if (eq <= 0) return fail_(p, p->line_no, col_(p, w), "expected setting=value, found '%.*s'", shown_(w), w.data);
     Str8 key = str8_prefix(w, (uint64_t)eq), value = str8_skip(w, (uint64_t)eq + 1);
     uint32_t k = 0;
     while (k < ARRAY_COUNT(settings_) && !str8_eq_cstr(key, settings_[k].key)) k++;
@@ -219,8 +213,7 @@ static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
                      "unknown setting '%.*s' (wave, duty, attack, decay, sustain, release, volume, "
                      "vibrato, vibrato_rate, vibrato_delay, slide, slide_time, lowpass, noise)",
                      shown_(key), key.data);
-    if (in->set & (1u << k))
-        return fail_(p, p->line_no, col_(p, w), "'%s' set twice", settings_[k].key);
+    if (in->set & (1u << k)) return fail_(p, p->line_no, col_(p, w), "'%s' set twice", settings_[k].key);
     in->set |= 1u << k;
     int64_t vcol = col_(p, w) + eq + 1;
     if (k == 0) {
@@ -229,17 +222,16 @@ static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
                 in->patch.wave = (SynthWave)i;
                 return true;
             }
-        return fail_(p, p->line_no, vcol,
-                     "expected square, triangle, saw, sine or noise, found '%.*s'", shown_(value),
+        return fail_(p, p->line_no, vcol, "expected square, triangle, saw, sine or noise, found '%.*s'", shown_(value),
                      value.data);
     }
     float v;
     if (!parse_decimal_(value, &v))
-        return fail_(p, p->line_no, vcol, "expected a number for '%s', found '%.*s'",
-                     settings_[k].key, shown_(value), value.data);
+        return fail_(p, p->line_no, vcol, "expected a number for '%s', found '%.*s'", settings_[k].key, shown_(value),
+                     value.data);
     if (v < settings_[k].lo || v > settings_[k].hi)
-        return fail_(p, p->line_no, vcol, "%s=%.*s is out of range (%g..%g)", settings_[k].key,
-                     shown_(value), value.data, (double)settings_[k].lo, (double)settings_[k].hi);
+        return fail_(p, p->line_no, vcol, "%s=%.*s is out of range (%g..%g)", settings_[k].key, shown_(value),
+                     value.data, (double)settings_[k].lo, (double)settings_[k].hi);
     memcpy((char *)in + settings_[k].offset, &v, sizeof v);
     return true;
 }
@@ -248,27 +240,22 @@ static bool parse_instrument_(Parser *p, Str8 rest) {
     Score *s = p->s;
     Str8 name, w;
     if (!next_word_(&rest, &name))
-        return fail_(p, p->line_no, end_col_(p),
-                     "expected an instrument name, found the end of the line");
+        return fail_(p, p->line_no, end_col_(p), "expected an instrument name, found the end of the line");
     if (!name_ok_(name) || volume_word_(name))
-        return fail_(
-            p, p->line_no, col_(p, name),
-            "expected an instrument name (a letter, then letters, digits or '_', up to 16; "
-            "not v<digits>), found '%.*s'",
-            shown_(name), name.data);
+        return fail_(p, p->line_no, col_(p, name),
+                     "expected an instrument name (a letter, then letters, digits or '_', up to 16; "
+                     "not v<digits>), found '%.*s'",
+                     shown_(name), name.data);
     if (find_instrument_(s, name) >= 0)
-        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' defined twice", shown_(name),
-                     name.data);
+        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' defined twice", shown_(name), name.data);
     if (s->instrument_count == MUSIC_MAX_INSTRUMENTS)
-        return fail_(p, p->line_no, col_(p, name), "too many instruments (at most %d)",
-                     MUSIC_MAX_INSTRUMENTS);
+        return fail_(p, p->line_no, col_(p, name), "too many instruments (at most %d)", MUSIC_MAX_INSTRUMENTS);
     Instrument *in = &s->instruments[s->instrument_count];
     *in = (Instrument){.name = name, .patch = {.volume = 1, .vibrato_rate = 5.5f}};
     while (next_word_(&rest, &w))
         if (!parse_setting_(p, in, w)) return false;
     if (!(in->set & 1u))
-        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' has no wave", shown_(name),
-                     name.data);
+        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' has no wave", shown_(name), name.data);
     s->instrument_count++;
     return true;
 }
@@ -276,11 +263,9 @@ static bool parse_instrument_(Parser *p, Str8 rest) {
 static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
     Score *s = p->s;
     Str8 name, w;
-    if (!s->channels_line)
-        return fail_(p, p->line_no, keyword_col, "'channels' must come before the first pattern");
+    if (!s->channels_line) return fail_(p, p->line_no, keyword_col, "'channels' must come before the first pattern");
     if (!next_word_(&rest, &name))
-        return fail_(p, p->line_no, end_col_(p),
-                     "expected a pattern name, found the end of the line");
+        return fail_(p, p->line_no, end_col_(p), "expected a pattern name, found the end of the line");
     if (!name_ok_(name))
         return fail_(p, p->line_no, col_(p, name),
                      "expected a pattern name (a letter, then letters, digits or '_', up to 16), "
@@ -288,22 +273,17 @@ static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
                      shown_(name), name.data);
     for (uint32_t i = 0; i < s->pattern_count; i++)
         if (str8_eq(s->patterns[i].name, name))
-            return fail_(p, p->line_no, col_(p, name),
-                         "pattern '%.*s' defined twice (first on line %lld)", shown_(name),
-                         name.data, (long long)s->patterns[i].line);
+            return fail_(p, p->line_no, col_(p, name), "pattern '%.*s' defined twice (first on line %lld)",
+                         shown_(name), name.data, (long long)s->patterns[i].line);
     if (s->pattern_count == MUSIC_MAX_PATTERNS)
-        return fail_(p, p->line_no, col_(p, name), "too many patterns (at most %d)",
-                     MUSIC_MAX_PATTERNS);
+        return fail_(p, p->line_no, col_(p, name), "too many patterns (at most %d)", MUSIC_MAX_PATTERNS);
     int64_t rows;
     if (!next_word_(&rest, &w))
-        return fail_(p, p->line_no, end_col_(p),
-                     "expected the number of rows, found the end of the line");
+        return fail_(p, p->line_no, end_col_(p), "expected the number of rows, found the end of the line");
     if (!str8_parse_i64(w, &rows))
-        return fail_(p, p->line_no, col_(p, w), "expected the number of rows, found '%.*s'",
-                     shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected the number of rows, found '%.*s'", shown_(w), w.data);
     if (rows < 1 || rows > MUSIC_MAX_ROWS)
-        return fail_(p, p->line_no, col_(p, w), "%lld rows is out of range (1..%d)",
-                     (long long)rows, MUSIC_MAX_ROWS);
+        return fail_(p, p->line_no, col_(p, w), "%lld rows is out of range (1..%d)", (long long)rows, MUSIC_MAX_ROWS);
     if (!expect_end_(p, rest, "the number of rows")) return false;
     Pattern *pat = &s->patterns[s->pattern_count];
     *pat = (Pattern){.name = name, .rows = (uint32_t)rows, .line = p->line_no};
@@ -319,19 +299,15 @@ static bool parse_order_(Parser *p, Str8 rest, int64_t keyword_col) {
     Score *s = p->s;
     Str8 w;
     if (s->order_line)
-        return fail_(p, p->line_no, keyword_col, "'order' given twice (first on line %lld)",
-                     (long long)s->order_line);
+        return fail_(p, p->line_no, keyword_col, "'order' given twice (first on line %lld)", (long long)s->order_line);
     s->order_line = p->line_no;
     while (next_word_(&rest, &w)) {
         if (s->order_count == MUSIC_MAX_ORDER)
-            return fail_(p, p->line_no, col_(p, w), "the order is too long (at most %d patterns)",
-                         MUSIC_MAX_ORDER);
+            return fail_(p, p->line_no, col_(p, w), "the order is too long (at most %d patterns)", MUSIC_MAX_ORDER);
         s->order_names[s->order_count] = w; /* resolved at the end: patterns may follow */
         s->order_cols[s->order_count++] = col_(p, w);
     }
-    if (!s->order_count)
-        return fail_(p, p->line_no, end_col_(p),
-                     "expected a pattern name, found the end of the line");
+    if (!s->order_count) return fail_(p, p->line_no, end_col_(p), "expected a pattern name, found the end of the line");
     return true;
 }
 
@@ -340,29 +316,23 @@ static bool parse_top_(Parser *p) {
     Str8 rest = p->line, key;
     if (!next_word_(&rest, &key)) return true;
     int64_t kcol = col_(p, key);
-    if (str8_eq_cstr(key, "tempo"))
-        return parse_int_(p, &rest, key, 40, 300, &s->tempo, &s->tempo_line);
-    if (str8_eq_cstr(key, "rows_per_beat"))
-        return parse_int_(p, &rest, key, 1, 16, &s->rows_per_beat, &s->rows_line);
+    if (str8_eq_cstr(key, "tempo")) return parse_int_(p, &rest, key, 40, 300, &s->tempo, &s->tempo_line);
+    if (str8_eq_cstr(key, "rows_per_beat")) return parse_int_(p, &rest, key, 1, 16, &s->rows_per_beat, &s->rows_line);
     if (str8_eq_cstr(key, "channels")) {
-        if (s->pattern_count)
-            return fail_(p, p->line_no, kcol, "'channels' must come before the first pattern");
+        if (s->pattern_count) return fail_(p, p->line_no, kcol, "'channels' must come before the first pattern");
         return parse_int_(p, &rest, key, 1, MUSIC_MAX_CHANNELS, &s->channels, &s->channels_line);
     }
     if (str8_eq_cstr(key, "volume")) {
         Str8 w;
         if (s->volume_line)
-            return fail_(p, p->line_no, kcol, "'volume' given twice (first on line %lld)",
-                         (long long)s->volume_line);
+            return fail_(p, p->line_no, kcol, "'volume' given twice (first on line %lld)", (long long)s->volume_line);
         if (!next_word_(&rest, &w))
-            return fail_(p, p->line_no, end_col_(p),
-                         "expected a number after 'volume', found the end of the line");
+            return fail_(p, p->line_no, end_col_(p), "expected a number after 'volume', found the end of the line");
         if (!parse_decimal_(w, &s->volume))
-            return fail_(p, p->line_no, col_(p, w),
-                         "expected a number after 'volume', found '%.*s'", shown_(w), w.data);
-        if (s->volume < 0 || s->volume > 1)
-            return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (0..1)", shown_(w),
+            return fail_(p, p->line_no, col_(p, w), "expected a number after 'volume', found '%.*s'", shown_(w),
                          w.data);
+        if (s->volume < 0 || s->volume > 1)
+            return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (0..1)", shown_(w), w.data);
         s->volume_line = p->line_no;
         return expect_end_(p, rest, "the number");
     }
@@ -381,19 +351,17 @@ static bool parse_top_(Parser *p) {
 static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
     Str8 w, rest = text;
     if (!next_word_(&rest, &w))
-        return fail_(p, p->line_no, col_(p, text),
-                     "expected a note, '---' or '===', found nothing");
+        return fail_(p, p->line_no, col_(p, text), "expected a note, '---' or '===', found nothing");
     *out = (Cell){.kind = CELL_HOLD, .volume = 100};
     if (str8_eq_cstr(w, "---") || str8_eq_cstr(w, "===")) {
         out->kind = w.data[0] == '-' ? CELL_HOLD : CELL_OFF;
         if (!next_word_(&rest, &w)) return true;
-        return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'",
-                     shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'", shown_(w), w.data);
     }
     int note = note_of_(w);
     if (note < 0)
-        return fail_(p, p->line_no, col_(p, w),
-                     "expected a note (C-4, D#5), '---' or '===', found '%.*s'", shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected a note (C-4, D#5), '---' or '===', found '%.*s'", shown_(w),
+                     w.data);
     out->kind = CELL_NOTE;
     out->note = (uint8_t)note;
     int64_t note_col = col_(p, w);
@@ -404,25 +372,21 @@ static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
             int64_t v = 101;
             if (w.len <= 4) str8_parse_i64(str8_skip(w, 1), &v);
             if (v > 100)
-                return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (v0..v100)",
-                             shown_(w), w.data);
+                return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (v0..v100)", shown_(w), w.data);
             out->volume = (uint8_t)v;
             has_volume = true;
         } else if (instrument < 0 && !has_volume && name_ok_(w)) {
             instrument = find_instrument_(p->s, w);
-            if (instrument < 0)
-                return fail_(p, p->line_no, col_(p, w), "unknown instrument '%.*s'", shown_(w),
-                             w.data);
+            if (instrument < 0) return fail_(p, p->line_no, col_(p, w), "unknown instrument '%.*s'", shown_(w), w.data);
         } else {
-            return fail_(p, p->line_no, col_(p, w),
-                         "expected '|' or the end of the row, found '%.*s'", shown_(w), w.data);
+            return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'", shown_(w),
+                         w.data);
         }
     }
     if (instrument < 0) instrument = p->sticky[channel];
     if (instrument < 0)
-        return fail_(
-            p, p->line_no, note_col,
-            "the note has no instrument (the first note of a channel in a pattern names one)");
+        return fail_(p, p->line_no, note_col,
+                     "the note has no instrument (the first note of a channel in a pattern names one)");
     p->sticky[channel] = instrument;
     out->instrument = (uint8_t)instrument;
     return true;
@@ -435,15 +399,14 @@ static bool parse_row_(Parser *p) {
     if (str8_eq_cstr(first, "end")) {
         if (!expect_end_(p, rest, "'end'")) return false;
         if (pat->filled != pat->rows)
-            return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has %u row%s, expected %u",
-                         shown_(pat->name), pat->name.data, pat->filled,
-                         pat->filled == 1 ? "" : "s", pat->rows);
+            return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has %u row%s, expected %u", shown_(pat->name),
+                         pat->name.data, pat->filled, pat->filled == 1 ? "" : "s", pat->rows);
         p->open = NULL;
         return true;
     }
     if (pat->filled == pat->rows)
-        return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has more than %u row%s",
-                     shown_(pat->name), pat->name.data, pat->rows, pat->rows == 1 ? "" : "s");
+        return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has more than %u row%s", shown_(pat->name),
+                     pat->name.data, pat->rows, pat->rows == 1 ? "" : "s");
     int64_t cells = 1;
     for (uint64_t i = 0; i < p->line.len; i++) cells += p->line.data[i] == '|';
     if (cells != p->s->channels)
@@ -451,8 +414,7 @@ static bool parse_row_(Parser *p) {
                      (long long)p->s->channels, (long long)cells);
     Str8 line = p->line, cell;
     for (int c = 0; str8_next_token(&line, '|', &cell); c++)
-        if (!parse_cell_(p, cell, c, &pat->cells[pat->filled * p->s->channels + (uint32_t)c]))
-            return false;
+        if (!parse_cell_(p, cell, c, &pat->cells[pat->filled * p->s->channels + (uint32_t)c])) return false;
     if (cells > 1 && p->line.data[p->line.len - 1] == '|') /* next_token drops an empty last cell */
         return fail_(p, p->line_no, end_col_(p), "expected a note, '---' or '===', found nothing");
     pat->filled++;
@@ -462,8 +424,7 @@ static bool parse_row_(Parser *p) {
 /* The line without its comment: a '#' that starts a word ("C#4" is a note, not one). */
 static Str8 strip_comment_(Str8 line) {
     for (uint64_t i = 0; i < line.len; i++)
-        if (line.data[i] == '#' && (i == 0 || blank_(line.data[i - 1])))
-            return str8_prefix(line, i);
+        if (line.data[i] == '#' && (i == 0 || blank_(line.data[i - 1]))) return str8_prefix(line, i);
     return line;
 }
 
@@ -477,8 +438,7 @@ static bool parse_(Parser *p, Str8 text) {
         if (!(p->open ? parse_row_(p) : parse_top_(p))) return false;
     }
     if (p->open)
-        return fail_(p, p->open->line, 1, "pattern '%.*s' has no 'end'", shown_(p->open->name),
-                     p->open->name.data);
+        return fail_(p, p->open->line, 1, "pattern '%.*s' has no 'end'", shown_(p->open->name), p->open->name.data);
     if (!s->tempo_line) return fail_(p, 0, 0, "no 'tempo' line");
     if (!s->channels_line) return fail_(p, 0, 0, "no 'channels' line");
     if (!s->order_line) return fail_(p, 0, 0, "no 'order' line");
@@ -486,8 +446,8 @@ static bool parse_(Parser *p, Str8 text) {
         uint32_t k = 0;
         while (k < s->pattern_count && !str8_eq(s->patterns[k].name, s->order_names[i])) k++;
         if (k == s->pattern_count)
-            return fail_(p, s->order_line, s->order_cols[i], "unknown pattern '%.*s'",
-                         shown_(s->order_names[i]), s->order_names[i].data);
+            return fail_(p, s->order_line, s->order_cols[i], "unknown pattern '%.*s'", shown_(s->order_names[i]),
+                         s->order_names[i].data);
         s->order[i] = k;
     }
     return true;
@@ -499,8 +459,7 @@ static uint64_t row_frame_(const Score *s, uint64_t row) {
     return row * AUDIO_RATE * 60 / (uint64_t)(s->tempo * s->rows_per_beat);
 }
 
-static void render_note_(const Score *s, float *mix, uint64_t start, uint64_t gate, bool cut,
-                         Cell c, uint32_t seed) {
+static void render_note_(const Score *s, float *mix, uint64_t start, uint64_t gate, bool cut, Cell c, uint32_t seed) {
     const Instrument *in = &s->instruments[c.instrument];
     SynthPatch patch = in->patch;
     float gain = in->patch.volume * (float)c.volume / 100.0f * s->volume;
@@ -555,8 +514,8 @@ bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, SoundErr
     for (uint32_t i = 0; i < s->order_count; i++) rows += s->patterns[s->order[i]].rows;
     uint64_t frames = row_frame_(s, rows);
     if (frames > (uint64_t)MUSIC_MAX_SECONDS * AUDIO_RATE)
-        return fail_(&p, s->order_line, 1, "the song is %.1f s long, at most %d s",
-                     (double)frames / AUDIO_RATE, MUSIC_MAX_SECONDS);
+        return fail_(&p, s->order_line, 1, "the song is %.1f s long, at most %d s", (double)frames / AUDIO_RATE,
+                     MUSIC_MAX_SECONDS);
     if (frames == 0) return fail_(&p, s->order_line, 1, "the song is shorter than one frame");
 
     /* Room past the end for the longest release, plus the cut fade and rounding. */

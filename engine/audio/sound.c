@@ -84,14 +84,12 @@ static void sound_sort(void *base, size_t n, size_t size, SoundCompare *cmp) {
    length costs nothing. */
 #define SOUND_VORBIS_HINT_MAX (3u << 20)
 
-static bool sound_fail(SoundError *err, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static bool sound_fail(SoundError *err, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool sound_fail(SoundError *err, const char *path, const char *fmt, ...) {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        diag_vformat(err->message, sizeof err->message, DIAG_ERROR, path ? path : "(sound)", 0, 0,
-                     fmt, ap);
+        diag_vformat(err->message, sizeof err->message, DIAG_ERROR, path ? path : "(sound)", 0, 0, fmt, ap);
         va_end(ap);
     }
     return false;
@@ -114,13 +112,12 @@ static uint64_t sound_out_frames(uint64_t frames, uint32_t rate) {
     return n ? n : 1;
 }
 
-static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFetch *fetch,
-                         uint64_t frames, uint32_t rate, Sound *out, SoundError *err) {
+static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFetch *fetch, uint64_t frames,
+                         uint32_t rate, Sound *out, SoundError *err) {
     uint64_t n = rate == AUDIO_RATE ? frames : sound_out_frames(frames, rate);
     int16_t *pcm = arena_push_array_raw(perm, int16_t, n);
     if (!pcm)
-        return sound_fail(err, path, "no room for %llu frames of sound: %s", (unsigned long long)n,
-                          arena_last_error());
+        return sound_fail(err, path, "no room for %llu frames of sound: %s", (unsigned long long)n, arena_last_error());
     if (rate == AUDIO_RATE) {
         for (uint64_t i = 0; i < n; i++) pcm[i] = sound_to_i16(fetch(src, i));
     } else {
@@ -141,8 +138,7 @@ static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFe
 static bool sound_check_length(const char *path, uint64_t frames, uint32_t rate, SoundError *err) {
     if (frames == 0) return sound_fail(err, path, "no samples (the sound is empty)");
     if (frames > (uint64_t)SOUND_MAX_SECONDS * rate)
-        return sound_fail(err, path, "too long: %.1f s, the limit is %d s", (double)frames / rate,
-                          SOUND_MAX_SECONDS);
+        return sound_fail(err, path, "too long: %.1f s, the limit is %d s", (double)frames / rate, SOUND_MAX_SECONDS);
     return true;
 }
 
@@ -194,10 +190,9 @@ static const char *wav_format_name(uint32_t tag) {
 }
 
 /* The 'fmt ' chunk into *w and *rate. */
-static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, WavSource *w,
-                          uint32_t *rate, SoundError *err) {
-    if (size < 16)
-        return sound_fail(err, path, "'fmt ' chunk of %u bytes is too short (at least 16)", size);
+static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, WavSource *w, uint32_t *rate,
+                          SoundError *err) {
+    if (size < 16) return sound_fail(err, path, "'fmt ' chunk of %u bytes is too short (at least 16)", size);
     uint32_t tag = rd16(c), channels = rd16(c + 2), block = rd16(c + 12), bits = rd16(c + 14);
     *rate = rd32(c + 4);
     if (tag == WAV_EXTENSIBLE) {
@@ -206,9 +201,7 @@ static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, Wav
         static const uint8_t suffix[14] = {0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80,
                                            0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71};
         if (size < 40 || rd16(c + 16) < 22)
-            return sound_fail(
-                err, path, "'fmt ' chunk of %u bytes is too short for WAVE_FORMAT_EXTENSIBLE (40)",
-                size);
+            return sound_fail(err, path, "'fmt ' chunk of %u bytes is too short for WAVE_FORMAT_EXTENSIBLE (40)", size);
         uint32_t sub = rd16(c + 24);
         if (memcmp(c + 26, suffix, sizeof suffix) != 0 || (sub != WAV_PCM && sub != WAV_FLOAT))
             return sound_fail(err, path,
@@ -218,36 +211,29 @@ static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, Wav
         tag = sub;
     }
     if (tag != WAV_PCM && tag != WAV_FLOAT)
-        return sound_fail(err, path, "unsupported format: tag 0x%04x%s (PCM and IEEE float only)",
-                          tag, wav_format_name(tag));
+        return sound_fail(err, path, "unsupported format: tag 0x%04x%s (PCM and IEEE float only)", tag,
+                          wav_format_name(tag));
     if (channels == 0) return sound_fail(err, path, "zero channels");
-    if (channels > 2)
-        return sound_fail(err, path, "unsupported: %u channels (mono and stereo only)", channels);
+    if (channels > 2) return sound_fail(err, path, "unsupported: %u channels (mono and stereo only)", channels);
     if (tag == WAV_PCM && bits != 8 && bits != 16 && bits != 24 && bits != 32)
         return sound_fail(err, path, "unsupported: %u-bit PCM (8, 16, 24 and 32 only)", bits);
-    if (tag == WAV_FLOAT && bits != 32)
-        return sound_fail(err, path, "unsupported: %u-bit float (32 only)", bits);
+    if (tag == WAV_FLOAT && bits != 32) return sound_fail(err, path, "unsupported: %u-bit float (32 only)", bits);
     if (*rate < SOUND_MIN_RATE || *rate > SOUND_MAX_RATE)
-        return sound_fail(err, path, "unsupported sample rate %u Hz (%d to %d)", *rate,
-                          SOUND_MIN_RATE, SOUND_MAX_RATE);
+        return sound_fail(err, path, "unsupported sample rate %u Hz (%d to %d)", *rate, SOUND_MIN_RATE, SOUND_MAX_RATE);
     if (block != channels * bits / 8)
-        return sound_fail(err, path, "block align %u does not match %u channel(s) of %u bits",
-                          block, channels, bits);
-    *w = (WavSource){
-        .channels = channels, .bytes = bits / 8, .block = block, .is_float = tag == WAV_FLOAT};
+        return sound_fail(err, path, "block align %u does not match %u channel(s) of %u bits", block, channels, bits);
+    *w = (WavSource){.channels = channels, .bytes = bits / 8, .block = block, .is_float = tag == WAV_FLOAT};
     return true;
 }
 
-static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *path, Sound *out,
-                       SoundError *err) {
+static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *path, Sound *out, SoundError *err) {
     const uint8_t *fmt = NULL, *data = NULL;
     uint32_t fmt_size = 0, data_size = 0;
     /* Chunks come in any order and unknown ones are skipped. Each is padded to an even
        size; a pad byte missing at the very end of the file is forgiven (writers forget it). */
     for (uint64_t at = 12; at < len;) {
         if (len - at < 8)
-            return sound_fail(err, path,
-                              "truncated chunk header at byte %llu (%llu bytes left, 8 needed)",
+            return sound_fail(err, path, "truncated chunk header at byte %llu (%llu bytes left, 8 needed)",
                               (unsigned long long)at, (unsigned long long)(len - at));
         const uint8_t *c = b + at;
         uint32_t size = rd32(c + 4);
@@ -255,10 +241,8 @@ static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *
         char id[5] = {0};
         for (int i = 0; i < 4; i++) id[i] = c[i] >= 32 && c[i] < 127 ? (char)c[i] : '?';
         if (size > left)
-            return sound_fail(err, path,
-                              "'%s' chunk says %u bytes but only %llu are left in the file%s", id,
-                              size, (unsigned long long)left,
-                              memcmp(id, "data", 4) ? "" : " (data larger than the file)");
+            return sound_fail(err, path, "'%s' chunk says %u bytes but only %llu are left in the file%s", id, size,
+                              (unsigned long long)left, memcmp(id, "data", 4) ? "" : " (data larger than the file)");
         if (!memcmp(c, "fmt ", 4) && !fmt) fmt = c + 8, fmt_size = size;
         else if (!memcmp(c, "data", 4) && !data) data = c + 8, data_size = size;
         at += 8 + (uint64_t)size + (size & 1);
@@ -269,9 +253,8 @@ static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *
     if (!wav_parse_fmt(path, fmt, fmt_size, &w, &rate, err)) return false;
     if (!data) return sound_fail(err, path, "no 'data' chunk");
     if (data_size % w.block)
-        return sound_fail(err, path,
-                          "'data' chunk of %u bytes is not a whole number of %u-byte frames",
-                          data_size, w.block);
+        return sound_fail(err, path, "'data' chunk of %u bytes is not a whole number of %u-byte frames", data_size,
+                          w.block);
     uint64_t frames = data_size / w.block;
     if (!sound_check_length(path, frames, rate, err)) return false;
     w.data = data;
@@ -283,8 +266,7 @@ static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *
 static const char *vorbis_reason(int e) {
     switch (e) {
     case VORBIS_outofmem: return "needs more work memory than the limit";
-    case VORBIS_feature_not_supported:
-        return "uses a feature stb_vorbis does not support (floor 0?)";
+    case VORBIS_feature_not_supported: return "uses a feature stb_vorbis does not support (floor 0?)";
     case VORBIS_too_many_channels: return "too many channels";
     case VORBIS_unexpected_eof: return "the stream ends too early (truncated)";
     case VORBIS_invalid_setup: return "invalid setup header";
@@ -303,8 +285,8 @@ static const char *vorbis_reason(int e) {
 
 static float ogg_fetch(const void *src, uint64_t frame) { return ((const float *)src)[frame]; }
 
-static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, const char *path,
-                       Sound *out, SoundError *err) {
+static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, const char *path, Sound *out,
+                       SoundError *err) {
     if (len > INT_MAX) return sound_fail(err, path, "too large for the Ogg decoder");
     /* stb_vorbis trusts its input, so nothing reaches it unchecked (vorbis_check.h). */
     char why[200];
@@ -315,9 +297,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     for (uint32_t work = SOUND_VORBIS_WORK_MIN; !v; work *= 2) {
         arena_pop_to(tmp, mark);
         char *buf = arena_push_raw(tmp, work, 16);
-        if (!buf)
-            return sound_fail(err, path, "no scratch memory for the Ogg decoder: %s",
-                              arena_last_error());
+        if (!buf) return sound_fail(err, path, "no scratch memory for the Ogg decoder: %s", arena_last_error());
         stb_vorbis_alloc alloc = {buf, (int)work};
         v = stb_vorbis_open_memory(b, (int)len, &e, &alloc);
         if (!v && (e != VORBIS_outofmem || work >= SOUND_VORBIS_WORK_MAX))
@@ -326,8 +306,8 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     stb_vorbis_info info = stb_vorbis_get_info(v);
     if (info.channels <= 0) return sound_fail(err, path, "zero channels");
     if (info.sample_rate < SOUND_MIN_RATE || info.sample_rate > SOUND_MAX_RATE)
-        return sound_fail(err, path, "unsupported sample rate %u Hz (%d to %d)", info.sample_rate,
-                          SOUND_MIN_RATE, SOUND_MAX_RATE);
+        return sound_fail(err, path, "unsupported sample rate %u Hz (%d to %d)", info.sample_rate, SOUND_MIN_RATE,
+                          SOUND_MAX_RATE);
     /* The last page's position is a hint for the buffer, not a promise: a damaged stream
        may decode to more or less. It grows in place (it is the scratch arena's last block). */
     uint64_t max_frames = (uint64_t)SOUND_MAX_SECONDS * info.sample_rate;
@@ -335,9 +315,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     cap = cap < 4096 ? 4096 : cap > SOUND_VORBIS_HINT_MAX ? SOUND_VORBIS_HINT_MAX : cap;
     Allocator grow = allocator_arena(tmp);
     float *mono = allocator_new(grow, float, cap);
-    if (!mono)
-        return sound_fail(err, path, "no scratch memory for decoded samples: %s",
-                          arena_last_error());
+    if (!mono) return sound_fail(err, path, "no scratch memory for decoded samples: %s", arena_last_error());
     uint64_t frames = 0;
     for (;;) {
         int ch = 0;
@@ -349,9 +327,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
         if (frames + (uint64_t)n > cap) {
             uint64_t grown = cap * 2 > frames + (uint64_t)n ? cap * 2 : frames + (uint64_t)n;
             mono = allocator_realloc(grow, mono, cap * sizeof *mono, grown * sizeof *mono, 16);
-            if (!mono)
-                return sound_fail(err, path, "no scratch memory for decoded samples: %s",
-                                  arena_last_error());
+            if (!mono) return sound_fail(err, path, "no scratch memory for decoded samples: %s", arena_last_error());
             cap = grown;
         }
         float scale = 1.0f / (float)ch;
@@ -382,10 +358,8 @@ bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, SoundEr
         return ogg_decode(perm, tmp.arena, b, bytes.len, path, out, err);
     }
     if (bytes.len >= 4 && !memcmp(b, "RIFF", 4))
-        return sound_fail(err, path, "a RIFF file but not WAVE%s",
-                          bytes.len < 12 ? " (truncated header)" : "");
-    return sound_fail(err, path,
-                      "not a WAV or Ogg Vorbis file (%llu bytes; no RIFF/WAVE or OggS header)",
+        return sound_fail(err, path, "a RIFF file but not WAVE%s", bytes.len < 12 ? " (truncated header)" : "");
+    return sound_fail(err, path, "not a WAV or Ogg Vorbis file (%llu bytes; no RIFF/WAVE or OggS header)",
                       (unsigned long long)bytes.len);
 }
 
@@ -403,24 +377,21 @@ bool sound_load(Arena *perm, const char *path, Sound *out, SoundError *err) {
 static void wr16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static void wr32(uint8_t *p, uint32_t v) { wr16(p, v), wr16(p + 2, v >> 16); }
 
-bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate,
-                     char *msg, size_t msg_cap) {
+bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, char *msg,
+                     size_t msg_cap) {
     const char *why = NULL;
     if (rate == 0) why = "sample rate 0";
     else if (frames && !stereo) why = "no samples given";
     else if (frames > (UINT32_MAX - 36) / 4) why = "too long for a WAV file (4 GiB)";
     if (why) {
-        if (msg && msg_cap)
-            diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s", why);
+        if (msg && msg_cap) diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s", why);
         return false;
     }
     SCRATCH_SCOPE(tmp);
     uint32_t data = (uint32_t)frames * 4;
     uint8_t *f = arena_push_raw(tmp.arena, 44 + (uint64_t)data, 16);
     if (!f) {
-        if (msg && msg_cap)
-            diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s",
-                        arena_last_error());
+        if (msg && msg_cap) diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s", arena_last_error());
         return false;
     }
     memcpy(f, "RIFF", 4), wr32(f + 4, 36 + data), memcpy(f + 8, "WAVEfmt ", 8);

@@ -27,7 +27,7 @@
 #include "core/str8.h"
 
 #define AUDIO_RATE 48000
-#define SOUND_MAX_SECONDS 600   /* longer files are refused: 10 minutes of mono is 55 MiB */
+#define SOUND_MAX_SECONDS 600 /* longer files are refused: 10 minutes of mono is 55 MiB */
 #define SOUND_FILE_MAX (64u << 20)
 
 typedef struct Sound {

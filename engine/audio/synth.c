@@ -37,9 +37,8 @@ float synth_sin2pi(float turns) {
        sin(pi/2 t) to t^9 is within 4e-6 there. */
     float t = x < 0.25f ? 4 * x : x < 0.75f ? 2 - 4 * x : 4 * x - 4;
     float t2 = t * t;
-    return t * (1.5707963268f +
-                t2 * (-0.6459640975f +
-                      t2 * (0.0796926262f + t2 * (-0.0046817541f + t2 * 0.0001604411f))));
+    return t *
+           (1.5707963268f + t2 * (-0.6459640975f + t2 * (0.0796926262f + t2 * (-0.0046817541f + t2 * 0.0001604411f))));
 }
 
 static float pow2i_(int n) { /* 2^n for n in [-126, 127], exactly, from the bits */
@@ -54,10 +53,10 @@ float synth_exp2(float x) {
     if (x > 126) return pow2i_(126);
     int n = (int)(x + (x >= 0 ? 0.5f : -0.5f));
     float f = x - (float)n; /* in [-0.5, 0.5]: the Taylor series of 2^f to f^6 is exact to 1e-7 */
-    float p = 1 + f * (0.6931471806f +
-                       f * (0.2402265070f +
-                            f * (0.0555041087f +
-                                 f * (0.0096181291f + f * (0.0013333558f + f * 0.0001540353f)))));
+    float p =
+        1 +
+        f * (0.6931471806f +
+             f * (0.2402265070f + f * (0.0555041087f + f * (0.0096181291f + f * (0.0013333558f + f * 0.0001540353f)))));
     return p * pow2i_(n);
 }
 

@@ -20,7 +20,7 @@
 /* The 4x interpolation of one stereo stream, a frame at a time: the history it needs. */
 typedef struct TruePeak {
     float history[2][TRUE_PEAK_TAPS]; /* the last frames, newest first */
-    float peak;                     /* the largest |value| so far, linear */
+    float peak;                       /* the largest |value| so far, linear */
 } TruePeak;
 
 void true_peak_init(TruePeak *m);

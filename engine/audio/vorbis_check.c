@@ -33,9 +33,7 @@ static bool fail(char *why, size_t cap, const char *fmt, ...) {
     return false;
 }
 
-static uint32_t rd32(const uint8_t *p) {
-    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
+static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
 /* ---- The Ogg layer */
 
@@ -46,8 +44,7 @@ typedef struct OggHeaders {
 
 /* Every page whole, its CRC right, one logical stream that ends; counts the header packets.
    `copy`: when not NULL, the first three packets are written there back to back. */
-static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *copy, char *why,
-                      size_t cap) {
+static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *copy, char *why, size_t cap) {
     uint32_t table[256];
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t r = i << 24;
@@ -80,10 +77,8 @@ static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *co
         if (first != (pages == 0) || rd32(p + 14) != serial)
             return fail(why, cap, "more than one logical stream (page at byte %llu)", where);
         uint32_t crc = 0;
-        for (uint64_t i = 0; i < size; i++)
-            crc = crc << 8 ^ table[(crc >> 24) ^ (i >= 22 && i < 26 ? 0 : p[i])];
-        if (crc != rd32(p + 22))
-            return fail(why, cap, "corrupt Ogg page at byte %llu (CRC mismatch)", where);
+        for (uint64_t i = 0; i < size; i++) crc = crc << 8 ^ table[(crc >> 24) ^ (i >= 22 && i < 26 ? 0 : p[i])];
+        if (crc != rd32(p + 22)) return fail(why, cap, "corrupt Ogg page at byte %llu (CRC mismatch)", where);
         /* The header packets, segment by segment. */
         const uint8_t *body = p + 27 + p[26];
         for (uint32_t i = 0; i < p[26] && h->packets < 3; i++) {
@@ -96,8 +91,7 @@ static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *co
         eos = (p[5] & 4) != 0;
         at += size;
     }
-    if (!eos)
-        return fail(why, cap, "truncated Ogg stream: no end-of-stream page after %u pages", pages);
+    if (!eos) return fail(why, cap, "truncated Ogg stream: no end-of-stream page after %u pages", pages);
     return true;
 }
 
@@ -161,22 +155,19 @@ typedef struct VorbisStream {
     uint32_t channels, block[2]; /* the short and the long block size */
 } VorbisStream;
 
-static bool check_identification(const uint8_t *p, uint64_t n, VorbisStream *vs, char *why,
-                                 size_t cap) {
+static bool check_identification(const uint8_t *p, uint64_t n, VorbisStream *vs, char *why, size_t cap) {
     if (n < 30)
-        return fail(why, cap, "invalid Vorbis identification header: %llu bytes, 30 expected",
-                    (unsigned long long)n);
+        return fail(why, cap, "invalid Vorbis identification header: %llu bytes, 30 expected", (unsigned long long)n);
     if (p[0] != 1 || memcmp(p + 1, "vorbis", 6))
         return fail(why, cap, "the first packet is not a Vorbis identification header");
     if (rd32(p + 7) != 0) return fail(why, cap, "unknown Vorbis version %u", rd32(p + 7));
     vs->channels = p[11];
     if (vs->channels == 0 || vs->channels > VORBIS_MAX_CHANNELS)
-        return fail(why, cap, "invalid Vorbis identification header: %u channels (1 to %d)",
-                    vs->channels, VORBIS_MAX_CHANNELS);
+        return fail(why, cap, "invalid Vorbis identification header: %u channels (1 to %d)", vs->channels,
+                    VORBIS_MAX_CHANNELS);
     uint32_t b0 = p[28] & 15, b1 = p[28] >> 4;
     if (b0 < 6 || b0 > 13 || b1 < 6 || b1 > 13 || b0 > b1)
-        return fail(why, cap, "invalid Vorbis identification header: block sizes 2^%u and 2^%u", b0,
-                    b1);
+        return fail(why, cap, "invalid Vorbis identification header: block sizes 2^%u and 2^%u", b0, b1);
     if (!(p[29] & 1)) return fail(why, cap, "invalid Vorbis identification header: no framing bit");
     vs->block[0] = 1u << b0, vs->block[1] = 1u << b1;
     return true;
@@ -187,15 +178,14 @@ static bool check_comment(const uint8_t *p, uint64_t n, char *why, size_t cap) {
     if (n < 7 || p[0] != 3 || memcmp(p + 1, "vorbis", 6))
         return fail(why, cap, "the second packet is not a Vorbis comment header");
     if (n > VORBIS_COMMENT_MAX)
-        return fail(why, cap, "%s: %llu bytes, the limit is %u", what, (unsigned long long)n,
-                    VORBIS_COMMENT_MAX);
+        return fail(why, cap, "%s: %llu bytes, the limit is %u", what, (unsigned long long)n, VORBIS_COMMENT_MAX);
     uint64_t at = 7;
     if (n - at < 4) return fail(why, cap, "%s: cut short before the vendor string", what);
     uint32_t vendor = rd32(p + at);
     at += 4;
     if (vendor > n - at)
-        return fail(why, cap, "%s: a vendor string of %u bytes, %llu left in the packet", what,
-                    vendor, (unsigned long long)(n - at));
+        return fail(why, cap, "%s: a vendor string of %u bytes, %llu left in the packet", what, vendor,
+                    (unsigned long long)(n - at));
     at += vendor;
     if (n - at < 4) return fail(why, cap, "%s: cut short before the comment count", what);
     uint32_t count = rd32(p + at);
@@ -208,8 +198,8 @@ static bool check_comment(const uint8_t *p, uint64_t n, char *why, size_t cap) {
         uint32_t len = rd32(p + at);
         at += 4;
         if (len > n - at)
-            return fail(why, cap, "%s: comment %u of %u bytes, %llu left in the packet", what, i,
-                        len, (unsigned long long)(n - at));
+            return fail(why, cap, "%s: comment %u of %u bytes, %llu left in the packet", what, i, len,
+                        (unsigned long long)(n - at));
         at += len;
     }
     if (at >= n || !(p[at] & 1)) return fail(why, cap, "%s: no framing bit", what);
@@ -259,8 +249,7 @@ static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t ca
         if (lookup == 1) {
             values = lookup1_exact(entries, dims);
             if (values < 0 || lookup1_stb((int)entries, (int)dims) != values)
-                return fail(why, cap, "codebook %u: %u entries of %u dimensions as a lattice", i,
-                            entries, dims);
+                return fail(why, cap, "codebook %u: %u entries of %u dimensions as a lattice", i, entries, dims);
         }
         if (values <= 0) return fail(why, cap, "codebook %u: no lookup values", i);
         if ((uint64_t)values * value_bits > b->bits - (b->pos > b->bits ? b->bits : b->pos)) {
@@ -275,8 +264,7 @@ static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t ca
 
 static bool check_floor(Bits *b, uint32_t i, uint32_t books, char *why, size_t cap) {
     uint32_t type = get(b, 16);
-    if (type == 0)
-        return fail(why, cap, "floor %u is of type 0, which stb_vorbis does not support", i);
+    if (type == 0) return fail(why, cap, "floor %u is of type 0, which stb_vorbis does not support", i);
     if (type != 1) return fail(why, cap, "floor %u: unknown type %u", i, type);
     uint32_t partitions = get(b, 5), classes[32], dims[16] = {0};
     int max_class = -1;
@@ -290,12 +278,10 @@ static bool check_floor(Bits *b, uint32_t i, uint32_t books, char *why, size_t c
         if (sub && get(b, 8) >= books)
             return fail(why, cap, "floor %u: class %d's master book is not a codebook", i, j);
         for (uint32_t k = 0; k < 1u << sub; k++)
-            if ((int)get(b, 8) - 1 >= (int)books)
-                return fail(why, cap, "floor %u: class %d names no codebook", i, j);
+            if ((int)get(b, 8) - 1 >= (int)books) return fail(why, cap, "floor %u: class %d names no codebook", i, j);
     }
     get(b, 2);
-    uint32_t range_bits = get(b, 4), values = 2,
-             x[VORBIS_FLOOR1_MAX_VALUES] = {0, 1u << range_bits};
+    uint32_t range_bits = get(b, 4), values = 2, x[VORBIS_FLOOR1_MAX_VALUES] = {0, 1u << range_bits};
     for (uint32_t j = 0; j < partitions; j++) {
         for (uint32_t k = 0; k < dims[classes[j]]; k++) {
             if (values == VORBIS_FLOOR1_MAX_VALUES)
@@ -305,8 +291,7 @@ static bool check_floor(Bits *b, uint32_t i, uint32_t books, char *why, size_t c
     }
     for (uint32_t j = 0; j < values; j++)
         for (uint32_t k = 0; k < j; k++)
-            if (x[j] == x[k] && !over(b))
-                return fail(why, cap, "floor %u: two points at x = %u", i, x[j]);
+            if (x[j] == x[k] && !over(b)) return fail(why, cap, "floor %u: two points at x = %u", i, x[j]);
     return !over(b);
 }
 
@@ -314,8 +299,7 @@ typedef struct Residue {
     uint32_t type, begin, end, part_size;
 } Residue;
 
-static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books, Residue *res,
-                          char *why, size_t cap) {
+static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books, Residue *res, char *why, size_t cap) {
     uint32_t type = get(b, 16);
     if (type > 2) return fail(why, cap, "residue %u: unknown type %u", i, type);
     uint32_t begin = get(b, 24), end = get(b, 24), part_size = get(b, 24) + 1;
@@ -323,8 +307,7 @@ static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books,
     uint32_t classifications = get(b, 6) + 1, classbook = get(b, 8), cascade[64];
     if (over(b)) return false;
     if (end < begin) return fail(why, cap, "residue %u ends before it begins", i);
-    if (classbook >= books)
-        return fail(why, cap, "residue %u: its classification book is not a codebook", i);
+    if (classbook >= books) return fail(why, cap, "residue %u: its classification book is not a codebook", i);
     for (uint32_t j = 0; j < classifications; j++) {
         uint32_t low = get(b, 3), high = get(b, 1) ? get(b, 5) : 0;
         cascade[j] = high * 8 + low;
@@ -347,35 +330,30 @@ static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books,
     return !over(b);
 }
 
-static bool check_mapping(Bits *b, uint32_t i, uint32_t channels, uint32_t floors,
-                          uint32_t residues, char *why, size_t cap) {
+static bool check_mapping(Bits *b, uint32_t i, uint32_t channels, uint32_t floors, uint32_t residues, char *why,
+                          size_t cap) {
     if (get(b, 16) != 0) return fail(why, cap, "mapping %u: unknown type", i);
     uint32_t submaps = get(b, 1) ? get(b, 4) + 1 : 1;
-    if (submaps > 15)
-        return fail(why, cap, "mapping %u: %u submaps (stb_vorbis takes 15)", i, submaps);
+    if (submaps > 15) return fail(why, cap, "mapping %u: %u submaps (stb_vorbis takes 15)", i, submaps);
     if (get(b, 1)) {
         uint32_t steps = get(b, 8) + 1;
         if (steps > channels)
-            return fail(why, cap, "mapping %u: %u coupling steps for %u channels", i, steps,
-                        channels);
+            return fail(why, cap, "mapping %u: %u coupling steps for %u channels", i, steps, channels);
         for (uint32_t k = 0; k < steps; k++) {
             uint32_t mag = get(b, ilog(channels - 1)), ang = get(b, ilog(channels - 1));
             if (mag >= channels || ang >= channels || mag == ang)
-                return fail(why, cap, "mapping %u: coupling step %u joins channels %u and %u", i, k,
-                            mag, ang);
+                return fail(why, cap, "mapping %u: coupling step %u joins channels %u and %u", i, k, mag, ang);
         }
     }
     if (get(b, 2)) return fail(why, cap, "mapping %u: reserved bits set", i);
     if (submaps > 1)
         for (uint32_t c = 0; c < channels; c++)
-            if (get(b, 4) >= submaps)
-                return fail(why, cap, "mapping %u: channel %u has no submap", i, c);
+            if (get(b, 4) >= submaps) return fail(why, cap, "mapping %u: channel %u has no submap", i, c);
     for (uint32_t j = 0; j < submaps; j++) {
         get(b, 8);
         uint32_t floor = get(b, 8), residue = get(b, 8);
         if (floor >= floors || residue >= residues)
-            return fail(why, cap, "mapping %u: submap %u names floor %u and residue %u", i, j,
-                        floor, residue);
+            return fail(why, cap, "mapping %u: submap %u names floor %u and residue %u", i, j, floor, residue);
     }
     return !over(b);
 }
@@ -391,32 +369,27 @@ static uint32_t residue_parts(const Residue *r, uint32_t half, bool decoding) {
 /* stb_vorbis sizes its scratch for decoding at setup, and a residue of type 2 can ask for
    more when it decodes (it counts that one's partitions as if it were of the other types):
    its allocation then fails and it writes through the NULL. Refused here instead. */
-static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStream *vs, char *why,
-                          size_t cap) {
+static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStream *vs, char *why, size_t cap) {
     uint64_t most = 0;
     for (uint32_t i = 0; i < residues; i++) {
         uint32_t parts = residue_parts(&res[i], vs->block[1] / 2, false);
         if (parts > most) most = parts;
     }
-    uint64_t ptr = sizeof(void *), room = vs->channels * (ptr + most * ptr),
-             imdct = vs->block[1] * sizeof(float) / 2;
+    uint64_t ptr = sizeof(void *), room = vs->channels * (ptr + most * ptr), imdct = vs->block[1] * sizeof(float) / 2;
     if (imdct > room) room = imdct;
     for (uint32_t i = 0; i < residues; i++)
         for (int b = 0; b < 2; b++) {
-            uint64_t need =
-                vs->channels * (ptr + residue_parts(&res[i], vs->block[b] / 2, true) * ptr);
+            uint64_t need = vs->channels * (ptr + residue_parts(&res[i], vs->block[b] / 2, true) * ptr);
             if (need > room)
                 return fail(why, cap,
                             "residue %u of type %u reads %llu partitions, more than stb_vorbis "
                             "makes room for",
-                            i, res[i].type,
-                            (unsigned long long)residue_parts(&res[i], vs->block[b] / 2, true));
+                            i, res[i].type, (unsigned long long)residue_parts(&res[i], vs->block[b] / 2, true));
         }
     return true;
 }
 
-static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Arena *scratch,
-                        char *why, size_t cap) {
+static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Arena *scratch, char *why, size_t cap) {
     uint32_t channels = vs->channels;
     if (n < 7 || p[0] != 5 || memcmp(p + 1, "vorbis", 6))
         return fail(why, cap, "the third packet is not a Vorbis setup header");
@@ -426,9 +399,7 @@ static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Ar
     uint32_t books = get(&b, 8) + 1;
     Book *book = arena_push_array(scratch, Book, VORBIS_MAX_BOOKS);
     Residue *res = arena_push_array(scratch, Residue, 64);
-    if (!book || !res)
-        return fail(why, cap, "no scratch memory to check the setup header: %s",
-                    arena_last_error());
+    if (!book || !res) return fail(why, cap, "no scratch memory to check the setup header: %s", arena_last_error());
     for (uint32_t i = 0; i < books; i++)
         if (!check_codebook(&b, i, &book[i], detail, sizeof detail)) goto done;
     uint32_t times = get(&b, 6) + 1;
@@ -452,8 +423,7 @@ static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Ar
         get(&b, 1);
         uint32_t window = get(&b, 16), transform = get(&b, 16), mapping = get(&b, 8);
         if (!over(&b) && (window || transform || mapping >= mappings)) {
-            fail(detail, sizeof detail, "mode %u: window %u, transform %u, mapping %u", i, window,
-                 transform, mapping);
+            fail(detail, sizeof detail, "mode %u: window %u, transform %u, mapping %u", i, window, transform, mapping);
             goto done;
         }
     }
@@ -464,9 +434,7 @@ static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Ar
     ok = !over(&b);
 done:
     if (ok) return true;
-    if (over(&b))
-        return fail(why, cap, "invalid Vorbis setup header: cut short (%llu bytes)",
-                    (unsigned long long)n);
+    if (over(&b)) return fail(why, cap, "invalid Vorbis setup header: cut short (%llu bytes)", (unsigned long long)n);
     return fail(why, cap, "invalid Vorbis setup header: %s", detail);
 }
 
@@ -474,17 +442,13 @@ bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, char *why, siz
     OggHeaders h;
     if (!ogg_pages(b, len, &h, NULL, why, cap)) return false;
     if (h.packets < 3)
-        return fail(why, cap,
-                    "the stream ends inside its headers (%u of the 3 Vorbis header packets)",
-                    h.packets);
+        return fail(why, cap, "the stream ends inside its headers (%u of the 3 Vorbis header packets)", h.packets);
     uint64_t mark = arena_pos(scratch), total = h.size[0] + h.size[1] + h.size[2];
     uint8_t *p = arena_push_raw(scratch, total ? total : 1, 16);
-    if (!p)
-        return fail(why, cap, "no scratch memory for the Vorbis headers: %s", arena_last_error());
+    if (!p) return fail(why, cap, "no scratch memory for the Vorbis headers: %s", arena_last_error());
     ogg_pages(b, len, &h, p, why, cap);
     VorbisStream vs = {0};
-    bool ok = check_identification(p, h.size[0], &vs, why, cap) &&
-              check_comment(p + h.size[0], h.size[1], why, cap) &&
+    bool ok = check_identification(p, h.size[0], &vs, why, cap) && check_comment(p + h.size[0], h.size[1], why, cap) &&
               check_setup(p + h.size[0] + h.size[1], h.size[2], &vs, scratch, why, cap);
     arena_pop_to(scratch, mark);
     return ok;

@@ -27,8 +27,9 @@ void *allocator_alloc(Allocator a, size_t size, size_t align) {
 }
 
 void *allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size, size_t align) {
-    return call(a, (AllocParams){.mode = ALLOC_MODE_REALLOC, .ptr = ptr, .request = new_size,
-                                 .original_size = old_size, .align = align});
+    return call(
+        a, (AllocParams){
+               .mode = ALLOC_MODE_REALLOC, .ptr = ptr, .request = new_size, .original_size = old_size, .align = align});
 }
 
 void allocator_free(Allocator a, void *ptr, size_t size) {
@@ -77,8 +78,7 @@ static void *system_fn(AllocParams p) {
                 free(p.ptr);
             }
         }
-        if (q && new_size > p.original_size)
-            memset((char *)q + p.original_size, 0, new_size - p.original_size);
+        if (q && new_size > p.original_size) memset((char *)q + p.original_size, 0, new_size - p.original_size);
         return q;
     }
     case ALLOC_MODE_FREE: free(p.ptr); return NULL;
@@ -95,9 +95,7 @@ Allocator allocator_system(void) { return (Allocator){system_fn, NULL}; }
 
 static char *arena_cursor(Arena *a) { return arena_push_raw(a, 0, 1); }
 
-static bool is_last(Arena *a, void *ptr, size_t size) {
-    return ptr && (char *)ptr + size == arena_cursor(a);
-}
+static bool is_last(Arena *a, void *ptr, size_t size) { return ptr && (char *)ptr + size == arena_cursor(a); }
 
 static void *arena_fn(AllocParams p) {
     Arena *a = p.data;

@@ -50,12 +50,11 @@ void allocator_free_all(Allocator a); /* no-op where unsupported */
 Allocator allocator_system(void);    /* the C heap; honours align */
 Allocator allocator_arena(Arena *a); /* FREE of anything but the last allocation is a no-op */
 Allocator allocator_temp(void);      /* thread-local temporary storage */
-void allocator_temp_reset(void);               /* the reference's reset_temporary_storage() */
+void allocator_temp_reset(void);     /* the reference's reset_temporary_storage() */
 
 /* n zeroed T's. When sizeof(T) * n does not fit in a size_t: NULL, and a message naming the
    allocator and the request (arena_last_error(), core/diag.h), never a tiny block. */
-#define allocator_new(a, T, n) \
-    ((T *)allocator_alloc_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T)))
+#define allocator_new(a, T, n) ((T *)allocator_alloc_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T)))
 
 void *allocator_array_overflow_(Allocator a, size_t size, uint64_t count);
 static inline void *allocator_alloc_array_(Allocator a, size_t size, uint64_t count, size_t align) {

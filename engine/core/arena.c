@@ -84,8 +84,8 @@ __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ..
 
 void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
     arena_fail("%s '%s': cannot push an array of %llu elements of %llu bytes (the size does "
-               "not fit in 64 bits)", kind, name, (unsigned long long)count,
-               (unsigned long long)size);
+               "not fit in 64 bits)",
+               kind, name, (unsigned long long)count, (unsigned long long)size);
     return NULL;
 }
 
@@ -117,14 +117,14 @@ static void block_set_limit(Arena *b) {
 /* Maps and initialises one block able to hold `capacity` user bytes (<= ARENA_SIZE_LIMIT),
    committing its first `commit_size` bytes (a page multiple, <= ARENA_SIZE_LIMIT). On failure
    says which arena, what was asked and which OS call refused, and returns NULL. */
-static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size,
-                           const char *what, uint64_t asked) {
+static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size, const char *what,
+                           uint64_t asked) {
     uint64_t page = os_page_size();
     uint64_t mapped = align_up(ARENA_HEADER + capacity, page);
     void *base = os_reserve(mapped);
     if (!base) {
-        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name,
-                   (unsigned long long)mapped, what, (unsigned long long)asked);
+        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped, what,
+                   (unsigned long long)asked);
         return NULL;
     }
     /* Where reserving already took the memory (the web, os_memory.h), the whole block is
@@ -168,8 +168,8 @@ Arena *arena_create(ArenaParams params) {
     const char *name = params.name ? params.name : "unnamed";
     if (reserve > ARENA_SIZE_LIMIT || commit > ARENA_SIZE_LIMIT) {
         arena_fail("arena '%s': cannot create with reserve_size %llu and commit_size %llu "
-                   "(the limit is %llu bytes)", name, (unsigned long long)reserve,
-                   (unsigned long long)commit, (unsigned long long)ARENA_SIZE_LIMIT);
+                   "(the limit is %llu bytes)",
+                   name, (unsigned long long)reserve, (unsigned long long)commit, (unsigned long long)ARENA_SIZE_LIMIT);
         return NULL;
     }
     commit = align_up(commit < page ? page : commit, page);
@@ -208,9 +208,8 @@ static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
     uint64_t step = root->commit_size, target = (need + step - 1) / step * step;
     if (target > b->mapped) target = b->mapped;
     if (!os_commit((uint8_t *)b + b->committed, target - b->committed)) {
-        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)",
-                   root->name, (unsigned long long)(target - b->committed),
-                   (unsigned long long)(end - b->hot.pos));
+        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", root->name,
+                   (unsigned long long)(target - b->committed), (unsigned long long)(end - b->hot.pos));
         return false;
     }
     POISON((uint8_t *)b + b->committed, target - b->committed);
@@ -225,8 +224,7 @@ static inline uint64_t block_fit(const Arena *b, uint64_t size, uint64_t align) 
     uintptr_t at = (uintptr_t)b + ARENA_HEADER + b->hot.pos;
     uint64_t pad = (uint64_t)(align_up(at, align) - at);
     uint64_t pos = b->hot.pos;
-    if (size > b->capacity || pos > b->capacity - size || pad > b->capacity - size - pos)
-        return UINT64_MAX;
+    if (size > b->capacity || pos > b->capacity - size || pad > b->capacity - size - pos) return UINT64_MAX;
     return b->hot.pos + pad;
 }
 
@@ -246,12 +244,10 @@ static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zer
 
 /* Everything but the common case: chaining a block, committing, failing. Kept out of line
    so the fast path stays a handful of instructions with no register spills. */
-__attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
-                                                       uint64_t align, bool zero) {
+__attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
-        arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)",
-                   a->name, (unsigned long long)size, (unsigned long long)align,
-                   is_pow2(align) ? " up to 2^61" : "");
+        arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)", a->name,
+                   (unsigned long long)size, (unsigned long long)align, is_pow2(align) ? " up to 2^61" : "");
         return NULL;
     }
     Arena *b = a->hot.current;
@@ -265,8 +261,7 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size,
         }
         /* One allocation is never split: a block too small for it is enlarged. */
         uint64_t capacity = size + align > a->reserve_size ? size + align : a->reserve_size;
-        Arena *nb = block_create(a->name, capacity, a->commit_size, "for a new block, asked for",
-                                 size);
+        Arena *nb = block_create(a->name, capacity, a->commit_size, "for a new block, asked for", size);
         if (!nb) return NULL;
         if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
         nb->prev = b;
@@ -293,8 +288,7 @@ void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     /* A wrapped sum shows as end < start. An alignment that is not a power of two makes
        align_up meaningless (with a huge one it lands before the cursor): the slow path
        refuses it. */
-    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed &&
-        !(align & (align - 1)))
+    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed && !(align & (align - 1)))
         return block_take(b, start, size, zero);
     return arena_push_slow(a, size, align, zero);
 }

@@ -59,10 +59,10 @@
 #include <string.h>
 
 #define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
-#define ARENA_DEFAULT_COMMIT (64ull << 10)  /* physical memory per growth step; test hook:
-                                               AD_ARENA_COMMIT=bytes in the environment
-                                               replaces it (read once, before main) */
-#define ARENA_SCRATCH_COUNT 3               /* per thread: one is free even when two conflict */
+/* Physical memory per growth step. A test hook: AD_ARENA_COMMIT=bytes in the environment
+   replaces it (read once, before main). */
+#define ARENA_DEFAULT_COMMIT (64ull << 10)
+#define ARENA_SCRATCH_COUNT 3 /* per thread: one is free even when two conflict */
 
 typedef struct Arena Arena; /* opaque: `Arena copy = *arena;` must not compile */
 enum { ARENA_FLAG_NONE = 0, ARENA_FLAG_NO_CHAIN = 1u << 0 };
@@ -90,7 +90,7 @@ Arena *arena_create(ArenaParams params);
 void arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
    a message), as does a size that no block could hold. */
-static inline void *arena_push(Arena *a, uint64_t size, uint64_t align); /* zeroed; NULL if full */
+static inline void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL if full */
 static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no
    failure for lack of room (committing more may still be needed, and may still fail). */
@@ -131,17 +131,14 @@ const char *arena_last_error(void);
 /* An array whose byte size does not fit in 64 bits (a negative or absurd n) fails like a
    full arena, "arena 'level': cannot push an array of 4611686018427387904 elements of 8
    bytes (the size does not fit in 64 bits)", instead of wrapping to a tiny block. */
-#define arena_push_array(a, T, n) \
-    ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), true))
-#define arena_push_array_raw(a, T, n) \
-    ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), false))
+#define arena_push_array(a, T, n) ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), true))
+#define arena_push_array_raw(a, T, n) ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), false))
 #define arena_push_struct(a, T) arena_push_array(a, T, 1)
 
 /* Reports an array of `count` elements of `size` bytes whose size wraps, for `kind` 'name'
    ("arena", "level"), as every arena failure is reported; returns NULL. */
 void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count);
-static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, uint64_t align,
-                                      bool zero) {
+static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, uint64_t align, bool zero) {
     /* size is a constant sizeof at every call site, so the division folds away. */
     if (size && count > UINT64_MAX / size)
         return arena_array_overflow_("arena", a ? arena_name(a) : "(none)", size, count);
@@ -210,9 +207,7 @@ static inline void *arena_push_(Arena *a, uint64_t size, uint64_t align, bool ze
     }
     return arena_push_out_(a, size, align, zero);
 }
-static inline void *arena_push(Arena *a, uint64_t size, uint64_t align) {
-    return arena_push_(a, size, align, true);
-}
+static inline void *arena_push(Arena *a, uint64_t size, uint64_t align) { return arena_push_(a, size, align, true); }
 static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
     return arena_push_(a, size, align, false);
 }
@@ -258,9 +253,8 @@ static inline void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }
 /* `unused`: a scope that only rewinds (its name never read) is the point, not a slip. */
 #define ARENA_SCOPE(name, arena) \
     ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_), unused)) = arena_temp_begin(arena)
-#define SCRATCH_SCOPE(name, ...)                                                         \
-    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_), unused)) = scratch_begin(    \
-        (Arena *const[]){NULL, __VA_ARGS__} + 1,                                          \
-        sizeof((Arena *const[]){NULL, __VA_ARGS__}) / sizeof(Arena *) - 1)
+#define SCRATCH_SCOPE(name, ...)                                                       \
+    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_), unused)) = scratch_begin( \
+        (Arena *const[]){NULL, __VA_ARGS__} + 1, sizeof((Arena *const[]){NULL, __VA_ARGS__}) / sizeof(Arena *) - 1)
 
 #endif

@@ -32,8 +32,8 @@ void arena_trace_name(ArenaTrace *t, int slot, const char *name) {
     if (slot + 1 > t->arena_count) t->arena_count = slot + 1;
 }
 
-void arena_trace_sample(ArenaTrace *t, Arena *const *arenas, int count, uint64_t frame,
-                        uint32_t level, uint16_t screen) {
+void arena_trace_sample(ArenaTrace *t, Arena *const *arenas, int count, uint64_t frame, uint32_t level,
+                        uint16_t screen) {
     if (!t || !t->samples) return;
     if (count < 0 || !arenas) count = 0;
     if (count > ARENA_TRACE_ARENAS) count = ARENA_TRACE_ARENAS;
@@ -79,8 +79,8 @@ static void trace_count_mark(ArenaTrace *t, uint64_t frame) {
     if (t->pending_marks < UINT32_MAX) t->pending_marks++;
 }
 
-__attribute__((format(printf, 3, 0))) static void trace_vmark(ArenaTrace *t, uint64_t frame,
-                                                              const char *fmt, va_list ap) {
+__attribute__((format(printf, 3, 0))) static void trace_vmark(ArenaTrace *t, uint64_t frame, const char *fmt,
+                                                              va_list ap) {
     if (!t || !t->samples) return;
     trace_count_mark(t, frame);
     if (!t->mark_capacity) return;

@@ -75,8 +75,9 @@ typedef struct ArenaTrace {
     ArenaTraceMark *marks;
     uint32_t mark_capacity;
     uint64_t mark_count; /* marks ever recorded; the ring keeps the last `mark_capacity` */
-    uint64_t peak[ARENA_TRACE_ARENAS]; /* each arena's all-time peak (arena_stats), as of
-                                          the last sample that held it */
+    /* each arena's all-time peak (arena_stats), as of
+       the last sample that held it */
+    uint64_t peak[ARENA_TRACE_ARENAS];
     /* Marks of a frame not sampled yet, counted into that frame's sample. */
     uint64_t pending_frame;
     uint32_t pending_marks;
@@ -84,9 +85,8 @@ typedef struct ArenaTrace {
 
 /* Bytes arena_trace_init takes from `perm`, alignment padding aside: size the permanent
    arena with it. 60 s at 60 Hz (3600 samples of 208 bytes) and 64 marks: 755,456 bytes. */
-#define ARENA_TRACE_BYTES(capacity, mark_capacity)     \
-    ((uint64_t)(capacity) * sizeof(ArenaTraceSample) + \
-     (uint64_t)(mark_capacity) * sizeof(ArenaTraceMark))
+#define ARENA_TRACE_BYTES(capacity, mark_capacity) \
+    ((uint64_t)(capacity) * sizeof(ArenaTraceSample) + (uint64_t)(mark_capacity) * sizeof(ArenaTraceMark))
 
 /* capacity samples and mark_capacity marks in `perm`; NULL-safe: false when perm cannot hold
    them (perm is then as it was; a NO_CHAIN perm also reports "arena ... full"), or when t or
@@ -99,13 +99,12 @@ void arena_trace_name(ArenaTrace *t, int slot, const char *name);
 /* One frame: for each slot below `count` (at most ARENA_TRACE_ARENAS), used/committed from
    arena_stats and high from arena_high_take; a slot whose Arena * is NULL, and every slot
    from `count` on, records zeros. */
-void arena_trace_sample(ArenaTrace *t, Arena *const *arenas, int count, uint64_t frame,
-                        uint32_t level, uint16_t screen);
+void arena_trace_sample(ArenaTrace *t, Arena *const *arenas, int count, uint64_t frame, uint32_t level,
+                        uint16_t screen);
 /* An event in frame `frame` ("level 02-keys-and-doors.lvl", "load failed ...",
    "arena full: level"), formatted without the heap and cut to ARENA_TRACE_MARK_TEXT - 1
    bytes. Counted in the sample of that frame, whether it is taken before or after. */
-void arena_trace_mark(ArenaTrace *t, uint64_t frame, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void arena_trace_mark(ArenaTrace *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Marks an error or a warning report (its whole text, path included); notes are left out. */
 void arena_trace_mark_diag(ArenaTrace *t, uint64_t frame, const Diag *d);
 

@@ -4,8 +4,7 @@
 #include <string.h>
 
 void chunk_list_init(ChunkList *l, Arena *arena, uint32_t elem_size, uint32_t per_chunk) {
-    *l = (ChunkList){.arena = arena, .elem_size = elem_size ? elem_size : 1,
-                     .per_chunk = per_chunk ? per_chunk : 64};
+    *l = (ChunkList){.arena = arena, .elem_size = elem_size ? elem_size : 1, .per_chunk = per_chunk ? per_chunk : 64};
 }
 
 void *chunk_list_push(ChunkList *l) {

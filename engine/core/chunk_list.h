@@ -50,10 +50,10 @@ typedef struct ChunkListIter {
 
 /* elem_size 0 is treated as 1 and per_chunk 0 as 64, so a list is never unusable. */
 void chunk_list_init(ChunkList *l, Arena *arena, uint32_t elem_size, uint32_t per_chunk);
-void *chunk_list_push(ChunkList *l);               /* zeroed slot; NULL when the arena is full */
+void *chunk_list_push(ChunkList *l);                 /* zeroed slot; NULL when the arena is full */
 void *chunk_list_at(const ChunkList *l, uint64_t i); /* walks the chunks; NULL past the end */
 ChunkListIter chunk_list_iter(const ChunkList *l);
-void *chunk_list_next(ChunkListIter *it);          /* NULL after the last element */
+void *chunk_list_next(ChunkListIter *it); /* NULL after the last element */
 /* One contiguous copy of every element, in order, in `dst`. data is NULL (count 0) when it
    does not fit, and never NULL on success: an empty list gives a valid zero-length span. */
 Span chunk_list_flatten(const ChunkList *l, Arena *dst);

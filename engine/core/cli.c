@@ -62,8 +62,8 @@ static bool cli_value(const CliOption *o, const char *text, CliValue *v, char *m
     return false;
 }
 
-CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values,
-                   const char **positional, int max_positional, char *msg, size_t msg_cap) {
+CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values, const char **positional,
+                   int max_positional, char *msg, size_t msg_cap) {
     memset(values, 0, sizeof *values * (size_t)count);
     if (msg_cap) msg[0] = 0;
     int npos = 0;
@@ -79,7 +79,8 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
                 if (max_positional == 0)
                     snprintf(msg, msg_cap, "'%.40s' is no option (they start with -), and nothing else is taken", a);
                 else
-                    snprintf(msg, msg_cap, "too many arguments: '%.40s' is one more than the %d taken", a, max_positional);
+                    snprintf(msg, msg_cap, "too many arguments: '%.40s' is one more than the %d taken", a,
+                             max_positional);
                 return (CliParse){CLI_BAD, npos};
             }
             positional[npos++] = a;
@@ -125,8 +126,8 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
 int cli_run(const CliProgram *prog, const char *version, int argc, char **argv, CliValue *values,
             const char **positional, int *positional_count) {
     char why[256];
-    CliParse r = cli_parse(prog->opts, prog->count, argc, argv, values, positional, prog->max_positional, why,
-                           sizeof why);
+    CliParse r =
+        cli_parse(prog->opts, prog->count, argc, argv, values, positional, prog->max_positional, why, sizeof why);
     *positional_count = r.positional;
     if (r.status == CLI_OK && values[CLI_OPT_HELP].given) {
         fputs(prog->help ? prog->help : prog->usage, stdout);

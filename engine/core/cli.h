@@ -41,12 +41,12 @@ typedef enum CliArg {
 } CliArg;
 
 typedef struct CliOption {
-    const char *name;   /* "--level"; an alias is another entry with the same `alias_of` */
+    const char *name; /* "--level"; an alias is another entry with the same `alias_of` */
     CliArg arg;
-    uint64_t lo, hi;    /* CLI_NUMBER, CLI_BYTES, CLI_SIZE (each side) */
-    int needs;          /* index + 1 of an option this one only makes sense with; 0: none */
+    uint64_t lo, hi;          /* CLI_NUMBER, CLI_BYTES, CLI_SIZE (each side) */
+    int needs;                /* index + 1 of an option this one only makes sense with; 0: none */
     const char *const *words; /* CLI_WORD: the values allowed, NULL-ended */
-    int alias_of;       /* index + 1 of the option this name also means ("-h" for "--help") */
+    int alias_of;             /* index + 1 of the option this name also means ("-h" for "--help") */
 } CliOption;
 
 typedef struct CliValue {
@@ -65,22 +65,22 @@ typedef struct CliParse {
 /* Parses argv[1..argc) against opts[0..count). values[count] is filled (an alias's value
    lands on the option it names); positional arguments go to positional[0..max). CLI_BAD
    with the reason in msg ("--frames wants a whole number from 1 to 100, not 'abc'"). */
-CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values,
-                   const char **positional, int max_positional, char *msg, size_t msg_cap);
+CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values, const char **positional,
+                   int max_positional, char *msg, size_t msg_cap);
 
 /* ---- The common start of a program: --help, -h and --version first in its table. */
 
 #define CLI_OPT_HELP 0
 #define CLI_OPT_VERSION 2
-#define CLI_STANDARD_OPTIONS                                     \
-    [CLI_OPT_HELP] = {.name = "--help", .arg = CLI_SWITCH},                     \
-    [1] = {.name = "-h", .arg = CLI_SWITCH, .alias_of = CLI_OPT_HELP + 1},      \
+#define CLI_STANDARD_OPTIONS                                               \
+    [CLI_OPT_HELP] = {.name = "--help", .arg = CLI_SWITCH},                \
+    [1] = {.name = "-h", .arg = CLI_SWITCH, .alias_of = CLI_OPT_HELP + 1}, \
     [CLI_OPT_VERSION] = {.name = "--version", .arg = CLI_SWITCH}
 
 typedef struct CliProgram {
-    const char *name;  /* "levelcheck": the messages' prefix, and what --version prints */
-    const char *usage; /* the short form, on stderr after a bad command line */
-    const char *help;  /* --help's text on stdout (NULL: the usage) */
+    const char *name;      /* "levelcheck": the messages' prefix, and what --version prints */
+    const char *usage;     /* the short form, on stderr after a bad command line */
+    const char *help;      /* --help's text on stdout (NULL: the usage) */
     const CliOption *opts; /* starting with CLI_STANDARD_OPTIONS */
     int count;
     int min_positional, max_positional;

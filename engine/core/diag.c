@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 static const char *const diag_level_names[DIAG_LEVEL_COUNT] = {"error", "warning", "note"};
 
 const char *diag_level_name(DiagLevel level) {

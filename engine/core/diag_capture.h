@@ -23,7 +23,7 @@ typedef struct DiagCaptured {
 typedef struct DiagCapture {
     Arena *arena;
     DiagCaptured *first, *last;
-    uint32_t count, lost;       /* lost: reports the arena had no room for (they went to stderr) */
+    uint32_t count, lost;          /* lost: reports the arena had no room for (they went to stderr) */
     uint32_t of[DIAG_LEVEL_COUNT]; /* how many of each level */
     DiagSink before;
 } DiagCapture;

@@ -20,8 +20,7 @@ List list_make(uint64_t elem_size, Allocator allocator) {
 bool list_reserve(List *l, uint64_t capacity) {
     if (capacity <= l->capacity) return true;
     if (l->elem_size == 0 || capacity > SIZE_MAX / l->elem_size) return false;
-    void *p = allocator_realloc(l->allocator, l->data, l->capacity * l->elem_size,
-                                capacity * l->elem_size, l->align);
+    void *p = allocator_realloc(l->allocator, l->data, l->capacity * l->elem_size, capacity * l->elem_size, l->align);
     if (!p) return false;
     l->data = p;
     l->capacity = capacity;
@@ -61,9 +60,7 @@ bool list_add_value_(List *l, const void *value, uint64_t size) {
     return true;
 }
 
-void *list_at(const List *l, uint64_t i) {
-    return i < l->count ? (char *)l->data + i * l->elem_size : NULL;
-}
+void *list_at(const List *l, uint64_t i) { return i < l->count ? (char *)l->data + i * l->elem_size : NULL; }
 
 void list_pop(List *l) {
     if (l->count) l->count--;

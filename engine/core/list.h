@@ -24,23 +24,24 @@
 
 typedef struct List {
     void *data;
-    uint64_t count;     /* elements in use */
-    uint64_t capacity;  /* elements allocated */
+    uint64_t count;    /* elements in use */
+    uint64_t capacity; /* elements allocated */
     uint64_t elem_size;
-    uint64_t align;     /* of the buffer: list_make takes the largest power of two dividing
-                           elem_size (at most 16), which suits any type of that size */
+    /* of the buffer: list_make takes the largest power of two dividing
+       elem_size (at most 16), which suits any type of that size */
+    uint64_t align;
     Allocator allocator;
 } List;
 
 List list_make(uint64_t elem_size, Allocator allocator);
 List list_make_aligned(uint64_t elem_size, uint64_t align, Allocator allocator);
-void *list_add(List *l);                         /* zeroed slot at the end; NULL if out of memory */
-void *list_add_n(List *l, uint64_t n);           /* n zeroed slots; NULL (count unchanged) if not */
-bool list_reserve(List *l, uint64_t capacity);   /* capacity >= the argument, or false */
-void *list_at(const List *l, uint64_t i);        /* NULL when i >= count */
-void list_pop(List *l);                          /* drops the last element (no-op when empty) */
-void list_clear(List *l);                        /* count = 0, memory kept */
-void list_reset(List *l);                        /* frees the memory; count = capacity = 0 */
+void *list_add(List *l);                       /* zeroed slot at the end; NULL if out of memory */
+void *list_add_n(List *l, uint64_t n);         /* n zeroed slots; NULL (count unchanged) if not */
+bool list_reserve(List *l, uint64_t capacity); /* capacity >= the argument, or false */
+void *list_at(const List *l, uint64_t i);      /* NULL when i >= count */
+void list_pop(List *l);                        /* drops the last element (no-op when empty) */
+void list_clear(List *l);                      /* count = 0, memory kept */
+void list_reset(List *l);                      /* frees the memory; count = capacity = 0 */
 
 /* Typed helpers: T must be the element type the list was made with. */
 #define LIST_MAKE(T, allocator) list_make_aligned(sizeof(T), _Alignof(T), (allocator))

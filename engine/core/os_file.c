@@ -24,7 +24,9 @@
    IndexedDB by engine/platform/web/pre.js, whose Module.adPersist copies it there
    (FS.syncfs, one at a time). Called after every atomic write, so a save the game saw
    written survives a reload. */
-EM_JS(void, os_web_persist, (void), { if (Module["adPersist"]) Module["adPersist"](); });
+EM_JS(void, os_web_persist, (void), {
+    if (Module["adPersist"]) Module["adPersist"]();
+});
 #endif
 
 #include "core/chunk_list.h"
@@ -71,9 +73,7 @@ const char *os_read_describe(OsReadResult r, char *buf, size_t cap) {
     case OS_READ_CANNOT_EXAMINE: snprintf(buf, cap, "cannot examine: %s", strerror(r.error)); break;
     case OS_READ_DIRECTORY: snprintf(buf, cap, "not a regular file (a directory)"); break;
     case OS_READ_SPECIAL: snprintf(buf, cap, "not a regular file (a device, FIFO or socket)"); break;
-    case OS_READ_TOO_LARGE:
-        snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size);
-        break;
+    case OS_READ_TOO_LARGE: snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size); break;
     case OS_READ_NO_MEMORY: snprintf(buf, cap, "out of memory: %s", arena_last_error()); break;
     case OS_READ_CANNOT_READ: snprintf(buf, cap, "cannot read: %s", strerror(r.error)); break;
     }
@@ -175,8 +175,9 @@ static bool os_write_target(const char *path, OsWriteTarget *t, char *msg, size_
         return true; /* a new file; its folder is checked when the temporary is made */
     }
     if (stat(path, &t->st) != 0) /* a link that points nowhere, or into a loop */
-        return os_write_refuse(msg, cap, path, errno == ENOENT ? "a symbolic link to a missing file"
-                                                               : "a symbolic link that cannot be followed");
+        return os_write_refuse(msg, cap, path,
+                               errno == ENOENT ? "a symbolic link to a missing file"
+                                               : "a symbolic link that cannot be followed");
     t->exists = true;
     mode_t m = t->st.st_mode;
     if (S_ISDIR(m)) return os_write_refuse(msg, cap, path, "it is a directory");
@@ -236,8 +237,8 @@ static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
             return -1;
         }
         if (os_step_fails(OS_WRITE_STEP_CREATE)) return -1;
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      t->exists ? t->st.st_mode & 0777 : 0666);
+        int fd =
+            open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, t->exists ? t->st.st_mode & 0777 : 0666);
         if (fd < 0 && errno == EEXIST) continue;
         if (fd >= 0 && t->exists) {
             /* Owner first: a chown may clear set-id bits, which the chmod then restores.
@@ -259,8 +260,9 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     int fd = os_make_temp(&t, tmp, sizeof tmp);
     if (fd < 0) {
         int e = errno;
-        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM ? os_folder_refuse(msg, msg_cap, path, t.path, e)
-                                                                        : os_write_fail(msg, msg_cap, path, e);
+        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM
+                   ? os_folder_refuse(msg, msg_cap, path, t.path, e)
+                   : os_write_fail(msg, msg_cap, path, e);
     }
     bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
     ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;

@@ -48,10 +48,10 @@ typedef enum OsReadStatus {
     OS_READ_CANNOT_OPEN,    /* open failed: `error` holds errno (ENOENT: no such file) */
     OS_READ_CANNOT_EXAMINE, /* fstat failed: `error` holds errno */
     OS_READ_DIRECTORY,
-    OS_READ_SPECIAL,        /* a device, FIFO or socket: refused before it can block */
-    OS_READ_TOO_LARGE,      /* more than max_bytes: `size` holds the file's size */
-    OS_READ_NO_MEMORY,      /* the arena refused the buffer: arena_last_error() says why */
-    OS_READ_CANNOT_READ,    /* read failed: `error` holds errno */
+    OS_READ_SPECIAL,     /* a device, FIFO or socket: refused before it can block */
+    OS_READ_TOO_LARGE,   /* more than max_bytes: `size` holds the file's size */
+    OS_READ_NO_MEMORY,   /* the arena refused the buffer: arena_last_error() says why */
+    OS_READ_CANNOT_READ, /* read failed: `error` holds errno */
 } OsReadStatus;
 
 typedef struct OsReadResult {
@@ -113,9 +113,9 @@ bool os_write_check(const char *path, char *msg, size_t msg_cap);
 
 /* The writer's steps, for tests that fail or kill a write at one of them. */
 typedef enum OsWriteStep {
-    OS_WRITE_STEP_CREATE,   /* the temporary file (or the special file's open) */
-    OS_WRITE_STEP_WRITE,    /* the bytes */
-    OS_WRITE_STEP_SYNC,     /* fsync of the temporary */
+    OS_WRITE_STEP_CREATE, /* the temporary file (or the special file's open) */
+    OS_WRITE_STEP_WRITE,  /* the bytes */
+    OS_WRITE_STEP_SYNC,   /* fsync of the temporary */
     OS_WRITE_STEP_CLOSE,
     OS_WRITE_STEP_RENAME,   /* the temporary over the target */
     OS_WRITE_STEP_SYNC_DIR, /* fsync of the folder: the new file is in place already */

@@ -61,8 +61,8 @@ __attribute__((constructor)) static void os_debug_read_env(void) {
 static bool os_memory_call_fails(const char *what, uint64_t size) {
     uint64_t n = atomic_fetch_add(&os_memory_calls, 1) + 1, at = atomic_load(&os_fail_at);
     if (!at || (atomic_load(&os_fail_sticky) ? n < at : n != at)) return false;
-    diag_report(DIAG_NOTE, "os: injected failure of memory call %llu (%s of %llu bytes)", (unsigned long long)n,
-                what, (unsigned long long)size);
+    diag_report(DIAG_NOTE, "os: injected failure of memory call %llu (%s of %llu bytes)", (unsigned long long)n, what,
+                (unsigned long long)size);
     return true;
 }
 
@@ -130,8 +130,7 @@ void *os_reserve(uint64_t size) {
     if (os_memory_call_fails("os_reserve", size)) return NULL;
     if (size == 0 || size > (uint64_t)SIZE_MAX / 2) return NULL;
     /* PROT_NONE + NORESERVE: addresses only, no commit charge until os_commit. */
-    void *p = mmap(NULL, (size_t)size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
+    void *p = mmap(NULL, (size_t)size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 

@@ -25,9 +25,7 @@ Str8 str8_make(const char *data, uint64_t len) {
     return (Str8){data, len};
 }
 
-Str8 str8_cstr(const char *s) {
-    return s ? (Str8){s, strlen(s)} : (Str8){0};
-}
+Str8 str8_cstr(const char *s) { return s ? (Str8){s, strlen(s)} : (Str8){0}; }
 
 Str8 str8_slice(Str8 s, uint64_t start, uint64_t end) {
     if (end > s.len) end = s.len;
@@ -60,9 +58,7 @@ int64_t str8_find_byte(Str8 s, char c, uint64_t from) {
     return hit ? (int64_t)(hit - s.data) : -1;
 }
 
-static bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 Str8 str8_trim_left(Str8 s) {
     uint64_t i = 0;
@@ -144,9 +140,12 @@ bool str8_parse_size(Str8 s, uint64_t *out) {
     uint64_t shift = 0;
     if (s.len > 0) {
         switch (s.data[s.len - 1]) {
-        case 'K': case 'k': shift = 10; break;
-        case 'M': case 'm': shift = 20; break;
-        case 'G': case 'g': shift = 30; break;
+        case 'K':
+        case 'k': shift = 10; break;
+        case 'M':
+        case 'm': shift = 20; break;
+        case 'G':
+        case 'g': shift = 30; break;
         default: break;
         }
     }

@@ -42,21 +42,22 @@ typedef struct Span {
 /* A string literal as a Str8, without strlen: STR8_LIT("wall"). Literals only. */
 #define STR8_LIT(s) ((Str8){(s), sizeof(s) - 1})
 /* The same as a constant initializer, for static tables: static const Str8 k = STR8_INIT("x"); */
-#define STR8_INIT(s) {(s), sizeof(s) - 1}
+#define STR8_INIT(s) \
+    { (s), sizeof(s) - 1 }
 /* For printf: printf("%.*s", STR8_FMT(s)). Lengths past INT_MAX are not supported. */
 #define STR8_FMT(s) (int)(s).len, (s).data
 
 Str8 str8_make(const char *data, uint64_t len);
-Str8 str8_cstr(const char *s);                           /* NULL -> empty */
-Str8 str8_slice(Str8 s, uint64_t start, uint64_t end);   /* [start, end), clamped to s */
+Str8 str8_cstr(const char *s);                         /* NULL -> empty */
+Str8 str8_slice(Str8 s, uint64_t start, uint64_t end); /* [start, end), clamped to s */
 Str8 str8_prefix(Str8 s, uint64_t n);
 Str8 str8_skip(Str8 s, uint64_t n);
 bool str8_eq(Str8 a, Str8 b);
 bool str8_eq_cstr(Str8 a, const char *b);
 bool str8_starts_with(Str8 s, Str8 prefix);
 bool str8_ends_with(Str8 s, Str8 suffix);
-int64_t str8_find_byte(Str8 s, char c, uint64_t from);   /* index, or -1 */
-Str8 str8_trim(Str8 s);                                  /* ' ', \t, \r, \n, \v, \f */
+int64_t str8_find_byte(Str8 s, char c, uint64_t from); /* index, or -1 */
+Str8 str8_trim(Str8 s);                                /* ' ', \t, \r, \n, \v, \f */
 Str8 str8_trim_left(Str8 s);
 Str8 str8_trim_right(Str8 s);
 
@@ -80,8 +81,8 @@ bool str8_parse_u64(Str8 s, uint32_t base, uint64_t *out);
    a page, at most what the OS will map) are the caller's. */
 bool str8_parse_size(Str8 s, uint64_t *out);
 
-Str8 str8_copy(Arena *a, Str8 s);                        /* NUL-terminated copy */
-char *str8_to_cstr(Arena *a, Str8 s);                    /* NULL when the arena is full */
+Str8 str8_copy(Arena *a, Str8 s);     /* NUL-terminated copy */
+char *str8_to_cstr(Arena *a, Str8 s); /* NULL when the arena is full */
 
 /* printf into the arena, exactly the bytes needed plus a NUL (not counted in len). */
 Str8 str8_fmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -45,9 +45,7 @@ void virtual_array_release(VirtualArray *va) {
     *va = (VirtualArray){0};
 }
 
-uint64_t virtual_array_capacity(const VirtualArray *va) {
-    return va->elem_size ? va->reserved / va->elem_size : 0;
-}
+uint64_t virtual_array_capacity(const VirtualArray *va) { return va->elem_size ? va->reserved / va->elem_size : 0; }
 
 /* Makes the committed range exactly the steps that cover `bytes`. */
 static bool commit_to(VirtualArray *va, uint64_t bytes) {

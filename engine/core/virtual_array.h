@@ -23,8 +23,8 @@
 #define VIRTUAL_ARRAY_DEFAULT_RESERVE (1ull << 30) /* 1 GiB of address space */
 
 typedef struct VirtualArray {
-    void *base;         /* NULL until init succeeds, and after release */
-    uint64_t count;     /* elements in use */
+    void *base;     /* NULL until init succeeds, and after release */
+    uint64_t count; /* elements in use */
     uint64_t elem_size;
     uint64_t reserved;  /* bytes of address space */
     uint64_t committed; /* bytes backed by memory, a multiple of the page size */
@@ -33,11 +33,11 @@ typedef struct VirtualArray {
 /* False (and a report, core/diag.h) when elem_size is 0 or the OS refuses the reservation. */
 bool virtual_array_init(VirtualArray *va, uint64_t elem_size, uint64_t reserve_bytes);
 void virtual_array_release(VirtualArray *va);
-void *virtual_array_push(VirtualArray *va);             /* zeroed; NULL when full */
-void *virtual_array_push_n(VirtualArray *va, uint64_t n); /* n zeroed; NULL, count unchanged */
+void *virtual_array_push(VirtualArray *va);                     /* zeroed; NULL when full */
+void *virtual_array_push_n(VirtualArray *va, uint64_t n);       /* n zeroed; NULL, count unchanged */
 bool virtual_array_set_count(VirtualArray *va, uint64_t count); /* growth is zeroed */
-void virtual_array_clear(VirtualArray *va);             /* count 0, all pages decommitted */
-void *virtual_array_at(const VirtualArray *va, uint64_t i); /* NULL when i >= count */
-uint64_t virtual_array_capacity(const VirtualArray *va);    /* max elements ever */
+void virtual_array_clear(VirtualArray *va);                     /* count 0, all pages decommitted */
+void *virtual_array_at(const VirtualArray *va, uint64_t i);     /* NULL when i >= count */
+uint64_t virtual_array_capacity(const VirtualArray *va);        /* max elements ever */
 
 #endif

@@ -1,7 +1,6 @@
 /* fixed_step.c - the accumulator of fixed_step.h. */
 #include "platform/fixed_step.h"
 
-
 FixedStep fixed_step_make(int hz) {
     if (hz <= 0) hz = 60;
     return (FixedStep){.dt = 1.0 / hz, .last = -1, .max_steps = 5};

@@ -8,24 +8,23 @@
 
 #include "core/base.h"
 
-
 /* Scancodes: physical keys, so WASD stays under the left hand on AZERTY or Dvorak. */
 static const InputBindings default_bindings = {.keys = {
-    [ACTION_UP] = {SDL_SCANCODE_W, SDL_SCANCODE_UP},
-    [ACTION_DOWN] = {SDL_SCANCODE_S, SDL_SCANCODE_DOWN},
-    [ACTION_LEFT] = {SDL_SCANCODE_A, SDL_SCANCODE_LEFT},
-    [ACTION_RIGHT] = {SDL_SCANCODE_D, SDL_SCANCODE_RIGHT},
-    [ACTION_FIRE] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_J},
-    [ACTION_CONFIRM] = {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER},
-    [ACTION_PAUSE] = {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P},
-    [ACTION_RESTART] = {SDL_SCANCODE_R},
-    [ACTION_DEBUG] = {SDL_SCANCODE_F1},
-    [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
-    [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
-    [ACTION_MUTE] = {SDL_SCANCODE_M},
-    [ACTION_EDIT] = {SDL_SCANCODE_E},
-}};
-_Static_assert(ACTION_COUNT * INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
+                                                   [ACTION_UP] = {SDL_SCANCODE_W, SDL_SCANCODE_UP},
+                                                   [ACTION_DOWN] = {SDL_SCANCODE_S, SDL_SCANCODE_DOWN},
+                                                   [ACTION_LEFT] = {SDL_SCANCODE_A, SDL_SCANCODE_LEFT},
+                                                   [ACTION_RIGHT] = {SDL_SCANCODE_D, SDL_SCANCODE_RIGHT},
+                                                   [ACTION_FIRE] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_J},
+                                                   [ACTION_CONFIRM] = {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER},
+                                                   [ACTION_PAUSE] = {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P},
+                                                   [ACTION_RESTART] = {SDL_SCANCODE_R},
+                                                   [ACTION_DEBUG] = {SDL_SCANCODE_F1},
+                                                   [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
+                                                   [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
+                                                   [ACTION_MUTE] = {SDL_SCANCODE_M},
+                                                   [ACTION_EDIT] = {SDL_SCANCODE_E},
+                                               }};
+_Static_assert(ACTION_COUNT *INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
 _Static_assert(SDL_NUM_SCANCODES <= 65536, "scancodes are stored as uint16_t");
 
 /* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. Not
@@ -35,16 +34,11 @@ typedef struct PadBinding {
     Action action;
 } PadBinding;
 static const PadBinding pad_bindings[] = {
-    {SDL_CONTROLLER_BUTTON_A, ACTION_FIRE},
-    {SDL_CONTROLLER_BUTTON_A, ACTION_CONFIRM},
-    {SDL_CONTROLLER_BUTTON_X, ACTION_FIRE},
-    {SDL_CONTROLLER_BUTTON_START, ACTION_PAUSE},
-    {SDL_CONTROLLER_BUTTON_BACK, ACTION_RESTART},
-    {SDL_CONTROLLER_BUTTON_Y, ACTION_DEBUG},
-    {SDL_CONTROLLER_BUTTON_DPAD_UP, ACTION_UP},
-    {SDL_CONTROLLER_BUTTON_DPAD_DOWN, ACTION_DOWN},
-    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT},
-    {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
+    {SDL_CONTROLLER_BUTTON_A, ACTION_FIRE},         {SDL_CONTROLLER_BUTTON_A, ACTION_CONFIRM},
+    {SDL_CONTROLLER_BUTTON_X, ACTION_FIRE},         {SDL_CONTROLLER_BUTTON_START, ACTION_PAUSE},
+    {SDL_CONTROLLER_BUTTON_BACK, ACTION_RESTART},   {SDL_CONTROLLER_BUTTON_Y, ACTION_DEBUG},
+    {SDL_CONTROLLER_BUTTON_DPAD_UP, ACTION_UP},     {SDL_CONTROLLER_BUTTON_DPAD_DOWN, ACTION_DOWN},
+    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
 };
 #define PAD_BINDING_COUNT (int)ARRAY_COUNT(pad_bindings)
 _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
@@ -54,13 +48,11 @@ _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
 #define STICK_DIGITAL 0.5f
 
 static const char *action_names[ACTION_COUNT] = {
-    "up", "down", "left", "right", "fire", "confirm", "pause", "restart", "debug", "screenshot",
-    "fullscreen", "mute", "edit",
+    "up",      "down",  "left",       "right",      "fire", "confirm", "pause",
+    "restart", "debug", "screenshot", "fullscreen", "mute", "edit",
 };
 
-const char *input_action_name(Action a) {
-    return (unsigned)a < ACTION_COUNT ? action_names[a] : "?";
-}
+const char *input_action_name(Action a) { return (unsigned)a < ACTION_COUNT ? action_names[a] : "?"; }
 
 InputBindings input_bindings_default(void) { return default_bindings; }
 
@@ -176,8 +168,7 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
                 in->key_mods[in->key_count++] = (uint16_t)e->key.keysym.mod;
             }
         }
-        if (down && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER) &&
-            (e->key.keysym.mod & KMOD_ALT)) {
+        if (down && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER) && (e->key.keysym.mod & KMOD_ALT)) {
             in->pressed[ACTION_FULLSCREEN] = true; /* Alt+Enter is not a confirm */
             if (in->presses[ACTION_FULLSCREEN] < UINT8_MAX) in->presses[ACTION_FULLSCREEN]++;
             return true;
@@ -231,9 +222,7 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
             return true;
         }
         return false;
-    case SDL_QUIT:
-        in->quit = true;
-        return true;
+    case SDL_QUIT: in->quit = true; return true;
     case SDL_TEXTINPUT: {
         size_t n = strlen(e->text.text);
         if (in->text_len + (int)n < INPUT_TEXT_MAX) {
@@ -261,8 +250,6 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
     case SDL_MOUSEWHEEL:
         in->wheel += e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
         return true;
-    default:
-        return false;
+    default: return false;
     }
 }
-

@@ -23,10 +23,10 @@ typedef enum Action {
     ACTION_DOWN,
     ACTION_LEFT,
     ACTION_RIGHT,
-    ACTION_FIRE,       /* Space, J; pad A */
-    ACTION_CONFIRM,    /* Enter, keypad Enter; pad A as well */
-    ACTION_PAUSE,      /* Esc, P; pad Start */
-    ACTION_RESTART,    /* R; pad Back */
+    ACTION_FIRE,    /* Space, J; pad A */
+    ACTION_CONFIRM, /* Enter, keypad Enter; pad A as well */
+    ACTION_PAUSE,   /* Esc, P; pad Start */
+    ACTION_RESTART, /* R; pad Back */
     /* Fixed: */
     ACTION_DEBUG,      /* F1; pad Y */
     ACTION_SCREENSHOT, /* F12 */
@@ -48,18 +48,20 @@ typedef struct InputBindings {
 
 typedef struct Input {
     bool down[ACTION_COUNT];
-    bool pressed[ACTION_COUNT];    /* went down since the last input_end_step */
+    bool pressed[ACTION_COUNT]; /* went down since the last input_end_step */
     bool released[ACTION_COUNT];
     uint8_t presses[ACTION_COUNT]; /* how many times it went down since then (saturates) */
-    uint16_t key_pressed;          /* scancode of the last key that went down since then, bound
-                                      or not (0: none), for a "press a key for Fire" prompt */
-    float move_x, move_y;          /* -1..1: digital directions and left stick, dead zone applied */
-    bool focused;                  /* the window has keyboard focus (always true headless) */
-    bool focus_lost;               /* edge: focus went away this frame -> the game pauses */
-    bool quit;                     /* window closed / SDL_QUIT, or a signal below */
-    int quit_signal;               /* SIGINT, SIGTERM or SIGHUP when one asked to quit (nobody
-                                      is at the window to answer a question); 0: the window */
-    int pads;                      /* game controllers currently open */
+    /* scancode of the last key that went down since then, bound
+       or not (0: none), for a "press a key for Fire" prompt */
+    uint16_t key_pressed;
+    float move_x, move_y; /* -1..1: digital directions and left stick, dead zone applied */
+    bool focused;         /* the window has keyboard focus (always true headless) */
+    bool focus_lost;      /* edge: focus went away this frame -> the game pauses */
+    bool quit;            /* window closed / SDL_QUIT, or a signal below */
+    /* SIGINT, SIGTERM or SIGHUP when one asked to quit (nobody
+       is at the window to answer a question); 0: the window */
+    int quit_signal;
+    int pads; /* game controllers currently open */
 
     /* The keys in use; until input_set_bindings is called (custom_bindings false, as in a
        zeroed Input) the defaults, input_bindings_default(). */
@@ -83,12 +85,12 @@ typedef struct Input {
     uint16_t mods;             /* the modifiers as of the last key event (KMOD_* bits) */
     char text[INPUT_TEXT_MAX]; /* NUL-terminated */
     int text_len;
-    float mouse_x, mouse_y;       /* logical pixels */
-    int mouse_wx, mouse_wy;       /* window pixels, as SDL gave them */
-    bool mouse_down[4];           /* [1] left, [2] middle, [3] right */
+    float mouse_x, mouse_y; /* logical pixels */
+    int mouse_wx, mouse_wy; /* window pixels, as SDL gave them */
+    bool mouse_down[4];     /* [1] left, [2] middle, [3] right */
     bool mouse_pressed[4], mouse_released[4];
-    int wheel;                    /* clicks since input_end_step: up positive */
-    bool mouse_seen;              /* a mouse event has come: mouse_x/y mean something */
+    int wheel;       /* clicks since input_end_step: up positive */
+    bool mouse_seen; /* a mouse event has come: mouse_x/y mean something */
 } Input;
 
 /* Stick dead zone, as a fraction of full deflection. */

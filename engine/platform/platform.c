@@ -23,8 +23,8 @@
 #define PLATFORM_FRAME_CHECKS 60 /* about a second of polls */
 
 #if PLATFORM_X11
-typedef Status XGetGeometryFn(Display *, Drawable, Window *, int *, int *, unsigned *, unsigned *,
-                              unsigned *, unsigned *);
+typedef Status XGetGeometryFn(Display *, Drawable, Window *, int *, int *, unsigned *, unsigned *, unsigned *,
+                              unsigned *);
 typedef int XMoveResizeWindowFn(Display *, Window, int, int, unsigned, unsigned);
 typedef int XRaiseWindowFn(Display *, Window);
 typedef int XSyncFn(Display *, Bool);
@@ -38,8 +38,8 @@ typedef struct PlatformX11 {
 #endif
 
 struct Platform {
-    SDL_Window *window;   /* NULL headless */
-    SDL_Surface *surface; /* headless target */
+    SDL_Window *window;     /* NULL headless */
+    SDL_Surface *surface;   /* headless target */
     SDL_Renderer *renderer; /* RENDERER_SDL */
     SDL_GLContext gl;       /* RENDERER_GL */
     bool no_vsync;
@@ -54,8 +54,8 @@ struct Platform {
     bool fullscreen;            /* headless only: windowed, SDL's flags say */
     int windowed_x, windowed_y; /* the window to come back to from fullscreen */
     int windowed_w, windowed_h;
-    int out_w, out_h;           /* output size the viewport was fitted to */
-    int frame_checks;           /* polls left to wait for the WM's frame (platform_fit_frame) */
+    int out_w, out_h; /* output size the viewport was fitted to */
+    int frame_checks; /* polls left to wait for the WM's frame (platform_fit_frame) */
     PlatformViewport viewport;
     bool signals; /* this one installed the quit signals' handlers (signals_install) */
 #if PLATFORM_X11
@@ -83,14 +83,12 @@ static void signals_install(void) {
     if (signals_installed++) return;
     struct sigaction sa = {.sa_handler = on_quit_signal};
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++)
-        sigaction(quit_signals[i], &sa, &signals_before[i]);
+    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++) sigaction(quit_signals[i], &sa, &signals_before[i]);
 }
 
 static void signals_release(void) {
     if (signals_installed <= 0 || --signals_installed) return;
-    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++)
-        sigaction(quit_signals[i], &signals_before[i], NULL);
+    for (size_t i = 0; i < ARRAY_COUNT(quit_signals); i++) sigaction(quit_signals[i], &signals_before[i], NULL);
 }
 #else
 static void signals_install(void) {}
@@ -144,7 +142,7 @@ static void platform_apply_viewport(Platform *pf) {
     if (!platform_output_pixels(pf, &w, &h)) return;
     PlatformViewport v = platform_viewport_fit(w, h, pf->logical_w, pf->logical_h);
     if (v.scale <= 0) return; /* minimised: keep the last one */
-    if (pf->renderer) { /* the GL backend reads pf->viewport when it presents */
+    if (pf->renderer) {       /* the GL backend reads pf->viewport when it presents */
         SDL_RenderSetScale(pf->renderer, 1.0f, 1.0f);
         SDL_RenderSetViewport(pf->renderer, &(SDL_Rect){v.x, v.y, v.w, v.h});
         SDL_RenderSetScale(pf->renderer, v.scale, v.scale);
@@ -173,8 +171,7 @@ static void platform_usable_area(Platform *pf, int display, int *w, int *h) {
 /* The window size for `scale`, lowered to the largest scale that fits the area, and below
    1x to the aspect-kept fit of the area itself (a display smaller than the logical size).
    Returns the scale used (1 in that last case). */
-static int platform_fit_window(const Platform *pf, int scale, int area_w, int area_h, int *w,
-                               int *h) {
+static int platform_fit_window(const Platform *pf, int scale, int area_w, int area_h, int *w, int *h) {
     if (scale < 1) scale = 1;
     if (scale > PLATFORM_MAX_SCALE) scale = PLATFORM_MAX_SCALE;
     while (scale > 1 && (pf->logical_w * scale > area_w || pf->logical_h * scale > area_h)) scale--;
@@ -196,7 +193,7 @@ static void platform_x11_load(Platform *pf) {
     if (!driver || strcmp(driver, "x11") != 0) return;
     PlatformX11 x = {.lib = SDL_LoadObject("libX11.so.6")};
     if (!x.lib) return;
-    /* Stored through a void * as POSIX's dlsym documents: ISO C has no cast from an object
+        /* Stored through a void * as POSIX's dlsym documents: ISO C has no cast from an object
        pointer to a function pointer. */
 #define PLATFORM_X11_FN(field, name) *(void **)&x.field = SDL_LoadFunction(x.lib, name)
     PLATFORM_X11_FN(get_geometry, "XGetGeometry");
@@ -233,8 +230,8 @@ static void platform_x11_cover_display(Platform *pf) {
         int x, y;
         unsigned w, h, border, depth;
         pf->x11.sync(dpy, False);
-        if (pf->x11.get_geometry(dpy, win, &root, &x, &y, &w, &h, &border, &depth) &&
-            (int)w == want.w && (int)h == want.h)
+        if (pf->x11.get_geometry(dpy, win, &root, &x, &y, &w, &h, &border, &depth) && (int)w == want.w &&
+            (int)h == want.h)
             return; /* a window manager did it */
         SDL_Delay(10);
     }
@@ -286,11 +283,10 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
         SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     }
     Uint32 wflags = SDL_WINDOW_RESIZABLE | (want_gl ? SDL_WINDOW_OPENGL : 0);
-    pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-                                  wflags);
+    pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, wflags);
     if (!pf->window && want_gl) /* no GL-capable visual at all */
-        pf->window = SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w,
-                                      h, SDL_WINDOW_RESIZABLE);
+        pf->window =
+            SDL_CreateWindow(d->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, SDL_WINDOW_RESIZABLE);
     if (!pf->window) return true;
     if (want_gl && (SDL_GetWindowFlags(pf->window) & SDL_WINDOW_OPENGL)) {
         pf->gl = SDL_GL_CreateContext(pf->window);
@@ -373,8 +369,8 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
             signals_release();
             return NULL;
         }
-        pf->surface = SDL_CreateRGBSurfaceWithFormat(
-            0, d.logical_w * d.scale, d.logical_h * d.scale, 32, SDL_PIXELFORMAT_RGBA32);
+        pf->surface =
+            SDL_CreateRGBSurfaceWithFormat(0, d.logical_w * d.scale, d.logical_h * d.scale, 32, SDL_PIXELFORMAT_RGBA32);
         if (pf->surface) pf->renderer = SDL_CreateSoftwareRenderer(pf->surface);
         /* The settings are only recorded headless; start from what was asked. */
         pf->window_scale = d.scale < PLATFORM_MAX_SCALE ? d.scale : PLATFORM_MAX_SCALE;
@@ -485,12 +481,9 @@ bool platform_poll(Platform *pf, Input *in) {
     bool refit = false;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
-        if (e.type == SDL_CONTROLLERDEVICEADDED)
-            platform_pad_added(pf, e.cdevice.which, in);
-        else if (e.type == SDL_CONTROLLERDEVICEREMOVED)
-            platform_pad_removed(pf, e.cdevice.which, in);
-        else
-            input_handle_event(in, &e);
+        if (e.type == SDL_CONTROLLERDEVICEADDED) platform_pad_added(pf, e.cdevice.which, in);
+        else if (e.type == SDL_CONTROLLERDEVICEREMOVED) platform_pad_removed(pf, e.cdevice.which, in);
+        else input_handle_event(in, &e);
         /* SDL's renderer resets the viewport on a size change (and its scale goes stale). */
         if (e.type == SDL_WINDOWEVENT) refit = true;
     }
@@ -503,8 +496,7 @@ bool platform_poll(Platform *pf, Input *in) {
     }
 #endif
     /* Consumed here, not by the game; F11 twice before a poll is on and off again. */
-    int toggles = in->presses[ACTION_FULLSCREEN] ? in->presses[ACTION_FULLSCREEN]
-                                                 : in->pressed[ACTION_FULLSCREEN];
+    int toggles = in->presses[ACTION_FULLSCREEN] ? in->presses[ACTION_FULLSCREEN] : in->pressed[ACTION_FULLSCREEN];
     in->pressed[ACTION_FULLSCREEN] = false;
     in->presses[ACTION_FULLSCREEN] = 0;
     if (toggles % 2) platform_toggle_fullscreen(pf);
@@ -565,9 +557,7 @@ void platform_set_fullscreen(Platform *pf, bool on) {
     platform_apply_viewport(pf);
 }
 
-void platform_toggle_fullscreen(Platform *pf) {
-    platform_set_fullscreen(pf, !platform_is_fullscreen(pf));
-}
+void platform_toggle_fullscreen(Platform *pf) { platform_set_fullscreen(pf, !platform_is_fullscreen(pf)); }
 
 void platform_set_window_scale(Platform *pf, int scale) {
     if (scale < 1) scale = 1;
@@ -597,11 +587,13 @@ int platform_max_window_scale(Platform *pf) {
 }
 
 bool platform_is_headless(const Platform *pf) { return pf->headless; }
-struct SDL_Renderer *platform_renderer(Platform *pf) { return pf->renderer; }
-struct SDL_Window *platform_window(Platform *pf) { return pf->window; }
-RendererKind platform_renderer_kind(const Platform *pf) {
-    return pf->gl ? RENDERER_GL : RENDERER_SDL;
+struct SDL_Renderer *platform_renderer(Platform *pf) {
+    return pf->renderer;
 }
+struct SDL_Window *platform_window(Platform *pf) {
+    return pf->window;
+}
+RendererKind platform_renderer_kind(const Platform *pf) { return pf->gl ? RENDERER_GL : RENDERER_SDL; }
 
 const char *platform_renderer_name(RendererKind k) {
     return k == RENDERER_GL ? "gl" : k == RENDERER_SDL ? "sdl" : "default";

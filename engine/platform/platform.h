@@ -52,18 +52,22 @@ bool platform_renderer_parse(const char *s, RendererKind *out);
 
 typedef struct PlatformDesc {
     const char *title;
-    const char *app_id;       /* WM_CLASS on X11, app id on Wayland; 0 -> "arena-dungeon"
-                                 ($SDL_VIDEO_X11_WMCLASS, when set, wins) */
+    /* WM_CLASS on X11, app id on Wayland; 0 -> "arena-dungeon"
+       ($SDL_VIDEO_X11_WMCLASS, when set, wins) */
+    const char *app_id;
     int logical_w, logical_h; /* 0 -> PLATFORM_LOGICAL_W/H */
-    int scale;                /* initial window = logical * scale, clamped to the display;
-                                 0 -> PLATFORM_DEFAULT_SCALE (headless: the surface, 0 -> 1) */
-    bool headless;            /* software renderer on a surface, no window */
-    bool no_vsync;            /* vsync is on by default in a window */
-    bool fullscreen;          /* start in (desktop) fullscreen */
-    bool fixed_clock;         /* in a window too: the headless clock, one 60 Hz step per poll
-                                 (and no vsync), so a windowed run is as deterministic */
-    RendererKind renderer;    /* GL falls back to SDL_Renderer, one line saying why, when no
-                                 OpenGL 3.3 core context can be made */
+    /* initial window = logical * scale, clamped to the display;
+       0 -> PLATFORM_DEFAULT_SCALE (headless: the surface, 0 -> 1) */
+    int scale;
+    bool headless;   /* software renderer on a surface, no window */
+    bool no_vsync;   /* vsync is on by default in a window */
+    bool fullscreen; /* start in (desktop) fullscreen */
+    /* in a window too: the headless clock, one 60 Hz step per poll
+       (and no vsync), so a windowed run is as deterministic */
+    bool fixed_clock;
+    /* GL falls back to SDL_Renderer, one line saying why, when no
+       OpenGL 3.3 core context can be made */
+    RendererKind renderer;
 } PlatformDesc;
 
 /* Where the logical picture lands in the output: a rectangle in output pixels, and the

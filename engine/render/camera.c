@@ -56,8 +56,7 @@ void camera_follow(Camera *c, const vec2 target, float t) {
 }
 
 bool camera_visible(const Camera *c, float x, float y, float w, float h) {
-    return x < c->pos[0] + c->size[0] && x + w > c->pos[0] && y < c->pos[1] + c->size[1] &&
-           y + h > c->pos[1];
+    return x < c->pos[0] + c->size[0] && x + w > c->pos[0] && y < c->pos[1] + c->size[1] && y + h > c->pos[1];
 }
 
 void camera_tile_range(const Camera *c, int tile_px, int *x0, int *y0, int *x1, int *y1) {

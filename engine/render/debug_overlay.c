@@ -5,9 +5,9 @@
 #include <string.h>
 
 #define OVERLAY_PAD 4.0f
-#define OVERLAY_GAP 5.0f   /* between the table's columns */
-#define OVERLAY_BAR_H 5.0f /* the bar under an arena's row */
-#define OVERLAY_TRACE_H 100.0f /* the timelines' height when the panel's is not given */
+#define OVERLAY_GAP 5.0f          /* between the table's columns */
+#define OVERLAY_BAR_H 5.0f        /* the bar under an arena's row */
+#define OVERLAY_TRACE_H 100.0f    /* the timelines' height when the panel's is not given */
 #define OVERLAY_TRACE_MIN_H 24.0f /* less room than this: no timelines */
 
 /* "232K": bytes in at most four characters, three significant digits ("1.0K" from 1000 B,
@@ -57,11 +57,10 @@ static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena 
     float inner = 0;
     if (info) {
         L->l1 = str8_fmt(fa, "frame %.1f ms  update %.1f ms", info->frame_ms, info->update_ms);
-        L->l2 = info->entities
-                    ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
-                               info->stats.sprites, info->stats.culled, info->entities)
-                    : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls, info->stats.sprites,
-                               info->stats.culled);
+        L->l2 = info->entities ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
+                                          info->stats.sprites, info->stats.culled, info->entities)
+                               : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
+                                          info->stats.sprites, info->stats.culled);
         /* The widths of usual figures at least, so the panel does not jitter as they tick. */
         inner = fmaxf(font_measure(font, STR8_LIT("frame 88.8 ms  update 88.8 ms"), 1),
                       font_measure(font, STR8_LIT("draws 88  sprites 8888  culled 888"), 1));
@@ -93,24 +92,23 @@ static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena 
     /* A panel wider than its table (the frame lines, or a caller's width) spreads the
        columns over it, figures on the right edge. */
     L->gap = fmaxf(L->gap, floorf((inner - L->name_w) / OVERLAY_COLS - L->col_w));
-    L->table_h = (L->l1.len ? L->lh * 2 + 3 : 0) + (L->rows ? L->lh * 2 + 1 : 0) +
-                 (float)L->rows * (L->lh + OVERLAY_BAR_H + 2);
+    L->table_h =
+        (L->l1.len ? L->lh * 2 + 3 : 0) + (L->rows ? L->lh * 2 + 1 : 0) + (float)L->rows * (L->lh + OVERLAY_BAR_H + 2);
     float h_all = opt->h > 0 ? opt->h : L->table_h + (opt->trace ? OVERLAY_TRACE_H + 3 : 0) + OVERLAY_PAD * 2;
     L->panel = (RectF){opt->x, opt->y, ceilf(inner + OVERLAY_PAD * 2), floorf(h_all)};
     if (opt->right) L->panel.x -= L->panel.w;
 }
 
-static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
-                       float w, float h, int layer, bool own_panel, bool figures);
+static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y, float w,
+                       float h, int layer, bool own_panel, bool figures);
 
-void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                        const DebugFrameInfo *info, float x, float y, int layer) {
-    debug_overlay_draw_ex(rd, font, arenas, count, info,
-                          &(DebugOverlayOptions){.x = x, .y = y, .layer = layer});
+void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                        float x, float y, int layer) {
+    debug_overlay_draw_ex(rd, font, arenas, count, info, &(DebugOverlayOptions){.x = x, .y = y, .layer = layer});
 }
 
-RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                            const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                            const DebugOverlayOptions *opt) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font || !opt) return (RectF){0};
     ARENA_SCOPE(tmp, fa);
@@ -119,8 +117,8 @@ RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas
     return L.panel;
 }
 
-RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                            const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                            const DebugOverlayOptions *opt) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font || !opt) return (RectF){0};
     OverlayLayout L;
@@ -143,7 +141,7 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
     if (L.rows && y + lh * 2 <= bottom) {
         for (int c = 0; c < OVERLAY_COLS; c++)
             font_draw(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, str8_cstr(OVERLAY_HEADS[c]),
-                        OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
+                      OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
         y += lh * 2 + 1;
     }
     for (int r = 0; r < L.rows && y + lh + OVERLAY_BAR_H <= bottom; r++) {
@@ -151,8 +149,7 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
         Color name_c = s.used || s.committed ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
         font_draw(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
         for (int c = 0; c < OVERLAY_COLS; c++)
-            font_draw(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1,
-                        TEXT_ALIGN_RIGHT, 1);
+            font_draw(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_RIGHT, 1);
         /* reserved (dark), committed (mid), used (bright), peak (tick), across the table */
         uint64_t reserved = s.reserved ? s.reserved : 1;
         float by = y + lh, bar_w = inner_w;
@@ -200,9 +197,7 @@ typedef struct TraceLane {
 } TraceLane;
 
 /* The left edge of column `c` (0..slots): the graph's width shared out in whole pixels. */
-static int lane_col_x(const TraceLane *l, int c) {
-    return l->gx + (int)((int64_t)c * l->gw / l->slots);
-}
+static int lane_col_x(const TraceLane *l, int c) { return l->gx + (int)((int64_t)c * l->gw / l->slots); }
 
 /* The column of the k-th sample shown. */
 static int lane_col(const TraceLane *l, int k) { return l->slots - l->n + k; }
@@ -229,8 +224,7 @@ static void lane_series(const TraceLane *l, TraceSeries series) {
         if (k < l->n) {
             const ArenaTraceSample *s = arena_trace_at(l->t, l->first + (uint64_t)k);
             int u = lane_px(l, s->used[l->slot]);
-            if (series == SERIES_COMMITTED)
-                hi = lane_px(l, s->committed[l->slot]), lo = hi ? hi - 1 : 0;
+            if (series == SERIES_COMMITTED) hi = lane_px(l, s->committed[l->slot]), lo = hi ? hi - 1 : 0;
             else if (series == SERIES_USED) lo = 0, hi = u;
             else if (lane_px(l, s->high[l->slot]) > u) lo = u, hi = lane_px(l, s->high[l->slot]);
             else lo = hi = 0;
@@ -242,23 +236,22 @@ static void lane_series(const TraceLane *l, TraceSeries series) {
                 render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, (float)(run_hi - run_lo)},
                             l->layer + 2 + series, colors[series]);
                 if (series == SERIES_HIGH)
-                    render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, 1}, l->layer + 4,
-                                tick);
+                    render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, 1}, l->layer + 4, tick);
             }
         }
         if (k == 0 || lo != run_lo || hi != run_hi) run_x = k, run_lo = lo, run_hi = hi;
     }
 }
 
-void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n,
-                              float x, float y, float w, float h, int layer) {
+void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
+                              float w, float h, int layer) {
     trace_draw(rd, font, t, last_n, x, y, w, h, layer, true, true);
 }
 
 /* own_panel: the box's own translucent background (else the caller's panel is under it);
    figures: the lanes' labels say the newest used and the peak (else the names alone). */
-static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
-                       float w, float h, int layer, bool own_panel, bool figures) {
+static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y, float w,
+                       float h, int layer, bool own_panel, bool figures) {
     Arena *fa = render_frame_arena(rd);
     if (!fa || !font || !t) return;
     int bx = (int)ceilf(x), by = (int)ceilf(y);
@@ -282,8 +275,8 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
     if (lanes <= 0 || !newest || lane_h < 2) {
         if (footer) {
             Str8 s = trace_fit(font, STR8_LIT("arena trace: no samples yet"), (float)iw);
-            font_draw(rd, font, (float)ix, (float)(iy + ih - lh), s, (Color){150, 150, 170, 255},
-                        layer + 3, TEXT_ALIGN_LEFT, 1);
+            font_draw(rd, font, (float)ix, (float)(iy + ih - lh), s, (Color){150, 150, 170, 255}, layer + 3,
+                      TEXT_ALIGN_LEFT, 1);
         }
         return;
     }
@@ -316,8 +309,17 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
 
     for (int i = 0; i < lanes; i++) {
         int ly = iy + i * lane_h;
-        TraceLane l = {.rd = rd, .t = t, .first = held - (uint64_t)n, .n = n, .slots = slots,
-                       .gx = gx, .gy = ly, .gw = gw, .gh = lane_h - 1, .slot = i, .layer = layer};
+        TraceLane l = {.rd = rd,
+                       .t = t,
+                       .first = held - (uint64_t)n,
+                       .n = n,
+                       .slots = slots,
+                       .gx = gx,
+                       .gy = ly,
+                       .gw = gw,
+                       .gh = lane_h - 1,
+                       .slot = i,
+                       .layer = layer};
         if (l.gh < 1) l.gh = 1;
         uint64_t high = 0;
         for (int k = 0; k < n; k++) {
@@ -328,8 +330,7 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
         l.top = trace_pow2_ceil(high ? high : 1);
         bool full = t->reserved[i] && t->reserved[i] <= l.top;
         if (full) l.top = t->reserved[i];
-        render_rect(rd, (RectF){(float)gx, (float)ly, (float)gw, (float)l.gh}, layer + 1,
-                    (Color){24, 28, 48, 255});
+        render_rect(rd, (RectF){(float)gx, (float)ly, (float)gw, (float)l.gh}, layer + 1, (Color){24, 28, 48, 255});
         /* The top edge: red when it is the arena's capacity. */
         render_rect(rd, (RectF){(float)gx, (float)ly, (float)gw, 1}, layer + 1,
                     full ? (Color){220, 60, 60, 255} : (Color){60, 64, 96, 255});
@@ -337,13 +338,13 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
         lane_series(&l, SERIES_USED);
         lane_series(&l, SERIES_HIGH);
         if (label_lines) {
-            Color c = newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255}
-                                                              : (Color){130, 130, 150, 255};
+            Color c =
+                newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
             int ty = ly + (lane_h - label_lines * lh) / 2;
             font_draw(rd, font, (float)ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
             if (label_lines == 2)
-                font_draw(rd, font, (float)ix, (float)(ty + lh), nums[i],
-                            (Color){200, 220, 255, 255}, layer + 3, TEXT_ALIGN_LEFT, 1);
+                font_draw(rd, font, (float)ix, (float)(ty + lh), nums[i], (Color){200, 220, 255, 255}, layer + 3,
+                          TEXT_ALIGN_LEFT, 1);
         }
     }
     /* A frame with marks: a line across every lane. */
@@ -351,17 +352,14 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
     for (int k = 0; k < n; k++)
         if (arena_trace_at(t, held - (uint64_t)n + (uint64_t)k)->marks)
             render_rect(rd,
-                        (RectF){(float)lane_col_x(&cols, lane_col(&cols, k)), (float)iy, 1,
-                                (float)(lanes * lane_h)},
+                        (RectF){(float)lane_col_x(&cols, lane_col(&cols, k)), (float)iy, 1, (float)(lanes * lane_h)},
                         layer + 4, (Color){230, 100, 230, 255});
     if (footer) {
-        const ArenaTraceMark *m = arena_trace_marks_held(t)
-                                      ? arena_trace_mark_at(t, arena_trace_marks_held(t) - 1)
-                                      : NULL;
+        const ArenaTraceMark *m =
+            arena_trace_marks_held(t) ? arena_trace_mark_at(t, arena_trace_marks_held(t) - 1) : NULL;
         Str8 s = m ? str8_fmt(fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
                    : str8_fmt(fa, "last %d frames, newest right", n);
         font_draw(rd, font, (float)ix, (float)(iy + ih - lh), trace_fit(font, s, (float)iw),
-                    m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255}, layer + 3,
-                    TEXT_ALIGN_LEFT, 1);
+                  m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255}, layer + 3, TEXT_ALIGN_LEFT, 1);
     }
 }

@@ -52,28 +52,29 @@ typedef struct DebugFrameInfo {
 } DebugFrameInfo;
 
 typedef struct DebugOverlayOptions {
-    float x, y;    /* the panel's top-left corner; with `right`, its top-right corner */
+    float x, y; /* the panel's top-left corner; with `right`, its top-right corner */
     int layer;
-    bool right;    /* x is the panel's right edge: the panel grows leftwards */
-    float h;       /* the panel's height; 0: as tall as what it holds. A table taller than
-                      this loses its last rows, the timelines go where there is room */
-    const char *const *labels;  /* a name per arena (NULL, or a NULL entry: the arena's own) */
-    const ArenaTrace *trace;    /* the timelines, under the table; NULL: none */
-    uint32_t trace_frames;      /* ... of the last this many samples (0: as many as fit) */
-    uint8_t alpha; /* the panel's opacity; 0 = DEBUG_OVERLAY_ALPHA */
+    bool right; /* x is the panel's right edge: the panel grows leftwards */
+    /* the panel's height; 0: as tall as what it holds. A table taller than
+       this loses its last rows, the timelines go where there is room */
+    float h;
+    const char *const *labels; /* a name per arena (NULL, or a NULL entry: the arena's own) */
+    const ArenaTrace *trace;   /* the timelines, under the table; NULL: none */
+    uint32_t trace_frames;     /* ... of the last this many samples (0: as many as fit) */
+    uint8_t alpha;             /* the panel's opacity; 0 = DEBUG_OVERLAY_ALPHA */
 } DebugOverlayOptions;
 
 #define DEBUG_OVERLAY_ALPHA 150 /* translucent: the player, and what is near, show through */
 
-void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                        const DebugFrameInfo *info, float x, float y, int layer);
+void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                        float x, float y, int layer);
 /* The same with options; returns the rectangle the panel covers ({0} when nothing drawn). */
-RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                            const DebugFrameInfo *info, const DebugOverlayOptions *opt);
+RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                            const DebugOverlayOptions *opt);
 /* The rectangle debug_overlay_draw_ex would cover with the same arguments, drawing nothing
    (between render_begin and render_end: it formats in the frame arena, and gives it back). */
-RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count,
-                            const DebugFrameInfo *info, const DebugOverlayOptions *opt);
+RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                            const DebugOverlayOptions *opt);
 
 /* The last `last_n` samples of `t` (0: as many as the box is wide), one lane per arena slot,
    drawn inside the box (x, y, w, h) and nowhere else: the used bytes as bars (committed
@@ -87,7 +88,7 @@ RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas
    is lower, in which case the top edge is red: the lane's top is where the arena is full.
    A power of two keeps the scale still from frame to frame, and a spike sets it for as
    long as it is on screen. */
-void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n,
-                              float x, float y, float w, float h, int layer);
+void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
+                              float w, float h, int layer);
 
 #endif

@@ -7,13 +7,16 @@
 
 #include "render/render_core.h"
 
-
 static Font font_base(const Texture *tex, int advance) {
     int cells = tex->cols * tex->rows;
-    return (Font){.tex = tex, .first_char = 32,
+    return (Font){.tex = tex,
+                  .first_char = 32,
                   .glyph_count = cells < FONT_MAX_GLYPHS ? cells : FONT_MAX_GLYPHS,
-                  .glyph_w = tex->cell_w, .glyph_h = tex->cell_h,
-                  .advance = advance > 0 ? advance : tex->cell_w, .line_h = tex->cell_h, .gap = 1};
+                  .glyph_w = tex->cell_w,
+                  .glyph_h = tex->cell_h,
+                  .advance = advance > 0 ? advance : tex->cell_w,
+                  .line_h = tex->cell_h,
+                  .gap = 1};
 }
 
 static uint8_t font_clamp_advance(int a) { return (uint8_t)(a < 1 ? 1 : a > 255 ? 255 : a); }
@@ -62,8 +65,7 @@ static int font_cell(const Font *f, unsigned char ch) {
 static int font_line_advance(const Font *f, Str8 text, uint64_t from, uint64_t *end) {
     int w = 0;
     uint64_t i = from;
-    for (; i < text.len && text.data[i] != '\n'; i++)
-        w += f->advances[font_cell(f, (unsigned char)text.data[i])];
+    for (; i < text.len && text.data[i] != '\n'; i++) w += f->advances[font_cell(f, (unsigned char)text.data[i])];
     *end = i;
     return w;
 }
@@ -90,7 +92,7 @@ Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int
     int limit = scale > 0 ? (int)(width / scale) : 0;
     uint64_t o = 0;
     int n = text.len ? 1 : 0, line = 0, after_space = 0; /* lines; pixels on this line, since its last space */
-    int64_t space = -1; /* where in `out` this line's last space is */
+    int64_t space = -1;                                  /* where in `out` this line's last space is */
     for (uint64_t i = 0; i < text.len; i++) {
         char ch = text.data[i];
         if (ch == '\n') {
@@ -125,8 +127,8 @@ Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int
     return str8_make(out, o);
 }
 
-float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
-                  TextAlign align, float scale) {
+float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer, TextAlign align,
+                float scale) {
     /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */
     if (!f || !f->tex || !text.data) return 0;
     float widest = 0, pen_y = y;
@@ -136,17 +138,13 @@ float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color 
         int adv = font_line_advance(f, text, i, &end);
         float w = end > i ? (float)(adv - f->gap) * scale : 0;
         if (w > widest) widest = w;
-        float pen_x = align == TEXT_ALIGN_CENTER ? x - floorf(w / 2)
-                      : align == TEXT_ALIGN_RIGHT ? x - w
-                                                  : x;
+        float pen_x = align == TEXT_ALIGN_CENTER ? x - floorf(w / 2) : align == TEXT_ALIGN_RIGHT ? x - w : x;
         for (; i < end; i++) {
             int cell = font_cell(f, (unsigned char)text.data[i]);
             if (text.data[i] != ' ') {
                 RectF src = {(float)(cell % f->tex->cols * f->tex->cell_w),
-                             (float)(cell / f->tex->cols * f->tex->cell_h), (float)f->glyph_w,
-                             (float)f->glyph_h};
-                render_sprite(rd, f->tex, src,
-                              (RectF){pen_x, pen_y, f->glyph_w * scale, f->glyph_h * scale}, layer,
+                             (float)(cell / f->tex->cols * f->tex->cell_h), (float)f->glyph_w, (float)f->glyph_h};
+                render_sprite(rd, f->tex, src, (RectF){pen_x, pen_y, f->glyph_w * scale, f->glyph_h * scale}, layer,
                               color, 0);
             }
             pen_x += f->advances[cell] * scale;
@@ -157,8 +155,7 @@ float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color 
     return widest;
 }
 
-float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
-                   const char *fmt, ...) {
+float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer, const char *fmt, ...) {
     Arena *frame = render_frame_arena(rd);
     if (!frame) return 0;
     va_list ap;

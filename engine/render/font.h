@@ -21,11 +21,11 @@
 
 typedef struct Font {
     const Texture *tex;
-    int first_char;   /* code of cell 0 (32) */
-    int glyph_count;  /* cells with an advance: min(cells in tex, FONT_MAX_GLYPHS) */
+    int first_char;  /* code of cell 0 (32) */
+    int glyph_count; /* cells with an advance: min(cells in tex, FONT_MAX_GLYPHS) */
     int glyph_w, glyph_h;
-    int advance, line_h; /* fixed advance (space; every glyph under font_make) / line, scale 1 */
-    int gap;             /* trailing pixels of the last glyph that are not part of a width */
+    int advance, line_h;               /* fixed advance (space; every glyph under font_make) / line, scale 1 */
+    int gap;                           /* trailing pixels of the last glyph that are not part of a width */
     uint8_t advances[FONT_MAX_GLYPHS]; /* pixels per glyph at scale 1, by cell */
 } Font;
 
@@ -48,10 +48,10 @@ float font_line_height(const Font *f, float scale);
 Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines);
 /* Draws `text` with its left edge (or centre / right edge, per `align`) at x; returns the
    width. '\n' starts a new line; bytes outside printable ASCII draw as '?'. */
-float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer,
-                  TextAlign align, float scale);
+float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer, TextAlign align,
+                float scale);
 /* printf into the frame arena, then font_draw (left aligned, scale 1). */
-float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer,
-                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -51,8 +51,7 @@ Renderer *render_create(Arena *perm, Platform *pf) {
     platform_logical_size(pf, &rd->logical_w, &rd->logical_h);
     if (platform_renderer_kind(pf) == RENDERER_GL) {
         char why[256];
-        rd->gl = render_gl_create(perm, platform_window(pf), rd->logical_w, rd->logical_h, why,
-                                  sizeof why);
+        rd->gl = render_gl_create(perm, platform_window(pf), rd->logical_w, rd->logical_h, why, sizeof why);
         /* The context exists but the backend cannot draw on it: fall back (one line why). */
         if (!rd->gl && !platform_use_sdl_renderer(pf, why)) return NULL;
     }
@@ -62,10 +61,9 @@ Renderer *render_create(Arena *perm, Platform *pf) {
         if (!rd->sdl) return NULL;
     }
     static const uint8_t white[4 * 4 * 4] = {
-        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
     rd->white = render_texture_create(rd, perm, "white", white, 4, 4, 0, 0);
     if (!rd->white) return NULL;
     return rd;
@@ -93,8 +91,8 @@ TextureInfo render_texture_info(const Texture *t) {
     return (TextureInfo){t->name, t->w, t->h, t->cell_w, t->cell_h, t->cols, t->rows, t->bytes, t->id};
 }
 
-Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
-                               int w, int h, int cell_w, int cell_h) {
+Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
+                               int cell_w, int cell_h) {
     if (rd->texture_count >= RENDER_MAX_TEXTURES) {
         diag_report(DIAG_ERROR, "render: %s: more than %d textures", name, RENDER_MAX_TEXTURES);
         return NULL;
@@ -113,8 +111,7 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
     t->cols = w / t->cell_w;
     t->rows = h / t->cell_h;
     t->id = (uint16_t)rd->texture_count;
-    bool ok = rd->gl ? render_gl_texture_create(rd->gl, t, rgba)
-                     : render_sdl_texture_create(rd->sdl, t, rgba);
+    bool ok = rd->gl ? render_gl_texture_create(rd->gl, t, rgba) : render_sdl_texture_create(rd->sdl, t, rgba);
     if (!ok) return NULL;
     rd->textures[rd->texture_count++] = t;
     return t;
@@ -169,8 +166,7 @@ static DrawCmd *render_push(Renderer *rd) {
     return &rd->last->cmds[rd->last->count++];
 }
 
-void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
-                   uint32_t flip) {
+void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip) {
     if (!tex) return;
     /* Whole logical pixels: a quad covers the same pixels whoever rasterises it (SDL's
        software renderer truncates to whole pixels, a GPU covers the pixel centres inside),
@@ -188,15 +184,23 @@ void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int l
        other way, the SDL one under the software renderer, sees u0 > u1 and knows). */
     float u0 = src.x / tex->w, v0 = src.y / tex->h;
     float u1 = (src.x + src.w) / tex->w, v1 = (src.y + src.h) / tex->h;
-    if (flip & RENDER_FLIP_X) { float t = u0; u0 = u1; u1 = t; }
-    if (flip & RENDER_FLIP_Y) { float t = v0; v0 = v1; v1 = t; }
+    if (flip & RENDER_FLIP_X) {
+        float t = u0;
+        u0 = u1;
+        u1 = t;
+    }
+    if (flip & RENDER_FLIP_Y) {
+        float t = v0;
+        v0 = v1;
+        v1 = t;
+    }
     if (layer < 0) layer = 0;
     if (layer >= RENDER_MAX_LAYERS) layer = RENDER_MAX_LAYERS - 1;
     *c = (DrawCmd){x, y, dst.w, dst.h, u0, v0, u1, v1, tint, (uint16_t)layer, tex->id};
 }
 
-void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
-                        Color tint, uint32_t flip) {
+void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
+                        uint32_t flip) {
     if (!tex || index < 0 || index >= tex->cols * tex->rows) return;
     float sx = (float)(index % tex->cols * tex->cell_w);
     float sy = (float)(index / tex->cols * tex->cell_h);
@@ -204,8 +208,7 @@ void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, fl
                   (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, tint, flip);
 }
 
-void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
-                 uint32_t flip) {
+void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip) {
     render_cell_tinted(rd, tex, index, x, y, layer, COLOR_WHITE, flip);
 }
 
@@ -221,9 +224,7 @@ void render_rect_outline(Renderer *rd, RectF r, int layer, Color color) {
     render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
 }
 
-static inline uint16_t render_key(const DrawCmd *c) {
-    return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff));
-}
+static inline uint16_t render_key(const DrawCmd *c) { return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff)); }
 
 /* The draw order, shared by render_end and render_sort_commands. Command i of a draw list
    is chunks[i / RENDER_CHUNK_CMDS][i % RENDER_CHUNK_CMDS] (every chunk but the last is
@@ -235,8 +236,8 @@ static inline uint16_t render_key(const DrawCmd *c) {
    stable, so equal keys keep push order. Layers and texture ids are both < 256, so two
    8-bit passes cover the key. Only 16-bit keys and 32-bit indices move, never the 40-byte
    commands. */
-static bool render_order(Arena *scratch, const DrawCmd *const *chunks, uint32_t count,
-                         uint16_t **keys, uint32_t **order) {
+static bool render_order(Arena *scratch, const DrawCmd *const *chunks, uint32_t count, uint16_t **keys,
+                         uint32_t **order) {
     _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
     uint16_t *key = arena_push_array_raw(scratch, uint16_t, count);
     uint32_t *tmp = arena_push_array_raw(scratch, uint32_t, count);
@@ -278,8 +279,7 @@ void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count) {
     uint16_t *keys;
     uint32_t *order;
     if (chunks)
-        for (uint32_t ci = 0; ci < nchunks; ci++)
-            chunks[ci] = cmds + (uint64_t)ci * RENDER_CHUNK_CMDS;
+        for (uint32_t ci = 0; ci < nchunks; ci++) chunks[ci] = cmds + (uint64_t)ci * RENDER_CHUNK_CMDS;
     if (!chunks || !render_order(tmp.arena, chunks, count, &keys, &order)) {
         memcpy(out, cmds, sizeof(DrawCmd) * count); /* no scratch: unsorted rather than nothing */
         return;
@@ -325,8 +325,7 @@ void render_end(Renderer *rd) {
         v[1] = (RenderVertex){x1, c->y, r, g, b, a, c->u1, c->v0};
         v[2] = (RenderVertex){x1, y1, r, g, b, a, c->u1, c->v1};
         v[3] = (RenderVertex){c->x, y1, r, g, b, a, c->u0, c->v1};
-        if (nb == 0 || batches[nb - 1].tex->id != c->tex)
-            batches[nb++] = (RenderBatch){rd->textures[c->tex], i, 0};
+        if (nb == 0 || batches[nb - 1].tex->id != c->tex) batches[nb++] = (RenderBatch){rd->textures[c->tex], i, 0};
         batches[nb - 1].count++;
     }
     if (rd->gl) render_gl_submit(rd->gl, verts, batches, nb, n, tmp.arena, &rd->cur);
@@ -338,7 +337,6 @@ static RenderViewport render_viewport(const Renderer *rd) {
     PlatformViewport v = platform_viewport(rd->pf);
     return (RenderViewport){v.x, v.y, v.w, v.h, v.scale};
 }
-
 
 void render_present(Renderer *rd) {
     if (rd->gl) render_gl_present(rd->gl, render_viewport(rd));

@@ -59,24 +59,22 @@ const char *render_describe(const Renderer *rd);
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
    image. NULL (and a report, core/diag.h) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
-Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba,
-                               int w, int h, int cell_w, int cell_h);
+Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
+                               int cell_w, int cell_h);
 
 void render_begin(Renderer *rd, Arena *frame, Color clear);
 /* Offset subtracted from every later push (the camera's top-left); (0, 0) = screen space. */
 void render_set_view(Renderer *rd, float x, float y);
 /* Cell `index` of `tex`'s grid at (x, y), drawn at the cell's size. */
-void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
-                 uint32_t flip);
+void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip);
 /* The same, tinted (multiplied by `tint`, alpha included). */
-void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer,
-                        Color tint, uint32_t flip);
+void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
+                        uint32_t flip);
 /* The general form: any source rectangle (texels), any destination size, tint, flip. */
-void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint,
-                   uint32_t flip);
+void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip);
 void render_rect(Renderer *rd, RectF dst, int layer, Color color);
 void render_rect_outline(Renderer *rd, RectF dst, int layer, Color color);
-void render_end(Renderer *rd);    /* sort + submit */
+void render_end(Renderer *rd);     /* sort + submit */
 void render_present(Renderer *rd); /* scale to the window and swap */
 
 RenderStats render_stats(const Renderer *rd); /* of the last ended frame */

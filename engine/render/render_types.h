@@ -49,20 +49,21 @@ enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
 
 /* One quad. Pushed by the render_* calls below; exposed for render_sort_commands. */
 typedef struct DrawCmd {
-    float x, y, w, h;       /* destination, logical pixels, view already applied */
-    float u0, v0, u1, v1;   /* texture coordinates 0..1, flips already applied */
+    float x, y, w, h;     /* destination, logical pixels, view already applied */
+    float u0, v0, u1, v1; /* texture coordinates 0..1, flips already applied */
     Color tint;
     uint16_t layer, tex;
 } DrawCmd;
 
 typedef struct RenderStats {
-    uint32_t draw_calls;   /* texture runs submitted last frame: one draw call each (two
-                              or more under SDL's software renderer when a run's quads are
-                              modulated differently, see render_core.h) */
-    uint32_t sprites;      /* quads submitted last frame */
-    uint32_t culled;       /* pushes skipped because they were off screen */
-    uint32_t dropped;      /* pushes lost because the frame arena was full */
-    uint64_t frame_bytes;  /* frame-arena bytes used by last frame's commands */
+    /* texture runs submitted last frame: one draw call each (two
+       or more under SDL's software renderer when a run's quads are
+       modulated differently, see render_core.h) */
+    uint32_t draw_calls;
+    uint32_t sprites;     /* quads submitted last frame */
+    uint32_t culled;      /* pushes skipped because they were off screen */
+    uint32_t dropped;     /* pushes lost because the frame arena was full */
+    uint64_t frame_bytes; /* frame-arena bytes used by last frame's commands */
 } RenderStats;
 
 /* Where the logical picture lands in the output: a rectangle in output pixels, and the

@@ -33,8 +33,7 @@ static const char *default_level(Arena *perm, const char *assets) {
         const char *best = NULL;
         for (uint64_t i = 0; i < list.count; i++) {
             Str8 name = list.entries[i].name;
-            if (name.len < 8 || !str8_starts_with(name, STR8_LIT("01-")) ||
-                !str8_ends_with(name, STR8_LIT(".lvl")))
+            if (name.len < 8 || !str8_starts_with(name, STR8_LIT("01-")) || !str8_ends_with(name, STR8_LIT(".lvl")))
                 continue;
             if (!best || strcmp(name.data, best) < 0) best = name.data;
         }
@@ -62,8 +61,8 @@ static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g
         if (ss[i].peak > sp) sp = ss[i].peak;
         if (ss[i].reserved > sr) sr = ss[i].reserved;
     }
-    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n",
-            (unsigned long long)sp, (unsigned long long)sr, ARENA_SCRATCH_COUNT);
+    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n", (unsigned long long)sp,
+            (unsigned long long)sr, ARENA_SCRATCH_COUNT);
 }
 
 /* The App's diag sink: the log first, as before the App, then the HUD. */
@@ -180,8 +179,7 @@ static void take_screenshot(App *app) {
     char line[SAVE_PATH_MAX + 64];
     if (hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/')
         snprintf(line, sizeof line, "screenshot saved: ~%s", path + hl);
-    else
-        snprintf(line, sizeof line, "screenshot saved: %s", path);
+    else snprintf(line, sizeof line, "screenshot saved: %s", path);
     game_show_notice(app->game, line);
 }
 
@@ -194,8 +192,7 @@ static bool create_level(App *app) {
     Str8 p = str8_cstr(path);
     if (!str8_ends_with(p, STR8_LIT(LEVEL_FILE_EXT))) {
         bool tiled = str8_ends_with(p, STR8_LIT(LEVEL_TILED_EXT));
-        diag_report_at(DIAG_ERROR, path, 0, 0,
-                       "not created: expected a name that ends in %s, the editor's format%s",
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: expected a name that ends in %s, the editor's format%s",
                        LEVEL_FILE_EXT,
                        tiled ? " (a .tmj is a Tiled map: make the level as .lvl and convert it"
                                " with lvl2tiled, or make the map in Tiled)"
@@ -214,8 +211,7 @@ static bool create_level(App *app) {
     snprintf(folder, sizeof folder, "%.*s", STR8_FMT(dir));
     OsFileInfo di = os_file_info(folder[0] ? folder : ".");
     if (di.kind == OS_FILE_NONE) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: there is no folder %s (%s)", folder,
-                       strerror(di.error));
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: there is no folder %s (%s)", folder, strerror(di.error));
         return false;
     }
     if (di.kind != OS_FILE_DIRECTORY) {
@@ -223,22 +219,18 @@ static bool create_level(App *app) {
         return false;
     }
     if (fi.error != ENOENT) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: cannot look at it: %s",
-                       strerror(fi.error));
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: cannot look at it: %s", strerror(fi.error));
         return false;
     }
     EditorUi *ui = app->editor;
     if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, o->level_arena)) {
-        diag_report_at(
-            DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s",
-            o->edit_w, o->edit_h,
-            strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
+        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s", o->edit_w,
+                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
         return false;
     }
     char msg[700];
     if (!editor_save(&ui->ed, false, msg, sizeof msg)) {
-        if (ui->ed.has_problem)
-            diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
+        if (ui->ed.has_problem) diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
         else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg);
         editor_ui_release(ui);
         return false;
@@ -254,7 +246,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     app->perm = perm;
     app->diag_before = diag_set_sink((DiagSink){app_report, app});
     app->level = arena_create((ArenaParams){.reserve_size = o->level_arena ? o->level_arena : LEVEL_ARENA_BYTES,
-                                            .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+                                            .flags = ARENA_FLAG_NO_CHAIN,
+                                            .name = "level"});
     app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
     if (!app->level || !app->frame) return app_teardown(app);
     if (!timeline_create(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
@@ -306,8 +299,11 @@ App *app_create(Arena *perm, const AppOptions *opt) {
 
     app->game = arena_push_struct(perm, Game);
     LevelError lerr;
-    GameConfig cfg = {.start_level = o->level, .seed = o->seed, .skip_title = o->skip_title,
-                      .save_path = save ? save_path : NULL, .settings_path = settings ? settings_path : NULL,
+    GameConfig cfg = {.start_level = o->level,
+                      .seed = o->seed,
+                      .skip_title = o->skip_title,
+                      .save_path = save ? save_path : NULL,
+                      .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
     InputBindings keys = input_bindings_default();
@@ -335,14 +331,19 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     SaveSettings *st = &app->game->save.settings;
     RendererKind kind = o->renderer;
     if (kind == RENDERER_DEFAULT)
-        kind = st->renderer == SAVE_RENDERER_SDL ? RENDERER_SDL : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL : RENDERER_DEFAULT;
-    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon", .headless = o->headless,
+        kind = st->renderer == SAVE_RENDERER_SDL  ? RENDERER_SDL
+               : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL
+                                                  : RENDERER_DEFAULT;
+    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon",
+                                                    .headless = o->headless,
                                                     .scale = o->scale ? o->scale : st->scale,
-                                                    .fullscreen = st->fullscreen, .renderer = kind,
+                                                    .fullscreen = st->fullscreen,
+                                                    .renderer = kind,
                                                     .fixed_clock = o->fixed_clock});
     if (!app->pf) return app_teardown(app);
     app->game->scale_max = platform_max_window_scale(app->pf);
-    if (st->scale <= 0 || (!o->scale && st->scale > platform_window_scale(app->pf))) st->scale = platform_window_scale(app->pf);
+    if (st->scale <= 0 || (!o->scale && st->scale > platform_window_scale(app->pf)))
+        st->scale = platform_window_scale(app->pf);
     app->applied = *st;
     apply_keys(app);
     int lw, lh;
@@ -354,12 +355,16 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     }
     Renderer *rd = app->rd;
     app->game->renderer_running = render_kind(rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
-    const Texture *tiles = asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
-    const Texture *sprites = tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr) : NULL;
+    const Texture *tiles =
+        asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
+    const Texture *sprites =
+        tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr)
+              : NULL;
     /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
        break where the old monospace 6 looked like two. */
     Font font;
-    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &aerr)) {
+    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H,
+                                     FONT_SPACE_ADVANCE, &font, &aerr)) {
         diag_report(DIAG_ERROR, "%s", aerr.message);
         return app_teardown(app);
     }
@@ -369,10 +374,13 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         return app_teardown(app);
     }
     app->view = draw_view_make((float)lw, (float)lh);
-    if (app->editing) editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw, (float)lh);
+    if (app->editing)
+        editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
+                         (float)lh);
     app->module.api->view_update(&app->view, app->game);
-    if (lib) diag_report(module_ok ? DIAG_NOTE : DIAG_WARNING, "%s%s", app->module.message,
-                         module_ok ? "" : "; playing the code linked into the game until it changes");
+    if (lib)
+        diag_report(module_ok ? DIAG_NOTE : DIAG_WARNING, "%s%s", app->module.message,
+                    module_ok ? "" : "; playing the code linked into the game until it changes");
     app->clock = fixed_step_make(SIM_HZ);
     app->last_frame = platform_seconds(app->pf);
     return app;
@@ -384,9 +392,8 @@ static void open_editor(App *app) {
     Game *g = app->game;
     const char *path = g->sim.level.path ? g->sim.level.path : "";
     if (str8_ends_with(str8_cstr(path), STR8_LIT(LEVEL_TILED_EXT))) {
-        diag_report_at(
-            DIAG_ERROR, path, 0, 0,
-            "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
+        diag_report_at(DIAG_ERROR, path, 0, 0,
+                       "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
         return;
     }
     if (!app->editor) app->editor = arena_push_struct(app->perm, EditorUi);
@@ -516,8 +523,7 @@ static void keep_unsaved(App *app) {
         app->status = 1;
         return;
     }
-    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg,
-                ui->ed.path);
+    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg, ui->ed.path);
 }
 
 /* A few times a second: has the level's file changed on disk? Reload it in place, or show
@@ -565,8 +571,8 @@ static bool app_module_event(App *app, GameModuleEvent ev) {
     app->module.api->reloaded(app->game);
     diag_report(DIAG_NOTE, "%s", app->module.message);
     char notice[160];
-    snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", app->module.loads,
-             app->module.api->build, app->module.built);
+    snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", app->module.loads, app->module.api->build,
+             app->module.built);
     game_show_notice(app->game, notice);
     return true;
 }
@@ -666,8 +672,9 @@ bool app_frame(App *app) {
         cues_update(&app->cues, g, &app->view);
         if (app->audio_out.base) mix_tick(app);
         if (app->playtest && g->screen != SCREEN_PLAYING) back_to_editor(app);
-        if (o->autoplay && (g->screen == SCREEN_VICTORY ||
-                            (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
+        if (o->autoplay &&
+            (g->screen == SCREEN_VICTORY ||
+             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
             app->autoplay_over = true;
     }
     apply_settings(app);
@@ -685,9 +692,15 @@ bool app_frame(App *app) {
     const char *labels[5 + ARENA_SCRATCH_COUNT] = {0};
     int ndbg = 3;
     DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
-    DebugOverlayOptions dopt = {.x = (float)lw, .y = DRAW_HUD_H, .right = true, .h = (float)lh - DRAW_HUD_H,
-                                .layer = LAYER_DEBUG, .alpha = 255, .labels = labels,
-                                .trace = &app->timeline.trace, .trace_frames = 180};
+    DebugOverlayOptions dopt = {.x = (float)lw,
+                                .y = DRAW_HUD_H,
+                                .right = true,
+                                .h = (float)lh - DRAW_HUD_H,
+                                .layer = LAYER_DEBUG,
+                                .alpha = 255,
+                                .labels = labels,
+                                .trace = &app->timeline.trace,
+                                .trace_frames = 180};
     app->debug_w = 0;
     if (app->controls.show_debug) {
         /* Only the scratch arenas that exist: scratch_get would create (map) the others.
@@ -719,7 +732,8 @@ bool app_frame(App *app) {
     Arena *traced[TIMELINE_SLOTS] = {app->perm, app->level, app->frame};
     ArenaStats ss[ARENA_SCRATCH_COUNT];
     uint32_t ns = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-    for (uint32_t i = 0; i < ns && TIMELINE_SCRATCH + i < TIMELINE_SLOTS; i++) traced[TIMELINE_SCRATCH + i] = scratch_get(i);
+    for (uint32_t i = 0; i < ns && TIMELINE_SCRATCH + i < TIMELINE_SLOTS; i++)
+        traced[TIMELINE_SCRATCH + i] = scratch_get(i);
     timeline_frame(&app->timeline, g, traced, app->frames);
     render_present(rd);
     double t = platform_seconds(app->pf);
@@ -738,8 +752,10 @@ int app_release(App *app) {
             diag_report(DIAG_ERROR, "%s", msg);
             app->status = 1;
         } else if (app->record.overflowed) {
-            diag_report(DIAG_WARNING, "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
-                                      " and its playback cannot be checked", app->record.ticks, o->record);
+            diag_report(DIAG_WARNING,
+                        "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
+                        " and its playback cannot be checked",
+                        app->record.ticks, o->record);
         } else {
             diag_report(DIAG_NOTE, "recorded %u ticks, %d levels completed, hash %016llx -> %s", app->record.ticks,
                         g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
@@ -755,7 +771,10 @@ int app_release(App *app) {
         diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
                     complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
                     (unsigned long long)h,
-                    !complete ? "" : !r->has_hash ? " (no hash to check)" : ok ? " (matches)" : " (MISMATCH)");
+                    !complete      ? ""
+                    : !r->has_hash ? " (no hash to check)"
+                    : ok           ? " (matches)"
+                                   : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
     keep_unsaved(app);

@@ -72,16 +72,16 @@ typedef struct AppOptions {
     uint64_t frames;          /* stop after this many frames; 0: no limit */
     uint64_t level_arena;     /* bytes; 0: LEVEL_ARENA_BYTES */
     uint64_t seed;
-    bool seed_given;          /* else the replay's seed, or 1 */
-    const char *audio_out;    /* mix the run's sound offline, in step with the ticks, into this WAV */
-    AppAudio audio;           /* the sound device: APP_AUDIO_AUTO opens it only in a window */
-    const char *edit;         /* open this level file in the editor (created when edit_w > 0) */
-    int32_t edit_w, edit_h;   /* --size WxH: a new level of that size */
-    bool no_watch;            /* do not reload the level when its file changes */
-    const char *arena_trace;  /* write every arena's use, frame by frame, as CSV (timeline.h) */
+    bool seed_given;            /* else the replay's seed, or 1 */
+    const char *audio_out;      /* mix the run's sound offline, in step with the ticks, into this WAV */
+    AppAudio audio;             /* the sound device: APP_AUDIO_AUTO opens it only in a window */
+    const char *edit;           /* open this level file in the editor (created when edit_w > 0) */
+    int32_t edit_w, edit_h;     /* --size WxH: a new level of that size */
+    bool no_watch;              /* do not reload the level when its file changes */
+    const char *arena_trace;    /* write every arena's use, frame by frame, as CSV (timeline.h) */
     uint32_t arena_trace_every; /* ... one row per this many frames (0: 1) */
-    bool hot_reload;          /* the game's code from a shared library, swapped when rebuilt */
-    const char *hot_library;  /* ... that library; NULL: libgame_hot.so beside the executable */
+    bool hot_reload;            /* the game's code from a shared library, swapped when rebuilt */
+    const char *hot_library;    /* ... that library; NULL: libgame_hot.so beside the executable */
 } AppOptions;
 
 typedef struct App {
@@ -91,25 +91,26 @@ typedef struct App {
     Renderer *rd;
     Game *game;
     GameModule module; /* where the game's code comes from: module.api (game_api.h) */
-    bool restart_level; /* --hot-reload met a new state layout: run the level again in a
-                           new process (app_restart_args) */
+    /* --hot-reload met a new state layout: run the level again in a
+       new process (app_restart_args) */
+    bool restart_level;
     char restart_path[SIM_PATH_MAX]; /* ... that level's file */
-    Effects effects; /* particles, shake and flashes, after every game_update */
+    Effects effects;                 /* particles, shake and flashes, after every game_update */
     DrawAssets art;
     DrawView view;
     Replay replay, record;
     Input in;
     Controls controls;
     FixedStep clock;
-    uint64_t frames;    /* displayed so far */
-    int shots;          /* F12 screenshots taken: the next is the first free number after it */
+    uint64_t frames;      /* displayed so far */
+    int shots;            /* F12 screenshots taken: the next is the first free number after it */
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
-    uint8_t last_input; /* the input byte of the last tick that ran */
+    uint8_t last_input;   /* the input byte of the last tick that ran */
     bool replay_over, autoplay_over;
     double last_frame, frame_ms, update_ms; /* for the overlay */
-    float debug_w;      /* the F1 panel's width, docked on the right (0: not shown) */
-    int status;         /* exit status so far (a failed --screenshot makes it 1) */
-    DiagSink diag_before; /* the sink app_create replaced, to pass reports on to and restore */
+    float debug_w;                          /* the F1 panel's width, docked on the right (0: not shown) */
+    int status;                             /* exit status so far (a failed --screenshot makes it 1) */
+    DiagSink diag_before;                   /* the sink app_create replaced, to pass reports on to and restore */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback
        mixes) or the offline WAV (app_frame mixes APP_AUDIO_TICK_FRAMES after every tick
        into `audio_out`, stereo frames in one buffer that grows without moving: a run's

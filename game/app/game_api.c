@@ -4,7 +4,6 @@
 #include "rules/bot.h"
 #include "game_layout.h" /* GAME_LAYOUT_HASH, generated from the state headers */
 
-
 static void game_api_reloaded(Game *g) { (void)g; }
 
 /* The shared library exports game_api and nothing else (-fvisibility=hidden). */

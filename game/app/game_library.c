@@ -44,8 +44,7 @@ typedef Elf32_Shdr Shdr;
 /* A library's address span; far beyond any game library, and keeps every sum below in range. */
 #define LIB_SPAN_MAX (1ull << 32)
 
-static bool refuse(char *why, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static bool refuse(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool refuse(char *why, size_t cap, const char *fmt, ...) {
     if (why && cap) {
         va_list ap;
@@ -57,9 +56,7 @@ static bool refuse(char *why, size_t cap, const char *fmt, ...) {
 }
 
 /* [off, off + size) inside len bytes, without wrapping. */
-static bool inside(uint64_t off, uint64_t size, uint64_t len) {
-    return off <= len && size <= len - off;
-}
+static bool inside(uint64_t off, uint64_t size, uint64_t len) { return off <= len && size <= len - off; }
 
 static uint32_t segment_flags(uint32_t p_flags) {
     return (p_flags & PF_R ? GAME_LIBRARY_READ : 0) | (p_flags & PF_W ? GAME_LIBRARY_WRITE : 0) |
@@ -70,35 +67,31 @@ static uint32_t segment_flags(uint32_t p_flags) {
 static bool check_header(const uint8_t *b, uint64_t len, Ehdr *eh, char *why, size_t cap) {
     if (len == 0) return refuse(why, cap, "the file is empty (still being written?)");
     if (len < SELFMAG && memcmp(b, ELFMAG, len) == 0)
-        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header",
-                      (unsigned long long)len);
+        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header", (unsigned long long)len);
     if (len < SELFMAG || memcmp(b, ELFMAG, SELFMAG) != 0)
-        return refuse(why, cap, "not an ELF file (%llu bytes, no \\177ELF at the start)",
-                      (unsigned long long)len);
+        return refuse(why, cap, "not an ELF file (%llu bytes, no \\177ELF at the start)", (unsigned long long)len);
     if (len < sizeof *eh)
-        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header (%zu)",
-                      (unsigned long long)len, sizeof *eh);
+        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header (%zu)", (unsigned long long)len,
+                      sizeof *eh);
     memcpy(eh, b, sizeof *eh);
     if (eh->e_ident[EI_CLASS] != LIB_CLASS || eh->e_ident[EI_DATA] != LIB_DATA)
-        return refuse(why, cap,
-                      "an ELF file of another word size or byte order than this machine's");
+        return refuse(why, cap, "an ELF file of another word size or byte order than this machine's");
     if (eh->e_ident[EI_VERSION] != EV_CURRENT || eh->e_version != EV_CURRENT)
         return refuse(why, cap, "an ELF file of unknown version %u", (unsigned)eh->e_version);
-    if (eh->e_type != ET_DYN)
-        return refuse(why, cap, "not a shared library (ELF type %u)", (unsigned)eh->e_type);
+    if (eh->e_type != ET_DYN) return refuse(why, cap, "not a shared library (ELF type %u)", (unsigned)eh->e_type);
 #ifdef LIB_MACHINE
     if (eh->e_machine != LIB_MACHINE)
-        return refuse(why, cap, "built for another machine (ELF machine %u, this one is %u)",
-                      (unsigned)eh->e_machine, (unsigned)LIB_MACHINE);
+        return refuse(why, cap, "built for another machine (ELF machine %u, this one is %u)", (unsigned)eh->e_machine,
+                      (unsigned)LIB_MACHINE);
 #endif
     if (eh->e_phnum == 0 || eh->e_phentsize != sizeof(Phdr))
-        return refuse(why, cap, "no program headers of this machine's size (%u of %u bytes)",
-                      (unsigned)eh->e_phnum, (unsigned)eh->e_phentsize);
+        return refuse(why, cap, "no program headers of this machine's size (%u of %u bytes)", (unsigned)eh->e_phnum,
+                      (unsigned)eh->e_phentsize);
     if (eh->e_shnum == 0 && eh->e_shoff != 0)
         return refuse(why, cap, "more sections than an ELF header counts (extended numbering)");
     if (eh->e_shnum != 0 && eh->e_shentsize != sizeof(Shdr))
-        return refuse(why, cap, "section headers of %u bytes, this machine's are %zu",
-                      (unsigned)eh->e_shentsize, sizeof(Shdr));
+        return refuse(why, cap, "section headers of %u bytes, this machine's are %zu", (unsigned)eh->e_shentsize,
+                      sizeof(Shdr));
     return true;
 }
 
@@ -108,8 +101,7 @@ static uint64_t described_extent(const uint8_t *b, uint64_t len, const Ehdr *eh)
     uint64_t end = sizeof *eh;
     uint64_t ph = (uint64_t)eh->e_phnum * sizeof(Phdr), sh = (uint64_t)eh->e_shnum * sizeof(Shdr);
     /* A table whose own end wraps describes more than any file. */
-    if (eh->e_phoff > UINT64_MAX - ph || (eh->e_shnum && eh->e_shoff > UINT64_MAX - sh))
-        return UINT64_MAX;
+    if (eh->e_phoff > UINT64_MAX - ph || (eh->e_shnum && eh->e_shoff > UINT64_MAX - sh)) return UINT64_MAX;
     if (eh->e_phoff + ph > end) end = eh->e_phoff + ph;
     if (eh->e_shnum && eh->e_shoff + sh > end) end = eh->e_shoff + sh;
     if (inside(eh->e_phoff, ph, len)) {
@@ -133,18 +125,16 @@ static uint64_t described_extent(const uint8_t *b, uint64_t len, const Ehdr *eh)
     return end;
 }
 
-bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, char *why,
-                             size_t cap) {
+bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, char *why, size_t cap) {
     *img = (GameLibraryImage){0};
     Ehdr eh;
     if (!b) len = 0;
     if (!check_header(b, len, &eh, why, cap)) return false;
     uint64_t extent = described_extent(b, len, &eh);
     if (extent > len) {
-        if (extent == UINT64_MAX)
-            return refuse(why, cap, "its headers describe more bytes than any file holds");
-        return refuse(why, cap, "cut short: %llu of %llu bytes (still being written?)",
-                      (unsigned long long)len, (unsigned long long)extent);
+        if (extent == UINT64_MAX) return refuse(why, cap, "its headers describe more bytes than any file holds");
+        return refuse(why, cap, "cut short: %llu of %llu bytes (still being written?)", (unsigned long long)len,
+                      (unsigned long long)extent);
     }
     bool dynamic = false;
     uint64_t dyn_off = 0, dyn_size = 0;
@@ -159,21 +149,16 @@ bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *i
         if (img->count == GAME_LIBRARY_MAX_SEGMENTS)
             return refuse(why, cap, "more than %d loadable segments", GAME_LIBRARY_MAX_SEGMENTS);
         if (p.p_memsz == 0 || p.p_filesz > p.p_memsz)
-            return refuse(
-                why, cap, "loadable segment %u holds %llu bytes of the file in %llu of memory",
-                img->count, (unsigned long long)p.p_filesz, (unsigned long long)p.p_memsz);
-        if (p.p_align > 1 &&
-            ((p.p_align & (p.p_align - 1)) || (p.p_vaddr - p.p_offset) % p.p_align))
-            return refuse(why, cap, "loadable segment %u is not aligned as it says (%llu)",
-                          img->count, (unsigned long long)p.p_align);
+            return refuse(why, cap, "loadable segment %u holds %llu bytes of the file in %llu of memory", img->count,
+                          (unsigned long long)p.p_filesz, (unsigned long long)p.p_memsz);
+        if (p.p_align > 1 && ((p.p_align & (p.p_align - 1)) || (p.p_vaddr - p.p_offset) % p.p_align))
+            return refuse(why, cap, "loadable segment %u is not aligned as it says (%llu)", img->count,
+                          (unsigned long long)p.p_align);
         if (!inside(p.p_vaddr, p.p_memsz, LIB_SPAN_MAX))
-            return refuse(why, cap, "loadable segment %u lies beyond %llu bytes of addresses",
-                          img->count, (unsigned long long)LIB_SPAN_MAX);
-        if (img->count &&
-            p.p_vaddr < img->segments[img->count - 1].vaddr + img->segments[img->count - 1].memsz)
-            return refuse(why, cap,
-                          "loadable segment %u overlaps the one before it, or comes before it",
-                          img->count);
+            return refuse(why, cap, "loadable segment %u lies beyond %llu bytes of addresses", img->count,
+                          (unsigned long long)LIB_SPAN_MAX);
+        if (img->count && p.p_vaddr < img->segments[img->count - 1].vaddr + img->segments[img->count - 1].memsz)
+            return refuse(why, cap, "loadable segment %u overlaps the one before it, or comes before it", img->count);
         img->segments[img->count++] = (GameLibrarySegment){.vaddr = p.p_vaddr,
                                                            .memsz = p.p_memsz,
                                                            .offset = p.p_offset,
@@ -187,8 +172,7 @@ bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *i
         const GameLibrarySegment *s = &img->segments[i];
         dyn_loaded |= dyn_off >= s->offset && inside(dyn_off - s->offset, dyn_size, s->filesz);
     }
-    if (!dyn_loaded)
-        return refuse(why, cap, "its dynamic section lies outside its loadable segments");
+    if (!dyn_loaded) return refuse(why, cap, "its dynamic section lies outside its loadable segments");
     img->extent = extent;
     return true;
 }
@@ -198,8 +182,8 @@ GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base) {
     for (uint32_t i = 0; i < img->count && i < GAME_LIBRARY_MAX_SEGMENTS; i++) {
         const GameLibrarySegment *s = &img->segments[i];
         if (s->vaddr > UINTPTR_MAX - base || s->memsz > UINTPTR_MAX - base - s->vaddr) continue;
-        map.ranges[map.count++] = (GameLibraryRange){
-            base + (uintptr_t)s->vaddr, base + (uintptr_t)(s->vaddr + s->memsz), s->flags};
+        map.ranges[map.count++] =
+            (GameLibraryRange){base + (uintptr_t)s->vaddr, base + (uintptr_t)(s->vaddr + s->memsz), s->flags};
     }
     return map;
 }
@@ -226,8 +210,7 @@ static GameLibraryVerdict table_refuse(char *why, size_t cap, const char *fmt, .
 }
 
 /* An entry of the table: there, and inside the library's code. */
-static bool check_entry(const GameLibraryMap *map, const char *name, const void *fn_bytes,
-                        char *why, size_t cap) {
+static bool check_entry(const GameLibraryMap *map, const char *name, const void *fn_bytes, char *why, size_t cap) {
     uintptr_t a;
     memcpy(&a, fn_bytes, sizeof a); /* a function pointer, as an address */
     if (!a) return refuse(why, cap, "its table's entry '%s' is NULL", name);
@@ -237,25 +220,21 @@ static bool check_entry(const GameLibraryMap *map, const char *name, const void 
     return true;
 }
 
-GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map,
-                                            uint32_t version, uint64_t layout_hash, char *why,
-                                            size_t cap) {
+GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
+                                            uint64_t layout_hash, char *why, size_t cap) {
     if (!api) return table_refuse(why, cap, "it has no " GAME_API_SYMBOL " table");
-    if ((uintptr_t)api % _Alignof(GameApi) ||
-        !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
-        return table_refuse(why, cap,
-                            "its " GAME_API_SYMBOL " table (%p) is not in the library's data",
+    if ((uintptr_t)api % _Alignof(GameApi) || !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
+        return table_refuse(why, cap, "its " GAME_API_SYMBOL " table (%p) is not in the library's data",
                             (const void *)api);
     if (api->version != version)
-        return table_refuse(why, cap, "its table is version %u, the game's is %u", api->version,
-                            version);
+        return table_refuse(why, cap, "its table is version %u, the game's is %u", api->version, version);
     if (api->layout_hash != layout_hash) {
         refuse(why, cap, "the layout of the game's state changed (%016llx, the game has %016llx)",
                (unsigned long long)api->layout_hash, (unsigned long long)layout_hash);
         return GAME_LIBRARY_LAYOUT;
     }
     /* Each entry by name, so the message says which. */
-#define ENTRY(f)                                                                                   \
+#define ENTRY(f) \
     { #f, &api->f }
     const struct {
         const char *name;
@@ -266,24 +245,19 @@ GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibrar
     _Static_assert(sizeof(GameApi) == 3 * 8 + 7 * sizeof(void (*)(void)) || sizeof(void *) != 8,
                    "a GameApi entry was added: name it in entries[]");
     for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-        if (!check_entry(map, entries[i].name, entries[i].at, why, cap))
-            return GAME_LIBRARY_REFUSED;
+        if (!check_entry(map, entries[i].name, entries[i].at, why, cap)) return GAME_LIBRARY_REFUSED;
     /* The build name: a short string inside the library, ending there. */
     const char *s = api->build;
     uint64_t n = 0;
     if (!s || !game_library_holds(map, s, 1, GAME_LIBRARY_READ))
-        return table_refuse(why, cap, "its build name (%p) is not in the library's data",
-                            (const void *)s);
-    while (n <= GAME_LIBRARY_BUILD_MAX && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) &&
-           s[n]) {
+        return table_refuse(why, cap, "its build name (%p) is not in the library's data", (const void *)s);
+    while (n <= GAME_LIBRARY_BUILD_MAX && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
         if (s[n] < 0x20 || s[n] > 0x7E)
             return table_refuse(why, cap, "its build name holds byte %#x", (unsigned)(uint8_t)s[n]);
         n++;
     }
-    if (n > GAME_LIBRARY_BUILD_MAX || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) ||
-        n == 0)
-        return table_refuse(
-            why, cap, "its build name is not a string of 1 to %d characters inside the library",
-            GAME_LIBRARY_BUILD_MAX);
+    if (n > GAME_LIBRARY_BUILD_MAX || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) || n == 0)
+        return table_refuse(why, cap, "its build name is not a string of 1 to %d characters inside the library",
+                            GAME_LIBRARY_BUILD_MAX);
     return GAME_LIBRARY_OK;
 }

@@ -68,15 +68,13 @@ typedef enum GameLibraryVerdict {
 
 /* True when `bytes` (len of them) are a whole shared object for this machine, with *img
    filled; false with the reason in why (no path: the caller names the file). */
-bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, char *why,
-                             size_t why_cap);
+bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, char *why, size_t why_cap);
 /* The image's segments at `base`; a segment whose addresses would wrap is left out. */
 GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base);
 /* The table at `api`, read only where `map` says the library is: the table itself inside a
    readable segment, then the version and the hash (the caller's), then every entry. */
-GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map,
-                                            uint32_t version, uint64_t layout_hash, char *why,
-                                            size_t why_cap);
+GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
+                                            uint64_t layout_hash, char *why, size_t why_cap);
 /* True when [p, p + n) lies inside one range of `map` that has all of `flags`. */
 bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags);
 

@@ -51,8 +51,7 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
     os_remove(copy); /* the loader has it mapped; the name is not needed */
     if (own) {
         /* dli_fbase is the start of the lowest page mapped, the first segment's page. */
-        uintptr_t first =
-            (uintptr_t)(img->segments[0].vaddr & ~(uint64_t)(sysconf(_SC_PAGESIZE) - 1));
+        uintptr_t first = (uintptr_t)(img->segments[0].vaddr & ~(uint64_t)(sysconf(_SC_PAGESIZE) - 1));
         map = game_library_map(img, (uintptr_t)info.dli_fbase - first);
     }
     GameLibraryVerdict verdict = GAME_LIBRARY_REFUSED;
@@ -60,9 +59,7 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
     if (!get) snprintf(why, sizeof why, "it has no " GAME_API_SYMBOL " table");
     else if (!own || !game_library_holds(&map, sym, 1, GAME_LIBRARY_EXEC))
         snprintf(why, sizeof why, "its " GAME_API_SYMBOL " is not in its own code");
-    else
-        verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, GAME_LAYOUT_HASH,
-                                           why, sizeof why);
+    else verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, GAME_LAYOUT_HASH, why, sizeof why);
     if (verdict != GAME_LIBRARY_OK) {
         *layout_changed = verdict == GAME_LIBRARY_LAYOUT;
         snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why);
@@ -74,8 +71,7 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
 
 /* The table in the library at m->path, or NULL with m->message saying why. `expect`: the
    file as the watch last saw it settle, NULL to take it as it is now. */
-static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect,
-                                       bool *layout_changed) {
+static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, bool *layout_changed) {
     *layout_changed = false;
     SCRATCH_SCOPE(tmp);
     OsFileInfo before = os_file_info(m->path);
@@ -83,16 +79,15 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect,
     OsReadResult r = os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes);
     char why[200];
     if (r.status != OS_READ_OK) {
-        snprintf(m->message, sizeof m->message, "%s: %s", m->path,
-                 os_read_describe(r, why, sizeof why));
+        snprintf(m->message, sizeof m->message, "%s: %s", m->path, os_read_describe(r, why, sizeof why));
         return NULL;
     }
     if (m->after_read) m->after_read(m->hook_user, m->path);
     /* A build writes the library in pieces: bytes read while it did are a mix of two files,
        whatever the headers say. Refused, and taken once it settles again. */
     OsFileInfo after = os_file_info(m->path);
-    bool moved = after.kind != OS_FILE_REGULAR || after.size != before.size ||
-                 after.mtime_ns != before.mtime_ns || bytes.len != after.size ||
+    bool moved = after.kind != OS_FILE_REGULAR || after.size != before.size || after.mtime_ns != before.mtime_ns ||
+                 bytes.len != after.size ||
                  (expect && (expect->size != before.size || expect->mtime_ns != before.mtime_ns));
     if (moved) {
         snprintf(m->message, sizeof m->message,

@@ -37,8 +37,9 @@ typedef enum GameModuleEvent {
     GAME_MODULE_SAME,    /* nothing changed (or nothing to look at this frame) */
     GAME_MODULE_SWAPPED, /* a new library's table is in m->api */
     GAME_MODULE_REFUSED, /* a changed library could not be used: m->message says why */
-    GAME_MODULE_LAYOUT_CHANGED, /* ... because the state's layout changed: the host must
-                                   restart to take it (app.h: app_restart_args) */
+    /* ... because the state's layout changed: the host must
+       restart to take it (app.h: app_restart_args) */
+    GAME_MODULE_LAYOUT_CHANGED,
 } GameModuleEvent;
 
 /* Tests: called between reading the library's bytes and the look that they did not change
@@ -46,16 +47,16 @@ typedef enum GameModuleEvent {
 typedef void GameModuleHook(void *user, const char *path);
 
 typedef struct GameModule {
-    const GameApi *api;  /* the table in use: never NULL after game_module_create */
-    const char *path;    /* the library watched (in the arena given to open); NULL: linked in */
-    int64_t mtime_ns;    /* the file as last taken or refused */
+    const GameApi *api; /* the table in use: never NULL after game_module_create */
+    const char *path;   /* the library watched (in the arena given to open); NULL: linked in */
+    int64_t mtime_ns;   /* the file as last taken or refused */
     uint64_t size;
     int64_t seen_mtime_ns; /* ... and as last seen, to wait for it to settle */
     uint64_t seen_size;
-    uint32_t polls;      /* calls until the next look */
-    uint32_t loads;      /* libraries loaded so far (swaps + 1 when the first came from it) */
-    char built[16];      /* the loaded library file's time, "16:48:30" (local) */
-    char message[320];   /* the last load's outcome, one line */
+    uint32_t polls;             /* calls until the next look */
+    uint32_t loads;             /* libraries loaded so far (swaps + 1 when the first came from it) */
+    char built[16];             /* the loaded library file's time, "16:48:30" (local) */
+    char message[320];          /* the last load's outcome, one line */
     GameModuleHook *after_read; /* NULL but in tests */
     void *hook_user;
 } GameModule;

@@ -39,7 +39,9 @@ static WebRun web_run;
 extern void web_sdl_deps(void);
 
 /* The page learns the run is over and how (engine/platform/web/pre.js: Module.adExit). */
-EM_JS(void, web_exit, (int status), { if (Module["adExit"]) Module["adExit"](status); });
+EM_JS(void, web_exit, (int status), {
+    if (Module["adExit"]) Module["adExit"](status);
+});
 
 static void web_frame(void *arg) {
     WebRun *w = arg;
@@ -68,8 +70,8 @@ EMSCRIPTEN_KEEPALIVE const char *web_state(void) {
     snprintf(buf, sizeof buf,
              "{\"running\":true,\"frames\":%llu,\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,"
              "\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\",\"focused\":%s,\"memory\":%llu}",
-             (unsigned long long)app->frames, game_screen_name(g->screen), g->sim.level.path,
-             (int)g->sim.player.x, (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest,
+             (unsigned long long)app->frames, game_screen_name(g->screen), g->sim.level.path, (int)g->sim.player.x,
+             (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest,
              app->in.focused ? "true" : "false", (unsigned long long)os_resident_bytes());
     return buf;
 }
@@ -133,10 +135,32 @@ static int bad_usage(const char *what, const char *arg) {
 /* ---- The options, as data (cli.h): parsing fills one value per option, then parse_args
    moves them into AppOptions by name, so each field's type is the compiler's to check. */
 enum {
-    OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_LEVEL, OPT_HEADLESS, OPT_FRAMES, OPT_RECORD, OPT_REPLAY,
-    OPT_SCREENSHOT, OPT_LEVEL_ARENA, OPT_SEED, OPT_AUTOPLAY, OPT_NO_SAVE, OPT_ASSETS, OPT_AUDIO_OUT, OPT_EDIT,
-    OPT_SIZE, OPT_ARENA_TRACE, OPT_TRACE_EVERY, OPT_RENDERER, OPT_SCALE, OPT_FIXED_CLOCK, OPT_SKIP_TITLE,
-    OPT_HOT_RELOAD, OPT_HOT_LIBRARY, OPT_COUNT
+    OPT_HELP,
+    OPT_HELP_SHORT,
+    OPT_VERSION,
+    OPT_LEVEL,
+    OPT_HEADLESS,
+    OPT_FRAMES,
+    OPT_RECORD,
+    OPT_REPLAY,
+    OPT_SCREENSHOT,
+    OPT_LEVEL_ARENA,
+    OPT_SEED,
+    OPT_AUTOPLAY,
+    OPT_NO_SAVE,
+    OPT_ASSETS,
+    OPT_AUDIO_OUT,
+    OPT_EDIT,
+    OPT_SIZE,
+    OPT_ARENA_TRACE,
+    OPT_TRACE_EVERY,
+    OPT_RENDERER,
+    OPT_SCALE,
+    OPT_FIXED_CLOCK,
+    OPT_SKIP_TITLE,
+    OPT_HOT_RELOAD,
+    OPT_HOT_LIBRARY,
+    OPT_COUNT
 };
 
 static const char *const RENDERER_WORDS[] = {"gl", "sdl", NULL};
@@ -147,7 +171,8 @@ static const CliOption OPTS[OPT_COUNT] = {
     [OPT_VERSION] = {.name = "--version", .arg = CLI_SWITCH},
     [OPT_LEVEL] = {.name = "--level", .arg = CLI_PATH},
     [OPT_HEADLESS] = {.name = "--headless", .arg = CLI_SWITCH},
-    [OPT_FRAMES] = {.name = "--frames", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000000}, /* 1e9 frames: 193 days at 60 Hz */
+    /* 1e9 frames: 193 days at 60 Hz */
+    [OPT_FRAMES] = {.name = "--frames", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000000},
     [OPT_RECORD] = {.name = "--record", .arg = CLI_PATH},
     [OPT_REPLAY] = {.name = "--replay", .arg = CLI_PATH},
     [OPT_SCREENSHOT] = {.name = "--screenshot", .arg = CLI_PATH},
@@ -160,7 +185,8 @@ static const CliOption OPTS[OPT_COUNT] = {
     [OPT_EDIT] = {.name = "--edit", .arg = CLI_PATH},
     [OPT_SIZE] = {.name = "--size", .arg = CLI_SIZE, .lo = 3, .hi = LEVEL_MAX_SIDE, .needs = OPT_EDIT + 1},
     [OPT_ARENA_TRACE] = {.name = "--arena-trace", .arg = CLI_PATH},
-    [OPT_TRACE_EVERY] = {.name = "--trace-every", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000, .needs = OPT_ARENA_TRACE + 1},
+    [OPT_TRACE_EVERY] =
+        {.name = "--trace-every", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000, .needs = OPT_ARENA_TRACE + 1},
     [OPT_RENDERER] = {.name = "--renderer", .arg = CLI_WORD, .words = RENDERER_WORDS},
     [OPT_SCALE] = {.name = "--scale", .arg = CLI_NUMBER, .lo = 1, .hi = PLATFORM_MAX_SCALE},
     [OPT_FIXED_CLOCK] = {.name = "--fixed-clock", .arg = CLI_SWITCH},

@@ -20,7 +20,8 @@ bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     t->screen = SCREEN_COUNT;
     t->every = every ? every : 1;
     if (!arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
-    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level", "frame", "scratch0", "scratch1", "scratch2"};
+    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level",    "frame",
+                                                      "scratch0",  "scratch1", "scratch2"};
     for (int i = 0; i < TIMELINE_SLOTS; i++) arena_trace_name(&t->trace, i, names[i]);
     return !csv || virtual_array_init(&t->csv, 1, 0);
 }
@@ -120,8 +121,9 @@ uint64_t timeline_report(const Timeline *t) {
     /* Output like the arena lines before it: what sized arenas come from, in a fixed form. */
     fprintf(stderr, "levels played: level arena bytes, frame arena peak while played, scratch peak while loading\n");
     for (int32_t i = 0; i < t->played_count; i++)
-        fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", t->played[i].path, (unsigned long long)t->played[i].level_bytes,
-                (unsigned long long)t->played[i].frame_peak, (unsigned long long)t->played[i].scratch_load);
+        fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", t->played[i].path,
+                (unsigned long long)t->played[i].level_bytes, (unsigned long long)t->played[i].frame_peak,
+                (unsigned long long)t->played[i].scratch_load);
     uint64_t rec = level_arena_recommend(largest);
     fprintf(stderr, "recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
             (unsigned long long)rec);

@@ -71,8 +71,7 @@ static uint64_t next_step(Editor *e) {
    been redone (reusing its slots). NULL, and nothing changed, when the arena is full. */
 static EditRecord *hist_new(Editor *e, EditRecordKind kind) {
     uint64_t at = e->undo_count;
-    EditRecord *r =
-        at < e->history.count ? hist_at(e, at) : chunk_list_push_struct(&e->history, EditRecord);
+    EditRecord *r = at < e->history.count ? hist_at(e, at) : chunk_list_push_struct(&e->history, EditRecord);
     if (!r) return NULL;
     uint64_t step = next_step(e);
     if (at == 0 || hist_at(e, at - 1)->step != step) e->undo_steps++;
@@ -128,8 +127,7 @@ bool editor_undo(Editor *e) {
     e->group_step = 0;
     if (!e->undo_count) return false;
     uint64_t step = hist_at(e, e->undo_count - 1)->step;
-    for (EditRecord *r; e->undo_count && (r = hist_at(e, e->undo_count - 1))->step == step;
-         e->undo_count--)
+    for (EditRecord *r; e->undo_count && (r = hist_at(e, e->undo_count - 1))->step == step; e->undo_count--)
         record_apply(e, r, false);
     e->undo_steps--;
     e->redo_steps++;
@@ -142,8 +140,7 @@ bool editor_redo(Editor *e) {
     e->group_step = 0;
     if (e->undo_count == e->record_count) return false;
     uint64_t step = hist_at(e, e->undo_count)->step;
-    for (EditRecord *r;
-         e->undo_count < e->record_count && (r = hist_at(e, e->undo_count))->step == step;
+    for (EditRecord *r; e->undo_count < e->record_count && (r = hist_at(e, e->undo_count))->step == step;
          e->undo_count++)
         record_apply(e, r, true);
     e->redo_steps--;
@@ -162,9 +159,8 @@ static bool in_grid(const Editor *e, int32_t tx, int32_t ty) {
 }
 
 static bool cell_eq(const EditCell *a, const EditCell *b) {
-    return a->tile == b->tile && a->thing == b->thing && a->kind == b->kind &&
-           a->color == b->color && a->hp == b->hp && str8_eq(a->text, b->text) &&
-           str8_eq(a->target, b->target) && str8_eq(a->target_entry, b->target_entry) &&
+    return a->tile == b->tile && a->thing == b->thing && a->kind == b->kind && a->color == b->color && a->hp == b->hp &&
+           str8_eq(a->text, b->text) && str8_eq(a->target, b->target) && str8_eq(a->target_entry, b->target_entry) &&
            str8_eq(a->entry, b->entry);
 }
 
@@ -191,8 +187,7 @@ static bool keep_str(Editor *e, Str8 s, Str8 current, Str8 *out) {
     }
     char *m = arena_push_raw(e->arena, s.len + 1, 1);
     if (!m) return false;
-    for (uint64_t i = 0; i < s.len; i++)
-        m[i] = s.data[i] == '\n' || s.data[i] == '\r' ? ' ' : s.data[i];
+    for (uint64_t i = 0; i < s.len; i++) m[i] = s.data[i] == '\n' || s.data[i] == '\r' ? ' ' : s.data[i];
     m[s.len] = 0;
     *out = (Str8){m, s.len};
     e->recent_[e->recent_next_++ % 4] = *out;
@@ -224,8 +219,7 @@ static bool cell_normal(Editor *e, const EditCell *in, const EditCell *current, 
     }
     if (c.thing != EDIT_SIGN) c.text = (Str8){0};
     if (c.tile != TILE_PORTAL) c.target = c.target_entry = (Str8){0};
-    if (!keep_str(e, c.text, current->text, &c.text) ||
-        !keep_str(e, c.target, current->target, &c.target) ||
+    if (!keep_str(e, c.text, current->text, &c.text) || !keep_str(e, c.target, current->target, &c.target) ||
         !keep_str(e, c.target_entry, current->target_entry, &c.target_entry) ||
         !keep_str(e, c.entry, current->entry, &c.entry))
         return false;
@@ -277,9 +271,7 @@ EditCell editor_get(const Editor *e, int32_t tx, int32_t ty) {
     return e->lv.cells[(uint64_t)ty * (uint64_t)e->lv.width + (uint64_t)tx];
 }
 
-void editor_erase(Editor *e, int32_t tx, int32_t ty) {
-    editor_set(e, tx, ty, &(EditCell){.tile = TILE_FLOOR});
-}
+void editor_erase(Editor *e, int32_t tx, int32_t ty) { editor_set(e, tx, ty, &(EditCell){.tile = TILE_FLOOR}); }
 
 bool editor_set_entry(Editor *e, int32_t tx, int32_t ty, Str8 name) {
     EditCell c = editor_get(e, tx, ty);
@@ -389,8 +381,8 @@ static bool level_view(Arena *a, const Editor *e, Level *v, int64_t *start_at, i
     LevelLink *lk = arena_push_array(a, LevelLink, links);
     LevelEntry *et = arena_push_array(a, LevelEntry, entries);
     LevelSign *sg = arena_push_array(a, LevelSign, signs);
-    if (!tiles || (enemies && !en) || (pickups && !pk) || (doors && !dr) || (links && !lk) ||
-        (entries && !et) || (signs && !sg))
+    if (!tiles || (enemies && !en) || (pickups && !pk) || (doors && !dr) || (links && !lk) || (entries && !et) ||
+        (signs && !sg))
         return false;
     *v = (Level){.width = lv->width,
                  .height = lv->height,
@@ -421,27 +413,22 @@ static bool level_view(Arena *a, const Editor *e, Level *v, int64_t *start_at, i
         int16_t x = (int16_t)(i % (uint64_t)lv->width), y = (int16_t)(i / (uint64_t)lv->width);
         tiles[i] = c->tile;
         if (c->thing == EDIT_ENEMY)
-            en[v->enemy_count++] =
-                (EnemySpawn){.tx = x, .ty = y, .kind = (EnemyKind)c->kind, .hp = c->hp};
+            en[v->enemy_count++] = (EnemySpawn){.tx = x, .ty = y, .kind = (EnemyKind)c->kind, .hp = c->hp};
         if (c->thing == EDIT_PICKUP)
-            pk[v->pickup_count++] = (Pickup){
-                .tx = x, .ty = y, .kind = (PickupKind)c->kind, .color = (KeyColor)c->color};
-        if (c->thing == EDIT_SIGN)
-            sg[v->sign_count++] = (LevelSign){.tx = x, .ty = y, .text = c->text};
-        if (c->tile == TILE_DOOR)
-            dr[v->door_count++] = (LevelDoor){.tx = x, .ty = y, .color = (KeyColor)c->color};
+            pk[v->pickup_count++] =
+                (Pickup){.tx = x, .ty = y, .kind = (PickupKind)c->kind, .color = (KeyColor)c->color};
+        if (c->thing == EDIT_SIGN) sg[v->sign_count++] = (LevelSign){.tx = x, .ty = y, .text = c->text};
+        if (c->tile == TILE_DOOR) dr[v->door_count++] = (LevelDoor){.tx = x, .ty = y, .color = (KeyColor)c->color};
         if (c->tile == TILE_PORTAL && c->target.len) {
             const char *target = resolve(a, dir, c->target);
             if (!target) return false;
-            lk[v->link_count++] =
-                (LevelLink){.tx = x,
-                            .ty = y,
-                            .target_path = target,
-                            .target_written = c->target.data,
-                            .entry = c->target_entry.len ? c->target_entry.data : NULL};
+            lk[v->link_count++] = (LevelLink){.tx = x,
+                                              .ty = y,
+                                              .target_path = target,
+                                              .target_written = c->target.data,
+                                              .entry = c->target_entry.len ? c->target_entry.data : NULL};
         }
-        if (c->entry.len)
-            et[v->entry_count++] = (LevelEntry){.name = c->entry.data, .tx = x, .ty = y};
+        if (c->entry.len) et[v->entry_count++] = (LevelEntry){.name = c->entry.data, .tx = x, .ty = y};
     }
     return true;
 }
@@ -462,15 +449,13 @@ Str8 editor_text(Arena *a, const Editor *e) {
     uint64_t n = (uint64_t)e->lv.width * (uint64_t)e->lv.height;
     for (uint64_t i = (uint64_t)start_at + 1; i < n; i++)
         if (e->lv.cells[i].thing == EDIT_START)
-            map[i / (uint64_t)e->lv.width * ((uint64_t)e->lv.width + 1) +
-                i % (uint64_t)e->lv.width] = '@';
+            map[i / (uint64_t)e->lv.width * ((uint64_t)e->lv.width + 1) + i % (uint64_t)e->lv.width] = '@';
     return text;
 }
 
 /* ---- The check ------------------------------------------------------------------------------ */
 
-static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...) {
     e->has_problem = true;
     e->problem.tx = tx;
@@ -496,32 +481,24 @@ static bool has_byte(Str8 s, const char *set) {
 static bool check_strings(Editor *e) {
     const EditLevel *lv = &e->lv;
     if (has_byte(lv->name, "#"))
-        return problem(e, -1, -1,
-                       "expected a level name without '#' (it starts a comment), found '%.*s%s'",
+        return problem(e, -1, -1, "expected a level name without '#' (it starts a comment), found '%.*s%s'",
                        QUOTED(lv->name));
     if (has_byte(lv->exit, "# \t"))
-        return problem(e, -1, -1,
-                       "expected an exit file name without '#' or blanks, found '%.*s%s'",
-                       QUOTED(lv->exit));
+        return problem(e, -1, -1, "expected an exit file name without '#' or blanks, found '%.*s%s'", QUOTED(lv->exit));
     for (int32_t y = 0; y < lv->height; y++)
         for (int32_t x = 0; x < lv->width; x++) {
             const EditCell *c = &lv->cells[(uint64_t)y * (uint64_t)lv->width + (uint64_t)x];
             if (has_byte(c->text, "#"))
-                return problem(
-                    e, x, y,
-                    "expected a sign text without '#' (it starts a comment), found '%.*s%s'",
-                    QUOTED(c->text));
+                return problem(e, x, y, "expected a sign text without '#' (it starts a comment), found '%.*s%s'",
+                               QUOTED(c->text));
             if (has_byte(c->target, "# \t"))
-                return problem(e, x, y,
-                               "expected a link file name without '#' or blanks, found '%.*s%s'",
+                return problem(e, x, y, "expected a link file name without '#' or blanks, found '%.*s%s'",
                                QUOTED(c->target));
             if (has_byte(c->target_entry, "# \t"))
-                return problem(e, x, y,
-                               "expected a link entry name without '#' or blanks, found '%.*s%s'",
+                return problem(e, x, y, "expected a link entry name without '#' or blanks, found '%.*s%s'",
                                QUOTED(c->target_entry));
             if (has_byte(c->entry, "# \t"))
-                return problem(e, x, y,
-                               "expected an entry name without '#' or blanks, found '%.*s%s'",
+                return problem(e, x, y, "expected an entry name without '#' or blanks, found '%.*s%s'",
                                QUOTED(c->entry));
         }
     return true;
@@ -529,8 +506,7 @@ static bool check_strings(Editor *e) {
 
 /* The tile a loader error names in the editor's own text: a map character (line and column),
    or the X Y of an entity line (`enemy|link|sign X Y ...`, `entry NAME X Y`); -1 otherwise. */
-static void error_tile(const Editor *e, Str8 text, const LevelError *err, int32_t *tx,
-                       int32_t *ty) {
+static void error_tile(const Editor *e, Str8 text, const LevelError *err, int32_t *tx, int32_t *ty) {
     *tx = *ty = -1;
     if (err->line <= 0) return;
     Str8 rest = text, line = {0};
@@ -551,8 +527,8 @@ static void error_tile(const Editor *e, Str8 text, const LevelError *err, int32_
         if (w.len) words[n++] = w;
     int first = n > 0 && str8_eq_cstr(words[0], "entry") ? 2 : 1;
     int64_t x, y;
-    if (first + 1 < n && str8_parse_i64(words[first], &x) && str8_parse_i64(words[first + 1], &y) &&
-        x >= 0 && y >= 0 && x < e->lv.width && y < e->lv.height) {
+    if (first + 1 < n && str8_parse_i64(words[first], &x) && str8_parse_i64(words[first + 1], &y) && x >= 0 && y >= 0 &&
+        x < e->lv.width && y < e->lv.height) {
         *tx = (int32_t)x;
         *ty = (int32_t)y;
     }
@@ -563,9 +539,7 @@ static bool check_text(Editor *e, Str8 text, LevelRoom *room) {
     e->has_checked = false;
     e->has_problem = false;
     e->problem = (EditProblem){.tx = -1, .ty = -1};
-    if (!text.data)
-        return problem(e, -1, -1, "expected memory for the level's text, found %s",
-                       arena_last_error());
+    if (!text.data) return problem(e, -1, -1, "expected memory for the level's text, found %s", arena_last_error());
     if (!check_strings(e)) return false;
     LevelError err;
     LevelRoom own = {.bytes = e->room_bytes};
@@ -579,8 +553,7 @@ static bool check_text(Editor *e, Str8 text, LevelRoom *room) {
             problem(e, -1, -1,
                     "expected a level that fits the level arena (%llu bytes; --level-arena sets "
                     "it), found a %dx%d level that needs %llu: %llu bytes too many",
-                    (unsigned long long)cap, e->lv.width, e->lv.height,
-                    (unsigned long long)stats.level_bytes,
+                    (unsigned long long)cap, e->lv.width, e->lv.height, (unsigned long long)stats.level_bytes,
                     (unsigned long long)(stats.level_bytes - cap));
             e->problem.need = stats.level_bytes;
             e->problem.cap = cap;
@@ -623,8 +596,8 @@ bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap) {
        hold is never written: no game could load it. */
     if (!text.data || (!ok && (!force || e->problem.need))) {
         if (e->problem.tx >= 0)
-            snprintf(msg, msg_cap, "%s: not saved: at %d %d: %s", e->path, e->problem.tx,
-                     e->problem.ty, e->problem.message);
+            snprintf(msg, msg_cap, "%s: not saved: at %d %d: %s", e->path, e->problem.tx, e->problem.ty,
+                     e->problem.message);
         else snprintf(msg, msg_cap, "%s: not saved: %s", e->path, e->problem.message);
         return false;
     }
@@ -635,8 +608,7 @@ bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap) {
     else snprintf(msg, msg_cap, "saved %s, with a problem: %s", e->path, e->problem.message);
     /* The edits taken back from beside the file are in the file now. */
     char unsaved[LEVEL_PATH_MAX];
-    if (e->unsaved_taken &&
-        editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, unsaved, sizeof unsaved) &&
+    if (e->unsaved_taken && editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, unsaved, sizeof unsaved) &&
         (os_remove(unsaved) || errno == ENOENT)) {
         e->unsaved_taken = false;
         size_t n = strlen(msg);
@@ -660,8 +632,7 @@ EditorUnsaved editor_unsaved_find(const char *path) {
     OsFileInfo f = os_file_info(path);
     /* Equal times: written in the same clock tick as the file (a coarse file system), and
        the file's own writer is the one that removes it; offered, never lost. */
-    return f.kind == OS_FILE_NONE || u.mtime_ns >= f.mtime_ns ? EDITOR_UNSAVED_NEWER
-                                                              : EDITOR_UNSAVED_OLDER;
+    return f.kind == OS_FILE_NONE || u.mtime_ns >= f.mtime_ns ? EDITOR_UNSAVED_NEWER : EDITOR_UNSAVED_OLDER;
 }
 
 bool editor_set_aside_unsaved(const char *path, char *msg, size_t msg_cap) {
@@ -689,8 +660,7 @@ bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap) {
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     if (!text.data) {
-        snprintf(msg, msg_cap, "%s: unsaved edits lost: no memory for their text: %s", e->path,
-                 arena_last_error());
+        snprintf(msg, msg_cap, "%s: unsaved edits lost: no memory for their text: %s", e->path, arena_last_error());
         return false;
     }
     /* Edits kept before and not taken back are other work: moved aside, not overwritten. */
@@ -698,8 +668,7 @@ bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap) {
     if (!e->unsaved_taken && os_file_info(up).kind == OS_FILE_REGULAR) {
         char why[600];
         if (editor_set_aside_unsaved(e->path, why, sizeof why))
-            snprintf(aside, sizeof aside,
-                     " (the edits kept there before: %s" EDITOR_UNSAVED_OLD_EXT ")", e->path);
+            snprintf(aside, sizeof aside, " (the edits kept there before: %s" EDITOR_UNSAVED_OLD_EXT ")", e->path);
     }
     if (!os_write_file_atomic(up, text.data, text.len, msg, msg_cap)) return false;
     e->unsaved_taken = true; /* what is there now is this editor's */
@@ -728,15 +697,12 @@ bool editor_take_unsaved(Editor *e, LevelError *err) {
        lies in the same folder, so its relative exits and links read the same. */
     Level lv;
     LevelRoom room = {.bytes = e->room_bytes};
-    if (!level_parse(&lv, e->check, up, text.data, text.len, e->room_bytes ? &room : NULL, err,
-                     NULL))
-        return false;
+    if (!level_parse(&lv, e->check, up, text.data, text.len, e->room_bytes ? &room : NULL, err, NULL)) return false;
     memcpy(path, e->path, sizeof path);
     uint64_t (*room_bytes)(const Level *) = e->room_bytes;
     if (!editor_create(e, e->arena, e->check, &lv)) {
-        err->at =
-            diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0,
-                        "expected room for the level in the editor, found %s", arena_last_error());
+        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0,
+                              "expected room for the level in the editor, found %s", arena_last_error());
         return false;
     }
     memcpy(e->path, path, sizeof e->path);
@@ -782,21 +748,18 @@ static bool open_level(Editor *e, const Level *from) {
     EditLevel *lv = &e->lv;
     EditCell none = {0};
 #define CELL(x, y) (&lv->cells[(uint64_t)(y) * (uint64_t)lv->width + (uint64_t)(x)])
-    for (uint64_t i = 0; i < (uint64_t)from->width * (uint64_t)from->height; i++)
-        lv->cells[i].tile = from->tiles[i];
+    for (uint64_t i = 0; i < (uint64_t)from->width * (uint64_t)from->height; i++) lv->cells[i].tile = from->tiles[i];
     for (int32_t i = 0; i < from->door_count; i++)
         CELL(from->doors[i].tx, from->doors[i].ty)->color = (uint8_t)from->doors[i].color;
     CELL(from->start_tx, from->start_ty)->thing = EDIT_START;
     for (int32_t i = 0; i < from->enemy_count; i++) {
         const EnemySpawn *s = &from->enemies[i];
-        *CELL(s->tx, s->ty) =
-            (EditCell){.thing = EDIT_ENEMY, .kind = (uint8_t)s->kind, .hp = s->hp};
+        *CELL(s->tx, s->ty) = (EditCell){.thing = EDIT_ENEMY, .kind = (uint8_t)s->kind, .hp = s->hp};
     }
     for (int32_t i = 0; i < from->pickup_count; i++) {
         const Pickup *p = &from->pickups[i];
-        *CELL(p->tx, p->ty) = (EditCell){.thing = EDIT_PICKUP,
-                                         .kind = (uint8_t)p->kind,
-                                         .color = p->kind == PICKUP_KEY ? (uint8_t)p->color : 0};
+        *CELL(p->tx, p->ty) = (EditCell){
+            .thing = EDIT_PICKUP, .kind = (uint8_t)p->kind, .color = p->kind == PICKUP_KEY ? (uint8_t)p->color : 0};
     }
     for (int32_t i = 0; i < from->sign_count; i++) {
         EditCell *c = CELL(from->signs[i].tx, from->signs[i].ty);
@@ -806,8 +769,7 @@ static bool open_level(Editor *e, const Level *from) {
     for (int32_t i = 0; i < from->link_count; i++) {
         const LevelLink *l = &from->links[i];
         EditCell *c = CELL(l->tx, l->ty);
-        if (!keep_str(e, written_form(from, l->target_path, l->target_written), none.text,
-                      &c->target) ||
+        if (!keep_str(e, written_form(from, l->target_path, l->target_written), none.text, &c->target) ||
             !keep_str(e, str8_cstr(l->entry), none.text, &c->target_entry))
             return false;
     }
@@ -817,8 +779,7 @@ static bool open_level(Editor *e, const Level *from) {
             return false;
 #undef CELL
     if (!keep_str(e, str8_cstr(from->name), none.text, &lv->name)) return false;
-    if (from->exit_to &&
-        !keep_str(e, written_form(from, from->exit_to, from->exit_written), none.text, &lv->exit))
+    if (from->exit_to && !keep_str(e, written_form(from, from->exit_to, from->exit_written), none.text, &lv->exit))
         return false;
     lv->bullets = from->bullet_cap == LEVEL_DEFAULT_BULLETS ? 0 : from->bullet_cap;
     lv->particles = from->particle_cap == LEVEL_DEFAULT_PARTICLES ? 0 : from->particle_cap;

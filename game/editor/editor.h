@@ -174,7 +174,7 @@ bool editor_set_entry(Editor *e, int32_t tx, int32_t ty, Str8 name);
    level grows walled (its old border stays inside, to be erased). 1..LEVEL_MAX_SIDE. */
 bool editor_resize(Editor *e, int32_t w, int32_t h);
 void editor_set_name(Editor *e, Str8 name);
-void editor_set_exit(Editor *e, Str8 exit); /* "" : none, the exit wins the game */
+void editor_set_exit(Editor *e, Str8 exit);                           /* "" : none, the exit wins the game */
 void editor_set_pools(Editor *e, int32_t bullets, int32_t particles); /* 0: the defaults */
 /* Where it saves (not an edit: not undone). Relative targets follow the new folder. */
 bool editor_set_path(Editor *e, const char *path);

@@ -21,13 +21,15 @@
 typedef struct Brush {
     const char *name;
     EditCell cell;
-    bool sprite;  /* drawn from sprites.png, else tiles.png */
+    bool sprite; /* drawn from sprites.png, else tiles.png */
     int cell_index;
     EditorPromptKind prompt; /* what it asks for when placed */
 } Brush;
 
-#define T(k) {.tile = (k)}
-#define THING(t, k, c) {.tile = TILE_FLOOR, .thing = (t), .kind = (k), .color = (c)}
+#define T(k) \
+    { .tile = (k) }
+#define THING(t, k, c) \
+    { .tile = TILE_FLOOR, .thing = (t), .kind = (k), .color = (c) }
 static const Brush BRUSHES[] = {
     {"floor", T(TILE_FLOOR), false, TS_FLOOR_0, PROMPT_NONE},
     {"wall", T(TILE_WALL), false, TS_WALL_FACE, PROMPT_NONE},
@@ -60,10 +62,9 @@ static bool make_arenas(Arena **arena, Arena **check, uint64_t level_arena) {
     *arena = arena_create((ArenaParams){.name = "editor"});
     /* The live check parses into this one as the game loads into its level arena: the same
        capacity, so a level the editor accepts is one the game can load. */
-    *check =
-        arena_create((ArenaParams){.reserve_size = level_arena ? level_arena : LEVEL_ARENA_BYTES,
-                                   .flags = ARENA_FLAG_NO_CHAIN,
-                                   .name = "editor check"});
+    *check = arena_create((ArenaParams){.reserve_size = level_arena ? level_arena : LEVEL_ARENA_BYTES,
+                                        .flags = ARENA_FLAG_NO_CHAIN,
+                                        .name = "editor check"});
     if (*arena && *check) return true;
     if (*arena) arena_release(*arena);
     if (*check) arena_release(*check);
@@ -84,8 +85,7 @@ static void opened(EditorUi *ui, bool file) {
         /* Saved since: the file is the later work; the old edits stay where they are. */
         char line[LEVEL_PATH_MAX + 100];
         snprintf(line, sizeof line,
-                 "%s" EDITOR_UNSAVED_EXT
-                 " is older than the file: not offered (delete it when it is not needed)",
+                 "%s" EDITOR_UNSAVED_EXT " is older than the file: not offered (delete it when it is not needed)",
                  ui->ed.path);
         diag_report_at(DIAG_NOTE, ui->ed.path, 0, 0, "%s", line);
         editor_ui_status(ui, false, line);
@@ -250,8 +250,7 @@ static void paint(EditorUi *ui, int32_t tx, int32_t ty, bool first) {
 /* Every tile on the segment, so a fast drag leaves no gaps. */
 static void paint_line(EditorUi *ui, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
     int32_t n = MAX(ABS(x1 - x0), ABS(y1 - y0));
-    for (int32_t i = 1; i <= n; i++)
-        paint(ui, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, false);
+    for (int32_t i = 1; i <= n; i++) paint(ui, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, false);
 }
 
 /* The palette index whose cell matches (the eyedropper), else the picked cell itself. */
@@ -294,8 +293,7 @@ static bool save(EditorUi *ui, bool force) {
 /* No answer: a modifier alone, or a function key (F1 overlay, F11 fullscreen, F12 screenshot:
    the front end's, which work under a question too). */
 static bool not_an_answer(uint16_t k) {
-    return (k >= SDL_SCANCODE_LCTRL && k <= SDL_SCANCODE_RGUI) ||
-           (k >= SDL_SCANCODE_F1 && k <= SDL_SCANCODE_F12);
+    return (k >= SDL_SCANCODE_LCTRL && k <= SDL_SCANCODE_RGUI) || (k >= SDL_SCANCODE_F1 && k <= SDL_SCANCODE_F12);
 }
 
 static void ask(EditorUi *ui, EditorQuestion q) {
@@ -317,8 +315,7 @@ static void take_unsaved(EditorUi *ui) {
     if (editor_take_unsaved(&ui->ed, &err)) {
         ui->question = QUESTION_NONE;
         ui->checked_revision = ui->ed.revision - 1;
-        snprintf(line, sizeof line,
-                 "took back the edits of %s" EDITOR_UNSAVED_EXT ": Ctrl+S saves them", ui->ed.path);
+        snprintf(line, sizeof line, "took back the edits of %s" EDITOR_UNSAVED_EXT ": Ctrl+S saves them", ui->ed.path);
         editor_ui_status(ui, false, line);
         return;
     }
@@ -343,8 +340,7 @@ static EditorAction answer(EditorUi *ui, const Input *in) {
                 editor_ui_status(ui, !ok, msg);
                 if (ok) ui->question = QUESTION_NONE;
             } else if (k == SDL_SCANCODE_ESCAPE) {
-                snprintf(msg, sizeof msg,
-                         "%s" EDITOR_UNSAVED_EXT " stays: it is offered again next time", e->path);
+                snprintf(msg, sizeof msg, "%s" EDITOR_UNSAVED_EXT " stays: it is offered again next time", e->path);
                 editor_ui_status(ui, false, msg);
                 ui->question = QUESTION_NONE;
             }
@@ -524,8 +520,10 @@ static int tile_cell(const Editor *e, int32_t tx, int32_t ty, const EditCell *c,
 static int thing_cell(const EditCell *c) {
     switch (c->thing) {
     case EDIT_START: return SPR_PLAYER;
-    case EDIT_ENEMY: return c->kind == ENEMY_PATROLLER ? SPR_PATROLLER : c->kind == ENEMY_CHASER ? SPR_CHASER : SPR_TURRET;
-    case EDIT_PICKUP: return c->kind == PICKUP_COIN ? SPR_COIN : c->kind == PICKUP_KEY ? SPR_KEY_RED + c->color : SPR_HEART;
+    case EDIT_ENEMY:
+        return c->kind == ENEMY_PATROLLER ? SPR_PATROLLER : c->kind == ENEMY_CHASER ? SPR_CHASER : SPR_TURRET;
+    case EDIT_PICKUP:
+        return c->kind == PICKUP_COIN ? SPR_COIN : c->kind == PICKUP_KEY ? SPR_KEY_RED + c->color : SPR_HEART;
     case EDIT_ENTRY: return SPR_SPARK;
     case EDIT_SIGN: return SPR_SIGN;
     default: return -1;
@@ -559,10 +557,10 @@ static void draw_hp(const Editor *e, Renderer *rd, const DrawAssets *a, HpTags *
     Str8 s = str8_fmt(render_frame_arena(rd), "%d", hp);
     float tw = font_measure(&a->font, s, 1) + 2, th = font_line_height(&a->font, 1);
     float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX), cx = floorf(x + (TILE_PX - tw) / 2);
-    const RectF places[] = {{cx, y - th, tw, th},          {cx, y + TILE_PX, tw, th},
-                            {x + TILE_PX, y + 3, tw, th},  {x - tw, y + 3, tw, th},
-                            {x, y - th, tw, th},           {x + TILE_PX - tw, y - th, tw, th},
-                            {x, y + TILE_PX, tw, th},      {x + TILE_PX - tw, y + TILE_PX, tw, th}};
+    const RectF places[] = {{cx, y - th, tw, th},         {cx, y + TILE_PX, tw, th},
+                            {x + TILE_PX, y + 3, tw, th}, {x - tw, y + 3, tw, th},
+                            {x, y - th, tw, th},          {x + TILE_PX - tw, y - th, tw, th},
+                            {x, y + TILE_PX, tw, th},     {x + TILE_PX - tw, y + TILE_PX, tw, th}};
     for (size_t i = 0; i < ARRAY_COUNT(places); i++) {
         RectF r = places[i];
         bool free = !over_enemy(e, r);
@@ -589,7 +587,8 @@ static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, f
         for (int32_t tx = x0; tx < x1; tx++) {
             EditCell c = editor_get(e, tx, ty);
             float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX);
-            render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y, c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
+            render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y,
+                        c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
             int spr = thing_cell(&c);
             if (spr >= 0) render_cell(rd, a->sprites, spr, x, y, LAYER_PICKUP, 0);
             if (c.thing == EDIT_ENEMY && c.hp > 0) draw_hp(e, rd, a, &tags, tx, ty, c.hp);
@@ -600,18 +599,21 @@ static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, f
     if (ui->drag == 2) {
         int32_t fx0 = MIN(ui->fill_tx, ui->last_tx), fy0 = MIN(ui->fill_ty, ui->last_ty);
         int32_t fx1 = MAX(ui->fill_tx, ui->last_tx), fy1 = MAX(ui->fill_ty, ui->last_ty);
-        render_rect_outline(rd, (RectF){(float)(fx0 * TILE_PX), (float)(fy0 * TILE_PX), (float)((fx1 - fx0 + 1) * TILE_PX),
-                                        (float)((fy1 - fy0 + 1) * TILE_PX)},
+        render_rect_outline(rd,
+                            (RectF){(float)(fx0 * TILE_PX), (float)(fy0 * TILE_PX), (float)((fx1 - fx0 + 1) * TILE_PX),
+                                    (float)((fy1 - fy0 + 1) * TILE_PX)},
                             LAYER_PARTICLE + 1, (Color){140, 220, 255, 255});
     }
     if (e->has_problem && e->problem.tx >= 0) {
         uint8_t pulse = (uint8_t)(ui->frames / 8 % 2 ? 255 : 150);
-        render_rect_outline(rd, (RectF){(float)(e->problem.tx * TILE_PX), (float)(e->problem.ty * TILE_PX), TILE_PX, TILE_PX},
-                            LAYER_PARTICLE + 2, (Color){255, 60, 60, pulse});
+        render_rect_outline(
+            rd, (RectF){(float)(e->problem.tx * TILE_PX), (float)(e->problem.ty * TILE_PX), TILE_PX, TILE_PX},
+            LAYER_PARTICLE + 2, (Color){255, 60, 60, pulse});
     }
     if (ui->cursor_on_map)
-        render_rect_outline(rd, (RectF){(float)(ui->cursor_tx * TILE_PX), (float)(ui->cursor_ty * TILE_PX), TILE_PX, TILE_PX},
-                            LAYER_PARTICLE + 3, COLOR_WHITE);
+        render_rect_outline(
+            rd, (RectF){(float)(ui->cursor_tx * TILE_PX), (float)(ui->cursor_ty * TILE_PX), TILE_PX, TILE_PX},
+            LAYER_PARTICLE + 3, COLOR_WHITE);
     render_set_view(rd, 0, 0);
 }
 
@@ -628,8 +630,7 @@ static const char *prompt_label(EditorPromptKind k) {
 }
 
 /* Text with its shadow on `layer`: the question's card and the play-test's label lie over the HUD. */
-static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c,
-                    int layer) {
+static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer) {
     font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
     font_draw(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
 }
@@ -639,18 +640,14 @@ static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s,
 static void draw_question(const EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
     Arena *frame = render_frame_arena(rd);
     Str8 file = path_base_name(str8_cstr(ui->ed.path));
-    const char *leave =
-        ui->question == QUESTION_QUIT || ui->leave_quits ? "quit" : "go back to the game";
+    const char *leave = ui->question == QUESTION_QUIT || ui->leave_quits ? "quit" : "go back to the game";
     Str8 title, keys[3], says[3];
     if (ui->question == QUESTION_UNSAVED) {
-        title = str8_fmt(frame, "%.*s" EDITOR_UNSAVED_EXT " holds edits that were never saved",
-                         STR8_FMT(file));
+        title = str8_fmt(frame, "%.*s" EDITOR_UNSAVED_EXT " holds edits that were never saved", STR8_FMT(file));
         keys[0] = STR8_LIT("Enter"), says[0] = STR8_LIT("take them back (Ctrl+S then saves them)");
         keys[1] = STR8_LIT("D"),
-        says[1] = str8_fmt(frame, "discard them (moved to %.*s" EDITOR_UNSAVED_OLD_EXT ")",
-                           STR8_FMT(file));
-        keys[2] = STR8_LIT("Esc"),
-        says[2] = STR8_LIT("not now: keep the file, ask again next time");
+        says[1] = str8_fmt(frame, "discard them (moved to %.*s" EDITOR_UNSAVED_OLD_EXT ")", STR8_FMT(file));
+        keys[2] = STR8_LIT("Esc"), says[2] = STR8_LIT("not now: keep the file, ask again next time");
     } else {
         title = str8_fmt(frame, "%.*s has unsaved changes", STR8_FMT(file));
         keys[0] = STR8_LIT("Ctrl+S"), says[0] = str8_fmt(frame, "save, then %s", leave);
@@ -663,11 +660,9 @@ static void draw_question(const EditorUi *ui, Renderer *rd, const DrawAssets *a,
         kw = MAX(kw, font_measure(&a->font, keys[i], 1));
         sw = MAX(sw, font_measure(&a->font, says[i], 1));
     }
-    float cw = MIN(MAX(font_measure(&a->font, title, 1), kw + 10 + sw) + 16, w - 8),
-          ch = 12.0f * 4 + 14;
+    float cw = MIN(MAX(font_measure(&a->font, title, 1), kw + 10 + sw) + 16, w - 8), ch = 12.0f * 4 + 14;
     float x = (w - cw) / 2, y = TOP_H + (h - TOP_H - EDITOR_PALETTE_H - ch) / 2;
-    render_rect(rd, (RectF){0, TOP_H, w, h - TOP_H - EDITOR_PALETTE_H}, LAYER_FADE,
-                (Color){8, 6, 14, 150});
+    render_rect(rd, (RectF){0, TOP_H, w, h - TOP_H - EDITOR_PALETTE_H}, LAYER_FADE, (Color){8, 6, 14, 150});
     render_rect(rd, (RectF){x, y, cw, ch}, LAYER_CARD, (Color){24, 20, 40, 240});
     render_rect_outline(rd, (RectF){x, y, cw, ch}, LAYER_CARD + 1, (Color){255, 214, 120, 255});
     text_on(rd, a, x + 8, y + 6, title, (Color){255, 230, 150, 255}, LAYER_CARD_TEXT);
@@ -711,7 +706,8 @@ void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, fl
         const Brush *b = &BRUSHES[i];
         float x = 2 + (float)i * EDITOR_BRUSH_W;
         render_cell(rd, b->sprite ? a->sprites : a->tiles, b->cell_index, x + 1, py + 2, LAYER_HUD + 1, 0);
-        if (i == ui->brush) render_rect_outline(rd, (RectF){x, py + 1, 18, 18}, LAYER_HUD + 2, (Color){255, 214, 120, 255});
+        if (i == ui->brush)
+            render_rect_outline(rd, (RectF){x, py + 1, 18, 18}, LAYER_HUD + 2, (Color){255, 214, 120, 255});
     }
     Str8 brush = ui->brush == EDITOR_BRUSH_PICKED ? STR8_LIT("picked") : str8_cstr(BRUSHES[ui->brush].name);
     text(rd, a, w - 4, py + 6, brush, COLOR_WHITE, TEXT_ALIGN_RIGHT);
@@ -739,7 +735,8 @@ void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, fl
         text(rd, a, 4, ly + 2, str8_cstr(e->problem.message), COLOR_WHITE, TEXT_ALIGN_LEFT);
     } else {
         render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){12, 10, 20, 200});
-        text(rd, a, 4, ly + 2, STR8_LIT("Tab play  Ctrl+S save  Ctrl+Z undo  N name  X exit  right-click pick  Shift-drag fill"),
+        text(rd, a, 4, ly + 2,
+             STR8_LIT("Tab play  Ctrl+S save  Ctrl+Z undo  N name  X exit  right-click pick  Shift-drag fill"),
              (Color){150, 150, 175, 255}, TEXT_ALIGN_LEFT);
     }
     if (ui->question != QUESTION_NONE) draw_question(ui, rd, a, w, h);

@@ -75,12 +75,12 @@ typedef enum EditorPromptKind {
 typedef struct EditorUi {
     Editor ed;
     bool open;
-    int32_t brush;       /* palette index */
-    EditCell picked;     /* the eyedropper's cell, painted while brush is EDITOR_BRUSH_PICKED */
+    int32_t brush;        /* palette index */
+    EditCell picked;      /* the eyedropper's cell, painted while brush is EDITOR_BRUSH_PICKED */
     float view_x, view_y; /* the map's scroll, world pixels */
     int32_t cursor_tx, cursor_ty;
     bool cursor_on_map;
-    int drag;            /* mouse button held on the map: 0 none, 1 paint, 2 fill */
+    int drag; /* mouse button held on the map: 0 none, 1 paint, 2 fill */
     int32_t last_tx, last_ty, fill_tx, fill_ty;
     EditorPromptKind prompt;
     char prompt_text[EDITOR_PROMPT_MAX];

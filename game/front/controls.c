@@ -6,9 +6,8 @@
 /* Which action presses each bit of the input byte: bit i is (1 << i). */
 static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
                                      ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
-_Static_assert(SIM_IN_UP == 1u << 0 && SIM_IN_DOWN == 1u << 1 && SIM_IN_LEFT == 1u << 2 &&
-                   SIM_IN_RIGHT == 1u << 3 && SIM_IN_FIRE == 1u << 4 &&
-                   GAME_IN_CONFIRM == 1u << 5 && GAME_IN_PAUSE == 1u << 6 &&
+_Static_assert(SIM_IN_UP == 1u << 0 && SIM_IN_DOWN == 1u << 1 && SIM_IN_LEFT == 1u << 2 && SIM_IN_RIGHT == 1u << 3 &&
+                   SIM_IN_FIRE == 1u << 4 && GAME_IN_CONFIRM == 1u << 5 && GAME_IN_PAUSE == 1u << 6 &&
                    GAME_IN_RESTART == 1u << 7,
                "bit_action follows the input byte's layout");
 enum { PAUSE_BIT = 6 };
@@ -29,9 +28,7 @@ static void queue_presses(Controls *c, int bit, int n) {
 }
 
 /* How many times `a` went down; `pressed` alone (an Input filled by hand) is once. */
-static int presses_of(const Input *in, Action a) {
-    return in->presses[a] ? in->presses[a] : in->pressed[a];
-}
+static int presses_of(const Input *in, Action a) { return in->presses[a] ? in->presses[a] : in->pressed[a]; }
 
 void controls_collect(Controls *c, Input *in, GameScreen screen) {
     /* A key pressed and released between two polls is not down any more, but it was a
@@ -92,8 +89,7 @@ bool controls_bind_notice(const GameBind *b, char *out, size_t cap) {
     append(out, cap, &n, "'%s' now for %s", input_key_name(b->key), label(b->action));
     if (b->taken_from >= 0 && b->dropped && b->dropped_to == b->taken_from)
         append(out, cap, &n, " (taken from %s, which gets '%s')", label(b->taken_from), input_key_name(b->dropped));
-    else if (b->taken_from >= 0)
-        append(out, cap, &n, " (taken from %s)%s", label(b->taken_from), "");
+    else if (b->taken_from >= 0) append(out, cap, &n, " (taken from %s)%s", label(b->taken_from), "");
     if (b->dropped && b->dropped_to < 0) append(out, cap, &n, "; '%s' unbound%s", input_key_name(b->dropped), "");
     return true;
 }

@@ -37,14 +37,15 @@
 #define CONTROLS_MAX_QUEUED 4
 
 typedef struct Controls {
-    uint8_t queued[8];    /* per bit of the input byte: presses not yet given to a tick */
-    uint8_t last;         /* the byte the previous tick got */
-    bool show_debug;      /* the F1 overlay */
-    bool screenshot;      /* F12 went down in the frame collected last */
-    bool mute;            /* M went down (an odd number of times) in the frame collected last */
-    bool edit;            /* E went down in the frame collected last: the level editor */
-    uint16_t key_pressed; /* scancode of the last key down in the frame collected last, 0: none
-                             (Input.key_pressed, kept past input_end_step for a rebind prompt) */
+    uint8_t queued[8]; /* per bit of the input byte: presses not yet given to a tick */
+    uint8_t last;      /* the byte the previous tick got */
+    bool show_debug;   /* the F1 overlay */
+    bool screenshot;   /* F12 went down in the frame collected last */
+    bool mute;         /* M went down (an odd number of times) in the frame collected last */
+    bool edit;         /* E went down in the frame collected last: the level editor */
+    /* scancode of the last key down in the frame collected last, 0: none
+       (Input.key_pressed, kept past input_end_step for a rebind prompt) */
+    uint16_t key_pressed;
 } Controls;
 
 /* What a rebinding moved (game_bind_key's answer), in words for the HUD, with the keys'

@@ -10,10 +10,12 @@
 #include "core/diag.h"
 
 static const char *const SOUND_FILES[CUE_SOUND_COUNT] = {
-    [CUE_SHOT] = "shot.wav",   [CUE_HIT] = "hit.wav",     [CUE_HURT] = "hurt.wav",
-    [CUE_KILL] = "kill.wav",   [CUE_COIN] = "coin.wav",   [CUE_KEY] = "key.wav",
-    [CUE_HEART] = "heart.wav", [CUE_DOOR] = "door.wav",   [CUE_EXIT] = "exit.wav",
-    [CUE_DEATH] = "death.wav", [CUE_MENU_MOVE] = "menu_move.wav", [CUE_MENU_SELECT] = "menu_select.wav",
+    [CUE_SHOT] = "shot.wav",           [CUE_HIT] = "hit.wav",
+    [CUE_HURT] = "hurt.wav",           [CUE_KILL] = "kill.wav",
+    [CUE_COIN] = "coin.wav",           [CUE_KEY] = "key.wav",
+    [CUE_HEART] = "heart.wav",         [CUE_DOOR] = "door.wav",
+    [CUE_EXIT] = "exit.wav",           [CUE_DEATH] = "death.wav",
+    [CUE_MENU_MOVE] = "menu_move.wav", [CUE_MENU_SELECT] = "menu_select.wav",
     [CUE_PORTAL] = "portal.wav",
 };
 static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
@@ -43,8 +45,12 @@ void cues_load(CueBank *b, Arena *perm, const char *assets) {
 }
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {
-    *c = (Cues){.mixer = mixer, .bank = bank, .rng = seed * 0x9E3779B97F4A7C15ull + 0x5EED, .music = -1,
-                .screen = SCREEN_COUNT, .menu = -1};
+    *c = (Cues){.mixer = mixer,
+                .bank = bank,
+                .rng = seed * 0x9E3779B97F4A7C15ull + 0x5EED,
+                .music = -1,
+                .screen = SCREEN_COUNT,
+                .menu = -1};
 }
 
 /* xorshift64*: the presentation's own numbers, never the simulation's. */
@@ -68,8 +74,12 @@ static void play_at(Cues *c, CueSound s, const DrawView *v, int32_t fx, int32_t 
     float d = sqrtf(dx * dx + dy * dy);
     float gain = d <= 120 ? 1.0f : MAX(0.25f, 1.0f - (d - 120) / 533.0f);
     float pitch = 0.96f + (float)(cue_rand(c) % 81) / 1000.0f;
-    mixer_play(c->mixer, &(MixerPlay){.sound = snd, .volume = volume * gain, .pan = pan, .pitch = pitch,
-                                      .bus = AUDIO_BUS_EFFECTS, .priority = priority});
+    mixer_play(c->mixer, &(MixerPlay){.sound = snd,
+                                      .volume = volume * gain,
+                                      .pan = pan,
+                                      .pitch = pitch,
+                                      .bus = AUDIO_BUS_EFFECTS,
+                                      .priority = priority});
     c->plays++;
 }
 
@@ -77,8 +87,8 @@ static void play_at(Cues *c, CueSound s, const DrawView *v, int32_t fx, int32_t 
 static void play_ui(Cues *c, CueSound s) {
     const Sound *snd = &c->bank->sounds[s];
     if (snd->frames == 0) return;
-    mixer_play(c->mixer, &(MixerPlay){.sound = snd, .volume = 0.7f, .pitch = 1, .bus = AUDIO_BUS_EFFECTS,
-                                      .priority = 200});
+    mixer_play(c->mixer,
+               &(MixerPlay){.sound = snd, .volume = 0.7f, .pitch = 1, .bus = AUDIO_BUS_EFFECTS, .priority = 200});
     c->plays++;
 }
 
@@ -93,8 +103,7 @@ static void play_event(Cues *c, const Sim *s, const SimEvent *e, const DrawView 
     case SIM_EV_HURT: play_at(c, CUE_HURT, v, e->x, e->y, 1.0f, 200); break;
     case SIM_EV_DEATH: play_at(c, CUE_DEATH, v, e->x, e->y, 1.0f, 250); break;
     case SIM_EV_PICKUP:
-        play_at(c, e->a == PICKUP_COIN ? CUE_COIN : e->a == PICKUP_KEY ? CUE_KEY : CUE_HEART, v, e->x, e->y, 0.8f,
-                120);
+        play_at(c, e->a == PICKUP_COIN ? CUE_COIN : e->a == PICKUP_KEY ? CUE_KEY : CUE_HEART, v, e->x, e->y, 0.8f, 120);
         break;
     case SIM_EV_DOOR: play_at(c, CUE_DOOR, v, e->x, e->y, 0.9f, 120); break;
     case SIM_EV_EXIT: {
@@ -130,8 +139,12 @@ static void crossfade_to(Cues *c, int32_t mood) {
     c->music = mood;
     const Sound *m = &c->bank->music[mood];
     if (m->frames == 0) return;
-    c->music_voice = mixer_play(c->mixer, &(MixerPlay){.sound = m, .volume = 1, .pitch = 1, .bus = AUDIO_BUS_MUSIC,
-                                                       .loop = true, .priority = 255,
+    c->music_voice = mixer_play(c->mixer, &(MixerPlay){.sound = m,
+                                                       .volume = 1,
+                                                       .pitch = 1,
+                                                       .bus = AUDIO_BUS_MUSIC,
+                                                       .loop = true,
+                                                       .priority = 255,
                                                        .fade_in = CUE_CROSSFADE_SECONDS});
 }
 

@@ -59,7 +59,7 @@ typedef enum CueMusic { CUE_MUSIC_TITLE, CUE_MUSIC_PLAY, CUE_MUSIC_VICTORY, CUE_
 typedef struct CueBank {
     Sound sounds[CUE_SOUND_COUNT]; /* frames 0: not loaded, plays nothing */
     Sound music[CUE_MUSIC_COUNT];
-    uint64_t bytes;               /* taken from the permanent arena by all of it */
+    uint64_t bytes; /* taken from the permanent arena by all of it */
     int32_t loaded, missing;
 } CueBank;
 
@@ -76,14 +76,14 @@ typedef struct Cues {
     Mixer *mixer;
     const CueBank *bank;
     uint64_t rng;
-    uint32_t event_serial;   /* the last SimEvents list played */
-    int32_t music;           /* the mood playing, -1 none */
+    uint32_t event_serial; /* the last SimEvents list played */
+    int32_t music;         /* the mood playing, -1 none */
     VoiceId music_voice;
-    uint32_t level_serial;   /* a new level restarts the play music with a crossfade */
-    GameScreen screen;       /* the menus' last state: a change is a tick or a choice */
+    uint32_t level_serial; /* a new level restarts the play music with a crossfade */
+    GameScreen screen;     /* the menus' last state: a change is a tick or a choice */
     int32_t menu;
-    SaveSettings settings;   /* ... and its values, which tick when they change */
-    uint64_t plays;          /* effects asked of the mixer so far */
+    SaveSettings settings; /* ... and its values, which tick when they change */
+    uint64_t plays;        /* effects asked of the mixer so far */
 } Cues;
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed);

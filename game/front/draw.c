@@ -14,9 +14,9 @@
 /* The game's facings onto the art's (assets/atlas.h), here and nowhere else. The player has
    a row of cells per atlas Facing; enemy art faces right and is mirrored to face left. */
 static Facing atlas_facing(Facing8 f) {
-    static const uint8_t face[8] = {[FACE_E] = FACING_RIGHT, [FACE_SE] = FACING_RIGHT, [FACE_S] = FACING_DOWN,
-                                    [FACE_SW] = FACING_LEFT, [FACE_W] = FACING_LEFT,   [FACE_NW] = FACING_LEFT,
-                                    [FACE_N] = FACING_UP,    [FACE_NE] = FACING_RIGHT};
+    static const uint8_t face[8] = {
+        [FACE_E] = FACING_RIGHT, [FACE_SE] = FACING_RIGHT, [FACE_S] = FACING_DOWN, [FACE_SW] = FACING_LEFT,
+        [FACE_W] = FACING_LEFT,  [FACE_NW] = FACING_LEFT,  [FACE_N] = FACING_UP,   [FACE_NE] = FACING_RIGHT};
     return (unsigned)f < 8 ? (Facing)face[f] : FACING_DOWN;
 }
 static uint32_t enemy_flip(Dir4 d) { return d == DIR4_LEFT ? RENDER_FLIP_X : 0; }
@@ -111,8 +111,10 @@ static TileRange visible_tiles(const DrawView *v, const Level *lv) {
     TileRange r;
     camera_tile_range(&v->cam, TILE_PX, &r.x0, &r.y0, &r.x1, &r.y1);
     r.x0 -= 1, r.y0 -= 1;
-    if (r.x1 + 1 < lv->width) r.x1 += 1; else r.x1 = lv->width;
-    if (r.y1 + 1 < lv->height) r.y1 += 1; else r.y1 = lv->height;
+    if (r.x1 + 1 < lv->width) r.x1 += 1;
+    else r.x1 = lv->width;
+    if (r.y1 + 1 < lv->height) r.y1 += 1;
+    else r.y1 = lv->height;
     if (r.x0 < 0) r.x0 = 0;
     if (r.y0 < 0) r.y0 = 0;
     return r;
@@ -140,9 +142,10 @@ static void draw_exit_glow(const DrawFrame *f, TileRange r) {
                spark bobbing above. Sprites, not rects: translucent rects here made SDL's
                software renderer allocate during play (test_app_alloc counts them). */
             render_cell_tinted(f->rd, f->a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
-                        LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
+                               LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
             render_cell_tinted(f->rd, f->a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
-                        (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE, (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
+                               (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE,
+                               (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
         }
 }
 
@@ -166,7 +169,7 @@ static void draw_pickups(const DrawFrame *f) {
         float x = (float)(p->tx * TILE_PX), y = (float)(p->ty * TILE_PX);
         if (!camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
         float bob = ((tick / 10 + (uint32_t)i) % 4 == 1) ? -1.0f : 0.0f;
-        int spr = p->kind == PICKUP_COIN ? SPR_COIN + (int)((tick / 12 + (uint32_t)i) % 2)
+        int spr = p->kind == PICKUP_COIN  ? SPR_COIN + (int)((tick / 12 + (uint32_t)i) % 2)
                   : p->kind == PICKUP_KEY ? SPR_KEY_RED + (int)p->color
                                           : SPR_HEART;
         render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 2, LAYER_SHADOW, 0);
@@ -195,11 +198,11 @@ static void draw_enemy(const DrawFrame *f, const Enemy *e, int32_t index) {
     render_cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
     bool warn = sim_turret_aiming(e) && !sim_turret_armed(e);
     if (warn)
-        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255},
-                    LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
+        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255}, LAYER_PARTICLE,
+                  TEXT_ALIGN_CENTER, 1);
     if (e->kind == ENEMY_CHASER && e->state && e->timer > CHASER_MEMORY_TICKS - 40)
-        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255},
-                    LAYER_PARTICLE, TEXT_ALIGN_CENTER, 1);
+        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255}, LAYER_PARTICLE,
+                  TEXT_ALIGN_CENTER, 1);
 }
 
 static void draw_enemies(const DrawFrame *f) {
@@ -224,8 +227,7 @@ static void draw_bullets(const DrawFrame *f) {
         if (!b->alive) continue;
         float x = PX(b->x) - 8, y = PX(b->y) - 8;
         if (!camera_visible(&f->v->cam, x, y, 16, 16)) continue;
-        render_cell(f->rd, f->a->sprites, b->from_player ? SPR_BULLET_PLAYER : SPR_BULLET_ENEMY, x, y,
-                    LAYER_BULLET, 0);
+        render_cell(f->rd, f->a->sprites, b->from_player ? SPR_BULLET_PLAYER : SPR_BULLET_ENEMY, x, y, LAYER_BULLET, 0);
     }
 }
 
@@ -240,7 +242,7 @@ static void draw_particles(const DrawFrame *f) {
         int alpha = p->max_ttl > 0 ? 255 * p->ttl / p->max_ttl : 255;
         Color tint = {(uint8_t)(c >> 24), (uint8_t)(c >> 16), (uint8_t)(c >> 8), (uint8_t)alpha};
         render_cell_tinted(f->rd, f->a->sprites, p->ttl > p->max_ttl / 2 ? SPR_SPARK : SPR_PARTICLE, x, y,
-                    LAYER_PARTICLE, tint, 0);
+                           LAYER_PARTICLE, tint, 0);
     }
 }
 
@@ -259,8 +261,8 @@ static void draw_world(const DrawFrame *f) {
     draw_particles(f);
 }
 
-static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer,
-                 TextAlign al, float scale) {
+static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer, TextAlign al,
+                 float scale) {
     /* A one-pixel drop shadow keeps text readable on any tile. */
     font_draw(rd, &a->font, x + scale, y + scale, s, (Color){10, 8, 16, c.a}, layer, al, scale);
     font_draw(rd, &a->font, x, y, s, c, layer + 1, al, scale);
@@ -300,32 +302,31 @@ static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const
     /* Hearts, coins and keys sit on the right: the F1 overlay covers the top-left corner. */
     float x = v->w - 2.0f - (float)p->max_hearts * 14;
     for (int i = 0; i < p->max_hearts; i++)
-        render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1,
-                    LAYER_HUD + 1, 0);
+        render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1, LAYER_HUD + 1,
+                    0);
     /* Coins of this level out of its total: what is left to find here. */
     int32_t got = p->coins - s->progress_entry.coins, total = level_coin_total(&s->level);
     x -= 58;
     render_cell(rd, a->sprites, SPR_COIN, x, 1, LAYER_HUD + 1, 0);
     text(rd, a, x + 16, 5, str8_fmt(frame, "%d/%d", got, total),
-         got >= total && total > 0 ? (Color){255, 214, 120, 255} : COLOR_WHITE, LAYER_HUD_TEXT,
-         TEXT_ALIGN_LEFT, 1);
+         got >= total && total > 0 ? (Color){255, 214, 120, 255} : COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
     for (int k = KEY_COLOR_COUNT - 1; k >= 0; k--) {
         if (p->keys[k] <= 0) continue;
         x -= 20;
         render_cell(rd, a->sprites, SPR_KEY_RED + k, x, 1, LAYER_HUD + 1, 0);
         if (p->keys[k] > 1)
-            text(rd, a, x + 14, 8, str8_fmt(frame, "%d", p->keys[k]), palette_color(PALETTE_KEY_RGBA[k]), LAYER_HUD_TEXT,
-                 TEXT_ALIGN_LEFT, 1);
+            text(rd, a, x + 14, 8, str8_fmt(frame, "%d", p->keys[k]), palette_color(PALETTE_KEY_RGBA[k]),
+                 LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
     }
     /* The level's own time, the one its clear card and records show (the run's total is on
        the victory card). */
     uint32_t secs = s->tick / SIM_HZ;
-    text(rd, a, v->w / 2, 5, str8_fmt(frame, "time %u:%02u", secs / 60, secs % 60),
-         (Color){190, 190, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, a, v->w / 2, 5, str8_fmt(frame, "time %u:%02u", secs / 60, secs % 60), (Color){190, 190, 210, 255},
+         LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
     const char *name = s->level.name ? s->level.name : "";
     int num = catalog_file_number(s->level_path);
-    text(rd, a, 4, 5, num > 0 ? str8_fmt(frame, "%d. %s", num, name) : str8_cstr(name),
-         (Color){255, 230, 150, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
+    text(rd, a, 4, 5, num > 0 ? str8_fmt(frame, "%d. %s", num, name) : str8_cstr(name), (Color){255, 230, 150, 255},
+         LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
 }
 
 static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
@@ -349,8 +350,7 @@ static void card(Renderer *rd, const DrawView *v, float w, float h) {
    entry), drawn over the world. ---- */
 
 /* A menu row: the selected one bright with markers, the others soft, unusable ones dim. */
-static void menu_row(const DrawFrame *f, float x, float y, Str8 label, bool selected, bool usable,
-                     TextAlign align) {
+static void menu_row(const DrawFrame *f, float x, float y, Str8 label, bool selected, bool usable, TextAlign align) {
     Color c = !usable ? (Color){110, 104, 130, 255} : selected ? COLOR_WHITE : CARD_SOFT;
     Str8 shown = selected ? str8_fmt(f->frame, "> %.*s <", STR8_FMT(label)) : label;
     text(f->rd, f->a, x, y, shown, c, LAYER_CARD_TEXT, align, 1);
@@ -367,8 +367,8 @@ static void draw_title(const DrawFrame *f) {
          TEXT_ALIGN_CENTER, 1);
     int32_t cont = game_continue_level(g);
     Str8 items[TITLE_ITEM_COUNT] = {
-        [TITLE_CONTINUE] = cont >= 0 ? str8_fmt(f->frame, "Continue: %s", g->catalog.levels[cont].label)
-                                     : STR8_LIT("Continue"),
+        [TITLE_CONTINUE] =
+            cont >= 0 ? str8_fmt(f->frame, "Continue: %s", g->catalog.levels[cont].label) : STR8_LIT("Continue"),
         [TITLE_NEW_RUN] = STR8_LIT("New run"),
         [TITLE_LEVEL_SELECT] = STR8_LIT("Level select"),
         [TITLE_SETTINGS] = STR8_LIT("Settings"),
@@ -397,8 +397,8 @@ static void draw_level_select(const DrawFrame *f) {
     text(rd, f->a, cx, cy - 96, STR8_LIT("LEVEL SELECT"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     text(rd, f->a, right - 56, cy - 70, STR8_LIT("best time"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
          TEXT_ALIGN_RIGHT, 1);
-    text(rd, f->a, right, cy - 70, STR8_LIT("coins"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
-         TEXT_ALIGN_RIGHT, 1);
+    text(rd, f->a, right, cy - 70, STR8_LIT("coins"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT,
+         1);
     if (c->count == 0)
         text(rd, f->a, cx, cy, STR8_LIT("no levels found"), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     /* The window of rows keeps the selection inside it. */
@@ -426,7 +426,7 @@ static void draw_level_select(const DrawFrame *f) {
          TEXT_ALIGN_CENTER, 1);
 }
 
-static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up", "Down", "Left", "Right",
+static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",         "Right",
                                                                       "Fire", "Confirm", "Pause / back", "Restart"};
 
 static void draw_settings(const DrawFrame *f) {
@@ -450,7 +450,8 @@ static void draw_settings(const DrawFrame *f) {
     text(rd, f->a, cx, y0 + pad, STR8_LIT("SETTINGS"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     for (int32_t i = first; i < first + shown; i++) {
         /* Three groups, a little apart: sound, window, keys. */
-        float y = y0 + pad * 2 + title_h + (float)(i - first) * pitch + (i >= SETTINGS_SCALE && first < SETTINGS_SCALE ? 4.0f : 0) +
+        float y = y0 + pad * 2 + title_h + (float)(i - first) * pitch +
+                  (i >= SETTINGS_SCALE && first < SETTINGS_SCALE ? 4.0f : 0) +
                   (i >= SETTINGS_KEYS && first < SETTINGS_KEYS ? 4.0f : 0);
         bool sel = i == g->menu;
         Str8 label, value = {0};
@@ -491,8 +492,8 @@ static void draw_settings(const DrawFrame *f) {
         if (value.len)
             text(rd, f->a, right, y, value,
                  i < SETTINGS_KEYS || g->rebinding != i - SETTINGS_KEYS ? COLOR_WHITE
-                 : f->blink                                           ? CARD_GOLD
-                                                                      : (Color){170, 140, 90, 255},
+                 : f->blink                                             ? CARD_GOLD
+                                                                        : (Color){170, 140, 90, 255},
                  LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
     }
 }
@@ -532,12 +533,14 @@ static void sign_avoid(const DrawFrame *f, SignAvoid *a) {
             avoid_add(a, (float)(lv->pickups[i].tx * TILE_PX) - ox, (float)(lv->pickups[i].ty * TILE_PX) - 1 - oy,
                       TILE_PX, TILE_PX + 1, 4);
     for (int32_t i = 0; i < lv->sign_count; i++)
-        avoid_add(a, (float)(lv->signs[i].tx * TILE_PX) - ox, (float)(lv->signs[i].ty * TILE_PX) - oy, TILE_PX, TILE_PX, 2);
+        avoid_add(a, (float)(lv->signs[i].tx * TILE_PX) - ox, (float)(lv->signs[i].ty * TILE_PX) - oy, TILE_PX, TILE_PX,
+                  2);
     TileRange r = visible_tiles(f->v, lv);
     for (int ty = r.y0; ty < r.y1; ty++)
         for (int tx = r.x0; tx < r.x1; tx++) {
             TileKind k = level_tile(lv, tx, ty);
-            bool closed = k == TILE_DOOR && !(level_door_index(lv, tx, ty) >= 0 && s->door_open[level_door_index(lv, tx, ty)]);
+            bool closed =
+                k == TILE_DOOR && !(level_door_index(lv, tx, ty) >= 0 && s->door_open[level_door_index(lv, tx, ty)]);
             if (closed || k == TILE_EXIT || k == TILE_PORTAL || k == TILE_SPIKES)
                 avoid_add(a, (float)(tx * TILE_PX) - ox, (float)(ty * TILE_PX) - oy, TILE_PX, TILE_PX, 3);
         }
@@ -585,7 +588,8 @@ static void draw_sign_text(const DrawFrame *f) {
     RectF box = {x, best_y, w, h};
     render_rect(f->rd, box, LAYER_HUD, (Color){40, 30, 22, 235});
     render_rect_outline(f->rd, box, LAYER_HUD + 1, (Color){196, 150, 90, 255});
-    text(f->rd, f->a, floorf(view.x + view.w / 2), best_y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(f->rd, f->a, floorf(view.x + view.w / 2), best_y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT,
+         TEXT_ALIGN_CENTER, 1);
 }
 
 static void draw_playing(const DrawFrame *f) {
@@ -614,8 +618,8 @@ static void draw_transition(const DrawFrame *f) {
     const Game *g = f->g;
     float cx = f->cx, cy = f->cy;
     int t = g->screen_ticks, fade = TRANSITION_OUT_TICKS - TRANSITION_CLEAR_TICKS;
-    int alpha = t < TRANSITION_CLEAR_TICKS ? 120 * t / TRANSITION_CLEAR_TICKS
-                : t < TRANSITION_OUT_TICKS ? 120 + 135 * (t - TRANSITION_CLEAR_TICKS) / fade
+    int alpha = t < TRANSITION_CLEAR_TICKS  ? 120 * t / TRANSITION_CLEAR_TICKS
+                : t < TRANSITION_OUT_TICKS  ? 120 + 135 * (t - TRANSITION_CLEAR_TICKS) / fade
                 : t < TRANSITION_TICKS - 24 ? 255
                                             : 255 * (TRANSITION_TICKS - t) / 24;
     dim(rd, f->v, (uint8_t)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha));
@@ -628,19 +632,18 @@ static void draw_transition(const DrawFrame *f) {
         text(rd, a, cx, cy + 2, str8_fmt(f->frame, "coins %d of %d", g->clear_coins, g->clear_coins_total),
              g->clear_coins >= g->clear_coins_total || rec->best_coins ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
-        Str8 note = rec->first                          ? STR8_LIT("first clear")
-                    : rec->best_time || rec->best_coins ? STR8_LIT("new record!")
-                                                        : str8_fmt(f->frame, "best %.*s",
-                                                                   STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
+        Str8 note = rec->first ? STR8_LIT("first clear")
+                    : rec->best_time || rec->best_coins
+                        ? STR8_LIT("new record!")
+                        : str8_fmt(f->frame, "best %.*s", STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
         text(rd, a, cx, cy + 18, note, rec->best_time || rec->best_coins ? (Color){140, 230, 140, 255} : CARD_SOFT,
              LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     } else if (t < TRANSITION_TICKS - 12) {
         int num = catalog_file_number(g->sim.level_path);
         if (num > 0)
-            text(rd, a, cx, cy - 20, str8_fmt(f->frame, "LEVEL %d", num), CARD_SOFT, LAYER_CARD_TEXT,
-                 TEXT_ALIGN_CENTER, 1);
-        text(rd, a, cx, cy - 6, str8_cstr(g->sim.level.name), CARD_GOLD, LAYER_CARD_TEXT,
-             TEXT_ALIGN_CENTER, 2);
+            text(rd, a, cx, cy - 20, str8_fmt(f->frame, "LEVEL %d", num), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER,
+                 1);
+        text(rd, a, cx, cy - 6, str8_cstr(g->sim.level.name), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
         /* Every level starts with full hearts (sim.h); say so when it made a difference. */
         if (g->clear_hurt)
             text(rd, a, cx, cy + 20, STR8_LIT("hearts refilled"), (Color){255, 140, 150, 255}, LAYER_CARD_TEXT,
@@ -658,8 +661,7 @@ static void draw_game_over(const DrawFrame *f) {
     dim(rd, f->v, 150);
     card(rd, f->v, 200, 80);
     render_cell(rd, a->sprites, SPR_SKULL, cx - 8, cy - 34, LAYER_CARD_TEXT, 0);
-    text(rd, a, cx, cy - 14, STR8_LIT("YOU DIED"), (Color){255, 90, 90, 255}, LAYER_CARD_TEXT,
-         TEXT_ALIGN_CENTER, 2);
+    text(rd, a, cx, cy - 14, STR8_LIT("YOU DIED"), (Color){255, 90, 90, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     if (g->screen_ticks > GAME_OVER_DELAY && f->blink)
         text(rd, a, cx, cy + 14, STR8_LIT("Enter or R: try again, hearts full"), COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
@@ -675,32 +677,46 @@ static void draw_victory(const DrawFrame *f) {
     dim(rd, f->v, 170);
     card(rd, f->v, 250, 140);
     text(rd, a, cx, cy - 58, STR8_LIT("VICTORY!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 3);
-    text(rd, a, cx, cy - 20, str8_fmt(f->frame, "run time %.*s", STR8_FMT(fmt_time(f->frame, p->ticks))),
-         COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy - 8, str8_fmt(f->frame, "levels %d    coins %d of %d", g->level_number, p->coins, g->run_coins_total),
+    text(rd, a, cx, cy - 20, str8_fmt(f->frame, "run time %.*s", STR8_FMT(fmt_time(f->frame, p->ticks))), COLOR_WHITE,
+         LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, a, cx, cy - 8,
+         str8_fmt(f->frame, "levels %d    coins %d of %d", g->level_number, p->coins, g->run_coins_total),
          p->coins >= g->run_coins_total && g->run_coins_total > 0 ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
          TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 4, str8_fmt(f->frame, "deaths %d    foes defeated %d", p->deaths, p->kills),
-         COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, a, cx, cy + 4, str8_fmt(f->frame, "deaths %d    foes defeated %d", p->deaths, p->kills), COLOR_WHITE,
+         LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     text(rd, a, cx, cy + 20, str8_fmt(f->frame, "last level %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
          CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     if (g->screen_ticks > SIM_HZ && f->blink)
-        text(rd, a, cx, cy + 44, STR8_LIT("Enter: back to the title"), CARD_SOFT, LAYER_CARD_TEXT,
-             TEXT_ALIGN_CENTER, 1);
+        text(rd, a, cx, cy + 44, STR8_LIT("Enter: back to the title"), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER,
+             1);
 }
 
 static void (*const DRAW_SCREENS[])(const DrawFrame *f) = {
-    [SCREEN_TITLE] = draw_title,         [SCREEN_PLAYING] = draw_playing,
-    [SCREEN_PAUSED] = draw_paused,       [SCREEN_TRANSITION] = draw_transition,
-    [SCREEN_GAME_OVER] = draw_game_over, [SCREEN_VICTORY] = draw_victory,
-    [SCREEN_LEVEL_SELECT] = draw_level_select, [SCREEN_SETTINGS] = draw_settings,
+    [SCREEN_TITLE] = draw_title,
+    [SCREEN_PLAYING] = draw_playing,
+    [SCREEN_PAUSED] = draw_paused,
+    [SCREEN_TRANSITION] = draw_transition,
+    [SCREEN_GAME_OVER] = draw_game_over,
+    [SCREEN_VICTORY] = draw_victory,
+    [SCREEN_LEVEL_SELECT] = draw_level_select,
+    [SCREEN_SETTINGS] = draw_settings,
 };
 _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "every GameScreen is drawn");
 
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
-    DrawFrame f = {.rd = rd, .a = a, .v = v, .g = g, .s = &g->sim, .fx = fx, .tick = g->ticks,
-                   .frame = render_frame_arena(rd), .cx = floorf(view_right(v) / 2), .cy = v->h / 2,
-                   .blink = (g->ticks / 30) % 2 == 0, .sign_y = &v->sign_y};
+    DrawFrame f = {.rd = rd,
+                   .a = a,
+                   .v = v,
+                   .g = g,
+                   .s = &g->sim,
+                   .fx = fx,
+                   .tick = g->ticks,
+                   .frame = render_frame_arena(rd),
+                   .cx = floorf(view_right(v) / 2),
+                   .cy = v->h / 2,
+                   .blink = (g->ticks / 30) % 2 == 0,
+                   .sign_y = &v->sign_y};
     draw_world(&f);
     render_set_view(rd, 0, 0);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);

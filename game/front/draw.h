@@ -21,22 +21,22 @@
 #include "render/font.h"
 
 enum { /* layers, low to high */
-    LAYER_FLOOR = 0,
-    LAYER_WALL = 1,
-    LAYER_PICKUP = 4,
-    LAYER_SHADOW = 6,
-    LAYER_GOAL = 2,   /* the exit's glow, over its tile */
-    LAYER_ACTOR = 10, /* + screen row / 2: actors lower on screen are drawn in front */
-    LAYER_PLAYER = 152, /* above every enemy: the player must never vanish under a ghost */
-    LAYER_BULLET = 160,
-    LAYER_PARTICLE = 170,
-    LAYER_FADE = 200,
-    LAYER_HUD = 210,
-    LAYER_HUD_TEXT = 212,
-    LAYER_CARD = 220,
-    LAYER_CARD_TEXT = 222,
-    LAYER_MESSAGE = 230, /* the report line: over cards, so a failure behind a menu is seen */
-    LAYER_DEBUG = 240,
+       LAYER_FLOOR = 0,
+       LAYER_WALL = 1,
+       LAYER_PICKUP = 4,
+       LAYER_SHADOW = 6,
+       LAYER_GOAL = 2,     /* the exit's glow, over its tile */
+       LAYER_ACTOR = 10,   /* + screen row / 2: actors lower on screen are drawn in front */
+       LAYER_PLAYER = 152, /* above every enemy: the player must never vanish under a ghost */
+       LAYER_BULLET = 160,
+       LAYER_PARTICLE = 170,
+       LAYER_FADE = 200,
+       LAYER_HUD = 210,
+       LAYER_HUD_TEXT = 212,
+       LAYER_CARD = 220,
+       LAYER_CARD_TEXT = 222,
+       LAYER_MESSAGE = 230, /* the report line: over cards, so a failure behind a menu is seen */
+       LAYER_DEBUG = 240,
 };
 
 #define DRAW_HUD_H 18 /* the status bar on top; the world is drawn in the screen below it */
@@ -48,9 +48,10 @@ typedef struct DrawAssets {
 
 typedef struct DrawView {
     Camera cam;
-    uint32_t level_serial; /* the Sim's level_serial last seen: a change snaps the camera
-                              instead of sliding it (0: none seen yet). Not a pointer into the
-                              level arena: a reload puts the same level at the same address. */
+    /* the Sim's level_serial last seen: a change snaps the camera
+       instead of sliding it (0: none seen yet). Not a pointer into the
+       level arena: a reload puts the same level at the same address. */
+    uint32_t level_serial;
     float w, h;
     float sign_y; /* the top of the sign's panel last frame, kept while it hides nothing */
 } DrawView;

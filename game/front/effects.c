@@ -46,8 +46,8 @@ void effects_init(Effects *fx, const Game *g, const EffectsTuning *tuning) {
     fx->level_serial = g->sim.level_serial;
 }
 
-Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx,
-                                 int32_t vy, int16_t ttl, uint32_t color) {
+Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                                 uint32_t color) {
     if (s->level.particle_cap <= 0 || !s->particles) return NULL;
     int32_t cap = s->level.particle_cap, slot = fx->cursor % cap;
     bool free_slot = false;
@@ -63,26 +63,18 @@ Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y
     fx->spawned++;
     fx->recycled += !free_slot;
     Particle *p = &s->particles[slot];
-    *p = (Particle){.x = x,
-                    .y = y,
-                    .vx = vx,
-                    .vy = vy,
-                    .ttl = ttl,
-                    .max_ttl = ttl,
-                    .color = color,
-                    .alive = true};
+    *p = (Particle){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .max_ttl = ttl, .color = color, .alive = true};
     return p;
 }
 
-static void burst(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t n, int32_t speed,
-                  int16_t ttl, uint32_t color) {
+static void burst(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t n, int32_t speed, int16_t ttl,
+                  uint32_t color) {
     for (int32_t i = 0; i < n; i++) {
         int32_t d = rand_range(fx, 0, 7);
         int32_t sp = rand_range(fx, speed / 3, speed);
         int32_t jx = rand_range(fx, -64, 64), jy = rand_range(fx, -64, 64);
         int16_t life = (int16_t)rand_range(fx, ttl / 2, ttl);
-        effects_spawn_particle(fx, s, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy,
-                               life, color);
+        effects_spawn_particle(fx, s, x, y, DIR8_X[d] * sp / 256 + jx, DIR8_Y[d] * sp / 256 + jy, life, color);
     }
 }
 
@@ -91,8 +83,7 @@ static void muzzle(Effects *fx, const Sim *s, int32_t x, int32_t y, uint8_t faci
     int32_t ux = DIR8_X[facing % 8], uy = DIR8_Y[facing % 8];
     for (int32_t i = 0; i < n; i++) {
         int32_t jy = rand_range(fx, -80, 80), jx = rand_range(fx, -80, 80);
-        effects_spawn_particle(fx, s, x, y, ux * FIX_ONE / 256 + jx, uy * FIX_ONE / 256 + jy, 8,
-                               SPARK_PLAYER);
+        effects_spawn_particle(fx, s, x, y, ux * FIX_ONE / 256 + jx, uy * FIX_ONE / 256 + jy, 8, SPARK_PLAYER);
     }
 }
 
@@ -135,24 +126,19 @@ static void react(Effects *fx, const Game *g, const SimEvent *e) {
     const Sim *s = &g->sim;
     switch ((SimEventKind)e->kind) {
     case SIM_EV_SHOT: muzzle(fx, s, e->x, e->y, e->a, t->shot_sparks); break;
-    case SIM_EV_ENEMY_SHOT:
-        burst(fx, s, e->x, e->y, t->enemy_shot_sparks, FIX_ONE / 2, 10, SPARK_ENEMY);
-        break;
+    case SIM_EV_ENEMY_SHOT: burst(fx, s, e->x, e->y, t->enemy_shot_sparks, FIX_ONE / 2, 10, SPARK_ENEMY); break;
     case SIM_EV_HIT:
         flash_enemy(fx, e->index);
         burst(fx, s, e->x, e->y, t->hit_sparks, FIX_ONE * 3 / 2, 16, 0xffffffffu);
         break;
     case SIM_EV_KILL:
-        burst(fx, s, e->x, e->y, t->kill_sparks, FIX_ONE * 5 / 2, 40,
-              ENEMY_RGBA[e->a % ENEMY_KIND_COUNT]);
+        burst(fx, s, e->x, e->y, t->kill_sparks, FIX_ONE * 5 / 2, 40, ENEMY_RGBA[e->a % ENEMY_KIND_COUNT]);
         break;
     case SIM_EV_HURT:
         fx->shake = t->shake_ticks;
         burst(fx, s, e->x, e->y, t->hurt_sparks, FIX_ONE * 2, 24, 0xff4060ffu);
         break;
-    case SIM_EV_DEATH:
-        burst(fx, s, e->x, e->y, t->death_sparks, FIX_ONE * 3, 50, 0xffd060ffu);
-        break;
+    case SIM_EV_DEATH: burst(fx, s, e->x, e->y, t->death_sparks, FIX_ONE * 3, 50, 0xffd060ffu); break;
     case SIM_EV_PICKUP: {
         uint32_t c = e->a == PICKUP_KEY     ? PALETTE_KEY_RGBA[e->b % KEY_COLOR_COUNT]
                      : e->a == PICKUP_HEART ? 0xff5070ffu
@@ -161,12 +147,9 @@ static void react(Effects *fx, const Game *g, const SimEvent *e) {
         break;
     }
     case SIM_EV_DOOR:
-        burst(fx, s, e->x, e->y, t->door_sparks, FIX_ONE * 2, 30,
-              PALETTE_KEY_RGBA[e->a % KEY_COLOR_COUNT]);
+        burst(fx, s, e->x, e->y, t->door_sparks, FIX_ONE * 2, 30, PALETTE_KEY_RGBA[e->a % KEY_COLOR_COUNT]);
         break;
-    case SIM_EV_WALL:
-        burst(fx, s, e->x, e->y, t->wall_sparks, FIX_ONE, 12, e->a ? SPARK_PLAYER : SPARK_ENEMY);
-        break;
+    case SIM_EV_WALL: burst(fx, s, e->x, e->y, t->wall_sparks, FIX_ONE, 12, e->a ? SPARK_PLAYER : SPARK_ENEMY); break;
     case SIM_EV_LEVEL:
         /* A run started from the title draws the same sparks as one started by game_init. */
         if (e->a == SIM_LEVEL_RUN) fx->rng = seed_state(g->sim.seed);
@@ -180,8 +163,7 @@ void effects_update(Effects *fx, const Game *g) {
     const Sim *s = &g->sim;
     if (s->events.serial != fx->events_serial) {
         fx->events_serial = s->events.serial;
-        if (s->level_serial !=
-            fx->level_serial) { /* a fresh pool, and nothing left to shake or flash */
+        if (s->level_serial != fx->level_serial) { /* a fresh pool, and nothing left to shake or flash */
             fx->level_serial = s->level_serial;
             fx->cursor = 0;
             fx->shake = 0;

@@ -85,8 +85,8 @@ void effects_update(Effects *fx, const Game *g);
 /* A particle in the level's pool: a free slot from the cursor on, else the slot at the
    cursor, which is the oldest spawn (the cursor walks round in spawn order). NULL when the
    level has no pool. */
-Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx,
-                                 int32_t vy, int16_t ttl, uint32_t color);
+Particle *effects_spawn_particle(Effects *fx, const Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
+                                 uint32_t color);
 /* Ticks of red flash left on enemy `index` of the current level; 0 when none. */
 int32_t effects_enemy_flash(const Effects *fx, int32_t index);
 

@@ -21,8 +21,8 @@ int64_t level_find_tile(const void *base, uint64_t count, size_t size, size_t of
 }
 
 int32_t level_door_index(const Level *lv, int32_t tx, int32_t ty) {
-    return (int32_t)level_find_tile(lv->doors, (uint64_t)lv->door_count, sizeof(LevelDoor), offsetof(LevelDoor, tx),
-                                    tx, ty);
+    return (int32_t)level_find_tile(lv->doors, (uint64_t)lv->door_count, sizeof(LevelDoor), offsetof(LevelDoor, tx), tx,
+                                    ty);
 }
 
 const LevelDoor *level_door_at(const Level *lv, int32_t tx, int32_t ty) {

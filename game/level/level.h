@@ -112,8 +112,8 @@ typedef struct Level {
     int32_t enemy_count;
     const char *name; /* UTF-8 */
     /* What the game adds. */
-    const char *path;    /* as given to level_load, copied into the level arena */
-    const char *exit_to; /* level file the exit leads to, resolved; NULL: victory */
+    const char *path;         /* as given to level_load, copied into the level arena */
+    const char *exit_to;      /* level file the exit leads to, resolved; NULL: victory */
     const char *exit_written; /* exit_to as the `exit:` line wrote it (a suffix of it), or NULL */
     int16_t start_tx, start_ty;
     const Pickup *pickups;
@@ -126,7 +126,7 @@ typedef struct Level {
     int32_t entry_count;
     const LevelSign *signs; /* in the order of their lines in the file */
     int32_t sign_count;
-    int32_t bullet_cap;   /* pool sizes from the header: the pools are in the caller's room */
+    int32_t bullet_cap; /* pool sizes from the header: the pools are in the caller's room */
     int32_t particle_cap;
     uint64_t arena_bytes; /* what this level took in the level arena, its room included */
 } Level;
@@ -145,7 +145,7 @@ typedef struct LevelRoom {
 } LevelRoom;
 
 typedef struct LevelError {
-    int32_t line, col;  /* 1-based; 0 when the error is about the whole file */
+    int32_t line, col; /* 1-based; 0 when the error is about the whole file */
     char message[512]; /* "path:line:col: error: ..." ready to print */
     DiagLayout at;     /* where the path and the message lie in `message` (core/diag.h) */
 } LevelError;

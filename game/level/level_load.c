@@ -72,8 +72,8 @@ static bool check_links(const Parser *p) {
     for (uint64_t i = 0; i < p->link_count; i++)
         if (!p->portal_arr[i].link_line)
             return level_fail(p->err, p->path, p->portal_arr[i].line, p->portal_arr[i].col,
-                              "expected a 'link %d %d FILE' line for this portal, found none",
-                              p->link_arr[i].tx, p->link_arr[i].ty);
+                              "expected a 'link %d %d FILE' line for this portal, found none", p->link_arr[i].tx,
+                              p->link_arr[i].ty);
     return true;
 }
 
@@ -96,16 +96,16 @@ static bool check_level_file(const Parser *p, const LevelRef *r, const char *roo
     const char *full = r->resolved.data;
     OsFileInfo fi = os_file_info(full);
     if (fi.kind == OS_FILE_NONE)
-        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)",
-                          QUOTE(r->written), full, strerror(fi.error));
+        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
+                        strerror(fi.error));
     if (fi.kind != OS_FILE_REGULAR)
         return level_fail(p->err, p->path, r->line, r->col,
                           "expected an existing level file, found '%.*s%s' (%s: not a regular file)", QUOTE(r->written),
                           full);
     char real[PATH_MAX];
     if (!os_real_path(full, real, sizeof real))
-        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)",
-                          QUOTE(r->written), full, strerror(errno));
+        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
+                        strerror(errno));
     size_t n = strlen(root_real);
     bool inside = strncmp(real, root_real, n) == 0 && (real[n] == '/' || (n == 1 && root_real[0] == '/'));
     if (!inside)
@@ -264,8 +264,7 @@ static bool level_parse_lvl(Parser *p, const char *text, uint64_t len, Str8 s) {
 
 /* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
 static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                        bool check_files, const char *root, LevelRoom *room, LevelError *err,
-                        LevelLoadStats *stats) {
+                        bool check_files, const char *root, LevelRoom *room, LevelError *err, LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};
@@ -284,8 +283,11 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");
     if (str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = str8_skip(s, 3); /* a UTF-8 BOM */
 
-    Parser p = {.path = path, .err = err, .tmp = tmp.arena,
-                .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
+    Parser p = {.path = path,
+                .err = err,
+                .tmp = tmp.arena,
+                .bullets = LEVEL_DEFAULT_BULLETS,
+                .particles = LEVEL_DEFAULT_PARTICLES};
     p.dir = path_dir_prefix(str8_cstr(path));
     chunk_list_init(&p.enemies, tmp.arena, sizeof(EnemySpawn), 256);
     chunk_list_init(&p.pickups, tmp.arena, sizeof(Pickup), 256);
@@ -316,7 +318,8 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     }
     uint64_t cap = arena_capacity(level_arena);
     if (need > cap)
-        return level_fail(err, path, 0, 0, "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+        return level_fail(err, path, 0, 0,
+                          "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
                           arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
     /* Commit the pages the level will need while the old level is still intact: pushing to
        `need` and popping back leaves them committed, so no push after the clear can fail. */
@@ -345,13 +348,13 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     return true;
 }
 
-bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                 LevelRoom *room, LevelError *err, LevelLoadStats *stats) {
+bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len, LevelRoom *room,
+                 LevelError *err, LevelLoadStats *stats) {
     return level_build(out, level_arena, path, text, len, false, NULL, room, err, stats);
 }
 
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room,
-                   LevelError *err, LevelLoadStats *stats) {
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, LevelError *err,
+                   LevelLoadStats *stats) {
     LevelError dummy;
     if (!err) err = &dummy;
     *err = (LevelError){0};

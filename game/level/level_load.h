@@ -28,8 +28,8 @@
    this is not checked). The fit check compares the level's exact need with
    arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
    is only the first block, and a level would be refused that the arena could have taken. */
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room,
-                   LevelError *err, LevelLoadStats *stats);
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, LevelError *err,
+                   LevelLoadStats *stats);
 bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
 
 /* Parses text already in memory (the fuzzer's entry point; JSON when `path` ends in
@@ -37,7 +37,7 @@ bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *er
    makes except those that need the disk: exit and link targets are resolved (extension and
    length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
    must not lie in the level arena. */
-bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text,
-                 uint64_t len, LevelRoom *room, LevelError *err, LevelLoadStats *stats);
+bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len, LevelRoom *room,
+                 LevelError *err, LevelLoadStats *stats);
 
 #endif

@@ -32,7 +32,6 @@ bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col, co
     return false;
 }
 
-
 /* ---- Character classes -------------------------------------------------------------- */
 
 /* One table lookup per map character. Values below TILE_KIND_COUNT are plain tiles; the
@@ -57,12 +56,11 @@ enum {
 /* Stored as code + 1 so that the zero of every unlisted byte means "not in the legend":
    tile_code[c] - 1 wraps to CHAR_INVALID for those. */
 static const uint8_t tile_code1[256] = {
-    ['.'] = TILE_FLOOR + 1,          ['#'] = TILE_WALL + 1,          ['~'] = TILE_WATER + 1,
-    ['^'] = TILE_SPIKES + 1,         ['X'] = TILE_EXIT + 1,          ['>'] = SPECIAL_PORTAL + 1,
-    ['@'] = SPECIAL_START + 1,       ['p'] = SPECIAL_PATROLLER + 1,  ['c'] = SPECIAL_CHASER + 1,
-    ['t'] = SPECIAL_TURRET + 1,      ['$'] = SPECIAL_COIN + 1,       ['+'] = SPECIAL_HEART + 1,
-    ['r'] = SPECIAL_KEY_R + 1,       ['g'] = SPECIAL_KEY_G + 1,      ['b'] = SPECIAL_KEY_B + 1,
-    ['R'] = SPECIAL_DOOR_R + 1,      ['G'] = SPECIAL_DOOR_G + 1,     ['B'] = SPECIAL_DOOR_B + 1,
+    ['.'] = TILE_FLOOR + 1,     ['#'] = TILE_WALL + 1,      ['~'] = TILE_WATER + 1,    ['^'] = TILE_SPIKES + 1,
+    ['X'] = TILE_EXIT + 1,      ['>'] = SPECIAL_PORTAL + 1, ['@'] = SPECIAL_START + 1, ['p'] = SPECIAL_PATROLLER + 1,
+    ['c'] = SPECIAL_CHASER + 1, ['t'] = SPECIAL_TURRET + 1, ['$'] = SPECIAL_COIN + 1,  ['+'] = SPECIAL_HEART + 1,
+    ['r'] = SPECIAL_KEY_R + 1,  ['g'] = SPECIAL_KEY_G + 1,  ['b'] = SPECIAL_KEY_B + 1, ['R'] = SPECIAL_DOOR_R + 1,
+    ['G'] = SPECIAL_DOOR_G + 1, ['B'] = SPECIAL_DOOR_B + 1,
 };
 
 #define LEGEND ".#~^X>@pct$+rgbRGB"
@@ -147,17 +145,28 @@ static int64_t utf8_invalid_at(Str8 s) {
     uint64_t i = 0;
     while (i < s.len) {
         uint8_t c = p[i];
-        if (c < 0x80) { i++; continue; }
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
         uint64_t n;
         uint8_t lo = 0x80, hi = 0xbf;
         if (c >= 0xc2 && c <= 0xdf) n = 1;
-        else if (c == 0xe0) { n = 2; lo = 0xa0; }
-        else if (c == 0xed) { n = 2; hi = 0x9f; }
-        else if (c >= 0xe1 && c <= 0xef) n = 2;
-        else if (c == 0xf0) { n = 3; lo = 0x90; }
-        else if (c >= 0xf1 && c <= 0xf3) n = 3;
-        else if (c == 0xf4) { n = 3; hi = 0x8f; }
-        else return (int64_t)i;
+        else if (c == 0xe0) {
+            n = 2;
+            lo = 0xa0;
+        } else if (c == 0xed) {
+            n = 2;
+            hi = 0x9f;
+        } else if (c >= 0xe1 && c <= 0xef) n = 2;
+        else if (c == 0xf0) {
+            n = 3;
+            lo = 0x90;
+        } else if (c >= 0xf1 && c <= 0xf3) n = 3;
+        else if (c == 0xf4) {
+            n = 3;
+            hi = 0x8f;
+        } else return (int64_t)i;
         if (i + n >= s.len) return (int64_t)i; /* truncated sequence */
         if (p[i + 1] < lo || p[i + 1] > hi) return (int64_t)i;
         for (uint64_t k = 2; k <= n; k++)
@@ -191,7 +200,6 @@ int64_t level_binary_at(Str8 s) {
     }
     return -1;
 }
-
 
 static bool fail(Parser *p, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -247,12 +255,13 @@ static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char
     if (n != tok.len && !str8_parse_i64(tok, &v)) {
         bool digits = true;
         for (uint64_t i = 0; i < tok.len; i++)
-            digits &= (tok.data[i] >= '0' && tok.data[i] <= '9') || (i == 0 && (tok.data[i] == '-' || tok.data[i] == '+'));
+            digits &=
+                (tok.data[i] >= '0' && tok.data[i] <= '9') || (i == 0 && (tok.data[i] == '-' || tok.data[i] == '+'));
         if (digits && tok.len > 1)
             return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s', which overflows", what,
                         (long long)lo, (long long)hi, QUOTE(tok));
-        return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s'", what, (long long)lo,
-                    (long long)hi, QUOTE(tok));
+        return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s'", what, (long long)lo, (long long)hi,
+                    QUOTE(tok));
     }
     if (!level_check_range(p, tok.data, v, lo, hi, what)) return false;
     *out = v;
@@ -275,7 +284,9 @@ static bool expect_eol(Parser *p, Str8 rest) {
 /* A name for entries: letters, digits, '_' and '-'. */
 bool level_check_entry_name(Parser *p, Str8 tok) {
     if (tok.len == 0) return fail(p, tok.data, "expected an entry name, found end of line");
-    if (tok.len > 32) return fail(p, tok.data, "expected an entry name of at most 32 bytes, found %llu bytes", (unsigned long long)tok.len);
+    if (tok.len > 32)
+        return fail(p, tok.data, "expected an entry name of at most 32 bytes, found %llu bytes",
+                    (unsigned long long)tok.len);
     for (uint64_t i = 0; i < tok.len; i++) {
         char c = tok.data[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
@@ -306,11 +317,13 @@ bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
     if (n >= LEVEL_PATH_MAX)
         return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%.*s%s')",
                     LEVEL_PATH_MAX - 1, (unsigned long long)n, QUOTE(rel));
-    Str8 full = rel.data[0] == '/' ? str8_copy(p->tmp, rel)
-                                   : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
+    Str8 full =
+        rel.data[0] == '/' ? str8_copy(p->tmp, rel) : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
     if (!full.data) return fail(p, rel.data, "expected scratch memory, found %s", arena_last_error());
     *out = p->where ? (LevelRef){.written = rel, .resolved = full, .where = p->where}
-                    : (LevelRef){.written = rel, .resolved = full, .line = (int32_t)p->line_no,
+                    : (LevelRef){.written = rel,
+                                 .resolved = full,
+                                 .line = (int32_t)p->line_no,
                                  .col = (int32_t)(rel.data - p->line_start) + 1};
     return true;
 }
@@ -336,8 +349,7 @@ bool level_set_name(Parser *p, Str8 value, const char *at) {
 static bool parse_header_line(Parser *p, Str8 raw) {
     Str8 line = strip_comment(raw);
     int64_t colon = str8_find_byte(line, ':', 0);
-    if (colon < 0)
-        return fail(p, line.data, "expected 'key: value' or 'map:', found '%.*s%s'", QUOTE(line));
+    if (colon < 0) return fail(p, line.data, "expected 'key: value' or 'map:', found '%.*s%s'", QUOTE(line));
     Str8 key = str8_trim(str8_prefix(line, (uint64_t)colon));
     Str8 value = str8_trim(str8_skip(line, (uint64_t)colon + 1));
     const char *vat = value.len ? value.data : line.data + line.len;
@@ -382,8 +394,8 @@ static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) {
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (p->cell_where) {
-        const char *w = tx >= 0 && ty >= 0 && tx < p->width && ty < p->height
-                            ? p->cell_where[(int64_t)ty * p->width + tx] : NULL;
+        const char *w =
+            tx >= 0 && ty >= 0 && tx < p->width && ty < p->height ? p->cell_where[(int64_t)ty * p->width + tx] : NULL;
         if (w) return level_fail(p->err, p->path, 0, 0, "%s: %s", w, msg);
         return level_fail(p->err, p->path, 0, 0, "tile %d %d: %s", tx, ty, msg);
     }
@@ -457,8 +469,7 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
         *tile = TILE_PORTAL;
         return true;
     }
-    default:
-        return bad_char(p, x, y);
+    default: return bad_char(p, x, y);
     }
     return fail_tile(p, x, y, "expected scratch memory for the entities, found %s", arena_last_error());
 }
@@ -685,8 +696,7 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
             return fail(p, kw, "expected one sign at %d %d, found a second one (the first is %s)", x, y,
                         first_one(p, *line, first));
     }
-    if (p->signs.count >= LEVEL_MAX_SIGNS)
-        return fail(p, kw, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
+    if (p->signs.count >= LEVEL_MAX_SIGNS) return fail(p, kw, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
     if (!check_sign_text(p, text)) return false;
     LevelSign *g = chunk_list_push(&p->signs);
     int32_t *line = chunk_list_push(&p->sign_lines);
@@ -712,8 +722,10 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         if (i >= 0) i += row0;
         if (i < 0) return fail(p, at, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->enemy_line[i])
-            return fail(p, kw.data, "expected one 'enemy' line for the enemy at %d %d, found a second one (the first is on line %d)",
-                        x, y, p->enemy_line[i]);
+            return fail(
+                p, kw.data,
+                "expected one 'enemy' line for the enemy at %d %d, found a second one (the first is on line %d)", x, y,
+                p->enemy_line[i]);
         p->enemy_line[i] = (int32_t)p->line_no;
         for (Str8 prop; (prop = next_word(&rest)).len;) {
             if (prop.len < 3 || memcmp(prop.data, "hp=", 3) != 0)
@@ -729,8 +741,10 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         int64_t i = level_find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), x, y);
         if (i < 0) return fail(p, at, "expected a portal '>' at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->portal_arr[i].link_line)
-            return fail(p, kw.data, "expected one 'link' line for the portal at %d %d, found a second one (the first is on line %d)",
-                        x, y, p->portal_arr[i].link_line);
+            return fail(
+                p, kw.data,
+                "expected one 'link' line for the portal at %d %d, found a second one (the first is on line %d)", x, y,
+                p->portal_arr[i].link_line);
         Str8 file = next_word(&rest);
         LevelRef target;
         if (!level_resolve_file(p, file, &target)) return false;
@@ -764,7 +778,7 @@ bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at)
     if (t != TILE_FLOOR && t != TILE_SPIKES)
         return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
                     STR8_FMT(name), x, y, describe_tile(p, x, y));
-    for (ChunkListIter it = chunk_list_iter(&p->entries); ;) {
+    for (ChunkListIter it = chunk_list_iter(&p->entries);;) {
         LevelEntry *e = chunk_list_next(&it);
         if (!e) break;
         if (str8_eq_cstr(name, e->name))

@@ -53,10 +53,10 @@ typedef struct Parser {
     int64_t bullets, particles;
 
     int32_t width, height;
-    int64_t map_line;   /* line of "map:" */
+    int64_t map_line;                /* line of "map:" */
     const char *map_begin, *map_end; /* the map rows: from the first one to the 'end' line */
-    const char **rows;  /* height pointers into the text */
-    uint8_t *tiles;     /* scratch copy, width * height */
+    const char **rows;               /* height pointers into the text */
+    uint8_t *tiles;                  /* scratch copy, width * height */
     int32_t start_tx, start_ty, start_count;
 
     ChunkList enemies, pickups, doors, links, portals, entries;
@@ -76,13 +76,12 @@ typedef struct Parser {
 
 /* What a "found '...'" quotes: at most 40 bytes of the offending text ("%.*s%s"). */
 #define QUOTE_MAX 40
-#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, \
-                 ((s).len > QUOTE_MAX ? "..." : "")
+#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, ((s).len > QUOTE_MAX ? "..." : "")
 
 /* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err; returns
    false, so a failing check can `return level_fail(...)`. */
-__attribute__((format(printf, 5, 6))) bool level_fail(LevelError *err, const char *path, int64_t line,
-                                                       int64_t col, const char *fmt, ...);
+__attribute__((format(printf, 5, 6))) bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col,
+                                                      const char *fmt, ...);
 
 /* The header, the map and the entity lines of s (the text after a BOM) into p, which the
    caller has set up (path, err, tmp, dir, pool defaults, the ChunkLists). */

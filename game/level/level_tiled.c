@@ -24,9 +24,9 @@
 
 /* ---- cJSON on the scratch arena --------------------------------------------------------- */
 
-static _Thread_local Arena *json_arena;    /* the parse under way on this thread, or NULL */
-static _Thread_local uint64_t json_left;   /* what the tree may still take */
-static _Thread_local bool json_refused;    /* the budget, not the syntax, ended the parse */
+static _Thread_local Arena *json_arena;  /* the parse under way on this thread, or NULL */
+static _Thread_local uint64_t json_left; /* what the tree may still take */
+static _Thread_local bool json_refused;  /* the budget, not the syntax, ended the parse */
 
 static void *json_alloc(size_t n) {
     if (!json_arena) return NULL;
@@ -172,7 +172,8 @@ static bool prop_int(Parser *p, const cJSON *obj, const char *name, int64_t *out
     *found = v != NULL;
     if (!v) return true;
     if (whole_number(v, INT32_MIN, INT32_MAX, out)) return true;
-    if (cJSON_IsNumber(v)) return tfail(p, "expected property '%s' to be a whole number, found %.17g", name, v->valuedouble);
+    if (cJSON_IsNumber(v))
+        return tfail(p, "expected property '%s' to be a whole number, found %.17g", name, v->valuedouble);
     return tfail(p, "expected property '%s' to be a number (type int), found %s", name, json_kind(v));
 }
 
@@ -271,10 +272,17 @@ static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
    map's character; 0 for a tile that is not terrain: doors and portals are objects. */
 static char terrain_char(uint32_t local) {
     switch (local) {
-    case TS_FLOOR_0: case TS_FLOOR_1: case TS_FLOOR_2: case TS_FLOOR_3: case TS_FLOOR_CRACKED: return '.';
-    case TS_WALL: case TS_WALL_FACE: return '#';
-    case TS_WATER_0: case TS_WATER_1: return '~';
-    case TS_SPIKES: case TS_SPIKES_DOWN: return '^';
+    case TS_FLOOR_0:
+    case TS_FLOOR_1:
+    case TS_FLOOR_2:
+    case TS_FLOOR_3:
+    case TS_FLOOR_CRACKED: return '.';
+    case TS_WALL:
+    case TS_WALL_FACE: return '#';
+    case TS_WATER_0:
+    case TS_WATER_1: return '~';
+    case TS_SPIKES:
+    case TS_SPIKES_DOWN: return '^';
     case TS_EXIT: return 'X';
     default: return 0;
     }
@@ -301,7 +309,10 @@ static bool base64_decode(Str8 s, uint8_t *out, uint64_t cap, uint64_t *n, char 
     for (uint64_t i = 0; i < s.len; i++) {
         uint8_t c = (uint8_t)s.data[i];
         if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-        if (c == '=') { padded = true; continue; }
+        if (c == '=') {
+            padded = true;
+            continue;
+        }
         int8_t v = base64_value(c);
         if (v < 0 || padded) {
             *bad = (char)c;
@@ -328,15 +339,19 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
     if (gid == 0)
         return tfail(p, "tile %d %d: expected a tile (floor, wall, water, spikes or exit), found an empty cell", x, y);
     const Tileset *ts = tileset_of(t, gid);
-    if (!ts) return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y, gid);
+    if (!ts)
+        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y,
+                     gid);
     uint32_t local = gid - (uint32_t)ts->firstgid;
     if (!str8_eq_cstr(ts->name, "tiles"))
-        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x, y,
-                     local, QUOTE(ts->name));
+        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x,
+                     y, local, QUOTE(ts->name));
     char c = terrain_char(local);
     if (!c)
-        return tfail(p, "tile %d %d: expected a floor, wall, water, spikes or exit tile, found tile %u of 'tiles' "
-                     "(doors, portals and the rest are objects)", x, y, local);
+        return tfail(p,
+                     "tile %d %d: expected a floor, wall, water, spikes or exit tile, found tile %u of 'tiles' "
+                     "(doors, portals and the rest are objects)",
+                     x, y, local);
     *out = c;
     return true;
 }
@@ -348,7 +363,8 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
         !get_int(p, layer, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
         return false;
     if (w != p->width || h != p->height)
-        return tfail(p, "expected the map's size, %dx%d, found %lldx%lld", p->width, p->height, (long long)w, (long long)h);
+        return tfail(p, "expected the map's size, %dx%d, found %lldx%lld", p->width, p->height, (long long)w,
+                     (long long)h);
     if (member(layer, "chunks")) return tfail(p, "expected \"data\", found \"chunks\" (an infinite map's layer)");
     uint64_t cells = (uint64_t)w * (uint64_t)h;
     const cJSON *data = member(layer, "data");
@@ -356,12 +372,15 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
     if (!get_str(p, layer, "encoding", false, &encoding) || !get_str(p, layer, "compression", false, &compression))
         return false;
     if (compression.len)
-        return tfail(p, "expected an uncompressed layer (Tile Layer Format: CSV or Base64 (uncompressed)), found "
-                     "'%.*s%s' compression", QUOTE(compression));
+        return tfail(p,
+                     "expected an uncompressed layer (Tile Layer Format: CSV or Base64 (uncompressed)), found "
+                     "'%.*s%s' compression",
+                     QUOTE(compression));
     if (!data) return tfail(p, "expected a member \"data\", found none");
     if (cJSON_IsArray(data)) {
         if (encoding.len && !str8_eq_cstr(encoding, "csv"))
-            return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'", QUOTE(encoding));
+            return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'",
+                         QUOTE(encoding));
         uint64_t i = 0;
         const cJSON *v;
         cJSON_ArrayForEach(v, data) {
@@ -370,7 +389,8 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
             int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
             if (!whole_number(v, 0, UINT32_MAX, &raw)) {
                 if (cJSON_IsNumber(v))
-                    return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y, v->valuedouble);
+                    return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y,
+                                 v->valuedouble);
                 return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
             }
             if (!tile_char(p, t, (uint64_t)raw, x, y, &grid[i])) return false;
@@ -382,9 +402,11 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
                          (long long)h, (unsigned long long)n);
         return true;
     }
-    if (!cJSON_IsString(data)) return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
+    if (!cJSON_IsString(data))
+        return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
     if (!str8_eq_cstr(encoding, "base64"))
-        return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'", QUOTE(encoding));
+        return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'",
+                     QUOTE(encoding));
     uint8_t *bytes = arena_push_raw(p->tmp, cells * 4, 4);
     if (!bytes) return tfail(p, "expected scratch memory for the tiles, found %s", arena_last_error());
     uint64_t n;
@@ -410,14 +432,14 @@ typedef enum ObjKind { OBJ_GRID, OBJ_ENTRY, OBJ_SIGN } ObjKind;
 /* What an object's type (or class) means: a character of the map, or an entry or sign. */
 static const struct {
     const char *type;
-    char ch;      /* 0: by its colour (key, door), or not on the grid */
+    char ch; /* 0: by its colour (key, door), or not on the grid */
     ObjKind kind;
     const char *props; /* the custom properties it may have */
 } object_types[] = {
-    {"player", '@', OBJ_GRID, ""},        {"patroller", 'p', OBJ_GRID, "hp"}, {"chaser", 'c', OBJ_GRID, "hp"},
-    {"turret", 't', OBJ_GRID, "hp"},      {"coin", '$', OBJ_GRID, ""},        {"heart", '+', OBJ_GRID, ""},
-    {"key", 0, OBJ_GRID, "color"},        {"door", 0, OBJ_GRID, "color"},     {"portal", '>', OBJ_GRID, "target entry"},
-    {"entry", 0, OBJ_ENTRY, ""},          {"sign", 0, OBJ_SIGN, "text"},
+    {"player", '@', OBJ_GRID, ""},   {"patroller", 'p', OBJ_GRID, "hp"}, {"chaser", 'c', OBJ_GRID, "hp"},
+    {"turret", 't', OBJ_GRID, "hp"}, {"coin", '$', OBJ_GRID, ""},        {"heart", '+', OBJ_GRID, ""},
+    {"key", 0, OBJ_GRID, "color"},   {"door", 0, OBJ_GRID, "color"},     {"portal", '>', OBJ_GRID, "target entry"},
+    {"entry", 0, OBJ_ENTRY, ""},     {"sign", 0, OBJ_SIGN, "text"},
 };
 #define OBJECT_TYPES "player, patroller, chaser, turret, coin, heart, key, door, portal, entry or sign"
 
@@ -427,9 +449,9 @@ typedef struct Later {
     char ch;
     int32_t id, x, y;
     const char *where;
-    int64_t hp;       /* enemies: 0 none */
-    LevelRef target;  /* portals */
-    Str8 text;        /* a portal's entry, an entry's name, a sign's text */
+    int64_t hp;      /* enemies: 0 none */
+    LevelRef target; /* portals */
+    Str8 text;       /* a portal's entry, an entry's name, a sign's text */
 } Later;
 
 typedef struct Objects {
@@ -450,14 +472,15 @@ static bool object_tile(Parser *p, const cJSON *o, bool tile_object, int32_t *tx
             if (i < 2) return tfail(p, "expected a member \"%s\", found none", names[i]);
             continue;
         }
-        if (!cJSON_IsNumber(xs[i])) return tfail(p, "expected \"%s\" to be a number, found %s", names[i], json_kind(xs[i]));
+        if (!cJSON_IsNumber(xs[i]))
+            return tfail(p, "expected \"%s\" to be a number, found %s", names[i], json_kind(xs[i]));
         v[i] = xs[i]->valuedouble;
     }
     double cx = v[0] + v[2] / 2, cy = tile_object ? v[1] - v[3] / 2 : v[1] + v[3] / 2;
     double wpx = (double)p->width * TILE_PX, hpx = (double)p->height * TILE_PX;
     if (!(cx >= 0 && cx < wpx && cy >= 0 && cy < hpx))
-        return tfail(p, "expected its centre inside the map (%dx%d tiles, %.0fx%.0f pixels), found %.17g, %.17g", p->width,
-                     p->height, wpx, hpx, cx, cy);
+        return tfail(p, "expected its centre inside the map (%dx%d tiles, %.0fx%.0f pixels), found %.17g, %.17g",
+                     p->width, p->height, wpx, hpx, cx, cy);
     *tx = (int32_t)(cx / TILE_PX);
     *ty = (int32_t)(cy / TILE_PX);
     return true;
@@ -492,7 +515,8 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
     Str8 tmpl;
     if (!get_str(p, o, "template", false, &tmpl)) return false;
     if (tmpl.len)
-        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'", QUOTE(tmpl));
+        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'",
+                     QUOTE(tmpl));
     int k = -1;
     for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
         if (str8_eq_cstr(type, object_types[i].type)) k = i;
@@ -503,8 +527,8 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
     if (!props_check(p, o, object_types[k].props, object_types[k].type)) return false;
     int32_t x = 0, y = 0;
     if (!object_tile(p, o, member(o, "gid") != NULL, &x, &y)) return false;
-    Later l = {.kind = object_types[k].kind, .ch = object_types[k].ch, .id = (int32_t)id, .x = x, .y = y,
-               .where = where};
+    Later l = {
+        .kind = object_types[k].kind, .ch = object_types[k].ch, .id = (int32_t)id, .x = x, .y = y, .where = where};
     char *cell = &ob->grid[(int64_t)y * p->width + x];
     if (l.kind == OBJ_GRID) {
         if (str8_eq_cstr(type, "key") && !key_color(p, o, "key", 'r', &l.ch)) return false;
@@ -517,7 +541,8 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         }
         if (*cell != '.') {
             const char *first = p->cell_where[(int64_t)y * p->width + x];
-            if (first) return tfail(p, "expected one entity on tile %d %d, found a second one (the first is %s)", x, y, first);
+            if (first)
+                return tfail(p, "expected one entity on tile %d %d, found a second one (the first is %s)", x, y, first);
             return tfail(p, "expected floor under the %.*s at tile %d %d, found %s", STR8_FMT(type), x, y,
                          level_describe_char(*cell));
         }
@@ -574,8 +599,10 @@ static bool apply_later(Parser *p, const Objects *ob) {
         } else if (l->kind == OBJ_SIGN) {
             if (!level_add_sign(p, NULL, l->x, l->y, NULL, l->text)) return false;
         } else if (l->ch == '>') {
-            int64_t i = level_find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), l->x, l->y);
-            if (i < 0 || !level_set_link(p, i, &l->target, l->text)) return i < 0 ? tfail(p, "internal error: no portal") : false;
+            int64_t i =
+                level_find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), l->x, l->y);
+            if (i < 0 || !level_set_link(p, i, &l->target, l->text))
+                return i < 0 ? tfail(p, "internal error: no portal") : false;
         } else if (l->hp) {
             uint32_t row0 = p->enemy_row[l->y];
             int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[l->y + 1] - row0, sizeof(EnemySpawn),
@@ -627,13 +654,17 @@ static bool read_map_header(Parser *p, const cJSON *root) {
         return tfail(p, "expected an orthogonal map, found '%.*s%s'", QUOTE(orientation));
     bool infinite;
     if (!get_bool(p, root, "infinite", &infinite)) return false;
-    if (infinite) return tfail(p, "expected a map of fixed size, found an infinite one (untick Infinite in Map Properties)");
+    if (infinite)
+        return tfail(p, "expected a map of fixed size, found an infinite one (untick Infinite in Map Properties)");
     int64_t w = 0, h = 0, tw = 0, th = 0;
-    if (!get_int(p, root, "tilewidth", true, 0, 0, INT32_MAX, &tw) || !get_int(p, root, "tileheight", true, 0, 0, INT32_MAX, &th))
+    if (!get_int(p, root, "tilewidth", true, 0, 0, INT32_MAX, &tw) ||
+        !get_int(p, root, "tileheight", true, 0, 0, INT32_MAX, &th))
         return false;
     if (tw != TILE_PX || th != TILE_PX)
-        return tfail(p, "expected tiles of %dx%d pixels, found %lldx%lld", TILE_PX, TILE_PX, (long long)tw, (long long)th);
-    if (!get_int(p, root, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) || !get_int(p, root, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
+        return tfail(p, "expected tiles of %dx%d pixels, found %lldx%lld", TILE_PX, TILE_PX, (long long)tw,
+                     (long long)th);
+    if (!get_int(p, root, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
+        !get_int(p, root, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
         return false;
     p->width = (int32_t)w;
     p->height = (int32_t)h;
@@ -664,7 +695,8 @@ static bool read_map(Parser *p, const cJSON *root) {
         if (!get_str(p, layer, "name", false, &name) || !get_str(p, layer, "type", true, &type)) return false;
         p->where = where_fmt(p, "layer '%.*s%s'", QUOTE(name));
         if (str8_eq_cstr(type, "tilelayer")) {
-            if (tile_layer) return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
+            if (tile_layer)
+                return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
             tile_layer = layer;
             tile_layer_where = p->where;
             if (!props_check(p, layer, "", "a layer") || !read_tile_layer(p, layer, &tiles, ob.grid)) return false;
@@ -680,7 +712,8 @@ static bool read_map(Parser *p, const cJSON *root) {
     cJSON_ArrayForEach(layer, layers) {
         const cJSON *type = member(layer, "type");
         if (!cJSON_IsString(type) || strcmp(type->valuestring, "objectgroup") != 0) continue;
-        p->where = where_fmt(p, "layer '%s'", cJSON_IsString(member(layer, "name")) ? member(layer, "name")->valuestring : "");
+        p->where =
+            where_fmt(p, "layer '%s'", cJSON_IsString(member(layer, "name")) ? member(layer, "name")->valuestring : "");
         if (!read_object_layer(p, layer, &ob)) return false;
     }
     p->where = "map";
@@ -745,8 +778,8 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
             return level_fail(p->err, p->path, 0, 0,
                               "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
                               "(a tile layer in base64 takes a tenth of it)",
-                              (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20),
-                              json_left ? ": " : "", json_left ? arena_last_error() : "");
+                              (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
+                              json_left ? arena_last_error() : "");
         uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
         while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;
         int64_t line, col;

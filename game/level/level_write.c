@@ -25,12 +25,10 @@ static const char *written_form(const Level *lv, const char *resolved, const cha
     Str8 w = str8_cstr(written);
     if (w.len) {
         bool same = w.data[0] == '/' ? str8_eq(w, r)
-                                     : r.len == dir.len + w.len && str8_starts_with(r, dir) &&
-                                           str8_ends_with(r, w);
+                                     : r.len == dir.len + w.len && str8_starts_with(r, dir) && str8_ends_with(r, w);
         if (same) return resolved + (r.len - w.len);
     }
-    if (dir.len && r.len > dir.len && str8_starts_with(r, dir) && r.data[dir.len] != '/')
-        return resolved + dir.len;
+    if (dir.len && r.len > dir.len && str8_starts_with(r, dir) && r.data[dir.len] != '/') return resolved + dir.len;
     return resolved;
 }
 
@@ -90,8 +88,7 @@ static void put_at(Out *o, uint64_t map_at, const Level *lv, int32_t x, int32_t 
 /* Every row, then the entities drawn over the tiles: the player start, enemies, pickups and
    the doors' colours. */
 static void put_map(Out *o, const Level *lv) {
-    uint64_t w = lv->width > 0 ? (uint64_t)lv->width : 0,
-             h = lv->height > 0 ? (uint64_t)lv->height : 0;
+    uint64_t w = lv->width > 0 ? (uint64_t)lv->width : 0, h = lv->height > 0 ? (uint64_t)lv->height : 0;
     uint64_t map_at = o->len;
     o->len += (w + 1) * h;
     if (!o->buf) return;
@@ -102,19 +99,15 @@ static void put_map(Out *o, const Level *lv) {
     }
     static const char enemy_char[ENEMY_KIND_COUNT] = {
         [ENEMY_PATROLLER] = 'p', [ENEMY_CHASER] = 'c', [ENEMY_TURRET] = 't'};
-    static const char key_char[KEY_COLOR_COUNT] = {
-        [KEY_RED] = 'r', [KEY_GREEN] = 'g', [KEY_BLUE] = 'b'};
-    static const char door_char[KEY_COLOR_COUNT] = {
-        [KEY_RED] = 'R', [KEY_GREEN] = 'G', [KEY_BLUE] = 'B'};
+    static const char key_char[KEY_COLOR_COUNT] = {[KEY_RED] = 'r', [KEY_GREEN] = 'g', [KEY_BLUE] = 'b'};
+    static const char door_char[KEY_COLOR_COUNT] = {[KEY_RED] = 'R', [KEY_GREEN] = 'G', [KEY_BLUE] = 'B'};
     for (int32_t i = 0; i < lv->door_count; i++) {
         const LevelDoor *d = &lv->doors[i];
-        put_at(o, map_at, lv, d->tx, d->ty,
-               (unsigned)d->color < KEY_COLOR_COUNT ? door_char[d->color] : '?');
+        put_at(o, map_at, lv, d->tx, d->ty, (unsigned)d->color < KEY_COLOR_COUNT ? door_char[d->color] : '?');
     }
     for (int32_t i = 0; i < lv->enemy_count; i++) {
         const EnemySpawn *e = &lv->enemies[i];
-        put_at(o, map_at, lv, e->tx, e->ty,
-               (unsigned)e->kind < ENEMY_KIND_COUNT ? enemy_char[e->kind] : '?');
+        put_at(o, map_at, lv, e->tx, e->ty, (unsigned)e->kind < ENEMY_KIND_COUNT ? enemy_char[e->kind] : '?');
     }
     for (int32_t i = 0; i < lv->pickup_count; i++) {
         const Pickup *k = &lv->pickups[i];
@@ -218,21 +211,16 @@ Str8 level_write(Arena *a, const Level *lv) {
 
 /* ---- Comparison ---------------------------------------------------------------------------- */
 
-static bool str_same(const char *a, const char *b) {
-    return a == b || (a && b && strcmp(a, b) == 0);
-}
+static bool str_same(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
 
 bool level_equal(const Level *a, const Level *b) {
-    if (a->width != b->width || a->height != b->height || a->start_tx != b->start_tx ||
-        a->start_ty != b->start_ty || a->bullet_cap != b->bullet_cap ||
-        a->particle_cap != b->particle_cap || a->enemy_count != b->enemy_count ||
-        a->pickup_count != b->pickup_count || a->door_count != b->door_count ||
-        a->link_count != b->link_count || a->entry_count != b->entry_count ||
-        a->sign_count != b->sign_count)
+    if (a->width != b->width || a->height != b->height || a->start_tx != b->start_tx || a->start_ty != b->start_ty ||
+        a->bullet_cap != b->bullet_cap || a->particle_cap != b->particle_cap || a->enemy_count != b->enemy_count ||
+        a->pickup_count != b->pickup_count || a->door_count != b->door_count || a->link_count != b->link_count ||
+        a->entry_count != b->entry_count || a->sign_count != b->sign_count)
         return false;
     if (!str_same(a->name, b->name)) return false;
-    if (!str_same(written_form(a, a->exit_to, a->exit_written),
-                  written_form(b, b->exit_to, b->exit_written)))
+    if (!str_same(written_form(a, a->exit_to, a->exit_written), written_form(b, b->exit_to, b->exit_written)))
         return false;
     uint64_t tiles = a->width > 0 && a->height > 0 ? (uint64_t)a->width * (uint64_t)a->height : 0;
     if (tiles && memcmp(a->tiles, b->tiles, tiles) != 0) return false;
@@ -243,8 +231,7 @@ bool level_equal(const Level *a, const Level *b) {
     for (int32_t i = 0; i < a->pickup_count; i++) {
         const Pickup *x = &a->pickups[i], *y = &b->pickups[i];
         /* A key's colour counts; the loader leaves KEY_RED in the other pickups, an editor may not. */
-        if (x->tx != y->tx || x->ty != y->ty || x->kind != y->kind ||
-            (x->kind == PICKUP_KEY && x->color != y->color))
+        if (x->tx != y->tx || x->ty != y->ty || x->kind != y->kind || (x->kind == PICKUP_KEY && x->color != y->color))
             return false;
     }
     for (int32_t i = 0; i < a->door_count; i++) {

@@ -6,10 +6,10 @@
 #include "core/base.h"
 
 #define BOT_MAX_CELLS (256 * 256)
-#define BOT_COIN_REACH 14   /* detour for coins at most this many steps away */
+#define BOT_COIN_REACH 14 /* detour for coins at most this many steps away */
 #define BOT_SPIKE_COST 40
 #define BOT_AIM_TILES 7
-#define BOT_EXPOSED_COST 6  /* a tile a live turret can see costs this many steps */
+#define BOT_EXPOSED_COST 6 /* a tile a live turret can see costs this many steps */
 #define BOT_BULLET_LOOKAHEAD 40
 #define BOT_CONTACT_LOOKAHEAD 14
 #define BOT_MARGIN (2 * FIX_ONE)
@@ -57,8 +57,7 @@ static uint32_t aim(const Sim *s) {
     uint32_t in = 0;
     if (ay <= slack) in = dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT;
     else if (ax <= slack) in = dy > 0 ? SIM_IN_DOWN : SIM_IN_UP;
-    else if (ABS(ax - ay) <= slack * 2)
-        in = (dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT) | (dy > 0 ? SIM_IN_DOWN : SIM_IN_UP);
+    else if (ABS(ax - ay) <= slack * 2) in = (dx > 0 ? SIM_IN_RIGHT : SIM_IN_LEFT) | (dy > 0 ? SIM_IN_DOWN : SIM_IN_UP);
     if (!in) return 0;
     /* Fire held keeps the facing (strafing), so turn first, on a tick without fire. */
     return sim_facing_for(in, pl->facing) == pl->facing ? in | SIM_IN_FIRE : in;
@@ -144,8 +143,8 @@ static uint32_t dodge(const Sim *s, uint32_t want) {
         int mx = ((m & SIM_IN_RIGHT) != 0) - ((m & SIM_IN_LEFT) != 0);
         int my = ((m & SIM_IN_DOWN) != 0) - ((m & SIM_IN_UP) != 0);
         int pref = mx * wx + my * wy;
-        bool better = (best_spiked && !sp) ||
-                      (sp == best_spiked && (dm > best_d || (dm == best_d && pref > best_pref)));
+        bool better =
+            (best_spiked && !sp) || (sp == best_spiked && (dm > best_d || (dm == best_d && pref > best_pref)));
         if (better) best = m, best_d = dm, best_pref = pref, best_spiked = sp;
     }
     return best;
@@ -215,16 +214,14 @@ static uint32_t play(const Sim *s) {
         if (s->pickup_taken[i]) continue;
         int32_t idx = p->ty * w + p->tx, d = dist[idx];
         if (d == INT32_MAX) continue;
-        bool want = p->kind == PICKUP_KEY ||
-                    (p->kind == PICKUP_HEART && s->progress.hearts < s->progress.max_hearts) ||
+        bool want = p->kind == PICKUP_KEY || (p->kind == PICKUP_HEART && s->progress.hearts < s->progress.max_hearts) ||
                     (p->kind == PICKUP_COIN && d <= BOT_COIN_REACH);
         if (want && d < goal_d) goal = idx, goal_d = d;
     }
     if (goal < 0) {
         for (int32_t i = 0; i < n; i++) {
             TileKind t = (TileKind)lv->tiles[i];
-            if ((t == TILE_EXIT || (t == TILE_PORTAL && level_link_at(lv, i % w, i / w))) &&
-                dist[i] < goal_d)
+            if ((t == TILE_EXIT || (t == TILE_PORTAL && level_link_at(lv, i % w, i / w))) && dist[i] < goal_d)
                 goal = i, goal_d = dist[i];
         }
     }

@@ -19,15 +19,15 @@
 #include "rules/save.h"
 #include "rules/sim.h"
 
-#define CATALOG_MAX 64      /* levels listed; a folder with more lists the first by name */
+#define CATALOG_MAX 64 /* levels listed; a folder with more lists the first by name */
 #define CATALOG_LABEL_MAX 64
 
 typedef struct CatalogLevel {
-    char file[SAVE_NAME_MAX];     /* base name, the save's key: "04-patrol.lvl" */
+    char file[SAVE_NAME_MAX];      /* base name, the save's key: "04-patrol.lvl" */
     char label[CATALOG_LABEL_MAX]; /* "4. Patrol"; the file name when the level is broken */
-    int32_t number;               /* from the file name's "NN-" prefix; 0: none */
-    int32_t coins;                /* coins in the level */
-    bool broken;                  /* did not load: choosing it reports why */
+    int32_t number;                /* from the file name's "NN-" prefix; 0: none */
+    int32_t coins;                 /* coins in the level */
+    bool broken;                   /* did not load: choosing it reports why */
 } CatalogLevel;
 
 typedef struct Catalog {

@@ -76,7 +76,8 @@ static bool set_aside(Game *g, const char *path, const char *msg, const char *wh
         diag_report(DIAG_WARNING, "%s; kept as %s, %s", msg, moved, then);
         if (!g->save_notice[0])
             snprintf(g->save_notice, sizeof g->save_notice, "%s %s: kept as %.80s, %s", what,
-                     other_version ? "from another version" : "unreadable", path_base_name(str8_cstr(moved)).data, then);
+                     other_version ? "from another version" : "unreadable", path_base_name(str8_cstr(moved)).data,
+                     then);
         return true;
     }
     diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, why, what);
@@ -132,8 +133,8 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *e
     if (!start_run(g, err)) return false;
     /* The defaults, until a file says otherwise. Music under the effects: the effects carry
        what the player must hear. */
-    static const int32_t volumes[SAVE_VOLUMES] = {[SAVE_VOLUME_MASTER] = 80, [SAVE_VOLUME_MUSIC] = 60,
-                                                  [SAVE_VOLUME_EFFECTS] = 90};
+    static const int32_t volumes[SAVE_VOLUMES] = {
+        [SAVE_VOLUME_MASTER] = 80, [SAVE_VOLUME_MUSIC] = 60, [SAVE_VOLUME_EFFECTS] = 90};
     memcpy(g->save.settings.volume, volumes, sizeof volumes);
     memcpy(g->save.settings.binds, g->default_binds, sizeof g->default_binds);
     if (cfg->save_path && strlen(cfg->save_path) < sizeof g->save_path) {
@@ -169,8 +170,7 @@ static void note_clear(Game *g) {
     g->clear_coins = s->progress.coins - s->progress_entry.coins;
     memcpy(g->clear_level, s->level_path, sizeof g->clear_level);
     g->clear_coins_total = 0;
-    for (int32_t i = 0; i < s->level.pickup_count; i++)
-        g->clear_coins_total += s->level.pickups[i].kind == PICKUP_COIN;
+    for (int32_t i = 0; i < s->level.pickup_count; i++) g->clear_coins_total += s->level.pickups[i].kind == PICKUP_COIN;
     g->run_coins_total += g->clear_coins_total;
     const SaveLevel *best = save_find(&g->save, s->level_path);
     g->clear_best_ticks = best ? best->best_ticks : 0;
@@ -205,9 +205,7 @@ bool game_reload_level(Game *g, LevelError *err) {
 /* ---- The screens: one update each, in a table by GameScreen (a new screen is one entry).
    Each gets the input held this tick and the bits newly pressed. ---- */
 
-static bool confirmed(uint32_t input, uint32_t pressed) {
-    return (input & GAME_IN_CONFIRM) || (pressed & SIM_IN_FIRE);
-}
+static bool confirmed(uint32_t input, uint32_t pressed) { return (input & GAME_IN_CONFIRM) || (pressed & SIM_IN_FIRE); }
 static bool went_back(uint32_t input) { return (input & GAME_IN_PAUSE) != 0; }
 
 /* A menu's vertical step this tick: -1, 0 or +1. A press moves once; held, it repeats after
@@ -248,8 +246,7 @@ bool game_level_unlocked(const Game *g, int32_t i) {
     const Catalog *c = &g->catalog;
     if (i < 0 || i >= c->count) return false;
     const char *file = c->levels[i].file;
-    return catalog_find(c, g->start_level) == i || save_find(&g->save, file) ||
-           strcmp(file, g->save.furthest) == 0;
+    return catalog_find(c, g->start_level) == i || save_find(&g->save, file) || strcmp(file, g->save.furthest) == 0;
 }
 
 static bool title_usable(const Game *g, int32_t row) { return row != TITLE_CONTINUE || game_continue_level(g) >= 0; }
@@ -447,8 +444,7 @@ static void update_playing(Game *g, uint32_t input, uint32_t pressed) {
         break;
     case SIM_REQUEST_VICTORY:
         note_clear(g);
-        record_completion(g, s->level_path, s->tick, s->progress.coins - s->progress_entry.coins,
-                          s->level_path);
+        record_completion(g, s->level_path, s->tick, s->progress.coins - s->progress_entry.coins, s->level_path);
         set_screen(g, SCREEN_VICTORY);
         break;
     case SIM_REQUEST_DIED: set_screen(g, SCREEN_GAME_OVER); break;
@@ -499,8 +495,7 @@ static void update_transition(Game *g, uint32_t input, uint32_t pressed) {
 
 static void update_game_over(Game *g, uint32_t input, uint32_t pressed) {
     sim_tick(&g->sim, 0);
-    if (g->screen_ticks > GAME_OVER_DELAY && (confirmed(input, pressed) || (input & GAME_IN_RESTART)))
-        restart_level(g);
+    if (g->screen_ticks > GAME_OVER_DELAY && (confirmed(input, pressed) || (input & GAME_IN_RESTART))) restart_level(g);
 }
 
 static void update_victory(Game *g, uint32_t input, uint32_t pressed) {

@@ -69,7 +69,7 @@ typedef enum SettingsItem {
     SETTINGS_SCALE = SETTINGS_VOLUME + SAVE_VOLUMES,
     SETTINGS_FULLSCREEN,
     SETTINGS_RENDERER, /* takes effect at the next start */
-    SETTINGS_KEYS, /* SETTINGS_KEYS + action, for each of SAVE_BIND_ACTIONS */
+    SETTINGS_KEYS,     /* SETTINGS_KEYS + action, for each of SAVE_BIND_ACTIONS */
     SETTINGS_RESET_KEYS = SETTINGS_KEYS + SAVE_BIND_ACTIONS,
     SETTINGS_BACK,
     SETTINGS_ITEM_COUNT
@@ -80,18 +80,18 @@ typedef enum GameMessageKind { GAME_MESSAGE_ERROR, GAME_MESSAGE_NOTICE } GameMes
 #define TRANSITION_CLEAR_TICKS 60 /* "clear" card: the level's time and coins */
 #define TRANSITION_OUT_TICKS 84   /* ... fade out, then the load */
 #define TRANSITION_TICKS 144      /* ... then the level's name card and the fade in */
-#define GAME_OVER_DELAY 50      /* the death burst plays before the game-over card */
-#define MENU_REPEAT_DELAY 18    /* a direction held this long on a menu starts repeating ... */
-#define MENU_REPEAT_EVERY 5     /* ... one step this often */
-#define VOLUME_STEP 10          /* percent per left/right on a volume row */
+#define GAME_OVER_DELAY 50        /* the death burst plays before the game-over card */
+#define MENU_REPEAT_DELAY 18      /* a direction held this long on a menu starts repeating ... */
+#define MENU_REPEAT_EVERY 5       /* ... one step this often */
+#define VOLUME_STEP 10            /* percent per left/right on a volume row */
 
 typedef struct GameConfig {
     const char *start_level;
     uint64_t seed;
-    bool skip_title;       /* replays, tests and --headless start playing at once */
-    const char *save_path; /* NULL: progress is not saved */
+    bool skip_title;           /* replays, tests and --headless start playing at once */
+    const char *save_path;     /* NULL: progress is not saved */
     const char *settings_path; /* NULL: settings are not saved (save.h: the settings file) */
-    bool level_chosen;     /* start_level was asked for (--level): the title's Enter plays it */
+    bool level_chosen;         /* start_level was asked for (--level): the title's Enter plays it */
     /* The front end's keys for the rebindable actions (save.h's order), used until the
        player binds their own and by "reset keys". */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
@@ -125,19 +125,21 @@ typedef struct Game {
     bool wait_release;              /* after a binding: input ignored until nothing is held */
     bool settings_dirty;            /* changed since last written */
     int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
-    int32_t scale_max;              /* the largest window scale the screen fits (the front end
-                                       says; 0: unknown, SAVE_SCALE_MAX) */
-    bool level_chosen;              /* GameConfig's */
+    /* the largest window scale the screen fits (the front end
+       says; 0: unknown, SAVE_SCALE_MAX) */
+    int32_t scale_max;
+    bool level_chosen; /* GameConfig's */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
-    Catalog catalog;                /* the run folder's levels, scanned when a menu needs it */
+    Catalog catalog; /* the run folder's levels, scanned when a menu needs it */
     bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
     bool settings_enabled;
     char settings_path[SAVE_PATH_MAX];
     SaveData save;
-    char save_notice[160]; /* for the title screen: a save that could not be read, and
-                              where it went (or that the game is not saving) */
+    /* for the title screen: a save that could not be read, and
+       where it went (or that the game is not saving) */
+    char save_notice[160];
     uint32_t load_failures;
 } Game;
 

@@ -26,8 +26,7 @@ void replay_append(Replay *r, uint8_t input) {
     /* Once a tick is lost, nothing after it may be recorded, not even a tick that would
        only lengthen the last run: the file would skip the lost one. */
     if (r->overflowed) return;
-    if (r->run_count > 0 && r->runs[r->run_count - 1].input == input &&
-        r->runs[r->run_count - 1].count < UINT32_MAX) {
+    if (r->run_count > 0 && r->runs[r->run_count - 1].input == input && r->runs[r->run_count - 1].count < UINT32_MAX) {
         r->runs[r->run_count - 1].count++;
     } else if (r->run_count < r->run_cap) {
         r->runs[r->run_count++] = (ReplayRun){.count = 1, .input = input};
@@ -44,11 +43,12 @@ Str8 replay_format(Arena *a, const Replay *r) {
     uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
     char *buf = arena_push_array_raw(a, char, cap);
     if (!buf) return (Str8){0};
-    size_t len = (size_t)snprintf(buf, cap,
-                                  "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
-                                  "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
-                                  "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
-                                  r->seed, r->level, r->ticks);
+    size_t len =
+        (size_t)snprintf(buf, cap,
+                         "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
+                         "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
+                         "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
+                         r->seed, r->level, r->ticks);
     if (r->overflowed)
         len += (size_t)snprintf(buf + len, cap - len,
                                 "# the recording buffer overflowed: no final levels or hash to check\n");
@@ -56,15 +56,14 @@ Str8 replay_format(Arena *a, const Replay *r) {
     if (r->has_hash) len += (size_t)snprintf(buf + len, cap - len, "hash %016" PRIx64 "\n", r->hash);
     len += (size_t)snprintf(buf + len, cap - len, "inputs\n");
     for (uint32_t i = 0; i < r->run_count; i++) {
-        len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count,
-                                r->runs[i].input, (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
+        len += (size_t)snprintf(buf + len, cap - len, "%ux%02x%s", r->runs[i].count, r->runs[i].input,
+                                (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
     }
     len += (size_t)snprintf(buf + len, cap - len, "end\n");
     return str8_make(buf, len);
 }
 
-bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
-                 size_t msg_cap) {
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg, size_t msg_cap) {
     SCRATCH_SCOPE(tmp);
     /* The hash and level count are the game's at the end of the run. When the buffer
        overflowed the run went on past the last recorded tick, so they are not what these
@@ -204,8 +203,8 @@ static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, s
             int64_t x = str8_find_byte(w, 'x', 0);
             uint64_t count, input;
             if (x <= 0 || !str8_parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
-                !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 ||
-                count > UINT32_MAX || input > 0xff || r->ticks + count > UINT32_MAX)
+                !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
+                input > 0xff || r->ticks + count > UINT32_MAX)
                 return fail(msg, msg_cap, path, line_no, "bad input run (want COUNTxHEX)");
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
             r->ticks += (uint32_t)count;

@@ -53,9 +53,9 @@ typedef struct ReplayRun {
 typedef struct Replay {
     uint64_t seed;
     char level[REPLAY_PATH_MAX];
-    uint32_t ticks;     /* ticks recorded (or stored in the file) */
-    int32_t levels;     /* from the file: levels completed at the end (-1: unknown) */
-    uint64_t hash;      /* from the file */
+    uint32_t ticks; /* ticks recorded (or stored in the file) */
+    int32_t levels; /* from the file: levels completed at the end (-1: unknown) */
+    uint64_t hash;  /* from the file */
     bool has_hash;
     ReplayRun *runs;
     uint32_t run_count, run_cap;
@@ -65,8 +65,7 @@ typedef struct Replay {
 
 bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level);
 void replay_append(Replay *r, uint8_t input);
-bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg,
-                 size_t msg_cap);
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg, size_t msg_cap);
 /* Reads the file at `path` (at most REPLAY_FILE_MAX bytes); its runs go in `a`. False with
    a message naming the file (path:line: error: ...), and *r and `a` as they were. */
 bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap);

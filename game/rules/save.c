@@ -35,7 +35,9 @@ static bool home_path(char *out, size_t cap, const char *var, const char *fallba
     return n > 0 && (size_t)n < cap;
 }
 
-bool save_default_path(char *out, size_t cap) { return home_path(out, cap, "XDG_DATA_HOME", ".local/share", "progress"); }
+bool save_default_path(char *out, size_t cap) {
+    return home_path(out, cap, "XDG_DATA_HOME", ".local/share", "progress");
+}
 
 bool save_settings_default_path(char *out, size_t cap) {
     return home_path(out, cap, "XDG_CONFIG_HOME", ".config", "settings");
@@ -48,7 +50,7 @@ const SaveLevel *save_find(const SaveData *d, const char *level_path) {
     return NULL;
 }
 
-static const char *const BIND_NAMES[SAVE_BIND_ACTIONS] = {"up", "down", "left", "right",
+static const char *const BIND_NAMES[SAVE_BIND_ACTIONS] = {"up",   "down",    "left",  "right",
                                                           "fire", "confirm", "pause", "restart"};
 
 const char *save_bind_name(int32_t action) {
@@ -102,8 +104,8 @@ enum {
 };
 
 static const char *const KEY_NAMES[KEY_COUNT] = {
-    "volume_master", "volume_music", "volume_effects", "scale",     "fullscreen",  "renderer",   "key_up",
-    "key_down",      "key_left",     "key_right",      "key_fire",  "key_confirm", "key_pause", "key_restart"};
+    "volume_master", "volume_music", "volume_effects", "scale",    "fullscreen",  "renderer",  "key_up",
+    "key_down",      "key_left",     "key_right",      "key_fire", "key_confirm", "key_pause", "key_restart"};
 /* The comment a key gets when the game adds its line. */
 static const char *const KEY_DOCS[KEY_COUNT] = {
     [KEY_VOLUME] = "percent, 0 to 100",
@@ -113,7 +115,7 @@ static const char *const KEY_DOCS[KEY_COUNT] = {
     [KEY_BIND] = "SDL scancodes, one or two (0: none)",
 };
 static const char *const RENDERER_NAMES[] = {"default", "opengl", "sdl"}; /* by SaveRenderer */
-#define DOC_COLUMN 24 /* where an added line's comment starts */
+#define DOC_COLUMN 24                                                     /* where an added line's comment starts */
 
 /* What separates words: every blank str8_trim takes off but the line end. */
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -216,7 +218,9 @@ static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t 
     char a[64], b[64];
     const char *want = NULL;
     if (k < 0) {
-        if (warn) diag_report_at(DIAG_WARNING, path, line_no, key_col, "unknown setting '%s' (line skipped)", quoted(key, a, sizeof a));
+        if (warn)
+            diag_report_at(DIAG_WARNING, path, line_no, key_col, "unknown setting '%s' (line skipped)",
+                           quoted(key, a, sizeof a));
         return false;
     }
     if (value_apply(st, k, value, &want)) return true;
@@ -355,7 +359,8 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
     if (r.status == OS_READ_TOO_LARGE) return corrupt(msg, msg_cap, path, 0, "file too large");
     if (r.status != OS_READ_OK) {
         char why[300];
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)", os_read_describe(r, why, sizeof why));
+        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)",
+                    os_read_describe(r, why, sizeof why));
         return SAVE_IO_ERROR;
     }
     return save_parse(out, path, text, msg, msg_cap);
@@ -363,7 +368,8 @@ SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap)
 
 bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap) {
     for (int n = 0; n < SAVE_ASIDE_MAX; n++) {
-        int len = n ? snprintf(moved_to, moved_cap, "%s.%d.bad", path, n) : snprintf(moved_to, moved_cap, "%s.bad", path);
+        int len =
+            n ? snprintf(moved_to, moved_cap, "%s.%d.bad", path, n) : snprintf(moved_to, moved_cap, "%s.bad", path);
         if (len < 0 || (size_t)len >= moved_cap) {
             snprintf(msg, msg_cap, "%s: cannot set aside: path too long", path);
             return false;
@@ -390,7 +396,8 @@ static void format_legacy_settings(Str8Buf *o, const SaveSettings *st) {
     if (st->scale > 0) str8_buf_fmt(o, "setting scale %d\n", st->scale);
     str8_buf_fmt(o, "setting fullscreen %d\n", st->fullscreen ? 1 : 0);
     if (st->renderer) str8_buf_fmt(o, "setting renderer %d\n", st->renderer);
-    for (int32_t i = 0; i < SAVE_VOLUMES; i++) str8_buf_fmt(o, "setting %s %d\n", KEY_NAMES[KEY_VOLUME + i], st->volume[i]);
+    for (int32_t i = 0; i < SAVE_VOLUMES; i++)
+        str8_buf_fmt(o, "setting %s %d\n", KEY_NAMES[KEY_VOLUME + i], st->volume[i]);
     for (int32_t a = 0; a < SAVE_BIND_ACTIONS; a++)
         str8_buf_fmt(o, "bind %s %u %u\n", BIND_NAMES[a], st->binds[a][0], st->binds[a][1]);
 }
@@ -510,8 +517,8 @@ Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
     Str8Buf o = str8_buf(a, cap);
     if (!old.len)
         str8_buf_fmt(&o, "# Arena Dungeon's settings: one \"key value\" a line; '#' starts a comment.\n"
-                    "# A bad line is skipped with a warning and its setting keeps its default. The game\n"
-                    "# rewrites the values it knows and keeps every other line as it is.\n");
+                         "# A bad line is skipped with a warning and its setting keeps its default. The game\n"
+                         "# rewrites the values it knows and keeps every other line as it is.\n");
     bool seen[KEY_COUNT] = {0};
     Str8 rest = old, line;
     while (str8_next_line(&rest, &line)) {

@@ -86,8 +86,8 @@ typedef struct SaveSettings {
     int32_t scale; /* 1..SAVE_SCALE_MAX; 0 ("auto"): the front end's default */
     bool fullscreen;
     uint16_t binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS]; /* 0: no key */
-    int32_t volume[SAVE_VOLUMES]; /* percent, 0..100 */
-    int32_t renderer;             /* SaveRenderer: what draws the next start */
+    int32_t volume[SAVE_VOLUMES];                       /* percent, 0..100 */
+    int32_t renderer;                                   /* SaveRenderer: what draws the next start */
 } SaveSettings;
 
 typedef struct SaveData {
@@ -96,9 +96,10 @@ typedef struct SaveData {
     int32_t level_count;
     SaveSettings settings; /* on disk in their own file (save_settings_*) */
     int32_t format;        /* the progress file's format as last read (0: none) */
-    bool settings_inside;  /* the progress file holds the settings too: it did when read
-                              (an older game's), and save_write keeps them there until the
-                              caller clears this, once the settings file is written */
+    /* the progress file holds the settings too: it did when read
+       (an older game's), and save_write keeps them there until the
+       caller clears this, once the settings file is written */
+    bool settings_inside;
 } SaveData;
 
 /* What one completion changed in the records. */

@@ -75,9 +75,7 @@ static bool box_hits(const Sim *s, uint32_t mask, int32_t cx, int32_t cy, int32_
     return false;
 }
 
-bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty) {
-    return tile_in(s, BLOCK_PLAYER, tx, ty);
-}
+bool sim_tile_blocks_walk(const Sim *s, int32_t tx, int32_t ty) { return tile_in(s, BLOCK_PLAYER, tx, ty); }
 bool sim_tile_blocks_bullet(const Sim *s, int32_t tx, int32_t ty) { return tile_in(s, BLOCK_BULLET, tx, ty); }
 bool sim_box_blocked(const Sim *s, int32_t cx, int32_t cy, int32_t half) {
     return box_hits(s, BLOCK_PLAYER, cx, cy, half);
@@ -132,8 +130,7 @@ bool sim_enemy_touches(const Enemy *e, int32_t px, int32_t py, int32_t margin) {
 
 /* Moves along one axis by d (|d| < one tile) and stops flush against the first blocking
    tile. Axis-separated moves are what make a diagonal push along a wall slide along it. */
-static bool slide(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t d,
-                  bool x_axis) {
+static bool slide(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t d, bool x_axis) {
     if (d == 0) return false;
     int32_t *p = x_axis ? x : y;
     int32_t old = *p, want = old + d;
@@ -151,8 +148,7 @@ static bool slide(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t h
 /* A move by (dx, dy): x first, then y from where x ended (so the order is part of the
    rules, and the replays' hashes depend on it). Returns the axes that were blocked. */
 enum { BLOCKED_X = 1u << 0, BLOCKED_Y = 1u << 1 };
-static unsigned slide_xy(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half,
-                         int32_t dx, int32_t dy) {
+static unsigned slide_xy(const Sim *s, uint32_t mask, int32_t *x, int32_t *y, int32_t half, int32_t dx, int32_t dy) {
     unsigned blocked = 0;
     if (slide(s, mask, x, y, half, dx, true)) blocked |= BLOCKED_X;
     if (slide(s, mask, x, y, half, dy, false)) blocked |= BLOCKED_Y;
@@ -177,13 +173,11 @@ bool sim_line_of_sight(const Sim *s, int32_t x0, int32_t y0, int32_t x1, int32_t
 
 /* ---- the bullet pool ---- */
 
-Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
-                         bool from_player) {
+Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl, bool from_player) {
     for (int32_t i = 0; i < s->level.bullet_cap; i++) {
         Bullet *b = &s->bullets[i];
         if (b->alive) continue;
-        *b = (Bullet){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .alive = true,
-                      .from_player = from_player};
+        *b = (Bullet){.x = x, .y = y, .vx = vx, .vy = vy, .ttl = ttl, .alive = true, .from_player = from_player};
         return b;
     }
     /* Dropping beats recycling here: a bullet vanishing mid-flight would be visible and
@@ -274,8 +268,11 @@ static void runtime_start(Sim *s, const Level *lv, void *block) {
     s->door_open = b ? b + r.door_open : NULL;
     for (int32_t i = 0; i < lv->enemy_count; i++) {
         const EnemySpawn *sp = &lv->enemies[i];
-        s->enemies[i] = (Enemy){.x = sim_tile_center(sp->tx), .y = sim_tile_center(sp->ty),
-                                .hp = sim_enemy_hp(sp), .kind = sp->kind, .alive = 1};
+        s->enemies[i] = (Enemy){.x = sim_tile_center(sp->tx),
+                                .y = sim_tile_center(sp->ty),
+                                .hp = sim_enemy_hp(sp),
+                                .kind = sp->kind,
+                                .alive = 1};
     }
 }
 
@@ -295,8 +292,7 @@ static bool copy_names(char p[SIM_PATH_MAX], char e[SIM_ENTRY_MAX], const char *
                        LevelError *err) {
     if (copy_str(p, SIM_PATH_MAX, path) && copy_str(e, SIM_ENTRY_MAX, entry)) return true;
     *err = (LevelError){0};
-    snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long",
-             path ? path : "(null)");
+    snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long", path ? path : "(null)");
     return false;
 }
 
@@ -322,7 +318,9 @@ static void level_swap(Sim *s, const Level *lv, void *block, const char *path, c
    player steps off (arriving on one must not leave at once). */
 static Player player_at(const Level *lv, int32_t tx, int32_t ty, uint8_t facing) {
     TileKind under = level_tile(lv, tx, ty);
-    return (Player){.x = sim_tile_center(tx), .y = sim_tile_center(ty), .facing = facing,
+    return (Player){.x = sim_tile_center(tx),
+                    .y = sim_tile_center(ty),
+                    .facing = facing,
                     .trigger_lock = under == TILE_EXIT || under == TILE_PORTAL};
 }
 
@@ -357,8 +355,7 @@ static bool load_file(Sim *s, Arena *level_arena, const char *p, const char *e, 
     return true;
 }
 
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
-                    LevelError *err) {
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, LevelError *err) {
     char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
     if (!copy_names(p, e, path, entry, err) || !load_file(s, level_arena, p, e, err)) return false;
     arrive(s, e);
@@ -604,9 +601,7 @@ static void player_fire(Sim *s, uint32_t in) {
     if (!(in & SIM_IN_FIRE) || pl->fire_cooldown > 0) return;
     int32_t ux = DIR8_X[pl->facing], uy = DIR8_Y[pl->facing];
     int32_t bx = pl->x + ux * 6 * FIX_ONE / 256, by = pl->y + uy * 6 * FIX_ONE / 256;
-    if (!sim_spawn_bullet(s, bx, by, ux * BULLET_SPEED / 256, uy * BULLET_SPEED / 256, BULLET_TTL,
-                          true))
-        return;
+    if (!sim_spawn_bullet(s, bx, by, ux * BULLET_SPEED / 256, uy * BULLET_SPEED / 256, BULLET_TTL, true)) return;
     pl->fire_cooldown = PLAYER_FIRE_COOLDOWN;
     emit(s, SIM_EV_SHOT, bx, by, pl->facing, 0, -1);
 }
@@ -640,8 +635,7 @@ static void touch_tiles(Sim *s) {
        the middle of the nearest floor tile (sim_spike_refuge), with a knockback sized to
        end there. */
     int32_t rx, ry;
-    if (sim_on_spikes(s, pl->x, pl->y) && hurt_player(s) &&
-        sim_spike_refuge(s, pl->x, pl->y, &rx, &ry)) {
+    if (sim_on_spikes(s, pl->x, pl->y) && hurt_player(s) && sim_spike_refuge(s, pl->x, pl->y, &rx, &ry)) {
         pl->kx = knock_for(rx - pl->x);
         pl->ky = knock_for(ry - pl->y);
     }
@@ -766,8 +760,7 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
     for (int d = 0; d < DIR4_COUNT; d++) {
         int32_t nx = R + DIR4_X[d], ny = R + DIR4_Y[d];
         int16_t dn = dist[ny * W + nx];
-        if (dn >= 0 && dn < dist[goal] && (best < 0 || dn < dist[(R + DIR4_Y[best]) * W + R + DIR4_X[best]]))
-            best = d;
+        if (dn >= 0 && dn < dist[goal] && (best < 0 || dn < dist[(R + DIR4_Y[best]) * W + R + DIR4_X[best]])) best = d;
     }
     return best;
 }
@@ -800,8 +793,7 @@ static void update_chaser(Sim *s, Enemy *e) {
         int32_t dx = pl->x - e->x, dy = pl->y - e->y;
         int32_t len = sim_isqrt((int64_t)dx * dx + (int64_t)dy * dy);
         if (len > 0) {
-            move_enemy(s, e, (int32_t)((int64_t)dx * CHASER_SPEED / len),
-                       (int32_t)((int64_t)dy * CHASER_SPEED / len));
+            move_enemy(s, e, (int32_t)((int64_t)dx * CHASER_SPEED / len), (int32_t)((int64_t)dy * CHASER_SPEED / len));
         }
         e->state = 2;
         return;
@@ -844,8 +836,7 @@ static void update_turret(Sim *s, Enemy *e, int32_t index) {
     if (e->state < 2 + TURRET_WARN_TICKS) e->state++;
     const Player *pl = &s->player;
     int32_t dx = pl->x - e->x, dy = pl->y - e->y;
-    e->facing = (uint8_t)(ABS(dx) >= ABS(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT)
-                                               : (dy >= 0 ? DIR4_DOWN : DIR4_UP));
+    e->facing = (uint8_t)(ABS(dx) >= ABS(dy) ? (dx >= 0 ? DIR4_RIGHT : DIR4_LEFT) : (dy >= 0 ? DIR4_DOWN : DIR4_UP));
     /* Arriving in a room must never cost a heart before you can react. */
     if (e->timer > 0 || s->tick < TURRET_GRACE_TICKS || e->state < 2 + TURRET_WARN_TICKS) return;
     e->timer = TURRET_PERIOD;
@@ -900,8 +891,7 @@ static void update_bullets(Sim *s) {
         if (b->from_player) {
             for (int32_t j = 0; j < lv->enemy_count; j++) {
                 Enemy *e = &s->enemies[j];
-                if (!e->alive || ABS(b->x - e->x) >= ENEMY_HALF + FIX_ONE ||
-                    ABS(b->y - e->y) >= ENEMY_HALF + FIX_ONE)
+                if (!e->alive || ABS(b->x - e->x) >= ENEMY_HALF + FIX_ONE || ABS(b->y - e->y) >= ENEMY_HALF + FIX_ONE)
                     continue;
                 b->alive = false;
                 hurt_enemy(s, e, b->vx, b->vy);
@@ -971,9 +961,10 @@ uint64_t sim_hash(const Sim *s) {
        either: it is the same file every time, and play never changes it. */
     fnv_u64(&f, s->tick);
     fnv_u64(&f, (uint64_t)s->request.kind);
-    int32_t pv[] = {g->hearts, g->max_hearts, g->coins, g->keys[0], g->keys[1], g->keys[2],
-                    g->deaths, g->kills, (int32_t)g->ticks, g->levels_completed,
-                    p->x, p->y, p->kx, p->ky, p->facing, p->dead, p->invuln, p->fire_cooldown};
+    int32_t pv[] = {
+        g->hearts,         g->max_hearts,       g->coins, g->keys[0], g->keys[1], g->keys[2], g->deaths, g->kills,
+        (int32_t)g->ticks, g->levels_completed, p->x,     p->y,       p->kx,      p->ky,      p->facing, p->dead,
+        p->invuln,         p->fire_cooldown};
     for (size_t i = 0; i < ARRAY_COUNT(pv); i++) fnv_u64(&f, (uint64_t)(uint32_t)pv[i]);
     for (int32_t i = 0; i < lv->enemy_count; i++) {
         const Enemy *e = &s->enemies[i];

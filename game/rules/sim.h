@@ -57,42 +57,46 @@ enum {
 };
 
 /* Tunables, in fixed point (FIX_ONE per pixel) and ticks. */
-#define PLAYER_HALF (5 * FIX_ONE)         /* hit box is 10x10 px: walls, enemy bullets; the
-                                             spikes test it 2 px smaller; enemies touch
-                                             PLAYER_BODY (below) */
-#ifndef PLAYER_SPEED /* a tunable a build may set (-DPLAYER_SPEED=...): the hot-reload test does */
-#define PLAYER_SPEED (FIX_ONE * 7 / 4)    /* 1.75 px per tick, 105 px/s */
+/* hit box is 10x10 px: walls, enemy bullets; the
+   spikes test it 2 px smaller; enemies touch
+   PLAYER_BODY (below) */
+#define PLAYER_HALF (5 * FIX_ONE)
+#ifndef PLAYER_SPEED                   /* a tunable a build may set (-DPLAYER_SPEED=...): the hot-reload test does */
+#define PLAYER_SPEED (FIX_ONE * 7 / 4) /* 1.75 px per tick, 105 px/s */
 #endif
-#define PLAYER_SPIKE_SLOW 2              /* speed is divided by this while on spikes */
-#define PLAYER_NUDGE_PX 6                 /* corner forgiveness: slide past corners this close */
+#define PLAYER_SPIKE_SLOW 2 /* speed is divided by this while on spikes */
+#define PLAYER_NUDGE_PX 6   /* corner forgiveness: slide past corners this close */
 #define PLAYER_FIRE_COOLDOWN 11
 #define PLAYER_INVULN_TICKS 60
 #define PLAYER_START_HEARTS 3
 #define PLAYER_MAX_HEARTS 5
-#define BULLET_SPEED (FIX_ONE * 9 / 2)    /* player bullets, 4.5 px per tick */
+#define BULLET_SPEED (FIX_ONE * 9 / 2) /* player bullets, 4.5 px per tick */
 #define BULLET_TTL 56
 #define ENEMY_BULLET_SPEED (FIX_ONE * 9 / 4) /* 2.25 px per tick: dodgeable, not ignorable */
 #define ENEMY_BULLET_TTL 110
-#define ENEMY_HALF (6 * FIX_ONE)          /* walls; player bullets hit 1 px more; contact is
-                                             ENEMY_BODY (below) */
+/* walls; player bullets hit 1 px more; contact is
+   ENEMY_BODY (below) */
+#define ENEMY_HALF (6 * FIX_ONE)
 #define PATROLLER_SPEED (FIX_ONE * 1)
-#define CHASER_SPEED (FIX_ONE * 5 / 4)  /* 70% of the player: outrun it, or stand and fight */
-#define CHASER_SIGHT_TILES 9              /* sees the player this far, if no wall is between */
-#define CHASER_MEMORY_TICKS 150           /* keeps chasing this long after losing sight */
-#define CHASER_SEARCH_RADIUS 14           /* the path search looks this many tiles around */
+#define CHASER_SPEED (FIX_ONE * 5 / 4) /* 70% of the player: outrun it, or stand and fight */
+#define CHASER_SIGHT_TILES 9           /* sees the player this far, if no wall is between */
+#define CHASER_MEMORY_TICKS 150        /* keeps chasing this long after losing sight */
+#define CHASER_SEARCH_RADIUS 14        /* the path search looks this many tiles around */
 #define TURRET_SIGHT_TILES 10
 #define TURRET_PERIOD 64
-#define TURRET_GRACE_TICKS 90             /* no turret fires in a level's first 1.5 s */
-#define TURRET_WARN_TICKS 30              /* a turret aims (visor lit) 0.5 s before it fires */
-#define TRIGGER_SLACK_PX 4                /* exits and portals fire with the centre this far
-                                             outside their tile: the sprite already overlaps */
-#define KNOCKBACK_SPEED (FIX_ONE * 3)  /* what a bullet or an enemy gives, decaying by 3/4 a tick */
-#define SPIKE_REFUGE_TILES 3            /* spikes throw you to the nearest floor this many tiles
-                                           round you (sim_spike_refuge) */
+#define TURRET_GRACE_TICKS 90 /* no turret fires in a level's first 1.5 s */
+#define TURRET_WARN_TICKS 30  /* a turret aims (visor lit) 0.5 s before it fires */
+/* exits and portals fire with the centre this far
+   outside their tile: the sprite already overlaps */
+#define TRIGGER_SLACK_PX 4
+#define KNOCKBACK_SPEED (FIX_ONE * 3) /* what a bullet or an enemy gives, decaying by 3/4 a tick */
+/* spikes throw you to the nearest floor this many tiles
+   round you (sim_spike_refuge) */
+#define SPIKE_REFUGE_TILES 3
 #define SPIKE_KNOCKBACK_MAX (FIX_ONE * 12) /* ... at most this fast: 46 px of travel */
-#define SIGN_NEAR_PX 20                 /* sim_sign_near: 1.25 tiles from the sign's centre */
-#define PATROLLER_HP 2                    /* hit points of an enemy without an `enemy ... hp=` */
-#define CHASER_HP 3                       /* line in its level file */
+#define SIGN_NEAR_PX 20                    /* sim_sign_near: 1.25 tiles from the sign's centre */
+#define PATROLLER_HP 2                     /* hit points of an enemy without an `enemy ... hp=` */
+#define CHASER_HP 3                        /* line in its level file */
 #define TURRET_HP 4
 #define TILE_FIX (TILE_PX * FIX_ONE)
 
@@ -129,7 +133,7 @@ typedef struct Enemy {
     int32_t x, y; /* world position, fixed point; it spawns at its tile's centre */
     int32_t hp;
     EnemyKind kind;
-    uint8_t state;  /* AI state; 0 at spawn */
+    uint8_t state; /* AI state; 0 at spawn */
     uint8_t alive;
     uint8_t facing; /* a Dir4 */
     int32_t vx, vy; /* knockback velocity, fixed point per tick */
@@ -161,7 +165,7 @@ typedef struct PlayerProgress {
     int32_t keys[KEY_COLOR_COUNT];
     int32_t deaths;
     int32_t kills;
-    uint32_t ticks;          /* time played, in ticks */
+    uint32_t ticks; /* time played, in ticks */
     int32_t levels_completed;
 } PlayerProgress;
 
@@ -175,8 +179,9 @@ typedef struct Player {
     int32_t invuln; /* ticks of invulnerability left (blinks) */
     int32_t fire_cooldown;
     int32_t walk_ticks; /* animation clock: advances while moving */
-    bool trigger_lock;  /* on an exit or portal that must not fire (arrived on it, or its
-                           level failed to load) until the player steps off */
+    /* on an exit or portal that must not fire (arrived on it, or its
+       level failed to load) until the player steps off */
+    bool trigger_lock;
 } Player;
 
 typedef enum SimRequestKind {
@@ -223,11 +228,11 @@ typedef enum SimEventKind {
     SIM_EV_KIND_COUNT
 } SimEventKind;
 
-typedef enum SimLevelCause { /* SIM_EV_LEVEL's `a`: why a level was (re)loaded */
-    SIM_LEVEL_RUN,     /* sim_start_run: a new run */
-    SIM_LEVEL_ENTER,   /* an exit, a portal or sim_load_level */
-    SIM_LEVEL_RESTART, /* sim_restart_level */
-    SIM_LEVEL_RELOAD,  /* sim_reload_level: the same level, edited, the player where they were */
+typedef enum SimLevelCause {                    /* SIM_EV_LEVEL's `a`: why a level was (re)loaded */
+                             SIM_LEVEL_RUN,     /* sim_start_run: a new run */
+                             SIM_LEVEL_ENTER,   /* an exit, a portal or sim_load_level */
+                             SIM_LEVEL_RESTART, /* sim_restart_level */
+                             SIM_LEVEL_RELOAD, /* sim_reload_level: the same level, edited, the player where they were */
 } SimLevelCause;
 
 typedef struct SimEvent {
@@ -270,23 +275,26 @@ typedef struct Sim {
     PlayerProgress progress;       /* by value: survives level changes */
     PlayerProgress progress_entry; /* as it was when this level was entered (restart) */
     SimRequest request;            /* set by sim_tick; cleared by the caller */
-    uint64_t seed;        /* the run's seed: replays record it; no rule draws on it yet */
-    uint32_t tick;        /* ticks in this level */
-    SimEvents events;     /* what the last tick (or load) did, for the front end */
-    uint32_t bullets_dropped; /* spawns refused because the pool was full */
-    char run_root[SIM_PATH_MAX];   /* folder of the level the run started on: exits and
-                                      links must stay inside it (level_load_ex) */
+    uint64_t seed;                 /* the run's seed: replays record it; no rule draws on it yet */
+    uint32_t tick;                 /* ticks in this level */
+    SimEvents events;              /* what the last tick (or load) did, for the front end */
+    uint32_t bullets_dropped;      /* spawns refused because the pool was full */
+    /* folder of the level the run started on: exits and
+       links must stay inside it (level_load_ex) */
+    char run_root[SIM_PATH_MAX];
     char level_path[SIM_PATH_MAX]; /* the level loaded now, for restart and reload */
     char entry_name[SIM_ENTRY_MAX];
-    bool level_from_text; /* it came from sim_load_level_text: the file at level_path may
-                             differ or be missing, and a restart or reload reads that file */
-    uint32_t level_serial; /* +1 on every level change (load, restart), never on a failed
-                              one: what the front end compares to notice a change. A pointer
-                              into the level arena cannot tell: a reload of the same file
-                              puts its tiles at the same address. */
-    uint64_t level_peak_bytes;     /* most level-arena bytes any level took */
+    /* it came from sim_load_level_text: the file at level_path may
+       differ or be missing, and a restart or reload reads that file */
+    bool level_from_text;
+    /* +1 on every level change (load, restart), never on a failed
+       one: what the front end compares to notice a change. A pointer
+       into the level arena cannot tell: a reload of the same file
+       puts its tiles at the same address. */
+    uint32_t level_serial;
+    uint64_t level_peak_bytes; /* most level-arena bytes any level took */
     char level_peak_path[SIM_PATH_MAX];
-    LevelLoadStats last_load;      /* the last successful load's level bytes and scratch peak */
+    LevelLoadStats last_load; /* the last successful load's level bytes and scratch peak */
 } Sim;
 
 void sim_init(Sim *s, uint64_t seed);
@@ -296,8 +304,7 @@ bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err
 /* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
    level's '@'). The player's progress is kept, hearts refilled to max_hearts. On failure
    (err filled) nothing changes. */
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry,
-                    LevelError *err);
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, LevelError *err);
 /* Reloads the current level, with the progress it was entered with (deaths and time kept). */
 bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err);
 /* Reads the current level's file (level_path) again, for a level being edited. On success
@@ -344,8 +351,7 @@ uint64_t sim_runtime_bytes(const Level *shape);
 int32_t sim_enemy_hp(const EnemySpawn *spawn);
 
 /* A full bullet pool refuses the new bullet (NULL, counted in bullets_dropped). */
-Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl,
-                         bool from_player);
+Bullet *sim_spawn_bullet(Sim *s, int32_t x, int32_t y, int32_t vx, int32_t vy, int16_t ttl, bool from_player);
 
 /* Helpers the front end and the bot use too. */
 /* The tile as it is now: the level's, with an unlocked door read as floor. */

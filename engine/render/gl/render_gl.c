@@ -13,58 +13,56 @@
 
 /* Every GL function the backend calls, loaded from the context (SDL_GL_GetProcAddress):
    the engine links no GL library, and a missing function is found at start-up, by name. */
-#define RENDER_GL_FUNCS(X)                                                                       \
-    X(void, Viewport, (GLint, GLint, GLsizei, GLsizei))                                          \
-    X(void, ClearColor, (GLfloat, GLfloat, GLfloat, GLfloat))                                    \
-    X(void, Clear, (GLbitfield))                                                                 \
-    X(void, Enable, (GLenum))                                                                    \
-    X(void, Disable, (GLenum))                                                                   \
-    X(void, BlendFuncSeparate, (GLenum, GLenum, GLenum, GLenum))                                 \
-    X(GLenum, GetError, (void))                                                                  \
-    X(const GLubyte *, GetString, (GLenum))                                                      \
-    X(void, GetIntegerv, (GLenum, GLint *))                                                      \
-    X(void, PixelStorei, (GLenum, GLint))                                                        \
-    X(void, ReadPixels, (GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, void *))                \
-    X(void, GenTextures, (GLsizei, GLuint *))                                                    \
-    X(void, DeleteTextures, (GLsizei, const GLuint *))                                           \
-    X(void, BindTexture, (GLenum, GLuint))                                                       \
-    X(void, ActiveTexture, (GLenum))                                                             \
-    X(void, TexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum,          \
-                         const void *))                                                          \
-    X(void, TexParameteri, (GLenum, GLenum, GLint))                                              \
-    X(void, GenBuffers, (GLsizei, GLuint *))                                                     \
-    X(void, DeleteBuffers, (GLsizei, const GLuint *))                                            \
-    X(void, BindBuffer, (GLenum, GLuint))                                                        \
-    X(void, BufferData, (GLenum, GLsizeiptr, const void *, GLenum))                              \
-    X(void, BufferSubData, (GLenum, GLintptr, GLsizeiptr, const void *))                         \
-    X(void, GenVertexArrays, (GLsizei, GLuint *))                                                \
-    X(void, DeleteVertexArrays, (GLsizei, const GLuint *))                                       \
-    X(void, BindVertexArray, (GLuint))                                                           \
-    X(void, VertexAttribPointer, (GLuint, GLint, GLenum, GLboolean, GLsizei, const void *))      \
-    X(void, EnableVertexAttribArray, (GLuint))                                                   \
-    X(GLuint, CreateShader, (GLenum))                                                            \
-    X(void, ShaderSource, (GLuint, GLsizei, const GLchar *const *, const GLint *))               \
-    X(void, CompileShader, (GLuint))                                                             \
-    X(void, GetShaderiv, (GLuint, GLenum, GLint *))                                              \
-    X(void, GetShaderInfoLog, (GLuint, GLsizei, GLsizei *, GLchar *))                            \
-    X(void, DeleteShader, (GLuint))                                                              \
-    X(GLuint, CreateProgram, (void))                                                             \
-    X(void, AttachShader, (GLuint, GLuint))                                                      \
-    X(void, LinkProgram, (GLuint))                                                               \
-    X(void, GetProgramiv, (GLuint, GLenum, GLint *))                                             \
-    X(void, GetProgramInfoLog, (GLuint, GLsizei, GLsizei *, GLchar *))                           \
-    X(void, DeleteProgram, (GLuint))                                                             \
-    X(void, UseProgram, (GLuint))                                                                \
-    X(GLint, GetUniformLocation, (GLuint, const GLchar *))                                       \
-    X(void, UniformMatrix4fv, (GLint, GLsizei, GLboolean, const GLfloat *))                      \
-    X(void, Uniform1i, (GLint, GLint))                                                           \
-    X(void, GenFramebuffers, (GLsizei, GLuint *))                                                \
-    X(void, DeleteFramebuffers, (GLsizei, const GLuint *))                                       \
-    X(void, BindFramebuffer, (GLenum, GLuint))                                                   \
-    X(void, FramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                       \
-    X(GLenum, CheckFramebufferStatus, (GLenum))                                                  \
-    X(void, BlitFramebuffer, (GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLint,            \
-                              GLbitfield, GLenum))                                               \
+#define RENDER_GL_FUNCS(X)                                                                                 \
+    X(void, Viewport, (GLint, GLint, GLsizei, GLsizei))                                                    \
+    X(void, ClearColor, (GLfloat, GLfloat, GLfloat, GLfloat))                                              \
+    X(void, Clear, (GLbitfield))                                                                           \
+    X(void, Enable, (GLenum))                                                                              \
+    X(void, Disable, (GLenum))                                                                             \
+    X(void, BlendFuncSeparate, (GLenum, GLenum, GLenum, GLenum))                                           \
+    X(GLenum, GetError, (void))                                                                            \
+    X(const GLubyte *, GetString, (GLenum))                                                                \
+    X(void, GetIntegerv, (GLenum, GLint *))                                                                \
+    X(void, PixelStorei, (GLenum, GLint))                                                                  \
+    X(void, ReadPixels, (GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, void *))                          \
+    X(void, GenTextures, (GLsizei, GLuint *))                                                              \
+    X(void, DeleteTextures, (GLsizei, const GLuint *))                                                     \
+    X(void, BindTexture, (GLenum, GLuint))                                                                 \
+    X(void, ActiveTexture, (GLenum))                                                                       \
+    X(void, TexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum, const void *))     \
+    X(void, TexParameteri, (GLenum, GLenum, GLint))                                                        \
+    X(void, GenBuffers, (GLsizei, GLuint *))                                                               \
+    X(void, DeleteBuffers, (GLsizei, const GLuint *))                                                      \
+    X(void, BindBuffer, (GLenum, GLuint))                                                                  \
+    X(void, BufferData, (GLenum, GLsizeiptr, const void *, GLenum))                                        \
+    X(void, BufferSubData, (GLenum, GLintptr, GLsizeiptr, const void *))                                   \
+    X(void, GenVertexArrays, (GLsizei, GLuint *))                                                          \
+    X(void, DeleteVertexArrays, (GLsizei, const GLuint *))                                                 \
+    X(void, BindVertexArray, (GLuint))                                                                     \
+    X(void, VertexAttribPointer, (GLuint, GLint, GLenum, GLboolean, GLsizei, const void *))                \
+    X(void, EnableVertexAttribArray, (GLuint))                                                             \
+    X(GLuint, CreateShader, (GLenum))                                                                      \
+    X(void, ShaderSource, (GLuint, GLsizei, const GLchar *const *, const GLint *))                         \
+    X(void, CompileShader, (GLuint))                                                                       \
+    X(void, GetShaderiv, (GLuint, GLenum, GLint *))                                                        \
+    X(void, GetShaderInfoLog, (GLuint, GLsizei, GLsizei *, GLchar *))                                      \
+    X(void, DeleteShader, (GLuint))                                                                        \
+    X(GLuint, CreateProgram, (void))                                                                       \
+    X(void, AttachShader, (GLuint, GLuint))                                                                \
+    X(void, LinkProgram, (GLuint))                                                                         \
+    X(void, GetProgramiv, (GLuint, GLenum, GLint *))                                                       \
+    X(void, GetProgramInfoLog, (GLuint, GLsizei, GLsizei *, GLchar *))                                     \
+    X(void, DeleteProgram, (GLuint))                                                                       \
+    X(void, UseProgram, (GLuint))                                                                          \
+    X(GLint, GetUniformLocation, (GLuint, const GLchar *))                                                 \
+    X(void, UniformMatrix4fv, (GLint, GLsizei, GLboolean, const GLfloat *))                                \
+    X(void, Uniform1i, (GLint, GLint))                                                                     \
+    X(void, GenFramebuffers, (GLsizei, GLuint *))                                                          \
+    X(void, DeleteFramebuffers, (GLsizei, const GLuint *))                                                 \
+    X(void, BindFramebuffer, (GLenum, GLuint))                                                             \
+    X(void, FramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                                 \
+    X(GLenum, CheckFramebufferStatus, (GLenum))                                                            \
+    X(void, BlitFramebuffer, (GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLint, GLbitfield, GLenum)) \
     X(void, DrawElements, (GLenum, GLsizei, GLenum, const void *))
 
 #define RENDER_GL_MEMBER(ret, name, args) ret(APIENTRY *name) args;
@@ -97,11 +95,11 @@ static void render_gl_clear_errors(RenderGl *g) {
 
 static bool render_gl_load(GlApi *api, char *why, size_t why_size) {
     const char *missing = NULL;
-#define RENDER_GL_LOAD(ret, name, args)                                                          \
-    {                                                                                            \
-        void *p = SDL_GL_GetProcAddress("gl" #name);                                             \
-        if (!p && !missing) missing = "gl" #name;                                                \
-        memcpy(&api->name, &p, sizeof p); /* object to function pointer, defined by POSIX */   \
+#define RENDER_GL_LOAD(ret, name, args)                                                      \
+    {                                                                                        \
+        void *p = SDL_GL_GetProcAddress("gl" #name);                                         \
+        if (!p && !missing) missing = "gl" #name;                                            \
+        memcpy(&api->name, &p, sizeof p); /* object to function pointer, defined by POSIX */ \
     }
     RENDER_GL_FUNCS(RENDER_GL_LOAD)
 #undef RENDER_GL_LOAD
@@ -109,8 +107,7 @@ static bool render_gl_load(GlApi *api, char *why, size_t why_size) {
     return missing == NULL;
 }
 
-static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *why,
-                               size_t why_size) {
+static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *why, size_t why_size) {
     GLuint sh = g->gl.CreateShader(kind);
     g->gl.ShaderSource(sh, 1, &src, NULL);
     g->gl.CompileShader(sh);
@@ -119,8 +116,7 @@ static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *
     if (!ok) {
         char log[512] = "";
         g->gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
-        SDL_snprintf(why, why_size, "%s shader: %s",
-                     kind == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        SDL_snprintf(why, why_size, "%s shader: %s", kind == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
         g->gl.DeleteShader(sh);
         return 0;
     }
@@ -129,9 +125,7 @@ static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *
 
 static bool render_gl_program(RenderGl *g, char *why, size_t why_size) {
     GLuint vs = render_gl_shader(g, GL_VERTEX_SHADER, render_gl_vertex_src, why, why_size);
-    GLuint fs = vs ? render_gl_shader(g, GL_FRAGMENT_SHADER, render_gl_fragment_src, why,
-                                      why_size)
-                   : 0;
+    GLuint fs = vs ? render_gl_shader(g, GL_FRAGMENT_SHADER, render_gl_fragment_src, why, why_size) : 0;
     if (!fs) {
         if (vs) g->gl.DeleteShader(vs);
         return false;
@@ -171,19 +165,16 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     }
     g->gl.BindVertexArray(g->vao);
     g->gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, g->ibo);
-    g->gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)cap * 6 * sizeof(uint32_t), ix,
-                     GL_STATIC_DRAW);
+    g->gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)cap * 6 * sizeof(uint32_t), ix, GL_STATIC_DRAW);
     g->gl.BindBuffer(GL_ARRAY_BUFFER, g->vbo);
-    g->gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)cap * 4 * sizeof(RenderVertex), NULL,
-                     GL_STREAM_DRAW);
+    g->gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)cap * 4 * sizeof(RenderVertex), NULL, GL_STREAM_DRAW);
     /* Only a store the driver made counts: a failed one leaves nothing to draw from. */
     bool ok = g->gl.GetError() == GL_NO_ERROR;
     g->capacity = ok ? cap : 0;
     return ok;
 }
 
-RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h,
-                           char *why, size_t why_size) {
+RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h, char *why, size_t why_size) {
     RenderGl *g = arena_push_struct(perm, RenderGl);
     if (!g || !window) {
         SDL_snprintf(why, why_size, "%s", g ? "no window" : "out of memory");
@@ -209,8 +200,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     gl->BindBuffer(GL_ARRAY_BUFFER, g->vbo);
     GLsizei stride = sizeof(RenderVertex);
     gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, (void *)offsetof(RenderVertex, x));
-    gl->VertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
-                            (void *)offsetof(RenderVertex, r));
+    gl->VertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *)offsetof(RenderVertex, r));
     gl->VertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, (void *)offsetof(RenderVertex, u));
     for (GLuint a = 0; a < 3; a++) gl->EnableVertexAttribArray(a);
     {
@@ -225,8 +215,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     /* The picture at its logical size; present scales it by whole steps. */
     gl->GenTextures(1, &g->fbo_tex);
     gl->BindTexture(GL_TEXTURE_2D, g->fbo_tex);
-    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, logical_w, logical_h, 0, GL_RGBA,
-                   GL_UNSIGNED_BYTE, NULL);
+    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, logical_w, logical_h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
     gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     gl->GenFramebuffers(1, &g->fbo);
@@ -258,8 +247,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     }
     const char *version = (const char *)gl->GetString(GL_VERSION);
     const char *renderer = (const char *)gl->GetString(GL_RENDERER);
-    SDL_snprintf(g->describe, sizeof g->describe, "OpenGL %s (%s)", version ? version : "?",
-                 renderer ? renderer : "?");
+    SDL_snprintf(g->describe, sizeof g->describe, "OpenGL %s (%s)", version ? version : "?", renderer ? renderer : "?");
     return g;
 }
 
@@ -282,8 +270,8 @@ bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     if (t->w > g->max_texture || t->h > g->max_texture) {
-        diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name,
-                    t->w, t->h, (int)g->max_texture);
+        diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
+                    (int)g->max_texture);
         return false;
     }
     gl->GenTextures(1, &t->gl);
@@ -320,9 +308,8 @@ void render_gl_begin(RenderGl *g, Color clear) {
     gl->Clear(GL_COLOR_BUFFER_BIT);
 }
 
-void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches,
-                      uint32_t batch_count, uint32_t quad_count, Arena *scratch,
-                      RenderStats *stats) {
+void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                      uint32_t quad_count, Arena *scratch, RenderStats *stats) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     if (!render_gl_reserve(g, quad_count, scratch)) {
@@ -333,10 +320,8 @@ void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch 
     gl->BindBuffer(GL_ARRAY_BUFFER, g->vbo);
     /* One upload for the frame. Orphaning first (same size, no data) hands the driver a
        fresh store, so it never waits for last frame's draws to finish reading the old one. */
-    gl->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)g->capacity * 4 * sizeof(RenderVertex), NULL,
-                   GL_STREAM_DRAW);
-    gl->BufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)quad_count * 4 * sizeof(RenderVertex),
-                      verts);
+    gl->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)g->capacity * 4 * sizeof(RenderVertex), NULL, GL_STREAM_DRAW);
+    gl->BufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)quad_count * 4 * sizeof(RenderVertex), verts);
     for (uint32_t i = 0; i < batch_count; i++) {
         const RenderBatch *b = &batches[i];
         gl->BindTexture(GL_TEXTURE_2D, b->tex->gl);
@@ -365,14 +350,13 @@ void render_gl_present(RenderGl *g, RenderViewport vp) {
     }
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
     int y0 = h - (vp.y + vp.h); /* GL's rows go up */
-    gl->BlitFramebuffer(0, 0, g->logical_w, g->logical_h, vp.x, y0, vp.x + vp.w, y0 + vp.h,
-                        GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl->BlitFramebuffer(0, 0, g->logical_w, g->logical_h, vp.x, y0, vp.x + vp.w, y0 + vp.h, GL_COLOR_BUFFER_BIT,
+                        GL_NEAREST);
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     SDL_GL_SwapWindow(g->window);
 }
 
-bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w,
-                           int *h) {
+bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h) {
     if (vp.w <= 0 || vp.h <= 0) return false;
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;

@@ -21,18 +21,16 @@ struct SDL_Window;
 
 /* On the current GL context of `window` (the platform made it). NULL when the driver
    refuses something the backend needs; `why` (why_size bytes) then says what. */
-RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h,
-                           char *why, size_t why_size);
+RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, char *why,
+                           size_t why_size);
 void render_gl_release(RenderGl *g);
 bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
 void render_gl_texture_release(RenderGl *g, Texture *t);
 void render_gl_begin(RenderGl *g, Color clear);
-void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches,
-                      uint32_t batch_count, uint32_t quad_count, Arena *scratch,
-                      RenderStats *stats);
+void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                      uint32_t quad_count, Arena *scratch, RenderStats *stats);
 void render_gl_present(RenderGl *g, RenderViewport vp);
-bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w,
-                           int *h);
+bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h);
 const char *render_gl_describe(const RenderGl *g);
 
 #endif

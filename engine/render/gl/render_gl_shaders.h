@@ -12,27 +12,25 @@
 #endif
 
 static const char render_gl_vertex_src[] =
-    RENDER_GL_GLSL_VERSION
-    "layout(location = 0) in vec2 a_pos;   /* logical pixels, y down */\n"
-    "layout(location = 1) in vec4 a_color; /* normalised from bytes */\n"
-    "layout(location = 2) in vec2 a_uv;\n"
-    "uniform mat4 u_proj;                  /* logical pixels -> clip space */\n"
-    "out vec4 v_color;\n"
-    "out vec2 v_uv;\n"
-    "void main() {\n"
-    "    v_color = a_color;\n"
-    "    v_uv = a_uv;\n"
-    "    gl_Position = u_proj * vec4(a_pos, 0.0, 1.0);\n"
-    "}\n";
+    RENDER_GL_GLSL_VERSION "layout(location = 0) in vec2 a_pos;   /* logical pixels, y down */\n"
+                           "layout(location = 1) in vec4 a_color; /* normalised from bytes */\n"
+                           "layout(location = 2) in vec2 a_uv;\n"
+                           "uniform mat4 u_proj;                  /* logical pixels -> clip space */\n"
+                           "out vec4 v_color;\n"
+                           "out vec2 v_uv;\n"
+                           "void main() {\n"
+                           "    v_color = a_color;\n"
+                           "    v_uv = a_uv;\n"
+                           "    gl_Position = u_proj * vec4(a_pos, 0.0, 1.0);\n"
+                           "}\n";
 
 static const char render_gl_fragment_src[] =
-    RENDER_GL_GLSL_VERSION
-    "in vec4 v_color;\n"
-    "in vec2 v_uv;\n"
-    "uniform sampler2D u_tex;              /* nearest: texels stay square */\n"
-    "out vec4 o_color;\n"
-    "void main() {\n"
-    "    o_color = texture(u_tex, v_uv) * v_color;\n"
-    "}\n";
+    RENDER_GL_GLSL_VERSION "in vec4 v_color;\n"
+                           "in vec2 v_uv;\n"
+                           "uniform sampler2D u_tex;              /* nearest: texels stay square */\n"
+                           "out vec4 o_color;\n"
+                           "void main() {\n"
+                           "    o_color = texture(u_tex, v_uv) * v_color;\n"
+                           "}\n";
 
 #endif

@@ -8,8 +8,7 @@
 
 #include "core/diag.h"
 
-_Static_assert(sizeof(RenderVertex) == sizeof(SDL_Vertex) &&
-                   offsetof(RenderVertex, r) == offsetof(SDL_Vertex, color) &&
+_Static_assert(sizeof(RenderVertex) == sizeof(SDL_Vertex) && offsetof(RenderVertex, r) == offsetof(SDL_Vertex, color) &&
                    offsetof(RenderVertex, u) == offsetof(SDL_Vertex, tex_coord),
                "RenderVertex is laid out as SDL_Vertex, so batches go to SDL unconverted");
 
@@ -39,10 +38,8 @@ const char *render_sdl_describe(const RenderSdl *s) { return s->describe; }
 
 /* An RGBA32 ("bytes in R, G, B, A order" whatever the endianness) SDL texture of `rgba`,
    alpha-blended. NULL with a report (core/diag.h). */
-static SDL_Texture *render_sdl_upload(RenderSdl *s, const char *name, const uint8_t *rgba, int w,
-                                      int h) {
-    SDL_Texture *st =
-        SDL_CreateTexture(s->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
+static SDL_Texture *render_sdl_upload(RenderSdl *s, const char *name, const uint8_t *rgba, int w, int h) {
+    SDL_Texture *st = SDL_CreateTexture(s->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
     if (!st) {
         diag_report(DIAG_ERROR, "render: %s: SDL_CreateTexture: %s", name, SDL_GetError());
         return NULL;
@@ -69,10 +66,7 @@ static void render_sdl_prime(RenderSdl *s, const Texture *t, int tw, int th) {
         SDL_Color col = {c, c, c, a};
         float w = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sx, h = (m & RENDER_MOD_STRETCH) ? 2 : 1 / sy;
         float u = 1.0f / tw, v = 1.0f / th;
-        SDL_Vertex q[4] = {{{0, 0}, col, {0, 0}},
-                           {{w, 0}, col, {u, 0}},
-                           {{w, h}, col, {u, v}},
-                           {{0, h}, col, {0, v}}};
+        SDL_Vertex q[4] = {{{0, 0}, col, {0, 0}}, {{w, 0}, col, {u, 0}}, {{w, h}, col, {u, v}}, {{0, h}, col, {0, v}}};
         SDL_RenderGeometry(s->sdl, t->sdl.mod[m], q, 4, quad, 6);
     }
     SDL_RenderFlush(s->sdl);
@@ -165,13 +159,12 @@ static inline int render_sdl_mod(const Texture *t, const SDL_Vertex *v, float sx
     int dst_w = (int)((v[2].position.x - v[0].position.x) * sx);
     int dst_h = (int)((v[2].position.y - v[0].position.y) * sy);
     bool stretch = (src_w < 0 ? -src_w : src_w) != dst_w || (src_h < 0 ? -src_h : src_h) != dst_h;
-    return ((c.r & c.g & c.b) != 0xff ? RENDER_MOD_COLOR : 0) |
-           (c.a != 0xff ? RENDER_MOD_ALPHA : 0) | (stretch ? RENDER_MOD_STRETCH : 0);
+    return ((c.r & c.g & c.b) != 0xff ? RENDER_MOD_COLOR : 0) | (c.a != 0xff ? RENDER_MOD_ALPHA : 0) |
+           (stretch ? RENDER_MOD_STRETCH : 0);
 }
 
-void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *batches,
-                       uint32_t batch_count, uint32_t quad_count, Arena *scratch,
-                       RenderStats *stats) {
+void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *batches, uint32_t batch_count,
+                       uint32_t quad_count, Arena *scratch, RenderStats *stats) {
     SDL_Vertex *verts = (SDL_Vertex *)(void *)rverts;
     /* Indices are per call, relative to the call's first vertex, so one index list serves
        every call: (0 1 2)(0 2 3) per quad. SDL's software renderer recognises this
@@ -183,8 +176,12 @@ void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *ba
     }
     for (uint32_t i = 0; i < quad_count; i++) {
         int b = (int)i * 4, *ix = indices + i * 6;
-        ix[0] = b; ix[1] = b + 1; ix[2] = b + 2;
-        ix[3] = b; ix[4] = b + 2; ix[5] = b + 3;
+        ix[0] = b;
+        ix[1] = b + 1;
+        ix[2] = b + 2;
+        ix[3] = b;
+        ix[4] = b + 2;
+        ix[5] = b + 3;
     }
     float sx = 1, sy = 1;
     SDL_RenderGetScale(s->sdl, &sx, &sy);
@@ -199,13 +196,11 @@ void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *ba
         for (uint32_t start = 0; start < b->count;) {
             SDL_Texture *st = t->sdl.mod[render_sdl_mod(t, bv + start * 4, sx, sy)];
             uint32_t end = start + 1;
-            while (end < b->count && t->sdl.mod[render_sdl_mod(t, bv + end * 4, sx, sy)] == st)
-                end++;
+            while (end < b->count && t->sdl.mod[render_sdl_mod(t, bv + end * 4, sx, sy)] == st) end++;
             if (SDL_RenderGeometry(s->sdl, st, bv + start * 4, (int)(end - start) * 4, indices,
                                    (int)(end - start) * 6) == 0)
                 stats->sprites += end - start;
-            else
-                ok = false;
+            else ok = false;
             start = end;
         }
         stats->draw_calls += ok;

@@ -18,9 +18,8 @@ void render_sdl_texture_release(RenderSdl *s, Texture *t);
 void render_sdl_begin(RenderSdl *s, Color clear);
 /* `verts` (4 per quad, texture coordinates of the image) may be rewritten in place;
    `scratch` is the caller's scratch scope. */
-void render_sdl_submit(RenderSdl *s, RenderVertex *verts, const RenderBatch *batches,
-                       uint32_t batch_count, uint32_t quad_count, Arena *scratch,
-                       RenderStats *stats);
+void render_sdl_submit(RenderSdl *s, RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                       uint32_t quad_count, Arena *scratch, RenderStats *stats);
 void render_sdl_present(RenderSdl *s);
 bool render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, int *h);
 const char *render_sdl_describe(const RenderSdl *s);
