@@ -144,7 +144,6 @@ endfunction()
 # ad_subdirectories(dir...): each one must be there; add_subdirectory alone would go on
 # after a missing one and fail only at the end, among other errors.
 function(ad_subdirectories)
-  ad_require_listed(*/CMakeLists.txt ${ARGN})
   foreach(dir ${ARGN})
     if(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
       file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/${dir})
