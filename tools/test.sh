@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release and asan presets, each configured, built and
-# run with ctest, then the web leg: the browser build (tools/web.sh) and its tests in
-# headless Chromium (tests/web/web_test.mjs). Exits non-zero on any failure. Installs
-# missing packages first.
+# run with ctest (every label: ctest -L quick is the quick loop, not CI's), then the web
+# leg: the browser build (tools/web.sh) and its ctest, the tests in headless Chromium
+# (tests/web/web_test.mjs). Exits non-zero on any failure. Installs missing packages first.
 #   tools/test.sh                 release, asan, web
 #   tools/test.sh release web     only those (a preset name, or "web")
 set -euo pipefail
@@ -29,9 +29,11 @@ web_leg() {
     echo "== web: SKIPPED the browser tests: chromium could not be installed (apt-get install chromium failed)"
     return 0
   fi
-  local native=()
-  [[ -x build/release/game/game ]] && native=(build/release/game/game)
-  timeout 900 node tests/web/web_test.mjs build/web "${native[@]}"
+  # The browser tests are the browser build's ctest (tests/web/CMakeLists.txt); web_replay
+  # also compares with the native release game's run when there is one.
+  local native=
+  [[ -x build/release/game/game ]] && native=$PWD/build/release/game/game
+  AD_NATIVE_GAME=$native ctest --test-dir build/web --verbose
   echo "== web: done in $((SECONDS - t0)) s"
 }
 
