@@ -319,37 +319,27 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err)
     char cwd[PATH_MAX];
     const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
     asset_note(searched, sizeof searched, here ? here : "./assets");
-    asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR or $%s)", searched,
-                s->env ? s->env : "AD_ASSET_DIR");
+    asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR%s%s)", searched,
+                s->env ? " or $" : "", s->env ? s->env : "");
     return NULL;
 }
 
-/* What this engine was built with (engine/CMakeLists.txt): a program of this source tree
-   finds its art from any build folder and from its install. */
-#ifdef AD_SOURCE_DIR
-#define AD_SOURCE_DIR_TEXT AD_SOURCE_DIR
-#else
-#define AD_SOURCE_DIR NULL
-#define AD_SOURCE_DIR_TEXT "(none)"
-#endif
-#ifdef AD_INSTALL_PREFIX
-#define AD_INSTALL_PREFIX_TEXT AD_INSTALL_PREFIX
-#else
-#define AD_INSTALL_PREFIX NULL
-#define AD_INSTALL_PREFIX_TEXT "(none)"
-#endif
-#define ASSET_APP "arena-dungeon"
-
-const char *asset_dir_find(Arena *perm, const char *given, AssetError *err) {
-    AssetSearch s = {given, "AD_ASSET_DIR", ASSET_APP, AD_INSTALL_PREFIX, AD_SOURCE_DIR};
-    return asset_dir_search(perm, &s, err);
+const char *asset_dir_order(const AssetSearch *s, char *buf, size_t cap) {
+    int n = 0;
+    n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0, "1. %s%s", s->given ? s->given : "(none named)",
+                  s->env ? "  2. $" : "");
+    if (s->env) n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0, "%s", s->env);
+    n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0, "  3. assets/ beside the executable\n");
+    if (s->app) {
+        n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0,
+                      "4. ../share/%s/assets from the executable's folder (an installed program)\n", s->app);
+        if (s->prefix && s->prefix[0])
+            n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0,
+                          "5. %s/share/%s/assets (the prefix it was built for)\n", s->prefix, s->app);
+    }
+    if (s->source && s->source[0])
+        n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0,
+                      "6. %s/assets (the source tree it was built from)\n", s->source);
+    snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0, "7. ./assets\n");
+    return buf;
 }
-
-const char *asset_dir_order(void) {
-    return "1. --assets DIR  2. $AD_ASSET_DIR  3. assets/ beside the executable\n"
-           "4. ../share/" ASSET_APP "/assets from the executable's folder (an installed game)\n"
-           "5. " AD_INSTALL_PREFIX_TEXT "/share/" ASSET_APP "/assets (the prefix it was built for)\n"
-           "6. " AD_SOURCE_DIR_TEXT "/assets (the source tree it was built from)  7. ./assets\n";
-}
-
-const char *asset_dir(Arena *perm) { return asset_dir_find(perm, NULL, NULL); }

@@ -22,17 +22,17 @@
    8192x8192 (256 MiB of pixels, and a texture and its copies on top, see render.h):
    "assets/tiles.png: image too large: 8192x8192, the limit is 4096x4096".
 
-   asset_dir_find() finds the assets folder, first match wins:
-     1. the folder the caller names (the game's --assets DIR),
-     2. $AD_ASSET_DIR (either one, named and not a folder, is an error, not a fallback),
+   asset_dir_search() finds a program's assets folder, first match wins, in the places the
+   program names (AssetSearch):
+     1. the folder the user named (a --assets DIR),
+     2. the folder an environment variable names (either one, named and not a folder, is an
+        error, not a fallback),
      3. assets/ beside the executable (a folder unpacked anywhere),
      4. ../share/<app>/assets from the executable's folder (an installed program, wherever
-        its prefix was moved), and <prefix>/share/<app>/assets for the prefix it was built
-        for (AD_INSTALL_PREFIX),
-     5. the assets/ of the source tree the program was built from (AD_SOURCE_DIR): a build
-        anywhere, `cmake -S . -B /elsewhere` included, finds the art it was built with,
-     6. ./assets, last, so that a folder in the working directory cannot hide the game's own.
-   asset_dir_search() does the same with the folders of 3-5 given by the caller. */
+        its prefix was moved), and <prefix>/share/<app>/assets for the prefix it was built for,
+     5. the assets/ of the source tree the program was built from: a build anywhere,
+        `cmake -S . -B /elsewhere` included, finds the art it was built with,
+     6. ./assets, last, so that a folder in the working directory cannot hide the program's own. */
 #ifndef ASSET_H
 #define ASSET_H
 
@@ -46,7 +46,7 @@
 #define ASSET_MAX_IMAGE_SIDE 4096
 
 typedef struct AssetError {
-    char message[2048]; /* room for asset_dir_find's list of the folders it searched */
+    char message[2048]; /* room for asset_dir_search's list of the folders it searched */
 } AssetError;
 
 Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, AssetError *err);
@@ -85,14 +85,9 @@ typedef struct AssetSearch {
    NULL + err naming the folder that was named, or every folder that was searched: "no
    assets folder found; looked in /opt/game/assets, ..., /home/me/assets". */
 const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err);
-/* asset_dir_search with $AD_ASSET_DIR, app "arena-dungeon", the prefix and source tree this
-   engine was built with; `given` NULL = not named. */
-const char *asset_dir_find(Arena *perm, const char *given, AssetError *err);
-/* The order asset_dir_find searches, with this build's folders, for a program's --help:
-   a few lines, each ending in '\n'. */
-const char *asset_dir_order(void);
-/* asset_dir_find(perm, NULL, NULL). */
-const char *asset_dir(Arena *perm);
+/* The order asset_dir_search looks in, with the folders of `s`, for a program's --help: a
+   few lines, each ending in '\n', in buf (returned). */
+const char *asset_dir_order(const AssetSearch *s, char *buf, size_t cap);
 /* "<dir>/<name>" in `a`. */
 const char *asset_path(Arena *a, const char *dir, const char *name);
 

@@ -1,4 +1,4 @@
-/* input.c - SDL's events as the game's actions (see input.h). */
+/* input.c - SDL's events as the raw state and the game's actions (see input.h). */
 #include "platform/input.h"
 
 #include <math.h>
@@ -8,64 +8,48 @@
 
 #include "core/base.h"
 
-/* Scancodes: physical keys, so WASD stays under the left hand on AZERTY or Dvorak. */
-static const InputBindings default_bindings = {.keys = {
-                                                   [ACTION_UP] = {SDL_SCANCODE_W, SDL_SCANCODE_UP},
-                                                   [ACTION_DOWN] = {SDL_SCANCODE_S, SDL_SCANCODE_DOWN},
-                                                   [ACTION_LEFT] = {SDL_SCANCODE_A, SDL_SCANCODE_LEFT},
-                                                   [ACTION_RIGHT] = {SDL_SCANCODE_D, SDL_SCANCODE_RIGHT},
-                                                   [ACTION_FIRE] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_J},
-                                                   [ACTION_CONFIRM] = {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER},
-                                                   [ACTION_PAUSE] = {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P},
-                                                   [ACTION_RESTART] = {SDL_SCANCODE_R},
-                                                   [ACTION_DEBUG] = {SDL_SCANCODE_F1},
-                                                   [ACTION_SCREENSHOT] = {SDL_SCANCODE_F12},
-                                                   [ACTION_FULLSCREEN] = {SDL_SCANCODE_F11},
-                                                   [ACTION_MUTE] = {SDL_SCANCODE_M},
-                                                   [ACTION_EDIT] = {SDL_SCANCODE_E},
-                                               }};
-_Static_assert(ACTION_COUNT *INPUT_KEY_SLOTS <= 32, "key_bits is a uint32_t");
-_Static_assert(SDL_NUM_SCANCODES <= 65536, "scancodes are stored as uint16_t");
+_Static_assert(SDL_NUM_SCANCODES == INPUT_SCANCODES, "one bit per scancode");
+_Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_down is a uint32_t");
 
-/* Pad buttons, indexed by SDL_GameControllerButton; a button may drive two actions. Not
-   rebindable: the pad's layout is the same for everyone. */
-typedef struct PadBinding {
-    int button;
-    Action action;
-} PadBinding;
-static const PadBinding pad_bindings[] = {
-    {SDL_CONTROLLER_BUTTON_A, ACTION_FIRE},         {SDL_CONTROLLER_BUTTON_A, ACTION_CONFIRM},
-    {SDL_CONTROLLER_BUTTON_X, ACTION_FIRE},         {SDL_CONTROLLER_BUTTON_START, ACTION_PAUSE},
-    {SDL_CONTROLLER_BUTTON_BACK, ACTION_RESTART},   {SDL_CONTROLLER_BUTTON_Y, ACTION_DEBUG},
-    {SDL_CONTROLLER_BUTTON_DPAD_UP, ACTION_UP},     {SDL_CONTROLLER_BUTTON_DPAD_DOWN, ACTION_DOWN},
-    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, ACTION_LEFT}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, ACTION_RIGHT},
-};
-#define PAD_BINDING_COUNT (int)ARRAY_COUNT(pad_bindings)
-_Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_bits is a uint32_t");
+static bool bit_get(const uint32_t *bits, unsigned i) { return bits[i / 32] >> (i % 32) & 1u; }
+static void bit_set(uint32_t *bits, unsigned i, bool on) {
+    if (on) bits[i / 32] |= 1u << (i % 32);
+    else bits[i / 32] &= ~(1u << (i % 32));
+}
 
-/* A stick pushed past this (after the dead zone) also counts as the digital direction, so
-   menus and grid movement work with the stick. */
-#define STICK_DIGITAL 0.5f
+void input_set_actions(Input *in, const InputActionDesc *actions, int count) {
+    in->actions = actions;
+    in->action_count = count < 0 ? 0 : count > INPUT_MAX_ACTIONS ? INPUT_MAX_ACTIONS : count;
+    in->bindings = input_bindings_default(in);
+    input_release_all(in);
+}
 
-static const char *action_names[ACTION_COUNT] = {
-    "up",      "down",  "left",       "right",      "fire", "confirm", "pause",
-    "restart", "debug", "screenshot", "fullscreen", "mute", "edit",
-};
+const char *input_action_name(const Input *in, int action) {
+    return action >= 0 && action < in->action_count && in->actions[action].name ? in->actions[action].name : "?";
+}
 
-const char *input_action_name(Action a) { return (unsigned)a < ACTION_COUNT ? action_names[a] : "?"; }
+bool input_action_rebindable(const Input *in, int action) {
+    return action >= 0 && action < in->action_count && in->actions[action].rebindable;
+}
 
-InputBindings input_bindings_default(void) { return default_bindings; }
+InputBindings input_bindings_default(const Input *in) {
+    InputBindings b = {0};
+    for (int a = 0; a < in->action_count; a++) memcpy(b.keys[a], in->actions[a].keys, sizeof b.keys[a]);
+    return b;
+}
 
-bool input_action_rebindable(Action a) { return a >= ACTION_UP && a <= ACTION_RESTART; }
-
-static const InputBindings *input_bindings(const Input *in) {
-    return in->custom_bindings ? &in->bindings : &default_bindings;
+bool input_key_held(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_down, sc); }
+bool input_key_hit(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_hit, sc); }
+bool input_pad_hit(const Input *in, int button) {
+    return button >= 0 && button < SDL_CONTROLLER_BUTTON_MAX && (in->pad_hit >> button & 1u);
 }
 
 void input_end_step(Input *in) {
     memset(in->pressed, 0, sizeof in->pressed);
     memset(in->presses, 0, sizeof in->presses);
     memset(in->released, 0, sizeof in->released);
+    memset(in->key_hit, 0, sizeof in->key_hit);
+    in->pad_hit = 0;
     in->key_pressed = 0;
     in->focus_lost = false;
     in->key_count = 0;
@@ -76,52 +60,49 @@ void input_end_step(Input *in) {
     in->wheel = 0;
 }
 
-/* down[] from the per-source bits; edges latch until input_end_step. */
+static bool stick_drives(const Input *in, uint8_t stick) {
+    switch (stick) {
+    case INPUT_STICK_LEFT: return in->stick_x <= -INPUT_STICK_DIGITAL;
+    case INPUT_STICK_RIGHT: return in->stick_x >= INPUT_STICK_DIGITAL;
+    case INPUT_STICK_UP: return in->stick_y <= -INPUT_STICK_DIGITAL;
+    case INPUT_STICK_DOWN: return in->stick_y >= INPUT_STICK_DIGITAL;
+    default: return false;
+    }
+}
+
+/* down[] from the raw state through the game's table; edges latch until input_end_step. */
 static void input_refresh(Input *in) {
-    bool now[ACTION_COUNT] = {0};
-    for (int a = 0; a < ACTION_COUNT; a++)
+    for (int a = 0; a < in->action_count; a++) {
+        const InputActionDesc *d = &in->actions[a];
+        bool now = stick_drives(in, d->stick);
         for (int s = 0; s < INPUT_KEY_SLOTS; s++)
-            if (in->key_bits & (1u << (a * INPUT_KEY_SLOTS + s))) now[a] = true;
-    for (int i = 0; i < PAD_BINDING_COUNT; i++)
-        if (in->pad_bits & (1u << pad_bindings[i].button)) now[pad_bindings[i].action] = true;
-    if (in->stick_x <= -STICK_DIGITAL) now[ACTION_LEFT] = true;
-    if (in->stick_x >= STICK_DIGITAL) now[ACTION_RIGHT] = true;
-    if (in->stick_y <= -STICK_DIGITAL) now[ACTION_UP] = true;
-    if (in->stick_y >= STICK_DIGITAL) now[ACTION_DOWN] = true;
-    for (int a = 0; a < ACTION_COUNT; a++) {
-        if (now[a] && !in->down[a]) {
+            now |= in->bindings.keys[a][s] && input_key_held(in, in->bindings.keys[a][s]);
+        for (int s = 0; s < INPUT_PAD_SLOTS; s++) now |= d->pads[s] && (in->pad_down >> (d->pads[s] - 1) & 1u);
+        if (now && !in->down[a]) {
             in->pressed[a] = true;
             if (in->presses[a] < UINT8_MAX) in->presses[a]++;
         }
-        if (!now[a] && in->down[a]) in->released[a] = true;
-        in->down[a] = now[a];
+        if (!now && in->down[a]) in->released[a] = true;
+        in->down[a] = now;
     }
-    float dx = (float)in->down[ACTION_RIGHT] - (float)in->down[ACTION_LEFT];
-    float dy = (float)in->down[ACTION_DOWN] - (float)in->down[ACTION_UP];
-    /* Analog only when the stick is the sole source, so a diagonal stays analog while a
-       key press gives a clean full-strength direction. */
-    bool digital = in->key_bits || (in->pad_bits & ~(1u << SDL_CONTROLLER_BUTTON_A));
-    in->move_x = digital ? dx : in->stick_x;
-    in->move_y = digital ? dy : in->stick_y;
 }
 
 void input_release_all(Input *in) {
-    in->key_bits = 0;
-    in->pad_bits = 0;
+    memset(in->key_down, 0, sizeof in->key_down);
+    in->pad_down = 0;
     in->stick_x = in->stick_y = 0;
     input_refresh(in);
 }
 
 void input_set_bindings(Input *in, const InputBindings *b) {
-    InputBindings next = default_bindings;
+    InputBindings next = input_bindings_default(in);
     if (b)
-        for (int a = 0; a < ACTION_COUNT; a++)
-            if (input_action_rebindable((Action)a)) memcpy(next.keys[a], b->keys[a], sizeof next.keys[a]);
+        for (int a = 0; a < in->action_count; a++)
+            if (in->actions[a].rebindable) memcpy(next.keys[a], b->keys[a], sizeof next.keys[a]);
     in->bindings = next;
-    in->custom_bindings = true;
-    /* key_bits name binding slots, not keys: under the new table a held bit would belong to
-       whatever key now sits in that slot, and its release would never come. */
-    in->key_bits = 0;
+    /* A key held through the change would drive whatever action it now belongs to, from
+       the middle of a press: forget it, the player presses again. */
+    memset(in->key_down, 0, sizeof in->key_down);
     input_refresh(in);
 }
 
@@ -153,50 +134,34 @@ static void input_apply_dead_zone(float *x, float *y) {
     *y *= k;
 }
 
-bool input_handle_event(Input *in, const SDL_Event *e) {
-    switch (e->type) {
-    case SDL_KEYDOWN:
-    case SDL_KEYUP: {
-        bool down = e->type == SDL_KEYDOWN;
-        SDL_Scancode sc = e->key.keysym.scancode;
-        in->mods = (uint16_t)e->key.keysym.mod;
-        if (down && e->key.repeat) return true;
-        if (down && sc > 0 && sc < SDL_NUM_SCANCODES) {
-            in->key_pressed = (uint16_t)sc;
-            if (in->key_count < INPUT_KEY_QUEUE) {
-                in->keys[in->key_count] = (uint16_t)sc;
-                in->key_mods[in->key_count++] = (uint16_t)e->key.keysym.mod;
-            }
+static bool input_key_event(Input *in, const SDL_KeyboardEvent *k) {
+    bool down = k->type == SDL_KEYDOWN;
+    SDL_Scancode sc = k->keysym.scancode;
+    in->mods = (uint16_t)k->keysym.mod;
+    if (down && k->repeat) return true;
+    if (sc <= 0 || sc >= SDL_NUM_SCANCODES) return false;
+    if (down) {
+        in->key_pressed = (uint16_t)sc;
+        if (in->key_count < INPUT_KEY_QUEUE) {
+            in->keys[in->key_count] = (uint16_t)sc;
+            in->key_mods[in->key_count] = (uint16_t)k->keysym.mod;
+            in->key_text_at[in->key_count++] = (uint8_t)in->text_len;
         }
-        if (down && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER) && (e->key.keysym.mod & KMOD_ALT)) {
-            in->pressed[ACTION_FULLSCREEN] = true; /* Alt+Enter is not a confirm */
-            if (in->presses[ACTION_FULLSCREEN] < UINT8_MAX) in->presses[ACTION_FULLSCREEN]++;
-            return true;
-        }
-        const InputBindings *b = input_bindings(in);
-        bool used = false;
-        for (int a = 0; a < ACTION_COUNT; a++) {
-            for (int s = 0; s < INPUT_KEY_SLOTS; s++) {
-                if (b->keys[a][s] == 0 || b->keys[a][s] != sc) continue;
-                uint32_t bit = 1u << (a * INPUT_KEY_SLOTS + s);
-                if (down) in->key_bits |= bit;
-                else in->key_bits &= ~bit;
-                used = true;
-            }
-        }
-        if (used) input_refresh(in);
-        return used;
     }
-    case SDL_CONTROLLERBUTTONDOWN:
-    case SDL_CONTROLLERBUTTONUP: {
-        int b = e->cbutton.button;
-        if (b < 0 || b >= SDL_CONTROLLER_BUTTON_MAX) return false;
-        if (e->type == SDL_CONTROLLERBUTTONDOWN) in->pad_bits |= 1u << b;
-        else in->pad_bits &= ~(1u << b);
-        input_refresh(in);
-        return true;
+    /* The engine's own: F11, and Alt+Enter, which then is no Enter of the game's. */
+    bool enter = sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER;
+    if (down && (sc == SDL_SCANCODE_F11 || (enter && (k->keysym.mod & KMOD_ALT)))) {
+        in->fullscreen_presses++;
+        if (sc != SDL_SCANCODE_F11) return true;
     }
-    case SDL_CONTROLLERAXISMOTION: {
+    if (down) bit_set(in->key_hit, (unsigned)sc, true);
+    bit_set(in->key_down, (unsigned)sc, down);
+    input_refresh(in);
+    return true;
+}
+
+static bool input_pad_event(Input *in, const SDL_Event *e) {
+    if (e->type == SDL_CONTROLLERAXISMOTION) {
         float v = e->caxis.value / 32767.0f;
         if (v < -1) v = -1;
         if (e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX) in->stick_raw_x = v;
@@ -209,6 +174,46 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
         input_refresh(in);
         return true;
     }
+    int b = e->cbutton.button;
+    if (b < 0 || b >= SDL_CONTROLLER_BUTTON_MAX) return false;
+    if (e->type == SDL_CONTROLLERBUTTONDOWN) in->pad_down |= 1u << b, in->pad_hit |= 1u << b;
+    else in->pad_down &= ~(1u << b);
+    input_refresh(in);
+    return true;
+}
+
+static bool input_mouse_event(Input *in, const SDL_Event *e) {
+    if (e->type == SDL_MOUSEWHEEL) {
+        in->wheel += e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
+        return true;
+    }
+    if (e->type == SDL_MOUSEMOTION) {
+        in->mouse_wx = e->motion.x, in->mouse_wy = e->motion.y;
+        in->mouse_seen = true;
+        return true;
+    }
+    int b = e->button.button;
+    in->mouse_wx = e->button.x, in->mouse_wy = e->button.y;
+    in->mouse_seen = true;
+    if (b < 1 || b > 3) return false;
+    bool down = e->type == SDL_MOUSEBUTTONDOWN;
+    in->mouse_down[b] = down;
+    if (down) in->mouse_pressed[b] = true;
+    else in->mouse_released[b] = true;
+    return true;
+}
+
+bool input_handle_event(Input *in, const SDL_Event *e) {
+    switch (e->type) {
+    case SDL_KEYDOWN:
+    case SDL_KEYUP: return input_key_event(in, &e->key);
+    case SDL_CONTROLLERBUTTONDOWN:
+    case SDL_CONTROLLERBUTTONUP:
+    case SDL_CONTROLLERAXISMOTION: return input_pad_event(in, e);
+    case SDL_MOUSEMOTION:
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+    case SDL_MOUSEWHEEL: return input_mouse_event(in, e);
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
             in->focused = false;
@@ -217,11 +222,8 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
             input_release_all(in);
             return true;
         }
-        if (e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) {
-            in->focused = true;
-            return true;
-        }
-        return false;
+        if (e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) in->focused = true;
+        return e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED;
     case SDL_QUIT: in->quit = true; return true;
     case SDL_TEXTINPUT: {
         size_t n = strlen(e->text.text);
@@ -231,25 +233,6 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
         }
         return true;
     }
-    case SDL_MOUSEMOTION:
-        in->mouse_wx = e->motion.x, in->mouse_wy = e->motion.y;
-        in->mouse_seen = true;
-        return true;
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP: {
-        int b = e->button.button;
-        in->mouse_wx = e->button.x, in->mouse_wy = e->button.y;
-        in->mouse_seen = true;
-        if (b < 1 || b > 3) return false;
-        bool down = e->type == SDL_MOUSEBUTTONDOWN;
-        in->mouse_down[b] = down;
-        if (down) in->mouse_pressed[b] = true;
-        else in->mouse_released[b] = true;
-        return true;
-    }
-    case SDL_MOUSEWHEEL:
-        in->wheel += e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
-        return true;
     default: return false;
     }
 }

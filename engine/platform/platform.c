@@ -19,7 +19,6 @@
 #include "core/diag.h"
 
 #define PLATFORM_MAX_PADS 4
-#define PLATFORM_DEFAULT_APP_ID "arena-dungeon"
 #define PLATFORM_FRAME_CHECKS 60 /* about a second of polls */
 
 #if PLATFORM_X11
@@ -248,9 +247,10 @@ static void platform_x11_cover_display(Platform *pf) {
 static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     /* The class name the window manager (and the desktop's launcher) files the window
        under; SDL 2 reads it only from the environment, at SDL_Init. A value the user set wins. */
-    const char *app_id = d->app_id ? d->app_id : PLATFORM_DEFAULT_APP_ID;
-    SDL_setenv("SDL_VIDEO_X11_WMCLASS", app_id, 0);
-    SDL_setenv("SDL_VIDEO_WAYLAND_WMCLASS", app_id, 0);
+    if (d->app_id) {
+        SDL_setenv("SDL_VIDEO_X11_WMCLASS", d->app_id, 0);
+        SDL_setenv("SDL_VIDEO_WAYLAND_WMCLASS", d->app_id, 0);
+    }
     SDL_SetHint(SDL_HINT_APP_NAME, d->title);
     SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
@@ -327,7 +327,7 @@ bool platform_use_sdl_renderer(Platform *pf, const char *why) {
     SDL_GL_ResetAttributes(); /* SDL's own GL renderer asks for what it needs */
     Uint32 rflags = SDL_RENDERER_ACCELERATED | (pf->no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
     pf->renderer = SDL_CreateRenderer(pf->window, -1, rflags);
-    if (!pf->renderer) /* no GPU: the software renderer still plays fine at 480x270 */
+    if (!pf->renderer) /* no GPU: the software renderer still draws pixel art fine */
         pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
     if (!pf->renderer) {
         diag_report(DIAG_ERROR, "platform: cannot create an SDL_Renderer: %s", SDL_GetError());
@@ -345,9 +345,9 @@ bool platform_use_sdl_renderer(Platform *pf, const char *why) {
 
 Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     PlatformDesc d = desc ? *desc : (PlatformDesc){0};
-    if (!d.title) d.title = "arena dungeon";
-    if (d.logical_w <= 0) d.logical_w = PLATFORM_LOGICAL_W;
-    if (d.logical_h <= 0) d.logical_h = PLATFORM_LOGICAL_H;
+    if (!d.title) d.title = "untitled";
+    if (d.logical_w <= 0) d.logical_w = PLATFORM_DEFAULT_LOGICAL_W;
+    if (d.logical_h <= 0) d.logical_h = PLATFORM_DEFAULT_LOGICAL_H;
     if (d.scale <= 0) d.scale = d.headless ? 1 : PLATFORM_DEFAULT_SCALE;
 
     Platform *pf = arena_push_struct(perm, Platform);
@@ -429,8 +429,6 @@ static void platform_pad_removed(Platform *pf, SDL_JoystickID id, Input *in) {
         pf->pads[i] = NULL;
         in->pads--;
         /* A pad unplugged mid-press never sends its releases. */
-        in->pad_bits = 0;
-        in->stick_x = in->stick_y = 0;
         in->stick_raw_x = in->stick_raw_y = 0;
         input_release_all(in);
         return;
@@ -496,9 +494,8 @@ bool platform_poll(Platform *pf, Input *in) {
     }
 #endif
     /* Consumed here, not by the game; F11 twice before a poll is on and off again. */
-    int toggles = in->presses[ACTION_FULLSCREEN] ? in->presses[ACTION_FULLSCREEN] : in->pressed[ACTION_FULLSCREEN];
-    in->pressed[ACTION_FULLSCREEN] = false;
-    in->presses[ACTION_FULLSCREEN] = 0;
+    int toggles = in->fullscreen_presses;
+    in->fullscreen_presses = 0;
     if (toggles % 2) platform_toggle_fullscreen(pf);
     if (pf->frame_checks > 0) platform_fit_frame(pf);
     if (!refit && pf->window) {

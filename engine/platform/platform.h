@@ -1,7 +1,7 @@
 /* platform.h - the window (or a headless surface), its events and its clock, on SDL2.
 
    One Platform owns the SDL window (or, headless, an SDL_Surface) and the SDL_Renderer the
-   render module draws with. Pixel art is drawn at a fixed logical size (480x270 by default)
+   render module draws with. Pixel art is drawn at a fixed logical size (the game's own)
    and scaled by whole multiples with nearest filtering, letterboxed on odd window sizes; a
    window smaller than the logical size (a tiny display, a WM that ignores the minimum size)
    scales the whole view down instead of cropping it (platform_viewport_fit).
@@ -35,10 +35,11 @@
 #include "platform/fixed_step.h"
 #include "platform/input.h"
 
-#define PLATFORM_LOGICAL_W 480
-#define PLATFORM_LOGICAL_H 270
+/* A game says its own logical size (PlatformDesc); without one, this 16:9 pixel-art size. */
+#define PLATFORM_DEFAULT_LOGICAL_W 320
+#define PLATFORM_DEFAULT_LOGICAL_H 180
 #define PLATFORM_DEFAULT_SCALE 3
-#define PLATFORM_MAX_SCALE 6 /* window scales offered: 1..6 (480x270 .. 2880x1620) */
+#define PLATFORM_MAX_SCALE 6 /* window scales offered: 1..6 */
 
 typedef enum RendererKind {
     RENDERER_DEFAULT, /* OpenGL in a window, SDL_Renderer headless */
@@ -51,11 +52,11 @@ const char *platform_renderer_name(RendererKind k);
 bool platform_renderer_parse(const char *s, RendererKind *out);
 
 typedef struct PlatformDesc {
-    const char *title;
-    /* WM_CLASS on X11, app id on Wayland; 0 -> "arena-dungeon"
-       ($SDL_VIDEO_X11_WMCLASS, when set, wins) */
+    const char *title; /* the window's title; NULL: "untitled" */
+    /* WM_CLASS on X11, app id on Wayland ("my-game"; $SDL_VIDEO_X11_WMCLASS, when set,
+       wins); NULL: SDL's own choice */
     const char *app_id;
-    int logical_w, logical_h; /* 0 -> PLATFORM_LOGICAL_W/H */
+    int logical_w, logical_h; /* the picture's size in pixels; 0 -> PLATFORM_DEFAULT_LOGICAL_W/H */
     /* initial window = logical * scale, clamped to the display;
        0 -> PLATFORM_DEFAULT_SCALE (headless: the surface, 0 -> 1) */
     int scale;

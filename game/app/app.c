@@ -90,9 +90,23 @@ static App *app_teardown(App *app) {
     return NULL;
 }
 
+/* The build's own folders (game/CMakeLists.txt): a build anywhere finds the art of the
+   tree it was made from, and an install the art of its prefix. */
+#ifndef AD_SOURCE_DIR
+#define AD_SOURCE_DIR NULL
+#endif
+#ifndef AD_INSTALL_PREFIX
+#define AD_INSTALL_PREFIX NULL
+#endif
+
+AssetSearch app_asset_search(const char *given) {
+    return (AssetSearch){
+        .given = given, .env = "AD_ASSET_DIR", .app = APP_ID, .prefix = AD_INSTALL_PREFIX, .source = AD_SOURCE_DIR};
+}
+
 /* The game's keys as the player set them (the Game holds the numbers, save.h's order). */
 static void apply_keys(App *app) {
-    InputBindings b = input_bindings_default();
+    InputBindings b = input_bindings_default(&app->in);
     const SaveSettings *st = &app->game->save.settings;
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) b.keys[a][k] = st->binds[a][k];
@@ -253,7 +267,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     if (!timeline_create(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
 
     AssetError aerr;
-    const char *assets = asset_dir_find(perm, o->assets, &aerr);
+    AssetSearch search = app_asset_search(o->assets);
+    const char *assets = asset_dir_search(perm, &search, &aerr);
     if (!assets) {
         diag_report(DIAG_ERROR, "game: %s", aerr.message);
         return app_teardown(app);
@@ -306,7 +321,8 @@ App *app_create(Arena *perm, const AppOptions *opt) {
                       .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
-    InputBindings keys = input_bindings_default();
+    input_set_actions(&app->in, CONTROLS_ACTIONS, ACTION_COUNT);
+    InputBindings keys = input_bindings_default(&app->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
     /* The game's code: linked in, or (--hot-reload) the library, watched from now on. */
@@ -334,7 +350,10 @@ App *app_create(Arena *perm, const AppOptions *opt) {
         kind = st->renderer == SAVE_RENDERER_SDL  ? RENDERER_SDL
                : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL
                                                   : RENDERER_DEFAULT;
-    app->pf = platform_create(perm, &(PlatformDesc){.title = "Arena Dungeon",
+    app->pf = platform_create(perm, &(PlatformDesc){.title = APP_TITLE,
+                                                    .app_id = APP_ID,
+                                                    .logical_w = APP_LOGICAL_W,
+                                                    .logical_h = APP_LOGICAL_H,
                                                     .headless = o->headless,
                                                     .scale = o->scale ? o->scale : st->scale,
                                                     .fullscreen = st->fullscreen,

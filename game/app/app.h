@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "asset/asset.h"
 #include "audio/audio_device.h"
 #include "audio/mixer.h"
 #include "front/controls.h"
@@ -55,12 +56,23 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
 
 /* Zero is the default for every field. */
+/* Who the game is, to the engine: the window's title and class, and the picture's size. */
+#define APP_TITLE "Arena Dungeon"
+#define APP_ID "arena-dungeon"
+#define APP_LOGICAL_W 480
+#define APP_LOGICAL_H 270
+
+/* Where the game's art is looked for (asset.h): the folder `given` (--assets DIR), else
+   $AD_ASSET_DIR, else beside the executable, an install's share/arena-dungeon/, the install
+   prefix and the source tree this build was made for, then ./assets. */
+AssetSearch app_asset_search(const char *given);
+
 typedef struct AppOptions {
     const char *level;        /* NULL: the replay's level, else levels/01-*.lvl */
     const char *record;       /* write this run's seed, level and inputs here at app_release */
     const char *replay;       /* play a recorded run back; app_release checks its hash */
     const char *screenshot;   /* the last frame as PNG */
-    const char *assets;       /* the assets folder; NULL: searched (asset.h, asset_dir_find) */
+    const char *assets;       /* the assets folder; NULL: searched (app_asset_search) */
     bool headless;            /* software rendering on a surface, one tick per frame */
     RendererKind renderer;    /* --renderer; RENDERER_DEFAULT: the setting, else OpenGL */
     bool fixed_clock;         /* --fixed-clock: one tick per frame in a window too */

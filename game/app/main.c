@@ -123,7 +123,9 @@ static void usage(FILE *f) {
             "      settings in $XDG_CONFIG_HOME/arena-dungeon/settings (else ~/.config/...),\n"
             "      a text file of 'key value' lines to edit by hand\n",
             HEADLESS_DEFAULT_FRAMES, (unsigned long long)LEVEL_ARENA_BYTES);
-    fprintf(f, "the assets folder, first found:\n%s", asset_dir_order());
+    char order[2048];
+    AssetSearch search = app_asset_search(NULL);
+    fprintf(f, "the assets folder, first found:\n%s", asset_dir_order(&search, order, sizeof order));
 }
 
 static int bad_usage(const char *what, const char *arg) {

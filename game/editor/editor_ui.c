@@ -219,20 +219,31 @@ static void prompt_backspace(EditorUi *ui) {
     ui->prompt_text[ui->prompt_len] = '\0';
 }
 
-static void prompt_input(EditorUi *ui, const Input *in) {
-    for (int i = 0; i < in->text_len && ui->prompt_len < EDITOR_PROMPT_MAX - 1; i++) {
+/* Adds in->text[from, to) to the prompt. */
+static void prompt_text(EditorUi *ui, const Input *in, int from, int to) {
+    for (int i = from; i < to && ui->prompt_len < EDITOR_PROMPT_MAX - 1; i++) {
         char ch = in->text[i];
         if (ch == '#') continue; /* the format's comment: never inside a text */
         ui->prompt_text[ui->prompt_len++] = ch;
     }
     ui->prompt_text[ui->prompt_len] = '\0';
-    for (int i = 0; i < in->key_count; i++) {
+}
+
+/* The frame's keys from `first` on, and the text they typed, in the order they came: a
+   Backspace takes what was typed before it, and the keys after the one that opened the
+   prompt (`first` past it) are the prompt's, not lost. */
+static void prompt_input(EditorUi *ui, const Input *in, int first) {
+    int at = first == 0 ? 0 : first < in->key_count ? in->key_text_at[first] : in->text_len;
+    for (int i = first; i < in->key_count; i++) {
+        prompt_text(ui, in, at, in->key_text_at[i]);
+        at = MAX(at, (int)in->key_text_at[i]);
         uint16_t k = in->keys[i];
         if (k == SDL_SCANCODE_BACKSPACE) prompt_backspace(ui);
         else if (k == SDL_SCANCODE_RETURN || k == SDL_SCANCODE_KP_ENTER) finish_prompt(ui);
         else if (k == SDL_SCANCODE_ESCAPE) ui->prompt = PROMPT_NONE;
         if (ui->prompt == PROMPT_NONE) return;
     }
+    prompt_text(ui, in, at, in->text_len);
 }
 
 /* One tile of a stroke; a thing that needs words asks for them (one prompt per click, not
@@ -418,7 +429,10 @@ static EditorAction keys(EditorUi *ui, const Input *in) {
             if (k >= SDL_SCANCODE_1 && k <= SDL_SCANCODE_0) ui->brush = k - SDL_SCANCODE_1; /* 1..9, 0 */
             break;
         }
-        if (ui->prompt != PROMPT_NONE) return EDITOR_STAY; /* the rest of the frame's keys are its text */
+        if (ui->prompt != PROMPT_NONE) { /* the rest of the frame's keys are its text */
+            prompt_input(ui, in, i + 1);
+            return EDITOR_STAY;
+        }
     }
     return EDITOR_STAY;
 }
@@ -435,7 +449,7 @@ EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float 
         return act;
     }
     if (ui->prompt != PROMPT_NONE) {
-        prompt_input(ui, in);
+        prompt_input(ui, in, 0);
         return EDITOR_STAY;
     }
     EditorAction act = keys(ui, in);

@@ -41,6 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "front/controls.h"
 #include "front/draw.h"
 #include "editor/editor.h"
 #include "platform/platform.h"

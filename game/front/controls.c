@@ -3,6 +3,27 @@
 
 #include <stdio.h>
 
+#include <SDL2/SDL.h>
+
+/* Scancodes: physical keys, so WASD stays under the left hand on AZERTY or Dvorak. Pad
+   buttons are SDL_GameControllerButton + 1, and are the same for everyone. */
+#define PAD(b) (uint8_t)(SDL_CONTROLLER_BUTTON_##b + 1)
+const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT] = {
+    [ACTION_UP] = {"up", {SDL_SCANCODE_W, SDL_SCANCODE_UP}, {PAD(DPAD_UP)}, INPUT_STICK_UP, true},
+    [ACTION_DOWN] = {"down", {SDL_SCANCODE_S, SDL_SCANCODE_DOWN}, {PAD(DPAD_DOWN)}, INPUT_STICK_DOWN, true},
+    [ACTION_LEFT] = {"left", {SDL_SCANCODE_A, SDL_SCANCODE_LEFT}, {PAD(DPAD_LEFT)}, INPUT_STICK_LEFT, true},
+    [ACTION_RIGHT] = {"right", {SDL_SCANCODE_D, SDL_SCANCODE_RIGHT}, {PAD(DPAD_RIGHT)}, INPUT_STICK_RIGHT, true},
+    [ACTION_FIRE] = {"fire", {SDL_SCANCODE_SPACE, SDL_SCANCODE_J}, {PAD(A), PAD(X)}, 0, true},
+    [ACTION_CONFIRM] = {"confirm", {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER}, {PAD(A)}, 0, true},
+    [ACTION_PAUSE] = {"pause", {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P}, {PAD(START)}, 0, true},
+    [ACTION_RESTART] = {"restart", {SDL_SCANCODE_R}, {PAD(BACK)}, 0, true},
+    [ACTION_DEBUG] = {"debug", {SDL_SCANCODE_F1}, {PAD(Y)}, 0, false},
+    [ACTION_SCREENSHOT] = {"screenshot", {SDL_SCANCODE_F12}, {0}, 0, false},
+    [ACTION_MUTE] = {"mute", {SDL_SCANCODE_M}, {0}, 0, false},
+    [ACTION_EDIT] = {"edit", {SDL_SCANCODE_E}, {0}, 0, false},
+};
+_Static_assert(ACTION_COUNT <= INPUT_MAX_ACTIONS, "input.h holds this many actions");
+
 /* Which action presses each bit of the input byte: bit i is (1 << i). */
 static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
                                      ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
@@ -14,10 +35,11 @@ enum { PAUSE_BIT = 6 };
 
 static uint32_t held_bits(const Input *in) {
     uint32_t b = 0;
-    if (in->down[ACTION_UP] || in->move_y < -0.5f) b |= SIM_IN_UP;
-    if (in->down[ACTION_DOWN] || in->move_y > 0.5f) b |= SIM_IN_DOWN;
-    if (in->down[ACTION_LEFT] || in->move_x < -0.5f) b |= SIM_IN_LEFT;
-    if (in->down[ACTION_RIGHT] || in->move_x > 0.5f) b |= SIM_IN_RIGHT;
+    /* The stick drives the directions past INPUT_STICK_DIGITAL (their descs say so). */
+    if (in->down[ACTION_UP]) b |= SIM_IN_UP;
+    if (in->down[ACTION_DOWN]) b |= SIM_IN_DOWN;
+    if (in->down[ACTION_LEFT]) b |= SIM_IN_LEFT;
+    if (in->down[ACTION_RIGHT]) b |= SIM_IN_RIGHT;
     if (in->down[ACTION_FIRE]) b |= SIM_IN_FIRE;
     return b;
 }

@@ -1,5 +1,6 @@
-/* controls.h - the player's keys and buttons (platform.h's Input) turned into the game's
-   per-tick input byte (game.h), plus the front end's own switches: F1 overlay, F12 shot.
+/* controls.h - the game's actions (its keys and buttons, handed to input.h), and the Input
+   turned into the game's per-tick input byte (game.h), plus the front end's own switches:
+   F1 overlay, F12 shot.
 
    platform_poll latches every press in Input until input_end_step. The game runs zero, one
    or several ticks per displayed frame, so the frame's presses are collected once, right
@@ -31,6 +32,28 @@
 
 #include "rules/game.h"
 #include "platform/platform.h"
+
+/* The game's actions (input.h: the engine knows none of them), in this order; the first
+   SAVE_BIND_ACTIONS are the ones the player rebinds (save.h keeps their keys). */
+typedef enum Action {
+    ACTION_UP,
+    ACTION_DOWN,
+    ACTION_LEFT,
+    ACTION_RIGHT,
+    ACTION_FIRE,    /* Space, J; pad A, X */
+    ACTION_CONFIRM, /* Enter, keypad Enter; pad A as well */
+    ACTION_PAUSE,   /* Esc, P; pad Start */
+    ACTION_RESTART, /* R; pad Back */
+    /* Fixed: */
+    ACTION_DEBUG,      /* F1; pad Y */
+    ACTION_SCREENSHOT, /* F12 */
+    ACTION_MUTE,       /* M */
+    ACTION_EDIT,       /* E: the level editor */
+    ACTION_COUNT
+} Action;
+
+/* Their names, default keys, pad buttons and stick directions, for input_set_actions. */
+extern const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT];
 
 /* Presses of one bit kept for later ticks; more are dropped (a stall does not turn into a
    burst of menu steps afterwards). */

@@ -25,7 +25,7 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
     t->perm = arena_create((ArenaParams){.name = "perm"});
     t->frame = arena_create((ArenaParams){.name = "frame"});
     if (!t->perm || !t->frame) return false;
-    t->pf = platform_create(t->perm, &(PlatformDesc){.headless = true});
+    t->pf = platform_create(t->perm, &(PlatformDesc){.logical_w = 480, .logical_h = 270, .headless = true});
     if (!t->pf) return false;
     int w, h;
     platform_logical_size(t->pf, &w, &h);

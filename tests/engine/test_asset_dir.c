@@ -66,6 +66,11 @@ static bool found_by(const char *program, const char *cwd, char *out, size_t cap
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* The search as a program of this tree makes it (the game's: app_asset_search). */
+static AssetSearch search(const char *given) {
+    return (AssetSearch){.given = given, .env = "AD_ASSET_DIR", .app = "arena-dungeon", .source = SOURCE_DIR};
+}
+
 int main(int argc, char **argv) {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
@@ -81,7 +86,8 @@ int main(int argc, char **argv) {
         return dir ? 1 : 0;
     }
     if (argc == 2 && !strcmp(argv[1], "--found")) {
-        const char *dir = asset_dir_find(perm, NULL, &err);
+        AssetSearch s = search(NULL);
+        const char *dir = asset_dir_search(perm, &s, &err);
         printf("%s\n", dir ? dir : err.message);
         return dir ? 0 : 1;
     }
@@ -101,28 +107,29 @@ int main(int argc, char **argv) {
 
     /* The decoy in the working directory loses to the assets above the executable. */
     REQUIRE(chdir(decoy) == 0);
-    const char *found = asset_dir(perm);
+    AssetSearch plain = search(NULL), named = search(argv[1]), wrong = search("/nonexistent/assets");
+    const char *found = asset_dir_search(perm, &plain, NULL);
     printf("with a decoy ./assets: %s\n", found ? found : "(none)");
     CHECK(same_dir(found, argv[1]));
-    found = asset_dir_find(perm, NULL, &err);
+    found = asset_dir_search(perm, &plain, &err);
     CHECK(same_dir(found, argv[1]));
 
     /* $AD_ASSET_DIR beats the executable's; a named folder beats $AD_ASSET_DIR. */
     setenv("AD_ASSET_DIR", decoy_assets, 1);
-    CHECK(same_dir(asset_dir_find(perm, NULL, &err), decoy_assets));
-    CHECK(same_dir(asset_dir_find(perm, argv[1], &err), argv[1]));
+    CHECK(same_dir(asset_dir_search(perm, &plain, &err), decoy_assets));
+    CHECK(same_dir(asset_dir_search(perm, &named, &err), argv[1]));
 
     /* Named and wrong: an error naming it, not a fallback. */
-    CHECK(asset_dir_find(perm, "/nonexistent/assets", &err) == NULL);
+    CHECK(asset_dir_search(perm, &wrong, &err) == NULL);
     printf("%s\n", err.message);
     expect_in(err.message, "/nonexistent/assets: cannot use as the assets folder");
     expect_in(err.message, "No such file or directory");
     setenv("AD_ASSET_DIR", "/nonexistent/env-assets", 1);
-    CHECK(asset_dir_find(perm, NULL, &err) == NULL);
+    CHECK(asset_dir_search(perm, &plain, &err) == NULL);
     printf("%s\n", err.message);
     expect_in(err.message, "/nonexistent/env-assets: cannot use as the assets folder ($AD_ASSET_DIR)");
     setenv("AD_ASSET_DIR", tiles, 1);
-    CHECK(asset_dir_find(perm, NULL, &err) == NULL);
+    CHECK(asset_dir_search(perm, &plain, &err) == NULL);
     expect_in(err.message, "not a directory");
     unsetenv("AD_ASSET_DIR");
 

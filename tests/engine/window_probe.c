@@ -29,8 +29,8 @@ static void print_state(Platform *pf, char *last, size_t cap) {
     snprintf(line, sizeof line,
              "state out=%dx%d viewport=%d,%d,%dx%d scale=%.4f fullscreen=%d window_scale=%d"
              " max_scale=%d pos=%d,%d",
-             ow, oh, v.x, v.y, v.w, v.h, v.scale, platform_is_fullscreen(pf),
-             platform_window_scale(pf), platform_max_window_scale(pf), x, y);
+             ow, oh, v.x, v.y, v.w, v.h, v.scale, platform_is_fullscreen(pf), platform_window_scale(pf),
+             platform_max_window_scale(pf), x, y);
     if (strcmp(line, last) == 0) return;
     snprintf(last, cap, "%s", line);
     printf("%s\n", line);
@@ -38,13 +38,15 @@ static void print_state(Platform *pf, char *last, size_t cap) {
 }
 
 int main(int argc, char **argv) {
-    PlatformDesc desc = {.title = "window probe", .app_id = "window-probe", .no_vsync = true};
+    PlatformDesc desc = {
+        .title = "window probe", .app_id = "window-probe", .logical_w = 480, .logical_h = 270, .no_vsync = true};
     double seconds = 60;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--scale") && i + 1 < argc) desc.scale = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--fullscreen")) desc.fullscreen = true;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--renderer") && i + 1 < argc && platform_renderer_parse(argv[i + 1], &desc.renderer)) i++;
+        else if (!strcmp(argv[i], "--renderer") && i + 1 < argc && platform_renderer_parse(argv[i + 1], &desc.renderer))
+            i++;
         else {
             fprintf(stderr, "usage: window_probe [--scale N] [--fullscreen] [--renderer gl|sdl] [--seconds S]\n");
             return 2;
@@ -64,8 +66,7 @@ int main(int argc, char **argv) {
     char last[256] = "";
     while (platform_poll(pf, &in) && platform_seconds(pf) < seconds) {
         uint16_t k = in.key_pressed;
-        if (k >= SDL_SCANCODE_1 && k <= SDL_SCANCODE_6)
-            platform_set_window_scale(pf, k - SDL_SCANCODE_1 + 1);
+        if (k >= SDL_SCANCODE_1 && k <= SDL_SCANCODE_6) platform_set_window_scale(pf, k - SDL_SCANCODE_1 + 1);
         if (k == SDL_SCANCODE_F) platform_set_fullscreen(pf, !platform_is_fullscreen(pf));
         if (k == SDL_SCANCODE_Q) break;
         input_end_step(&in);
@@ -76,8 +77,7 @@ int main(int argc, char **argv) {
         arena_clear(frame);
         render_begin(rd, frame, (Color){90, 90, 90, 255});
         render_rect_outline(rd, (RectF){0, 0, (float)lw, (float)lh}, 0, COLOR_WHITE);
-        static const Color corner[4] = {
-            {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}};
+        static const Color corner[4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}};
         for (int c = 0; c < 4; c++)
             render_rect(rd, (RectF){c % 2 ? lw - 16 : 0, c / 2 ? lh - 16 : 0, 16, 16}, 1, corner[c]);
         render_end(rd);

@@ -49,8 +49,15 @@ static void focus_lost(Input *in) {
     input_handle_event(in, &e);
 }
 
-int main(void) {
+/* An Input with the game's actions, as the App makes it. */
+static Input game_input(void) {
     Input in = {0};
+    input_set_actions(&in, CONTROLS_ACTIONS, ACTION_COUNT);
+    return in;
+}
+
+int main(void) {
+    Input in = game_input();
     Controls c = {0};
 
     /* Enter: one confirm, on the first tick after the poll, never again. */
@@ -149,7 +156,7 @@ int main(void) {
     /* Two Down taps 20 ms apart, both before the next tick (one displayed frame, or a frame
        that ran no tick): Down, a tick without it, Down. The menu moves two rows. */
     {
-        Input mi = {0};
+        Input mi = game_input();
         Controls mc = {0};
         EdgeCounter ec = {0};
         tap(&mi, SDL_SCANCODE_DOWN);
@@ -242,7 +249,7 @@ int main(void) {
         CHECK_EQ_U(mc.key_pressed, 0);
 
         /* Rebound keys drive the byte: Fire on K, and Space no longer fires. */
-        InputBindings b = input_bindings_default();
+        InputBindings b = input_bindings_default(&mi);
         b.keys[ACTION_FIRE][0] = SDL_SCANCODE_K;
         b.keys[ACTION_FIRE][1] = 0;
         input_set_bindings(&mi, &b);

@@ -144,6 +144,28 @@ static void test_editor(Arena *perm, const char *path) {
     EditCell sign = editor_get(e, 2, 5);
     CHECK(sign.thing == EDIT_SIGN && str8_eq_cstr(sign.text, "Mind the wall"));
     CHECK(!e->has_problem);
+    /* Typed fast, in one frame: N opens the name prompt, and the keys after it are its text,
+       in order, a Backspace taking what came before it; Return ends it in the same frame. */
+    char name_before[64];
+    snprintf(name_before, sizeof name_before, "%.*s", STR8_FMT(e->lv.name));
+    REQUIRE_VOID(strlen(name_before) >= 2);
+    name_before[strlen(name_before) - 2] = 0; /* what two Backspaces leave */
+    key(SDL_SCANCODE_N, 0);
+    text_input("n");
+    key(SDL_SCANCODE_BACKSPACE, 0);
+    key(SDL_SCANCODE_BACKSPACE, 0);
+    key(SDL_SCANCODE_X, 0);
+    text_input("x");
+    key(SDL_SCANCODE_Y, 0);
+    text_input("y");
+    key(SDL_SCANCODE_RETURN, 0);
+    frames(app, 1);
+    CHECK_EQ_I(ui->prompt, PROMPT_NONE);
+    char want[80];
+    snprintf(want, sizeof want, "%sxy", name_before);
+    if (!str8_eq_cstr(e->lv.name, want))
+        fprintf(stderr, "name after fast typing: '%.*s', wanted '%s'\n", STR8_FMT(e->lv.name), want);
+    CHECK(str8_eq_cstr(e->lv.name, want));
 
     /* A patroller with 5 hit points: placed, then + five times under the cursor. */
     key(SDL_SCANCODE_9, 0); /* 1 .. 9 are entries 0 .. 8; the patroller is 10: wheel on */

@@ -276,7 +276,7 @@ static double share_of(App *app, int y, int x0, int x1, Color c) {
     uint8_t *px;
     int w, h;
     if (!render_read_pixels(app->rd, scratch, &px, &w, &h)) return -1;
-    double s = (double)w / PLATFORM_LOGICAL_W;
+    double s = (double)w / APP_LOGICAL_W;
     int hits = 0, n = 0;
     for (int x = x0; x < x1; x++, n++) {
         const uint8_t *p = px + ((size_t)(y * s) * (size_t)w + (size_t)(x * s)) * 4;

@@ -12,7 +12,7 @@
    the lanes with the event's text (cut to fit); a recommended level arena size is a dashed
    yellow line on the lane named "level"; every other level's stretch of frames is tinted.
    W defaults to 1280 and H to what gives each lane a box of 150 pixels. Text is drawn with the game's font (assets/font.png, found as the game
-   finds its assets: asset_dir_find, or --assets DIR); the pixels are drawn here, with no
+   finds its assets: asset_dir_search, or --assets DIR); the pixels are drawn here, with no
    renderer and no window, and written with asset_write_png.
 
    The CSV's rules are in trace_csv.h, which reads it. A file that breaks one is an error
@@ -88,7 +88,10 @@ typedef struct Glyphs {
 
 static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     AssetError err;
-    const char *dir = asset_dir_find(a, assets_opt, &err);
+    /* The game's font, found as the game finds its art (app_asset_search). */
+    AssetSearch search = {.given = assets_opt, .env = "AD_ASSET_DIR", .app = "arena-dungeon",
+                          .prefix = AD_INSTALL_PREFIX, .source = AD_SOURCE_DIR};
+    const char *dir = asset_dir_search(a, &search, &err);
     uint8_t *px;
     int w, h;
     if (!dir || !asset_load_rgba(a, asset_path(a, dir, "font.png"), &px, &w, &h, &err)) {

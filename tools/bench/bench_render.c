@@ -29,11 +29,16 @@
 
 #include <SDL2/SDL.h>
 
+#include "app/app.h"
 #include "asset/asset.h"
 #include "bench.h"
 #include "platform/platform.h"
 #include "render/render.h"
 #include "render/render_core.h" /* the SDL texture under a Texture, for the RenderCopy loop */
+
+/* The picture the sprites are drawn into, as a game of 480x270 pixels would. */
+#define BENCH_LOGICAL_W 480
+#define BENCH_LOGICAL_H 270
 
 #define N_SPRITES 10000
 #define MAX_ROUNDS 31
@@ -59,9 +64,9 @@ static void make_sprites_(Spr *s, int n)
     uint32_t r = 2463534242u;
     for (int i = 0; i < n; i++) {
         r ^= r << 13, r ^= r >> 17, r ^= r << 5;
-        s[i].x = (float)(r % (PLATFORM_LOGICAL_W - 16));
+        s[i].x = (float)(r % (BENCH_LOGICAL_W - 16));
         r ^= r << 13, r ^= r >> 17, r ^= r << 5;
-        s[i].y = (float)(r % (PLATFORM_LOGICAL_H - 16));
+        s[i].y = (float)(r % (BENCH_LOGICAL_H - 16));
         s[i].cell = 12 + (int)(r >> 8) % 20;
     }
 }
@@ -82,7 +87,7 @@ static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind k
     char title[64];
     snprintf(title, sizeof title, "bench_render %s", platform_renderer_name(kind));
     t->frame = arena_create((ArenaParams){.name = "frame"});
-    t->pf = platform_create(perm, &(PlatformDesc){.title = title, .no_vsync = true, .renderer = kind,
+    t->pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .title = title, .no_vsync = true, .renderer = kind,
                                                   .headless = headless});
     t->rd = t->pf ? render_create(perm, t->pf) : NULL;
     if (!t->rd) return false;
@@ -190,7 +195,7 @@ static int bench_cpu_(const char *dir)
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     Arena *frame = arena_create((ArenaParams){.name = "frame"});
     Arena *tmp = arena_create((ArenaParams){.name = "tmp"});
-    Platform *pf = platform_create(perm, &(PlatformDesc){.headless = true});
+    Platform *pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .headless = true});
     Renderer *rd = pf ? render_create(perm, pf) : NULL;
     AssetError err;
     const Texture *texs[3] = {
@@ -268,7 +273,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
         else dir = argv[i];
     }
-    if (!dir) dir = asset_dir(boot);
+    AssetSearch search = app_asset_search(NULL);
+    if (!dir) dir = asset_dir_search(boot, &search, NULL);
     if (!dir) {
         fprintf(stderr, "bench_render: no assets directory (pass one, or set AD_ASSET_DIR)\n");
         return 1;

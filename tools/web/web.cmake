@@ -55,7 +55,12 @@ function(ad_web_game)
     "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/levels@/levels"
     "SHELL:--exclude-file *.md")
   set_property(TARGET game APPEND PROPERTY LINK_DEPENDS "${web}/pre.js" "${web}/library.js")
-  configure_file("${web}/index.html" "${CMAKE_BINARY_DIR}/index.html" COPYONLY)
+  # The page, with the game's name and size; its art where the page's env says.
+  set(WEB_TITLE "Arena Dungeon")
+  set(WEB_LOGICAL_W 480)
+  set(WEB_LOGICAL_H 270)
+  set(WEB_ENV "AD_ASSET_DIR: \"/assets\"")
+  configure_file("${web}/index.html" "${CMAKE_BINARY_DIR}/index.html" @ONLY)
   file(GLOB replays ${PROJECT_SOURCE_DIR}/tests/replays/*.rep)
   file(COPY ${replays} DESTINATION ${CMAKE_BINARY_DIR}/tests/replays)
 endfunction()

@@ -39,7 +39,9 @@ var Module = typeof Module !== "undefined" ? Module : {};
     });
     ENV["XDG_DATA_HOME"] = "/save";
     ENV["XDG_CONFIG_HOME"] = "/save/config";
-    ENV["AD_ASSET_DIR"] = "/assets";
+    // The game's own variables (its page sets Module.env: the folder of its art, say).
+    var env = Module["env"] || {};
+    Object.keys(env).forEach(function (k) { ENV[k] = env[k]; });
     FS.mkdir("/save");
     FS.mount(IDBFS, {}, "/save");
     addRunDependency("ad-save");
