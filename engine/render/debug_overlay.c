@@ -248,47 +248,60 @@ void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *
     trace_draw(rd, font, t, last_n, x, y, w, h, layer, true, true);
 }
 
-/* own_panel: the box's own translucent background (else the caller's panel is under it);
-   figures: the lanes' labels say the newest used and the peak (else the names alone). */
-static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y, float w,
-                       float h, int layer, bool own_panel, bool figures) {
+/* The box of the timelines, inside its padding, and what all its lanes share. */
+typedef struct TraceBox {
+    Renderer *rd;
+    const Font *font;
+    const ArenaTrace *t;
+    Arena *fa;
+    RectF panel;        /* the box in whole pixels: its own background, when it has one */
+    int ix, iy, iw, ih; /* inside the padding */
+    int lh, lanes, lane_h, layer;
+    uint64_t held;
+    const ArenaTraceSample *newest;
+    bool footer; /* room for the bottom line */
+} TraceBox;
+
+/* Lays the box out in whole pixels; false when there is nothing to draw in (no frame
+   arena, font or trace, or a box too small). */
+static bool trace_box(TraceBox *b, Renderer *rd, const Font *font, const ArenaTrace *t, float x, float y, float w,
+                      float h, int layer, bool own_panel) {
     Arena *fa = render_frame_arena(rd);
-    if (!fa || !font || !t) return;
+    if (!fa || !font || !t) return false;
     int bx = (int)ceilf(x), by = (int)ceilf(y);
     int bw = (int)floorf(x + w) - bx, bh = (int)floorf(y + h) - by;
-    if (bw < 8 || bh < 4) return;
-    render_set_view(rd, 0, 0);
-    if (own_panel)
-        render_rect(rd, (RectF){(float)bx, (float)by, (float)bw, (float)bh}, layer,
-                    (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
+    if (bw < 8 || bh < 4) return false;
     const int pad = own_panel ? 2 : 0;
-    int ix = bx + pad, iy = by + pad, iw = bw - 2 * pad, ih = bh - 2 * pad;
-    int lh = (int)ceilf(font_line_height(font, 1));
-    int lanes = t->arena_count;
-    uint64_t held = arena_trace_held(t);
-    const ArenaTraceSample *newest = held ? arena_trace_at(t, held - 1) : NULL;
-
+    *b = (TraceBox){.rd = rd, .font = font, .t = t, .fa = fa, .layer = layer, .lanes = t->arena_count};
+    b->panel = (RectF){(float)bx, (float)by, (float)bw, (float)bh};
+    b->ix = bx + pad, b->iy = by + pad, b->iw = bw - 2 * pad, b->ih = bh - 2 * pad;
+    b->lh = (int)ceilf(font_line_height(font, 1));
+    b->held = arena_trace_held(t);
+    b->newest = b->held ? arena_trace_at(t, b->held - 1) : NULL;
     /* The bottom line: the newest mark (what happened last), or the time span. */
-    bool footer = ih >= lanes * 3 + lh;
-    int lanes_h = footer ? ih - lh : ih;
-    int lane_h = lanes > 0 ? lanes_h / lanes : 0;
-    if (lanes <= 0 || !newest || lane_h < 2) {
-        if (footer) {
-            Str8 s = trace_fit(font, STR8_LIT("arena trace: no samples yet"), (float)iw);
-            font_draw(rd, font, (float)ix, (float)(iy + ih - lh), s, (Color){150, 150, 170, 255}, layer + 3,
-                      TEXT_ALIGN_LEFT, 1);
-        }
-        return;
-    }
+    b->footer = b->ih >= b->lanes * 3 + b->lh;
+    int lanes_h = b->footer ? b->ih - b->lh : b->ih;
+    b->lane_h = b->lanes > 0 ? lanes_h / b->lanes : 0;
+    return true;
+}
 
-    /* Labels: the name, then the newest `used` and the all-time peak, on one line or two
-       as the lane allows, in a column at most 45% of the box. */
-    int label_lines = figures && lane_h >= 2 * lh ? 2 : lane_h >= lh ? 1 : 0;
-    Str8 names[ARENA_TRACE_ARENAS], nums[ARENA_TRACE_ARENAS];
-    float col_w = 0, col_max = floorf((float)iw * 0.45f);
-    for (int i = 0; i < lanes && label_lines; i++) {
+/* `s` on the bottom line, cut to the box's width. */
+static void trace_footer_line(const TraceBox *b, Str8 s, Color c) {
+    font_draw(b->rd, b->font, (float)b->ix, (float)(b->iy + b->ih - b->lh), trace_fit(b->font, s, (float)b->iw), c,
+              b->layer + 3, TEXT_ALIGN_LEFT, 1);
+}
+
+/* Labels: the name, then the newest `used` and the all-time peak, on one line or two
+   (label_lines) as the lane allows, in a column at most 45% of the box. Returns the
+   column's width. */
+static float trace_labels(const TraceBox *b, int label_lines, bool figures, Str8 *names, Str8 *nums) {
+    const ArenaTrace *t = b->t;
+    const Font *font = b->font;
+    Arena *fa = b->fa;
+    float col_w = 0, col_max = floorf((float)b->iw * 0.45f);
+    for (int i = 0; i < b->lanes && label_lines; i++) {
         names[i] = t->names[i] ? str8_cstr(t->names[i]) : str8_fmt(fa, "#%d", i);
-        Str8 used = overlay_bytes(fa, newest->used[i]), peak = overlay_bytes(fa, t->peak[i]);
+        Str8 used = overlay_bytes(fa, b->newest->used[i]), peak = overlay_bytes(fa, t->peak[i]);
         nums[i] = figures ? str8_fmt(fa, "%.*s pk %.*s", STR8_FMT(used), STR8_FMT(peak)) : (Str8){0};
         if (label_lines == 1 && figures) {
             Str8 both = str8_fmt(fa, "%.*s %.*s", STR8_FMT(names[i]), STR8_FMT(nums[i]));
@@ -301,65 +314,91 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
         float wn = font_measure(font, names[i], 1), wv = font_measure(font, nums[i], 1);
         col_w = fmaxf(col_w, fmaxf(wn, wv));
     }
-    int label_w = (int)ceilf(col_w);
-    int gx = ix + (label_w ? label_w + 3 : 0), gw = ix + iw - gx;
+    return col_w;
+}
+
+/* The lane's scale: the power of two at or above the highest mark shown, or the arena's
+   capacity when that is lower. True when the top is the capacity. */
+static bool lane_scale(TraceLane *l) {
+    uint64_t high = 0;
+    for (int k = 0; k < l->n; k++) {
+        const ArenaTraceSample *s = arena_trace_at(l->t, l->first + (uint64_t)k);
+        uint64_t v = s->high[l->slot] > s->used[l->slot] ? s->high[l->slot] : s->used[l->slot];
+        if (v > high) high = v;
+    }
+    l->top = trace_pow2_ceil(high ? high : 1);
+    uint64_t reserved = l->t->reserved[l->slot];
+    bool full = reserved && reserved <= l->top;
+    if (full) l->top = reserved;
+    return full;
+}
+
+/* Lane `i`: `cols` gives its columns, the box its row; its graph, then its label. */
+static void trace_lane(const TraceBox *b, const TraceLane *cols, int i, int label_lines, const Str8 *names,
+                       const Str8 *nums) {
+    Renderer *rd = b->rd;
+    int ly = b->iy + i * b->lane_h, layer = b->layer;
+    TraceLane l = *cols;
+    l.gy = ly, l.gh = b->lane_h - 1, l.slot = i;
+    if (l.gh < 1) l.gh = 1;
+    bool full = lane_scale(&l);
+    render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, (float)l.gh}, layer + 1, (Color){24, 28, 48, 255});
+    /* The top edge: red when it is the arena's capacity. */
+    render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, 1}, layer + 1,
+                full ? (Color){220, 60, 60, 255} : (Color){60, 64, 96, 255});
+    lane_series(&l, SERIES_COMMITTED);
+    lane_series(&l, SERIES_USED);
+    lane_series(&l, SERIES_HIGH);
+    if (label_lines) {
+        const ArenaTraceSample *newest = b->newest;
+        Color c = newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
+        int ty = ly + (b->lane_h - label_lines * b->lh) / 2;
+        font_draw(rd, b->font, (float)b->ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
+        if (label_lines == 2)
+            font_draw(rd, b->font, (float)b->ix, (float)(ty + b->lh), nums[i], (Color){200, 220, 255, 255}, layer + 3,
+                      TEXT_ALIGN_LEFT, 1);
+    }
+}
+
+/* A frame with marks: a line across every lane, in the columns of `cols`. */
+static void trace_marks(const TraceBox *b, const TraceLane *cols) {
+    for (int k = 0; k < cols->n; k++)
+        if (arena_trace_at(b->t, b->held - (uint64_t)cols->n + (uint64_t)k)->marks)
+            render_rect(
+                b->rd,
+                (RectF){(float)lane_col_x(cols, lane_col(cols, k)), (float)b->iy, 1, (float)(b->lanes * b->lane_h)},
+                b->layer + 4, (Color){230, 100, 230, 255});
+}
+
+/* own_panel: the box's own translucent background (else the caller's panel is under it);
+   figures: the lanes' labels say the newest used and the peak (else the names alone). */
+static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y, float w,
+                       float h, int layer, bool own_panel, bool figures) {
+    TraceBox b;
+    if (!trace_box(&b, rd, font, t, x, y, w, h, layer, own_panel)) return;
+    render_set_view(rd, 0, 0);
+    if (own_panel) render_rect(rd, b.panel, layer, (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
+    if (b.lanes <= 0 || !b.newest || b.lane_h < 2) {
+        if (b.footer) trace_footer_line(&b, STR8_LIT("arena trace: no samples yet"), (Color){150, 150, 170, 255});
+        return;
+    }
+    int label_lines = figures && b.lane_h >= 2 * b.lh ? 2 : b.lane_h >= b.lh ? 1 : 0;
+    Str8 names[ARENA_TRACE_ARENAS], nums[ARENA_TRACE_ARENAS];
+    int label_w = (int)ceilf(trace_labels(&b, label_lines, figures, names, nums));
+    int gx = b.ix + (label_w ? label_w + 3 : 0), gw = b.ix + b.iw - gx;
     if (gw < 2) return;
     int slots = last_n && last_n < (uint32_t)gw ? (int)last_n : gw;
-    int n = held < (uint64_t)slots ? (int)held : slots;
-
-    for (int i = 0; i < lanes; i++) {
-        int ly = iy + i * lane_h;
-        TraceLane l = {.rd = rd,
-                       .t = t,
-                       .first = held - (uint64_t)n,
-                       .n = n,
-                       .slots = slots,
-                       .gx = gx,
-                       .gy = ly,
-                       .gw = gw,
-                       .gh = lane_h - 1,
-                       .slot = i,
-                       .layer = layer};
-        if (l.gh < 1) l.gh = 1;
-        uint64_t high = 0;
-        for (int k = 0; k < n; k++) {
-            const ArenaTraceSample *s = arena_trace_at(t, l.first + (uint64_t)k);
-            uint64_t v = s->high[i] > s->used[i] ? s->high[i] : s->used[i];
-            if (v > high) high = v;
-        }
-        l.top = trace_pow2_ceil(high ? high : 1);
-        bool full = t->reserved[i] && t->reserved[i] <= l.top;
-        if (full) l.top = t->reserved[i];
-        render_rect(rd, (RectF){(float)gx, (float)ly, (float)gw, (float)l.gh}, layer + 1, (Color){24, 28, 48, 255});
-        /* The top edge: red when it is the arena's capacity. */
-        render_rect(rd, (RectF){(float)gx, (float)ly, (float)gw, 1}, layer + 1,
-                    full ? (Color){220, 60, 60, 255} : (Color){60, 64, 96, 255});
-        lane_series(&l, SERIES_COMMITTED);
-        lane_series(&l, SERIES_USED);
-        lane_series(&l, SERIES_HIGH);
-        if (label_lines) {
-            Color c =
-                newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
-            int ty = ly + (lane_h - label_lines * lh) / 2;
-            font_draw(rd, font, (float)ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
-            if (label_lines == 2)
-                font_draw(rd, font, (float)ix, (float)(ty + lh), nums[i], (Color){200, 220, 255, 255}, layer + 3,
-                          TEXT_ALIGN_LEFT, 1);
-        }
-    }
-    /* A frame with marks: a line across every lane. */
-    TraceLane cols = {.n = n, .slots = slots, .gx = gx, .gw = gw};
-    for (int k = 0; k < n; k++)
-        if (arena_trace_at(t, held - (uint64_t)n + (uint64_t)k)->marks)
-            render_rect(rd,
-                        (RectF){(float)lane_col_x(&cols, lane_col(&cols, k)), (float)iy, 1, (float)(lanes * lane_h)},
-                        layer + 4, (Color){230, 100, 230, 255});
-    if (footer) {
+    int n = b.held < (uint64_t)slots ? (int)b.held : slots;
+    /* The columns every lane shares: the newest n samples, right-aligned in `slots`. */
+    TraceLane cols = {
+        .rd = rd, .t = t, .first = b.held - (uint64_t)n, .n = n, .slots = slots, .gx = gx, .gw = gw, .layer = layer};
+    for (int i = 0; i < b.lanes; i++) trace_lane(&b, &cols, i, label_lines, names, nums);
+    trace_marks(&b, &cols);
+    if (b.footer) {
         const ArenaTraceMark *m =
             arena_trace_marks_held(t) ? arena_trace_mark_at(t, arena_trace_marks_held(t) - 1) : NULL;
-        Str8 s = m ? str8_fmt(fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
-                   : str8_fmt(fa, "last %d frames, newest right", n);
-        font_draw(rd, font, (float)ix, (float)(iy + ih - lh), trace_fit(font, s, (float)iw),
-                  m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255}, layer + 3, TEXT_ALIGN_LEFT, 1);
+        Str8 s = m ? str8_fmt(b.fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
+                   : str8_fmt(b.fa, "last %d frames, newest right", n);
+        trace_footer_line(&b, s, m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255});
     }
 }

@@ -262,6 +262,72 @@ static bool level_parse_lvl(Parser *p, const char *text, uint64_t len, Str8 s) {
     return parsed;
 }
 
+/* A parser on `path` whose lists grow in the scratch arena `tmp`. */
+static void parser_init(Parser *p, const char *path, LevelError *err, Arena *tmp) {
+    *p = (Parser){
+        .path = path, .err = err, .tmp = tmp, .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
+    p->dir = path_dir_prefix(str8_cstr(path));
+    chunk_list_init(&p->enemies, tmp, sizeof(EnemySpawn), 256);
+    chunk_list_init(&p->pickups, tmp, sizeof(Pickup), 256);
+    chunk_list_init(&p->doors, tmp, sizeof(LevelDoor), 64);
+    chunk_list_init(&p->links, tmp, sizeof(LevelLink), 64);
+    chunk_list_init(&p->portals, tmp, sizeof(PortalInfo), 64);
+    chunk_list_init(&p->entries, tmp, sizeof(LevelEntry), 64);
+    chunk_list_init(&p->signs, tmp, sizeof(LevelSign), 16);
+    chunk_list_init(&p->sign_lines, tmp, sizeof(int32_t), 16);
+}
+
+/* Measures what the parsed level (and the room `measured` asks for, whose size it sets)
+   needs in the level arena, and commits those pages while the old level is still intact,
+   so that nothing after the arena is cleared can fail. False, the old level untouched,
+   when it does not fit. `tmp` is the load's scratch, for the stats. */
+static bool level_reserve(Arena *level_arena, const Parser *p, LevelRoom *measured, const ArenaTemp *tmp,
+                          LevelLoadStats *stats) {
+    Emit measure = {.arena = level_arena};
+    Level scratch_level;
+    emit_level(&measure, p, &scratch_level, measured);
+    uint64_t need = measure.pos;
+    if (stats) {
+        stats->level_bytes = need;
+        stats->scratch_peak = arena_pos(tmp->arena) - tmp->pos;
+    }
+    uint64_t cap = arena_capacity(level_arena);
+    if (need > cap)
+        return level_fail(p->err, p->path, 0, 0,
+                          "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+                          arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
+    /* Pushing to `need` and popping back leaves the pages committed. */
+    uint64_t old = arena_pos(level_arena);
+    if (need > old) {
+        if (!arena_push_raw(level_arena, need - old, 1))
+            return level_fail(p->err, p->path, 0, 0, "level does not fit: %s", arena_last_error());
+        arena_pop_to(level_arena, old);
+    }
+    return true;
+}
+
+/* Clears the level arena and writes the parsed level into it, where level_reserve made
+   room: *out and the caller's room on success. */
+static bool level_commit(Level *out, Arena *level_arena, const Parser *p, const LevelRoom *measured, LevelRoom *room) {
+    arena_clear(level_arena);
+    Emit commit = {.arena = level_arena, .commit = true};
+    Level lv;
+    LevelRoom made = *measured;
+    emit_level(&commit, p, &lv, &made);
+    /* Unreachable while the measure is exact (and `bytes` gives the same answer twice);
+       test_level checks arena_pos == arena_bytes. */
+    if (commit.failed || made.size != measured->size)
+        return level_fail(p->err, p->path, 0, 0, "internal error: %s",
+                          commit.failed ? arena_last_error() : "room size changed");
+    lv.arena_bytes = arena_pos(level_arena);
+    *out = lv;
+    if (room) {
+        room->block = made.block;
+        room->size = made.size;
+    }
+    return true;
+}
+
 /* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
 static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
                         bool check_files, const char *root, LevelRoom *room, LevelError *err, LevelLoadStats *stats) {
@@ -283,21 +349,8 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");
     if (str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = str8_skip(s, 3); /* a UTF-8 BOM */
 
-    Parser p = {.path = path,
-                .err = err,
-                .tmp = tmp.arena,
-                .bullets = LEVEL_DEFAULT_BULLETS,
-                .particles = LEVEL_DEFAULT_PARTICLES};
-    p.dir = path_dir_prefix(str8_cstr(path));
-    chunk_list_init(&p.enemies, tmp.arena, sizeof(EnemySpawn), 256);
-    chunk_list_init(&p.pickups, tmp.arena, sizeof(Pickup), 256);
-    chunk_list_init(&p.doors, tmp.arena, sizeof(LevelDoor), 64);
-    chunk_list_init(&p.links, tmp.arena, sizeof(LevelLink), 64);
-    chunk_list_init(&p.portals, tmp.arena, sizeof(PortalInfo), 64);
-    chunk_list_init(&p.entries, tmp.arena, sizeof(LevelEntry), 64);
-    chunk_list_init(&p.signs, tmp.arena, sizeof(LevelSign), 16);
-    chunk_list_init(&p.sign_lines, tmp.arena, sizeof(int32_t), 16);
-
+    Parser p;
+    parser_init(&p, path, err, tmp.arena);
     if (level_is_tiled_path(path)) {
         /* JSON: cJSON checks the syntax, the reader every string it keeps (level_tiled.c). */
         if (!level_tiled_parse(&p, s.data, s.len) || !check_links(&p)) return false;
@@ -307,45 +360,9 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     if (check_files && !check_level_files(&p, root)) return false;
 
     /* Everything is valid. Now the level arena: measure, check, commit. */
-    Emit measure = {.arena = level_arena};
-    Level scratch_level;
-    LevelRoom scratch_room = {.bytes = room ? room->bytes : NULL};
-    emit_level(&measure, &p, &scratch_level, &scratch_room);
-    uint64_t need = measure.pos;
-    if (stats) {
-        stats->level_bytes = need;
-        stats->scratch_peak = arena_pos(tmp.arena) - tmp.pos;
-    }
-    uint64_t cap = arena_capacity(level_arena);
-    if (need > cap)
-        return level_fail(err, path, 0, 0,
-                          "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
-                          arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
-    /* Commit the pages the level will need while the old level is still intact: pushing to
-       `need` and popping back leaves them committed, so no push after the clear can fail. */
-    uint64_t old = arena_pos(level_arena);
-    if (need > old) {
-        if (!arena_push_raw(level_arena, need - old, 1))
-            return level_fail(err, path, 0, 0, "level does not fit: %s", arena_last_error());
-        arena_pop_to(level_arena, old);
-    }
-    arena_clear(level_arena);
-    Emit commit = {.arena = level_arena, .commit = true};
-    Level lv;
-    LevelRoom made = scratch_room;
-    emit_level(&commit, &p, &lv, &made);
-    /* Unreachable while the measure is exact (and `bytes` gives the same answer twice);
-       test_level checks arena_pos == arena_bytes. */
-    if (commit.failed || made.size != scratch_room.size)
-        return level_fail(err, path, 0, 0, "internal error: %s",
-                          commit.failed ? arena_last_error() : "room size changed");
-    lv.arena_bytes = arena_pos(level_arena);
-    *out = lv;
-    if (room) {
-        room->block = made.block;
-        room->size = made.size;
-    }
-    return true;
+    LevelRoom measured = {.bytes = room ? room->bytes : NULL};
+    return level_reserve(level_arena, &p, &measured, &tmp, stats) &&
+           level_commit(out, level_arena, &p, &measured, room);
 }
 
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len, LevelRoom *room,

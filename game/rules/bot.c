@@ -150,6 +150,92 @@ static uint32_t dodge(const Sim *s, uint32_t want) {
     return best;
 }
 
+/* Marks the tiles a live turret can see: they are worth a detour through cover. */
+static void mark_exposed(const Sim *s, uint8_t *exposed) {
+    const Level *lv = &s->level;
+    int32_t w = lv->width, h = lv->height;
+    for (int32_t i = 0; i < lv->enemy_count; i++) {
+        const Enemy *e = &s->enemies[i];
+        if (!e->alive || e->kind != ENEMY_TURRET) continue;
+        int32_t etx = sim_tile_of(e->x), ety = sim_tile_of(e->y), r = TURRET_SIGHT_TILES;
+        for (int32_t ty = MAX(0, ety - r); ty <= MIN(h - 1, ety + r); ty++)
+            for (int32_t tx = MAX(0, etx - r); tx <= MIN(w - 1, etx + r); tx++) {
+                if ((tx - etx) * (tx - etx) + (ty - ety) * (ty - ety) > r * r) continue;
+                if (sim_line_of_sight(s, e->x, e->y, sim_tile_center(tx), sim_tile_center(ty)))
+                    exposed[ty * w + tx] = 1;
+            }
+    }
+}
+
+/* The cost of the way from the tile whose dist is 0 to every tile (INT32_MAX: no way), and
+   the tile each one is reached from. Dijkstra with a linear scan: levels are small, and
+   this keeps it allocation-free. */
+static void find_paths(const Sim *s, const uint8_t *exposed, int32_t *dist, int32_t *from, uint8_t *done) {
+    int32_t w = s->level.width, n = w * s->level.height;
+    for (;;) {
+        int32_t c = -1;
+        for (int32_t i = 0; i < n; i++)
+            if (!done[i] && dist[i] != INT32_MAX && (c < 0 || dist[i] < dist[c])) c = i;
+        if (c < 0) break;
+        done[c] = 1;
+        int32_t cx = c % w, cy = c / w;
+        for (int d = 0; d < DIR4_COUNT; d++) {
+            int32_t nx = cx + DIR4_X[d], ny = cy + DIR4_Y[d];
+            if (!passable(s, nx, ny)) continue;
+            int32_t ni = ny * w + nx;
+            int32_t cost = sim_tile(s, nx, ny) == TILE_SPIKES ? BOT_SPIKE_COST : 1;
+            if (exposed[ny * w + nx]) cost += BOT_EXPOSED_COST;
+            if (dist[c] + cost < dist[ni]) {
+                dist[ni] = dist[c] + cost;
+                from[ni] = c;
+            }
+        }
+    }
+}
+
+/* The tile to go to: a key, a heart when hurt, a nearby coin; else the way out. -1: none
+   that can be reached. */
+static int32_t pick_goal(const Sim *s, const int32_t *dist) {
+    const Level *lv = &s->level;
+    int32_t w = lv->width, n = w * lv->height;
+    int32_t goal = -1, goal_d = INT32_MAX;
+    for (int32_t i = 0; i < lv->pickup_count; i++) {
+        const Pickup *p = &lv->pickups[i];
+        if (s->pickup_taken[i]) continue;
+        int32_t idx = p->ty * w + p->tx, d = dist[idx];
+        if (d == INT32_MAX) continue;
+        bool want = p->kind == PICKUP_KEY || (p->kind == PICKUP_HEART && s->progress.hearts < s->progress.max_hearts) ||
+                    (p->kind == PICKUP_COIN && d <= BOT_COIN_REACH);
+        if (want && d < goal_d) goal = idx, goal_d = d;
+    }
+    if (goal < 0) {
+        for (int32_t i = 0; i < n; i++) {
+            TileKind t = (TileKind)lv->tiles[i];
+            if ((t == TILE_EXIT || (t == TILE_PORTAL && level_link_at(lv, i % w, i / w))) && dist[i] < goal_d)
+                goal = i, goal_d = dist[i];
+        }
+    }
+    return goal;
+}
+
+/* The move toward the goal: back along `from` to the tile after ours (`start`), and steer
+   for its centre. */
+static uint32_t steer(const Sim *s, const int32_t *from, int32_t start, int32_t goal) {
+    const Player *pl = &s->player;
+    int32_t w = s->level.width;
+    int32_t next = goal;
+    while (from[next] >= 0 && from[next] != start) next = from[next];
+    int32_t tx = next % w, ty = next / w;
+    int32_t gx = sim_tile_center(tx), gy = sim_tile_center(ty);
+    int32_t dead = FIX_ONE / 2;
+    uint32_t in = 0;
+    if (gx - pl->x > dead) in |= SIM_IN_RIGHT;
+    if (pl->x - gx > dead) in |= SIM_IN_LEFT;
+    if (gy - pl->y > dead) in |= SIM_IN_DOWN;
+    if (pl->y - gy > dead) in |= SIM_IN_UP;
+    return in;
+}
+
 static uint32_t play(const Sim *s) {
     const Level *lv = &s->level;
     const Player *pl = &s->player;
@@ -173,71 +259,13 @@ static uint32_t play(const Sim *s) {
     if (ptx < 0 || pty < 0 || ptx >= w || pty >= h) return 0;
     int32_t start = pty * w + ptx;
     dist[start] = 0;
-    /* Tiles a live turret can see are worth a detour through cover. */
     uint8_t *exposed = arena_push_array(tmp.arena, uint8_t, n);
     if (!exposed) return 0;
-    for (int32_t i = 0; i < lv->enemy_count; i++) {
-        const Enemy *e = &s->enemies[i];
-        if (!e->alive || e->kind != ENEMY_TURRET) continue;
-        int32_t etx = sim_tile_of(e->x), ety = sim_tile_of(e->y), r = TURRET_SIGHT_TILES;
-        for (int32_t ty = MAX(0, ety - r); ty <= MIN(h - 1, ety + r); ty++)
-            for (int32_t tx = MAX(0, etx - r); tx <= MIN(w - 1, etx + r); tx++) {
-                if ((tx - etx) * (tx - etx) + (ty - ety) * (ty - ety) > r * r) continue;
-                if (sim_line_of_sight(s, e->x, e->y, sim_tile_center(tx), sim_tile_center(ty)))
-                    exposed[ty * w + tx] = 1;
-            }
-    }
-    /* Dijkstra with a linear scan: levels are small, and this keeps it allocation-free. */
-    for (;;) {
-        int32_t c = -1;
-        for (int32_t i = 0; i < n; i++)
-            if (!done[i] && dist[i] != INT32_MAX && (c < 0 || dist[i] < dist[c])) c = i;
-        if (c < 0) break;
-        done[c] = 1;
-        int32_t cx = c % w, cy = c / w;
-        for (int d = 0; d < DIR4_COUNT; d++) {
-            int32_t nx = cx + DIR4_X[d], ny = cy + DIR4_Y[d];
-            if (!passable(s, nx, ny)) continue;
-            int32_t ni = ny * w + nx;
-            int32_t cost = sim_tile(s, nx, ny) == TILE_SPIKES ? BOT_SPIKE_COST : 1;
-            if (exposed[ny * w + nx]) cost += BOT_EXPOSED_COST;
-            if (dist[c] + cost < dist[ni]) {
-                dist[ni] = dist[c] + cost;
-                from[ni] = c;
-            }
-        }
-    }
-    /* Pick a goal: a key, a heart when hurt, a nearby coin; else the way out. */
-    int32_t goal = -1, goal_d = INT32_MAX;
-    for (int32_t i = 0; i < lv->pickup_count; i++) {
-        const Pickup *p = &lv->pickups[i];
-        if (s->pickup_taken[i]) continue;
-        int32_t idx = p->ty * w + p->tx, d = dist[idx];
-        if (d == INT32_MAX) continue;
-        bool want = p->kind == PICKUP_KEY || (p->kind == PICKUP_HEART && s->progress.hearts < s->progress.max_hearts) ||
-                    (p->kind == PICKUP_COIN && d <= BOT_COIN_REACH);
-        if (want && d < goal_d) goal = idx, goal_d = d;
-    }
-    if (goal < 0) {
-        for (int32_t i = 0; i < n; i++) {
-            TileKind t = (TileKind)lv->tiles[i];
-            if ((t == TILE_EXIT || (t == TILE_PORTAL && level_link_at(lv, i % w, i / w))) && dist[i] < goal_d)
-                goal = i, goal_d = dist[i];
-        }
-    }
+    mark_exposed(s, exposed);
+    find_paths(s, exposed, dist, from, done);
+    int32_t goal = pick_goal(s, dist);
     if (goal < 0) return dodge(s, 0) | strafe;
-    /* Walk back to the tile after ours and steer for its centre. */
-    int32_t next = goal;
-    while (from[next] >= 0 && from[next] != start) next = from[next];
-    int32_t tx = next % w, ty = next / w;
-    int32_t gx = sim_tile_center(tx), gy = sim_tile_center(ty);
-    int32_t dead = FIX_ONE / 2;
-    uint32_t in = 0;
-    if (gx - pl->x > dead) in |= SIM_IN_RIGHT;
-    if (pl->x - gx > dead) in |= SIM_IN_LEFT;
-    if (gy - pl->y > dead) in |= SIM_IN_DOWN;
-    if (pl->y - gy > dead) in |= SIM_IN_UP;
-    return dodge(s, in) | strafe;
+    return dodge(s, steer(s, from, start, goal)) | strafe;
 }
 
 uint32_t bot_input(const Game *g) {

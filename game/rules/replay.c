@@ -131,67 +131,80 @@ bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, char *msg,
     return true;
 }
 
-static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
-    /* Two passes over the inputs: count the runs, then store them in `a`. */
+/* What the first pass over a file learns: the header's fields go straight into the Replay;
+   these are what the second pass and the final checks need. */
+typedef struct ReplayScan {
+    int line_no;
+    bool in_inputs, ended, has_level;
+    uint32_t runs;     /* words between `inputs` and `end`: the runs to make room for */
+    Str8 inputs_start; /* the text after the `inputs` line */
+    int inputs_line, ticks_line;
+    uint64_t header_ticks;
+} ReplayScan;
+
+/* One `key value` line of the header. */
+static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, const char *path, char *msg,
+                              size_t msg_cap) {
+    int line_no = sc->line_no;
+    Str8 key, val = line;
+    str8_next_token(&val, ' ', &key);
+    val = str8_trim(val);
+    uint64_t v = 0;
+    if (str8_eq_cstr(key, "replay")) {
+        if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
+    } else if (str8_eq_cstr(key, "seed")) {
+        if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
+    } else if (str8_eq_cstr(key, "level")) {
+        if (!valid_level(val)) return fail(msg, msg_cap, path, line_no, "bad level path");
+        memcpy(r->level, val.data, val.len);
+        r->level[val.len] = '\0';
+        sc->has_level = true;
+    } else if (str8_eq_cstr(key, "ticks")) {
+        if (!str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > UINT32_MAX)
+            return fail(msg, msg_cap, path, line_no, "bad ticks");
+        sc->ticks_line = line_no;
+    } else if (str8_eq_cstr(key, "levels")) {
+        if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
+        r->levels = (int32_t)v;
+    } else if (str8_eq_cstr(key, "hash")) {
+        if (!str8_parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
+        r->has_hash = true;
+    } else if (str8_eq_cstr(key, "inputs")) {
+        sc->in_inputs = true;
+        sc->inputs_start = rest;
+        sc->inputs_line = line_no;
+    } else {
+        return fail(msg, msg_cap, path, line_no, "unknown line");
+    }
+    return true;
+}
+
+/* The first pass: the header into r, and the runs between `inputs` and `end` counted. */
+static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, char *msg, size_t msg_cap) {
     Str8 rest = text, line;
-    int line_no = 0;
-    bool in_inputs = false, ended = false, has_level = false;
-    uint32_t runs = 0;
-    Str8 inputs_start = {0};
-    int inputs_line = 0, ticks_line = 0;
-    uint64_t header_ticks = 0;
-    while (!ended && str8_next_line(&rest, &line)) {
-        line_no++;
+    while (!sc->ended && str8_next_line(&rest, &line)) {
+        sc->line_no++;
         line = strip_comment(line);
         if (line.len == 0) continue;
-        if (in_inputs) {
+        if (sc->in_inputs) {
             if (str8_eq_cstr(line, "end")) {
-                ended = true;
+                sc->ended = true;
                 break;
             }
             Str8 words = line, w;
             while (str8_next_token(&words, ' ', &w))
-                if (w.len) runs++;
+                if (w.len) sc->runs++;
             continue;
         }
-        Str8 key, val = line;
-        str8_next_token(&val, ' ', &key);
-        val = str8_trim(val);
-        uint64_t v = 0;
-        if (str8_eq_cstr(key, "replay")) {
-            if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
-        } else if (str8_eq_cstr(key, "seed")) {
-            if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
-        } else if (str8_eq_cstr(key, "level")) {
-            if (!valid_level(val)) return fail(msg, msg_cap, path, line_no, "bad level path");
-            memcpy(r->level, val.data, val.len);
-            r->level[val.len] = '\0';
-            has_level = true;
-        } else if (str8_eq_cstr(key, "ticks")) {
-            if (!str8_parse_u64(val, 10, &header_ticks) || header_ticks > UINT32_MAX)
-                return fail(msg, msg_cap, path, line_no, "bad ticks");
-            ticks_line = line_no;
-        } else if (str8_eq_cstr(key, "levels")) {
-            if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
-            r->levels = (int32_t)v;
-        } else if (str8_eq_cstr(key, "hash")) {
-            if (!str8_parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
-            r->has_hash = true;
-        } else if (str8_eq_cstr(key, "inputs")) {
-            in_inputs = true;
-            inputs_start = rest;
-            inputs_line = line_no;
-        } else {
-            return fail(msg, msg_cap, path, line_no, "unknown line");
-        }
+        if (!parse_header_line(r, sc, line, rest, path, msg, msg_cap)) return false;
     }
-    if (!has_level) return fail(msg, msg_cap, path, line_no, "no level line");
-    if (!ended) return fail(msg, msg_cap, path, line_no, "no 'end' after the inputs");
-    r->runs = arena_push_array(a, ReplayRun, runs ? runs : 1);
-    if (!r->runs) return fail(msg, msg_cap, path, 0, "out of memory for the inputs");
-    r->run_cap = runs;
-    rest = inputs_start;
-    line_no = inputs_line;
+    return true;
+}
+
+/* The second pass: the `COUNTxHEX` runs from the line after `inputs` (line_no) to `end`,
+   into r->runs, which has room for all of them. */
+static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, char *msg, size_t msg_cap) {
+    Str8 line;
     while (str8_next_line(&rest, &line)) {
         line_no++;
         line = strip_comment(line);
@@ -210,13 +223,26 @@ static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, s
             r->ticks += (uint32_t)count;
         }
     }
+    return true;
+}
+
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+    /* Two passes over the inputs: count the runs, then store them in `a`. */
+    ReplayScan sc = {0};
+    if (!scan_file(r, &sc, text, path, msg, msg_cap)) return false;
+    if (!sc.has_level) return fail(msg, msg_cap, path, sc.line_no, "no level line");
+    if (!sc.ended) return fail(msg, msg_cap, path, sc.line_no, "no 'end' after the inputs");
+    r->runs = arena_push_array(a, ReplayRun, sc.runs ? sc.runs : 1);
+    if (!r->runs) return fail(msg, msg_cap, path, 0, "out of memory for the inputs");
+    r->run_cap = sc.runs;
+    if (!parse_runs(r, sc.inputs_start, sc.inputs_line, path, msg, msg_cap)) return false;
     /* The header's count is what the recorder wrote: a file whose inputs were cut or added
        to is not the run it claims to be. */
-    if (ticks_line && header_ticks != r->ticks) {
+    if (sc.ticks_line && sc.header_ticks != r->ticks) {
         char why[160];
-        snprintf(why, sizeof why, "the header says %llu ticks, the inputs hold %u", (unsigned long long)header_ticks,
+        snprintf(why, sizeof why, "the header says %llu ticks, the inputs hold %u", (unsigned long long)sc.header_ticks,
                  r->ticks);
-        return fail(msg, msg_cap, path, ticks_line, why);
+        return fail(msg, msg_cap, path, sc.ticks_line, why);
     }
     return true;
 }
