@@ -23,7 +23,6 @@
 ALLOWED='
 game/app/app.c app_create the rewrite of the host (app.c) takes its start-up apart
 game/app/app.c app_frame the rewrite of the host (app.c) takes its frame apart
-engine/platform/input.c input_handle_event input.c is being rewritten as a whole
 '
 LIMIT=80
 
