@@ -117,7 +117,7 @@ for f in $(echo "$SOURCES" | grep '^engine/'); do
     grep -nE "$INCLUDE_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
     # Quoted includes are rooted at engine/: "core/arena.h". Anything else leaves engine/.
     grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$TMP/incs" |
-        grep -vE '"(core|platform|render|asset|audio)/' >"$TMP/hits"
+        grep -vE '"(core|platform|render|asset|audio|host)/' >"$TMP/hits"
     report "engine-root: engine includes only engine/<module>/ headers" <"$TMP/hits"
     if [ "$module" = core ]; then
         grep -E 'include[[:space:]]*[<"](SDL|(platform|render|asset|audio)/)' "$TMP/incs" >"$TMP/hits"
@@ -211,9 +211,9 @@ game_files=$(echo "$game_sources" | grep -c .)
         name = $0
         sub(/^[^"]*"/, "", name)
         sub(/".*/, "", name)
-        if (name ~ /^(core|platform|render|asset|audio)\// && me <= 2 && name !~ /^core\//)
+        if (name ~ /^(core|platform|render|asset|audio|host)\// && me <= 2 && name !~ /^core\//)
             printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header: %s\n", FILENAME, FNR, $0
-        if (name ~ /^(core|platform|render|asset|audio)\// || name == "game_layout.h" || name == "../../assets/atlas.h") next
+        if (name ~ /^(core|platform|render|asset|audio|host)\// || name == "game_layout.h" || name == "../../assets/atlas.h") next
         to = name
         if (index(to, "/") == 0) to = ""
         else sub(/\/.*/, "", to)
@@ -221,7 +221,7 @@ game_files=$(echo "$game_sources" | grep -c .)
             printf "%s:%d: game-layer: a game folder includes only its own and the folders below it (%s), by their names: %s\n", FILENAME, FNR, layers, $0
     }
     /^[[:space:]]*#[[:space:]]*include[[:space:]]*<SDL/ {
-        if (me <= 2) printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header: %s\n", FILENAME, FNR, $0
+        if (me <= 2) printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset, audio or host header: %s\n", FILENAME, FNR, $0
     }' $game_sources) >"$TMP/game_hits"
 if [ -s "$TMP/game_hits" ]; then
     cat "$TMP/game_hits"

@@ -110,6 +110,12 @@ ArenaStats arena_stats(const Arena *a);
    arena_stats(a).peak is unaffected. */
 uint64_t arena_high_take(Arena *a);
 uint64_t arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold */
+/* The reserve to give an arena whose largest need was measured: that plus 25%, rounded up
+   to 64 KiB (what the exit report and levelcheck recommend). */
+static inline uint64_t arena_recommend_reserve(uint64_t largest_need) {
+    uint64_t rec = largest_need + largest_need / 4, step = 64ull << 10;
+    return (rec + step - 1) / step * step;
+}
 const char *arena_name(const Arena *a);
 char *arena_strdup(Arena *a, const char *s);
 ArenaTemp arena_temp_begin(Arena *a);

@@ -483,3 +483,18 @@ bool os_real_path(const char *path, char *out, size_t cap) {
     return true;
 }
 #endif
+
+bool os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file) {
+    const char *var = dir == OS_USER_CONFIG ? "XDG_CONFIG_HOME" : "XDG_DATA_HOME";
+    const char *fallback = dir == OS_USER_CONFIG ? ".config" : ".local/share";
+    const char *xdg = getenv(var);
+    int n;
+    if (xdg && xdg[0] == '/') {
+        n = snprintf(out, cap, "%s/%s/%s", xdg, app, file);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !home[0]) return false;
+        n = snprintf(out, cap, "%s/%s/%s/%s", home, fallback, app, file);
+    }
+    return n > 0 && (size_t)n < cap;
+}

@@ -180,6 +180,12 @@ bool os_list_dir(Arena *a, const char *path, OsDirList *out);
    are resolved), in `a`, with no trailing '/' ("/" for the root). NULL with errno set. */
 const char *os_exe_dir(Arena *a);
 
+/* Where a program keeps its files for this user: "<$XDG_DATA_HOME, when absolute, else
+   ~/.local/share>/<app>/<file>" (OS_USER_DATA), or the same under $XDG_CONFIG_HOME and
+   ~/.config (OS_USER_CONFIG). False when there is no home or it does not fit in cap. */
+typedef enum OsUserDir { OS_USER_DATA, OS_USER_CONFIG } OsUserDir;
+bool os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file);
+
 /* realpath(3) into the caller's buffer: the absolute path of `path` with ".", ".." and
    symbolic links resolved. False with errno set (ENAMETOOLONG when cap is too small). */
 bool os_real_path(const char *path, char *out, size_t cap);

@@ -1,4 +1,4 @@
-/* app.c - set-up, the frame loop and tear-down of the game (see app.h). */
+/* app.c - the game's frame, ticks and drawing, mode by mode, behind its table (app.h). */
 #include "app/app.h"
 
 #include <SDL2/SDL_scancode.h>
@@ -10,12 +10,11 @@
 
 #include "../../assets/atlas.h"
 #include "asset/asset.h"
-#include "rules/bot.h"
 #include "core/base.h"
 #include "core/diag.h"
 #include "core/os_file.h"
 #include "core/path.h"
-#include "render/debug_overlay.h"
+#include "rules/bot.h"
 
 /* levels/01-*.lvl next to the assets directory, or in the current directory; of several,
    the first by name, whatever order the folder lists them in. */
@@ -42,54 +41,6 @@ static const char *default_level(Arena *perm, const char *assets) {
     return NULL;
 }
 
-/* Output, not diagnostics: people size their arenas from these lines and tools parse them,
-   so they keep this exact form and go straight to stderr, whatever the sink. */
-static void report_arenas(Arena *perm, Arena *level, Arena *frame, const Game *g) {
-    ArenaStats ls = arena_stats(level), ps = arena_stats(perm), fs = arena_stats(frame);
-    fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
-            (unsigned long long)arena_capacity(level),
-            g && g->sim.level_peak_path[0] ? g->sim.level_peak_path : "no level");
-    fprintf(stderr, "permanent arena: peak %llu of %llu bytes\n", (unsigned long long)ps.peak,
-            (unsigned long long)ps.reserved);
-    fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
-            (unsigned long long)fs.reserved);
-    /* scratch_stats, not scratch_get: a report must not create the arenas it reports on. */
-    ArenaStats ss[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-    uint64_t sp = 0, sr = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (ss[i].peak > sp) sp = ss[i].peak;
-        if (ss[i].reserved > sr) sr = ss[i].reserved;
-    }
-    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n", (unsigned long long)sp,
-            (unsigned long long)sr, ARENA_SCRATCH_COUNT);
-}
-
-/* The App's diag sink: the log first, as before the App, then the HUD. */
-static void app_report(void *state, const Diag *d) {
-    App *app = state;
-    app->diag_before.fn(app->diag_before.state, d);
-    if (app->game) game_show_report(app->game, d);
-    /* Errors and warnings (an arena that refused a push, a level that did not load) are
-       marked events on the timeline, at the frame they happened. */
-    if (d->level != DIAG_NOTE) timeline_mark(&app->timeline, app->frames, "%s", d->text);
-}
-
-/* Undoes app_create, or as much of it as was done; `perm` stays the caller's. */
-static App *app_teardown(App *app) {
-    if (app->editor) editor_ui_release(app->editor);
-    /* The device first: its callback reads the mixer and the sounds until it is closed. */
-    if (app->audio) audio_device_release(app->audio);
-    if (app->audio_out.base) virtual_array_release(&app->audio_out);
-    timeline_release(&app->timeline);
-    diag_set_sink(app->diag_before);
-    if (app->rd) render_release(app->rd);
-    if (app->pf) platform_release(app->pf);
-    if (app->frame) arena_release(app->frame);
-    if (app->level) arena_release(app->level);
-    return NULL;
-}
-
 /* The build's own folders (game/CMakeLists.txt): a build anywhere finds the art of the
    tree it was made from, and an install the art of its prefix. */
 #ifndef AD_SOURCE_DIR
@@ -106,24 +57,24 @@ AssetSearch app_asset_search(const char *given) {
 
 /* The game's keys as the player set them (the Game holds the numbers, save.h's order). */
 static void apply_keys(App *app) {
-    InputBindings b = input_bindings_default(&app->in);
+    InputBindings b = input_bindings_default(&app->host->in);
     const SaveSettings *st = &app->game->save.settings;
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) b.keys[a][k] = st->binds[a][k];
-    input_set_bindings(&app->in, &b);
+    input_set_bindings(&app->host->in, &b);
 }
 
 /* Every setting takes effect the frame the menu changes it. */
 static void apply_settings(App *app) {
     SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
-    if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->pf, want->fullscreen);
+    if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->host->pf, want->fullscreen);
 #if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
     if (want->scale != have->scale && want->scale > 0) {
         /* The menu shows the scale the window has: the display may have taken it lower. */
-        platform_set_window_scale(app->pf, want->scale);
-        want->scale = platform_window_scale(app->pf);
-        app->game->scale_max = platform_max_window_scale(app->pf);
+        platform_set_window_scale(app->host->pf, want->scale);
+        want->scale = platform_window_scale(app->host->pf);
+        app->game->scale_max = platform_max_window_scale(app->host->pf);
     }
 #endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
@@ -137,12 +88,14 @@ static void apply_settings(App *app) {
    device is not an error: the game plays silently, with the one warning the device gave. */
 static bool open_audio(App *app, const char *assets) {
     const AppOptions *o = &app->opt;
-    bool device = !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !o->headless));
+    bool device =
+        !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !app->host->opt.headless));
     if (!device && !o->audio_out) return true;
-    cues_load(&app->bank, app->perm, assets);
-    if (device) app->audio = audio_device_create(app->perm);
+    Arena *perm = app->host->life.perm;
+    cues_load(&app->bank, perm, assets);
+    if (device) app->audio = audio_device_create(perm);
     uint32_t rate = app->audio ? audio_device_rate(app->audio) : AUDIO_RATE;
-    if (app->audio || o->audio_out) app->mixer = mixer_create(app->perm, rate);
+    if (app->audio || o->audio_out) app->mixer = mixer_create(perm, rate);
     if (o->audio_out && (!app->mixer || !virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
     cues_init(&app->cues, app->mixer, &app->bank, o->seed);
     cues_set_volumes(&app->cues, &app->game->save.settings, false, false);
@@ -155,46 +108,6 @@ static bool open_audio(App *app, const char *assets) {
 static void mix_tick(App *app) {
     int16_t *out = virtual_array_push_n(&app->audio_out, APP_AUDIO_TICK_FRAMES);
     if (out) mixer_render_s16(app->mixer, out, APP_AUDIO_TICK_FRAMES);
-}
-
-bool app_screenshot_dir(char *out, size_t cap) {
-    char progress[SAVE_PATH_MAX];
-    if (!save_default_path(progress, sizeof progress)) return snprintf(out, cap, ".") > 0;
-    Str8 dir = path_dir(str8_cstr(progress));
-    int n = snprintf(out, cap, "%.*s/screenshots", STR8_FMT(dir));
-    return n > 0 && (size_t)n < cap;
-}
-
-/* F12: the first free screenshot-NNN.png in the screenshot folder, and a line on screen
-   that says where it went ("~" for the home folder, to keep it short). */
-static void take_screenshot(App *app) {
-    char dir[SAVE_PATH_MAX], path[SAVE_PATH_MAX + 32];
-    if (!app_screenshot_dir(dir, sizeof dir)) {
-        diag_report(DIAG_ERROR, "screenshot: the folder's path is too long");
-        return;
-    }
-    if (!os_make_dirs(dir)) {
-        diag_report(DIAG_ERROR, "screenshot: cannot create %s", dir);
-        return;
-    }
-    for (;; app->shots++) {
-        snprintf(path, sizeof path, "%s/screenshot-%03d.png", dir, app->shots);
-        if (os_file_info(path).kind == OS_FILE_NONE || app->shots >= 999) break;
-    }
-    app->shots++;
-    AssetError err;
-    if (!asset_write_screenshot(app->rd, path, &err)) {
-        diag_report(DIAG_ERROR, "%s", err.message);
-        return;
-    }
-    diag_report(DIAG_NOTE, "wrote %s", path);
-    const char *home = getenv("HOME");
-    size_t hl = home ? strlen(home) : 0;
-    char line[SAVE_PATH_MAX + 64];
-    if (hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/')
-        snprintf(line, sizeof line, "screenshot saved: ~%s", path + hl);
-    else snprintf(line, sizeof line, "screenshot saved: %s", path);
-    game_show_notice(app->game, line);
 }
 
 /* --edit FILE --size WxH: a new level, written at once (there is no file to lose), so the
@@ -237,7 +150,7 @@ static bool create_level(App *app) {
         return false;
     }
     EditorUi *ui = app->editor;
-    if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, o->level_arena)) {
+    if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, arena_capacity(app->host->life.level))) {
         diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s", o->edit_w,
                        o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
         return false;
@@ -252,159 +165,6 @@ static bool create_level(App *app) {
     return true;
 }
 
-App *app_create(Arena *perm, const AppOptions *opt) {
-    App *app = arena_push_struct(perm, App);
-    if (!app) return NULL;
-    app->opt = *opt;
-    AppOptions *o = &app->opt;
-    app->perm = perm;
-    app->diag_before = diag_set_sink((DiagSink){app_report, app});
-    app->level = arena_create((ArenaParams){.reserve_size = o->level_arena ? o->level_arena : LEVEL_ARENA_BYTES,
-                                            .flags = ARENA_FLAG_NO_CHAIN,
-                                            .name = "level"});
-    app->frame = arena_create((ArenaParams){.reserve_size = APP_FRAME_ARENA_BYTES, .name = "frame"});
-    if (!app->level || !app->frame) return app_teardown(app);
-    if (!timeline_create(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
-
-    AssetError aerr;
-    AssetSearch search = app_asset_search(o->assets);
-    const char *assets = asset_dir_search(perm, &search, &aerr);
-    if (!assets) {
-        diag_report(DIAG_ERROR, "game: %s", aerr.message);
-        return app_teardown(app);
-    }
-    char msg[1024];
-    if (!o->seed_given) o->seed = 1;
-    if (o->replay) {
-        if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
-            return app_teardown(app);
-        }
-        if (!o->level) o->level = app->replay.level;
-        if (!o->seed_given) o->seed = app->replay.seed;
-    }
-    if (o->edit) {
-        app->editor = arena_push_struct(perm, EditorUi);
-        LevelError lerr0;
-        if (!app->editor) {
-            diag_report(DIAG_ERROR, "game: no memory for the editor: %s", arena_last_error());
-            return app_teardown(app);
-        }
-        if (o->edit_w > 0) {
-            if (!create_level(app)) return app_teardown(app);
-        } else if (!editor_ui_open_file(app->editor, o->edit, o->level_arena, &lerr0)) {
-            level_error_report(&lerr0);
-            return app_teardown(app);
-        }
-        app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
-        app->editing = true;
-        o->level = o->edit;
-        o->skip_title = true;
-    }
-    bool level_chosen = o->level != NULL && !o->replay;
-    if (!o->level) o->level = default_level(perm, assets);
-    if (!o->level) {
-        diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
-        return app_teardown(app);
-    }
-    /* A replay or the bot must not overwrite the player's own progress. */
-    char save_path[SAVE_PATH_MAX], settings_path[SAVE_PATH_MAX];
-    bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
-    bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
-
-    app->game = arena_push_struct(perm, Game);
-    LevelError lerr;
-    GameConfig cfg = {.start_level = o->level,
-                      .seed = o->seed,
-                      .skip_title = o->skip_title,
-                      .save_path = save ? save_path : NULL,
-                      .settings_path = settings ? settings_path : NULL,
-                      .level_chosen = level_chosen};
-    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
-    input_set_actions(&app->in, CONTROLS_ACTIONS, ACTION_COUNT);
-    InputBindings keys = input_bindings_default(&app->in);
-    for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
-        for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
-    /* The game's code: linked in, or (--hot-reload) the library, watched from now on. */
-    const char *lib = NULL;
-    if (o->hot_reload) {
-        const char *dir = o->hot_library ? NULL : os_exe_dir(perm);
-        lib = o->hot_library ? o->hot_library : dir ? str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
-    }
-    bool module_ok = game_module_create(&app->module, perm, lib);
-    if (!app->game || !app->module.api->init(app->game, app->level, &cfg, &lerr)) {
-        if (app->game) level_error_report(&lerr);
-        else diag_report(DIAG_ERROR, "out of memory");
-        return app_teardown(app);
-    }
-    effects_init(&app->effects, app->game, NULL);
-    if (o->record && !replay_begin_record(&app->record, perm, o->seed, o->level)) {
-        diag_report(DIAG_ERROR, "game: cannot start recording");
-        return app_teardown(app);
-    }
-
-    /* The window as the player left it. */
-    SaveSettings *st = &app->game->save.settings;
-    RendererKind kind = o->renderer;
-    if (kind == RENDERER_DEFAULT)
-        kind = st->renderer == SAVE_RENDERER_SDL  ? RENDERER_SDL
-               : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL
-                                                  : RENDERER_DEFAULT;
-    app->pf = platform_create(perm, &(PlatformDesc){.title = APP_TITLE,
-                                                    .app_id = APP_ID,
-                                                    .logical_w = APP_LOGICAL_W,
-                                                    .logical_h = APP_LOGICAL_H,
-                                                    .headless = o->headless,
-                                                    .scale = o->scale ? o->scale : st->scale,
-                                                    .fullscreen = st->fullscreen,
-                                                    .renderer = kind,
-                                                    .fixed_clock = o->fixed_clock});
-    if (!app->pf) return app_teardown(app);
-    app->game->scale_max = platform_max_window_scale(app->pf);
-    if (st->scale <= 0 || (!o->scale && st->scale > platform_window_scale(app->pf)))
-        st->scale = platform_window_scale(app->pf);
-    app->applied = *st;
-    apply_keys(app);
-    int lw, lh;
-    platform_logical_size(app->pf, &lw, &lh);
-    app->rd = render_create(perm, app->pf);
-    if (!app->rd) {
-        diag_report(DIAG_ERROR, "game: no renderer");
-        return app_teardown(app);
-    }
-    Renderer *rd = app->rd;
-    app->game->renderer_running = render_kind(rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
-    const Texture *tiles =
-        asset_load_texture(rd, perm, asset_path(perm, assets, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
-    const Texture *sprites =
-        tiles ? asset_load_texture(rd, perm, asset_path(perm, assets, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr)
-              : NULL;
-    /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
-       break where the old monospace 6 looked like two. */
-    Font font;
-    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, assets, "font.png"), FONT_CELL_W, FONT_CELL_H,
-                                     FONT_SPACE_ADVANCE, &font, &aerr)) {
-        diag_report(DIAG_ERROR, "%s", aerr.message);
-        return app_teardown(app);
-    }
-    app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
-    if (!open_audio(app, assets)) {
-        diag_report(DIAG_ERROR, "game: cannot set up the sound for --audio-out");
-        return app_teardown(app);
-    }
-    app->view = draw_view_make((float)lw, (float)lh);
-    if (app->editing)
-        editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
-                         (float)lh);
-    app->module.api->view_update(&app->view, app->game);
-    if (lib)
-        diag_report(module_ok ? DIAG_NOTE : DIAG_WARNING, "%s%s", app->module.message,
-                    module_ok ? "" : "; playing the code linked into the game until it changes");
-    app->clock = fixed_step_make(SIM_HZ);
-    app->last_frame = platform_seconds(app->pf);
-    return app;
-}
-
 /* ---- The editor and the live reload ---- */
 
 static void open_editor(App *app) {
@@ -415,18 +175,19 @@ static void open_editor(App *app) {
                        "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
         return;
     }
-    if (!app->editor) app->editor = arena_push_struct(app->perm, EditorUi);
-    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level, app->opt.level_arena)) {
+    Host *h = app->host;
+    if (!app->editor) app->editor = arena_push_struct(h->life.perm, EditorUi);
+    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level, arena_capacity(h->life.level))) {
         diag_report(DIAG_ERROR, "game: cannot open the editor (no memory)");
         return;
     }
     app->playtested = false;
     app->edits_dropped = false;
     int lw, lh;
-    platform_logical_size(app->pf, &lw, &lh);
+    host_logical_size(h, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
                      (float)lw, (float)lh);
-    app->editing = true;
+    app->mode = APP_MODE_EDIT;
 }
 
 /* Tab: the level as it stands, from the text the editor would save, the player on the
@@ -451,9 +212,8 @@ static void start_playtest(App *app) {
         memcpy(app->before_test_path, path, sizeof path);
         memcpy(app->before_test_entry_name, entry_name, sizeof entry_name);
     }
-    app->editing = false;
-    app->playtest = true;
-    app->module.api->view_update(&app->view, app->game);
+    app->mode = APP_MODE_PLAYTEST;
+    draw_view_update(&app->view, app->game);
 }
 
 /* From the play-test back to the editor, saying how it ended. */
@@ -465,8 +225,7 @@ static void back_to_editor(App *app) {
                                                        : "play-test over";
     editor_ui_status(app->editor, false, how);
     g->screen = SCREEN_PLAYING;
-    app->playtest = false;
-    app->editing = true;
+    app->mode = APP_MODE_EDIT;
 }
 
 /* From the editor opened in play back to the game, on the file as it is on disk now: where
@@ -475,7 +234,7 @@ static void back_to_editor(App *app) {
 static void back_to_game(App *app) {
     Game *g = app->game;
     editor_ui_release(app->editor);
-    app->editing = false;
+    app->mode = APP_MODE_PLAY;
     LevelError err;
     bool ok;
     if (app->playtested) {
@@ -494,16 +253,17 @@ static void back_to_game(App *app) {
 }
 
 static void editor_frame(App *app) {
+    Host *h = app->host;
     int lw, lh;
-    platform_logical_size(app->pf, &lw, &lh);
-    EditorAction act = editor_ui_frame(app->editor, &app->in, (float)lw - app->debug_w, (float)lh);
+    host_logical_size(h, &lw, &lh);
+    EditorAction act = editor_ui_frame(app->editor, &h->in, (float)lw - h->debug_w, (float)lh);
     if (act == EDITOR_PLAYTEST) {
         start_playtest(app);
     } else if (act == EDITOR_QUIT || (act == EDITOR_LEAVE && app->editor->leave_quits)) {
         /* Saved, or the user said to drop the changes: nothing to keep. The editor stays
            on screen for this last frame. */
         app->edits_dropped = true;
-        app->quit = true;
+        h->quit = true;
     } else if (act == EDITOR_LEAVE) {
         back_to_game(app);
     }
@@ -515,13 +275,14 @@ static void editor_frame(App *app) {
    edits beside the file. True when the run goes on. */
 static bool quit_held(App *app) {
     EditorUi *ui = app->editor;
-    if (!ui || !ui->open || !ui->ed.dirty || app->in.quit_signal || app->opt.headless) return false;
-    if (app->playtest) back_to_editor(app);
+    Input *in = &app->host->in;
+    if (!ui || !ui->open || !ui->ed.dirty || in->quit_signal || app->host->opt.headless) return false;
+    if (app->mode == APP_MODE_PLAYTEST) back_to_editor(app);
     if (editor_ui_ask_quit(ui)) {
         app->edits_dropped = true;
         return false;
     }
-    app->in.quit = false;
+    in->quit = false;
     return true;
 }
 
@@ -529,13 +290,13 @@ static bool quit_held(App *app) {
 static void keep_unsaved(App *app) {
     EditorUi *ui = app->editor;
     if (!ui || !ui->open || !ui->ed.dirty || app->edits_dropped) return;
-    int sig = app->in.quit_signal;
-    const char *why = sig == SIGINT       ? "interrupted (SIGINT)"
-                      : sig == SIGTERM    ? "terminated (SIGTERM)"
-                      : sig == SIGHUP     ? "its terminal closed (SIGHUP)"
-                      : sig               ? "ended by a signal"
-                      : app->opt.headless ? "ended headless, with nobody to ask"
-                                          : "ended";
+    int sig = app->host->in.quit_signal;
+    const char *why = sig == SIGINT             ? "interrupted (SIGINT)"
+                      : sig == SIGTERM          ? "terminated (SIGTERM)"
+                      : sig == SIGHUP           ? "its terminal closed (SIGHUP)"
+                      : sig                     ? "ended by a signal"
+                      : app->host->opt.headless ? "ended headless, with nobody to ask"
+                                                : "ended";
     char msg[LEVEL_PATH_MAX * 3 + 200];
     if (!editor_keep_unsaved(&ui->ed, msg, sizeof msg)) {
         diag_report(DIAG_ERROR, "game: %s: %s", why, msg);
@@ -551,7 +312,7 @@ static void keep_unsaved(App *app) {
    input bytes. */
 static void watch_level(App *app) {
     Game *g = app->game;
-    if (app->frames % 15 != 0) return;
+    if (app->host->frames % 15 != 0) return;
     watch_follow(&app->watch, g->sim.level_path);
     if ((g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) || g->sim.level_from_text ||
         !watch_poll(&app->watch))
@@ -567,41 +328,181 @@ static void watch_level(App *app) {
     }
 }
 
-/* What a swap (or a refused library) did, on the log and the HUD. */
-static bool app_module_event(App *app, GameModuleEvent ev) {
-    if (ev == GAME_MODULE_SAME) return false;
+/* The editor and the sound, as far as they were made. */
+static void app_teardown(App *app) {
+    if (app->editor) editor_ui_release(app->editor);
+    /* The device first: its callback reads the mixer and the sounds until it is closed. */
+    if (app->audio) audio_device_release(app->audio);
+    if (app->audio_out.base) virtual_array_release(&app->audio_out);
+}
+
+/* ---- Start-up: before the window (app_create), then with it (app_start). */
+
+/* What the run starts on: a replay's level and seed, the editor's file, or the first
+   level. False with the reason reported. */
+static bool choose_start(App *app, const char *assets) {
+    AppOptions *o = &app->opt;
+    Arena *perm = app->host->life.perm;
+    char msg[1024];
+    if (o->replay) {
+        if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
+            diag_report(DIAG_ERROR, "%s", msg);
+            return false;
+        }
+        if (!o->level) o->level = app->replay.level;
+        if (!o->seed_given) o->seed = app->replay.seed;
+    }
+    if (o->edit) {
+        app->editor = arena_push_struct(perm, EditorUi);
+        LevelError lerr;
+        if (!app->editor) {
+            diag_report(DIAG_ERROR, "game: no memory for the editor: %s", arena_last_error());
+            return false;
+        }
+        if (o->edit_w > 0) {
+            if (!create_level(app)) return false;
+        } else if (!editor_ui_open_file(app->editor, o->edit, arena_capacity(app->host->life.level), &lerr)) {
+            level_error_report(&lerr);
+            return false;
+        }
+        app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
+        o->level = o->edit;
+        o->skip_title = true;
+    }
+    if (!o->level) o->level = default_level(perm, assets);
+    if (!o->level) diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
+    return o->level != NULL;
+}
+
+/* The Game on its first level, with the player's progress and settings. */
+static bool create_game(App *app, bool level_chosen) {
     const AppOptions *o = &app->opt;
-    /* The host's own code reads the state with the layout it was built with: a new process
-       (the executable rebuilt beside the library) takes the level from its start. Not
-       during a replay or a recording, whose run it would cut, nor in the editor or its
-       play-test, whose unsaved level a new process would not have. */
-    if (ev == GAME_MODULE_LAYOUT_CHANGED && !o->replay && !o->record && !o->autoplay && !app->editing &&
-        !app->playtest && app->game->sim.level_path[0]) {
-        diag_report(DIAG_WARNING, "%s: restarting the level with the new build", app->module.message);
-        snprintf(app->restart_path, sizeof app->restart_path, "%s", app->game->sim.level_path);
-        app->restart_level = true;
+    Host *h = app->host;
+    /* A replay or the bot must not overwrite the player's own progress. */
+    char save_path[SAVE_PATH_MAX], settings_path[SAVE_PATH_MAX];
+    bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
+    bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
+    app->game = arena_push_struct(h->life.perm, Game);
+    GameConfig cfg = {.start_level = o->level,
+                      .seed = o->seed,
+                      .skip_title = o->skip_title,
+                      .save_path = save ? save_path : NULL,
+                      .settings_path = settings ? settings_path : NULL,
+                      .level_chosen = level_chosen};
+    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
+    input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
+    InputBindings keys = input_bindings_default(&h->in);
+    for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
+        for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
+    LevelError lerr;
+    if (!app->game || !game_init(app->game, h->life.level, &cfg, &lerr)) {
+        if (app->game) level_error_report(&lerr);
+        else diag_report(DIAG_ERROR, "game: out of memory");
         return false;
     }
-    if (ev != GAME_MODULE_SWAPPED) { /* the log and the HUD, as any warning */
-        diag_report(DIAG_WARNING, "%s%s", app->module.message,
-                    ev == GAME_MODULE_LAYOUT_CHANGED ? ": save the level, then restart the game to use it" : "");
-        return false;
-    }
-    app->module.api->reloaded(app->game);
-    diag_report(DIAG_NOTE, "%s", app->module.message);
-    char notice[160];
-    snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", app->module.loads, app->module.api->build,
-             app->module.built);
-    game_show_notice(app->game, notice);
     return true;
 }
 
-bool app_reload_game(App *app) { return app_module_event(app, game_module_reload(&app->module)); }
+void *app_create(Host *h, const void *options) {
+    App *app = arena_push_struct(h->life.perm, App);
+    if (!app) {
+        diag_report(DIAG_ERROR, "game: out of memory");
+        return NULL;
+    }
+    app->host = h;
+    app->opt = *(const AppOptions *)options;
+    AppOptions *o = &app->opt;
+    if (!o->seed_given) o->seed = 1;
+    AssetError aerr;
+    AssetSearch search = app_asset_search(o->assets);
+    app->assets = asset_dir_search(h->life.perm, &search, &aerr);
+    if (!app->assets) diag_report(DIAG_ERROR, "game: %s", aerr.message);
+    bool level_chosen = o->level != NULL && !o->replay;
+    if (!app->assets || !choose_start(app, app->assets) || !create_game(app, level_chosen)) {
+        app_teardown(app);
+        return NULL;
+    }
+    app->mode = o->edit ? APP_MODE_EDIT : o->replay ? APP_MODE_REPLAY : o->autoplay ? APP_MODE_AUTOPLAY : APP_MODE_PLAY;
+    /* The window as the player left it. */
+    const SaveSettings *st = &app->game->save.settings;
+    h->want = (HostWindowWish){.scale = st->scale,
+                               .fullscreen = st->fullscreen,
+                               .renderer = st->renderer == SAVE_RENDERER_SDL  ? RENDERER_SDL
+                                           : st->renderer == SAVE_RENDERER_GL ? RENDERER_GL
+                                                                              : RENDERER_DEFAULT};
+    return app;
+}
 
-int app_restart_args(const App *app, int argc, char **argv, char **out, int cap) {
-    if (!app->restart_level) return 0;
-    int n = 0;
+/* The art: tiles, sprites and the font, into the permanent arena. */
+static bool load_art(App *app) {
+    Host *h = app->host;
+    Arena *perm = h->life.perm;
+    Renderer *rd = h->rd;
+    const char *dir = app->assets;
+    AssetError aerr;
+    const Texture *tiles =
+        asset_load_texture(rd, perm, asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
+    const Texture *sprites =
+        tiles ? asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr)
+              : NULL;
+    /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
+       break where the old monospace 6 looked like two. */
+    Font font;
+    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, dir, "font.png"), FONT_CELL_W, FONT_CELL_H,
+                                     FONT_SPACE_ADVANCE, &font, &aerr)) {
+        diag_report(DIAG_ERROR, "%s", aerr.message);
+        return false;
+    }
+    app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
+    h->font = &app->art.font;
+    h->panel_top = DRAW_HUD_H;
+    return true;
+}
+
+bool app_start(void *state, Host *h) {
+    App *app = state;
+    const AppOptions *o = &app->opt;
+    SaveSettings *st = &app->game->save.settings;
+    app->game->scale_max = platform_max_window_scale(h->pf);
+    if (st->scale <= 0 || (!h->opt.scale && st->scale > platform_window_scale(h->pf)))
+        st->scale = platform_window_scale(h->pf);
+    app->applied = *st;
+    apply_keys(app);
+    app->game->renderer_running = render_kind(h->rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
+    if (!load_art(app)) return false;
+    if (!open_audio(app, app->assets)) {
+        diag_report(DIAG_ERROR, "game: cannot set up the sound for --audio-out");
+        return false;
+    }
+    effects_init(&app->effects, app->game, NULL);
+    if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
+        diag_report(DIAG_ERROR, "game: cannot start recording");
+        return false;
+    }
+    int lw, lh;
+    host_logical_size(h, &lw, &lh);
+    app->view = draw_view_make((float)lw, (float)lh);
+    if (app->mode == APP_MODE_EDIT)
+        editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
+                         (float)lh);
+    draw_view_update(&app->view, app->game);
+    const char **names = arena_push_array(h->life.perm, const char *, SCREEN_COUNT);
+    for (int s = 0; names && s < SCREEN_COUNT; s++) names[s] = game_screen_name((GameScreen)s);
+    h->scene.screen_names = names;
+    h->scene.screen_count = names ? SCREEN_COUNT : 0;
+    app->started = true;
+    return true;
+}
+
+int app_restart(const void *state, int argc, char **argv, char **out, int cap) {
+    const App *app = state;
+    const AppOptions *o = &app->opt;
+    /* Not during a replay or a recording, whose run it would cut, nor in the editor or its
+       play-test, whose unsaved level a new process would not have. */
+    bool can = !o->replay && !o->record && !o->autoplay && app->mode == APP_MODE_PLAY && app->game->sim.level_path[0];
+    if (!can) return 0;
     if (cap < argc + 4) return -1;
+    int n = 0;
     out[n++] = argv[0];
     for (int i = 1; i < argc; i++) {
         /* What chose the level or the screen to start on goes; the rest stays. */
@@ -614,155 +515,179 @@ int app_restart_args(const App *app, int argc, char **argv, char **out, int cap)
         out[n++] = argv[i];
     }
     out[n++] = "--level";
-    out[n++] = (char *)app->restart_path;
+    out[n++] = (char *)app->game->sim.level_path;
     out[n++] = "--skip-title";
     out[n] = NULL;
     return n;
 }
 
-bool app_frame(App *app) {
-    const AppOptions *o = &app->opt;
+void app_report(void *state, const Diag *d) {
+    App *app = state;
+    if (app->game) game_show_report(app->game, d);
+}
+
+void app_notice(void *state, const char *line) {
+    App *app = state;
+    if (app->game) game_show_notice(app->game, line);
+}
+
+/* Nothing is derived from the state that new code would rebuild; the hook is the contract. */
+void app_reloaded(void *state, Host *h) { (void)state, (void)h; }
+
+int app_describe(const void *state, char *out, size_t cap) {
+    const App *app = state;
+    const Game *g = app->game;
+    int n =
+        snprintf(out, cap,
+                 "\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\"",
+                 game_screen_name(g->screen), g->sim.level.path ? g->sim.level.path : "", (int)g->sim.player.x,
+                 (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest);
+    return n > 0 && (size_t)n < cap ? n : 0;
+}
+
+/* ---- One displayed frame, mode by mode. */
+
+/* The frame's keys before the mode's: F11 and Alt+Enter (the host's) moved the setting; a
+   key the settings screen waits for is the binding, not input (Esc cancels). */
+static void frame_settings_keys(App *app) {
+    Host *h = app->host;
     Game *g = app->game;
-    if (!platform_poll(app->pf, &app->in) && !quit_held(app)) return false;
-    /* --hot-reload: a rebuilt library takes over from the next tick, on the same state. */
-    app_module_event(app, game_module_poll(&app->module));
-    if (app->restart_level) return false;
-    /* F11 and Alt+Enter switch fullscreen in the platform: the setting follows. */
-    if (platform_is_fullscreen(app->pf) != app->applied.fullscreen) {
-        app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(app->pf);
+    if (platform_is_fullscreen(h->pf) != app->applied.fullscreen) {
+        app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(h->pf);
         g->settings_dirty = true;
     }
-    /* A key the settings screen waits for is the binding, not input: Esc cancels. */
-    if (game_rebinding(g) >= 0 && app->in.key_pressed) {
-        uint16_t key = app->in.key_pressed;
+    if (game_rebinding(g) >= 0 && h->in.key_pressed) {
+        uint16_t key = h->in.key_pressed;
         GameBind moved = game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
         char line[160];
         if (controls_bind_notice(&moved, line, sizeof line)) game_show_notice(g, line);
-        input_end_step(&app->in);
+        input_end_step(&h->in);
     }
-    bool back = false; /* Tab or Esc: the play-test's way back, whatever the keys are bound to */
-    for (int i = 0; i < app->in.key_count; i++)
-        back |= app->in.keys[i] == SDL_SCANCODE_TAB || app->in.keys[i] == SDL_SCANCODE_ESCAPE;
-    if (app->playtest && back) {
-        back_to_editor(app);
-        input_end_step(&app->in); /* that Tab was the way back, not the editor's */
-    } else if (app->editing) {
-        editor_frame(app);
-        /* The editor had the keys: none of them is game input; F1 and F12 still work. */
-        if (app->in.pressed[ACTION_DEBUG]) app->controls.show_debug = !app->controls.show_debug;
-        bool shot = app->in.pressed[ACTION_SCREENSHOT];
-        input_end_step(&app->in);
-        app->in.pressed[ACTION_SCREENSHOT] = shot;
-    }
-    controls_collect(&app->controls, &app->in, g->screen);
-    if (!app->editing && app->controls.edit && !o->replay && !o->autoplay &&
-        (g->screen == SCREEN_PLAYING || g->screen == SCREEN_PAUSED))
+}
+
+/* The play-test: Tab or Esc goes back, whatever the keys are bound to. */
+static void frame_playtest(App *app) {
+    Input *in = &app->host->in;
+    bool back = false;
+    for (int i = 0; i < in->key_count; i++)
+        back |= in->keys[i] == SDL_SCANCODE_TAB || in->keys[i] == SDL_SCANCODE_ESCAPE;
+    if (!back) return;
+    back_to_editor(app);
+    input_end_step(in); /* that Tab was the way back, not the editor's */
+}
+
+/* Play: E opens the editor on the level played (never over a replay or the bot's run). */
+static void frame_play(App *app) {
+    Game *g = app->game;
+    if (app->mode == APP_MODE_PLAY && app->controls.edit && (g->screen == SCREEN_PLAYING || g->screen == SCREEN_PAUSED))
         open_editor(app);
-    /* M mutes; a window without focus pauses the game (controls.h) and ducks the sound. */
-    bool ducked = !app->in.focused;
+}
+
+/* M mutes; a window without focus pauses the game (controls.h) and ducks the sound. */
+static void frame_sound(App *app) {
+    Host *h = app->host;
+    bool ducked = !h->in.focused;
     if (app->controls.mute || ducked != app->ducked) {
         if (app->controls.mute) {
             app->muted = !app->muted;
-            game_show_notice(g, app->muted ? "sound off (M)" : "sound on");
+            game_show_notice(app->game, app->muted ? "sound off (M)" : "sound on");
         }
         app->ducked = ducked;
-        cues_set_volumes(&app->cues, &g->save.settings, app->muted, app->ducked);
+        cues_set_volumes(&app->cues, &app->game->save.settings, app->muted, app->ducked);
     }
     if (app->audio) audio_device_check(app->audio);
-    double now = platform_seconds(app->pf); /* --fixed-clock: the platform's headless clock */
-    int steps = fixed_step_advance(&app->clock, now);
-    for (int i = 0; i < steps && !app->replay_over && !app->autoplay_over && !app->editing; i++) {
-        uint8_t b;
-        if (o->replay) {
-            if (!replay_next(&app->replay, &b)) {
-                app->replay_over = true;
-                break;
-            }
-        } else if (o->autoplay) {
-            b = (uint8_t)app->module.api->bot_input(g);
-        } else {
-            b = controls_tick_input(&app->controls, &app->in);
-        }
-        if (o->record) replay_append(&app->record, b);
-        app->last_input = b;
-        app->module.api->update(g, b);
-        app->module.api->effects_update(&app->effects, g);
-        app->module.api->view_update(&app->view, g);
-        cues_update(&app->cues, g, &app->view);
-        if (app->audio_out.base) mix_tick(app);
-        if (app->playtest && g->screen != SCREEN_PLAYING) back_to_editor(app);
-        if (o->autoplay &&
-            (g->screen == SCREEN_VICTORY ||
-             (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels)))
-            app->autoplay_over = true;
-    }
-    apply_settings(app);
-    if (!o->no_watch && !o->replay && !o->record && !o->autoplay && !app->editing && !app->playtest) watch_level(app);
-    double after_update = platform_seconds(app->pf);
-
-    Renderer *rd = app->rd;
-    arena_clear(app->frame);
-    render_begin(rd, app->frame, (Color){20, 16, 28, 255});
-    int lw, lh;
-    platform_logical_size(app->pf, &lw, &lh);
-    /* F1: one panel docked on the right under the HUD, opaque, its height the screen's:
-       the world, the editor and the cards make room for it instead of being covered. */
-    Arena *dbg[5 + ARENA_SCRATCH_COUNT] = {app->perm, app->level, app->frame};
-    const char *labels[5 + ARENA_SCRATCH_COUNT] = {0};
-    int ndbg = 3;
-    DebugFrameInfo info = {.frame_ms = app->frame_ms, .update_ms = app->update_ms, .stats = render_stats(rd)};
-    DebugOverlayOptions dopt = {.x = (float)lw,
-                                .y = DRAW_HUD_H,
-                                .right = true,
-                                .h = (float)lh - DRAW_HUD_H,
-                                .layer = LAYER_DEBUG,
-                                .alpha = 255,
-                                .labels = labels,
-                                .trace = &app->timeline.trace,
-                                .trace_frames = 180};
-    app->debug_w = 0;
-    if (app->controls.show_debug) {
-        /* Only the scratch arenas that exist: scratch_get would create (map) the others.
-           scratch_begin creates them in index order, so the first n are the ones there are. */
-        static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};
-        ArenaStats ss[ARENA_SCRATCH_COUNT];
-        uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-        for (uint32_t i = 0; i < n; i++, ndbg++)
-            dbg[ndbg] = scratch_get(i), labels[ndbg] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
-        if (app->editor && app->editor->open) dbg[ndbg++] = app->editor->ed.arena, dbg[ndbg++] = app->editor->ed.check;
-        app->debug_w = debug_overlay_measure(rd, &app->art.font, dbg, ndbg, &info, &dopt).w;
-    }
-    draw_view_dock(&app->view, app->debug_w);
-    if (app->editing) editor_ui_draw(app->editor, rd, &app->art, (float)lw - app->debug_w, (float)lh);
-    else app->module.api->draw(rd, &app->art, &app->view, g, &app->effects);
-    if (app->playtest) editor_ui_draw_playtest(rd, &app->art, (float)lw - app->debug_w, (float)lh);
-    if (app->controls.show_debug) debug_overlay_draw_ex(rd, &app->art.font, dbg, ndbg, &info, &dopt);
-    render_end(rd);
-    app->frames++;
-    bool last = g->quit || app->quit || (o->frames && app->frames >= o->frames) ||
-                (o->headless && (app->replay_over || app->autoplay_over));
-    if (app->controls.screenshot) take_screenshot(app);
-    AssetError err;
-    if (last && o->screenshot && !asset_write_screenshot(rd, o->screenshot, &err)) {
-        diag_report(DIAG_ERROR, "%s", err.message);
-        app->status = 1;
-    }
-    /* The scratch arenas that exist (scratch_get would create the others). */
-    Arena *traced[TIMELINE_SLOTS] = {app->perm, app->level, app->frame};
-    ArenaStats ss[ARENA_SCRATCH_COUNT];
-    uint32_t ns = scratch_stats(ss, ARENA_SCRATCH_COUNT);
-    for (uint32_t i = 0; i < ns && TIMELINE_SCRATCH + i < TIMELINE_SLOTS; i++)
-        traced[TIMELINE_SCRATCH + i] = scratch_get(i);
-    timeline_frame(&app->timeline, g, traced, app->frames);
-    render_present(rd);
-    double t = platform_seconds(app->pf);
-    app->frame_ms = (t - app->last_frame) * 1000.0;
-    app->update_ms = (after_update - now) * 1000.0;
-    app->last_frame = t;
-    return !last;
 }
 
-int app_release(App *app) {
+bool app_frame(void *state, Host *h) {
+    App *app = state;
+    if (h->in.quit && !quit_held(app)) return false;
+    frame_settings_keys(app);
+    if (app->mode == APP_MODE_PLAYTEST) {
+        frame_playtest(app);
+    } else if (app->mode == APP_MODE_EDIT) {
+        editor_frame(app);
+        input_end_step(&h->in); /* the editor had the keys: none of them is game input */
+    }
+    controls_collect(&app->controls, &h->in, app->game->screen);
+    frame_play(app);
+    frame_sound(app);
+    /* The editor's own arenas, on the F1 panel beside the host's. */
+    bool open = app->editor && app->editor->open;
+    h->shown[0] = open ? app->editor->ed.arena : NULL;
+    h->shown[1] = open ? app->editor->ed.check : NULL;
+    return true;
+}
+
+/* ---- One tick: its input byte from the mode, then the rules, the effects, the sound. */
+
+bool app_tick(void *state, Host *h) {
+    App *app = state;
+    Game *g = app->game;
+    const AppOptions *o = &app->opt;
+    uint8_t b = 0;
+    switch (app->mode) {
+    case APP_MODE_EDIT:
+    case APP_MODE_OVER:
+    case APP_MODE_COUNT: return false;
+    case APP_MODE_REPLAY:
+        if (!replay_next(&app->replay, &b)) {
+            app->mode = APP_MODE_OVER;
+            return false;
+        }
+        break;
+    case APP_MODE_AUTOPLAY: b = (uint8_t)bot_input(g); break;
+    case APP_MODE_PLAY:
+    case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;
+    }
+    if (o->record) replay_append(&app->record, b);
+    app->last_input = b;
+    game_update(g, b);
+    effects_update(&app->effects, g);
+    draw_view_update(&app->view, g);
+    cues_update(&app->cues, g, &app->view);
+    if (app->audio_out.base) mix_tick(app);
+    if (app->mode == APP_MODE_PLAYTEST && g->screen != SCREEN_PLAYING) {
+        back_to_editor(app);
+        return false;
+    }
+    bool bot_done = g->screen == SCREEN_VICTORY ||
+                    (o->autoplay_levels > 0 && g->sim.progress.levels_completed >= (int32_t)o->autoplay_levels);
+    if (app->mode == APP_MODE_AUTOPLAY && bot_done) app->mode = APP_MODE_OVER;
+    return app->mode != APP_MODE_OVER;
+}
+
+/* ---- The picture, after the frame's ticks. */
+
+/* What follows the ticks: the settings take effect, the level file is looked at, and the
+   run's end is told to the host (a headless replay or bot run ends when it is over). */
+static void after_ticks(App *app) {
+    Host *h = app->host;
+    const AppOptions *o = &app->opt;
+    apply_settings(app);
+    if (!o->no_watch && app->mode == APP_MODE_PLAY && !o->record) watch_level(app);
+    if (app->game->quit || (h->opt.headless && app->mode == APP_MODE_OVER)) h->quit = true;
+}
+
+void app_draw(void *state, Host *h, float w, float hh) {
+    App *app = state;
+    Game *g = app->game;
+    after_ticks(app);
+    draw_view_dock(&app->view, h->debug_w);
+    if (app->mode == APP_MODE_EDIT) editor_ui_draw(app->editor, h->rd, &app->art, w, hh);
+    else draw_game(h->rd, &app->art, &app->view, g, &app->effects);
+    if (app->mode == APP_MODE_PLAYTEST) editor_ui_draw_playtest(h->rd, &app->art, w, hh);
+    /* What the timeline marks: the level played (with what its load took) and the screen. */
+    TimelineScene *sc = &h->scene;
+    sc->level_serial = g->sim.level_serial;
+    sc->level_path = g->sim.level_path;
+    sc->level_peak_path = g->sim.level_peak_path;
+    sc->level_bytes = g->sim.last_load.level_bytes;
+    sc->scratch_load = g->sim.last_load.scratch_peak;
+    sc->screen = (uint16_t)g->screen;
+}
+
+/* The run's end in the files it asked for: the recording, the replay's verdict. */
+static void app_verdicts(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
     char msg[1024];
@@ -796,6 +721,18 @@ int app_release(App *app) {
                                    : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
+}
+
+int app_release(void *state, Host *h) {
+    (void)h;
+    App *app = state;
+    const AppOptions *o = &app->opt;
+    char msg[1024];
+    if (!app->started) {
+        app_teardown(app);
+        return 1;
+    }
+    app_verdicts(app);
     keep_unsaved(app);
     game_save_settings(app->game);
     if (o->audio_out) {
@@ -808,16 +745,9 @@ int app_release(App *app) {
                         o->audio_out);
         }
     }
-    report_arenas(app->perm, app->level, app->frame, g);
-    uint64_t recommended = timeline_report(&app->timeline);
-    if (o->arena_trace && !timeline_write_csv(&app->timeline, o->arena_trace, recommended, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
-        app->status = 1;
-    }
     if (app->bank.loaded || app->bank.missing)
         fprintf(stderr, "sound data: %llu bytes of the permanent arena (%d files, %d missing)\n",
                 (unsigned long long)app->bank.bytes, app->bank.loaded, app->bank.missing);
-    int status = app->status;
     app_teardown(app);
-    return status;
+    return app->status;
 }

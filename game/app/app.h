@@ -1,30 +1,26 @@
-/* app.h - the game's front end: the arenas, SDL, the assets, the Game, replays and
-   recordings, and the frame loop that ties them together. main.c is only its command line.
+/* app.h - the game behind its table (game_api.h: game_api()): its options, the Game, the
+   art, sound, replays and recordings, the editor and its play-test, and what each frame and
+   tick does with them. The engine's host (host/host.h) owns the lifetimes, the window and
+   the loop, and calls these through the table only; main.c is one line.
 
-   Lifetimes, one arena each:
-     permanent  the App, the Game (progress, settings), textures, replay buffer - the caller's
-     level      the current level (level.h) and its runtime state (sim.h) - cleared on
-                every level change
-     frame      draw commands and HUD strings - cleared at the top of every frame
-     scratch    the loader's file text, path searches, PNG encoding - per scope
+   Lifetimes, the host's arenas (host.h):
+     permanent  the App, the Game (progress, settings), textures, sounds, the replay buffer
+     level      the current level (level.h) and its runtime state (sim.h): cleared by the
+                Game on every level change
+     frame      draw commands and HUD strings: cleared by the host before every draw
+     scratch    the loader's file text, path searches, the editor's text: per scope
 
-       Arena *perm = arena_create((ArenaParams){ .name = "permanent" });
-       App *app = app_create(perm, &(AppOptions){ .level = "levels/01-first-steps.lvl" });
-       if (!app) return 1;                  // the reason is reported (stderr)
-       while (app_frame(app)) {}            // one displayed frame per call
-       int status = app_release(app);       // verdicts, then the arena report on stderr
-       arena_release(perm);
-       return status;
+   In a test, the host with this game and typed options (what the command line would give):
+       Host *h = host_create(perm, game_api(), &(HostOptions){.headless = true},
+                             &(AppOptions){.level = "levels/01-first-steps.lvl"});
+       App *app = h->game;                  // plain data: tests look at what a frame did
+       while (host_frame(h)) {}
+       int status = host_release(h);       // verdicts, then the host's arena report
 
-   Headless (`.headless`), platform.h's clock advances one 60 Hz tick per frame, so a test
-   can push SDL events (SDL_PushEvent) and know that the next app_frame's tick sees them.
-   After app_create nothing here touches the heap: every frame, level change and save runs
-   on the arenas. The App is plain data so tests can look at what a frame did.
-
-   From app_create to app_release the App is core/diag.h's sink: every report goes on to the
-   sink that was there before (stderr), and warnings and errors also to the HUD
-   (game_show_report), so a player sees a level that failed to load or progress that could
-   not be saved, not only the log. */
+   The App runs in one mode at a time (AppMode), each with its own frame and tick; the
+   options say only how the run started. Warnings and errors the host's sink passes on
+   (app_report) show on the HUD, so a player sees a level that failed to load or progress
+   that could not be saved, not only the log. */
 #ifndef APP_H
 #define APP_H
 
@@ -34,28 +30,22 @@
 #include "asset/asset.h"
 #include "audio/audio_device.h"
 #include "audio/mixer.h"
-#include "front/controls.h"
 #include "core/virtual_array.h"
-#include "front/cues.h"
 #include "editor/editor_ui.h"
-#include "app/timeline.h"
-#include "level/watch.h"
+#include "front/controls.h"
+#include "front/cues.h"
 #include "front/draw.h"
 #include "front/effects.h"
+#include "host/host.h"
+#include "level/watch.h"
 #include "rules/game.h"
-#include "app/game_module.h"
-#include "platform/platform.h"
-#include "render/render.h"
 #include "rules/replay.h"
-
-#define APP_FRAME_ARENA_BYTES (16ull << 20)
 
 typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
 
 /* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
 
-/* Zero is the default for every field. */
 /* Who the game is, to the engine: the window's title and class, and the picture's size. */
 #define APP_TITLE "Arena Dungeon"
 #define APP_ID "arena-dungeon"
@@ -67,66 +57,55 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
    prefix and the source tree this build was made for, then ./assets. */
 AssetSearch app_asset_search(const char *given);
 
+/* The game's options (the engine's are HostOptions). Zero is the default for every field. */
 typedef struct AppOptions {
     const char *level;        /* NULL: the replay's level, else levels/01-*.lvl */
-    const char *record;       /* write this run's seed, level and inputs here at app_release */
-    const char *replay;       /* play a recorded run back; app_release checks its hash */
-    const char *screenshot;   /* the last frame as PNG */
+    const char *record;       /* write this run's seed, level and inputs here at the end */
+    const char *replay;       /* play a recorded run back; the end checks its hash */
     const char *assets;       /* the assets folder; NULL: searched (app_asset_search) */
-    bool headless;            /* software rendering on a surface, one tick per frame */
-    RendererKind renderer;    /* --renderer; RENDERER_DEFAULT: the setting, else OpenGL */
-    bool fixed_clock;         /* --fixed-clock: one tick per frame in a window too */
-    int scale;                /* --scale: the window's scale this run (0: the setting) */
     bool skip_title;          /* start playing at once */
     bool no_save;             /* do not read or write the progress file */
     bool autoplay;            /* the bot plays ... */
     uint32_t autoplay_levels; /* ... until this many levels are completed (0: victory) */
-    uint64_t frames;          /* stop after this many frames; 0: no limit */
-    uint64_t level_arena;     /* bytes; 0: LEVEL_ARENA_BYTES */
     uint64_t seed;
-    bool seed_given;            /* else the replay's seed, or 1 */
-    const char *audio_out;      /* mix the run's sound offline, in step with the ticks, into this WAV */
-    AppAudio audio;             /* the sound device: APP_AUDIO_AUTO opens it only in a window */
-    const char *edit;           /* open this level file in the editor (created when edit_w > 0) */
-    int32_t edit_w, edit_h;     /* --size WxH: a new level of that size */
-    bool no_watch;              /* do not reload the level when its file changes */
-    const char *arena_trace;    /* write every arena's use, frame by frame, as CSV (timeline.h) */
-    uint32_t arena_trace_every; /* ... one row per this many frames (0: 1) */
-    bool hot_reload;            /* the game's code from a shared library, swapped when rebuilt */
-    const char *hot_library;    /* ... that library; NULL: libgame_hot.so beside the executable */
+    bool seed_given;        /* else the replay's seed, or 1 */
+    const char *audio_out;  /* mix the run's sound offline, in step with the ticks, into this WAV */
+    AppAudio audio;         /* the sound device: APP_AUDIO_AUTO opens it only in a window */
+    const char *edit;       /* open this level file in the editor (created when edit_w > 0) */
+    int32_t edit_w, edit_h; /* --size WxH: a new level of that size */
+    bool no_watch;          /* do not reload the level when its file changes */
 } AppOptions;
+
+/* What the App is doing; each has its frame and its tick (app.c). */
+typedef enum AppMode {
+    APP_MODE_PLAY,     /* the player's input drives the ticks */
+    APP_MODE_REPLAY,   /* a recorded run's input does */
+    APP_MODE_AUTOPLAY, /* the bot's does */
+    APP_MODE_EDIT,     /* the level editor has the keys; no ticks */
+    APP_MODE_PLAYTEST, /* the editor's level played; Tab or Esc goes back */
+    APP_MODE_OVER,     /* the replay or the bot is done: the last picture stays, no ticks */
+    APP_MODE_COUNT
+} AppMode;
 
 typedef struct App {
     AppOptions opt; /* level and seed resolved */
-    Arena *perm, *level, *frame;
-    Platform *pf;
-    Renderer *rd;
+    AppMode mode;
+    Host *host;         /* the engine around it: the lifetimes, the window, the input */
+    const char *assets; /* the art's folder, found (app_asset_search) */
     Game *game;
-    GameModule module; /* where the game's code comes from: module.api (game_api.h) */
-    /* --hot-reload met a new state layout: run the level again in a
-       new process (app_restart_args) */
-    bool restart_level;
-    char restart_path[SIM_PATH_MAX]; /* ... that level's file */
-    Effects effects;                 /* particles, shake and flashes, after every game_update */
+    Effects effects; /* particles, shake and flashes, after every tick */
     DrawAssets art;
     DrawView view;
     Replay replay, record;
-    Input in;
     Controls controls;
-    FixedStep clock;
-    uint64_t frames;      /* displayed so far */
-    int shots;            /* F12 screenshots taken: the next is the first free number after it */
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint8_t last_input;   /* the input byte of the last tick that ran */
-    bool replay_over, autoplay_over;
-    double last_frame, frame_ms, update_ms; /* for the overlay */
-    float debug_w;                          /* the F1 panel's width, docked on the right (0: not shown) */
-    int status;                             /* exit status so far (a failed --screenshot makes it 1) */
-    DiagSink diag_before;                   /* the sink app_create replaced, to pass reports on to and restore */
+    bool started;         /* app_start ran: app_release writes the run's outputs */
+    int status;           /* exit status so far */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback
-       mixes) or the offline WAV (app_frame mixes APP_AUDIO_TICK_FRAMES after every tick
-       into `audio_out`, stereo frames in one buffer that grows without moving: a run's
-       length is not known in advance, and the WAV is written from it in one piece). */
+       mixes) or the offline WAV (each tick mixes APP_AUDIO_TICK_FRAMES into `audio_out`,
+       stereo frames in one buffer that grows without moving: a run's length is not known in
+       advance, and the WAV is written from it in one piece). */
     CueBank bank;
     Cues cues;
     Mixer *mixer;
@@ -136,39 +115,31 @@ typedef struct App {
     /* The level editor (E, --edit) and the play-test of what it holds (Tab); the watch that
        reloads the level being played when its file changes on disk. */
     EditorUi *editor;
-    bool editing, playtest;
     bool edits_dropped; /* the user said to quit without saving: nothing to keep at exit */
-    bool quit;          /* the editor's answer ended the run (an --edit session, or a quit asked) */
     /* The game as it was before the first play-test of an editor opened from play, which
        plays over it: leaving the editor starts the level again with this progress. */
     bool playtested;
     PlayerProgress before_test, before_test_entry;
     char before_test_path[SIM_PATH_MAX], before_test_entry_name[SIM_ENTRY_MAX];
     LevelWatch watch;
-    Timeline timeline; /* the arenas over time: the F1 graph, the exit's table, --arena-trace */
 } App;
 
-/* --hot-reload: loads the game's library now, changed or not, as the watch does when it
-   changes (tests swap code at a chosen frame with it). False when it was refused. */
-bool app_reload_game(App *app);
-
-/* When the run ended for a restart of the level (restart_level): the command line of the
-   new process in `out` (at most `cap` entries, NULL-terminated) - this one's, with the
-   level to restart as --level, no title, no editor - and its length; 0 when there is no
-   restart; -1 when `cap` is too small. The strings are argv's and the App's. */
-int app_restart_args(const App *app, int argc, char **argv, char **out, int cap);
-
-/* Creates the level and frame arenas, the Game, the window (or surface) and renderer, loads
-   the art, opens the replay or starts the recording. NULL with the reason reported. */
-App *app_create(Arena *perm, const AppOptions *opt);
-/* Where F12 writes: "<data home>/arena-dungeon/screenshots" (save.h's folder), or the
-   current directory when there is no home. */
-bool app_screenshot_dir(char *out, size_t cap);
-/* One displayed frame: poll, the fixed steps it owes, draw, F12 / --screenshot, present.
-   False once the run is over (quit, frame limit, end of a headless replay or autoplay). */
-bool app_frame(App *app);
-/* Saves the recording, prints the replay's verdict and the arena report, releases all but
-   `perm`. Returns the exit status: 0, 1 (an output failed) or 3 (replay mismatch). */
-int app_release(App *app);
+/* The table's entries (game_api.c: game_api()), each also callable directly. */
+void *app_create(Host *h, const void *options);
+bool app_start(void *app, Host *h);
+bool app_frame(void *app, Host *h);
+bool app_tick(void *app, Host *h);
+void app_draw(void *app, Host *h, float w, float hh);
+void app_report(void *app, const Diag *d);
+void app_notice(void *app, const char *line);
+void app_reloaded(void *app, Host *h);
+/* The command line of a new process for a new layout of the state: this one's, with the
+   level playing as --level, no title, no editor (host.h: restart). */
+int app_restart(const void *app, int argc, char **argv, char **out, int cap);
+int app_describe(const void *app, char *out, size_t cap);
+/* Saves the recording, prints the replay's verdict, keeps unsaved edits, writes the WAV;
+   releases the editor and the sound. The exit status: 0, 1 (an output failed) or 3
+   (replay mismatch). */
+int app_release(void *app, Host *h);
 
 #endif

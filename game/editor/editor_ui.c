@@ -56,6 +56,12 @@ static const Brush BRUSHES[] = {
 #undef THING
 #define BRUSH_COUNT ((int32_t)ARRAY_COUNT(BRUSHES))
 
+/* What one + or - does to an enemy's hit points (a build may change it: the hot-reload
+   test swaps in a library with another, and sees the editor take it). */
+#ifndef EDITOR_HP_STEP
+#define EDITOR_HP_STEP 1
+#endif
+
 /* ---- Opening and closing: the two arenas live exactly as long as the editor ---- */
 
 static bool make_arenas(Arena **arena, Arena **check, uint64_t level_arena) {
@@ -411,7 +417,7 @@ static EditorAction keys(EditorUi *ui, const Input *in) {
             /* An enemy's hit points under the cursor: 0 is its kind's default. */
             EditCell c = editor_get(e, ui->cursor_tx, ui->cursor_ty);
             if (!ui->cursor_on_map || c.thing != EDIT_ENEMY) break;
-            int32_t step = (k == SDL_SCANCODE_MINUS || k == SDL_SCANCODE_KP_MINUS) ? -1 : 1;
+            int32_t step = (k == SDL_SCANCODE_MINUS || k == SDL_SCANCODE_KP_MINUS) ? -EDITOR_HP_STEP : EDITOR_HP_STEP;
             c.hp = CLAMP(c.hp + step, 0, 9999);
             editor_begin(e);
             editor_set(e, ui->cursor_tx, ui->cursor_ty, &c);

@@ -36,7 +36,6 @@ enum { /* layers, low to high */
        LAYER_CARD = 220,
        LAYER_CARD_TEXT = 222,
        LAYER_MESSAGE = 230, /* the report line: over cards, so a failure behind a menu is seen */
-       LAYER_DEBUG = 240,
 };
 
 #define DRAW_HUD_H 18 /* the status bar on top; the world is drawn in the screen below it */

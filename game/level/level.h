@@ -164,10 +164,7 @@ typedef struct LevelLoadStats {
 /* The level arena a set of levels needs, from the largest of their needs (LevelLoadStats.
    level_bytes): that plus 25%, rounded up to 64 KiB. levelcheck and the game's exit report
    both say it, from the files and from what was played. */
-static inline uint64_t level_arena_recommend(uint64_t largest_need) {
-    uint64_t rec = largest_need + largest_need / 4, step = 64ull << 10;
-    return (rec + step - 1) / step * step;
-}
+static inline uint64_t level_arena_recommend(uint64_t largest_need) { return arena_recommend_reserve(largest_need); }
 
 static inline TileKind level_tile(const Level *lv, int32_t tx, int32_t ty) {
     if (tx < 0 || ty < 0 || tx >= lv->width || ty >= lv->height) return TILE_WALL;

@@ -21,26 +21,12 @@ static const char *base_name(const char *path) { return path_base_name(str8_cstr
 /* The checksum line's value: FNV-1a 64 of every byte before it. */
 static uint64_t checksum(const char *p, size_t n) { return hash_fnv1a(HASH_FNV1A_INIT, p, n); }
 
-/* "<$var, when absolute, else ~/<fallback>>/arena-dungeon/<file>". */
-static bool home_path(char *out, size_t cap, const char *var, const char *fallback, const char *file) {
-    const char *xdg = getenv(var);
-    int n;
-    if (xdg && xdg[0] == '/') {
-        n = snprintf(out, cap, "%s/%s/%s", xdg, SAVE_GAME_NAME, file);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !home[0]) return false;
-        n = snprintf(out, cap, "%s/%s/%s/%s", home, fallback, SAVE_GAME_NAME, file);
-    }
-    return n > 0 && (size_t)n < cap;
-}
-
 bool save_default_path(char *out, size_t cap) {
-    return home_path(out, cap, "XDG_DATA_HOME", ".local/share", "progress");
+    return os_user_path(out, cap, OS_USER_DATA, SAVE_GAME_NAME, "progress");
 }
 
 bool save_settings_default_path(char *out, size_t cap) {
-    return home_path(out, cap, "XDG_CONFIG_HOME", ".config", "settings");
+    return os_user_path(out, cap, OS_USER_CONFIG, SAVE_GAME_NAME, "settings");
 }
 
 const SaveLevel *save_find(const SaveData *d, const char *level_path) {

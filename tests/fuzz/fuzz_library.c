@@ -19,6 +19,7 @@
    Either way a refusal says why in printable text that fits its buffer, and the same input
    gives the same answer twice. A broken promise traps, which libFuzzer reports as a crash
    with the input saved. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@
 
 #include <elf.h>
 
-#include "app/game_library.h"
+#include "host/game_library.h"
 #include "fuzz.h"
 
 #define FAKE_BYTES 65536u
@@ -68,14 +69,13 @@ static void fuzz_file(const uint8_t *data, size_t size) {
         PROMISE(p.p_offset <= img.extent && p.p_filesz <= img.extent - p.p_offset);
         if (p.p_type != PT_LOAD) continue;
         const GameLibrarySegment *s = &img.segments[loads++];
-        PROMISE(loads <= img.count && s->vaddr == p.p_vaddr && s->memsz == p.p_memsz &&
-                s->offset == p.p_offset && s->filesz == p.p_filesz);
+        PROMISE(loads <= img.count && s->vaddr == p.p_vaddr && s->memsz == p.p_memsz && s->offset == p.p_offset &&
+                s->filesz == p.p_filesz);
     }
     PROMISE(loads == img.count);
     for (uint32_t i = 0; i < img.count; i++) {
         const GameLibrarySegment *s = &img.segments[i];
-        PROMISE(s->filesz <= s->memsz && s->memsz > 0 && s->offset <= size &&
-                s->filesz <= size - s->offset);
+        PROMISE(s->filesz <= s->memsz && s->memsz > 0 && s->offset <= size && s->filesz <= size - s->offset);
         if (i) PROMISE(s->vaddr >= img.segments[i - 1].vaddr + img.segments[i - 1].memsz);
     }
     for (uint32_t i = 0; i < eh.e_phnum; i++) {
@@ -138,31 +138,62 @@ static bool in_ranges(const GameLibraryMap *map, uintptr_t a, uint64_t n, uint32
     return false;
 }
 
+/* A string of the table, worked out here: 1..max bytes of 0x20..0x7E (and '\n' where
+   `lines`) inside readable ranges, then a NUL there. */
+static bool string_ok(const GameLibraryMap *map, uintptr_t s, uint64_t max, bool lines) {
+    for (uint64_t n = 0; n <= max; n++) {
+        if (!s || !in_ranges(map, s + n, 1, GAME_LIBRARY_READ)) return false;
+        uint8_t c = *(const uint8_t *)(s + n);
+        if (c == 0) return n > 0;
+        if ((c < 0x20 || c > 0x7E) && !(lines && c == '\n')) return false;
+    }
+    return false;
+}
+
+static bool options_ok(const GameLibraryMap *map, const GameApi *api) {
+    if (api->option_count < 0 || api->option_count > GAME_LIBRARY_OPTIONS_MAX) return false;
+    if (api->option_count == 0) return true;
+    uintptr_t o = (uintptr_t)api->options;
+    if (!o || o % _Alignof(CliOption) ||
+        !in_ranges(map, o, sizeof(CliOption) * (uint64_t)api->option_count, GAME_LIBRARY_READ))
+        return false;
+    for (int32_t i = 0; i < api->option_count; i++) {
+        const CliOption *op = &api->options[i];
+        if (!string_ok(map, (uintptr_t)op->name, 64, false)) return false;
+        if (op->needs < 0 || op->needs > api->option_count || op->alias_of < 0 || op->alias_of > api->option_count)
+            return false;
+        if (op->arg != CLI_WORD) continue;
+        uintptr_t w = (uintptr_t)op->words;
+        int k = 0;
+        for (;; k++) {
+            if (!w || k == 16 || !in_ranges(map, w + k * sizeof(char *), sizeof(char *), GAME_LIBRARY_READ))
+                return false;
+            const char *word = op->words[k];
+            if (!word) break;
+            if (!string_ok(map, (uintptr_t)word, 64, false)) return false;
+        }
+    }
+    return true;
+}
+
 /* The verdict worked out here, byte by byte. */
-static GameLibraryVerdict expected(const GameLibraryMap *map, uintptr_t at, uint32_t version,
-                                   uint64_t hash) {
+static GameLibraryVerdict expected(const GameLibraryMap *map, uintptr_t at, uint32_t version, uint64_t hash) {
     if (!at || at % _Alignof(GameApi) || !in_ranges(map, at, sizeof(GameApi), GAME_LIBRARY_READ))
         return GAME_LIBRARY_REFUSED;
     const GameApi *api = (const GameApi *)at;
     if (api->version != version) return GAME_LIBRARY_REFUSED;
     if (api->layout_hash != hash) return GAME_LIBRARY_LAYOUT;
-    const void *fns[] = {(const void *)&api->init,        (const void *)&api->update,
-                         (const void *)&api->bot_input,   (const void *)&api->effects_update,
-                         (const void *)&api->view_update, (const void *)&api->draw,
-                         (const void *)&api->reloaded};
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+    for (size_t off = offsetof(GameApi, parse); off < sizeof(GameApi); off += sizeof(void (*)(void))) {
         uintptr_t f;
-        memcpy(&f, fns[i], sizeof f);
+        memcpy(&f, (const char *)api + off, sizeof f);
         if (!f || !in_ranges(map, f, 1, GAME_LIBRARY_EXEC)) return GAME_LIBRARY_REFUSED;
     }
-    uintptr_t s = (uintptr_t)api->build;
-    for (uint64_t n = 0; n <= GAME_LIBRARY_BUILD_MAX; n++) {
-        if (!s || !in_ranges(map, s + n, 1, GAME_LIBRARY_READ)) return GAME_LIBRARY_REFUSED;
-        uint8_t c = *(const uint8_t *)(s + n);
-        if (c == 0) return n ? GAME_LIBRARY_OK : GAME_LIBRARY_REFUSED;
-        if (c < 0x20 || c > 0x7E) return GAME_LIBRARY_REFUSED;
-    }
-    return GAME_LIBRARY_REFUSED;
+    bool strings =
+        string_ok(map, (uintptr_t)api->build, GAME_LIBRARY_BUILD_MAX, false) &&
+        string_ok(map, (uintptr_t)api->name, 64, false) && string_ok(map, (uintptr_t)api->title, 128, false) &&
+        string_ok(map, (uintptr_t)api->version_text, 64, false) && string_ok(map, (uintptr_t)api->usage, 4096, true) &&
+        string_ok(map, (uintptr_t)api->help, 16384, true);
+    return strings && options_ok(map, api) ? GAME_LIBRARY_OK : GAME_LIBRARY_REFUSED;
 }
 
 static void fuzz_table(const uint8_t *data, size_t size) {
@@ -175,8 +206,7 @@ static void fuzz_table(const uint8_t *data, size_t size) {
         uint32_t lo = take(&r, 2), len = take(&r, 2), flags = take(&r, 1) & 7;
         if (lo + len > FAKE_BYTES) len = FAKE_BYTES - lo;
         if (!len) continue;
-        map.ranges[map.count++] =
-            (GameLibraryRange){(uintptr_t)fake + lo, (uintptr_t)fake + lo + len, flags};
+        map.ranges[map.count++] = (GameLibraryRange){(uintptr_t)fake + lo, (uintptr_t)fake + lo + len, flags};
     }
     uint32_t how = take(&r, 1);
     uintptr_t at = place(fake, take(&r, 4));
@@ -188,32 +218,32 @@ static void fuzz_table(const uint8_t *data, size_t size) {
     uint64_t hash = FAKE_HASH;
     /* A table inside the buffer gets its fields from the case: the version and hash right
        or wrong, each pointer placed. */
-    if (at >= (uintptr_t)fake && at + sizeof(GameApi) <= (uintptr_t)fake + FAKE_BYTES &&
-        at % _Alignof(GameApi) == 0) {
+    if (at >= (uintptr_t)fake && at + sizeof(GameApi) <= (uintptr_t)fake + FAKE_BYTES && at % _Alignof(GameApi) == 0) {
         GameApi api;
         memcpy(&api, (const void *)at, sizeof api);
         api.version = how & 1 ? version + 1 : version;
         api.layout_hash = how & 2 ? hash ^ 1 : hash;
-        uintptr_t p[8];
-        for (int i = 0; i < 8; i++) p[i] = place(fake, take(&r, 4));
-        memcpy(&api.build, &p[0], sizeof p[0]);
-        memcpy(&api.init, &p[1], sizeof p[1]);
-        memcpy(&api.update, &p[2], sizeof p[2]);
-        memcpy(&api.bot_input, &p[3], sizeof p[3]);
-        memcpy(&api.effects_update, &p[4], sizeof p[4]);
-        memcpy(&api.view_update, &p[5], sizeof p[5]);
-        memcpy(&api.draw, &p[6], sizeof p[6]);
-        memcpy(&api.reloaded, &p[7], sizeof p[7]);
+        /* The strings and the option table placed, the count small; then every entry. */
+        const char **strs[] = {&api.build, &api.name, &api.title, &api.version_text, &api.usage, &api.help};
+        for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+            uintptr_t q = place(fake, take(&r, 4));
+            memcpy(strs[i], &q, sizeof q);
+        }
+        uintptr_t q = place(fake, take(&r, 4));
+        memcpy(&api.options, &q, sizeof q);
+        api.option_count = (int32_t)((how >> 2) % 4) - (how & 0x80 ? 4 : 0);
+        for (size_t off = offsetof(GameApi, parse); off < sizeof api; off += sizeof(void (*)(void))) {
+            uintptr_t f = place(fake, take(&r, 4));
+            memcpy((char *)&api + off, &f, sizeof f);
+        }
         memcpy((void *)at, &api, sizeof api);
     }
     char why[200];
     memset(why, 0xAA, sizeof why);
-    GameLibraryVerdict v =
-        game_library_check_table((const GameApi *)at, &map, version, hash, why, sizeof why);
+    GameLibraryVerdict v = game_library_check_table((const GameApi *)at, &map, version, hash, false, why, sizeof why);
     PROMISE(v == expected(&map, at, version, hash));
     if (v != GAME_LIBRARY_OK) check_why(why, sizeof why);
-    PROMISE(game_library_check_table((const GameApi *)at, &map, version, hash, why, sizeof why) ==
-            v);
+    PROMISE(game_library_check_table((const GameApi *)at, &map, version, hash, false, why, sizeof why) == v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -5,7 +5,7 @@
 
        FrameText t[FRAME_TEXT_MAX];
        int n = frame_text(rd, &font, t, FRAME_TEXT_MAX);   // every run of glyphs
-       const FrameText *hit = frame_text_find(t, n, "permanent", LAYER_DEBUG, 255);
+       const FrameText *hit = frame_text_find(t, n, "permanent", HOST_LAYER_PANEL, 255);
        DrawCmd c; int cell;
        for (uint32_t i = 0; frame_quad(rd, sprites, i, &c, &cell); i++) ...
 

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "core/diag_capture.h"
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 
 static void push_key(SDL_Scancode sc, bool down) {
@@ -43,7 +43,7 @@ static void tap(SDL_Scancode sc) {
 }
 
 static bool frame(App *app) {
-    bool more = app_frame(app);
+    bool more = app_run_frame(app);
     CHECK(more);
     return more;
 }
@@ -90,32 +90,32 @@ static bool tap_until_at(App *app, SDL_Scancode sc, int32_t row, int line) {
    the window scale and fullscreen reach the platform at once, and a new App (a restart)
    starts with all of them. */
 static void test_settings(Arena *perm) {
-    AppOptions opt = {.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true};
-    App *app = app_create(perm, &opt);
+    AppRunOptions opt = {.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true};
+    App *app = app_run_create(perm, &opt);
     REQUIRE_VOID(app);
     Game *g = app->game;
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
-    CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->pf));
+    CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->host->pf));
     if (!tap_until(app, SDL_SCANCODE_DOWN, TITLE_SETTINGS)) {
-        app_release(app);
+        app_run_release(app);
         return;
     }
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
     if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_SCALE)) {
-        app_release(app);
+        app_run_release(app);
         return;
     }
-    int scale = platform_window_scale(app->pf);
+    int scale = platform_window_scale(app->host->pf);
     tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
     int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
-    CHECK_EQ_I(platform_window_scale(app->pf), want_scale);
+    CHECK_EQ_I(platform_window_scale(app->host->pf), want_scale);
     tap_frames(app, SDL_SCANCODE_DOWN);
     tap_frames(app, SDL_SCANCODE_RETURN);
-    CHECK(platform_is_fullscreen(app->pf));
+    CHECK(platform_is_fullscreen(app->host->pf));
     /* Down rebinds to K: Enter on its row, then K is captured, not read as input. */
     if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_KEYS + ACTION_DOWN)) {
-        app_release(app);
+        app_run_release(app);
         return;
     }
     tap_frames(app, SDL_SCANCODE_RETURN);
@@ -144,18 +144,18 @@ static void test_settings(Arena *perm) {
     CHECK_EQ_I(g->screen, SCREEN_SETTINGS);
     tap_frames(app, SDL_SCANCODE_ESCAPE);
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 
-    app = app_create(perm, &opt);
+    app = app_run_create(perm, &opt);
     REQUIRE_VOID(app);
     g = app->game;
-    CHECK_EQ_I(platform_window_scale(app->pf), want_scale);
-    CHECK(platform_is_fullscreen(app->pf));
+    CHECK_EQ_I(platform_window_scale(app->host->pf), want_scale);
+    CHECK(platform_is_fullscreen(app->host->pf));
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     int before = g->menu;
     tap_frames(app, SDL_SCANCODE_K);
     CHECK(g->menu != before);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* --level FILE: Enter on the title plays FILE, even with a save to continue; without
@@ -166,19 +166,19 @@ static void test_level_option(Arena *perm) {
     char path[SAVE_PATH_MAX], msg[600];
     REQUIRE_VOID(save_default_path(path, sizeof path));
     REQUIRE_VOID(save_write(&d, path, msg, sizeof msg));
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->menu, TITLE_NEW_RUN);
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
     CHECK(strstr(app->game->sim.level_path, "05-the-hunt.lvl") != NULL);
-    CHECK_EQ_I(app_release(app), 0);
-    app = app_create(perm, &(AppOptions){.headless = true});
+    CHECK_EQ_I(app_run_release(app), 0);
+    app = app_run_create(perm, &(AppRunOptions){.headless = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->menu, TITLE_CONTINUE);
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK(strstr(app->game->sim.level_path, "03-spikes-and-water.lvl") != NULL);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 int main(void) {
@@ -191,7 +191,7 @@ int main(void) {
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
     REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
     char want_dir[400];
-    CHECK(app_screenshot_dir(want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
+    CHECK(host_screenshot_dir(game_api(), want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
@@ -199,7 +199,7 @@ int main(void) {
     Arena *reports = arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
     diag_capture_begin(&cap, reports);
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
                                               .no_save = true});
     REQUIRE(app);
     Game *g = app->game;
@@ -242,16 +242,16 @@ int main(void) {
 
     /* F1: the overlay is drawn, every frame, until F1 again. Nothing moves in the level
        while the player stands still, so the frame before is the baseline. */
-    uint32_t base = render_stats(app->rd).sprites;
+    uint32_t base = render_stats(app->host->rd).sprites;
     tap(SDL_SCANCODE_F1);
     int overlay = 0;
     for (int i = 0; i < 31 && frame(app); i++)
-        overlay += app->controls.show_debug && render_stats(app->rd).sprites > base + 40;
+        overlay += app->host->show_debug && render_stats(app->host->rd).sprites > base + 40;
     CHECK_EQ_I(overlay, 31);
     tap(SDL_SCANCODE_F1);
     frame(app);
-    CHECK(!app->controls.show_debug);
-    CHECK_EQ_U(render_stats(app->rd).sprites, base);
+    CHECK(!app->host->show_debug);
+    CHECK_EQ_U(render_stats(app->host->rd).sprites, base);
 
     /* F12: one press, one file, in the data folder (created), never the working directory;
        the screen says where. */
@@ -274,7 +274,7 @@ int main(void) {
     snprintf(note, sizeof note, "wrote %s", shot);
     CHECK(cap.last && strcmp(cap.last->d.text, note) == 0 && cap.last->d.level == DIAG_NOTE);
     /* A second one takes the next free number, even in a new session (shots counts from 0). */
-    app->shots = 0;
+    app->host->shots = 0;
     tap(SDL_SCANCODE_F12);
     frame(app);
     CHECK_EQ_I(count_screenshots(shots), 2);
@@ -317,8 +317,8 @@ int main(void) {
     /* Closing the window ends the run. */
     SDL_Event quit = {.type = SDL_QUIT};
     CHECK(SDL_PushEvent(&quit) == 1);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK(diag_sink().state == &cap); /* the App's sink is gone with it */
     diag_capture_end(&cap);
     CHECK_EQ_U(cap.of[DIAG_ERROR], 0);

@@ -1,7 +1,7 @@
 /* test_cues.c - what the game sounds like, heard offline:
    - a shot fired on a known tick is heard from exactly that tick's block of samples, on
      the side of the screen it was fired from, and nothing is heard before it;
-   - a replay mixed with --audio-out (AppOptions.audio_out) has the replay's length, is not
+   - a replay mixed with --audio-out (AppRunOptions.audio_out) has the replay's length, is not
      silent, and is the same bytes when mixed again; the loudest replay's true peak stays
      under the master limiter's -1 dBTP;
    - menu moves and choices tick, and a sound file that is missing is a warning and silence. */
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/diag_capture.h"
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 #include "audio/limiter.h"
 #include "audio/music.h"
@@ -118,16 +118,16 @@ static void test_audio_out(Arena *perm) {
     const char *paths[2] = {a, b};
     uint32_t ticks = 0;
     for (int run = 0; run < 2; run++) {
-        App *app = app_create(perm, &(AppOptions){.replay = SOURCE_DIR "/tests/replays/01-first-steps.rep",
+        App *app = app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/01-first-steps.rep",
                                                   .headless = true, .skip_title = true, .no_save = true,
                                                   .audio_out = paths[run]});
         REQUIRE_VOID(app);
         CHECK(app->mixer && !app->audio);
         CHECK_EQ_I(app->bank.missing, 0);
-        while (app_frame(app)) {
+        while (app_run_frame(app)) {
         }
         ticks = app->replay.ticks;
-        CHECK_EQ_I(app_release(app), 0);
+        CHECK_EQ_I(app_run_release(app), 0);
     }
     uint64_t want = 44 + (uint64_t)ticks * APP_AUDIO_TICK_FRAMES * 4;
     static char da[64 << 20], db[64 << 20];
@@ -151,15 +151,15 @@ static void test_true_peak(Arena *perm) {
     char path[300];
     snprintf(path, sizeof path, "%s/vault.wav", dir);
     App *app =
-        app_create(perm, &(AppOptions){.replay = SOURCE_DIR "/tests/replays/07-the-vault.rep",
+        app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/07-the-vault.rep",
                                        .headless = true,
                                        .skip_title = true,
                                        .no_save = true,
                                        .audio_out = path});
     REQUIRE_VOID(app);
-    while (app_frame(app)) {
+    while (app_run_frame(app)) {
     }
-    CHECK_EQ_I(app_release(app), 0); /* the replay's hash: the sim does not hear the limiter */
+    CHECK_EQ_I(app_run_release(app), 0); /* the replay's hash: the sim does not hear the limiter */
     static char wav[256 << 20];
     uint64_t n = read_file(path, wav, sizeof wav);
     REQUIRE_VOID(n > 44);
@@ -192,7 +192,7 @@ static void test_hostile_sound(Arena *perm) {
     Arena *reports = arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
     diag_capture_begin(&cap, reports);
-    App *app = app_create(perm, &(AppOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
+    App *app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
                                               .assets = assets,
                                               .headless = true,
                                               .skip_title = true,
@@ -204,8 +204,8 @@ static void test_hostile_sound(Arena *perm) {
     bool named = false;
     for (const DiagCaptured *c = cap.first; c; c = c->next)
         named |= strstr(c->d.text, "shot.wav: error: invalid Vorbis setup header") != NULL;
-    for (int i = 0; i < 60; i++) CHECK(app_frame(app));
-    app_release(app); /* the sink back to the capture */
+    for (int i = 0; i < 60; i++) CHECK(app_run_frame(app));
+    app_run_release(app); /* the sink back to the capture */
     diag_capture_end(&cap);
     CHECK(named);
     arena_release(reports);

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "../assets/atlas.h"
-#include "app/app.h"
+#include "app_run.h"
 #include "asset/asset.h"
 #include "check.h"
 #include "core/base.h"
@@ -40,7 +40,7 @@ static void tap(SDL_Scancode sc) {
 }
 
 static void frames(App *app, int n) {
-    for (int i = 0; i < n; i++) CHECK(app_frame(app));
+    for (int i = 0; i < n; i++) CHECK(app_run_frame(app));
 }
 
 static FrameText texts[FRAME_TEXT_MAX];
@@ -92,14 +92,14 @@ static void row_text(const FrameText *t, int n, RectF panel, float y, char *out,
 }
 
 static void check_overlay(Arena *perm, int scale) {
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/07-the-vault.lvl", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/07-the-vault.lvl", .headless = true,
                                               .no_save = true, .skip_title = true, .scale = scale});
     REQUIRE_VOID(app);
     frames(app, 10);
     tap(SDL_SCANCODE_F1);
     frames(app, 200); /* the timelines fill */
-    CHECK(app->controls.show_debug);
-    Renderer *rd = app->rd;
+    CHECK(app->host->show_debug);
+    Renderer *rd = app->host->rd;
     const Font *font = &app->art.font;
 
     /* The panel: the rects on the overlay's bottom layer. */
@@ -107,7 +107,7 @@ static void check_overlay(Arena *perm, int scale) {
     RectF panel = {0};
     DrawCmd c;
     for (uint32_t i = 0; frame_quad_of(rd, NULL, &i, &c, NULL);)
-        if (c.layer == LAYER_DEBUG) panel = panels++ ? panel : frame_cmd_rect(&c);
+        if (c.layer == HOST_LAYER_PANEL) panel = panels++ ? panel : frame_cmd_rect(&c);
     CHECK_EQ_I(panels, 1);
     RectF field = playfield(app), screen = {0, 0, (float)screen_w(app), (float)screen_h(app)};
     bool clear = !frame_rect_overlap(panel, field);
@@ -123,7 +123,7 @@ static void check_overlay(Arena *perm, int scale) {
     /* Its text: whole, inside the panel. */
     int n = frame_text(rd, font, texts, FRAME_TEXT_MAX), mine = 0;
     for (int i = 0; i < n; i++) {
-        if (texts[i].layer < LAYER_DEBUG) continue;
+        if (texts[i].layer < HOST_LAYER_PANEL) continue;
         mine++;
         if (!frame_rect_inside(texts[i].r, panel)) {
             fprintf(stderr, "%dx: \"%s\" is not inside the overlay's panel\n", scale, texts[i].s);
@@ -136,7 +136,7 @@ static void check_overlay(Arena *perm, int scale) {
     for (size_t i = 0; i < ARRAY_COUNT(labels); i++) {
         bool found = false;
         for (int k = 0; k < n && !found; k++)
-            found = texts[k].layer >= LAYER_DEBUG && strstr(texts[k].s, labels[i]) != NULL;
+            found = texts[k].layer >= HOST_LAYER_PANEL && strstr(texts[k].s, labels[i]) != NULL;
         if (!found) fprintf(stderr, "%dx: the overlay has no \"%s\"\n", scale, labels[i]);
         CHECK(found);
     }
@@ -145,7 +145,7 @@ static void check_overlay(Arena *perm, int scale) {
     for (size_t a = 0; a < ARRAY_COUNT(arenas); a++) {
         bool row = false;
         for (int k = 0; k < n && !row; k++) {
-            if (texts[k].layer < LAYER_DEBUG || strncmp(texts[k].s, arenas[a], strlen(arenas[a])) != 0) continue;
+            if (texts[k].layer < HOST_LAYER_PANEL || strncmp(texts[k].s, arenas[a], strlen(arenas[a])) != 0) continue;
             char line[512];
             row_text(texts, n, panel, texts[k].r.y, line, sizeof line);
             int figures = 0;
@@ -155,7 +155,7 @@ static void check_overlay(Arena *perm, int scale) {
         if (!row) fprintf(stderr, "%dx: no overlay row \"%s\" with four byte figures\n", scale, arenas[a]);
         CHECK(row);
     }
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* ---- Signs ---- */
@@ -172,14 +172,14 @@ static int covered_by(const App *app, RectF box, int *reported) {
     int bad = 0;
     DrawCmd c;
     int cell;
-    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.sprites, &i, &c, &cell);) {
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, app->art.sprites, &i, &c, &cell);) {
         if (c.layer < LAYER_PICKUP || c.layer > LAYER_PLAYER || cell == SPR_SHADOW) continue;
         RectF seen = frame_rect_clip(frame_cmd_rect(&c), field);
         if (seen.w <= 0 || seen.h <= 0 || !frame_rect_overlap(seen, box)) continue;
         if ((*reported)++ < 8) fprintf(stderr, "  sprite cell %d at %.0f,%.0f under the sign box\n", cell, c.x, c.y);
         bad++;
     }
-    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.tiles, &i, &c, &cell);) {
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, app->art.tiles, &i, &c, &cell);) {
         if (!interesting_tile(cell)) continue;
         RectF seen = frame_rect_clip(frame_cmd_rect(&c), field);
         if (seen.w <= 0 || seen.h <= 0 || !frame_rect_overlap(seen, box)) continue;
@@ -193,18 +193,18 @@ static void check_signs(Arena *perm) {
     /* The replay names its level as the game was started: from the source tree. */
     char here[1024];
     REQUIRE_VOID(getcwd(here, sizeof here) && chdir(SOURCE_DIR) == 0);
-    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true, .no_save = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true, .no_save = true,
                                               .skip_title = true}); /* as main.c starts a replay */
     REQUIRE_VOID(app);
     const Game *g = app->game;
     int shown = 0, shown_tall = 0, bad = 0, reported = 0;
-    for (int f = 0; f < 20000 && app_frame(app); f++) {
+    for (int f = 0; f < 20000 && app_run_frame(app); f++) {
         int32_t sign = sim_sign_near(&g->sim);
         if (g->screen != SCREEN_PLAYING || sign < 0) continue;
         const LevelSign *s = &g->sim.level.signs[sign];
         char want[FRAME_TEXT_LEN];
         snprintf(want, sizeof want, "%.*s", (int)s->text.len, (const char *)s->text.data);
-        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
         const FrameText *t = NULL;
         for (int i = 0; i < n && !t; i++)
             if (strcmp(texts[i].s, want) == 0 && texts[i].tint.a == 255) t = &texts[i];
@@ -213,7 +213,7 @@ static void check_signs(Arena *perm) {
         /* The box: the smallest rect that holds the text. */
         RectF box = {0};
         DrawCmd c;
-        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);) {
+        for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);) {
             RectF r = frame_cmd_rect(&c);
             if (frame_rect_inside(t->r, r) && c.layer < LAYER_FADE + 20 && (box.w == 0 || r.w * r.h < box.w * box.h))
                 box = r;
@@ -231,14 +231,14 @@ static void check_signs(Arena *perm) {
            bad);
     CHECK(shown_tall > 100);
     CHECK_EQ_I(bad, 0);
-    app_release(app);
+    app_run_release(app);
     CHECK(chdir(here) == 0);
 }
 
 /* ---- Settings ---- */
 
 static void check_settings(Arena *perm) {
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true,
                                               .no_save = true, .skip_title = true});
     REQUIRE_VOID(app);
     Game *g = app->game;
@@ -257,7 +257,7 @@ static void check_settings(Arena *perm) {
     for (int item = 0; item < SETTINGS_ITEM_COUNT; item++) {
         RectF hud = {0}, card = {0};
         DrawCmd c;
-        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);) {
+        for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);) {
             RectF r = frame_cmd_rect(&c);
             if (c.layer == LAYER_HUD && r.x == 0 && r.y == 0 && r.w == screen_w(app)) hud = r;
             if (c.layer == LAYER_CARD && r.w * r.h > card.w * card.h) card = r;
@@ -268,7 +268,7 @@ static void check_settings(Arena *perm) {
             print_rect("hud", hud), print_rect("card", card);
             CHECK(false);
         }
-        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
         bool selected = false;
         for (int i = 0; i < n; i++) {
             if (texts[i].layer < LAYER_CARD_TEXT || texts[i].layer > LAYER_CARD_TEXT + 1) continue;
@@ -285,14 +285,14 @@ static void check_settings(Arena *perm) {
         frames(app, 2);
     }
     CHECK_EQ_I(checked, SETTINGS_ITEM_COUNT);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* A report longer than the screen is wide wraps inside it, whole: every line of it on
    screen, left of the F1 panel when that is open, in a band tall enough for all of them,
    and the band clear of the HUD. */
 static void check_message(Arena *perm) {
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
                                               .no_save = true, .skip_title = true});
     REQUIRE_VOID(app);
     for (int debug = 0; debug < 2; debug++) {
@@ -306,14 +306,14 @@ static void check_message(Arena *perm) {
         g->message_ticks = 100;
         g->message_kind = GAME_MESSAGE_ERROR;
         frames(app, 1);
-        int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
-        float right = (float)screen_w(app) - app->debug_w;
+        int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        float right = (float)screen_w(app) - app->host->debug_w;
         static char all[2048];
         all[0] = 0;
         int lines = 0;
         RectF band = {0};
         DrawCmd c;
-        for (uint32_t i = 0; frame_quad_of(app->rd, NULL, &i, &c, NULL);)
+        for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);)
             if (c.layer == LAYER_MESSAGE && c.w * c.h > band.w * band.h) band = frame_cmd_rect(&c);
         for (int i = 0; i < n; i++) {
             if (texts[i].layer != LAYER_MESSAGE + 2) continue; /* the text, not its shadow */
@@ -341,7 +341,7 @@ static void check_message(Arena *perm) {
             CHECK(false);
         }
     }
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* ---- The editor ---- */
@@ -397,17 +397,17 @@ static void check_editor_hp(Arena *perm, const char *path) {
             count++, hp += 613;
         }
     fclose(f);
-    App *app = app_create(perm, &(AppOptions){.edit = path, .headless = true, .no_save = true});
+    App *app = app_run_create(perm, &(AppRunOptions){.edit = path, .headless = true, .no_save = true});
     REQUIRE_VOID(app);
-    REQUIRE_VOID(app->editing);
+    REQUIRE_VOID((app->mode == APP_MODE_EDIT));
     app->editor->view_x = app->editor->view_y = 0;
     mouse_move(0, 2); /* over the status bar: no cell under the cursor */
     frames(app, 3);
-    int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
     int overlaps = 0;
     DrawCmd c;
     int cell;
-    for (uint32_t i = 0; frame_quad_of(app->rd, app->art.sprites, &i, &c, &cell);) {
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, app->art.sprites, &i, &c, &cell);) {
         if (!enemy_cell(cell)) continue;
         for (int k = 0; k < n; k++)
             if (all_digits(texts[k].s) && frame_rect_overlap(texts[k].r, frame_cmd_rect(&c))) {
@@ -430,25 +430,25 @@ static void check_editor_hp(Arena *perm, const char *path) {
         frames(app, 2);
         char hover[32];
         snprintf(hover, sizeof hover, "hp %d", want[e][2]);
-        int m = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        int m = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
         bool status = frame_text_find(texts, m, hover, -1, 255) != NULL;
         if (!status) fprintf(stderr, "editor: the enemy at %d,%d (hp %d) shows its hit points nowhere\n", want[e][0],
                              want[e][1], want[e][2]);
         CHECK(status);
         mouse_move(0, 2);
         frames(app, 2);
-        n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+        n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
     }
     printf("editor: %d of %d enemies' hit points beside them on the map\n", on_map, count);
     CHECK(on_map >= count / 2);
-    app_release(app);
+    app_run_release(app);
 }
 
 /* The caret of the prompt whose text ends with `tail` (a caret glyph after it aside): a
    thin bar at the end of the text's ink, or a glyph '_' or '|' ending the text. Its x, or
    -1 when there is none. */
 static float prompt_caret(const App *app, const char *tail) {
-    int n = frame_text(app->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
     size_t tl = strlen(tail);
     for (int i = 0; i < n; i++) {
         const FrameText *t = &texts[i];
@@ -459,7 +459,7 @@ static float prompt_caret(const App *app, const char *tail) {
         if (glyph) return t->r.x + t->r.w;
         float end = t->r.x + t->r.w;
         DrawCmd c;
-        for (uint32_t k = 0; frame_quad_of(app->rd, NULL, &k, &c, NULL);)
+        for (uint32_t k = 0; frame_quad_of(app->host->rd, NULL, &k, &c, NULL);)
             if (c.w <= 2 && c.h >= 6 && c.x >= end - 1 && c.x <= end + 3 && c.y < t->r.y + t->r.h &&
                 c.y + c.h > t->r.y && c.tint.a > 0)
                 return c.x;
@@ -468,7 +468,7 @@ static float prompt_caret(const App *app, const char *tail) {
 }
 
 static void check_prompt_caret(Arena *perm, const char *path) {
-    App *app = app_create(perm, &(AppOptions){.edit = path, .headless = true, .no_save = true});
+    App *app = app_run_create(perm, &(AppRunOptions){.edit = path, .headless = true, .no_save = true});
     REQUIRE_VOID(app);
     frames(app, 2);
     tap(SDL_SCANCODE_N); /* the level's name */
@@ -499,7 +499,7 @@ static void check_prompt_caret(Arena *perm, const char *path) {
     CHECK_EQ_I(seen, 60);
     tap(SDL_SCANCODE_ESCAPE);
     frames(app, 2);
-    app_release(app);
+    app_run_release(app);
 }
 
 /* ---- Keys and doors ---- */

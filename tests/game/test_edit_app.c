@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "core/diag_capture.h"
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 #include "level/level_load.h"
 
@@ -57,7 +57,7 @@ static void text_input(const char *s) {
 }
 
 static void frames(App *app, int n) {
-    for (int i = 0; i < n; i++) CHECK(app_frame(app));
+    for (int i = 0; i < n; i++) CHECK(app_run_frame(app));
 }
 
 /* The logical pixel at the centre of tile (tx, ty), with the editor's view at 0, 0. */
@@ -84,9 +84,9 @@ static void write_file(const char *path, const char *text, int64_t mtime_s) {
 }
 
 static void test_editor(Arena *perm, const char *path) {
-    App *app = app_create(perm, &(AppOptions){.edit = path, .edit_w = 14, .edit_h = 9, .headless = true, .no_save = true});
+    App *app = app_run_create(perm, &(AppRunOptions){.edit = path, .edit_w = 14, .edit_h = 9, .headless = true, .no_save = true});
     REQUIRE_VOID(app);
-    CHECK(app->editing);
+    CHECK((app->mode == APP_MODE_EDIT));
     EditorUi *ui = app->editor;
     Editor *e = &ui->ed;
     CHECK_EQ_I(e->lv.width, 14);
@@ -202,14 +202,14 @@ static void test_editor(Arena *perm, const char *path) {
     frames(app, 1);
     key(SDL_SCANCODE_TAB, 0);
     frames(app, 1);
-    CHECK(app->playtest && !app->editing);
+    CHECK((app->mode == APP_MODE_PLAYTEST) && !(app->mode == APP_MODE_EDIT));
     CHECK_EQ_I(app->game->screen, SCREEN_PLAYING);
     CHECK_EQ_I(app->game->sim.player.x / (TILE_PX * FIX_ONE), 9);
     CHECK_EQ_I(app->game->sim.player.y / (TILE_PX * FIX_ONE), 6);
     frames(app, 10);
     key(SDL_SCANCODE_TAB, 0);
     frames(app, 1);
-    CHECK(app->editing && !app->playtest);
+    CHECK((app->mode == APP_MODE_EDIT) && !(app->mode == APP_MODE_PLAYTEST));
 
     /* A problem: a second start. Saving asks for Ctrl+S twice and keeps the file until then. */
     key(SDL_SCANCODE_0, 0); /* 0: the tenth entry, the player start */
@@ -236,7 +236,7 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(e->dirty);
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
-    CHECK(app->editing);
+    CHECK((app->mode == APP_MODE_EDIT));
     CHECK_EQ_I(ui->question, QUESTION_LEAVE);
     key(SDL_SCANCODE_LCTRL, KMOD_LCTRL); /* a modifier alone is no answer, nor F1 or F12 */
     key(SDL_SCANCODE_F1, 0);
@@ -248,13 +248,13 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_K, 0);
     frames(app, 1);
     CHECK_EQ_I(ui->question, QUESTION_NONE);
-    CHECK(app->editing && e->dirty);
+    CHECK((app->mode == APP_MODE_EDIT) && e->dirty);
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
     CHECK_EQ_I(ui->question, QUESTION_LEAVE);
     key(SDL_SCANCODE_ESCAPE, 0);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK_EQ_I(level_load(&lv,
                           level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES,
                                                              .flags = ARENA_FLAG_NO_CHAIN}),
@@ -273,7 +273,7 @@ static void test_reload(Arena *perm, const char *path) {
     const char *v2 = "name: Reload\nmap:\n##########\n#@..$....#\n#........#\n#.......X#\n##########\nend\n";
     const char *broken = "name: Reload\nmap:\n##########\n#@..$....#\n#...?....#\n#.......X#\n##########\nend\n";
     write_file(path, v1, 1000000000);
-    App *app = app_create(perm, &(AppOptions){.level = path, .headless = true, .skip_title = true, .no_save = true});
+    App *app = app_run_create(perm, &(AppRunOptions){.level = path, .headless = true, .skip_title = true, .no_save = true});
     REQUIRE_VOID(app);
     Game *g = app->game;
     frames(app, 30);
@@ -296,7 +296,7 @@ static void test_reload(Arena *perm, const char *path) {
     write_file(path, v1, 1000000300);
     frames(app, 40);
     CHECK_EQ_I(g->sim.level.pickup_count, 0);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* An error was reported whose text holds every one of the words. */
@@ -340,7 +340,7 @@ static void test_create(Arena *perm) {
         snprintf(path, sizeof path, "%s/%s", dir, refused[i].name);
         DiagCapture cap;
         diag_capture_begin(&cap, cap_arena);
-        App *app = app_create(perm, &(AppOptions){.edit = path,
+        App *app = app_run_create(perm, &(AppRunOptions){.edit = path,
                                                   .edit_w = refused[i].w,
                                                   .edit_h = refused[i].h,
                                                   .level_arena = refused[i].arena,
@@ -362,7 +362,7 @@ static void test_create(Arena *perm) {
     /* The same level with an arena that holds it: made, and the game plays it. */
     char path[300];
     snprintf(path, sizeof path, "%s/huge.lvl", dir);
-    App *app = app_create(perm, &(AppOptions){.edit = path,
+    App *app = app_run_create(perm, &(AppRunOptions){.edit = path,
                                               .edit_w = 300,
                                               .edit_h = 300,
                                               .level_arena = 1 << 20,
@@ -370,7 +370,7 @@ static void test_create(Arena *perm) {
                                               .no_save = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->sim.level.width, 300);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     arena_release(cap_arena);
 }
 

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "core/diag_capture.h"
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 
 static char dir[] = "/tmp/test_edit_quit_XXXXXX";
@@ -56,7 +56,7 @@ static void mouse_move(int x, int y) {
 }
 
 static void frames(App *app, int n) {
-    for (int i = 0; i < n; i++) CHECK(app_frame(app));
+    for (int i = 0; i < n; i++) CHECK(app_run_frame(app));
 }
 
 /* A left click on tile (tx, ty), the editor's view at 0, 0. */
@@ -104,8 +104,8 @@ static bool reported(const DiagCapture *c, const char *a, const char *b, const c
 }
 
 static App *edit(Arena *perm, const char *path) {
-    App *app = app_create(
-        perm, &(AppOptions){.edit = path, .headless = true, .no_save = true, .no_watch = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){.edit = path, .headless = true, .no_save = true, .no_watch = true});
     if (!app) return NULL;
     app->editor->view_x = app->editor->view_y = 0;
     return app;
@@ -132,9 +132,9 @@ static void test_signal_keeps(Arena *perm, const char *path, const char *unsaved
     CHECK_EQ_I(app->editor->question, QUESTION_NONE);
     const char *want = paint_wall(app, 3, 2);
     raise(SIGTERM);
-    CHECK(!app_frame(app)); /* the run ends: nobody to ask */
-    CHECK_EQ_I(app->in.quit_signal, SIGTERM);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app)); /* the run ends: nobody to ask */
+    CHECK_EQ_I(app->host->in.quit_signal, SIGTERM);
+    CHECK_EQ_I(app_run_release(app), 0);
     diag_capture_end(&cap);
     char *kept = slurp(unsaved);
     CHECK(kept && want && strcmp(kept, want) == 0);
@@ -169,8 +169,8 @@ static void test_take_back(Arena *perm, const char *path, const char *unsaved) {
     CHECK(file && strcmp(file, want) == 0);
     CHECK(!exists(unsaved));
     key(SDL_SCANCODE_ESCAPE, 0); /* nothing unsaved: the session ends at once */
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK(!exists(unsaved));
 }
 
@@ -180,8 +180,8 @@ static void test_set_aside(Arena *perm, const char *path, const char *unsaved) {
     REQUIRE_VOID(app);
     const char *want = paint_wall(app, 4, 3);
     raise(SIGINT);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK(exists(unsaved));
 
     app = edit(perm, path);
@@ -196,8 +196,8 @@ static void test_set_aside(Arena *perm, const char *path, const char *unsaved) {
     CHECK_EQ_I(editor_get(&app->editor->ed, 4, 3).tile, TILE_FLOOR);
     CHECK(!app->editor->ed.dirty);
     key(SDL_SCANCODE_ESCAPE, 0);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK(!exists(unsaved));
 }
 
@@ -212,9 +212,9 @@ static void test_later(Arena *perm, const char *path, const char *unsaved) {
     REQUIRE_VOID(app);
     const char *first = paint_wall(app, 6, 1);
     push((SDL_Event){.type = SDL_QUIT});
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app->in.quit_signal, 0);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app->host->in.quit_signal, 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     diag_capture_end(&cap);
     CHECK(reported(&cap, "headless", unsaved, NULL));
     char *kept = slurp(unsaved);
@@ -226,13 +226,13 @@ static void test_later(Arena *perm, const char *path, const char *unsaved) {
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
     CHECK_EQ_I(app->editor->question, QUESTION_NONE);
-    CHECK(app->editing);
+    CHECK((app->mode == APP_MODE_EDIT));
     kept = slurp(unsaved);
     CHECK(kept && strcmp(kept, first) == 0);
     const char *second = paint_wall(app, 7, 2);
     raise(SIGTERM);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     kept = slurp(unsaved);
     char *old = slurp(path_of("q.lvl.unsaved.old"));
     CHECK(kept && second && strcmp(kept, second) == 0);
@@ -263,8 +263,8 @@ static void test_broken(Arena *perm, const char *path, const char *unsaved) {
     CHECK_EQ_I(ui->question, QUESTION_NONE);
     CHECK(!exists(unsaved) && exists(path_of("q.lvl.unsaved.old")));
     key(SDL_SCANCODE_ESCAPE, 0);
-    CHECK(!app_frame(app));
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK(!app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
     diag_capture_end(&cap);
     CHECK(reported(&cap, unsaved, "error", NULL));
     char *file = slurp(path);
@@ -275,7 +275,7 @@ static void test_broken(Arena *perm, const char *path, const char *unsaved) {
 static double share_of(App *app, int y, int x0, int x1, Color c) {
     uint8_t *px;
     int w, h;
-    if (!render_read_pixels(app->rd, scratch, &px, &w, &h)) return -1;
+    if (!render_read_pixels(app->host->rd, scratch, &px, &w, &h)) return -1;
     double s = (double)w / APP_LOGICAL_W;
     int hits = 0, n = 0;
     for (int x = x0; x < x1; x++, n++) {
@@ -287,7 +287,7 @@ static double share_of(App *app, int y, int x0, int x1, Color c) {
 
 static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     REQUIRE_VOID(exists(unsaved));
-    App *app = app_create(perm, &(AppOptions){.level = path,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = path,
                                               .headless = true,
                                               .skip_title = true,
                                               .no_save = true,
@@ -298,7 +298,7 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     CHECK(g->sim.tick >= 90);
     key(SDL_SCANCODE_E, 0);
     frames(app, 1);
-    REQUIRE_VOID(app->editing);
+    REQUIRE_VOID((app->mode == APP_MODE_EDIT));
     EditorUi *ui = app->editor;
     CHECK_EQ_I(ui->question, QUESTION_UNSAVED);
     CHECK(!ui->leave_quits);
@@ -310,25 +310,25 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     frames(app, 1);
     key(SDL_SCANCODE_TAB, 0);
     frames(app, 1);
-    REQUIRE_VOID(app->playtest);
+    REQUIRE_VOID((app->mode == APP_MODE_PLAYTEST));
     frames(app, 300);
-    CHECK(app->playtest);
+    CHECK((app->mode == APP_MODE_PLAYTEST));
     CHECK(g->sim.tick >= 290);
     /* The label: its gold outline across the top of the world. */
     Color gold = {255, 214, 120, 255};
     CHECK(share_of(app, DRAW_HUD_H + 3, 220, 260, gold) > 0.95);
     key(SDL_SCANCODE_ESCAPE, 0);
     frames(app, 1);
-    CHECK(app->editing && !app->playtest);
+    CHECK((app->mode == APP_MODE_EDIT) && !(app->mode == APP_MODE_PLAYTEST));
     CHECK(share_of(app, DRAW_HUD_H + 3, 220, 260, gold) < 0.5); /* the editor: no label */
     key(SDL_SCANCODE_ESCAPE, 0); /* nothing unsaved: back to the game */
     frames(app, 1);
-    CHECK(!app->editing && !app->playtest);
+    CHECK(!(app->mode == APP_MODE_EDIT) && !(app->mode == APP_MODE_PLAYTEST));
     CHECK_EQ_I(g->screen, SCREEN_PLAYING);
     CHECK(g->sim.tick < 10); /* the level again, not the play-test's run and clock */
     CHECK(!g->sim.level_from_text);
     CHECK_EQ_I(g->sim.player.x / (TILE_PX * FIX_ONE), 1); /* at its start */
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     CHECK(exists(unsaved)); /* still there: it was not taken */
 }
 

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 #include "rules/game.h"
 #include "rules/replay.h"
@@ -69,24 +69,24 @@ static void run_sim(const char *save_path) {
 /* The front end replaying the file: the same path as `game --headless --replay`. */
 static void run_app_replay(void) {
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
                                               .skip_title = true, .no_save = true});
     REQUIRE_VOID(app);
     bool more = true;
-    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_frame(app);
+    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_run_frame(app);
     heap_calls = 0;
     heap_counting = 1;
-    while (more) more = app_frame(app);
+    while (more) more = app_run_frame(app);
     heap_counting = 0;
 
     printf("front end, replay: %d levels, %llu frames, %lu heap allocations during play\n",
-           app->game->sim.progress.levels_completed, (unsigned long long)app->frames, heap_calls);
-    CHECK(app->replay_over && replay_done(&app->replay));
-    CHECK_EQ_U(app->frames, app->replay.ticks + 1); /* the last frame finds the replay over */
+           app->game->sim.progress.levels_completed, (unsigned long long)app->host->frames, heap_calls);
+    CHECK((app->mode == APP_MODE_OVER) && replay_done(&app->replay));
+    CHECK_EQ_U(app->host->frames, app->replay.ticks + 1); /* the last frame finds the replay over */
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK_EQ_U(heap_calls, 0);
-    CHECK_EQ_I(app_release(app), 0); /* its own verdict: "(matches)" */
+    CHECK_EQ_I(app_run_release(app), 0); /* its own verdict: "(matches)" */
     arena_release(perm);
 }
 
@@ -111,14 +111,14 @@ static void audio_hook(void *user, const float *stereo, uint32_t frames, bool mi
    above, and the canary proves an allocation on the audio thread would be seen. */
 static void run_app_audio(void) {
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
                                               .skip_title = true, .no_save = true, .audio = APP_AUDIO_DEVICE});
     REQUIRE_VOID(app);
     if (!app->audio) {
         printf("front end, audio: no sound device could be opened (SDL_AUDIODRIVER=%s)\n",
                getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "");
         CHECK(!"an audio device (SDL's dummy driver)");
-        app_release(app);
+        app_run_release(app);
         arena_release(perm);
         return;
     }
@@ -133,28 +133,28 @@ static void run_app_audio(void) {
     CHECK(heap_calls >= 1);
 
     bool more = true;
-    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_frame(app);
+    for (int i = 0; i < WARM_FRAMES && more; i++) more = app_run_frame(app);
     int before = callbacks_;
     heap_calls = 0;
     heap_counting = 1;
     while (more) {
-        more = app_frame(app);
+        more = app_run_frame(app);
         /* Let the device's clock run beside the replay: the callbacks must overlap play. */
-        if (app->frames % 64 == 0) SDL_Delay(2);
+        if (app->host->frames % 64 == 0) SDL_Delay(2);
     }
     heap_counting = 0;
     int during = callbacks_ - before;
     MixerStats ms = mixer_stats(app->mixer);
     printf("front end, audio: %llu frames, %d callbacks during play, %llu effects asked, %llu frames mixed, "
            "%lu heap allocations\n",
-           (unsigned long long)app->frames, during, (unsigned long long)app->cues.plays,
+           (unsigned long long)app->host->frames, during, (unsigned long long)app->cues.plays,
            (unsigned long long)ms.frames_mixed, heap_calls);
     CHECK(during >= 20);
     CHECK(app->cues.plays > 100);
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK_EQ_U(heap_calls, 0);
     audio_device_set_hook(app->audio, NULL, NULL);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     arena_release(perm);
 }
 
@@ -197,26 +197,26 @@ static bool driver_library(const char *file) {
    gives no OpenGL 3.3 context: there is no GL backend to measure then. */
 static void run_app_gl(void) {
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_create(perm, &(AppOptions){.replay = REPLAYS_DIR "/full-run.rep", .renderer = RENDERER_GL,
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .renderer = RENDERER_GL,
                                               .fixed_clock = true, .skip_title = true, .no_save = true,
                                               .audio = APP_AUDIO_OFF});
     REQUIRE_VOID(app);
-    if (render_kind(app->rd) != RENDERER_GL) {
-        printf("SKIP: no OpenGL 3.3 context on this display (%s)\n", render_describe(app->rd));
+    if (render_kind(app->host->rd) != RENDERER_GL) {
+        printf("SKIP: no OpenGL 3.3 context on this display (%s)\n", render_describe(app->host->rd));
         exit(77);
     }
-    printf("front end, window: %s\n", render_describe(app->rd));
+    printf("front end, window: %s\n", render_describe(app->host->rd));
     bool more = true;
-    for (int i = 0; i < 30 && more; i++) more = app_frame(app); /* the driver's first-use setup */
-    uint64_t frames0 = app->frames;
+    for (int i = 0; i < 30 && more; i++) more = app_run_frame(app); /* the driver's first-use setup */
+    uint64_t frames0 = app->host->frames;
     heap_calls = 0;
     heap_caller_count = 0;
     heap_record_callers = 1;
     heap_counting = 1;
-    while (more && !app->replay_over) more = app_frame(app);
+    while (more && !(app->mode == APP_MODE_OVER)) more = app_run_frame(app);
     heap_counting = 0;
     heap_record_callers = 0;
-    uint64_t frames = app->frames - frames0;
+    uint64_t frames = app->host->frames - frames0;
     CallerTally t = {0};
     tally_callers(&t);
     Dl_info self;
@@ -233,11 +233,11 @@ static void run_app_gl(void) {
                driver ? "" : strcmp(t.file[k], exe) == 0 ? "  (the engine and the game!)" : "  (not the driver's!)");
     }
     CHECK(frames > 1000);
-    CHECK(app->replay_over);
+    CHECK((app->mode == APP_MODE_OVER));
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK(heap_caller_count <= HEAP_CALLERS_MAX); /* every call was attributed */
     CHECK_EQ_U(others, 0);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     arena_release(perm);
 }
 
@@ -287,7 +287,7 @@ static void run_app_keys(const char *dir) {
         CHECK(!"replay loads");
         return;
     }
-    App *app = app_create(perm, &(AppOptions){.level = r.level, .seed = r.seed, .seed_given = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.level = r.level, .seed = r.seed, .seed_given = true,
                                               .headless = true, .skip_title = true, .record = rec_path});
     REQUIRE_VOID(app);
     REQUIRE_VOID(app->game->save_enabled);
@@ -304,7 +304,7 @@ static void run_app_keys(const char *dir) {
         }
         push_byte(prev, b);
         prev = b;
-        more = app_frame(app);
+        more = app_run_frame(app);
         ticks++;
         if (app->last_input != b) {
             fprintf(stderr, "tick %u: input %02x, the replay has %02x\n", ticks, app->last_input, b);
@@ -321,7 +321,7 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(app->game), r.hash);
     CHECK_EQ_U(heap_calls, 0);
-    CHECK_EQ_I(app_release(app), 0);
+    CHECK_EQ_I(app_run_release(app), 0);
 
     SaveData d;
     CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */

@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 #include "core/os_file.h"
-#include "app/game_api.h"
-#include "app/game_module.h"
+#include "host/game_api.h"
+#include "host/game_module.h"
 
 static char dir[] = "/tmp/test_hot_refuse_XXXXXX";
 
@@ -49,7 +49,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
     snprintf(cut, sizeof cut, "%s/cut.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_create(&m, perm, watched));
+    REQUIRE_VOID(game_module_create(&m, perm, game_api(), watched));
     const GameApi *good = m.api;
     CHECK(good != game_api());
     uint64_t n = lib.len, cuts[9] = {0, 1, 64, 1000, 4096, n / 4, n / 2, n * 3 / 4, n - 1};
@@ -57,7 +57,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
         /* At start-up: the linked-in code, and why. */
         REQUIRE_VOID(write_bytes(cut, lib.data, cuts[i]));
         GameModule s;
-        CHECK(!game_module_create(&s, perm, cut));
+        CHECK(!game_module_create(&s, perm, game_api(), cut));
         CHECK(s.api == game_api());
         bool said = strstr(s.message, "cut short") || strstr(s.message, "empty");
         if (!said || i == 4)
@@ -88,7 +88,7 @@ static void test_changing(Arena *perm, Str8 lib) {
     snprintf(watched, sizeof watched, "%s/libgame_changing.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_create(&m, perm, watched));
+    REQUIRE_VOID(game_module_create(&m, perm, game_api(), watched));
     const GameApi *before = m.api;
     /* The file settles as the fast variant, but the bytes read were the old file's. */
     changed_to = GAME_HOT_FAST_LIBRARY;
@@ -109,16 +109,16 @@ static void test_tables(Arena *perm) {
         const char *path, *says;
         bool taken;
     } cases[] = {
-        {HOT_BAD_TABLE_1, "'init' is NULL", false},
-        {HOT_BAD_TABLE_2, "'update' (0x1000) is not in the library's code", false},
-        {HOT_BAD_TABLE_3, "'update'", false},
+        {HOT_BAD_TABLE_1, "'parse' is NULL", false},
+        {HOT_BAD_TABLE_2, "'tick' (0x1000) is not in the library's code", false},
+        {HOT_BAD_TABLE_3, "'tick'", false},
         {HOT_BAD_TABLE_4, "table (0x10000) is not in the library's data", false},
         {HOT_BAD_TABLE_5, "build name", false},
         {HOT_BAD_TABLE_6, "game code loaded", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         GameModule m;
-        bool ok = game_module_create(&m, perm, cases[i].path);
+        bool ok = game_module_create(&m, perm, game_api(), cases[i].path);
         printf("%s: %s\n", strrchr(cases[i].path, '/') + 1, m.message);
         CHECK(ok == cases[i].taken);
         CHECK(strstr(m.message, cases[i].says) != NULL);
@@ -131,7 +131,7 @@ static void test_app(Arena *perm, Str8 lib) {
     char watched[512];
     snprintf(watched, sizeof watched, "%s/libgame_app.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len / 2));
-    App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/01-first-steps.lvl",
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl",
                                               .headless = true,
                                               .skip_title = true,
                                               .no_save = true,
@@ -140,24 +140,24 @@ static void test_app(Arena *perm, Str8 lib) {
     REQUIRE_VOID(app);
     printf("HUD at start-up: %s\n", app->game->message);
     CHECK(strstr(app->game->message, "cut short") != NULL && app->game->message_ticks > 0);
-    CHECK(app->module.api == game_api());
+    CHECK(app->host->module.api == game_api());
     /* The whole library, then a cut one over it while playing. */
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
-    for (int i = 0; i < 3 * GAME_MODULE_POLL_FRAMES && app->module.api == game_api(); i++)
-        REQUIRE_VOID(app_frame(app));
-    CHECK(app->module.api != game_api());
-    const GameApi *loaded = app->module.api;
+    for (int i = 0; i < 3 * GAME_MODULE_POLL_FRAMES && app->host->module.api == game_api(); i++)
+        REQUIRE_VOID(app_run_frame(app));
+    CHECK(app->host->module.api != game_api());
+    const GameApi *loaded = app->host->module.api;
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len * 3 / 4));
     bool shown = false;
     for (int i = 0; i < 3 * GAME_MODULE_POLL_FRAMES && !shown; i++) {
-        REQUIRE_VOID(app_frame(app));
+        REQUIRE_VOID(app_run_frame(app));
         shown = strstr(app->game->message, "cut short") != NULL;
     }
     printf("HUD while playing: %s\n", app->game->message);
     CHECK(shown);
-    CHECK(app->module.api == loaded);
-    for (int i = 0; i < 10; i++) CHECK(app_frame(app));
-    app_release(app);
+    CHECK(app->host->module.api == loaded);
+    for (int i = 0; i < 10; i++) CHECK(app_run_frame(app));
+    app_run_release(app);
 }
 
 int main(void) {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/app.h"
+#include "app_run.h"
 #include "check.h"
 
 static char dir[] = "/tmp/test_trace_app_XXXXXX";
@@ -35,16 +35,16 @@ static uint64_t field_from_end(const char *line, const char *end, int from_end) 
 }
 
 static uint64_t run(Arena *perm, const char *csv, uint32_t every, uint64_t *frames, uint64_t *level_peak) {
-    App *app = app_create(perm, &(AppOptions){.replay = SOURCE_DIR "/tests/replays/full-run.rep", .headless = true,
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/full-run.rep", .headless = true,
                                               .skip_title = true, .no_save = true, .arena_trace = csv,
                                               .arena_trace_every = every});
     if (!app) return 0;
-    while (app_frame(app)) {
+    while (app_run_frame(app)) {
     }
-    *frames = app->frames;
-    *level_peak = arena_stats(app->level).peak;
-    CHECK_EQ_I(app->timeline.played_count, 7);
-    CHECK_EQ_I(app_release(app), 0);
+    *frames = app->host->frames;
+    *level_peak = arena_stats(app->host->life.level).peak;
+    CHECK_EQ_I(app->host->timeline.played_count, 7);
+    CHECK_EQ_I(app_run_release(app), 0);
     return read_all(csv);
 }
 

@@ -6,8 +6,8 @@
 #
 # function_length.sh --plants WORK ROOT - proves the check can fail: on copies of ROOT's
 # engine/ and game/ in WORK, a planted 81-line function must be named, a planted 80-line one,
-# a one-line one and a prototype over several lines must not; an allowed function cut short
-# or renamed, and a body the scan cannot see the end of, must fail the check too.
+# a one-line one and a prototype over several lines must not; a body the scan cannot see the
+# end of must fail the check too.
 #
 # What the scan assumes, true of sources that clang-format lays out (ctest `format`): a
 # definition starts at column 0 with a name and has a `(` on its first line and no `=` (an
@@ -17,13 +17,8 @@
 # at column 0, since everything inside a body is indented. Checked once against ctags: the
 # same definitions (but EM_JS's JavaScript, which the scan counts too), the same lengths.
 #
-# The allow-list: the functions still over the limit, each with why. It can only shrink: a
-# name here that is no longer over the limit (or no longer there) fails the check too, so
-# it is struck off as soon as its function is split.
-ALLOWED='
-game/app/app.c app_create the rewrite of the host (app.c) takes its start-up apart
-game/app/app.c app_frame the rewrite of the host (app.c) takes its frame apart
-'
+# There is no allow-list: the last long functions (the game's start-up and frame) were split
+# when the host moved into the engine.
 LIMIT=80
 
 scan() { # scan ROOT: "file line name length" for every definition over LIMIT ("open": no end)
@@ -67,34 +62,23 @@ scan() { # scan ROOT: "file line name length" for every definition over LIMIT ("
 
 check() { # check ROOT: 0 when only the allowed functions are long, and all of them are
     long=$(scan "$1") || return 2
-    bad=0 gone=0
+    bad=0
     while read -r file line name len; do
         [ -n "$file" ] || continue
-        why=$(echo "$ALLOWED" | grep "^$file $name " | cut -d' ' -f3-)
         if [ "$len" = open ]; then
             echo "$file:$line: $name has no closing brace at column 0: the scan's assumptions (above) do not hold"
-            bad=$((bad + 1))
-        elif [ -n "$why" ]; then
-            echo "function-length: $file:$line: $name is $len lines, allowed for now: $why"
         else
             echo "$file:$line: $name is $len lines (limit $LIMIT): split it into helpers that each do one thing"
-            bad=$((bad + 1))
         fi
+        bad=$((bad + 1))
     done <<EOF
 $long
 EOF
-    for entry in $(echo "$ALLOWED" | awk 'NF { print $1 ":" $2 }'); do
-        file=${entry%%:*} name=${entry#*:}
-        if ! echo "$long" | grep -q "^$file [0-9]* $name "; then
-            echo "$file: $name is no longer over $LIMIT lines (or gone): strike it off the allow-list in tests/layering/function_length.sh"
-            gone=$((gone + 1))
-        fi
-    done
-    if [ $bad -ne 0 ] || [ $gone -ne 0 ]; then
-        echo "function-length: $bad function(s) over $LIMIT lines, $gone stale allow-list entries"
+    if [ $bad -ne 0 ]; then
+        echo "function-length: $bad function(s) over $LIMIT lines"
         return 1
     fi
-    echo "function-length: no function of engine/ or game/ is over $LIMIT lines but the $(echo "$ALLOWED" | grep -c .) allowed"
+    echo "function-length: no function of engine/ or game/ is over $LIMIT lines"
 }
 
 # plant_fn FILE NAME BODY_LINES: appends a function of 2 + BODY_LINES lines to FILE.
@@ -160,17 +144,6 @@ plants() { # plants WORK ROOT
     } >>"$WORK/game/rules/bot.c"
     plant_fn "$WORK/game/rules/bot.c" planted_short 10
     expect pass "a prototype over two lines, a one-line function and an initializer before a short one"
-
-    fresh
-    f=game/app/app.c
-    # app_frame cut to its signature and closing brace: the allow-list entry is stale.
-    awk '/^bool app_frame\(/ { print; cut = 1; next } cut && /^}/ { cut = 0 } !cut' "$ROOT/$f" >"$WORK/$f"
-    expect fail "an allowed function no longer long ($f app_frame)" "app_frame is no longer over"
-
-    fresh
-    f=engine/platform/input.c
-    sed 's/^bool input_handle_event(/bool input_handle_event_renamed(/' "$ROOT/$f" >"$WORK/$f"
-    expect fail "an allowed function renamed ($f input_handle_event)" "input_handle_event_renamed is"
 
     fresh
     f=game/front/draw.c

@@ -1,5 +1,5 @@
 /* game_module.c - the linked-in table, or a shared library read, checked, copied and loaded. */
-#include "app/game_module.h"
+#include "host/game_module.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -11,8 +11,7 @@
 
 #include "core/os_file.h"
 #include "core/str8.h"
-#include "game_layout.h"
-#include "app/game_library.h"
+#include "host/game_library.h"
 
 #define GAME_MODULE_MAX_BYTES (256ull << 20)
 
@@ -59,7 +58,9 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
     if (!get) snprintf(why, sizeof why, "it has no " GAME_API_SYMBOL " table");
     else if (!own || !game_library_holds(&map, sym, 1, GAME_LIBRARY_EXEC))
         snprintf(why, sizeof why, "its " GAME_API_SYMBOL " is not in its own code");
-    else verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, GAME_LAYOUT_HASH, why, sizeof why);
+    else
+        verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, m->api ? m->api->layout_hash : 0,
+                                           m->api == NULL, why, sizeof why);
     if (verdict != GAME_LIBRARY_OK) {
         *layout_changed = verdict == GAME_LIBRARY_LAYOUT;
         snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why);
@@ -122,9 +123,9 @@ static GameModuleEvent game_module_take(GameModule *m, const OsFileInfo *expect)
     return GAME_MODULE_SWAPPED;
 }
 
-bool game_module_create(GameModule *m, Arena *perm, const char *path) {
-    *m = (GameModule){.api = game_api(), .polls = GAME_MODULE_POLL_FRAMES};
-    if (!path) return true;
+bool game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path) {
+    *m = (GameModule){.api = linked, .polls = GAME_MODULE_POLL_FRAMES};
+    if (!path) return linked != NULL;
     /* A name without a '/' would send the loader to the system's library folders. */
     m->path = strchr(path, '/') ? arena_strdup(perm, path) : str8_fmt(perm, "./%s", path).data;
     if (!m->path) {

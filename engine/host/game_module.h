@@ -1,12 +1,13 @@
-/* game_module.h - where the host gets the game's code from (game_api.h): linked in, or a
-   shared library that is watched and swapped while the game runs (--hot-reload).
+/* game_module.h - where the host (host.h) gets the game's code from (game_api.h): a table
+   linked into the executable, or a shared library that is watched and swapped while the
+   game runs (--hot-reload).
 
        GameModule m;
-       game_module_create(&m, perm, NULL);             // the linked-in table
-       game_module_create(&m, perm, "game/libgame_hot.so"); // the library, watched
+       game_module_create(&m, perm, my_api, NULL);              // the linked-in table
+       game_module_create(&m, perm, NULL, "game/libgame_hot.so"); // the library, watched
        ... every frame:
        GameModuleEvent ev = game_module_poll(&m);    // looks at the file twice a second
-       if (ev == GAME_MODULE_SWAPPED) m.api->reloaded(g); // the new code, same state
+       if (ev == GAME_MODULE_SWAPPED) m.api->reloaded(state, host); // the new code, same state
        if (ev != GAME_MODULE_SAME) show(m.message);  // what happened, in one line
 
    A change is taken once the file has stayed the same size and time for one look (the
@@ -16,9 +17,9 @@
    is in use and the loader maps exactly the bytes that were checked. A library that does
    not pass, does not load, lacks the table, has another GAME_API_VERSION or a table entry
    that is NULL or points outside its own code is refused before any of its entries is
-   called, and the code running goes on; the message says which. One with another GAME_LAYOUT_HASH is
-   refused too, as GAME_MODULE_LAYOUT_CHANGED: the host's own code reads the state with the
-   old layout, so only a new process can take it (the game restarts the level in one).
+   called, and the code running goes on; the message says which. One with another
+   layout_hash than the table running is refused too, as GAME_MODULE_LAYOUT_CHANGED: its
+   code would misread the state, so only a new process can take it (host.h: restart).
    Libraries once loaded stay loaded (the state may point at their constant strings): a
    few hundred KiB per swap, in a development session. Loading is the only heap use here
    (the dynamic loader's); looking at the file is a stat. */
@@ -29,7 +30,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
-#include "app/game_api.h"
+#include "host/game_api.h"
 
 #define GAME_MODULE_POLL_FRAMES 30 /* a look at the library every half second at 60 Hz */
 
@@ -38,7 +39,7 @@ typedef enum GameModuleEvent {
     GAME_MODULE_SWAPPED, /* a new library's table is in m->api */
     GAME_MODULE_REFUSED, /* a changed library could not be used: m->message says why */
     /* ... because the state's layout changed: the host must
-       restart to take it (app.h: app_restart_args) */
+       restart to take it (host.h: restart) */
     GAME_MODULE_LAYOUT_CHANGED,
 } GameModuleEvent;
 
@@ -47,7 +48,7 @@ typedef enum GameModuleEvent {
 typedef void GameModuleHook(void *user, const char *path);
 
 typedef struct GameModule {
-    const GameApi *api; /* the table in use: never NULL after game_module_create */
+    const GameApi *api; /* the table in use (NULL: none, game_module_create said false) */
     const char *path;   /* the library watched (in the arena given to open); NULL: linked in */
     int64_t mtime_ns;   /* the file as last taken or refused */
     uint64_t size;
@@ -61,10 +62,11 @@ typedef struct GameModule {
     void *hook_user;
 } GameModule;
 
-/* `path` NULL: the table linked into the executable. Else the library at `path`; when it
-   cannot be used the linked-in table is taken instead and false returned, with the reason
-   in m->message (the game still runs, and the file is watched for a better one). */
-bool game_module_create(GameModule *m, Arena *perm, const char *path);
+/* `path` NULL: the `linked` table. Else the library at `path` (any layout, the first time);
+   when it cannot be used, `linked` is kept and false returned, with the reason in
+   m->message (the game still runs when there is a linked table, and the file is watched for
+   a better one). m->api is NULL only when there is neither. */
+bool game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path);
 /* Once per frame: every GAME_MODULE_POLL_FRAMES calls, a stat of the library. */
 GameModuleEvent game_module_poll(GameModule *m);
 /* Loads the library now, changed or not (tests; the same file gives the same code). */

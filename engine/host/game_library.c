@@ -4,10 +4,11 @@
    every offset + size is compared in a form that cannot wrap. The table is compared as
    addresses (uintptr_t) against the segments the loader mapped, and read only once the
    whole GameApi is known to lie inside one of them. */
-#include "app/game_library.h"
+#include "host/game_library.h"
 
 #include <elf.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -220,16 +221,59 @@ static bool check_entry(const GameLibraryMap *map, const char *name, const void 
     return true;
 }
 
+/* A string of the table: inside the library's data, NUL-terminated there, 1..max printable
+   bytes (newlines too where `lines`). */
+static bool check_string(const GameLibraryMap *map, const char *name, const char *s, uint64_t max, bool lines,
+                         char *why, size_t cap) {
+    if (!s || !game_library_holds(map, s, 1, GAME_LIBRARY_READ))
+        return refuse(why, cap, "its %s (%p) is not in the library's data", name, (const void *)s);
+    uint64_t n = 0;
+    while (n <= max && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
+        bool ok = (s[n] >= 0x20 && s[n] <= 0x7E) || (lines && s[n] == '\n');
+        if (!ok) return refuse(why, cap, "its %s holds byte %#x", name, (unsigned)(uint8_t)s[n]);
+        n++;
+    }
+    if (n > max || n == 0 || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ))
+        return refuse(why, cap, "its %s is not a string of 1 to %llu characters inside the library", name,
+                      (unsigned long long)max);
+    return true;
+}
+
+/* The game's options: an array inside the library's data, each name a short string there. */
+static bool check_options(const GameApi *api, const GameLibraryMap *map, char *why, size_t cap) {
+    if (api->option_count < 0 || api->option_count > GAME_LIBRARY_OPTIONS_MAX)
+        return refuse(why, cap, "its table has %d options (0 to %d)", api->option_count, GAME_LIBRARY_OPTIONS_MAX);
+    if (api->option_count == 0) return true;
+    const CliOption *o = api->options;
+    if (!o || (uintptr_t)o % _Alignof(CliOption) ||
+        !game_library_holds(map, o, sizeof *o * (uint64_t)api->option_count, GAME_LIBRARY_READ))
+        return refuse(why, cap, "its options (%p) are not in the library's data", (const void *)o);
+    for (int32_t i = 0; i < api->option_count; i++) {
+        if (!check_string(map, "option name", o[i].name, 64, false, why, cap)) return false;
+        if (o[i].needs < 0 || o[i].needs > api->option_count || o[i].alias_of < 0 || o[i].alias_of > api->option_count)
+            return refuse(why, cap, "its option %s names an option it does not have", o[i].name);
+        if (o[i].arg == CLI_WORD) {
+            const char *const *w = o[i].words;
+            int k = 0;
+            for (; k < 16 && w && game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ) && w[k]; k++)
+                if (!check_string(map, "option word", w[k], 64, false, why, cap)) return false;
+            if (!w || k == 16 || !game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ))
+                return refuse(why, cap, "its option %s has no word list inside the library", o[i].name);
+        }
+    }
+    return true;
+}
+
 GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, char *why, size_t cap) {
+                                            uint64_t layout_hash, bool any_layout, char *why, size_t cap) {
     if (!api) return table_refuse(why, cap, "it has no " GAME_API_SYMBOL " table");
     if ((uintptr_t)api % _Alignof(GameApi) || !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
         return table_refuse(why, cap, "its " GAME_API_SYMBOL " table (%p) is not in the library's data",
                             (const void *)api);
     if (api->version != version)
-        return table_refuse(why, cap, "its table is version %u, the game's is %u", api->version, version);
-    if (api->layout_hash != layout_hash) {
-        refuse(why, cap, "the layout of the game's state changed (%016llx, the game has %016llx)",
+        return table_refuse(why, cap, "its table is version %u, the host's is %u", api->version, version);
+    if (!any_layout && api->layout_hash != layout_hash) {
+        refuse(why, cap, "the layout of the game's state changed (%016llx, the game running has %016llx)",
                (unsigned long long)api->layout_hash, (unsigned long long)layout_hash);
         return GAME_LIBRARY_LAYOUT;
     }
@@ -239,25 +283,26 @@ GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibrar
     const struct {
         const char *name;
         const void *at;
-    } entries[] = {ENTRY(init),        ENTRY(update), ENTRY(bot_input), ENTRY(effects_update),
-                   ENTRY(view_update), ENTRY(draw),   ENTRY(reloaded)};
+    } entries[] = {ENTRY(parse),  ENTRY(create), ENTRY(start),    ENTRY(frame),   ENTRY(tick),     ENTRY(draw),
+                   ENTRY(report), ENTRY(notice), ENTRY(reloaded), ENTRY(restart), ENTRY(describe), ENTRY(release)};
 #undef ENTRY
-    _Static_assert(sizeof(GameApi) == 3 * 8 + 7 * sizeof(void (*)(void)) || sizeof(void *) != 8,
+    _Static_assert((sizeof(GameApi) - offsetof(GameApi, parse)) / sizeof(void (*)(void)) == 12,
                    "a GameApi entry was added: name it in entries[]");
     for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
         if (!check_entry(map, entries[i].name, entries[i].at, why, cap)) return GAME_LIBRARY_REFUSED;
-    /* The build name: a short string inside the library, ending there. */
-    const char *s = api->build;
-    uint64_t n = 0;
-    if (!s || !game_library_holds(map, s, 1, GAME_LIBRARY_READ))
-        return table_refuse(why, cap, "its build name (%p) is not in the library's data", (const void *)s);
-    while (n <= GAME_LIBRARY_BUILD_MAX && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
-        if (s[n] < 0x20 || s[n] > 0x7E)
-            return table_refuse(why, cap, "its build name holds byte %#x", (unsigned)(uint8_t)s[n]);
-        n++;
-    }
-    if (n > GAME_LIBRARY_BUILD_MAX || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) || n == 0)
-        return table_refuse(why, cap, "its build name is not a string of 1 to %d characters inside the library",
-                            GAME_LIBRARY_BUILD_MAX);
+    const struct {
+        const char *name, *s;
+        uint64_t max;
+        bool lines;
+    } strings[] = {{"build name", api->build, GAME_LIBRARY_BUILD_MAX, false},
+                   {"name", api->name, 64, false},
+                   {"title", api->title, 128, false},
+                   {"version", api->version_text, 64, false},
+                   {"usage", api->usage, 4096, true},
+                   {"help", api->help, 16384, true}};
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
+        if (!check_string(map, strings[i].name, strings[i].s, strings[i].max, strings[i].lines, why, cap))
+            return GAME_LIBRARY_REFUSED;
+    if (!check_options(api, map, why, cap)) return GAME_LIBRARY_REFUSED;
     return GAME_LIBRARY_OK;
 }

@@ -10,7 +10,7 @@
        ... the loader maps it; `base` is where (its first segment's address minus its vaddr):
        GameLibraryMap map = game_library_map(&img, base);
        GameLibraryVerdict v = game_library_check_table(api, &map, GAME_API_VERSION,
-                                                       GAME_LAYOUT_HASH, why, sizeof why);
+                                                       running->layout_hash, false, why, sizeof why);
        if (v != GAME_LIBRARY_OK) refuse(why);  // GAME_LIBRARY_LAYOUT: only a restart takes it
 
    Why the file first: the loader maps the segments the headers describe straight from the
@@ -28,10 +28,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "app/game_api.h"
+#include "host/game_api.h"
 
 #define GAME_LIBRARY_MAX_SEGMENTS 16 /* a linker makes 4 or 5 loadable segments */
 #define GAME_LIBRARY_BUILD_MAX 96    /* the longest build name taken ("game 0.1.0") */
+#define GAME_LIBRARY_OPTIONS_MAX 64  /* the most options a game's table may declare */
 
 enum { GAME_LIBRARY_READ = 1, GAME_LIBRARY_WRITE = 2, GAME_LIBRARY_EXEC = 4 };
 
@@ -63,7 +64,7 @@ typedef struct GameLibraryMap {
 typedef enum GameLibraryVerdict {
     GAME_LIBRARY_OK,
     GAME_LIBRARY_REFUSED, /* why says what is wrong */
-    GAME_LIBRARY_LAYOUT,  /* a sound table for another GAME_LAYOUT_HASH */
+    GAME_LIBRARY_LAYOUT,  /* a sound table for another layout of the state */
 } GameLibraryVerdict;
 
 /* True when `bytes` (len of them) are a whole shared object for this machine, with *img
@@ -72,9 +73,11 @@ bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImag
 /* The image's segments at `base`; a segment whose addresses would wrap is left out. */
 GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base);
 /* The table at `api`, read only where `map` says the library is: the table itself inside a
-   readable segment, then the version and the hash (the caller's), then every entry. */
+   readable segment, then the version and the layout hash (the table running's; any, when
+   `any_layout`: the first library of a host with no game of its own), then every entry,
+   every string and the option table. */
 GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, char *why, size_t why_cap);
+                                            uint64_t layout_hash, bool any_layout, char *why, size_t why_cap);
 /* True when [p, p + n) lies inside one range of `map` that has all of `flags`. */
 bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags);
 

@@ -1,12 +1,12 @@
-/* timeline.h - the game's arenas over time: every displayed frame sampled into a ring
+/* timeline.h - a run's arenas over time: every displayed frame sampled into a ring
    (core/arena_trace.h) with marks for what happened, the levels played with what each
-   needed, and with --arena-trace the whole run as CSV. The front end's; plain data held in
-   the App, its ring in the permanent arena.
+   needed, and with --arena-trace the whole run as CSV. The host's (host.h); plain data held in
+   the Host, its ring in the permanent arena.
 
        Timeline *t = &app->timeline;
        timeline_create(t, perm, csv_wanted, every);        // once, at start-up
        timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
-       timeline_frame(t, game, arenas, frame);           // after drawing, every frame
+       timeline_frame(t, &scene, arenas, frame);        // after drawing, every frame
        uint64_t rec = timeline_report(t);                // at exit: the table, on stderr
        timeline_write_csv(t, path, rec, msg, cap);       // and the file, when asked for
 
@@ -24,11 +24,11 @@
 
 #include "core/arena_trace.h"
 #include "core/virtual_array.h"
-#include "rules/game.h"
 
 #define TIMELINE_FRAMES 600 /* the ring: 10 s at 60 Hz, for the F1 graph */
 #define TIMELINE_MARKS 256
 #define TIMELINE_LEVELS_MAX 64
+#define TIMELINE_PATH_MAX 256
 /* The slots of a sample: the arenas timeline_frame is given, in this order. */
 enum { TIMELINE_PERM, TIMELINE_LEVEL, TIMELINE_FRAME, TIMELINE_SCRATCH, TIMELINE_SLOTS = TIMELINE_SCRATCH + 3 };
 
@@ -36,11 +36,25 @@ extern const char TIMELINE_CSV_HEADER[];
 
 /* One level played, for the table printed at exit. */
 typedef struct TimelineLevel {
-    char path[SIM_PATH_MAX];
+    char path[TIMELINE_PATH_MAX];
     uint64_t level_bytes;  /* in the level arena, its room included */
     uint64_t frame_peak;   /* the frame arena's highest use while it was played */
     uint64_t scratch_load; /* the scratch peak while it loaded */
 } TimelineLevel;
+
+/* What the game plays now, as it tells the timeline every frame (host.h: Host.scene): the
+   level (a new serial when one loads, with what its load took) and the screen, by number
+   into the game's names. Zero is "nothing yet". */
+typedef struct TimelineScene {
+    uint32_t level_serial;
+    const char *level_path;      /* "" or NULL: none */
+    const char *level_peak_path; /* the level that made the level arena's peak, for the report */
+    uint64_t level_bytes;        /* its need in the level arena, its room included */
+    uint64_t scratch_load;       /* the scratch peak while it loaded */
+    uint16_t screen;
+    const char *const *screen_names;
+    uint16_t screen_count;
+} TimelineScene;
 
 typedef struct Timeline {
     ArenaTrace trace;
@@ -48,7 +62,9 @@ typedef struct Timeline {
     uint32_t every;
     char events[256]; /* this frame's marks, for the CSV's event column */
     uint32_t level_serial;
-    GameScreen screen;
+    uint16_t screen;
+    const char *const *screen_names; /* the last scene's: the CSV's screen column */
+    uint16_t screen_count;
     TimelineLevel played[TIMELINE_LEVELS_MAX];
     int32_t played_count, played_now; /* played_now: the record of the level running, -1 none */
 } Timeline;
@@ -60,7 +76,7 @@ void timeline_release(Timeline *t);
 void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After the frame is drawn: marks for a new level or screen, one sample of `arenas`
    (TIMELINE_SLOTS of them, NULL for one that does not exist), the frame's CSV row. */
-void timeline_frame(Timeline *t, const Game *g, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame);
+void timeline_frame(Timeline *t, const TimelineScene *scene, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame);
 /* The levels played and the recommended LEVEL_ARENA_BYTES (levelcheck's rule) on stderr;
    returns the recommendation (0 when nothing was played). */
 uint64_t timeline_report(const Timeline *t);

@@ -1,5 +1,5 @@
-/* timeline.c - the game's arenas over time (see timeline.h). */
-#include "app/timeline.h"
+/* timeline.c - a run's arenas over time (see timeline.h). */
+#include "host/timeline.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@ const char TIMELINE_CSV_HEADER[] =
 bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     memset(t, 0, sizeof *t);
     t->played_now = -1;
-    t->screen = SCREEN_COUNT;
+    t->screen = UINT16_MAX;
     t->every = every ? every : 1;
     if (!arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
     static const char *const names[TIMELINE_SLOTS] = {"permanent", "level",    "frame",
@@ -65,7 +65,7 @@ static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
     char buf[512];
     int n = snprintf(buf, sizeof buf, "%llu,%u,", (unsigned long long)smp->frame, smp->level);
     csv_put(t, buf, (size_t)n);
-    csv_field(t, game_screen_name((GameScreen)smp->screen));
+    csv_field(t, smp->screen < t->screen_count ? t->screen_names[smp->screen] : "");
     csv_put(t, ",", 1);
     csv_field(t, t->events);
     uint64_t used = 0, committed = 0, high = 0, reserved = 0;
@@ -84,29 +84,35 @@ static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
 }
 
 /* The level now played: its record, found or added (a level played twice is one row). */
-static void level_changed(Timeline *t, const Sim *s) {
+static void level_changed(Timeline *t, const TimelineScene *sc) {
+    const char *path = sc->level_path ? sc->level_path : "";
     int32_t i = 0;
-    while (i < t->played_count && strcmp(t->played[i].path, s->level_path) != 0) i++;
+    while (i < t->played_count && strcmp(t->played[i].path, path) != 0) i++;
     if (i == t->played_count && t->played_count < TIMELINE_LEVELS_MAX)
-        snprintf(t->played[t->played_count++].path, sizeof t->played[0].path, "%s", s->level_path);
+        snprintf(t->played[t->played_count++].path, sizeof t->played[0].path, "%s", path);
     t->played_now = i < t->played_count ? i : -1;
     if (t->played_now < 0) return;
     TimelineLevel *r = &t->played[t->played_now];
-    r->level_bytes = MAX(r->level_bytes, s->last_load.level_bytes);
-    r->scratch_load = MAX(r->scratch_load, s->last_load.scratch_peak);
+    r->level_bytes = MAX(r->level_bytes, sc->level_bytes);
+    r->scratch_load = MAX(r->scratch_load, sc->scratch_load);
 }
 
-void timeline_frame(Timeline *t, const Game *g, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
-    if (g->sim.level_serial != t->level_serial) {
-        t->level_serial = g->sim.level_serial;
-        timeline_mark(t, frame, "level %s", path_base_name(str8_cstr(g->sim.level_path)).data);
-        level_changed(t, &g->sim);
+static const char *screen_name(const TimelineScene *sc, uint16_t s) {
+    return s < sc->screen_count && sc->screen_names ? sc->screen_names[s] : "?";
+}
+
+void timeline_frame(Timeline *t, const TimelineScene *sc, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
+    t->screen_names = sc->screen_names, t->screen_count = sc->screen_count;
+    if (sc->level_serial != t->level_serial) {
+        t->level_serial = sc->level_serial;
+        timeline_mark(t, frame, "level %s", path_base_name(str8_cstr(sc->level_path ? sc->level_path : "")).data);
+        level_changed(t, sc);
     }
-    if (g->screen != t->screen) {
-        if (t->screen != SCREEN_COUNT) timeline_mark(t, frame, "screen %s", game_screen_name(g->screen));
-        t->screen = g->screen;
+    if (sc->screen != t->screen) {
+        if (t->screen != UINT16_MAX) timeline_mark(t, frame, "screen %s", screen_name(sc, sc->screen));
+        t->screen = sc->screen;
     }
-    arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), (uint16_t)g->screen);
+    arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), sc->screen);
     const ArenaTraceSample *smp = arena_trace_at(&t->trace, arena_trace_held(&t->trace) - 1);
     if (t->played_now >= 0 && smp)
         t->played[t->played_now].frame_peak = MAX(t->played[t->played_now].frame_peak, smp->high[TIMELINE_FRAME]);
@@ -124,7 +130,7 @@ uint64_t timeline_report(const Timeline *t) {
         fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", t->played[i].path,
                 (unsigned long long)t->played[i].level_bytes, (unsigned long long)t->played[i].frame_peak,
                 (unsigned long long)t->played[i].scratch_load);
-    uint64_t rec = level_arena_recommend(largest);
+    uint64_t rec = arena_recommend_reserve(largest);
     fprintf(stderr, "recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
             (unsigned long long)rec);
     return rec;

@@ -1,0 +1,593 @@
+/* host.c - the lifetimes, the window, the loop and the report around a game (see host.h). */
+#include "host/host.h"
+
+#include <SDL2/SDL.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "asset/asset.h"
+#include "core/base.h"
+#include "core/diag.h"
+#include "core/os_file.h"
+#include "core/os_memory.h"
+#include "core/path.h"
+#include "core/str8.h"
+#include "render/debug_overlay.h"
+
+/* Output, not diagnostics: people size their arenas from these lines and tools parse them,
+   so they keep this exact form and go straight to stderr, whatever the sink. */
+static void report_arenas(const Host *h) {
+    Arena *level = h->life.level, *perm = h->life.perm, *frame = h->life.frame;
+    ArenaStats ls = arena_stats(level), ps = arena_stats(perm), fs = arena_stats(frame);
+    const char *peak = h->scene.level_peak_path;
+    fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
+            (unsigned long long)arena_capacity(level), peak && peak[0] ? peak : "no level");
+    fprintf(stderr, "permanent arena: peak %llu of %llu bytes\n", (unsigned long long)ps.peak,
+            (unsigned long long)ps.reserved);
+    fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
+            (unsigned long long)fs.reserved);
+    /* scratch_stats, not scratch_get: a report must not create the arenas it reports on. */
+    ArenaStats ss[ARENA_SCRATCH_COUNT];
+    uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+    uint64_t sp = 0, sr = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (ss[i].peak > sp) sp = ss[i].peak;
+        if (ss[i].reserved > sr) sr = ss[i].reserved;
+    }
+    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n", (unsigned long long)sp,
+            (unsigned long long)sr, ARENA_SCRATCH_COUNT);
+}
+
+/* The host's diag sink: the log first, as before the host, then the game, then the
+   timeline (errors and warnings are marked events at the frame they happened). */
+static void host_report(void *state, const Diag *d) {
+    Host *h = state;
+    h->diag_before.fn(h->diag_before.state, d);
+    if (h->game && h->module.api) h->module.api->report(h->game, d);
+    if (d->level != DIAG_NOTE) timeline_mark(&h->timeline, h->frames, "%s", d->text);
+}
+
+/* Undoes host_create, or as much of it as was done; `perm` stays the caller's. */
+static Host *host_teardown(Host *h) {
+    if (h->game) h->module.api->release(h->game, h);
+    h->game = NULL;
+    timeline_release(&h->timeline);
+    diag_set_sink(h->diag_before);
+    if (h->rd) render_release(h->rd);
+    if (h->pf) platform_release(h->pf);
+    if (h->life.frame) arena_release(h->life.frame);
+    if (h->life.level) arena_release(h->life.level);
+    return NULL;
+}
+
+bool host_screenshot_dir(const GameApi *api, char *out, size_t cap) {
+    char dir[PATH_MAX];
+    if (!os_user_path(dir, sizeof dir, OS_USER_DATA, api->name, "screenshots")) return snprintf(out, cap, ".") > 0;
+    int n = snprintf(out, cap, "%s", dir);
+    return n > 0 && (size_t)n < cap;
+}
+
+void host_logical_size(const Host *h, int *w, int *hh) { platform_logical_size(h->pf, w, hh); }
+
+/* The window the game asked for, this run's options over it. */
+static bool open_window(Host *h) {
+    const GameApi *api = h->module.api;
+    const HostOptions *o = &h->opt;
+    RendererKind kind = o->renderer != RENDERER_DEFAULT ? o->renderer : h->want.renderer;
+    h->pf = platform_create(h->life.perm, &(PlatformDesc){.title = api->title,
+                                                          .app_id = api->name,
+                                                          .logical_w = api->logical_w,
+                                                          .logical_h = api->logical_h,
+                                                          .headless = o->headless,
+                                                          .scale = o->scale ? o->scale : h->want.scale,
+                                                          .fullscreen = h->want.fullscreen,
+                                                          .renderer = kind,
+                                                          .fixed_clock = o->fixed_clock});
+    if (!h->pf) return false;
+    h->rd = render_create(h->life.perm, h->pf);
+    if (!h->rd) diag_report(DIAG_ERROR, "%s: no renderer", api->name);
+    return h->rd != NULL;
+}
+
+/* The host once the game's code is known (linked, or the library already loaded). */
+static Host *host_make(Arena *perm, const GameModule *module, const HostOptions *opt, const void *options) {
+    Host *h = arena_push_struct(perm, Host);
+    if (!h) return NULL;
+    h->opt = *opt;
+    h->module = *module;
+    h->life.perm = perm;
+    h->diag_before = diag_set_sink((DiagSink){host_report, h});
+    const GameApi *api = h->module.api;
+    uint64_t level_bytes = opt->level_arena ? opt->level_arena : api->level_arena_bytes;
+    h->life.level = arena_create((ArenaParams){.reserve_size = level_bytes ? level_bytes : ARENA_DEFAULT_RESERVE,
+                                               .flags = ARENA_FLAG_NO_CHAIN,
+                                               .name = "level"});
+    h->life.frame = arena_create((ArenaParams){.reserve_size = HOST_FRAME_ARENA_BYTES, .name = "frame"});
+    if (!h->life.level || !h->life.frame) return host_teardown(h);
+    if (!timeline_create(&h->timeline, perm, opt->arena_trace != NULL, opt->arena_trace_every)) return host_teardown(h);
+    h->game = api->create(h, options);
+    if (!h->game || !open_window(h) || !h->module.api->start(h->game, h)) return host_teardown(h);
+    /* Said now, the game there to show it: a player sees a library that did not load. */
+    if (h->module.path && h->module.loads) diag_report(DIAG_NOTE, "%s", h->module.message);
+    else if (h->module.path)
+        diag_report(DIAG_WARNING, "%s; playing the code linked in until it changes", h->module.message);
+    h->clock = fixed_step_make(api->tick_hz ? api->tick_hz : 60);
+    h->last_frame = platform_seconds(h->pf);
+    return h;
+}
+
+/* --hot-reload's library: the one named, else libgame_hot.so beside the executable. */
+static const char *hot_library(Arena *perm, const HostOptions *opt) {
+    if (!opt->hot_reload && !opt->hot_library) return NULL;
+    if (opt->hot_library) return opt->hot_library;
+    const char *dir = os_exe_dir(perm);
+    return dir ? str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
+}
+
+/* The game's code: `api`, or the library, watched. False with the reason reported when
+   there is no game to run at all. */
+static bool load_module(GameModule *m, Arena *perm, const GameApi *api, const HostOptions *opt) {
+    const char *lib = hot_library(perm, opt);
+    bool ok = game_module_create(m, perm, api, lib);
+    if (!m->api) {
+        diag_report(DIAG_ERROR, "host: no game to run: %s", lib ? m->message : "no table and no --hot-library");
+        return false;
+    }
+    (void)ok; /* host_make says what the library did, once the game can show it */
+    return true;
+}
+
+Host *host_create(Arena *perm, const GameApi *api, const HostOptions *opt, const void *options) {
+    GameModule m;
+    if (!load_module(&m, perm, api, opt)) return NULL;
+    return host_make(perm, &m, opt, options);
+}
+
+/* What a swap (or a refused library) did, on the log and the game's screen. */
+static bool host_module_event(Host *h, GameModuleEvent ev) {
+    if (ev == GAME_MODULE_SAME) return false;
+    const GameApi *api = h->module.api;
+    /* The code running reads the state with the layout it was built with: a new process
+       (the executable rebuilt beside the library) goes on, if the game can say how. */
+    if (ev == GAME_MODULE_LAYOUT_CHANGED) {
+        char *probe[2];
+        bool can = api->restart(h->game, 0, NULL, probe, 0) != 0;
+        if (can) {
+            diag_report(DIAG_WARNING, "%s: restarting with the new build", h->module.message);
+            h->restart = true;
+        } else {
+            diag_report(DIAG_WARNING, "%s: save your work, then restart to use it", h->module.message);
+        }
+        return false;
+    }
+    if (ev != GAME_MODULE_SWAPPED) {
+        diag_report(DIAG_WARNING, "%s", h->module.message);
+        return false;
+    }
+    api->reloaded(h->game, h);
+    diag_report(DIAG_NOTE, "%s", h->module.message);
+    char notice[160];
+    snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", h->module.loads, api->build,
+             h->module.built);
+    api->notice(h->game, notice);
+    return true;
+}
+
+bool host_reload_game(Host *h) { return host_module_event(h, game_module_reload(&h->module)); }
+
+/* F12: the first free screenshot-NNN.png in the screenshot folder, and a line on screen
+   that says where it went ("~" for the home folder, to keep it short). */
+static void take_screenshot(Host *h) {
+    char dir[PATH_MAX], path[PATH_MAX + 32];
+    if (!host_screenshot_dir(h->module.api, dir, sizeof dir)) {
+        diag_report(DIAG_ERROR, "screenshot: the folder's path is too long");
+        return;
+    }
+    if (!os_make_dirs(dir)) {
+        diag_report(DIAG_ERROR, "screenshot: cannot create %s", dir);
+        return;
+    }
+    for (;; h->shots++) {
+        snprintf(path, sizeof path, "%s/screenshot-%03d.png", dir, h->shots);
+        if (os_file_info(path).kind == OS_FILE_NONE || h->shots >= 999) break;
+    }
+    h->shots++;
+    AssetError err;
+    if (!asset_write_screenshot(h->rd, path, &err)) {
+        diag_report(DIAG_ERROR, "%s", err.message);
+        return;
+    }
+    diag_report(DIAG_NOTE, "wrote %s", path);
+    const char *home = getenv("HOME");
+    size_t hl = home ? strlen(home) : 0;
+    char line[PATH_MAX + 64];
+    if (hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/')
+        snprintf(line, sizeof line, "screenshot saved: ~%s", path + hl);
+    else snprintf(line, sizeof line, "screenshot saved: %s", path);
+    h->module.api->notice(h->game, line);
+}
+
+/* The arenas the F1 panel and the timeline show: the three lifetimes, the scratch arenas
+   that exist (scratch_get would create the others: scratch_begin makes them in index
+   order, so the first n are the ones there are) and, for the panel, the game's own. */
+static int shown_arenas(const Host *h, Arena **out, const char **labels, bool game_too) {
+    static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};
+    int n = 0;
+    out[n++] = h->life.perm, out[n++] = h->life.level, out[n++] = h->life.frame;
+    ArenaStats ss[ARENA_SCRATCH_COUNT];
+    uint32_t ns = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+    for (uint32_t i = 0; i < ns; i++, n++)
+        out[n] = scratch_get(i), labels[n] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
+    for (int i = 0; game_too && i < HOST_SHOWN_MAX; i++)
+        if (h->shown[i]) out[n++] = h->shown[i];
+    return n;
+}
+
+/* The frame's picture: the game's, left of the F1 panel when it is shown, then the panel. */
+static void host_draw(Host *h) {
+    Renderer *rd = h->rd;
+    arena_clear(h->life.frame);
+    uint32_t c = h->module.api->clear_rgba;
+    render_begin(rd, h->life.frame, (Color){c >> 24, (c >> 16) & 255, (c >> 8) & 255, c & 255});
+    int lw, lh;
+    platform_logical_size(h->pf, &lw, &lh);
+    Arena *arenas[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX];
+    const char *labels[ARRAY_COUNT(arenas)] = {0};
+    int n = 0;
+    DebugFrameInfo info = {.frame_ms = h->frame_ms, .update_ms = h->update_ms, .stats = render_stats(rd)};
+    DebugOverlayOptions dopt = {.x = (float)lw,
+                                .y = h->panel_top,
+                                .right = true,
+                                .h = (float)lh - h->panel_top,
+                                .layer = HOST_LAYER_PANEL,
+                                .alpha = 255,
+                                .labels = labels,
+                                .trace = &h->timeline.trace,
+                                .trace_frames = 180};
+    h->debug_w = 0;
+    bool panel = h->show_debug && h->font;
+    if (panel) {
+        n = shown_arenas(h, arenas, labels, true);
+        h->debug_w = debug_overlay_measure(rd, h->font, arenas, n, &info, &dopt).w;
+    }
+    h->module.api->draw(h->game, h, (float)lw - h->debug_w, (float)lh);
+    if (panel) debug_overlay_draw_ex(rd, h->font, arenas, n, &info, &dopt);
+    render_end(rd);
+}
+
+/* The frame after the picture: F12, the last frame's --screenshot, the timeline's sample. */
+static void host_after_draw(Host *h, bool shot, bool last) {
+    if (shot) take_screenshot(h);
+    AssetError err;
+    if (last && h->opt.screenshot && !asset_write_screenshot(h->rd, h->opt.screenshot, &err)) {
+        diag_report(DIAG_ERROR, "%s", err.message);
+        h->status = 1;
+    }
+    Arena *traced[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX] = {0};
+    const char *labels[ARRAY_COUNT(traced)];
+    int n = shown_arenas(h, traced, labels, false);
+    Arena *slots[TIMELINE_SLOTS] = {0};
+    for (int i = 0; i < n && i < TIMELINE_SLOTS; i++) slots[i] = traced[i];
+    timeline_frame(&h->timeline, &h->scene, slots, h->frames);
+}
+
+bool host_frame(Host *h) {
+    platform_poll(h->pf, &h->in); /* a quit request is in h->in.quit: the game's to take */
+    host_module_event(h, game_module_poll(&h->module));
+    if (h->restart) return false;
+    const GameApi *api = h->module.api;
+    /* The host's keys, read before the game takes the frame's input: F1 (pad Y), F12. */
+    if (input_key_hit(&h->in, SDL_SCANCODE_F1) || input_pad_hit(&h->in, SDL_CONTROLLER_BUTTON_Y))
+        h->show_debug = !h->show_debug;
+    bool shot = input_key_hit(&h->in, SDL_SCANCODE_F12);
+    if (!api->frame(h->game, h)) return false;
+    double now = platform_seconds(h->pf); /* --fixed-clock: the platform's headless clock */
+    int steps = fixed_step_advance(&h->clock, now);
+    for (int i = 0; i < steps; i++)
+        if (!api->tick(h->game, h)) break;
+    double after_update = platform_seconds(h->pf);
+    host_draw(h);
+    h->frames++;
+    bool last = h->quit || (h->opt.frames && h->frames >= h->opt.frames);
+    host_after_draw(h, shot, last);
+    render_present(h->rd);
+    double t = platform_seconds(h->pf);
+    h->frame_ms = (t - h->last_frame) * 1000.0;
+    h->update_ms = (after_update - now) * 1000.0;
+    h->last_frame = t;
+    return !last;
+}
+
+int host_release(Host *h) {
+    int status = h->module.api->release(h->game, h);
+    h->game = NULL;
+    if (h->status > status) status = h->status;
+    report_arenas(h);
+    uint64_t recommended = timeline_report(&h->timeline);
+    char msg[1024];
+    if (h->opt.arena_trace && !timeline_write_csv(&h->timeline, h->opt.arena_trace, recommended, msg, sizeof msg)) {
+        diag_report(DIAG_ERROR, "%s", msg);
+        if (status == 0) status = 1;
+    }
+    host_teardown(h);
+    return status;
+}
+
+/* ---- The program: the command line, the loop, the restart. */
+
+enum {
+    HO_HELP,
+    HO_HELP_SHORT,
+    HO_VERSION,
+    HO_HEADLESS,
+    HO_FRAMES,
+    HO_RENDERER,
+    HO_SCALE,
+    HO_FIXED_CLOCK,
+    HO_SCREENSHOT,
+    HO_LEVEL_ARENA,
+    HO_ARENA_TRACE,
+    HO_TRACE_EVERY,
+    HO_HOT_RELOAD,
+    HO_HOT_LIBRARY,
+    HO_COUNT
+};
+
+static const char *const RENDERER_WORDS[] = {"gl", "sdl", NULL};
+
+static const CliOption HOST_OPTS[HO_COUNT] = {
+    CLI_STANDARD_OPTIONS,
+    [HO_HEADLESS] = {.name = "--headless", .arg = CLI_SWITCH},
+    /* 1e9 frames: 193 days at 60 Hz */
+    [HO_FRAMES] = {.name = "--frames", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000000},
+    [HO_RENDERER] = {.name = "--renderer", .arg = CLI_WORD, .words = RENDERER_WORDS},
+    [HO_SCALE] = {.name = "--scale", .arg = CLI_NUMBER, .lo = 1, .hi = PLATFORM_MAX_SCALE},
+    [HO_FIXED_CLOCK] = {.name = "--fixed-clock", .arg = CLI_SWITCH},
+    [HO_SCREENSHOT] = {.name = "--screenshot", .arg = CLI_PATH},
+    [HO_LEVEL_ARENA] = {.name = "--level-arena", .arg = CLI_BYTES, .lo = 4096, .hi = 1ull << 40},
+    [HO_ARENA_TRACE] = {.name = "--arena-trace", .arg = CLI_PATH},
+    [HO_TRACE_EVERY] =
+        {.name = "--trace-every", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000, .needs = HO_ARENA_TRACE + 1},
+    [HO_HOT_RELOAD] = {.name = "--hot-reload", .arg = CLI_SWITCH},
+    [HO_HOT_LIBRARY] = {.name = "--hot-library", .arg = CLI_PATH, .needs = HO_HOT_RELOAD + 1},
+};
+
+static const char HOST_USAGE[] =
+    "            [--headless] [--frames N] [--screenshot PATH] [--level-arena BYTES]\n"
+    "            [--arena-trace FILE.csv [--trace-every N]] [--renderer gl|sdl] [--scale N]\n"
+    "            [--fixed-clock] [--hot-reload [--hot-library FILE]] [--help] [--version]\n";
+
+static const char HOST_HELP[] =
+    "the engine's host:\n"
+    "  --headless           no window: software rendering, one tick per frame\n"
+    "                       (stops after %d frames unless --frames or the game says)\n"
+    "  --frames N           stop after N frames\n"
+    "  --screenshot PATH    write the last frame as PNG\n"
+    "  --level-arena BYTES  size of the level arena, e.g. 8M (default %llu)\n"
+    "  --arena-trace FILE   write every arena's use, frame by frame, as CSV (README: \"Sizing\n"
+    "                       your arenas\"); tools/arenaplot draws it\n"
+    "  --trace-every N      one CSV row per N frames (frames with an event always)\n"
+    "  --renderer gl|sdl    draw with OpenGL 3.3 (the default in a window) or SDL_Renderer;\n"
+    "                       wins over the setting; headless is always SDL's software one\n"
+    "  --scale N            window scale 1..6 for this run (default: the setting, else 3)\n"
+    "  --fixed-clock        one tick per frame in a window too, no vsync: a windowed\n"
+    "                       run as repeatable as a headless one (tests, benchmarks)\n"
+    "  --hot-reload         the game's code from libgame_hot.so beside the executable,\n"
+    "                       swapped in, state kept, whenever it is rebuilt (tools/dev.sh)\n"
+    "  --hot-library FILE   with --hot-reload: that library instead; a build that changes\n"
+    "                       the layout of the game's state restarts in a new process, the\n"
+    "                       executable rebuilt beside it\n"
+    "host keys: F1 arena panel, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
+    "      $XDG_DATA_HOME/%s/screenshots, else ~/.local/share/...)\n";
+
+/* `prog`: the program's own name (argv[0]'s last part), as in every message it writes. */
+static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help) {
+    fprintf(f, "usage: %s %s%s", prog, api->usage, HOST_USAGE);
+    if (!help) return;
+    fputs(api->help, f);
+    fprintf(f, HOST_HELP, HOST_HEADLESS_FRAMES, (unsigned long long)api->level_arena_bytes, api->name);
+}
+
+/* An output named on the command line must be writable before the run, not found
+   unwritable at its end: the writer's own checks, writing nothing. */
+static bool output_writable(const char *prog, const char *flag, const char *path) {
+    char msg[PATH_MAX + 256];
+    if (!path || os_write_check(path, msg, sizeof msg)) return true;
+    diag_report(DIAG_ERROR, "%s: %s %s", prog, flag, msg);
+    return false;
+}
+
+static void host_options_from(const CliValue *v, HostOptions *o) {
+    *o = (HostOptions){0};
+    o->headless = v[HO_HEADLESS].given;
+    o->frames = v[HO_FRAMES].n;
+    if (v[HO_RENDERER].given) o->renderer = v[HO_RENDERER].n == 0 ? RENDERER_GL : RENDERER_SDL;
+    o->scale = (int)v[HO_SCALE].n;
+    o->fixed_clock = v[HO_FIXED_CLOCK].given;
+    o->screenshot = v[HO_SCREENSHOT].text;
+    o->level_arena = v[HO_LEVEL_ARENA].n;
+    o->arena_trace = v[HO_ARENA_TRACE].text;
+    o->arena_trace_every = (uint32_t)v[HO_TRACE_EVERY].n;
+    o->hot_reload = v[HO_HOT_RELOAD].given;
+    o->hot_library = v[HO_HOT_LIBRARY].text;
+}
+
+/* The host's options and the game's, as one table: one parse, one message for a mistake.
+   The game's indexes (needs, alias_of) move up by HO_COUNT. */
+static const CliOption *merged_options(Arena *perm, const GameApi *api, int *count) {
+    int n = HO_COUNT + api->option_count;
+    CliOption *all = arena_push_array(perm, CliOption, (uint64_t)n);
+    if (!all) return NULL;
+    memcpy(all, HOST_OPTS, sizeof HOST_OPTS);
+    for (int i = 0; i < api->option_count; i++) {
+        CliOption o = api->options[i];
+        if (o.needs) o.needs += HO_COUNT;
+        if (o.alias_of) o.alias_of += HO_COUNT;
+        all[HO_COUNT + i] = o;
+    }
+    *count = n;
+    return all;
+}
+
+/* -1: run with *ho and *options; else the exit status (help, version, a bad line). */
+static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, HostOptions *ho, void **options) {
+    int n;
+    const CliOption *opts = merged_options(perm, api, &n);
+    CliValue *v = opts ? arena_push_array(perm, CliValue, (uint64_t)n) : NULL;
+    if (!v) return 1;
+    char why[256];
+    const char *stray[1];
+    const char *prog = argc > 0 ? path_base_name(str8_cstr(argv[0])).data : api->name;
+    CliParse r = cli_parse(opts, n, argc, argv, v, stray, 0, why, sizeof why);
+    if (r.status != CLI_OK) {
+        diag_report(DIAG_ERROR, "%s: %s", prog, why);
+        host_usage(api, prog, stderr, false);
+        return 2;
+    }
+    if (v[HO_HELP].given) return host_usage(api, prog, stdout, true), 0;
+    if (v[HO_VERSION].given) return printf("%s %s\n", api->name, api->version_text), 0;
+    host_options_from(v, ho);
+    *options = api->parse(perm, v + HO_COUNT, ho);
+    if (!*options) {
+        host_usage(api, prog, stderr, false);
+        return 2;
+    }
+    if (!ho->frames && ho->headless && !ho->run_ends) ho->frames = HOST_HEADLESS_FRAMES;
+    if (!output_writable(prog, "--screenshot", ho->screenshot) ||
+        !output_writable(prog, "--arena-trace", ho->arena_trace))
+        return 2;
+    return -1;
+}
+
+/* A host with no game linked in (host_run.c) needs the game's code before the command line
+   is read: its options are in its table. --hot-library has it, else libgame_hot.so beside
+   the executable; the parse that follows checks the line as a whole. */
+static bool host_first_module(GameModule *m, Arena *perm, int argc, char **argv) {
+    HostOptions pre = {.hot_reload = true};
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--hot-library") && i + 1 < argc) pre.hot_library = argv[i + 1];
+        if (!strncmp(argv[i], "--hot-library=", 14)) pre.hot_library = argv[i] + 14;
+    }
+    return load_module(m, perm, NULL, &pre);
+}
+
+#if defined(__EMSCRIPTEN__)
+/* ---- The browser (tools/web.sh): the page owns the loop and calls web_frame once per
+   animation frame; host_main returns after setting it up and the runtime stays alive.
+   Headless runs (a replay as data, tests/web) are not tied to the display: they use the
+   page's fastest timer and play one tick per frame in slices of WEB_SLICE_MS, so the page
+   stays responsive while a whole run plays in seconds. */
+#include <emscripten.h>
+
+#define WEB_SLICE_MS 12.0
+
+typedef struct WebRun {
+    Host *host;
+    Arena *perm;
+    bool batch;
+} WebRun;
+static WebRun web_run;
+
+/* engine/platform/web/library.js: empty, but calling it links in the JS helpers SDL's
+   audio code calls (emcc's own SDL port would add them; our SDL is Debian's source). */
+extern void web_sdl_deps(void);
+
+/* The page learns the run is over and how (engine/platform/web/pre.js: Module.adExit). */
+EM_JS(void, web_exit, (int status), {
+    if (Module["adExit"]) Module["adExit"](status);
+});
+
+static void web_frame(void *arg) {
+    WebRun *w = arg;
+    double until = emscripten_get_now() + (w->batch ? WEB_SLICE_MS : 0.0);
+    bool more;
+    do more = host_frame(w->host);
+    while (more && w->batch && emscripten_get_now() < until);
+    if (more) return;
+    emscripten_cancel_main_loop();
+    int rc = host_release(w->host);
+    arena_release(w->perm);
+    w->host = NULL;
+    /* The arenas' report above counts committed = reserved here (os_memory.h); this is what
+       the page holds in all, and it never shrinks. */
+    fprintf(stderr, "web: wasm memory %llu bytes at exit\n", (unsigned long long)os_resident_bytes());
+    web_exit(rc);
+}
+
+/* For the page's tests (tests/web), read through ccall: the host's figures and the game's
+   own (its describe), as JSON. The buffer is static: no heap, and the page copies it. */
+EMSCRIPTEN_KEEPALIVE const char *web_state(void) {
+    static char buf[1024];
+    const Host *h = web_run.host;
+    if (!h) return "{\"running\":false}";
+    int n = snprintf(buf, sizeof buf, "{\"running\":true,\"frames\":%llu,\"focused\":%s,\"memory\":%llu",
+                     (unsigned long long)h->frames, h->in.focused ? "true" : "false",
+                     (unsigned long long)os_resident_bytes());
+    int m = h->module.api->describe(h->game, buf + n + 1, sizeof buf - (size_t)n - 3);
+    if (m > 0) buf[n] = ',', n += 1 + m;
+    snprintf(buf + n, sizeof buf - (size_t)n, "}");
+    return buf;
+}
+
+static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
+    (void)argc, (void)argv;
+    web_sdl_deps();
+    fprintf(stderr, "web: wasm memory %llu bytes after start-up\n", (unsigned long long)os_resident_bytes());
+    web_run = (WebRun){.host = h, .perm = perm, .batch = h->opt.headless};
+    emscripten_set_main_loop_arg(web_frame, &web_run, 0, false);
+    if (h->opt.headless) emscripten_set_main_loop_timing(EM_TIMING_SETIMMEDIATE, 0);
+    return 0;
+}
+#else
+/* The loop, then, when a new layout of the game's state came (--hot-reload), the same run
+   again in a new process of the executable the build has just made (same path), with the
+   command line the game gives. */
+static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
+    while (host_frame(h)) {
+    }
+    char *args[256];
+    int nargs = h->restart ? h->module.api->restart(h->game, argc, argv, args, 256) : 0;
+    const char *dir = nargs > 0 ? os_exe_dir(perm) : NULL;
+    int rc = host_release(h);
+    if (nargs < 0 || (nargs > 0 && !dir)) {
+        diag_report(DIAG_ERROR, "host: cannot restart: %s",
+                    nargs < 0 ? "too many arguments" : "the executable's folder is unknown");
+        rc = 1;
+    } else if (nargs > 0) {
+        const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+        Str8 exe = str8_fmt(perm, "%s/%s", dir, base);
+        fflush(NULL);
+        execv(exe.data, args);
+        diag_report(DIAG_ERROR, "host: cannot restart as %s: %s", exe.data, strerror(errno));
+        rc = 1;
+    }
+    arena_release(perm);
+    return rc;
+}
+#endif
+
+int host_main(const GameApi *api, int argc, char **argv) {
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    if (!perm) return 1;
+    GameModule m;
+    HostOptions ho;
+    void *options = NULL;
+    int rc;
+    if (api) { /* the table linked in: the line first, then the library it may name */
+        rc = host_parse(perm, api, argc, argv, &ho, &options);
+        if (rc < 0 && !load_module(&m, perm, api, &ho)) rc = 1;
+    } else {
+        rc = host_first_module(&m, perm, argc, argv) ? host_parse(perm, m.api, argc, argv, &ho, &options) : 1;
+        ho.hot_reload = true;
+    }
+    Host *h = rc < 0 ? host_make(perm, &m, &ho, options) : NULL;
+    if (!h) {
+        arena_release(perm);
+        return rc < 0 ? 1 : rc;
+    }
+    return host_loop(h, perm, argc, argv);
+}
