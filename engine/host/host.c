@@ -275,20 +275,27 @@ static void host_after_draw(Host *h, bool shot, bool last) {
     timeline_frame(&h->timeline, &h->scene, slots, h->frames);
 }
 
+/* The host's keys, read before the game takes the frame's input: F1 (and pad Y) toggles the
+   panel once per press, two in one frame being on and off again; F12 asks for a shot. */
+static bool host_keys(Host *h) {
+    int f1 = input_pad_hit(&h->in, SDL_CONTROLLER_BUTTON_Y);
+    for (int i = 0; i < h->in.key_count; i++) f1 += h->in.keys[i] == SDL_SCANCODE_F1;
+    if (f1 % 2) h->show_debug = !h->show_debug;
+    return input_key_hit(&h->in, SDL_SCANCODE_F12);
+}
+
 bool host_frame(Host *h) {
     platform_poll(h->pf, &h->in); /* a quit request is in h->in.quit: the game's to take */
     host_module_event(h, game_module_poll(&h->module));
     if (h->restart) return false;
     const GameApi *api = h->module.api;
-    /* The host's keys, read before the game takes the frame's input: F1 (pad Y), F12. */
-    if (input_key_hit(&h->in, SDL_SCANCODE_F1) || input_pad_hit(&h->in, SDL_CONTROLLER_BUTTON_Y))
-        h->show_debug = !h->show_debug;
-    bool shot = input_key_hit(&h->in, SDL_SCANCODE_F12);
+    bool shot = host_keys(h);
     if (!api->frame(h->game, h)) return false;
     double now = platform_seconds(h->pf); /* --fixed-clock: the platform's headless clock */
     int steps = fixed_step_advance(&h->clock, now);
     for (int i = 0; i < steps; i++)
         if (!api->tick(h->game, h)) break;
+    input_end_step(&h->in); /* the frame's presses are spent: the next frame sees its own */
     double after_update = platform_seconds(h->pf);
     host_draw(h);
     h->frames++;

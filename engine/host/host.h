@@ -19,7 +19,7 @@
    One displayed frame (host_frame):
        poll the window -> the library looked at (--hot-reload) -> F1, F12 -> game.frame
        -> game.tick as many times as the clock owes (one per frame headless or with
-       --fixed-clock) -> clear the frame arena -> game.draw -> the F1 panel -> screenshots
+       --fixed-clock) -> the input's edges cleared (input_end_step) -> clear the frame arena -> game.draw -> the F1 panel -> screenshots
        -> the timeline's sample -> present
    After host_create nothing here touches the heap. The host is core/diag.h's sink from
    create to release: reports go on to the sink before it (stderr), and warnings and errors

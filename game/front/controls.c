@@ -17,8 +17,6 @@ const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT] = {
     [ACTION_CONFIRM] = {"confirm", {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER}, {PAD(A)}, 0, true},
     [ACTION_PAUSE] = {"pause", {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P}, {PAD(START)}, 0, true},
     [ACTION_RESTART] = {"restart", {SDL_SCANCODE_R}, {PAD(BACK)}, 0, true},
-    [ACTION_DEBUG] = {"debug", {SDL_SCANCODE_F1}, {PAD(Y)}, 0, false},
-    [ACTION_SCREENSHOT] = {"screenshot", {SDL_SCANCODE_F12}, {0}, 0, false},
     [ACTION_MUTE] = {"mute", {SDL_SCANCODE_M}, {0}, 0, false},
     [ACTION_EDIT] = {"edit", {SDL_SCANCODE_E}, {0}, 0, false},
 };
@@ -62,8 +60,6 @@ void controls_collect(Controls *c, Input *in, GameScreen screen) {
         if (c->queued[PAUSE_BIT] == CONTROLS_MAX_QUEUED) c->queued[PAUSE_BIT]--;
         else c->queued[PAUSE_BIT]++;
     }
-    if (presses_of(in, ACTION_DEBUG) % 2) c->show_debug = !c->show_debug;
-    c->screenshot = in->pressed[ACTION_SCREENSHOT];
     c->mute = presses_of(in, ACTION_MUTE) % 2 == 1;
     c->edit = in->pressed[ACTION_EDIT];
     c->key_pressed = in->key_pressed;

@@ -1,20 +1,19 @@
 /* controls.h - the game's actions (its keys and buttons, handed to input.h), and the Input
    turned into the game's per-tick input byte (game.h), plus the front end's own switches:
-   F1 overlay, F12 shot.
+   M mute, E edit (F1, F11 and F12 are the host's: host/host.h).
 
    platform_poll latches every press in Input until input_end_step. The game runs zero, one
    or several ticks per displayed frame, so the frame's presses are collected once, right
    after the poll, into `queued` and the Input's edges are consumed there and then; the
    ticks that run next take them one at a time. One press is one effect: one confirm, one
-   pause toggle, one overlay toggle, one screenshot, however many frames follow; and two
+   pause toggle, one mute, however many frames follow; and two
    presses are two, even when both land before a tick runs (two menu taps 20 ms apart).
 
        Controls c = {0};
        while (platform_poll(pf, &in)) {
            controls_collect(&c, &in, g->screen);   // once per displayed frame
            for (int i = 0; i < steps; i++) game_update(g, controls_tick_input(&c, &in));
-           if (c.show_debug) ...                   // overlay on / off
-           if (c.screenshot) ...                   // F12 went down this frame
+           if (c.mute) ...                         // M went down this frame
        }
 
    The game takes GAME_IN_* as edges (set: pressed this tick) and SIM_IN_* as held bits,
@@ -44,11 +43,9 @@ typedef enum Action {
     ACTION_CONFIRM, /* Enter, keypad Enter; pad A as well */
     ACTION_PAUSE,   /* Esc, P; pad Start */
     ACTION_RESTART, /* R; pad Back */
-    /* Fixed: */
-    ACTION_DEBUG,      /* F1; pad Y */
-    ACTION_SCREENSHOT, /* F12 */
-    ACTION_MUTE,       /* M */
-    ACTION_EDIT,       /* E: the level editor */
+    /* Fixed (F1, F11 and F12 are the engine's host's): */
+    ACTION_MUTE, /* M */
+    ACTION_EDIT, /* E: the level editor */
     ACTION_COUNT
 } Action;
 
@@ -62,8 +59,6 @@ extern const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT];
 typedef struct Controls {
     uint8_t queued[8]; /* per bit of the input byte: presses not yet given to a tick */
     uint8_t last;      /* the byte the previous tick got */
-    bool show_debug;   /* the F1 overlay */
-    bool screenshot;   /* F12 went down in the frame collected last */
     bool mute;         /* M went down (an odd number of times) in the frame collected last */
     bool edit;         /* E went down in the frame collected last: the level editor */
     /* scancode of the last key down in the frame collected last, 0: none

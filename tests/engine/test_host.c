@@ -10,6 +10,7 @@
        before every draw (its peak stays one frame's);
      - a warning reported from a tick reaches the game's `report` (the host's sink), and
        the exit status is the game's release's. */
+#include <SDL2/SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,37 @@ static int run(int argc, char **argv) {
     return host_main(&BOUNCE, argc, argv);
 }
 
+static void tap(SDL_Scancode sc) {
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = sc;
+    CHECK(SDL_PushEvent(&e) == 1);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    CHECK(SDL_PushEvent(&e) == 1);
+}
+
+/* The host's own keys, whatever the game: F1 toggles the arena panel once per press (two in
+   one frame are on and off again) and the panel takes its width from the game's picture. */
+static void check_host_keys(void) {
+    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    REQUIRE_VOID(perm);
+    Host *h = host_create(perm, &BOUNCE, &(HostOptions){.headless = true}, &(BounceOptions){.speed = 1});
+    REQUIRE_VOID(h);
+    h->font = NULL; /* Bounce has no font: the panel is not drawn, only toggled */
+    CHECK(host_frame(h) && !h->show_debug);
+    tap(SDL_SCANCODE_F1);
+    CHECK(host_frame(h) && h->show_debug);
+    CHECK(host_frame(h) && h->show_debug); /* it stays on */
+    tap(SDL_SCANCODE_F1), tap(SDL_SCANCODE_F1);
+    CHECK(host_frame(h) && h->show_debug);
+    tap(SDL_SCANCODE_F1);
+    CHECK(host_frame(h) && !h->show_debug);
+    CHECK_EQ_I(host_release(h), 0);
+    arena_release(perm);
+}
+
 static void pixel(const uint8_t *rgba, int w, int x, int y, uint8_t out[3]) { memcpy(out, rgba + (y * w + x) * 4, 3); }
 
 int main(int argc, char **argv) {
@@ -164,5 +196,6 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(run(4, both), 2);
     char *help[] = {"bounce", "--help"};
     CHECK_EQ_I(run(2, help), 0);
+    check_host_keys();
     return check_result();
 }
