@@ -23,12 +23,11 @@ work=$build/layers-configure
 cmake=${CMAKE:-cmake}
 
 # The layers, bottom to top: a name and the folders in it. A target sits in the highest
-# layer any of its sources is in; a folder named exactly wins over a pattern (engine/app is
-# not engine/*). A folder that is in no layer is an error: say where it belongs here.
+# layer any of its sources is in; a folder named exactly wins over a pattern (engine/core
+# is not engine/*). A folder that is in no layer is an error: say where it belongs here.
 LAYERS='
 core        engine/core
 engine      engine/*
-engine_app  engine/app
 level       game/level
 rules       game/rules
 front       game/front
@@ -130,6 +129,8 @@ END {
   for (e = 1; e <= ne; e++) {
     t = label[etail[e]]; h = label[ehead[e]]
     if (!(t in kept)) continue
+    # $<LINK_LIBRARY:WHOLE_ARCHIVE,engine> is drawn as its library between two markers.
+    if (h ~ /^<\/?LINK_(LIBRARY|GROUP):/) continue
     if (h in kept) { key = t SUBSEP h }
     else if (h in project) continue
     else {

@@ -1,11 +1,12 @@
 #!/bin/sh
 # layers_plants.sh ROOT WORK - tools/layers.sh --check (ctest layers_picture) must fail when
 # the picture is not what the tree builds. WORK gets a mirror of ROOT (links; docs/ a real
-# copy), which must pass as it is; then one change at a time is
-# planted in a fresh mirror and the check must fail naming it: a link added, a link taken
-# away, a source added to a layer, a new engine target in engine/app (and, where Graphviz
-# is installed, the redraw must pick it up into its own row and pass again), a folder in
-# no layer, a drawing not made from the .dot. A test program's link must not count.
+# copy), which must pass as it is; then one change at a time is planted and the check must
+# fail naming it: a link added, a link taken away, a source added to a layer, a new engine
+# program in engine/app linking the engine as a whole archive (drawn without the link's
+# markers; where Graphviz is installed, the redraw must put it in the engine's row and pass
+# again), a folder in no layer, a drawing not made from the .dot. A test program's link
+# must not count.
 set -u
 root=$1 work=$2
 tree=$work/tree out=$work/check.log
@@ -103,15 +104,20 @@ own docs/layers.dot
 own docs/layers.svg
 made engine/app
 mkdir -p "$tree/engine/app"
-echo 'int engine_app_planted(void) { return 1; }' >"$tree/engine/app/host.c"
-printf 'add_library(engine_app STATIC app/host.c)\ntarget_link_libraries(engine_app PUBLIC engine)\n' >>"$tree/engine/CMakeLists.txt"
-expect fail "a new engine target in engine/app" '+  "engine_app" -> "engine";'
+echo 'int main(void) { return 0; }' >"$tree/engine/app/host.c"
+printf 'add_executable(engine_app app/host.c)\ntarget_link_libraries(engine_app PRIVATE $<LINK_LIBRARY:WHOLE_ARCHIVE,engine>)\n' >>"$tree/engine/CMakeLists.txt"
+expect fail "a new engine program in engine/app" '+  "engine_app" -> "engine" [style=dashed];'
+if grep -q LINK_LIBRARY "$out"; then
+    echo "DRAWN WRONG: the whole-archive link's markers are in the picture"
+    sed 's/^/    /' "$out"
+    fails=$((fails + 1))
+fi
 if command -v dot >/dev/null; then
     if bash "$tree/tools/layers.sh" "$work/build" >"$out" 2>&1 &&
-        grep -qF '{ rank=same; "layer:engine_app"; "engine_app"; }' "$tree/docs/layers.dot"; then
-        expect pass "the redraw has engine_app in its own row" "are the tree's"
+        grep -qF '{ rank=same; "layer:engine"; "engine"; "engine_app"; }' "$tree/docs/layers.dot"; then
+        expect pass "the redraw has engine_app in the engine's row" "are the tree's"
     else
-        echo "NOT DRAWN: the redraw did not put engine_app in the engine/app row"
+        echo "NOT DRAWN: the redraw did not put engine_app in the engine's row"
         sed 's/^/    /' "$out"
         fails=$((fails + 1))
     fi
