@@ -35,7 +35,8 @@ deps_missing_test() {
 # Installed without their recommends (openbox's would bring a desktop's worth): the window
 # under a real X server, with and without a window manager (ctest window_x11); the Tiled
 # editor's command line re-exports the .tmj fixtures (ctest tiled_reexport) and draws maps
-# (tmxrasterizer): without recommends it is 20 packages, about 5 s to install.
+# (tmxrasterizer): without recommends it is 20 packages, about 5 s to install. Graphviz
+# without its recommends is the layout programs and their libraries.
 deps_missing_test_lean() {
   local lean=()
   command -v Xvfb >/dev/null        || lean+=(xvfb)
@@ -43,6 +44,8 @@ deps_missing_test_lean() {
   command -v xdotool >/dev/null     || lean+=(xdotool)
   command -v xwininfo >/dev/null    || lean+=(x11-utils)
   command -v tiled >/dev/null       || lean+=(tiled)
+  # Graphviz's dot draws docs/layers.svg (tools/layers.sh); only the docs need it.
+  command -v dot >/dev/null         || lean+=(graphviz)
   echo "${lean[*]}"
 }
 

@@ -16,10 +16,10 @@ fail=0
 for p in cmake ninja-build gcc libsdl2-dev libcjson-dev; do
     case " $play " in *" $p "*) ;; *) echo "FAIL: play does not install $p"; fail=1 ;; esac
 done
-for p in clang valgrind xvfb openbox xdotool tiled libclang-rt-dev libmimalloc-dev; do
+for p in clang valgrind xvfb openbox xdotool tiled graphviz libclang-rt-dev libmimalloc-dev; do
     case " $play " in *" $p "*) echo "FAIL: play installs $p, which only the tests need"; fail=1 ;; esac
 done
-for p in cmake clang valgrind xvfb openbox xdotool tiled; do
+for p in cmake clang valgrind xvfb openbox xdotool tiled graphviz; do
     case " $all " in *" $p "*) ;; *) echo "FAIL: test does not install $p"; fail=1 ;; esac
 done
 exit $fail
