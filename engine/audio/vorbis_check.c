@@ -33,6 +33,14 @@ static bool fail(char *why, size_t cap, const char *fmt, ...) {
     return false;
 }
 
+/* An arena refused: "no scratch memory <what>: <the arena's words>". */
+static bool fail_memory(char *why, size_t cap, const char *what) {
+    Error e;
+    error_set(&e, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "no scratch memory %s: ", what);
+    arena_error(&e);
+    return fail(why, cap, "%s", error_message(&e));
+}
+
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
 /* ---- The Ogg layer */
@@ -399,7 +407,7 @@ static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Ar
     uint32_t books = get(&b, 8) + 1;
     Book *book = arena_push_array(scratch, Book, VORBIS_MAX_BOOKS);
     Residue *res = arena_push_array(scratch, Residue, 64);
-    if (!book || !res) return fail(why, cap, "no scratch memory to check the setup header: %s", arena_last_error());
+    if (!book || !res) return fail_memory(why, cap, "to check the setup header");
     for (uint32_t i = 0; i < books; i++)
         if (!check_codebook(&b, i, &book[i], detail, sizeof detail)) goto done;
     uint32_t times = get(&b, 6) + 1;
@@ -445,7 +453,7 @@ bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, char *why, siz
         return fail(why, cap, "the stream ends inside its headers (%u of the 3 Vorbis header packets)", h.packets);
     uint64_t mark = arena_pos(scratch), total = h.size[0] + h.size[1] + h.size[2];
     uint8_t *p = arena_push_raw(scratch, total ? total : 1, 16);
-    if (!p) return fail(why, cap, "no scratch memory for the Vorbis headers: %s", arena_last_error());
+    if (!p) return fail_memory(why, cap, "for the Vorbis headers");
     ogg_pages(b, len, &h, p, why, cap);
     VorbisStream vs = {0};
     bool ok = check_identification(p, h.size[0], &vs, why, cap) && check_comment(p + h.size[0], h.size[1], why, cap) &&

@@ -15,9 +15,8 @@
            char why[256];
            diag_report(DIAG_ERROR, "levels/01.lvl: %s", os_read_describe(r, why, sizeof why));
        }
-       char msg[512];
-       if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg))
-           diag_report(DIAG_ERROR, "%s", msg);
+       Error err;
+       if (!os_write_file_atomic("save/progress", text.data, text.len, &err)) error_report(&err);
 
    What is at a path, and the tree around it (false: errno says why, as in POSIX):
 
@@ -39,6 +38,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/error.h"
 #include "core/str8.h"
 
 /* ---- Whole files ---------------------------------------------------------------------- */
@@ -50,7 +50,7 @@ typedef enum OsReadStatus {
     OS_READ_DIRECTORY,
     OS_READ_SPECIAL,     /* a device, FIFO or socket: refused before it can block */
     OS_READ_TOO_LARGE,   /* more than max_bytes: `size` holds the file's size */
-    OS_READ_NO_MEMORY,   /* the arena refused the buffer: arena_last_error() says why */
+    OS_READ_NO_MEMORY,   /* the arena refused the buffer: os_read_describe says why */
     OS_READ_CANNOT_READ, /* read failed: `error` holds errno */
 } OsReadStatus;
 
@@ -71,6 +71,10 @@ OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *
    Written into buf (and returned). */
 const char *os_read_describe(OsReadResult r, char *buf, size_t cap);
 
+/* The ErrorCode of a read's status (core/error.h): NOT_FOUND for a missing file (ENOENT,
+   ENOTDIR), NOT_FILE, TOO_BIG, OUT_OF_MEMORY, IO for the other refusals; OK for OS_READ_OK. */
+ErrorCode os_read_code(OsReadResult r);
+
 /* write(2) until all n bytes are written, retrying on EINTR. False with errno set (EIO
    when the OS wrote nothing without saying why). */
 bool os_write_all(int fd, const void *p, uint64_t n);
@@ -78,7 +82,9 @@ bool os_write_all(int fd, const void *p, uint64_t n);
 /* ---- Writing a file: the one writer ---------------------------------------------------
 
    Every file the program writes goes through os_write_file_atomic. Its contract, case by
-   case (false means nothing at `path` changed, and msg says "path: cannot write: why"):
+   case (false means nothing at `path` changed, and err says "path: cannot write: why", with
+   ERROR_REFUSED for a target it will not write, ERROR_NOT_FOUND for a missing folder,
+   ERROR_IO and the errno for what the OS refused):
 
    - a regular file, or none yet: the bytes go to a temporary file created fresh (O_EXCL,
      O_NOFOLLOW) under a unique name beside the target (".<name>.<pid>-<n>.tmp"), which is
@@ -103,13 +109,13 @@ bool os_write_all(int fd, const void *p, uint64_t n);
    The names and the reasons are the ones a person needs: "levels/a.lvl: cannot write: it
    is read-only (mode 0444)". os_write_check answers "would a write succeed?" with the same
    rules before a long run, writing nothing. */
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap);
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err);
 
 /* True when os_write_file_atomic(path) would get past its checks: the target is one it
    writes (above), the folder it goes to exists and may be written (for a temporary and a
    rename), or the special file may be opened for writing. False with the same message as
    the write would give. Writes nothing, creates nothing, never blocks. */
-bool os_write_check(const char *path, char *msg, size_t msg_cap);
+bool os_write_check(const char *path, Error *err);
 
 /* The writer's steps, for tests that fail or kill a write at one of them. */
 typedef enum OsWriteStep {
@@ -173,7 +179,7 @@ typedef struct OsDirList {
 /* Lists the folder `path` into `a` (names and the array; the work buffers are on the stack
    and in a scratch arena, so glibc's opendir, which takes its DIR from the heap, is not
    used). False with errno set, *out then {NULL, 0} and the names pushed so far left in `a`
-   for the caller's scope to rewind: ENOMEM when `a` is full (arena_last_error() says why). */
+   for the caller's scope to rewind: ENOMEM when `a` is full (the arena reported why). */
 bool os_list_dir(Arena *a, const char *path, OsDirList *out);
 
 /* The folder of the running executable, from /proc/self/exe (so symbolic links on the way

@@ -182,7 +182,7 @@ static void take_screenshot(App *app) {
         if (os_file_info(path).kind == OS_FILE_NONE || app->shots >= 999) break;
     }
     app->shots++;
-    AssetError err;
+    Error err;
     if (!asset_write_screenshot(app->rd, path, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
         return;
@@ -238,14 +238,16 @@ static bool create_level(App *app) {
     }
     EditorUi *ui = app->editor;
     if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, o->level_arena)) {
+        Error why = {0};
+        arena_error(&why);
         diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s", o->edit_w,
-                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
+                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : error_message(&why));
         return false;
     }
-    char msg[700];
-    if (!editor_save(&ui->ed, false, msg, sizeof msg)) {
+    Error msg;
+    if (!editor_save(&ui->ed, false, &msg)) {
         if (ui->ed.has_problem) diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
-        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg);
+        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg.message);
         editor_ui_release(ui);
         return false;
     }
@@ -266,18 +268,18 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     if (!app->level || !app->frame) return app_teardown(app);
     if (!timeline_create(&app->timeline, perm, o->arena_trace != NULL, o->arena_trace_every)) return app_teardown(app);
 
-    AssetError aerr;
+    Error aerr;
     AssetSearch search = app_asset_search(o->assets);
     const char *assets = asset_dir_search(perm, &search, &aerr);
     if (!assets) {
         diag_report(DIAG_ERROR, "game: %s", aerr.message);
         return app_teardown(app);
     }
-    char msg[1024];
+    Error msg;
     if (!o->seed_given) o->seed = 1;
     if (o->replay) {
-        if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!replay_load(&app->replay, perm, o->replay, &msg)) {
+            error_report(&msg);
             return app_teardown(app);
         }
         if (!o->level) o->level = app->replay.level;
@@ -285,15 +287,17 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     }
     if (o->edit) {
         app->editor = arena_push_struct(perm, EditorUi);
-        LevelError lerr0;
+        Error lerr0;
         if (!app->editor) {
-            diag_report(DIAG_ERROR, "game: no memory for the editor: %s", arena_last_error());
+            error_set(&lerr0, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "game: no memory for the editor: ");
+            arena_error(&lerr0);
+            error_report(&lerr0);
             return app_teardown(app);
         }
         if (o->edit_w > 0) {
             if (!create_level(app)) return app_teardown(app);
         } else if (!editor_ui_open_file(app->editor, o->edit, o->level_arena, &lerr0)) {
-            level_error_report(&lerr0);
+            error_report(&lerr0);
             return app_teardown(app);
         }
         app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
@@ -313,7 +317,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
 
     app->game = arena_push_struct(perm, Game);
-    LevelError lerr;
+    Error lerr;
     GameConfig cfg = {.start_level = o->level,
                       .seed = o->seed,
                       .skip_title = o->skip_title,
@@ -333,7 +337,7 @@ App *app_create(Arena *perm, const AppOptions *opt) {
     }
     bool module_ok = game_module_create(&app->module, perm, lib);
     if (!app->game || !app->module.api->init(app->game, app->level, &cfg, &lerr)) {
-        if (app->game) level_error_report(&lerr);
+        if (app->game) error_report(&lerr);
         else diag_report(DIAG_ERROR, "out of memory");
         return app_teardown(app);
     }
@@ -435,7 +439,7 @@ static void start_playtest(App *app) {
     EditorUi *ui = app->editor;
     SCRATCH_SCOPE(tmp);
     Str8 text = editor_text(tmp.arena, &ui->ed);
-    LevelError err;
+    Error err;
     Sim *s = &app->game->sim;
     PlayerProgress progress = s->progress, entry = s->progress_entry;
     char path[SIM_PATH_MAX], entry_name[SIM_ENTRY_MAX];
@@ -476,7 +480,7 @@ static void back_to_game(App *app) {
     Game *g = app->game;
     editor_ui_release(app->editor);
     app->editing = false;
-    LevelError err;
+    Error err;
     bool ok;
     if (app->playtested) {
         Sim *s = &g->sim;
@@ -489,7 +493,7 @@ static void back_to_game(App *app) {
     } else {
         ok = game_reload_level(g, &err);
     }
-    if (!ok) level_error_report(&err);
+    if (!ok) error_report(&err);
     app->playtested = false;
 }
 
@@ -536,13 +540,13 @@ static void keep_unsaved(App *app) {
                       : sig               ? "ended by a signal"
                       : app->opt.headless ? "ended headless, with nobody to ask"
                                           : "ended";
-    char msg[LEVEL_PATH_MAX * 3 + 200];
-    if (!editor_keep_unsaved(&ui->ed, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "game: %s: %s", why, msg);
+    Error msg;
+    if (!editor_keep_unsaved(&ui->ed, &msg)) {
+        diag_report(DIAG_ERROR, "game: %s: %s", why, msg.message);
         app->status = 1;
         return;
     }
-    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg, ui->ed.path);
+    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg.message, ui->ed.path);
 }
 
 /* A few times a second: has the level's file changed on disk? Reload it in place, or show
@@ -556,14 +560,14 @@ static void watch_level(App *app) {
     if ((g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) || g->sim.level_from_text ||
         !watch_poll(&app->watch))
         return;
-    LevelError err;
+    Error err;
     if (sim_reload_level(&g->sim, g->level_arena, &err)) {
         char line[SIM_PATH_MAX + 32];
         snprintf(line, sizeof line, "reloaded %s", g->sim.level_path);
         diag_report(DIAG_NOTE, "%s", line);
         game_show_notice(g, line);
     } else {
-        level_error_report(&err); /* on screen too (the App's sink); the level keeps running */
+        error_report(&err); /* on screen too (the App's sink); the level keeps running */
     }
 }
 
@@ -742,7 +746,7 @@ bool app_frame(App *app) {
     bool last = g->quit || app->quit || (o->frames && app->frames >= o->frames) ||
                 (o->headless && (app->replay_over || app->autoplay_over));
     if (app->controls.screenshot) take_screenshot(app);
-    AssetError err;
+    Error err;
     if (last && o->screenshot && !asset_write_screenshot(rd, o->screenshot, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
         app->status = 1;
@@ -765,10 +769,10 @@ bool app_frame(App *app) {
 int app_release(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
-    char msg[1024];
+    Error msg;
     if (o->record) {
-        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, &msg)) {
+            error_report(&msg);
             app->status = 1;
         } else if (app->record.overflowed) {
             diag_report(DIAG_WARNING,
@@ -800,8 +804,8 @@ int app_release(App *app) {
     game_save_settings(app->game);
     if (o->audio_out) {
         const int16_t *pcm = app->audio_out.base;
-        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, &msg)) {
+            error_report(&msg);
             app->status = 1;
         } else {
             diag_report(DIAG_NOTE, "wrote %llu frames of sound -> %s", (unsigned long long)app->audio_out.count,
@@ -810,8 +814,8 @@ int app_release(App *app) {
     }
     report_arenas(app->perm, app->level, app->frame, g);
     uint64_t recommended = timeline_report(&app->timeline);
-    if (o->arena_trace && !timeline_write_csv(&app->timeline, o->arena_trace, recommended, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
+    if (o->arena_trace && !timeline_write_csv(&app->timeline, o->arena_trace, recommended, &msg)) {
+        error_report(&msg);
         app->status = 1;
     }
     if (app->bank.loaded || app->bank.missing)

@@ -45,7 +45,7 @@ typedef struct GameApi {
     uint32_t version;     /* GAME_API_VERSION of the code that made the table */
     uint64_t layout_hash; /* GAME_LAYOUT_HASH of the state headers it was compiled with */
     const char *build;    /* what it is: "game 0.1.0" */
-    bool (*init)(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err);
+    bool (*init)(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err);
     void (*update)(Game *g, uint32_t input); /* one tick */
     uint32_t (*bot_input)(const Game *g);    /* the bot's input for the next tick */
     void (*effects_update)(Effects *fx, const Game *g);

@@ -29,8 +29,9 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
         snprintf(m->message, sizeof m->message, "%s: the path is too long", m->path);
         return NULL;
     }
-    if (!os_write_file_atomic(copy, bytes.data, bytes.len, why, sizeof why)) {
-        snprintf(m->message, sizeof m->message, "%s: cannot copy it: %s", m->path, why);
+    Error werr;
+    if (!os_write_file_atomic(copy, bytes.data, bytes.len, &werr)) {
+        snprintf(m->message, sizeof m->message, "%s: cannot copy it: %.200s", m->path, werr.message);
         return NULL;
     }
     void *lib = SDL_LoadObject(copy);

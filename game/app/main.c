@@ -242,9 +242,9 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
 /* An output file named on the command line must be writable before the run is played, not
    found unwritable at the end of it: the writer's own checks, writing nothing. */
 static bool output_writable(const char *flag, const char *path) {
-    char msg[PATH_MAX + 256];
-    if (os_write_check(path, msg, sizeof msg)) return true;
-    diag_report(DIAG_ERROR, "game: %s %s", flag, msg);
+    Error msg;
+    if (os_write_check(path, &msg)) return true;
+    diag_report(DIAG_ERROR, "game: %s %s", flag, msg.message);
     return false;
 }
 

@@ -9,7 +9,7 @@
 #include "game_layout.h"
 
 __attribute__((unused)) static bool stub_init(Game *g, Arena *a, const GameConfig *c,
-                                              LevelError *e) {
+                                              Error *e) {
     (void)g, (void)a, (void)c, (void)e;
     return false;
 }

@@ -127,11 +127,12 @@ static void test_settings(Arena *perm) {
     /* What moved is said on the HUD: the Down arrow, pushed out, is no key of anything now. */
     CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'Down' unbound") == 0);
     /* ... and written to the settings file, under XDG_CONFIG_HOME. */
-    char settings[SAVE_PATH_MAX], msg[600];
+    char settings[SAVE_PATH_MAX];
+    Error msg;
     CHECK(save_settings_default_path(settings, sizeof settings));
     SaveSettings file = g->save.settings;
     file.binds[ACTION_DOWN][0] = 0;
-    CHECK_EQ_I(save_settings_load(&file, settings, NULL, msg, sizeof msg), SAVE_OK);
+    CHECK_EQ_I(save_settings_load(&file, settings, NULL, &msg), ERROR_OK);
     CHECK_EQ_I(file.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     /* K moves the menu down now. */
     tap_frames(app, SDL_SCANCODE_K);
@@ -163,9 +164,10 @@ static void test_settings(Arena *perm) {
 static void test_level_option(Arena *perm) {
     SaveData d = {0};
     save_record(&d, "01-first-steps.lvl", 900, 3, "03-spikes-and-water.lvl");
-    char path[SAVE_PATH_MAX], msg[600];
+    char path[SAVE_PATH_MAX];
+    Error msg;
     REQUIRE_VOID(save_default_path(path, sizeof path));
-    REQUIRE_VOID(save_write(&d, path, msg, sizeof msg));
+    REQUIRE_VOID(save_write(&d, path, &msg));
     App *app = app_create(perm, &(AppOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->menu, TITLE_NEW_RUN);

@@ -25,8 +25,7 @@
 static char dir[] = "/tmp/test_hot_refuse_XXXXXX";
 
 static bool write_bytes(const char *path, const void *b, uint64_t n) {
-    char why[200];
-    return os_write_file_atomic(path, b, n, why, sizeof why);
+    return os_write_file_atomic(path, b, n, NULL);
 }
 
 static Str8 read_all(Arena *a, const char *path) {

@@ -101,9 +101,8 @@ static int32_t walk(const GameApi *api, Game *g, int ticks) {
 static bool copy_file(const char *from, const char *to) {
     SCRATCH_SCOPE(tmp);
     Str8 bytes;
-    char why[160];
     return os_read_file(tmp.arena, from, 256ull << 20, &bytes).status == OS_READ_OK &&
-           os_write_file_atomic(to, bytes.data, bytes.len, why, sizeof why);
+           os_write_file_atomic(to, bytes.data, bytes.len, NULL);
 }
 
 static void run_variant_swap(const char *dir) {
@@ -118,7 +117,7 @@ static void run_variant_swap(const char *dir) {
     REQUIRE_VOID(game_module_create(&m, perm, watched));
     GameConfig cfg = {.start_level = LEVELS_DIR "/01-first-steps.lvl", .seed = 1, .skip_title = true};
     Game *g = arena_push_struct(perm, Game), *ref = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(m.api->init(g, level, &cfg, &err));
     REQUIRE_VOID(game_api()->init(ref, level_ref, &cfg, &err)); /* the linked-in code, as a yardstick */
     int32_t a = walk(m.api, g, 8), a_ref = walk(game_api(), ref, 8);

@@ -296,7 +296,7 @@ static const BadCase bad_cases[] = {
 static void test_bad_fixtures(Arena *keep) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
     Snapshot before = snapshot(keep, &lv, level_arena);
     for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
@@ -332,7 +332,7 @@ static void test_bad_fixtures(Arena *keep) {
 /* ---- Whole-file errors, from files made at test time ------------------------------ */
 
 static void expect_fail(Level *lv, Arena *level_arena, const Snapshot *before, const char *path, const char *want) {
-    LevelError err;
+    Error err;
     bool ok = level_load(lv, level_arena, path, &err);
     CHECK(!ok);
     if (ok || strcmp(err.message, want) != 0) {
@@ -359,7 +359,7 @@ static void test_file_errors(Arena *keep) {
     REQUIRE_VOID(mkdtemp(dir));
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
     Snapshot before = snapshot(keep, &lv, level_arena);
     char path[512], want[1024];
@@ -437,7 +437,7 @@ static void test_text_variants(Arena *keep) {
     Str8 a = slurp(keep, "levels/good/a.lvl");
     REQUIRE_VOID(a.len > 0);
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     LevelRoom room = {.bytes = test_room_bytes};
     CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", NULL, &room, &err, &st));
@@ -497,7 +497,7 @@ static void test_text_variants(Arena *keep) {
 
 static void test_arena_fit(Arena *keep) {
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st_a, st_b, st_alone;
     LevelRoom room = {.bytes = test_room_bytes};
     Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
@@ -581,7 +581,7 @@ static void test_arena_fit(Arena *keep) {
 static void test_links_resolve(void) {
     Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level a, b;
-    LevelError err;
+    Error err;
     CHECK(level_load(&a, arena, "levels/good/a.lvl", &err));
     const LevelLink *l = level_link_at(&a, 8, 2);
     REQUIRE_VOID(l);
@@ -601,7 +601,7 @@ static void test_links_resolve(void) {
 static void test_load_own_paths(void) {
     Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&lv, arena, "levels/good/a.lvl", &err));
     REQUIRE_VOID(lv.link_count == 1);
     CHECK(level_load(&lv, arena, lv.links[0].target_path, &err));
@@ -651,7 +651,7 @@ static void test_wide_rows(Arena *keep) {
     k += (uint64_t)sprintf(text + k, "end\n");
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_parse(&lv, level_arena, "wide.lvl", text, k, NULL, &err, NULL));
     CHECK(lv.width == W && lv.height == H && lv.start_tx == 17 && lv.start_ty == 3);
     int wrong = 0;
@@ -681,7 +681,7 @@ static void test_row_offsets(Arena *keep) {
     static const int widths[] = {1, 2, 15, 16, 17, 63, 64, 65, 79, 80, 128, 129, 200};
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     char *text = arena_push(keep, 4096, 1);
     for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
         int w = widths[wi];
@@ -758,7 +758,7 @@ static void test_binary_anywhere(void) {
     };
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     static const char good[] = "name: x\nmap:\n#@#\nend\n";
     REQUIRE_VOID(level_parse(&lv, level_arena, "good.lvl", good, sizeof good - 1, NULL, &err, NULL));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -778,7 +778,7 @@ static void test_sign_limits(Arena *keep) {
     char *text = arena_push(keep, 64 * 1024, 1);
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     uint64_t without = 0;
     for (int n = 0; n <= LEVEL_MAX_SIGNS + 1; n++) {
@@ -840,7 +840,7 @@ static void expect_outside(const char *path, const char *root, int line, int col
                            const char *target) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     char real[4096], want[8192];
     REQUIRE_VOID(realpath(target, real) != NULL);
     snprintf(want, sizeof want, "%s:%d:%d: error: expected a level file inside '%s', the folder of the run, found '%s' (%s)",
@@ -858,7 +858,7 @@ static void test_paths_stay_inside(void) {
     /* A run that starts higher up may go there. */
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load_ex(&lv, level_arena, "levels/bad/exit_outside.lvl", "levels", NULL, &err, NULL));
     CHECK(level_load_ex(&lv, level_arena, "levels/bad/link_outside.lvl", "levels/", NULL, &err, NULL));
 

@@ -170,7 +170,7 @@ int main(int argc, char **argv) {
     close(fd);
 
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     if (!level_load_ex(&lv, level_arena, path, NULL, NULL, &err, &st)) {
         fprintf(stderr, "%s\n", err.message);

@@ -63,9 +63,9 @@ static bool rewrite(Arena *tmp, const char *path, Str8 text) {
         return false;
     }
     if (str8_eq(old, text)) return true;
-    char msg[PATH_MAX + 256]; /* the writer replaces what a symbolic link points to */
-    if (!os_write_file_atomic(path, text.data, text.len, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
+    Error err; /* the writer replaces what a symbolic link points to */
+    if (!os_write_file_atomic(path, text.data, text.len, &err)) {
+        error_report(&err);
         return false;
     }
     return true;
@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
         const char *path = argv[i];
         arena_clear(text_arena);
         Level lv;
-        LevelError err;
+        Error err;
         /* A Tiled map prints as .lvl text, but is never rewritten as one or called
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
@@ -122,14 +122,16 @@ int main(int argc, char **argv) {
         }
         if (!level_load_ex(&lv, level_arena, path, root, NULL, &err, NULL)) {
             fflush(stdout); /* keep the output and the errors in order on a terminal */
-            level_error_report(&err);
+            error_report(&err);
             failed++;
             continue;
         }
         Str8 text = level_write(text_arena, &lv);
         if (!text.data) {
-            diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write the canonical form: %s",
-                           arena_last_error());
+            Error why;
+            error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
+            arena_error(&why);
+            error_report(&why);
             failed++;
             continue;
         }
