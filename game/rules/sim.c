@@ -276,11 +276,14 @@ static void runtime_start(Sim *s, const Level *lv, void *block) {
     }
 }
 
+/* The tail zeroed too: the whole buffer is copied into the Sim (level_swap), and stack
+   bytes past the NUL must not ride along (a return address there looks like a pointer
+   into the game library that a reload would leave dangling). */
 static bool copy_str(char *dst, size_t cap, const char *src) {
     size_t n = src ? strlen(src) : 0;
     if (n >= cap) return false;
     memcpy(dst, src ? src : "", n);
-    dst[n] = '\0';
+    memset(dst + n, 0, cap - n);
     return true;
 }
 
