@@ -72,14 +72,10 @@ static bool asset_no_memory(Error *err, const char *lead) {
 static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size, Error *err) {
     Str8 file;
     if (!path) { /* asset_path ran out of memory */
-        return asset_no_memory(err, "(no path): cannot load: ");
-    }
-    OsReadResult r = os_read_file(a, path, INT32_MAX, &file);
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        asset_error(err, os_read_code(r), "%s: %s", path, os_read_describe(r, why, sizeof why));
+        asset_no_memory(err, "(no path): cannot load: ");
         return false;
     }
+    if (!os_read_file(a, path, INT32_MAX, &file, err)) return false;
     *data = (uint8_t *)file.data; /* our own buffer in `a`, read-only only to Str8 */
     *size = file.len;
     return true;

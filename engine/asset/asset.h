@@ -9,10 +9,10 @@
        Error err;
        Texture *tiles = asset_load_texture(rd, perm, "assets/tiles.png", 16, 16, &err);
        if (!tiles) { diag_report(DIAG_ERROR, "%s", err.message); return 1; }   // core/diag.h
-       // missing file -> err.message: "assets/tiles.png: cannot open: No such file or directory"
+       // missing file -> err.message: "assets/tiles.png: error: cannot open: No such file or directory"
 
    Loading never crashes on bad input: a missing, unreadable, truncated or corrupt file comes
-   back as NULL with a message naming the file and the reason - os_read_describe()'s when the
+   back as NULL with a message naming the file and the reason - os_read_file's when the
    file cannot be read ("cannot open: <strerror>", "not a regular file (a directory)"), or
    "cannot load image: " and stb_image's stbi_failure_reason() when it does not decode (or
    "truncated or corrupt PNG data" where stb_image gives no reason), or "image too large".

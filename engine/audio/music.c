@@ -542,11 +542,6 @@ bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *e
 bool music_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        error_set(err, os_read_code(r), path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
-        return false;
-    }
+    if (!os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text, err)) return false;
     return music_render(perm, text, path, out, err);
 }

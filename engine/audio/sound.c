@@ -375,11 +375,7 @@ bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *
 bool sound_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 file;
-    OsReadResult r = os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file);
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        return sound_fail_code(err, os_read_code(r), path, "%s", os_read_describe(r, why, sizeof why));
-    }
+    if (!os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file, err)) return false;
     return sound_decode(perm, file, path, out, err);
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <limits.h>
 #include <stdio.h>
@@ -32,71 +33,63 @@ EM_JS(void, os_web_persist, (void), {
 #include "core/chunk_list.h"
 #include "core/path.h"
 
-OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out) {
+/* A failed read: "path: error: <phrase>", its code and errno. */
+__attribute__((format(printf, 5, 6))) static bool os_read_fail(Error *err, ErrorCode code, int e, const char *path,
+                                                               const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, code, path, 0, 0, fmt, ap);
+    va_end(ap);
+    if (err) err->err_no = e;
+    return false;
+}
+
+/* open(2) said no: nothing there (ENOENT, ENOTDIR), or the OS refused it (permission, a
+   loop of links, too many open files). */
+static bool os_read_cannot_open(Error *err, const char *path, int e) {
+    ErrorCode code = e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_REFUSED;
+    return os_read_fail(err, code, e, path, "cannot open: %s", strerror(e));
+}
+
+bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err) {
     *out = (Str8){0};
     /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
        could refuse it. It changes nothing for the regular files that get past fstat. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return (OsReadResult){OS_READ_CANNOT_OPEN, errno, 0};
+    if (fd < 0) return os_read_cannot_open(err, path, errno);
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        OsReadResult r = {OS_READ_CANNOT_EXAMINE, errno, 0};
+        int e = errno;
         close(fd);
-        return r;
+        return os_read_fail(err, ERROR_IO, e, path, "cannot examine: %s", strerror(e));
     }
     uint64_t size = (uint64_t)st.st_size;
-    OsReadResult r = {OS_READ_OK, 0, size};
-    if (S_ISDIR(st.st_mode)) r.status = OS_READ_DIRECTORY;
-    else if (!S_ISREG(st.st_mode)) r.status = OS_READ_SPECIAL;
-    else if (size > max_bytes) r.status = OS_READ_TOO_LARGE;
-    char *buf = r.status == OS_READ_OK ? arena_push_raw(a, size + 1, 16) : NULL;
-    if (r.status == OS_READ_OK && !buf) r.status = OS_READ_NO_MEMORY;
+    bool ok = false;
+    if (S_ISDIR(st.st_mode)) os_read_fail(err, ERROR_NOT_FILE, EISDIR, path, "not a regular file (a directory)");
+    else if (!S_ISREG(st.st_mode))
+        os_read_fail(err, ERROR_NOT_FILE, 0, path, "not a regular file (a device, FIFO or socket)");
+    else if (size > max_bytes)
+        os_read_fail(err, ERROR_TOO_BIG, EFBIG, path, "file too large (%llu bytes)", (unsigned long long)size);
+    else ok = true;
+    char *buf = ok ? arena_push_raw(a, size + 1, 16) : NULL;
+    if (ok && !buf) {
+        os_read_fail(err, ERROR_OUT_OF_MEMORY, ENOMEM, path, "out of memory: ");
+        ok = arena_error(err);
+    }
     uint64_t got = 0;
-    while (r.status == OS_READ_OK && got < size) {
+    while (ok && got < size) {
         ssize_t n = read(fd, buf + got, size - got);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) r = (OsReadResult){OS_READ_CANNOT_READ, errno, size};
+        if (n < 0) ok = os_read_fail(err, ERROR_IO, errno, path, "cannot read: %s", strerror(errno));
         if (n <= 0) break; /* 0: the file shrank under us, keep what there is */
         got += (uint64_t)n;
     }
     close(fd);
-    if (r.status != OS_READ_OK) return r;
+    if (!ok) return false;
     buf[got] = 0;
     *out = (Str8){buf, got};
-    return r;
-}
-
-const char *os_read_describe(OsReadResult r, char *buf, size_t cap) {
-    Error why;
-    switch (r.status) {
-    case OS_READ_OK: snprintf(buf, cap, "read"); break;
-    case OS_READ_CANNOT_OPEN: snprintf(buf, cap, "cannot open: %s", strerror(r.error)); break;
-    case OS_READ_CANNOT_EXAMINE: snprintf(buf, cap, "cannot examine: %s", strerror(r.error)); break;
-    case OS_READ_DIRECTORY: snprintf(buf, cap, "not a regular file (a directory)"); break;
-    case OS_READ_SPECIAL: snprintf(buf, cap, "not a regular file (a device, FIFO or socket)"); break;
-    case OS_READ_TOO_LARGE: snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size); break;
-    case OS_READ_NO_MEMORY:
-        error_set(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "out of memory: ");
-        arena_error(&why);
-        snprintf(buf, cap, "%s", error_message(&why));
-        break;
-    case OS_READ_CANNOT_READ: snprintf(buf, cap, "cannot read: %s", strerror(r.error)); break;
-    }
-    return buf;
-}
-
-ErrorCode os_read_code(OsReadResult r) {
-    switch (r.status) {
-    case OS_READ_OK: return ERROR_OK;
-    case OS_READ_CANNOT_OPEN: return r.error == ENOENT || r.error == ENOTDIR ? ERROR_NOT_FOUND : ERROR_IO;
-    case OS_READ_DIRECTORY:
-    case OS_READ_SPECIAL: return ERROR_NOT_FILE;
-    case OS_READ_TOO_LARGE: return ERROR_TOO_BIG;
-    case OS_READ_NO_MEMORY: return ERROR_OUT_OF_MEMORY;
-    case OS_READ_CANNOT_EXAMINE:
-    case OS_READ_CANNOT_READ: break;
-    }
-    return ERROR_IO;
+    error_clear(err);
+    return true;
 }
 
 bool os_write_all(int fd, const void *p, uint64_t n) {

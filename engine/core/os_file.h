@@ -10,12 +10,9 @@
    Whole files are read into an arena and written in one piece:
 
        Str8 text;
-       OsReadResult r = os_read_file(scratch, "levels/01.lvl", 1 << 20, &text);
-       if (r.status != OS_READ_OK) {
-           char why[256];
-           diag_report(DIAG_ERROR, "levels/01.lvl: %s", os_read_describe(r, why, sizeof why));
-       }
        Error err;
+       if (!os_read_file(scratch, "levels/01.lvl", 1 << 20, &text, &err))
+           error_report(&err);         // levels/01.lvl: error: cannot open: No such file or directory
        if (!os_write_file_atomic("save/progress", text.data, text.len, &err)) error_report(&err);
 
    What is at a path, and the tree around it (false: errno says why, as in POSIX):
@@ -43,37 +40,21 @@
 
 /* ---- Whole files ---------------------------------------------------------------------- */
 
-typedef enum OsReadStatus {
-    OS_READ_OK,
-    OS_READ_CANNOT_OPEN,    /* open failed: `error` holds errno (ENOENT: no such file) */
-    OS_READ_CANNOT_EXAMINE, /* fstat failed: `error` holds errno */
-    OS_READ_DIRECTORY,
-    OS_READ_SPECIAL,     /* a device, FIFO or socket: refused before it can block */
-    OS_READ_TOO_LARGE,   /* more than max_bytes: `size` holds the file's size */
-    OS_READ_NO_MEMORY,   /* the arena refused the buffer: os_read_describe says why */
-    OS_READ_CANNOT_READ, /* read failed: `error` holds errno */
-} OsReadStatus;
-
-typedef struct OsReadResult {
-    OsReadStatus status;
-    int error;     /* errno, for the statuses that say so; else 0 */
-    uint64_t size; /* the file's size as fstat saw it, once known */
-} OsReadResult;
-
-/* Reads the whole regular file at `path` into `a`. On OS_READ_OK *out holds the bytes,
+/* Reads the whole regular file at `path` into `a`. True with *out holding the bytes,
    followed by a NUL that `len` does not count (so the text may go to C string functions
-   when it holds no NUL of its own); otherwise *out is {NULL, 0} and the buffer, if one
-   was pushed, is left in `a` for the caller's scope to rewind. A file that shrinks while
-   it is read gives what was there; one that grows gives its first fstat-size bytes. */
-OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out);
-/* A lower-case phrase for a failed read, for "path: <phrase>" messages:
-   "cannot open: No such file or directory", "not a regular file (a directory)", ...
-   Written into buf (and returned). */
-const char *os_read_describe(OsReadResult r, char *buf, size_t cap);
-
-/* The ErrorCode of a read's status (core/error.h): NOT_FOUND for a missing file (ENOENT,
-   ENOTDIR), NOT_FILE, TOO_BIG, OUT_OF_MEMORY, IO for the other refusals; OK for OS_READ_OK. */
-ErrorCode os_read_code(OsReadResult r);
+   when it holds no NUL of its own), and *err cleared. False with *out {NULL, 0}, the buffer,
+   if one was pushed, left in `a` for the caller's scope to rewind, and *err (when not NULL)
+   saying "path: error: <what>", its code what a caller branches on:
+     ERROR_NOT_FOUND  nothing there (open: ENOENT, ENOTDIR)  "cannot open: No such file or directory"
+     ERROR_REFUSED    open refused (EACCES, ELOOP, ...)      "cannot open: Permission denied"
+     ERROR_NOT_FILE   a directory (err_no EISDIR), a device, FIFO or socket: refused before
+                      it can block                          "not a regular file (a directory)"
+     ERROR_TOO_BIG    more than max_bytes                    "file too large (1234 bytes)"
+     ERROR_OUT_OF_MEMORY  `a` refused the buffer             "out of memory: arena 'x' full: ..."
+     ERROR_IO         fstat or read failed                   "cannot read: Input/output error"
+   err_no holds the errno. A file that shrinks while it is read gives what was there; one
+   that grows gives its first fstat-size bytes. */
+bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err);
 
 /* write(2) until all n bytes are written, retrying on EINTR. False with errno set (EIO
    when the OS wrote nothing without saying why). */

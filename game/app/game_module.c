@@ -77,10 +77,10 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
     SCRATCH_SCOPE(tmp);
     OsFileInfo before = os_file_info(m->path);
     Str8 bytes;
-    OsReadResult r = os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes);
+    Error rerr;
     char why[200];
-    if (r.status != OS_READ_OK) {
-        snprintf(m->message, sizeof m->message, "%s: %s", m->path, os_read_describe(r, why, sizeof why));
+    if (!os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes, &rerr)) {
+        snprintf(m->message, sizeof m->message, "%s: %.200s", m->path, error_what(&rerr));
         return NULL;
     }
     if (m->after_read) m->after_read(m->hook_user, m->path);

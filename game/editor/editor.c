@@ -688,11 +688,7 @@ bool editor_take_unsaved(Editor *e, Error *err) {
     }
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, up, 256ull << 20, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        return error_set(err, os_read_code(r), up, 0, 0, "%s", os_read_describe(r, why, sizeof why));
-    }
+    if (!os_read_file(tmp.arena, up, 256ull << 20, &text, err)) return false;
     /* Parsed under its own name: it is .lvl text whatever the file it belongs to, and it
        lies in the same folder, so its relative exits and links read the same. */
     Level lv;
@@ -833,8 +829,7 @@ bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, E
     Str8 text;
     Level lv;
     /* The loader's own limit on a level file. */
-    OsReadResult r = os_read_file(tmp.arena, path, 256ull << 20, &text);
-    if (r.status != OS_READ_OK) {
+    if (!os_read_file(tmp.arena, path, 256ull << 20, &text, NULL)) {
         /* level_load says why in the loader's words (and loads it if it is there now). */
         if (!level_load(&lv, check, path, err)) return false;
     } else if (!level_parse(&lv, check, path, text.data, text.len, NULL, err, NULL)) {

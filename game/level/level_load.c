@@ -47,27 +47,24 @@ static bool level_fail_memory(Error *err, const char *path, const char *lead) {
    hang the load), turning the OS's reason into the loader's own message. */
 static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *err) {
     uint64_t max = level_is_tiled_path(path) ? LEVEL_TILED_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES;
-    OsReadResult r = os_read_file(arena, path, max, out);
-    switch (r.status) {
-    case OS_READ_OK: return true;
-    case OS_READ_CANNOT_OPEN:
+    Error why;
+    if (os_read_file(arena, path, max, out, &why)) return true;
+    switch (why.code) {
+    case ERROR_NOT_FOUND:
+    case ERROR_REFUSED:
         return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
-                          strerror(r.error));
-    case OS_READ_CANNOT_EXAMINE:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be examined (%s)",
-                          strerror(r.error));
-    case OS_READ_DIRECTORY: return level_fail(err, path, 0, 0, "expected a level file, found a directory");
-    case OS_READ_SPECIAL:
+                          strerror(why.err_no));
+    case ERROR_NOT_FILE:
+        if (why.err_no == EISDIR) return level_fail(err, path, 0, 0, "expected a level file, found a directory");
         return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
-    case OS_READ_TOO_LARGE:
+    case ERROR_TOO_BIG:
         return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                          (unsigned long long)max, (unsigned long long)r.size);
-    case OS_READ_NO_MEMORY: return level_fail_memory(err, path, "expected scratch memory for the file, found ");
-    case OS_READ_CANNOT_READ:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
-                          strerror(r.error));
+                          (unsigned long long)max, (unsigned long long)os_file_info(path).size);
+    case ERROR_OUT_OF_MEMORY: return level_fail_memory(err, path, "expected scratch memory for the file, found ");
+    default: break;
     }
-    return level_fail(err, path, 0, 0, "internal error: unknown read status %d", (int)r.status);
+    return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
+                      strerror(why.err_no));
 }
 
 /* ---- Checks that need the whole level ----------------------------------------------- */

@@ -92,16 +92,13 @@ static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err);
 bool replay_load(Replay *r, Arena *a, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp, a);
     Str8 text;
-    OsReadResult rd = os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text);
-    if (rd.status == OS_READ_CANNOT_OPEN) {
-        error_set(err, os_read_code(rd), NULL, 0, 0, "%s: cannot open replay: %s", path, strerror(rd.error));
-        if (err) err->err_no = rd.error;
+    Error why;
+    if (!os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text, &why)) {
+        if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
+            error_set(err, why.code, NULL, 0, 0, "%s: cannot open replay: %s", path, strerror(why.err_no));
+        else error_set(err, why.code, NULL, 0, 0, "%s: cannot read replay: %s", path, error_what(&why));
+        if (err) err->err_no = why.err_no;
         return false;
-    }
-    if (rd.status != OS_READ_OK) {
-        char why[300];
-        return error_set(err, os_read_code(rd), NULL, 0, 0, "%s: cannot read replay: %s", path,
-                         os_read_describe(rd, why, sizeof why));
     }
     return replay_parse(r, a, path, text, err);
 }

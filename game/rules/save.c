@@ -232,11 +232,6 @@ static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t 
 
 /* ---- The progress file ---- */
 
-/* Nothing there: no file, or a file where a folder on the way should be. */
-static bool no_file(OsReadResult r) {
-    return r.status == OS_READ_CANNOT_OPEN && (r.error == ENOENT || r.error == ENOTDIR);
-}
-
 /* No file yet: not a failure the player hears of (a first run), but a code and words all the same. */
 static ErrorCode missing(Error *err, const char *path) {
     error_warn(err, ERROR_NOT_FOUND, path, 0, 0, "no such file");
@@ -359,12 +354,12 @@ ErrorCode save_load(SaveData *out, const char *path, Error *err) {
     error_clear(err);
     SCRATCH_SCOPE(tmp);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
-    if (no_file(r)) return missing(err, path);
-    if (r.status == OS_READ_TOO_LARGE) return corrupt(err, path, 0, "file too large");
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        error_warn(err, ERROR_IO, path, 0, 0, "cannot read save (%s)", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text, &why)) {
+        /* Nothing there: no file, or a file where a folder on the way should be. */
+        if (why.code == ERROR_NOT_FOUND) return missing(err, path);
+        if (why.code == ERROR_TOO_BIG) return corrupt(err, path, 0, "file too large");
+        error_warn(err, ERROR_IO, path, 0, 0, "cannot read save (%s)", error_what(&why));
         return ERROR_IO;
     }
     return save_parse(out, path, text, err);
@@ -487,11 +482,10 @@ ErrorCode save_settings_load(SaveSettings *st, const char *path, int32_t *skippe
     if (skipped) *skipped = 0;
     SCRATCH_SCOPE(tmp);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
-    if (no_file(r)) return missing(err, path);
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        error_warn(err, ERROR_IO, path, 0, 0, "cannot read the settings (%s)", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text, &why)) {
+        if (why.code == ERROR_NOT_FOUND) return missing(err, path);
+        error_warn(err, ERROR_IO, path, 0, 0, "cannot read the settings (%s)", error_what(&why));
         return ERROR_IO;
     }
     int32_t n = save_settings_parse(st, path, text);
@@ -553,7 +547,7 @@ bool save_settings_write(const SaveSettings *st, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp);
     Str8 old = {0};
     /* What a person wrote there is kept; a file that cannot be read gives a fresh one. */
-    if (os_read_file(tmp.arena, path, SAVE_FILE_MAX, &old).status != OS_READ_OK) old = (Str8){0};
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &old, NULL)) old = (Str8){0};
     Str8 text = save_settings_format(tmp.arena, st, old);
     if (!text.len)
         return error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: out of scratch memory", path);

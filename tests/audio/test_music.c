@@ -160,7 +160,7 @@ static uint64_t hash_(Sound s) {
 
 static Str8 read_(const char *path) {
     Str8 text = {0};
-    if (os_read_file(perm, path, MUSIC_FILE_MAX, &text).status != OS_READ_OK)
+    if (!os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL))
         fprintf(stderr, "%s: cannot read\n", path);
     return text;
 }

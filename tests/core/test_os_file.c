@@ -75,24 +75,28 @@ static void test_info(void) {
 static void test_read(Arena *a) {
     put(at("ten"), "0123456789");
     Str8 t;
-    OsReadResult r = os_read_file(a, at("ten"), 10, &t);
-    CHECK_EQ_I(r.status, OS_READ_OK);
+    Error err;
+    CHECK(os_read_file(a, at("ten"), 10, &t, &err));
+    CHECK(error_ok(&err) && err.message[0] == '\0');
     CHECK_EQ_U(t.len, 10);
     CHECK(t.data && t.data[10] == 0 && !memcmp(t.data, "0123456789", 10));
-    r = os_read_file(a, at("ten"), 9, &t);
-    CHECK_EQ_I(r.status, OS_READ_TOO_LARGE);
-    CHECK_EQ_U(r.size, 10);
+    CHECK(!os_read_file(a, at("ten"), 9, &t, &err));
+    CHECK_EQ_I(err.code, ERROR_TOO_BIG);
+    CHECK(strstr(err.message, ": error: file too large (10 bytes)") != NULL);
     CHECK(t.data == NULL && t.len == 0);
     put(at("none"), "");
-    CHECK_EQ_I(os_read_file(a, at("none"), 0, &t).status, OS_READ_OK);
+    CHECK(os_read_file(a, at("none"), 0, &t, NULL));
     CHECK(t.data && t.len == 0 && t.data[0] == 0);
-    CHECK_EQ_I(os_read_file(a, root, 100, &t).status, OS_READ_DIRECTORY);
-    CHECK_EQ_I(os_read_file(a, "/dev/null", 100, &t).status, OS_READ_SPECIAL);
-    r = os_read_file(a, at("absent"), 100, &t);
-    CHECK_EQ_I(r.status, OS_READ_CANNOT_OPEN);
-    CHECK_EQ_I(r.error, ENOENT);
-    char why[128];
-    CHECK(!strcmp(os_read_describe(r, why, sizeof why), "cannot open: No such file or directory"));
+    CHECK(!os_read_file(a, root, 100, &t, &err));
+    CHECK(err.code == ERROR_NOT_FILE && err.err_no == EISDIR);
+    CHECK(!os_read_file(a, "/dev/null", 100, &t, &err));
+    CHECK(err.code == ERROR_NOT_FILE && err.err_no == 0);
+    CHECK(!strcmp(err.message, "/dev/null: error: not a regular file (a device, FIFO or socket)"));
+    CHECK(!os_read_file(a, at("absent"), 100, &t, &err));
+    CHECK_EQ_I(err.code, ERROR_NOT_FOUND);
+    CHECK_EQ_I(err.err_no, ENOENT);
+    CHECK(!strcmp(error_what(&err), "cannot open: No such file or directory"));
+    CHECK(err.at.path_len == strlen(at("absent")));
 }
 
 static void test_tree(void) {
@@ -245,8 +249,7 @@ int main(int argc, char **argv) {
         CHECK(os_file_info(at("seven")).kind == OS_FILE_REGULAR);
         CHECK(os_rename(at("seven"), at("x/seven")) && os_remove(at("x/seven")));
         Str8 text;
-        CHECK(os_read_file(a, at("many/entry-with-a-longish-name-000.txt"), 100, &text).status ==
-              OS_READ_OK);
+        CHECK(os_read_file(a, at("many/entry-with-a-longish-name-000.txt"), 100, &text, NULL));
         CHECK(os_write_file_atomic(at("x/atomic"), "data", 4, &msg));
         CHECK_EQ_U(heap_calls, 0);
     }

@@ -36,7 +36,7 @@ static Arena *new_level_arena(const char *name) {
 
 static Str8 read_all(const char *path) {
     Str8 s = {0};
-    if (os_read_file(perm, path, 1 << 20, &s).status != OS_READ_OK) return (Str8){0};
+    if (!os_read_file(perm, path, 1 << 20, &s, NULL)) return (Str8){0};
     return s;
 }
 

@@ -30,7 +30,7 @@ static bool write_bytes(const char *path, const void *b, uint64_t n) {
 
 static Str8 read_all(Arena *a, const char *path) {
     Str8 s = {0};
-    if (os_read_file(a, path, 256ull << 20, &s).status != OS_READ_OK) s = (Str8){0};
+    if (!os_read_file(a, path, 256ull << 20, &s, NULL)) s = (Str8){0};
     return s;
 }
 

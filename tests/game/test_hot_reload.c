@@ -101,7 +101,7 @@ static int32_t walk(const GameApi *api, Game *g, int ticks) {
 static bool copy_file(const char *from, const char *to) {
     SCRATCH_SCOPE(tmp);
     Str8 bytes;
-    return os_read_file(tmp.arena, from, 256ull << 20, &bytes).status == OS_READ_OK &&
+    return os_read_file(tmp.arena, from, 256ull << 20, &bytes, NULL) &&
            os_write_file_atomic(to, bytes.data, bytes.len, NULL);
 }
 

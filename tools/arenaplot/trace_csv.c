@@ -357,10 +357,9 @@ bool trace_csv_parse(Arena *a, const char *path, Str8 text, Trace *t) {
 
 bool trace_csv_read(Arena *a, const char *path, Trace *t) {
     Str8 text;
-    OsReadResult r = os_read_file(a, path, TRACE_CSV_MAX_BYTES, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(a, path, TRACE_CSV_MAX_BYTES, &text, &why)) {
+        error_report(&why);
         return false;
     }
     return trace_csv_parse(a, path, text, t);

@@ -56,10 +56,9 @@ typedef enum Mode { MODE_PRINT, MODE_WRITE, MODE_CHECK } Mode;
 /* Rewrites `path` with `text` when its bytes differ. False (reported) on failure. */
 static bool rewrite(Arena *tmp, const char *path, Str8 text) {
     Str8 old;
-    OsReadResult r = os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+        error_report(&why);
         return false;
     }
     if (str8_eq(old, text)) return true;
@@ -141,10 +140,9 @@ int main(int argc, char **argv) {
             printed = true;
         } else if (mode == MODE_CHECK) {
             Str8 old;
-            OsReadResult r = os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old);
-            if (r.status != OS_READ_OK) {
-                char why[256];
-                diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+            Error why;
+            if (!os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+                error_report(&why);
                 failed++;
             } else if (!str8_eq(old, text)) {
                 printf("%s\n", path);
