@@ -298,8 +298,8 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
                        Error *err) {
     if (len > INT_MAX) return sound_fail(err, path, "too large for the Ogg decoder");
     /* stb_vorbis trusts its input, so nothing reaches it unchecked (vorbis_check.h). */
-    char why[200];
-    if (!vorbis_check(b, len, tmp, why, sizeof why)) return sound_fail(err, path, "%s", why);
+    Error why;
+    if (!vorbis_check(b, len, tmp, &why)) return sound_fail_code(err, why.code, path, "%.400s", why.message);
     stb_vorbis *v = NULL;
     int e = 0;
     uint64_t mark = arena_pos(tmp);

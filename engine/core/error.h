@@ -36,13 +36,13 @@
 typedef enum ErrorCode {
     ERROR_OK,
     ERROR_NOT_FOUND,     /* nothing at the path (ENOENT, ENOTDIR) */
-    ERROR_IO,            /* the OS refused to open, examine, read or write: `err_no` says why */
+    ERROR_IO,            /* the OS failed to examine, read or write: `err_no` says why */
     ERROR_NOT_FILE,      /* a directory (`err_no` EISDIR) or a device, FIFO or socket */
     ERROR_TOO_BIG,       /* past a size limit */
     ERROR_PARSE,         /* the bytes are not what was expected (damaged, or not this format) */
     ERROR_VERSION,       /* another version of the format: not ours to read or replace */
     ERROR_OUT_OF_MEMORY, /* an arena refused (arena_error) */
-    ERROR_REFUSED,       /* refused before trying: a check said no (a link, a read-only file) */
+    ERROR_REFUSED,       /* a check said no, or the OS would not open it (permissions, a link) */
     ERROR_CODE_COUNT
 } ErrorCode;
 

@@ -202,9 +202,9 @@ static int parse_args(int argc, char **argv, AppOptions *o) {
     *o = (AppOptions){.level_arena = LEVEL_ARENA_BYTES, .seed = 1};
     CliValue v[OPT_COUNT];
     const char *stray[1];
-    char why[256];
-    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, stray, 0, why, sizeof why);
-    if (r.status != CLI_OK) return bad_usage(why, NULL);
+    Error why;
+    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, stray, 0, &why);
+    if (r.status != CLI_OK) return bad_usage(why.message, NULL);
     if (v[OPT_HELP].given) return usage(stdout), 0;
     if (v[OPT_VERSION].given) return printf("arena-dungeon %s\n", AD_VERSION), 0;
     o->level = v[OPT_LEVEL].text;

@@ -117,10 +117,10 @@ int main(int argc, char **argv) {
     Arena *args = arena_create((ArenaParams){.name = "arguments"});
     const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
     if (!paths) return 1;
-    char why[256];
-    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, why, sizeof why);
+    Error why;
+    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, &why);
     if (r.status != CLI_OK) {
-        diag_report(DIAG_ERROR, "levelcheck: %s", why);
+        diag_report(DIAG_ERROR, "levelcheck: %s", why.message);
         return usage();
     }
     if (v[OPT_HELP].given) return help();
