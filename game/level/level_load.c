@@ -49,22 +49,24 @@ static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *er
     uint64_t max = level_is_tiled_path(path) ? LEVEL_TILED_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES;
     Error why;
     if (os_read_file(arena, path, max, out, &why)) return true;
-    switch (why.code) {
-    case ERROR_NOT_FOUND:
-    case ERROR_REFUSED:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
-                          strerror(why.err_no));
-    case ERROR_NOT_FILE:
-        if (why.err_no == EISDIR) return level_fail(err, path, 0, 0, "expected a level file, found a directory");
-        return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
-    case ERROR_TOO_BIG:
-        return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                          (unsigned long long)max, (unsigned long long)os_file_info(path).size);
-    case ERROR_OUT_OF_MEMORY: return level_fail_memory(err, path, "expected scratch memory for the file, found ");
-    default: break;
-    }
-    return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
-                      strerror(why.err_no));
+    if (why.code == ERROR_OUT_OF_MEMORY)
+        return level_fail_memory(err, path, "expected scratch memory for the file, found ");
+    if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
+        level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
+                   strerror(why.err_no));
+    else if (why.code == ERROR_NOT_FILE && why.err_no == EISDIR)
+        level_fail(err, path, 0, 0, "expected a level file, found a directory");
+    else if (why.code == ERROR_NOT_FILE)
+        level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
+    else if (why.code == ERROR_TOO_BIG)
+        level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
+                   (unsigned long long)max, (unsigned long long)os_file_info(path).size);
+    else
+        level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
+                   strerror(why.err_no));
+    /* The loader's words, the reader's code: a caller tells a missing file from a bad one. */
+    if (err) err->code = why.code, err->err_no = why.err_no;
+    return false;
 }
 
 /* ---- Checks that need the whole level ----------------------------------------------- */
@@ -295,9 +297,9 @@ static bool level_reserve(Arena *level_arena, const Parser *p, LevelRoom *measur
     }
     uint64_t cap = arena_capacity(level_arena);
     if (need > cap)
-        return level_fail(p->err, p->path, 0, 0,
-                          "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
-                          arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
+        return error_set(p->err, ERROR_OUT_OF_MEMORY, p->path, 0, 0,
+                         "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+                         arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
     /* Pushing to `need` and popping back leaves the pages committed. */
     uint64_t old = arena_pos(level_arena);
     if (need > old) {

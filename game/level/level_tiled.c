@@ -784,11 +784,13 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
             Error why;
             error_clear(&why);
             if (json_left) arena_error(&why);
-            return level_fail(p->err, p->path, 0, 0,
-                              "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
-                              "(a tile layer in base64 takes a tenth of it)",
-                              (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
-                              error_message(&why));
+            level_fail(p->err, p->path, 0, 0,
+                       "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
+                       "(a tile layer in base64 takes a tenth of it)",
+                       (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
+                       error_message(&why));
+            if (p->err) p->err->code = json_left ? ERROR_OUT_OF_MEMORY : ERROR_TOO_BIG;
+            return false;
         }
         uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
         while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;

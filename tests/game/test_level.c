@@ -331,6 +331,12 @@ static void test_bad_fixtures(Arena *keep) {
 
 /* ---- Whole-file errors, from files made at test time ------------------------------ */
 
+/* The code a failed load leaves: what a caller that branches reads. */
+static ErrorCode err_code_of(Level *lv, Arena *level_arena, const char *path) {
+    Error err;
+    return level_load(lv, level_arena, path, &err) ? ERROR_OK : err.code;
+}
+
 static void expect_fail(Level *lv, Arena *level_arena, const Snapshot *before, const char *path, const char *want) {
     Error err;
     bool ok = level_load(lv, level_arena, path, &err);
@@ -372,10 +378,12 @@ static void test_file_errors(Arena *keep) {
 
     snprintf(want, sizeof want, "%s: error: expected a level file, found a directory", dir);
     expect_fail(&lv, level_arena, &before, dir, want);
+    CHECK(err_code_of(&lv, level_arena, dir) == ERROR_NOT_FILE);
 
     snprintf(path, sizeof path, "%s/none.lvl", dir);
     snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (No such file or directory)", path);
     expect_fail(&lv, level_arena, &before, path, want);
+    CHECK(err_code_of(&lv, level_arena, path) == ERROR_NOT_FOUND);
 
     snprintf(path, sizeof path, "%s/fifo.lvl", dir);
     if (mkfifo(path, 0600) == 0) {
@@ -389,6 +397,7 @@ static void test_file_errors(Arena *keep) {
     write_file(path, "name: x\nmap:\n#@\0#\n", 17);
     snprintf(want, sizeof want, "%s:3:3: error: expected text, found binary data (the byte 0x00)", path);
     CHECK(!level_load(&lv, level_arena, path, &err) && strcmp(err.message, want) == 0);
+    CHECK(err.code == ERROR_PARSE && err.line == 3 && err.col == 3);
     CHECK(snapshot_same(&before, &lv, level_arena));
     unlink(path);
 
@@ -533,6 +542,9 @@ static void test_arena_fit(Arena *keep) {
              (unsigned long long)st_a.level_bytes, (unsigned long long)st_b.level_bytes);
     CHECK(strcmp(err.message, want) == 0);
     if (strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", err.message, want);
+    /* The code says what the text says, for the caller that branches on it. */
+    CHECK_EQ_I(err.code, ERROR_OUT_OF_MEMORY);
+    CHECK(err.line == 0 && err.at.path_len == strlen("levels/good/b.lvl"));
     CHECK_EQ_U(st.level_bytes, st_b.level_bytes); /* a misfit still reports its need */
     CHECK(snapshot_same(&before, &lv, tiny));
     CHECK(room.block == kept.block && room.size == kept.size);
