@@ -467,11 +467,17 @@ static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...) {
     return false;
 }
 
-/* An arena refused: "expected memory for <what>, found <the arena's words>". */
+/* An arena refused: `lead` (about `path`, or no file when NULL), then the arena's words;
+   the one place the editor reads a refusal. */
+static bool no_room(Error *err, const char *path, const char *lead) {
+    error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "%s", lead);
+    return arena_error(err);
+}
+
+/* The same as a problem: "expected memory for <what>, found <the arena's words>". */
 static bool problem_memory(Editor *e, const char *what) {
     Error why;
-    error_clear(&why);
-    arena_error(&why);
+    no_room(&why, NULL, "");
     return problem(e, -1, -1, "expected memory for %s, found %s", what, error_message(&why));
 }
 
@@ -664,8 +670,9 @@ bool editor_keep_unsaved(Editor *e, Error *err) {
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     if (!text.data) {
-        error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: unsaved edits lost: no memory for their text: ", e->path);
-        return arena_error(err);
+        char lead[LEVEL_PATH_MAX + 64];
+        snprintf(lead, sizeof lead, "%s: unsaved edits lost: no memory for their text: ", e->path);
+        return no_room(err, NULL, lead);
     }
     /* Edits kept before and not taken back are other work: moved aside, not overwritten. */
     char aside[700] = "";
@@ -697,8 +704,7 @@ bool editor_take_unsaved(Editor *e, Error *err) {
     memcpy(path, e->path, sizeof path);
     uint64_t (*room_bytes)(const Level *) = e->room_bytes;
     if (!editor_create(e, e->arena, e->check, &lv)) {
-        error_set(err, ERROR_OUT_OF_MEMORY, up, 0, 0, "expected room for the level in the editor, found ");
-        return arena_error(err);
+        return no_room(err, up, "expected room for the level in the editor, found ");
     }
     memcpy(e->path, path, sizeof e->path);
     e->room_bytes = room_bytes;
@@ -839,8 +845,7 @@ bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, E
     if (strlen(path) >= LEVEL_PATH_MAX)
         return error_set(err, ERROR_REFUSED, path, 0, 0,
                          "expected room for the level in the editor, found a path too long");
-    error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "expected room for the level in the editor, found ");
-    return arena_error(err);
+    return no_room(err, path, "expected room for the level in the editor, found ");
 }
 
 void editor_release(Editor *e) {
