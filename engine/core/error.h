@@ -5,10 +5,11 @@
    caller's struct: no heap, nothing to release.
 
        Error err;
-       if (!level_load(&lv, level_arena, path, &err)) {
-           if (err.code == ERROR_OUT_OF_MEMORY) ...          // the code is for code
+       Str8 text;
+       if (!os_read_file(scratch, path, 1 << 20, &text, &err)) {
+           if (err.code == ERROR_NOT_FOUND) ...              // the code is for code
            error_report(&err);                               // the message is for people
-       }
+       }   // levels/01.lvl: error: cannot open: No such file or directory
 
    The function that fails fills it, formatted by diag_format, so the text is exactly the
    report's, "levels/01.lvl:3:7: error: expected a wall, found 'Z'" (or, with no path, the
@@ -20,7 +21,12 @@
    error_set returns false, so a failing `bool` function ends in one line; a NULL Error is
    allowed and ignored (a caller that only wants true or false). An arena's refusal comes in
    through arena_error (core/arena.h), which fills an Error with ERROR_OUT_OF_MEMORY and the
-   arena's own words after the caller's. */
+   arena's own words after the caller's. An operation that succeeds may leave a note in it
+   (error_note: ERROR_OK, DIAG_NOTE, "saved levels/a.lvl") for a status line.
+
+   Why one fixed-size value and not a pointer to a message: a failure must be reportable
+   with every arena full, and a caller keeps it across calls (the editor shows it, a loader
+   hands it up) without caring who formatted it. 2 KiB on the stack is the price. */
 #ifndef ERROR_H
 #define ERROR_H
 
