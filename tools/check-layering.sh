@@ -23,6 +23,10 @@
 #                folder includes game headers of its own and of the folders below, named by
 #                their folder ("rules/sim.h"); a game source in no such folder is a break
 #   game-logic   level/ and rules/ include no SDL, platform/, render/, asset/ or audio/
+#   errors       one error value: no source of engine/, game/ or tools/ calls
+#                arena_last_error() (a module reads an arena's refusal with arena_error,
+#                core/arena.h), and no header but core/error.h defines an error struct
+#                (typedef struct ...Error)
 #
 # It is a grep, so comments and the insides of string literals are blanked out first (a
 # comment may say "rename()"); the code it cannot see through is a macro that builds a
@@ -161,6 +165,19 @@ if ! tsort "$TMP/files" >/dev/null 2>"$TMP/loop"; then
     echo "circle: modules include each other in a circle: $(grep -v '^tsort: input contains a loop' "$TMP/loop" | sed 's/^tsort: //' | tr '\n' ' ')"
     fails=$((fails + 1))
 fi
+
+# One error value: an arena's refusal reaches a module's Error through arena_error, never
+# a read of a per-thread string, and no module brings back an error struct of its own.
+ALL_TOOL_SOURCES=$(find tools -type f \( -name '*.c' -o -name '*.h' \) | sort)
+# shellcheck disable=SC2086
+strip $ALL_TOOL_SOURCES
+# shellcheck disable=SC2086
+(cd "$TMP" && grep -nHE "(^|[^A-Za-z0-9_])arena_last_error[[:space:]]*\(" $SOURCES $ALL_TOOL_SOURCES) >"$TMP/hits"
+report "errors: an arena's refusal is read with arena_error (core/arena.h)" <"$TMP/hits"
+# shellcheck disable=SC2086
+(cd "$TMP" && grep -nHE "typedef[[:space:]]+struct[[:space:]]+[A-Za-z0-9_]*Error[[:space:]]*\{" $SOURCES |
+    grep -v '^engine/core/error\.h:') >"$TMP/hits"
+report "errors: one error value, core/error.h's Error" <"$TMP/hits"
 
 # Names: every function a header declares starts with its module's name (the header's:
 # arena_push in arena.h), or with the name of the family it belongs to: os_ for the two OS

@@ -6,6 +6,7 @@
    stdio, because fopen allocates its buffer on the heap. */
 #include "asset/asset.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,29 +51,31 @@ static void asset_stb_free(void *p) { (void)p; }
 #include <stb_image_write.h>
 #pragma GCC diagnostic pop
 
-static void asset_error(AssetError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void asset_error(AssetError *err, const char *fmt, ...) {
-    if (!err) return;
+/* Asset messages name their file themselves ("path: cannot load image: ..."): the text is
+   as written, not a diag line about a file. */
+static void asset_error(Error *err, ErrorCode code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void asset_error(Error *err, ErrorCode code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    diag_vformat(err->message, sizeof err->message, DIAG_ERROR, NULL, 0, 0, fmt, ap);
+    error_vset(err, code, NULL, 0, 0, fmt, ap);
     va_end(ap);
+}
+
+/* An arena refused: the lead, then the arena's words. */
+static bool asset_no_memory(Error *err, const char *lead) {
+    asset_error(err, ERROR_OUT_OF_MEMORY, "%s", lead);
+    return arena_error(err);
 }
 
 /* Whole file into `a`. Images are read whole anyway; the cap only keeps the size an int
    for stb_image. */
-static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size, AssetError *err) {
+static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size, Error *err) {
     Str8 file;
     if (!path) { /* asset_path ran out of memory */
-        asset_error(err, "(no path): cannot load: %s", arena_last_error());
+        asset_no_memory(err, "(no path): cannot load: ");
         return false;
     }
-    OsReadResult r = os_read_file(a, path, INT32_MAX, &file);
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        asset_error(err, "%s: %s", path, os_read_describe(r, why, sizeof why));
-        return false;
-    }
+    if (!os_read_file(a, path, INT32_MAX, &file, err)) return false;
     *data = (uint8_t *)file.data; /* our own buffer in `a`, read-only only to Str8 */
     *size = file.len;
     return true;
@@ -86,9 +89,9 @@ static const char *asset_stb_reason(void) {
     return r && *r ? r : "truncated or corrupt PNG data";
 }
 
-static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
+static bool asset_too_large(const char *path, int w, int h, Error *err) {
     if (w <= ASSET_MAX_IMAGE_SIDE && h <= ASSET_MAX_IMAGE_SIDE) return false;
-    asset_error(err, "%s: image too large: %dx%d, the limit is %dx%d", path, w, h, ASSET_MAX_IMAGE_SIDE,
+    asset_error(err, ERROR_TOO_BIG, "%s: image too large: %dx%d, the limit is %dx%d", path, w, h, ASSET_MAX_IMAGE_SIDE,
                 ASSET_MAX_IMAGE_SIDE);
     return true;
 }
@@ -98,7 +101,7 @@ static bool asset_too_large(const char *path, int w, int h, AssetError *err) {
    arena would commit (and zero) it. So every IDAT must fit in the file first (and the first
    must not be empty, which stb_image copies to a buffer it does not have yet). Anything else
    is left to stb_image, for its own reason. */
-static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *path, AssetError *err) {
+static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *path, Error *err) {
     static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     if (size < 8 || memcmp(b, sig, 8) != 0) return true;
     bool first_idat = true;
@@ -107,14 +110,15 @@ static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *pa
         bool idat = memcmp(b + at + 4, "IDAT", 4) == 0;
         if (len > size - at - 8 || size - at - 8 - len < 4) {
             if (!idat) return true;
-            asset_error(err,
+            asset_error(err, ERROR_PARSE,
                         "%s: cannot load image: truncated or corrupt PNG: chunk IDAT at byte %llu "
                         "says %llu bytes, %llu are left",
                         path, (unsigned long long)at, (unsigned long long)len, (unsigned long long)(size - at - 8));
             return false;
         }
         if (idat && len == 0 && first_idat) {
-            asset_error(err, "%s: cannot load image: an empty IDAT chunk at byte %llu before any image data", path,
+            asset_error(err, ERROR_PARSE,
+                        "%s: cannot load image: an empty IDAT chunk at byte %llu before any image data", path,
                         (unsigned long long)at);
             return false;
         }
@@ -127,9 +131,9 @@ static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *pa
 
 /* Decodes `size` bytes of PNG into `scratch`; the caller owns the scope. */
 static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t size, const char *path, int *w, int *h,
-                                   AssetError *err) {
+                                   Error *err) {
     if (size > INT32_MAX) { /* stb_image counts in int */
-        asset_error(err, "%s: cannot load image: the file is larger than 2 GiB", path);
+        asset_error(err, ERROR_PARSE, "%s: cannot load image: the file is larger than 2 GiB", path);
         return NULL;
     }
     int comp = 0;
@@ -148,7 +152,7 @@ static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t
     uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
     asset_stb_allocator = (Allocator){0};
     if (!px) {
-        asset_error(err, "%s: cannot load image: %s", path, asset_stb_reason());
+        asset_error(err, ERROR_PARSE, "%s: cannot load image: %s", path, asset_stb_reason());
         return NULL;
     }
     if (asset_too_large(path, *w, *h, err)) return NULL; /* should the probe ever miss one */
@@ -156,7 +160,7 @@ static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t
 }
 
 /* The file at `path`, decoded into `scratch`. */
-static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, AssetError *err) {
+static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, Error *err) {
     uint8_t *file;
     uint64_t size;
     if (!asset_read_file(scratch, path, &file, &size, err)) return NULL;
@@ -164,27 +168,27 @@ static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, A
 }
 
 /* The pixels, copied from scratch into `out` (the decode's own buffers stay behind). */
-static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h, uint8_t **rgba,
-                            AssetError *err) {
+static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h, uint8_t **rgba, Error *err) {
     uint64_t n = (uint64_t)w * (uint64_t)h * 4;
     uint8_t *copy = arena_push_raw(out, n, 16);
     if (!copy) {
-        asset_error(err, "%s: no room for %llu bytes of pixels: %s", path, (unsigned long long)n, arena_last_error());
-        return false;
+        char lead[PATH_MAX + 80];
+        snprintf(lead, sizeof lead, "%s: no room for %llu bytes of pixels: ", path, (unsigned long long)n);
+        return asset_no_memory(err, lead);
     }
     memcpy(copy, px, n);
     *rgba = copy;
     return true;
 }
 
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, AssetError *err) {
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, Error *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode(tmp.arena, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
 }
 
 bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w, int *h,
-                       AssetError *err) {
+                       Error *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode_bytes(tmp.arena, png, size, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
@@ -193,20 +197,21 @@ bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char
 /* The texture of the decoded `px` (w x h); asset_load_texture without the decode, so a
    caller can still read the pixels afterwards. */
 static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px, int w, int h,
-                                   int cell_w, int cell_h, AssetError *err) {
+                                   int cell_w, int cell_h, Error *err) {
     if ((cell_w > 0 && w % cell_w) || (cell_h > 0 && h % cell_h)) {
-        asset_error(err, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h, cell_w, cell_h);
+        asset_error(err, ERROR_PARSE, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h, cell_w,
+                    cell_h);
         return NULL;
     }
     Texture *t = render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
     if (!t) {
-        asset_error(err, "%s: cannot create texture: %s", path, SDL_GetError());
+        asset_error(err, ERROR_IO, "%s: cannot create texture: %s", path, SDL_GetError());
         return NULL;
     }
     return t;
 }
 
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, AssetError *err) {
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
@@ -215,14 +220,14 @@ Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cel
 }
 
 bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance, Font *out,
-                     AssetError *err) {
+                     Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
     if (!px) return false;
     /* A whole-image "grid" has no glyphs to measure. */
     if (cell_w <= 0 || cell_h <= 0) {
-        asset_error(err, "%s: a font needs a glyph cell size, got %dx%d", path, cell_w, cell_h);
+        asset_error(err, ERROR_PARSE, "%s: a font needs a glyph cell size, got %dx%d", path, cell_w, cell_h);
         return false;
     }
     Texture *t = asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
@@ -231,26 +236,26 @@ bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, in
     return true;
 }
 
-bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err) {
+bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, Error *err) {
     SCRATCH_SCOPE(tmp);
     asset_stb_allocator = allocator_arena(tmp.arena);
     int len = 0;
     uint8_t *png = stbi_write_png_to_mem(rgba, w * 4, w, h, 4, &len);
     asset_stb_allocator = (Allocator){0};
     if (!png) {
-        asset_error(err, "%s: cannot encode PNG (%dx%d): out of scratch memory", path, w, h);
+        asset_error(err, ERROR_OUT_OF_MEMORY, "%s: cannot encode PNG (%dx%d): out of scratch memory", path, w, h);
         return false;
     }
     /* Atomically: a screenshot interrupted half-way never replaces a good file with half of one. */
-    return os_write_file_atomic(path, png, (uint64_t)len, err ? err->message : NULL, err ? sizeof err->message : 0);
+    return os_write_file_atomic(path, png, (uint64_t)len, err);
 }
 
-bool asset_write_screenshot(Renderer *rd, const char *path, AssetError *err) {
+bool asset_write_screenshot(Renderer *rd, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp);
     uint8_t *px;
     int w, h;
     if (!render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
-        asset_error(err, "%s: cannot read the frame back", path);
+        asset_error(err, ERROR_IO, "%s: cannot read the frame back", path);
         return false;
     }
     return asset_write_png(path, px, w, h, err);
@@ -280,7 +285,7 @@ static bool asset_try(Arena *perm, const char *dir, const char **found, char *se
     return false;
 }
 
-const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err) {
+const char *asset_dir_search(Arena *perm, const AssetSearch *s, Error *err) {
     /* A folder that was named and is wrong is an error, not a hint: falling back would run
        the game on art the user did not ask for, silently. */
     const char *env = s->env ? getenv(s->env) : NULL;
@@ -288,7 +293,8 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err)
     if (named) {
         OsFileInfo fi = os_file_info(named);
         if (fi.kind == OS_FILE_DIRECTORY) return arena_strdup(perm, named);
-        asset_error(err, "%s: cannot use as the assets folder%s%s%s: %s", named, s->given ? "" : " ($",
+        asset_error(err, fi.kind == OS_FILE_NONE ? ERROR_NOT_FOUND : ERROR_NOT_FILE,
+                    "%s: cannot use as the assets folder%s%s%s: %s", named, s->given ? "" : " ($",
                     s->given ? "" : s->env, s->given ? "" : ")",
                     fi.kind == OS_FILE_NONE ? strerror(fi.error) : "not a directory");
         return NULL;
@@ -296,7 +302,7 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err)
     /* The executable's own folder, an install and the source tree come before the working
        directory, whose ./assets may be anything (a project of the user's, a decoy). */
     SCRATCH_SCOPE(tmp, perm);
-    char searched[sizeof err->message - 160];
+    char searched[ERROR_TEXT_MAX - 160];
     searched[0] = '\0';
     const char *found = NULL;
     const char *exe = os_exe_dir(tmp.arena);
@@ -319,7 +325,7 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err)
     char cwd[PATH_MAX];
     const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
     asset_note(searched, sizeof searched, here ? here : "./assets");
-    asset_error(err, "no assets folder found; looked in %s (name one with --assets DIR%s%s)", searched,
+    asset_error(err, ERROR_NOT_FOUND, "no assets folder found; looked in %s (name one with --assets DIR%s%s)", searched,
                 s->env ? " or $" : "", s->env ? s->env : "");
     return NULL;
 }

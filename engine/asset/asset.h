@@ -6,13 +6,13 @@
    What survives (name, size, grid, the Texture itself) goes to the permanent arena; the
    pixels go to the GPU/SDL texture.
 
-       AssetError err;
+       Error err;
        Texture *tiles = asset_load_texture(rd, perm, "assets/tiles.png", 16, 16, &err);
        if (!tiles) { diag_report(DIAG_ERROR, "%s", err.message); return 1; }   // core/diag.h
-       // missing file -> err.message: "assets/tiles.png: cannot open: No such file or directory"
+       // missing file -> err.message: "assets/tiles.png: error: cannot open: No such file or directory"
 
    Loading never crashes on bad input: a missing, unreadable, truncated or corrupt file comes
-   back as NULL with a message naming the file and the reason - os_read_describe()'s when the
+   back as NULL with a message naming the file and the reason - os_read_file's when the
    file cannot be read ("cannot open: <strerror>", "not a regular file (a directory)"), or
    "cannot load image: " and stb_image's stbi_failure_reason() when it does not decode (or
    "truncated or corrupt PNG data" where stb_image gives no reason), or "image too large".
@@ -40,37 +40,34 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/error.h"
 #include "render/font.h"
 
 /* 4096x4096 RGBA8 is 64 MiB decoded, and the size most GPUs take as one texture. */
 #define ASSET_MAX_IMAGE_SIDE 4096
 
-typedef struct AssetError {
-    char message[2048]; /* room for asset_dir_search's list of the folders it searched */
-} AssetError;
-
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, AssetError *err);
+Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, Error *err);
 
 /* A font sheet (glyph cells of cell_w x cell_h from char 32, see render.h) as a texture plus
    the proportional Font over it, measured from the decoded pixels while they are still in
    the scratch scope: font_make_from_pixels(tex, px, space_advance, 1). The Texture lives in
    `perm`; the Font is a plain value (its advances are a fixed array). False + message. */
 bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance, Font *out,
-                     AssetError *err);
+                     Error *err);
 
 /* Decodes a PNG file into RGBA8 pixels in `out` (tests, tools). False + message on error,
    and `out` unchanged. */
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, AssetError *err);
+bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, Error *err);
 /* The same from `size` bytes of PNG in memory; `path` is only for messages. */
 bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w, int *h,
-                       AssetError *err);
+                       Error *err);
 
 /* Writes RGBA8 pixels as PNG; stb_image_write's buffers come from a scratch arena. */
-bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, AssetError *err);
+bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, Error *err);
 /* The renderer's back buffer as a PNG (call between render_end and render_present):
    render_read_pixels into a scratch arena, then asset_write_png. False + message,
    "shot.png: cannot read the frame back" or asset_write_png's. */
-bool asset_write_screenshot(Renderer *rd, const char *path, AssetError *err);
+bool asset_write_screenshot(Renderer *rd, const char *path, Error *err);
 
 /* Where asset_dir_search looks. */
 typedef struct AssetSearch {
@@ -84,7 +81,7 @@ typedef struct AssetSearch {
 /* The assets directory (no trailing slash), in `perm`, searched as described at the top.
    NULL + err naming the folder that was named, or every folder that was searched: "no
    assets folder found; looked in /opt/game/assets, ..., /home/me/assets". */
-const char *asset_dir_search(Arena *perm, const AssetSearch *s, AssetError *err);
+const char *asset_dir_search(Arena *perm, const AssetSearch *s, Error *err);
 /* The order asset_dir_search looks in, with the folders of `s`, for a program's --help: a
    few lines, each ending in '\n', in buf (returned). */
 const char *asset_dir_order(const AssetSearch *s, char *buf, size_t cap);

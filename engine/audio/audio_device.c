@@ -74,7 +74,10 @@ static void audio_no_device(const char *why) {
 AudioDevice *audio_device_create(Arena *perm) {
     AudioDevice *d = arena_push_struct(perm, AudioDevice);
     if (!d) {
-        diag_report(DIAG_WARNING, "audio: no sound: %s", arena_last_error());
+        Error why;
+        error_warn(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "audio: no sound: ");
+        arena_error(&why);
+        error_report(&why);
         return NULL;
     }
     audio_quiet_alsa();

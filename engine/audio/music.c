@@ -3,6 +3,7 @@
    with synth_render into a float mix in scratch, and only the final PCM goes to `perm`. */
 #include "audio/music.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
@@ -58,7 +59,7 @@ typedef struct Score {
 
 typedef struct Parser {
     const char *path;
-    SoundError *err;
+    Error *err;
     Arena *tmp;
     Score *s;
     Str8 line; /* the current line, comment cut off; columns count from its first byte */
@@ -71,9 +72,15 @@ static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) __
 static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    diag_vformat(p->err->message, sizeof p->err->message, DIAG_ERROR, p->path, line, col, fmt, ap);
+    error_vset(p->err, ERROR_PARSE, p->path, line, col, fmt, ap);
     va_end(ap);
     return false;
+}
+
+/* An arena refused: `lead`, then the arena's words. */
+static bool fail_memory_(Parser *p, const char *lead) {
+    fail_(p, 0, 0, "%s", lead);
+    return arena_error(p->err);
 }
 
 /* ---- Words --------------------------------------------------------------------------- */
@@ -288,7 +295,7 @@ static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
     Pattern *pat = &s->patterns[s->pattern_count];
     *pat = (Pattern){.name = name, .rows = (uint32_t)rows, .line = p->line_no};
     pat->cells = arena_push_array(p->tmp, Cell, (uint64_t)rows * (uint64_t)s->channels);
-    if (!pat->cells) return fail_(p, 0, 0, "out of memory: %s", arena_last_error());
+    if (!pat->cells) return fail_memory_(p, "out of memory: ");
     s->pattern_count++;
     p->open = pat;
     for (int c = 0; c < MUSIC_MAX_CHANNELS; c++) p->sticky[c] = -1;
@@ -501,12 +508,12 @@ static void render_(const Score *s, float *mix, uint64_t song_frames) {
     }
 }
 
-bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, SoundError *err) {
+bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
-    err->message[0] = 0;
+    error_clear(err);
     Score *s = arena_push_struct(tmp.arena, Score);
     Parser p = {.path = path ? path : "(score)", .err = err, .tmp = tmp.arena, .s = s};
-    if (!s) return fail_(&p, 0, 0, "out of memory: %s", arena_last_error());
+    if (!s) return fail_memory_(&p, "out of memory: ");
     *s = (Score){.rows_per_beat = 4, .volume = 1};
     if (!parse_(&p, text)) return false;
 
@@ -521,26 +528,20 @@ bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, SoundErr
     /* Room past the end for the longest release, plus the cut fade and rounding. */
     uint64_t tail = (uint64_t)((MUSIC_MAX_RELEASE + MUSIC_CUT_SECONDS) * AUDIO_RATE) + 2;
     float *mix = arena_push_array(tmp.arena, float, frames + tail);
-    if (!mix) return fail_(&p, 0, 0, "out of memory for the mix: %s", arena_last_error());
+    if (!mix) return fail_memory_(&p, "out of memory for the mix: ");
     render_(s, mix, frames);
     for (uint64_t i = frames; i < frames + tail; i++) mix[i % frames] += mix[i];
 
     int16_t *pcm = arena_push_array_raw(perm, int16_t, frames);
-    if (!pcm) return fail_(&p, 0, 0, "cannot keep the music: %s", arena_last_error());
+    if (!pcm) return fail_memory_(&p, "cannot keep the music: ");
     synth_to_i16(mix, pcm, frames);
     *out = (Sound){.samples = pcm, .frames = (uint32_t)frames};
     return true;
 }
 
-bool music_load(Arena *perm, const char *path, Sound *out, SoundError *err) {
+bool music_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_format(err->message, sizeof err->message, DIAG_ERROR, path, 0, 0, "%s",
-                    os_read_describe(r, why, sizeof why));
-        return false;
-    }
+    if (!os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text, err)) return false;
     return music_render(perm, text, path, out, err);
 }

@@ -4,7 +4,7 @@
    in a scratch arena while it renders.
 
        Sound title;
-       SoundError err;
+       Error err;
        if (!music_load(perm, "assets/music/title.score", &title, &err))
            diag_report(DIAG_WARNING, "%s", err.message);   // and play no music
 
@@ -55,6 +55,7 @@
 
 #include "audio/sound.h"
 #include "core/arena.h"
+#include "core/error.h"
 #include "core/str8.h"
 
 #define MUSIC_MAX_SECONDS 120
@@ -63,8 +64,8 @@
 
 /* Renders score text into a looping mono Sound at AUDIO_RATE in `perm`. False with
    "path:line:col: error: ..." in err (perm unchanged on failure). */
-bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, SoundError *err);
+bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err);
 /* Reads the file (os_read_file into scratch, at most MUSIC_FILE_MAX bytes) and renders it. */
-bool music_load(Arena *perm, const char *path, Sound *out, SoundError *err);
+bool music_load(Arena *perm, const char *path, Sound *out, Error *err);
 
 #endif

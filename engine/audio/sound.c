@@ -10,6 +10,7 @@
 #include "audio/vorbis_check.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -84,15 +85,21 @@ static void sound_sort(void *base, size_t n, size_t size, SoundCompare *cmp) {
    length costs nothing. */
 #define SOUND_VORBIS_HINT_MAX (3u << 20)
 
-static bool sound_fail(SoundError *err, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool sound_fail(SoundError *err, const char *path, const char *fmt, ...) {
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        diag_vformat(err->message, sizeof err->message, DIAG_ERROR, path ? path : "(sound)", 0, 0, fmt, ap);
-        va_end(ap);
-    }
+static bool sound_fail_code(Error *err, ErrorCode code, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool sound_fail_code(Error *err, ErrorCode code, const char *path, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, code, path ? path : "(sound)", 0, 0, fmt, ap);
+    va_end(ap);
     return false;
+}
+#define sound_fail(err, path, ...) sound_fail_code((err), ERROR_PARSE, (path), __VA_ARGS__)
+
+/* An arena refused: `lead`, then the arena's words. */
+static bool sound_fail_memory(Error *err, const char *path, const char *lead) {
+    sound_fail_code(err, ERROR_OUT_OF_MEMORY, path, "%s", lead);
+    return arena_error(err);
 }
 
 /* ---- The common tail: mono float source -> int16 at AUDIO_RATE, in perm */
@@ -113,11 +120,14 @@ static uint64_t sound_out_frames(uint64_t frames, uint32_t rate) {
 }
 
 static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFetch *fetch, uint64_t frames,
-                         uint32_t rate, Sound *out, SoundError *err) {
+                         uint32_t rate, Sound *out, Error *err) {
     uint64_t n = rate == AUDIO_RATE ? frames : sound_out_frames(frames, rate);
     int16_t *pcm = arena_push_array_raw(perm, int16_t, n);
-    if (!pcm)
-        return sound_fail(err, path, "no room for %llu frames of sound: %s", (unsigned long long)n, arena_last_error());
+    if (!pcm) {
+        char lead[80];
+        snprintf(lead, sizeof lead, "no room for %llu frames of sound: ", (unsigned long long)n);
+        return sound_fail_memory(err, path, lead);
+    }
     if (rate == AUDIO_RATE) {
         for (uint64_t i = 0; i < n; i++) pcm[i] = sound_to_i16(fetch(src, i));
     } else {
@@ -135,7 +145,7 @@ static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFe
     return true;
 }
 
-static bool sound_check_length(const char *path, uint64_t frames, uint32_t rate, SoundError *err) {
+static bool sound_check_length(const char *path, uint64_t frames, uint32_t rate, Error *err) {
     if (frames == 0) return sound_fail(err, path, "no samples (the sound is empty)");
     if (frames > (uint64_t)SOUND_MAX_SECONDS * rate)
         return sound_fail(err, path, "too long: %.1f s, the limit is %d s", (double)frames / rate, SOUND_MAX_SECONDS);
@@ -190,8 +200,7 @@ static const char *wav_format_name(uint32_t tag) {
 }
 
 /* The 'fmt ' chunk into *w and *rate. */
-static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, WavSource *w, uint32_t *rate,
-                          SoundError *err) {
+static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, WavSource *w, uint32_t *rate, Error *err) {
     if (size < 16) return sound_fail(err, path, "'fmt ' chunk of %u bytes is too short (at least 16)", size);
     uint32_t tag = rd16(c), channels = rd16(c + 2), block = rd16(c + 12), bits = rd16(c + 14);
     *rate = rd32(c + 4);
@@ -226,7 +235,7 @@ static bool wav_parse_fmt(const char *path, const uint8_t *c, uint32_t size, Wav
     return true;
 }
 
-static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *path, Sound *out, SoundError *err) {
+static bool wav_decode(Arena *perm, const uint8_t *b, uint64_t len, const char *path, Sound *out, Error *err) {
     const uint8_t *fmt = NULL, *data = NULL;
     uint32_t fmt_size = 0, data_size = 0;
     /* Chunks come in any order and unknown ones are skipped. Each is padded to an even
@@ -286,18 +295,18 @@ static const char *vorbis_reason(int e) {
 static float ogg_fetch(const void *src, uint64_t frame) { return ((const float *)src)[frame]; }
 
 static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, const char *path, Sound *out,
-                       SoundError *err) {
+                       Error *err) {
     if (len > INT_MAX) return sound_fail(err, path, "too large for the Ogg decoder");
     /* stb_vorbis trusts its input, so nothing reaches it unchecked (vorbis_check.h). */
-    char why[200];
-    if (!vorbis_check(b, len, tmp, why, sizeof why)) return sound_fail(err, path, "%s", why);
+    Error why;
+    if (!vorbis_check(b, len, tmp, &why)) return sound_fail_code(err, why.code, path, "%.400s", why.message);
     stb_vorbis *v = NULL;
     int e = 0;
     uint64_t mark = arena_pos(tmp);
     for (uint32_t work = SOUND_VORBIS_WORK_MIN; !v; work *= 2) {
         arena_pop_to(tmp, mark);
         char *buf = arena_push_raw(tmp, work, 16);
-        if (!buf) return sound_fail(err, path, "no scratch memory for the Ogg decoder: %s", arena_last_error());
+        if (!buf) return sound_fail_memory(err, path, "no scratch memory for the Ogg decoder: ");
         stb_vorbis_alloc alloc = {buf, (int)work};
         v = stb_vorbis_open_memory(b, (int)len, &e, &alloc);
         if (!v && (e != VORBIS_outofmem || work >= SOUND_VORBIS_WORK_MAX))
@@ -315,7 +324,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     cap = cap < 4096 ? 4096 : cap > SOUND_VORBIS_HINT_MAX ? SOUND_VORBIS_HINT_MAX : cap;
     Allocator grow = allocator_arena(tmp);
     float *mono = allocator_new(grow, float, cap);
-    if (!mono) return sound_fail(err, path, "no scratch memory for decoded samples: %s", arena_last_error());
+    if (!mono) return sound_fail_memory(err, path, "no scratch memory for decoded samples: ");
     uint64_t frames = 0;
     for (;;) {
         int ch = 0;
@@ -327,7 +336,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
         if (frames + (uint64_t)n > cap) {
             uint64_t grown = cap * 2 > frames + (uint64_t)n ? cap * 2 : frames + (uint64_t)n;
             mono = allocator_realloc(grow, mono, cap * sizeof *mono, grown * sizeof *mono, 16);
-            if (!mono) return sound_fail(err, path, "no scratch memory for decoded samples: %s", arena_last_error());
+            if (!mono) return sound_fail_memory(err, path, "no scratch memory for decoded samples: ");
             cap = grown;
         }
         float scale = 1.0f / (float)ch;
@@ -349,7 +358,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
 
 /* ---- Entry points */
 
-bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, SoundError *err) {
+bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err) {
     const uint8_t *b = (const uint8_t *)bytes.data;
     if (bytes.len >= 12 && !memcmp(b, "RIFF", 4) && !memcmp(b + 8, "WAVE", 4))
         return wav_decode(perm, b, bytes.len, path, out, err);
@@ -363,41 +372,30 @@ bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, SoundEr
                       (unsigned long long)bytes.len);
 }
 
-bool sound_load(Arena *perm, const char *path, Sound *out, SoundError *err) {
+bool sound_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 file;
-    OsReadResult r = os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file);
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        return sound_fail(err, path, "%s", os_read_describe(r, why, sizeof why));
-    }
+    if (!os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file, err)) return false;
     return sound_decode(perm, file, path, out, err);
 }
 
 static void wr16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static void wr32(uint8_t *p, uint32_t v) { wr16(p, v), wr16(p + 2, v >> 16); }
 
-bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, char *msg,
-                     size_t msg_cap) {
+bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err) {
     const char *why = NULL;
     if (rate == 0) why = "sample rate 0";
     else if (frames && !stereo) why = "no samples given";
     else if (frames > (UINT32_MAX - 36) / 4) why = "too long for a WAV file (4 GiB)";
-    if (why) {
-        if (msg && msg_cap) diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s", why);
-        return false;
-    }
+    if (why) return error_set(err, ERROR_REFUSED, path, 0, 0, "cannot write: %s", why);
     SCRATCH_SCOPE(tmp);
     uint32_t data = (uint32_t)frames * 4;
     uint8_t *f = arena_push_raw(tmp.arena, 44 + (uint64_t)data, 16);
-    if (!f) {
-        if (msg && msg_cap) diag_format(msg, msg_cap, DIAG_ERROR, path, 0, 0, "cannot write: %s", arena_last_error());
-        return false;
-    }
+    if (!f) return sound_fail_memory(err, path, "cannot write: ");
     memcpy(f, "RIFF", 4), wr32(f + 4, 36 + data), memcpy(f + 8, "WAVEfmt ", 8);
     wr32(f + 16, 16), wr16(f + 20, WAV_PCM), wr16(f + 22, 2), wr32(f + 24, rate);
     wr32(f + 28, rate * 4), wr16(f + 32, 4), wr16(f + 34, 16);
     memcpy(f + 36, "data", 4), wr32(f + 40, data);
     for (uint64_t i = 0; i < frames * 2; i++) wr16(f + 44 + 2 * i, (uint16_t)stereo[i]);
-    return os_write_file_atomic(path, f, 44 + (uint64_t)data, msg, msg_cap);
+    return os_write_file_atomic(path, f, 44 + (uint64_t)data, err);
 }

@@ -6,7 +6,7 @@
    read it without a lock.
 
        Sound shot;
-       SoundError err;
+       Error err;
        if (!sound_load(perm, "assets/sounds/shot.wav", &shot, &err))
            diag_report(DIAG_WARNING, "%s", err.message);   // and play nothing: silence
 
@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/error.h"
 #include "core/str8.h"
 
 #define AUDIO_RATE 48000
@@ -35,18 +36,13 @@ typedef struct Sound {
     uint32_t frames;
 } Sound;
 
-typedef struct SoundError {
-    char message[512]; /* "path: error: ..." */
-} SoundError;
-
 /* Reads and decodes `path` (WAV or Ogg Vorbis, told apart by content) into `perm`. False
    with a message naming the file and what is wrong with it; `perm` is unchanged then. */
-bool sound_load(Arena *perm, const char *path, Sound *out, SoundError *err);
+bool sound_load(Arena *perm, const char *path, Sound *out, Error *err);
 /* The same from bytes in memory; `path` is only for messages. */
-bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, SoundError *err);
+bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err);
 /* Writes interleaved stereo 16-bit PCM as a WAV file, atomically (os_write_file_atomic).
-   False with the reason in msg. */
-bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, char *msg,
-                     size_t msg_cap);
+   False with the reason in err. */
+bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err);
 
 #endif

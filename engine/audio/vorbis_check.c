@@ -22,15 +22,20 @@
 #define VORBIS_MAX_BOOKS 256
 #define VORBIS_FLOOR1_MAX_VALUES 65
 
-static bool fail(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *why, size_t cap, const char *fmt, ...) {
-    if (why && cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, cap, fmt, ap);
-        va_end(ap);
-    }
+/* The reason, about no file (the caller names it): ERROR_PARSE, false. */
+static bool fail(Error *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(Error *why, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(why, ERROR_PARSE, NULL, 0, 0, fmt, ap);
+    va_end(ap);
     return false;
+}
+
+/* An arena refused: "no scratch memory <what>: <the arena's words>". */
+static bool fail_memory(Error *why, const char *what) {
+    error_set(why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "no scratch memory %s: ", what);
+    return arena_error(why);
 }
 
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -44,7 +49,7 @@ typedef struct OggHeaders {
 
 /* Every page whole, its CRC right, one logical stream that ends; counts the header packets.
    `copy`: when not NULL, the first three packets are written there back to back. */
-static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *copy, char *why, size_t cap) {
+static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *copy, Error *why) {
     uint32_t table[256];
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t r = i << 24;
@@ -58,27 +63,27 @@ static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *co
     for (uint64_t at = 0; at < len; pages++) {
         unsigned long long where = at;
         if (eos)
-            return fail(why, cap,
+            return fail(why,
                         "more data after the end of the Ogg stream at byte %llu (chained streams "
                         "are not supported)",
                         where);
-        if (len - at < 27) return fail(why, cap, "truncated Ogg page header at byte %llu", where);
+        if (len - at < 27) return fail(why, "truncated Ogg page header at byte %llu", where);
         const uint8_t *p = b + at;
-        if (memcmp(p, "OggS", 4)) return fail(why, cap, "no Ogg page at byte %llu", where);
-        if (p[4]) return fail(why, cap, "unknown Ogg version %u at byte %llu", p[4], where);
+        if (memcmp(p, "OggS", 4)) return fail(why, "no Ogg page at byte %llu", where);
+        if (p[4]) return fail(why, "unknown Ogg version %u at byte %llu", p[4], where);
         uint64_t size = 27 + (uint64_t)p[26];
-        if (len - at < size) return fail(why, cap, "truncated Ogg page at byte %llu", where);
+        if (len - at < size) return fail(why, "truncated Ogg page at byte %llu", where);
         for (uint32_t i = 0; i < p[26]; i++) size += p[27 + i];
         if (len - at < size)
-            return fail(why, cap, "truncated Ogg page at byte %llu: %llu bytes, %llu left", where,
-                        (unsigned long long)size, (unsigned long long)(len - at));
+            return fail(why, "truncated Ogg page at byte %llu: %llu bytes, %llu left", where, (unsigned long long)size,
+                        (unsigned long long)(len - at));
         bool first = (p[5] & 2) != 0;
         if (pages == 0) serial = rd32(p + 14);
         if (first != (pages == 0) || rd32(p + 14) != serial)
-            return fail(why, cap, "more than one logical stream (page at byte %llu)", where);
+            return fail(why, "more than one logical stream (page at byte %llu)", where);
         uint32_t crc = 0;
         for (uint64_t i = 0; i < size; i++) crc = crc << 8 ^ table[(crc >> 24) ^ (i >= 22 && i < 26 ? 0 : p[i])];
-        if (crc != rd32(p + 22)) return fail(why, cap, "corrupt Ogg page at byte %llu (CRC mismatch)", where);
+        if (crc != rd32(p + 22)) return fail(why, "corrupt Ogg page at byte %llu (CRC mismatch)", where);
         /* The header packets, segment by segment. */
         const uint8_t *body = p + 27 + p[26];
         for (uint32_t i = 0; i < p[26] && h->packets < 3; i++) {
@@ -91,7 +96,7 @@ static bool ogg_pages(const uint8_t *b, uint64_t len, OggHeaders *h, uint8_t *co
         eos = (p[5] & 4) != 0;
         at += size;
     }
-    if (!eos) return fail(why, cap, "truncated Ogg stream: no end-of-stream page after %u pages", pages);
+    if (!eos) return fail(why, "truncated Ogg stream: no end-of-stream page after %u pages", pages);
     return true;
 }
 
@@ -155,54 +160,53 @@ typedef struct VorbisStream {
     uint32_t channels, block[2]; /* the short and the long block size */
 } VorbisStream;
 
-static bool check_identification(const uint8_t *p, uint64_t n, VorbisStream *vs, char *why, size_t cap) {
+static bool check_identification(const uint8_t *p, uint64_t n, VorbisStream *vs, Error *why) {
     if (n < 30)
-        return fail(why, cap, "invalid Vorbis identification header: %llu bytes, 30 expected", (unsigned long long)n);
+        return fail(why, "invalid Vorbis identification header: %llu bytes, 30 expected", (unsigned long long)n);
     if (p[0] != 1 || memcmp(p + 1, "vorbis", 6))
-        return fail(why, cap, "the first packet is not a Vorbis identification header");
-    if (rd32(p + 7) != 0) return fail(why, cap, "unknown Vorbis version %u", rd32(p + 7));
+        return fail(why, "the first packet is not a Vorbis identification header");
+    if (rd32(p + 7) != 0) return fail(why, "unknown Vorbis version %u", rd32(p + 7));
     vs->channels = p[11];
     if (vs->channels == 0 || vs->channels > VORBIS_MAX_CHANNELS)
-        return fail(why, cap, "invalid Vorbis identification header: %u channels (1 to %d)", vs->channels,
+        return fail(why, "invalid Vorbis identification header: %u channels (1 to %d)", vs->channels,
                     VORBIS_MAX_CHANNELS);
     uint32_t b0 = p[28] & 15, b1 = p[28] >> 4;
     if (b0 < 6 || b0 > 13 || b1 < 6 || b1 > 13 || b0 > b1)
-        return fail(why, cap, "invalid Vorbis identification header: block sizes 2^%u and 2^%u", b0, b1);
-    if (!(p[29] & 1)) return fail(why, cap, "invalid Vorbis identification header: no framing bit");
+        return fail(why, "invalid Vorbis identification header: block sizes 2^%u and 2^%u", b0, b1);
+    if (!(p[29] & 1)) return fail(why, "invalid Vorbis identification header: no framing bit");
     vs->block[0] = 1u << b0, vs->block[1] = 1u << b1;
     return true;
 }
 
-static bool check_comment(const uint8_t *p, uint64_t n, char *why, size_t cap) {
+static bool check_comment(const uint8_t *p, uint64_t n, Error *why) {
     const char *what = "invalid Vorbis comment header";
     if (n < 7 || p[0] != 3 || memcmp(p + 1, "vorbis", 6))
-        return fail(why, cap, "the second packet is not a Vorbis comment header");
+        return fail(why, "the second packet is not a Vorbis comment header");
     if (n > VORBIS_COMMENT_MAX)
-        return fail(why, cap, "%s: %llu bytes, the limit is %u", what, (unsigned long long)n, VORBIS_COMMENT_MAX);
+        return fail(why, "%s: %llu bytes, the limit is %u", what, (unsigned long long)n, VORBIS_COMMENT_MAX);
     uint64_t at = 7;
-    if (n - at < 4) return fail(why, cap, "%s: cut short before the vendor string", what);
+    if (n - at < 4) return fail(why, "%s: cut short before the vendor string", what);
     uint32_t vendor = rd32(p + at);
     at += 4;
     if (vendor > n - at)
-        return fail(why, cap, "%s: a vendor string of %u bytes, %llu left in the packet", what, vendor,
+        return fail(why, "%s: a vendor string of %u bytes, %llu left in the packet", what, vendor,
                     (unsigned long long)(n - at));
     at += vendor;
-    if (n - at < 4) return fail(why, cap, "%s: cut short before the comment count", what);
+    if (n - at < 4) return fail(why, "%s: cut short before the comment count", what);
     uint32_t count = rd32(p + at);
     at += 4;
     if (count > (n - at) / 4)
-        return fail(why, cap, "%s: %u comments, %llu bytes left in the packet", what, count,
-                    (unsigned long long)(n - at));
+        return fail(why, "%s: %u comments, %llu bytes left in the packet", what, count, (unsigned long long)(n - at));
     for (uint32_t i = 0; i < count; i++) {
-        if (n - at < 4) return fail(why, cap, "%s: cut short at comment %u", what, i);
+        if (n - at < 4) return fail(why, "%s: cut short at comment %u", what, i);
         uint32_t len = rd32(p + at);
         at += 4;
         if (len > n - at)
-            return fail(why, cap, "%s: comment %u of %u bytes, %llu left in the packet", what, i, len,
+            return fail(why, "%s: comment %u of %u bytes, %llu left in the packet", what, i, len,
                         (unsigned long long)(n - at));
         at += len;
     }
-    if (at >= n || !(p[at] & 1)) return fail(why, cap, "%s: no framing bit", what);
+    if (at >= n || !(p[at] & 1)) return fail(why, "%s: no framing bit", what);
     return true;
 }
 
@@ -210,20 +214,20 @@ typedef struct Book {
     uint32_t entries, dims, lookup;
 } Book;
 
-static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t cap) {
-    if (get(b, 24) != 0x564342) return fail(why, cap, "codebook %u: no sync pattern", i);
+static bool check_codebook(Bits *b, uint32_t i, Book *book, Error *why) {
+    if (get(b, 24) != 0x564342) return fail(why, "codebook %u: no sync pattern", i);
     uint32_t dims = get(b, 16), entries = get(b, 24);
     uint32_t ordered = get(b, 1), sparse = ordered ? 0 : get(b, 1);
     if (over(b)) return false;
     if (!entries || !dims || ilog(dims) + ilog(entries) > 24)
-        return fail(why, cap, "codebook %u: %u entries of %u dimensions", i, entries, dims);
+        return fail(why, "codebook %u: %u entries of %u dimensions", i, entries, dims);
     uint32_t longest = 0;
     if (ordered) {
         uint32_t entry = 0, length = get(b, 5) + 1;
         while (entry < entries && !over(b)) {
             uint32_t count = get(b, ilog(entries - entry));
             if (length >= 32 || count > entries - entry)
-                return fail(why, cap, "codebook %u: ordered code lengths do not add up", i);
+                return fail(why, "codebook %u: ordered code lengths do not add up", i);
             if (count) longest = length;
             entry += count, length++;
         }
@@ -231,16 +235,16 @@ static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t ca
         for (uint32_t e = 0; e < entries && !over(b); e++) {
             if (sparse && !get(b, 1)) continue;
             uint32_t length = get(b, 5) + 1;
-            if (length == 32) return fail(why, cap, "codebook %u: a 32-bit code", i);
+            if (length == 32) return fail(why, "codebook %u: a 32-bit code", i);
             if (length > longest) longest = length;
         }
     }
     /* stb_vorbis searches a book of up to 8 entries with 1 << length, an int: a 31-bit code
        there (which no real code of 8 entries needs) overflows it. */
     if (entries <= 8 && longest >= 31)
-        return fail(why, cap, "codebook %u: a %u-bit code among %u entries", i, longest, entries);
+        return fail(why, "codebook %u: a %u-bit code among %u entries", i, longest, entries);
     uint32_t lookup = get(b, 4);
-    if (lookup > 2) return fail(why, cap, "codebook %u: lookup type %u", i, lookup);
+    if (lookup > 2) return fail(why, "codebook %u: lookup type %u", i, lookup);
     if (lookup) {
         get(b, 32), get(b, 32);
         uint32_t value_bits = get(b, 4) + 1;
@@ -249,9 +253,9 @@ static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t ca
         if (lookup == 1) {
             values = lookup1_exact(entries, dims);
             if (values < 0 || lookup1_stb((int)entries, (int)dims) != values)
-                return fail(why, cap, "codebook %u: %u entries of %u dimensions as a lattice", i, entries, dims);
+                return fail(why, "codebook %u: %u entries of %u dimensions as a lattice", i, entries, dims);
         }
-        if (values <= 0) return fail(why, cap, "codebook %u: no lookup values", i);
+        if (values <= 0) return fail(why, "codebook %u: no lookup values", i);
         if ((uint64_t)values * value_bits > b->bits - (b->pos > b->bits ? b->bits : b->pos)) {
             b->pos = b->bits + 1;
             return false;
@@ -262,10 +266,10 @@ static bool check_codebook(Bits *b, uint32_t i, Book *book, char *why, size_t ca
     return !over(b);
 }
 
-static bool check_floor(Bits *b, uint32_t i, uint32_t books, char *why, size_t cap) {
+static bool check_floor(Bits *b, uint32_t i, uint32_t books, Error *why) {
     uint32_t type = get(b, 16);
-    if (type == 0) return fail(why, cap, "floor %u is of type 0, which stb_vorbis does not support", i);
-    if (type != 1) return fail(why, cap, "floor %u: unknown type %u", i, type);
+    if (type == 0) return fail(why, "floor %u is of type 0, which stb_vorbis does not support", i);
+    if (type != 1) return fail(why, "floor %u: unknown type %u", i, type);
     uint32_t partitions = get(b, 5), classes[32], dims[16] = {0};
     int max_class = -1;
     for (uint32_t j = 0; j < partitions; j++) {
@@ -275,23 +279,22 @@ static bool check_floor(Bits *b, uint32_t i, uint32_t books, char *why, size_t c
     for (int j = 0; j <= max_class; j++) {
         dims[j] = get(b, 3) + 1;
         uint32_t sub = get(b, 2);
-        if (sub && get(b, 8) >= books)
-            return fail(why, cap, "floor %u: class %d's master book is not a codebook", i, j);
+        if (sub && get(b, 8) >= books) return fail(why, "floor %u: class %d's master book is not a codebook", i, j);
         for (uint32_t k = 0; k < 1u << sub; k++)
-            if ((int)get(b, 8) - 1 >= (int)books) return fail(why, cap, "floor %u: class %d names no codebook", i, j);
+            if ((int)get(b, 8) - 1 >= (int)books) return fail(why, "floor %u: class %d names no codebook", i, j);
     }
     get(b, 2);
     uint32_t range_bits = get(b, 4), values = 2, x[VORBIS_FLOOR1_MAX_VALUES] = {0, 1u << range_bits};
     for (uint32_t j = 0; j < partitions; j++) {
         for (uint32_t k = 0; k < dims[classes[j]]; k++) {
             if (values == VORBIS_FLOOR1_MAX_VALUES)
-                return fail(why, cap, "floor %u: more than %d points", i, VORBIS_FLOOR1_MAX_VALUES);
+                return fail(why, "floor %u: more than %d points", i, VORBIS_FLOOR1_MAX_VALUES);
             x[values++] = get(b, range_bits);
         }
     }
     for (uint32_t j = 0; j < values; j++)
         for (uint32_t k = 0; k < j; k++)
-            if (x[j] == x[k] && !over(b)) return fail(why, cap, "floor %u: two points at x = %u", i, x[j]);
+            if (x[j] == x[k] && !over(b)) return fail(why, "floor %u: two points at x = %u", i, x[j]);
     return !over(b);
 }
 
@@ -299,15 +302,15 @@ typedef struct Residue {
     uint32_t type, begin, end, part_size;
 } Residue;
 
-static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books, Residue *res, char *why, size_t cap) {
+static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books, Residue *res, Error *why) {
     uint32_t type = get(b, 16);
-    if (type > 2) return fail(why, cap, "residue %u: unknown type %u", i, type);
+    if (type > 2) return fail(why, "residue %u: unknown type %u", i, type);
     uint32_t begin = get(b, 24), end = get(b, 24), part_size = get(b, 24) + 1;
     *res = (Residue){type, begin, end, part_size};
     uint32_t classifications = get(b, 6) + 1, classbook = get(b, 8), cascade[64];
     if (over(b)) return false;
-    if (end < begin) return fail(why, cap, "residue %u ends before it begins", i);
-    if (classbook >= books) return fail(why, cap, "residue %u: its classification book is not a codebook", i);
+    if (end < begin) return fail(why, "residue %u ends before it begins", i);
+    if (classbook >= books) return fail(why, "residue %u: its classification book is not a codebook", i);
     for (uint32_t j = 0; j < classifications; j++) {
         uint32_t low = get(b, 3), high = get(b, 1) ? get(b, 5) : 0;
         cascade[j] = high * 8 + low;
@@ -318,42 +321,39 @@ static bool check_residue(Bits *b, uint32_t i, const Book *book, uint32_t books,
             uint32_t n = get(b, 8);
             if (over(b)) return false;
             if (n >= books || !book[n].lookup)
-                return fail(why, cap, "residue %u: book %u is not a codebook with values", i, n);
+                return fail(why, "residue %u: book %u is not a codebook with values", i, n);
         }
     /* Every partition's classes, classifications^dims of them, must be codes of its book. */
     uint64_t partvals = 1;
     for (uint32_t d = 0; d < book[classbook].dims; d++) {
         partvals *= classifications;
-        if (partvals > book[classbook].entries)
-            return fail(why, cap, "residue %u: its classification book is too small", i);
+        if (partvals > book[classbook].entries) return fail(why, "residue %u: its classification book is too small", i);
     }
     return !over(b);
 }
 
-static bool check_mapping(Bits *b, uint32_t i, uint32_t channels, uint32_t floors, uint32_t residues, char *why,
-                          size_t cap) {
-    if (get(b, 16) != 0) return fail(why, cap, "mapping %u: unknown type", i);
+static bool check_mapping(Bits *b, uint32_t i, uint32_t channels, uint32_t floors, uint32_t residues, Error *why) {
+    if (get(b, 16) != 0) return fail(why, "mapping %u: unknown type", i);
     uint32_t submaps = get(b, 1) ? get(b, 4) + 1 : 1;
-    if (submaps > 15) return fail(why, cap, "mapping %u: %u submaps (stb_vorbis takes 15)", i, submaps);
+    if (submaps > 15) return fail(why, "mapping %u: %u submaps (stb_vorbis takes 15)", i, submaps);
     if (get(b, 1)) {
         uint32_t steps = get(b, 8) + 1;
-        if (steps > channels)
-            return fail(why, cap, "mapping %u: %u coupling steps for %u channels", i, steps, channels);
+        if (steps > channels) return fail(why, "mapping %u: %u coupling steps for %u channels", i, steps, channels);
         for (uint32_t k = 0; k < steps; k++) {
             uint32_t mag = get(b, ilog(channels - 1)), ang = get(b, ilog(channels - 1));
             if (mag >= channels || ang >= channels || mag == ang)
-                return fail(why, cap, "mapping %u: coupling step %u joins channels %u and %u", i, k, mag, ang);
+                return fail(why, "mapping %u: coupling step %u joins channels %u and %u", i, k, mag, ang);
         }
     }
-    if (get(b, 2)) return fail(why, cap, "mapping %u: reserved bits set", i);
+    if (get(b, 2)) return fail(why, "mapping %u: reserved bits set", i);
     if (submaps > 1)
         for (uint32_t c = 0; c < channels; c++)
-            if (get(b, 4) >= submaps) return fail(why, cap, "mapping %u: channel %u has no submap", i, c);
+            if (get(b, 4) >= submaps) return fail(why, "mapping %u: channel %u has no submap", i, c);
     for (uint32_t j = 0; j < submaps; j++) {
         get(b, 8);
         uint32_t floor = get(b, 8), residue = get(b, 8);
         if (floor >= floors || residue >= residues)
-            return fail(why, cap, "mapping %u: submap %u names floor %u and residue %u", i, j, floor, residue);
+            return fail(why, "mapping %u: submap %u names floor %u and residue %u", i, j, floor, residue);
     }
     return !over(b);
 }
@@ -369,7 +369,7 @@ static uint32_t residue_parts(const Residue *r, uint32_t half, bool decoding) {
 /* stb_vorbis sizes its scratch for decoding at setup, and a residue of type 2 can ask for
    more when it decodes (it counts that one's partitions as if it were of the other types):
    its allocation then fails and it writes through the NULL. Refused here instead. */
-static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStream *vs, char *why, size_t cap) {
+static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStream *vs, Error *why) {
     uint64_t most = 0;
     for (uint32_t i = 0; i < residues; i++) {
         uint32_t parts = residue_parts(&res[i], vs->block[1] / 2, false);
@@ -381,7 +381,7 @@ static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStr
         for (int b = 0; b < 2; b++) {
             uint64_t need = vs->channels * (ptr + residue_parts(&res[i], vs->block[b] / 2, true) * ptr);
             if (need > room)
-                return fail(why, cap,
+                return fail(why,
                             "residue %u of type %u reads %llu partitions, more than stb_vorbis "
                             "makes room for",
                             i, res[i].type, (unsigned long long)residue_parts(&res[i], vs->block[b] / 2, true));
@@ -389,67 +389,68 @@ static bool check_scratch(const Residue *res, uint32_t residues, const VorbisStr
     return true;
 }
 
-static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Arena *scratch, char *why, size_t cap) {
+static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Arena *scratch, Error *why) {
     uint32_t channels = vs->channels;
     if (n < 7 || p[0] != 5 || memcmp(p + 1, "vorbis", 6))
-        return fail(why, cap, "the third packet is not a Vorbis setup header");
-    char detail[160] = "";
+        return fail(why, "the third packet is not a Vorbis setup header");
+    Error detail;
+    error_clear(&detail);
     Bits b = {p + 7, (n - 7) * 8, 0};
     bool ok = false;
     uint32_t books = get(&b, 8) + 1;
     Book *book = arena_push_array(scratch, Book, VORBIS_MAX_BOOKS);
     Residue *res = arena_push_array(scratch, Residue, 64);
-    if (!book || !res) return fail(why, cap, "no scratch memory to check the setup header: %s", arena_last_error());
+    if (!book || !res) return fail_memory(why, "to check the setup header");
     for (uint32_t i = 0; i < books; i++)
-        if (!check_codebook(&b, i, &book[i], detail, sizeof detail)) goto done;
+        if (!check_codebook(&b, i, &book[i], &detail)) goto done;
     uint32_t times = get(&b, 6) + 1;
     for (uint32_t i = 0; i < times; i++)
         if (get(&b, 16)) {
-            fail(detail, sizeof detail, "time domain transform %u is not 0", i);
+            fail(&detail, "time domain transform %u is not 0", i);
             goto done;
         }
     uint32_t floors = get(&b, 6) + 1;
     for (uint32_t i = 0; i < floors; i++)
-        if (!check_floor(&b, i, books, detail, sizeof detail)) goto done;
+        if (!check_floor(&b, i, books, &detail)) goto done;
     uint32_t residues = get(&b, 6) + 1;
     for (uint32_t i = 0; i < residues; i++)
-        if (!check_residue(&b, i, book, books, &res[i], detail, sizeof detail)) goto done;
-    if (!check_scratch(res, residues, vs, detail, sizeof detail)) goto done;
+        if (!check_residue(&b, i, book, books, &res[i], &detail)) goto done;
+    if (!check_scratch(res, residues, vs, &detail)) goto done;
     uint32_t mappings = get(&b, 6) + 1;
     for (uint32_t i = 0; i < mappings; i++)
-        if (!check_mapping(&b, i, channels, floors, residues, detail, sizeof detail)) goto done;
+        if (!check_mapping(&b, i, channels, floors, residues, &detail)) goto done;
     uint32_t modes = get(&b, 6) + 1;
     for (uint32_t i = 0; i < modes; i++) {
         get(&b, 1);
         uint32_t window = get(&b, 16), transform = get(&b, 16), mapping = get(&b, 8);
         if (!over(&b) && (window || transform || mapping >= mappings)) {
-            fail(detail, sizeof detail, "mode %u: window %u, transform %u, mapping %u", i, window, transform, mapping);
+            fail(&detail, "mode %u: window %u, transform %u, mapping %u", i, window, transform, mapping);
             goto done;
         }
     }
     if (!over(&b) && !get(&b, 1)) {
-        fail(detail, sizeof detail, "no framing bit");
+        fail(&detail, "no framing bit");
         goto done;
     }
     ok = !over(&b);
 done:
     if (ok) return true;
-    if (over(&b)) return fail(why, cap, "invalid Vorbis setup header: cut short (%llu bytes)", (unsigned long long)n);
-    return fail(why, cap, "invalid Vorbis setup header: %s", detail);
+    if (over(&b)) return fail(why, "invalid Vorbis setup header: cut short (%llu bytes)", (unsigned long long)n);
+    return fail(why, "invalid Vorbis setup header: %s", detail.message);
 }
 
-bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, char *why, size_t cap) {
+bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why) {
     OggHeaders h;
-    if (!ogg_pages(b, len, &h, NULL, why, cap)) return false;
+    if (!ogg_pages(b, len, &h, NULL, why)) return false;
     if (h.packets < 3)
-        return fail(why, cap, "the stream ends inside its headers (%u of the 3 Vorbis header packets)", h.packets);
+        return fail(why, "the stream ends inside its headers (%u of the 3 Vorbis header packets)", h.packets);
     uint64_t mark = arena_pos(scratch), total = h.size[0] + h.size[1] + h.size[2];
     uint8_t *p = arena_push_raw(scratch, total ? total : 1, 16);
-    if (!p) return fail(why, cap, "no scratch memory for the Vorbis headers: %s", arena_last_error());
-    ogg_pages(b, len, &h, p, why, cap);
+    if (!p) return fail_memory(why, "for the Vorbis headers");
+    ogg_pages(b, len, &h, p, why);
     VorbisStream vs = {0};
-    bool ok = check_identification(p, h.size[0], &vs, why, cap) && check_comment(p + h.size[0], h.size[1], why, cap) &&
-              check_setup(p + h.size[0] + h.size[1], h.size[2], &vs, scratch, why, cap);
+    bool ok = check_identification(p, h.size[0], &vs, why) && check_comment(p + h.size[0], h.size[1], why) &&
+              check_setup(p + h.size[0] + h.size[1], h.size[2], &vs, scratch, why);
     arena_pop_to(scratch, mark);
     return ok;
 }

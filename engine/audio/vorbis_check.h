@@ -28,12 +28,13 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/error.h"
 
 #define VORBIS_MAX_CHANNELS 16        /* stb_vorbis's STB_VORBIS_MAX_CHANNELS */
 #define VORBIS_COMMENT_MAX (1u << 20) /* a comment header's bytes: tags, cover art */
 
 /* True when the Ogg pages and the Vorbis headers in [b, b + len) are sound; false with the
    reason in why (no path: the caller names the file). */
-bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, char *why, size_t why_cap);
+bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why);
 
 #endif

@@ -53,7 +53,7 @@ Allocator allocator_temp(void);      /* thread-local temporary storage */
 void allocator_temp_reset(void);     /* the reference's reset_temporary_storage() */
 
 /* n zeroed T's. When sizeof(T) * n does not fit in a size_t: NULL, and a message naming the
-   allocator and the request (arena_last_error(), core/diag.h), never a tiny block. */
+   allocator and the request (arena_error, core/diag.h), never a tiny block. */
 #define allocator_new(a, T, n) ((T *)allocator_alloc_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T)))
 
 void *allocator_array_overflow_(Allocator a, size_t size, uint64_t count);

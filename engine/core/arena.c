@@ -22,6 +22,7 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,18 +69,23 @@ _Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved
 _Static_assert(offsetof(Arena, hot) == 0, "arena_hot_ casts the Arena * to its first member");
 _Static_assert(sizeof(ArenaHot_) <= 64, "the hot fields span two lines");
 
-static _Thread_local char arena_error[256];
+static _Thread_local char arena_error_text[256];
 
-const char *arena_last_error(void) { return arena_error; }
+bool arena_error(Error *e) {
+    if (!e) return false;
+    error_append(e, "%s", arena_error_text);
+    e->code = ERROR_OUT_OF_MEMORY;
+    return false;
+}
 
 /* Kept for the callers that quote the reason in their own report (a level that does not fit
    says why), and reported, not being about a file, as written. */
 __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    diag_vformat(arena_error, sizeof arena_error, DIAG_ERROR, NULL, 0, 0, fmt, ap);
+    diag_vformat(arena_error_text, sizeof arena_error_text, DIAG_ERROR, NULL, 0, 0, fmt, ap);
     va_end(ap);
-    diag_report(DIAG_ERROR, "%s", arena_error);
+    diag_report(DIAG_ERROR, "%s", arena_error_text);
 }
 
 void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {

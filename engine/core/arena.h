@@ -58,6 +58,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/error.h"
+
 #define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
 /* Physical memory per growth step. A test hook: AD_ARENA_COMMIT=bytes in the environment
    replaces it (read once, before main). */
@@ -130,9 +132,23 @@ Arena *arena_thread_get(Arena **slot, ArenaParams params);
 /* Stats of this thread's scratch arenas that exist; returns how many were written. */
 uint32_t scratch_stats(ArenaStats *out, uint32_t max);
 
-/* The last failure message of this thread ("arena 'level' full: ..."), also reported
-   through core/diag.h as it happens; "" when none. Loaders quote it in their own reports. */
-const char *arena_last_error(void);
+/* Ends the message in *e with this thread's last refusal ("arena 'level' full: ...") and
+   makes it ERROR_OUT_OF_MEMORY; returns false. The caller has written its own words first
+   (error_set, or its module's fail helper), so a loader says why in its own report:
+
+       if (!p) {
+           error_set(err, ERROR_PARSE, path, 0, 0, "level does not fit: ");
+           return arena_error(err);
+       }   // a.lvl: error: level does not fit: arena 'level' full: 0 of 4096 bytes used, ...
+
+   A cleared Error (error_clear) gets the refusal alone, as the arena reported it. The
+   refusal is kept per thread, not in the Arena, because a push can fail with no arena to
+   keep it in (a scratch arena the OS refused to create, an arena_create refused) and the
+   Arena's header is the push's hot cache line; an arena is one thread's, so the thread's
+   last refusal is the one of the push that just returned NULL. It is read through this
+   call only, where a module turns an arena's NULL into its own Error (check-layering's
+   errors rule keeps it so). */
+bool arena_error(Error *e);
 
 /* An array whose byte size does not fit in 64 bits (a negative or absurd n) fails like a
    full arena, "arena 'level': cannot push an array of 4611686018427387904 elements of 8

@@ -15,24 +15,26 @@ static bool cli_number(const CliOption *o, const char *text, uint64_t *out) {
     return true;
 }
 
-/* The value of option o into *v; false with the reason in msg. */
-static bool cli_value(const CliOption *o, const char *text, CliValue *v, char *msg, size_t cap) {
+/* The value of option o into *v; false with the reason in err. */
+static bool cli_value(const CliOption *o, const char *text, CliValue *v, Error *err) {
     v->text = text;
     switch (o->arg) {
     case CLI_SWITCH: return true;
     case CLI_PATH:
-        if (!text[0]) return snprintf(msg, cap, "%s wants a file name, not an empty one", o->name), false;
+        if (!text[0])
+            return error_set(err, ERROR_PARSE, NULL, 0, 0, "%s wants a file name, not an empty one", o->name), false;
         if (text[0] == '-')
-            return snprintf(msg, cap, "%s wants a file name, not the flag '%.40s' (./%.40s names a file of that name)",
-                            o->name, text, text),
+            return error_set(err, ERROR_PARSE, NULL, 0, 0,
+                             "%s wants a file name, not the flag '%.40s' (./%.40s names a file of that name)", o->name,
+                             text, text),
                    false;
         return true;
     case CLI_NUMBER:
     case CLI_BYTES:
         if (cli_number(o, text, &v->n)) return true;
-        snprintf(msg, cap, "%s wants %s from %llu to %llu%s, not '%.40s'", o->name,
-                 o->arg == CLI_BYTES ? "a byte count" : "a whole number", (unsigned long long)o->lo,
-                 (unsigned long long)o->hi, o->arg == CLI_BYTES ? " (K, M and G allowed)" : "", text);
+        error_set(err, ERROR_PARSE, NULL, 0, 0, "%s wants %s from %llu to %llu%s, not '%.40s'", o->name,
+                  o->arg == CLI_BYTES ? "a byte count" : "a whole number", (unsigned long long)o->lo,
+                  (unsigned long long)o->hi, o->arg == CLI_BYTES ? " (K, M and G allowed)" : "", text);
         return false;
     case CLI_SIZE: {
         const char *x = strchr(text, 'x');
@@ -43,8 +45,8 @@ static bool cli_value(const CliOption *o, const char *text, CliValue *v, char *m
             w[wl] = 0;
             if (cli_number(o, w, &v->n) && cli_number(o, x + 1, &v->m)) return true;
         }
-        snprintf(msg, cap, "%s wants WxH, each from %llu to %llu, not '%.40s'", o->name, (unsigned long long)o->lo,
-                 (unsigned long long)o->hi, text);
+        error_set(err, ERROR_PARSE, NULL, 0, 0, "%s wants WxH, each from %llu to %llu, not '%.40s'", o->name,
+                  (unsigned long long)o->lo, (unsigned long long)o->hi, text);
         return false;
     }
     case CLI_WORD: {
@@ -55,7 +57,7 @@ static bool cli_value(const CliOption *o, const char *text, CliValue *v, char *m
             len += snprintf(list + len, len < (int)sizeof list ? sizeof list - (size_t)len : 0, "%s%s",
                             n ? (o->words[n + 1] ? ", " : " or ") : "", o->words[n]);
         }
-        snprintf(msg, cap, "%s wants %s, not '%.40s'", o->name, list, text);
+        error_set(err, ERROR_PARSE, NULL, 0, 0, "%s wants %s, not '%.40s'", o->name, list, text);
         return false;
     }
     }
@@ -63,9 +65,9 @@ static bool cli_value(const CliOption *o, const char *text, CliValue *v, char *m
 }
 
 CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values, const char **positional,
-                   int max_positional, char *msg, size_t msg_cap) {
+                   int max_positional, Error *err) {
     memset(values, 0, sizeof *values * (size_t)count);
-    if (msg_cap) msg[0] = 0;
+    error_clear(err);
     int npos = 0;
     bool options_end = false;
     for (int i = 1; i < argc; i++) {
@@ -77,10 +79,11 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
         if (options_end || a[0] != '-' || !a[1]) { /* "-" alone is a name too: standard input, say */
             if (npos >= max_positional) {
                 if (max_positional == 0)
-                    snprintf(msg, msg_cap, "'%.40s' is no option (they start with -), and nothing else is taken", a);
+                    error_set(err, ERROR_PARSE, NULL, 0, 0,
+                              "'%.40s' is no option (they start with -), and nothing else is taken", a);
                 else
-                    snprintf(msg, msg_cap, "too many arguments: '%.40s' is one more than the %d taken", a,
-                             max_positional);
+                    error_set(err, ERROR_PARSE, NULL, 0, 0, "too many arguments: '%.40s' is one more than the %d taken",
+                              a, max_positional);
                 return (CliParse){CLI_BAD, npos};
             }
             positional[npos++] = a;
@@ -92,31 +95,33 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
         int k = 0;
         while (k < count && (strncmp(a, opts[k].name, name_len) != 0 || opts[k].name[name_len])) k++;
         if (k == count) {
-            snprintf(msg, msg_cap, "unknown option '%.*s'", (int)(name_len < 60 ? name_len : 60), a);
+            error_set(err, ERROR_PARSE, NULL, 0, 0, "unknown option '%.*s'", (int)(name_len < 60 ? name_len : 60), a);
             return (CliParse){CLI_BAD, npos};
         }
         const CliOption *o = &opts[k];
         if (o->alias_of) k = o->alias_of - 1;
         if (values[k].given) {
-            snprintf(msg, msg_cap, "%s is given twice (once is enough: which one did you mean?)", opts[k].name);
+            error_set(err, ERROR_PARSE, NULL, 0, 0, "%s is given twice (once is enough: which one did you mean?)",
+                      opts[k].name);
             return (CliParse){CLI_BAD, npos};
         }
         values[k].given = true;
         if (opts[k].arg == CLI_SWITCH) {
             if (!eq) continue;
-            snprintf(msg, msg_cap, "%s takes no value, not '%.40s'", opts[k].name, eq + 1);
+            error_set(err, ERROR_PARSE, NULL, 0, 0, "%s takes no value, not '%.40s'", opts[k].name, eq + 1);
             return (CliParse){CLI_BAD, npos};
         }
         if (!eq && i + 1 >= argc) {
-            snprintf(msg, msg_cap, "%s wants a value after it, and there is none", a);
+            error_set(err, ERROR_PARSE, NULL, 0, 0, "%s wants a value after it, and there is none", a);
             return (CliParse){CLI_BAD, npos};
         }
-        if (!cli_value(&opts[k], eq ? eq + 1 : argv[++i], &values[k], msg, msg_cap)) return (CliParse){CLI_BAD, npos};
+        if (!cli_value(&opts[k], eq ? eq + 1 : argv[++i], &values[k], err)) return (CliParse){CLI_BAD, npos};
     }
     for (int k = 0; k < count; k++) {
         int need = opts[k].needs - 1;
         if (values[k].given && need >= 0 && need < count && !values[need].given) {
-            snprintf(msg, msg_cap, "%s goes with %s, which is not given", opts[k].name, opts[need].name);
+            error_set(err, ERROR_PARSE, NULL, 0, 0, "%s goes with %s, which is not given", opts[k].name,
+                      opts[need].name);
             return (CliParse){CLI_BAD, npos};
         }
     }
@@ -125,9 +130,8 @@ CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliV
 
 int cli_run(const CliProgram *prog, const char *version, int argc, char **argv, CliValue *values,
             const char **positional, int *positional_count) {
-    char why[256];
-    CliParse r =
-        cli_parse(prog->opts, prog->count, argc, argv, values, positional, prog->max_positional, why, sizeof why);
+    Error why;
+    CliParse r = cli_parse(prog->opts, prog->count, argc, argv, values, positional, prog->max_positional, &why);
     *positional_count = r.positional;
     if (r.status == CLI_OK && values[CLI_OPT_HELP].given) {
         fputs(prog->help ? prog->help : prog->usage, stdout);
@@ -139,9 +143,9 @@ int cli_run(const CliProgram *prog, const char *version, int argc, char **argv, 
     }
     if (r.status == CLI_OK && r.positional >= prog->min_positional) return -1;
     if (r.status == CLI_OK)
-        snprintf(why, sizeof why, "%s missing (see the usage below)",
-                 prog->min_positional - r.positional > 1 ? "arguments are" : "an argument is");
-    diag_report(DIAG_ERROR, "%s: %s", prog->name, why);
+        error_set(&why, ERROR_PARSE, NULL, 0, 0, "%s missing (see the usage below)",
+                  prog->min_positional - r.positional > 1 ? "arguments are" : "an argument is");
+    diag_report(DIAG_ERROR, "%s: %s", prog->name, error_message(&why));
     fputs(prog->usage, stderr);
     return 2;
 }

@@ -11,9 +11,9 @@
        };
        CliValue v[OPT_N];
        const char *files[64];
-       char why[256];
-       CliParse r = cli_parse(opts, OPT_N, argc, argv, v, files, 64, why, sizeof why);
-       if (r.status == CLI_BAD) { diag_report(DIAG_ERROR, "tool: %s", why); usage(stderr); return 2; }
+       Error why;
+       CliParse r = cli_parse(opts, OPT_N, argc, argv, v, files, 64, &why);
+       if (r.status == CLI_BAD) { diag_report(DIAG_ERROR, "tool: %s", why.message); usage(stderr); return 2; }
        if (v[OPT_HELP].given) ...               // v[OPT_OUT].text, v[OPT_COUNT_].n
        for (int i = 0; i < r.positional; i++) ... files[i] ...
 
@@ -30,6 +30,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/error.h"
 
 typedef enum CliArg {
     CLI_SWITCH,
@@ -64,9 +66,9 @@ typedef struct CliParse {
 
 /* Parses argv[1..argc) against opts[0..count). values[count] is filled (an alias's value
    lands on the option it names); positional arguments go to positional[0..max). CLI_BAD
-   with the reason in msg ("--frames wants a whole number from 1 to 100, not 'abc'"). */
+   with the reason in err, ERROR_PARSE ("--frames wants a whole number from 1 to 100, not 'abc'"). */
 CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values, const char **positional,
-                   int max_positional, char *msg, size_t msg_cap);
+                   int max_positional, Error *err);
 
 /* ---- The common start of a program: --help, -h and --version first in its table. */
 

@@ -17,8 +17,9 @@
    a fixed buffer on the stack (DIAG_TEXT_MAX bytes; longer ones are cut): no heap.
 
    A function that fails and leaves the reporting to its caller (a loader that must not
-   print, a parser run by a tool) formats into the caller's buffer with diag_format, which
-   says where the path and the message lie in it; whoever decides to report it sends it:
+   print, a parser run by a tool) fills the caller's Error (core/error.h), which formats
+   with diag_format; underneath, diag_format says where the path and the message lie in the
+   text, and whoever decides to report it sends it:
 
        char msg[512];
        DiagLayout at = diag_format(msg, sizeof msg, DIAG_ERROR, path, line, col, "expected %s", what);
@@ -36,8 +37,8 @@
    threads report. A report made while this thread is inside a sink (a capture whose arena
    is full reports that too) goes straight to stderr instead of recursing.
 
-   Reports are for people. Code that must act on what went wrong gets an enum from the
-   function that failed (OsReadStatus, SaveStatus...), never a look at the text.
+   Reports are for people. Code that must act on what went wrong reads the code of the
+   Error the function filled (ERROR_NOT_FOUND, ERROR_PARSE...), never a look at the text.
 
    This header includes nothing of the engine, so the layers below the arena (os_memory.c)
    report through it as well. */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <limits.h>
 #include <stdio.h>
@@ -32,52 +33,63 @@ EM_JS(void, os_web_persist, (void), {
 #include "core/chunk_list.h"
 #include "core/path.h"
 
-OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out) {
+/* A failed read: "path: error: <phrase>", its code and errno. */
+__attribute__((format(printf, 5, 6))) static bool os_read_fail(Error *err, ErrorCode code, int e, const char *path,
+                                                               const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, code, path, 0, 0, fmt, ap);
+    va_end(ap);
+    if (err) err->err_no = e;
+    return false;
+}
+
+/* open(2) said no: nothing there (ENOENT, ENOTDIR), or the OS refused it (permission, a
+   loop of links, too many open files). */
+static bool os_read_cannot_open(Error *err, const char *path, int e) {
+    ErrorCode code = e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_REFUSED;
+    return os_read_fail(err, code, e, path, "cannot open: %s", strerror(e));
+}
+
+bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err) {
     *out = (Str8){0};
     /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
        could refuse it. It changes nothing for the regular files that get past fstat. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return (OsReadResult){OS_READ_CANNOT_OPEN, errno, 0};
+    if (fd < 0) return os_read_cannot_open(err, path, errno);
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        OsReadResult r = {OS_READ_CANNOT_EXAMINE, errno, 0};
+        int e = errno;
         close(fd);
-        return r;
+        return os_read_fail(err, ERROR_IO, e, path, "cannot examine: %s", strerror(e));
     }
     uint64_t size = (uint64_t)st.st_size;
-    OsReadResult r = {OS_READ_OK, 0, size};
-    if (S_ISDIR(st.st_mode)) r.status = OS_READ_DIRECTORY;
-    else if (!S_ISREG(st.st_mode)) r.status = OS_READ_SPECIAL;
-    else if (size > max_bytes) r.status = OS_READ_TOO_LARGE;
-    char *buf = r.status == OS_READ_OK ? arena_push_raw(a, size + 1, 16) : NULL;
-    if (r.status == OS_READ_OK && !buf) r.status = OS_READ_NO_MEMORY;
+    bool ok = false;
+    if (S_ISDIR(st.st_mode)) os_read_fail(err, ERROR_NOT_FILE, EISDIR, path, "not a regular file (a directory)");
+    else if (!S_ISREG(st.st_mode))
+        os_read_fail(err, ERROR_NOT_FILE, 0, path, "not a regular file (a device, FIFO or socket)");
+    else if (size > max_bytes)
+        os_read_fail(err, ERROR_TOO_BIG, EFBIG, path, "file too large (%llu bytes)", (unsigned long long)size);
+    else ok = true;
+    char *buf = ok ? arena_push_raw(a, size + 1, 16) : NULL;
+    if (ok && !buf) {
+        os_read_fail(err, ERROR_OUT_OF_MEMORY, ENOMEM, path, "out of memory: ");
+        ok = arena_error(err);
+    }
     uint64_t got = 0;
-    while (r.status == OS_READ_OK && got < size) {
+    while (ok && got < size) {
         ssize_t n = read(fd, buf + got, size - got);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) r = (OsReadResult){OS_READ_CANNOT_READ, errno, size};
+        if (n < 0) ok = os_read_fail(err, ERROR_IO, errno, path, "cannot read: %s", strerror(errno));
         if (n <= 0) break; /* 0: the file shrank under us, keep what there is */
         got += (uint64_t)n;
     }
     close(fd);
-    if (r.status != OS_READ_OK) return r;
+    if (!ok) return false;
     buf[got] = 0;
     *out = (Str8){buf, got};
-    return r;
-}
-
-const char *os_read_describe(OsReadResult r, char *buf, size_t cap) {
-    switch (r.status) {
-    case OS_READ_OK: snprintf(buf, cap, "read"); break;
-    case OS_READ_CANNOT_OPEN: snprintf(buf, cap, "cannot open: %s", strerror(r.error)); break;
-    case OS_READ_CANNOT_EXAMINE: snprintf(buf, cap, "cannot examine: %s", strerror(r.error)); break;
-    case OS_READ_DIRECTORY: snprintf(buf, cap, "not a regular file (a directory)"); break;
-    case OS_READ_SPECIAL: snprintf(buf, cap, "not a regular file (a device, FIFO or socket)"); break;
-    case OS_READ_TOO_LARGE: snprintf(buf, cap, "file too large (%llu bytes)", (unsigned long long)r.size); break;
-    case OS_READ_NO_MEMORY: snprintf(buf, cap, "out of memory: %s", arena_last_error()); break;
-    case OS_READ_CANNOT_READ: snprintf(buf, cap, "cannot read: %s", strerror(r.error)); break;
-    }
-    return buf;
+    error_clear(err);
+    return true;
 }
 
 bool os_write_all(int fd, const void *p, uint64_t n) {
@@ -123,13 +135,19 @@ typedef struct OsWriteTarget {
     struct stat st;
 } OsWriteTarget;
 
-static bool os_write_refuse(char *msg, size_t cap, const char *path, const char *why) {
-    if (cap) snprintf(msg, cap, "%s: cannot write: %s", path, why);
+/* "path: cannot write: why", a message not about a line of the file, as written. */
+static bool os_write_say(Error *err, ErrorCode code, int e, const char *path, const char *why) {
+    error_set(err, code, NULL, 0, 0, "%s: cannot write: %s", path, why);
+    if (err) err->err_no = e;
     return false;
 }
 
-static bool os_write_fail(char *msg, size_t cap, const char *path, int e) {
-    return os_write_refuse(msg, cap, path, strerror(e));
+static bool os_write_refuse(Error *err, const char *path, const char *why) {
+    return os_write_say(err, ERROR_REFUSED, 0, path, why);
+}
+
+static bool os_write_fail(Error *err, const char *path, int e) {
+    return os_write_say(err, e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_IO, e, path, strerror(e));
 }
 
 /* The folder a file at `path` goes in ("." for a bare name). */
@@ -140,18 +158,19 @@ static void os_folder_of(const char *path, char *out, size_t cap) {
 
 /* A folder that is missing, or a file where a folder should be, said in its own words
    (ENOENT from open names neither). */
-static bool os_folder_refuse(char *msg, size_t cap, const char *path, const char *target, int e) {
+static bool os_folder_refuse(Error *err, const char *path, const char *target, int e) {
     char folder[PATH_MAX], why[PATH_MAX + 64];
     os_folder_of(target, folder, sizeof folder);
     struct stat st;
+    ErrorCode code = ERROR_IO;
     if (stat(folder, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
-        snprintf(why, sizeof why, "the folder %s does not exist", folder);
+        snprintf(why, sizeof why, "the folder %s does not exist", folder), code = ERROR_NOT_FOUND;
     else if (e == ENOTDIR || (stat(folder, &st) == 0 && !S_ISDIR(st.st_mode)))
         snprintf(why, sizeof why, "%s is not a folder", folder);
     else if (e == EACCES || e == EPERM)
         snprintf(why, sizeof why, "the folder %s may not be written (%s)", folder, strerror(e));
     else snprintf(why, sizeof why, "%s", strerror(e));
-    return os_write_refuse(msg, cap, path, why);
+    return os_write_say(err, code, e, path, why);
 }
 
 static bool os_is_read_only(const char *path, const struct stat *st, int *e) {
@@ -163,42 +182,42 @@ static bool os_is_read_only(const char *path, const struct stat *st, int *e) {
 }
 
 /* Applies the contract's checks to `path`; fills *t with where the bytes go. */
-static bool os_write_target(const char *path, OsWriteTarget *t, char *msg, size_t cap) {
+static bool os_write_target(const char *path, OsWriteTarget *t, Error *err) {
     memset(t, 0, sizeof *t);
-    if (!path[0]) return os_write_refuse(msg, cap, "(empty path)", "no file named");
+    if (!path[0]) return os_write_refuse(err, "(empty path)", "no file named");
     size_t len = strlen(path);
-    if (len >= sizeof t->path) return os_write_fail(msg, cap, path, ENAMETOOLONG);
+    if (len >= sizeof t->path) return os_write_fail(err, path, ENAMETOOLONG);
     struct stat lst;
     if (lstat(path, &lst) != 0) {
-        if (errno != ENOENT) return os_folder_refuse(msg, cap, path, path, errno);
+        if (errno != ENOENT) return os_folder_refuse(err, path, path, errno);
         memcpy(t->path, path, len + 1);
         return true; /* a new file; its folder is checked when the temporary is made */
     }
     if (stat(path, &t->st) != 0) /* a link that points nowhere, or into a loop */
-        return os_write_refuse(msg, cap, path,
+        return os_write_refuse(err, path,
                                errno == ENOENT ? "a symbolic link to a missing file"
                                                : "a symbolic link that cannot be followed");
     t->exists = true;
     mode_t m = t->st.st_mode;
-    if (S_ISDIR(m)) return os_write_refuse(msg, cap, path, "it is a directory");
-    if (S_ISBLK(m)) return os_write_refuse(msg, cap, path, "it is a block device (not written in place)");
-    if (S_ISSOCK(m)) return os_write_refuse(msg, cap, path, "it is a socket");
+    if (S_ISDIR(m)) return os_write_refuse(err, path, "it is a directory");
+    if (S_ISBLK(m)) return os_write_refuse(err, path, "it is a block device (not written in place)");
+    if (S_ISSOCK(m)) return os_write_refuse(err, path, "it is a socket");
     if (!S_ISREG(m)) {
         t->in_place = true; /* /dev/stdout is a link to a link: open the name as given */
         memcpy(t->path, path, len + 1);
         int e;
-        if (os_is_read_only(path, &t->st, &e)) return os_write_fail(msg, cap, path, e ? e : EACCES);
+        if (os_is_read_only(path, &t->st, &e)) return os_write_fail(err, path, e ? e : EACCES);
         return true;
     }
     if (S_ISLNK(lst.st_mode)) {
-        if (!realpath(path, t->path)) return os_write_fail(msg, cap, path, errno);
+        if (!realpath(path, t->path)) return os_write_fail(err, path, errno);
     } else memcpy(t->path, path, len + 1);
     int e;
     if (os_is_read_only(t->path, &t->st, &e)) {
         char why[96];
         if (e == EROFS) snprintf(why, sizeof why, "it is on a read-only file system");
         else snprintf(why, sizeof why, "it is read-only (mode %04o)", (unsigned)(t->st.st_mode & 07777));
-        return os_write_refuse(msg, cap, path, why);
+        return os_write_refuse(err, path, why);
     }
     if (t->st.st_nlink > 1) {
         char why[160];
@@ -206,18 +225,18 @@ static bool os_write_target(const char *path, OsWriteTarget *t, char *msg, size_
                  "it has %llu hard links, and a replacement would leave the other names with the old "
                  "bytes (remove them, or write a copy)",
                  (unsigned long long)t->st.st_nlink);
-        return os_write_refuse(msg, cap, path, why);
+        return os_write_refuse(err, path, why);
     }
     return true;
 }
 
-static bool os_write_in_place(const char *path, const void *p, uint64_t n, char *msg, size_t cap) {
+static bool os_write_in_place(const char *path, const void *p, uint64_t n, Error *err) {
     int fd = os_step_fails(OS_WRITE_STEP_CREATE) ? -1 : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) return os_write_fail(msg, cap, path, errno);
+    if (fd < 0) return os_write_fail(err, path, errno);
     bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
     int e = errno;
     if (close(fd) != 0 && ok) ok = false, e = errno;
-    return ok || os_write_fail(msg, cap, path, e);
+    return ok || os_write_fail(err, path, e);
 }
 
 /* Creates the temporary beside `target`, fresh: O_EXCL refuses whatever is at the name,
@@ -252,17 +271,16 @@ static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
     return -1;
 }
 
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap) {
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err) {
     OsWriteTarget t;
-    if (!os_write_target(path, &t, msg, msg_cap)) return false;
-    if (t.in_place) return os_write_in_place(path, p, n, msg, msg_cap);
+    if (!os_write_target(path, &t, err)) return false;
+    if (t.in_place) return os_write_in_place(path, p, n, err);
     char tmp[PATH_MAX + 64];
     int fd = os_make_temp(&t, tmp, sizeof tmp);
     if (fd < 0) {
         int e = errno;
-        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM
-                   ? os_folder_refuse(msg, msg_cap, path, t.path, e)
-                   : os_write_fail(msg, msg_cap, path, e);
+        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM ? os_folder_refuse(err, path, t.path, e)
+                                                                        : os_write_fail(err, path, e);
     }
     bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
     ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;
@@ -272,7 +290,7 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     if (ok && (os_step_fails(OS_WRITE_STEP_RENAME) || rename(tmp, t.path) != 0)) ok = false, e = errno;
     if (!ok) {
         unlink(tmp);
-        return os_write_fail(msg, msg_cap, path, e);
+        return os_write_fail(err, path, e);
     }
     /* The rename is in the folder: only syncing that makes it survive a crash. Past this
        point the new file is in place, so a failure here is not reported as one. */
@@ -289,16 +307,16 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg
     return true;
 }
 
-bool os_write_check(const char *path, char *msg, size_t msg_cap) {
+bool os_write_check(const char *path, Error *err) {
     OsWriteTarget t;
-    if (!os_write_target(path, &t, msg, msg_cap)) return false;
+    if (!os_write_target(path, &t, err)) return false;
     if (t.in_place) return true; /* os_write_target checked the permission; an open could block */
     char folder[PATH_MAX];
     os_folder_of(t.path, folder, sizeof folder);
     struct stat st;
-    if (stat(folder, &st) != 0) return os_folder_refuse(msg, msg_cap, path, t.path, errno);
-    if (!S_ISDIR(st.st_mode)) return os_folder_refuse(msg, msg_cap, path, t.path, ENOTDIR);
-    if (geteuid() != 0 && access(folder, W_OK | X_OK) != 0) return os_folder_refuse(msg, msg_cap, path, t.path, errno);
+    if (stat(folder, &st) != 0) return os_folder_refuse(err, path, t.path, errno);
+    if (!S_ISDIR(st.st_mode)) return os_folder_refuse(err, path, t.path, ENOTDIR);
+    if (geteuid() != 0 && access(folder, W_OK | X_OK) != 0) return os_folder_refuse(err, path, t.path, errno);
     return true;
 }
 

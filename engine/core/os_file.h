@@ -10,20 +10,16 @@
    Whole files are read into an arena and written in one piece:
 
        Str8 text;
-       OsReadResult r = os_read_file(scratch, "levels/01.lvl", 1 << 20, &text);
-       if (r.status != OS_READ_OK) {
-           char why[256];
-           diag_report(DIAG_ERROR, "levels/01.lvl: %s", os_read_describe(r, why, sizeof why));
-       }
-       char msg[512];
-       if (!os_write_file_atomic("save/progress", text.data, text.len, msg, sizeof msg))
-           diag_report(DIAG_ERROR, "%s", msg);
+       Error err;
+       if (!os_read_file(scratch, "levels/01.lvl", 1 << 20, &text, &err))
+           error_report(&err);         // levels/01.lvl: error: cannot open: No such file or directory
+       if (!os_write_file_atomic("save/progress", text.data, text.len, &err)) error_report(&err);
 
    What is at a path, and the tree around it (false: errno says why, as in POSIX):
 
        OsFileInfo fi = os_file_info("levels/01.lvl");   // kind, size, mtime_ns; like stat
        if (fi.kind == OS_FILE_NONE) ... strerror(fi.error) ...
-       os_make_dirs("/home/me/.local/share/arena-dungeon");          // mkdir -p
+       os_make_dirs("/home/me/.local/share/my-game");          // mkdir -p
        OsDirList l;
        if (os_list_dir(arena, "levels", &l))
            for (uint64_t i = 0; i < l.count; i++) ... l.entries[i].name ...
@@ -39,37 +35,26 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/error.h"
 #include "core/str8.h"
 
 /* ---- Whole files ---------------------------------------------------------------------- */
 
-typedef enum OsReadStatus {
-    OS_READ_OK,
-    OS_READ_CANNOT_OPEN,    /* open failed: `error` holds errno (ENOENT: no such file) */
-    OS_READ_CANNOT_EXAMINE, /* fstat failed: `error` holds errno */
-    OS_READ_DIRECTORY,
-    OS_READ_SPECIAL,     /* a device, FIFO or socket: refused before it can block */
-    OS_READ_TOO_LARGE,   /* more than max_bytes: `size` holds the file's size */
-    OS_READ_NO_MEMORY,   /* the arena refused the buffer: arena_last_error() says why */
-    OS_READ_CANNOT_READ, /* read failed: `error` holds errno */
-} OsReadStatus;
-
-typedef struct OsReadResult {
-    OsReadStatus status;
-    int error;     /* errno, for the statuses that say so; else 0 */
-    uint64_t size; /* the file's size as fstat saw it, once known */
-} OsReadResult;
-
-/* Reads the whole regular file at `path` into `a`. On OS_READ_OK *out holds the bytes,
+/* Reads the whole regular file at `path` into `a`. True with *out holding the bytes,
    followed by a NUL that `len` does not count (so the text may go to C string functions
-   when it holds no NUL of its own); otherwise *out is {NULL, 0} and the buffer, if one
-   was pushed, is left in `a` for the caller's scope to rewind. A file that shrinks while
-   it is read gives what was there; one that grows gives its first fstat-size bytes. */
-OsReadResult os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out);
-/* A lower-case phrase for a failed read, for "path: <phrase>" messages:
-   "cannot open: No such file or directory", "not a regular file (a directory)", ...
-   Written into buf (and returned). */
-const char *os_read_describe(OsReadResult r, char *buf, size_t cap);
+   when it holds no NUL of its own), and *err cleared. False with *out {NULL, 0}, the buffer,
+   if one was pushed, left in `a` for the caller's scope to rewind, and *err (when not NULL)
+   saying "path: error: <what>", its code what a caller branches on:
+     ERROR_NOT_FOUND  nothing there (open: ENOENT, ENOTDIR)  "cannot open: No such file or directory"
+     ERROR_REFUSED    open refused (EACCES, ELOOP, ...)      "cannot open: Permission denied"
+     ERROR_NOT_FILE   a directory (err_no EISDIR), a device, FIFO or socket: refused before
+                      it can block                          "not a regular file (a directory)"
+     ERROR_TOO_BIG    more than max_bytes                    "file too large (1234 bytes)"
+     ERROR_OUT_OF_MEMORY  `a` refused the buffer             "out of memory: arena 'x' full: ..."
+     ERROR_IO         fstat or read failed                   "cannot read: Input/output error"
+   err_no holds the errno. A file that shrinks while it is read gives what was there; one
+   that grows gives its first fstat-size bytes. */
+bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err);
 
 /* write(2) until all n bytes are written, retrying on EINTR. False with errno set (EIO
    when the OS wrote nothing without saying why). */
@@ -78,7 +63,9 @@ bool os_write_all(int fd, const void *p, uint64_t n);
 /* ---- Writing a file: the one writer ---------------------------------------------------
 
    Every file the program writes goes through os_write_file_atomic. Its contract, case by
-   case (false means nothing at `path` changed, and msg says "path: cannot write: why"):
+   case (false means nothing at `path` changed, and err says "path: cannot write: why", with
+   ERROR_REFUSED for a target it will not write, ERROR_NOT_FOUND for a missing folder,
+   ERROR_IO and the errno for what the OS refused):
 
    - a regular file, or none yet: the bytes go to a temporary file created fresh (O_EXCL,
      O_NOFOLLOW) under a unique name beside the target (".<name>.<pid>-<n>.tmp"), which is
@@ -103,13 +90,13 @@ bool os_write_all(int fd, const void *p, uint64_t n);
    The names and the reasons are the ones a person needs: "levels/a.lvl: cannot write: it
    is read-only (mode 0444)". os_write_check answers "would a write succeed?" with the same
    rules before a long run, writing nothing. */
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, char *msg, size_t msg_cap);
+bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err);
 
 /* True when os_write_file_atomic(path) would get past its checks: the target is one it
    writes (above), the folder it goes to exists and may be written (for a temporary and a
    rename), or the special file may be opened for writing. False with the same message as
    the write would give. Writes nothing, creates nothing, never blocks. */
-bool os_write_check(const char *path, char *msg, size_t msg_cap);
+bool os_write_check(const char *path, Error *err);
 
 /* The writer's steps, for tests that fail or kill a write at one of them. */
 typedef enum OsWriteStep {
@@ -173,7 +160,7 @@ typedef struct OsDirList {
 /* Lists the folder `path` into `a` (names and the array; the work buffers are on the stack
    and in a scratch arena, so glibc's opendir, which takes its DIR from the heap, is not
    used). False with errno set, *out then {NULL, 0} and the names pushed so far left in `a`
-   for the caller's scope to rewind: ENOMEM when `a` is full (arena_last_error() says why). */
+   for the caller's scope to rewind: ENOMEM when `a` is full (the arena reported why). */
 bool os_list_dir(Arena *a, const char *path, OsDirList *out);
 
 /* The folder of the running executable, from /proc/self/exe (so symbolic links on the way

@@ -45,14 +45,13 @@ typedef Elf32_Shdr Shdr;
 /* A library's address span; far beyond any game library, and keeps every sum below in range. */
 #define LIB_SPAN_MAX (1ull << 32)
 
-static bool refuse(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool refuse(char *why, size_t cap, const char *fmt, ...) {
-    if (why && cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, cap, fmt, ap);
-        va_end(ap);
-    }
+/* The reason, as the message alone (no path: the caller names the file). */
+static bool refuse(Error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse(Error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
+    va_end(ap);
     return false;
 }
 
@@ -65,33 +64,32 @@ static uint32_t segment_flags(uint32_t p_flags) {
 }
 
 /* The header's own fields: what kind of file this is. */
-static bool check_header(const uint8_t *b, uint64_t len, Ehdr *eh, char *why, size_t cap) {
-    if (len == 0) return refuse(why, cap, "the file is empty (still being written?)");
+static bool check_header(const uint8_t *b, uint64_t len, Ehdr *eh, Error *err) {
+    if (len == 0) return refuse(err, "the file is empty (still being written?)");
     if (len < SELFMAG && memcmp(b, ELFMAG, len) == 0)
-        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header", (unsigned long long)len);
+        return refuse(err, "cut short: %llu bytes, less than an ELF header", (unsigned long long)len);
     if (len < SELFMAG || memcmp(b, ELFMAG, SELFMAG) != 0)
-        return refuse(why, cap, "not an ELF file (%llu bytes, no \\177ELF at the start)", (unsigned long long)len);
+        return refuse(err, "not an ELF file (%llu bytes, no \\177ELF at the start)", (unsigned long long)len);
     if (len < sizeof *eh)
-        return refuse(why, cap, "cut short: %llu bytes, less than an ELF header (%zu)", (unsigned long long)len,
-                      sizeof *eh);
+        return refuse(err, "cut short: %llu bytes, less than an ELF header (%zu)", (unsigned long long)len, sizeof *eh);
     memcpy(eh, b, sizeof *eh);
     if (eh->e_ident[EI_CLASS] != LIB_CLASS || eh->e_ident[EI_DATA] != LIB_DATA)
-        return refuse(why, cap, "an ELF file of another word size or byte order than this machine's");
+        return refuse(err, "an ELF file of another word size or byte order than this machine's");
     if (eh->e_ident[EI_VERSION] != EV_CURRENT || eh->e_version != EV_CURRENT)
-        return refuse(why, cap, "an ELF file of unknown version %u", (unsigned)eh->e_version);
-    if (eh->e_type != ET_DYN) return refuse(why, cap, "not a shared library (ELF type %u)", (unsigned)eh->e_type);
+        return refuse(err, "an ELF file of unknown version %u", (unsigned)eh->e_version);
+    if (eh->e_type != ET_DYN) return refuse(err, "not a shared library (ELF type %u)", (unsigned)eh->e_type);
 #ifdef LIB_MACHINE
     if (eh->e_machine != LIB_MACHINE)
-        return refuse(why, cap, "built for another machine (ELF machine %u, this one is %u)", (unsigned)eh->e_machine,
+        return refuse(err, "built for another machine (ELF machine %u, this one is %u)", (unsigned)eh->e_machine,
                       (unsigned)LIB_MACHINE);
 #endif
     if (eh->e_phnum == 0 || eh->e_phentsize != sizeof(Phdr))
-        return refuse(why, cap, "no program headers of this machine's size (%u of %u bytes)", (unsigned)eh->e_phnum,
+        return refuse(err, "no program headers of this machine's size (%u of %u bytes)", (unsigned)eh->e_phnum,
                       (unsigned)eh->e_phentsize);
     if (eh->e_shnum == 0 && eh->e_shoff != 0)
-        return refuse(why, cap, "more sections than an ELF header counts (extended numbering)");
+        return refuse(err, "more sections than an ELF header counts (extended numbering)");
     if (eh->e_shnum != 0 && eh->e_shentsize != sizeof(Shdr))
-        return refuse(why, cap, "section headers of %u bytes, this machine's are %zu", (unsigned)eh->e_shentsize,
+        return refuse(err, "section headers of %u bytes, this machine's are %zu", (unsigned)eh->e_shentsize,
                       sizeof(Shdr));
     return true;
 }
@@ -126,15 +124,15 @@ static uint64_t described_extent(const uint8_t *b, uint64_t len, const Ehdr *eh)
     return end;
 }
 
-bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, char *why, size_t cap) {
+bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, Error *err) {
     *img = (GameLibraryImage){0};
     Ehdr eh;
     if (!b) len = 0;
-    if (!check_header(b, len, &eh, why, cap)) return false;
+    if (!check_header(b, len, &eh, err)) return false;
     uint64_t extent = described_extent(b, len, &eh);
     if (extent > len) {
-        if (extent == UINT64_MAX) return refuse(why, cap, "its headers describe more bytes than any file holds");
-        return refuse(why, cap, "cut short: %llu of %llu bytes (still being written?)", (unsigned long long)len,
+        if (extent == UINT64_MAX) return refuse(err, "its headers describe more bytes than any file holds");
+        return refuse(err, "cut short: %llu of %llu bytes (still being written?)", (unsigned long long)len,
                       (unsigned long long)extent);
     }
     bool dynamic = false;
@@ -148,32 +146,32 @@ bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *i
         }
         if (p.p_type != PT_LOAD) continue;
         if (img->count == GAME_LIBRARY_MAX_SEGMENTS)
-            return refuse(why, cap, "more than %d loadable segments", GAME_LIBRARY_MAX_SEGMENTS);
+            return refuse(err, "more than %d loadable segments", GAME_LIBRARY_MAX_SEGMENTS);
         if (p.p_memsz == 0 || p.p_filesz > p.p_memsz)
-            return refuse(why, cap, "loadable segment %u holds %llu bytes of the file in %llu of memory", img->count,
+            return refuse(err, "loadable segment %u holds %llu bytes of the file in %llu of memory", img->count,
                           (unsigned long long)p.p_filesz, (unsigned long long)p.p_memsz);
         if (p.p_align > 1 && ((p.p_align & (p.p_align - 1)) || (p.p_vaddr - p.p_offset) % p.p_align))
-            return refuse(why, cap, "loadable segment %u is not aligned as it says (%llu)", img->count,
+            return refuse(err, "loadable segment %u is not aligned as it says (%llu)", img->count,
                           (unsigned long long)p.p_align);
         if (!inside(p.p_vaddr, p.p_memsz, LIB_SPAN_MAX))
-            return refuse(why, cap, "loadable segment %u lies beyond %llu bytes of addresses", img->count,
+            return refuse(err, "loadable segment %u lies beyond %llu bytes of addresses", img->count,
                           (unsigned long long)LIB_SPAN_MAX);
         if (img->count && p.p_vaddr < img->segments[img->count - 1].vaddr + img->segments[img->count - 1].memsz)
-            return refuse(why, cap, "loadable segment %u overlaps the one before it, or comes before it", img->count);
+            return refuse(err, "loadable segment %u overlaps the one before it, or comes before it", img->count);
         img->segments[img->count++] = (GameLibrarySegment){.vaddr = p.p_vaddr,
                                                            .memsz = p.p_memsz,
                                                            .offset = p.p_offset,
                                                            .filesz = p.p_filesz,
                                                            .flags = segment_flags(p.p_flags)};
     }
-    if (!img->count) return refuse(why, cap, "no loadable segments");
-    if (!dynamic) return refuse(why, cap, "no dynamic section: nothing can be looked up in it");
+    if (!img->count) return refuse(err, "no loadable segments");
+    if (!dynamic) return refuse(err, "no dynamic section: nothing can be looked up in it");
     bool dyn_loaded = false;
     for (uint32_t i = 0; i < img->count; i++) {
         const GameLibrarySegment *s = &img->segments[i];
         dyn_loaded |= dyn_off >= s->offset && inside(dyn_off - s->offset, dyn_size, s->filesz);
     }
-    if (!dyn_loaded) return refuse(why, cap, "its dynamic section lies outside its loadable segments");
+    if (!dyn_loaded) return refuse(err, "its dynamic section lies outside its loadable segments");
     img->extent = extent;
     return true;
 }
@@ -198,82 +196,77 @@ bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, ui
     return false;
 }
 
-static GameLibraryVerdict table_refuse(char *why, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static GameLibraryVerdict table_refuse(char *why, size_t cap, const char *fmt, ...) {
-    if (why && cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, cap, fmt, ap);
-        va_end(ap);
-    }
+static GameLibraryVerdict table_refuse(Error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static GameLibraryVerdict table_refuse(Error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
+    va_end(ap);
     return GAME_LIBRARY_REFUSED;
 }
 
 /* An entry of the table: there, and inside the library's code. */
-static bool check_entry(const GameLibraryMap *map, const char *name, const void *fn_bytes, char *why, size_t cap) {
+static bool check_entry(const GameLibraryMap *map, const char *name, const void *fn_bytes, Error *err) {
     uintptr_t a;
     memcpy(&a, fn_bytes, sizeof a); /* a function pointer, as an address */
-    if (!a) return refuse(why, cap, "its table's entry '%s' is NULL", name);
+    if (!a) return refuse(err, "its table's entry '%s' is NULL", name);
     if (!game_library_holds(map, (const void *)a, 1, GAME_LIBRARY_EXEC))
-        return refuse(why, cap, "its table's entry '%s' (%#llx) is not in the library's code", name,
-                      (unsigned long long)a);
+        return refuse(err, "its table's entry '%s' (%#llx) is not in the library's code", name, (unsigned long long)a);
     return true;
 }
 
 /* A string of the table: inside the library's data, NUL-terminated there, 1..max printable
    bytes (newlines too where `lines`). */
 static bool check_string(const GameLibraryMap *map, const char *name, const char *s, uint64_t max, bool lines,
-                         char *why, size_t cap) {
+                         Error *err) {
     if (!s || !game_library_holds(map, s, 1, GAME_LIBRARY_READ))
-        return refuse(why, cap, "its %s (%p) is not in the library's data", name, (const void *)s);
+        return refuse(err, "its %s (%p) is not in the library's data", name, (const void *)s);
     uint64_t n = 0;
     while (n <= max && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
         bool ok = (s[n] >= 0x20 && s[n] <= 0x7E) || (lines && s[n] == '\n');
-        if (!ok) return refuse(why, cap, "its %s holds byte %#x", name, (unsigned)(uint8_t)s[n]);
+        if (!ok) return refuse(err, "its %s holds byte %#x", name, (unsigned)(uint8_t)s[n]);
         n++;
     }
     if (n > max || n == 0 || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ))
-        return refuse(why, cap, "its %s is not a string of 1 to %llu characters inside the library", name,
+        return refuse(err, "its %s is not a string of 1 to %llu characters inside the library", name,
                       (unsigned long long)max);
     return true;
 }
 
 /* The game's options: an array inside the library's data, each name a short string there. */
-static bool check_options(const GameApi *api, const GameLibraryMap *map, char *why, size_t cap) {
+static bool check_options(const GameApi *api, const GameLibraryMap *map, Error *err) {
     if (api->option_count < 0 || api->option_count > GAME_LIBRARY_OPTIONS_MAX)
-        return refuse(why, cap, "its table has %d options (0 to %d)", api->option_count, GAME_LIBRARY_OPTIONS_MAX);
+        return refuse(err, "its table has %d options (0 to %d)", api->option_count, GAME_LIBRARY_OPTIONS_MAX);
     if (api->option_count == 0) return true;
     const CliOption *o = api->options;
     if (!o || (uintptr_t)o % _Alignof(CliOption) ||
         !game_library_holds(map, o, sizeof *o * (uint64_t)api->option_count, GAME_LIBRARY_READ))
-        return refuse(why, cap, "its options (%p) are not in the library's data", (const void *)o);
+        return refuse(err, "its options (%p) are not in the library's data", (const void *)o);
     for (int32_t i = 0; i < api->option_count; i++) {
-        if (!check_string(map, "option name", o[i].name, 64, false, why, cap)) return false;
+        if (!check_string(map, "option name", o[i].name, 64, false, err)) return false;
         if (o[i].needs < 0 || o[i].needs > api->option_count || o[i].alias_of < 0 || o[i].alias_of > api->option_count)
-            return refuse(why, cap, "its option %s names an option it does not have", o[i].name);
+            return refuse(err, "its option %s names an option it does not have", o[i].name);
         if (o[i].arg == CLI_WORD) {
             const char *const *w = o[i].words;
             int k = 0;
             for (; k < 16 && w && game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ) && w[k]; k++)
-                if (!check_string(map, "option word", w[k], 64, false, why, cap)) return false;
+                if (!check_string(map, "option word", w[k], 64, false, err)) return false;
             if (!w || k == 16 || !game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ))
-                return refuse(why, cap, "its option %s has no word list inside the library", o[i].name);
+                return refuse(err, "its option %s has no word list inside the library", o[i].name);
         }
     }
     return true;
 }
 
 GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, bool any_layout, char *why, size_t cap) {
-    if (!api) return table_refuse(why, cap, "it has no " GAME_API_SYMBOL " table");
+                                            uint64_t layout_hash, bool any_layout, Error *err) {
+    if (!api) return table_refuse(err, "it has no " GAME_API_SYMBOL " table");
     if ((uintptr_t)api % _Alignof(GameApi) || !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
-        return table_refuse(why, cap, "its " GAME_API_SYMBOL " table (%p) is not in the library's data",
-                            (const void *)api);
+        return table_refuse(err, "its " GAME_API_SYMBOL " table (%p) is not in the library's data", (const void *)api);
     if (api->version != version)
-        return table_refuse(why, cap, "its table is version %u, the host's is %u", api->version, version);
+        return table_refuse(err, "its table is version %u, the host's is %u", api->version, version);
     if (!any_layout && api->layout_hash != layout_hash) {
-        refuse(why, cap, "the layout of the game's state changed (%016llx, the game running has %016llx)",
+        refuse(err, "the layout of the game's state changed (%016llx, the game running has %016llx)",
                (unsigned long long)api->layout_hash, (unsigned long long)layout_hash);
         return GAME_LIBRARY_LAYOUT;
     }
@@ -289,7 +282,7 @@ GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibrar
     _Static_assert((sizeof(GameApi) - offsetof(GameApi, parse)) / sizeof(void (*)(void)) == 12,
                    "a GameApi entry was added: name it in entries[]");
     for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-        if (!check_entry(map, entries[i].name, entries[i].at, why, cap)) return GAME_LIBRARY_REFUSED;
+        if (!check_entry(map, entries[i].name, entries[i].at, err)) return GAME_LIBRARY_REFUSED;
     const struct {
         const char *name, *s;
         uint64_t max;
@@ -301,8 +294,8 @@ GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibrar
                    {"usage", api->usage, 4096, true},
                    {"help", api->help, 16384, true}};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
-        if (!check_string(map, strings[i].name, strings[i].s, strings[i].max, strings[i].lines, why, cap))
+        if (!check_string(map, strings[i].name, strings[i].s, strings[i].max, strings[i].lines, err))
             return GAME_LIBRARY_REFUSED;
-    if (!check_options(api, map, why, cap)) return GAME_LIBRARY_REFUSED;
+    if (!check_options(api, map, err)) return GAME_LIBRARY_REFUSED;
     return GAME_LIBRARY_OK;
 }

@@ -4,14 +4,14 @@
    call them without loading anything (tests/fuzz/library.sh).
 
        GameLibraryImage img;
-       char why[160];
-       if (!game_library_check_file(bytes.data, bytes.len, &img, why, sizeof why))
-           refuse(why);                        // "the file is cut short: ..." and the like
+       Error why;
+       if (!game_library_check_file(bytes.data, bytes.len, &img, &why))
+           refuse(why.message);                // "the file is cut short: ..." and the like
        ... the loader maps it; `base` is where (its first segment's address minus its vaddr):
        GameLibraryMap map = game_library_map(&img, base);
        GameLibraryVerdict v = game_library_check_table(api, &map, GAME_API_VERSION,
-                                                       running->layout_hash, false, why, sizeof why);
-       if (v != GAME_LIBRARY_OK) refuse(why);  // GAME_LIBRARY_LAYOUT: only a restart takes it
+                                                       running->layout_hash, false, &why);
+       if (v != GAME_LIBRARY_OK) refuse(why.message);  // GAME_LIBRARY_LAYOUT: only a restart takes it
 
    Why the file first: the loader maps the segments the headers describe straight from the
    file, and a page of a segment that lies past the end of the file is a SIGBUS on first
@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "host/game_api.h"
 
 #define GAME_LIBRARY_MAX_SEGMENTS 16 /* a linker makes 4 or 5 loadable segments */
@@ -63,13 +64,13 @@ typedef struct GameLibraryMap {
 
 typedef enum GameLibraryVerdict {
     GAME_LIBRARY_OK,
-    GAME_LIBRARY_REFUSED, /* why says what is wrong */
+    GAME_LIBRARY_REFUSED, /* err says what is wrong */
     GAME_LIBRARY_LAYOUT,  /* a sound table for another layout of the state */
 } GameLibraryVerdict;
 
 /* True when `bytes` (len of them) are a whole shared object for this machine, with *img
-   filled; false with the reason in why (no path: the caller names the file). */
-bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, char *why, size_t why_cap);
+   filled; false with the reason in err (no path: the caller names the file). */
+bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, Error *err);
 /* The image's segments at `base`; a segment whose addresses would wrap is left out. */
 GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base);
 /* The table at `api`, read only where `map` says the library is: the table itself inside a
@@ -77,7 +78,7 @@ GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base);
    `any_layout`: the first library of a host with no game of its own), then every entry,
    every string and the option table. */
 GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, bool any_layout, char *why, size_t why_cap);
+                                            uint64_t layout_hash, bool any_layout, Error *err);
 /* True when [p, p + n) lies inside one range of `map` that has all of `flags`. */
 bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags);
 

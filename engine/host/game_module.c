@@ -22,14 +22,16 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
                                              bool *layout_changed) {
     /* A copy under a name of its own: the build replaces the original while the game runs,
        and a loader asked for a path it has loaded before hands back the old library. */
-    char copy[1024], why[200];
+    char copy[1024];
+    Error why;
     int len = snprintf(copy, sizeof copy, "%s.hot-%ld-%u", m->path, (long)getpid(), m->loads + 1);
     if (len < 0 || (size_t)len >= sizeof copy) { /* a cut name could be the original's */
         snprintf(m->message, sizeof m->message, "%s: the path is too long", m->path);
         return NULL;
     }
-    if (!os_write_file_atomic(copy, bytes.data, bytes.len, why, sizeof why)) {
-        snprintf(m->message, sizeof m->message, "%s: cannot copy it: %s", m->path, why);
+    Error werr;
+    if (!os_write_file_atomic(copy, bytes.data, bytes.len, &werr)) {
+        snprintf(m->message, sizeof m->message, "%s: cannot copy it: %.200s", m->path, werr.message);
         return NULL;
     }
     void *lib = SDL_LoadObject(copy);
@@ -55,15 +57,15 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
     }
     GameLibraryVerdict verdict = GAME_LIBRARY_REFUSED;
     const GameApi *api = NULL;
-    if (!get) snprintf(why, sizeof why, "it has no " GAME_API_SYMBOL " table");
+    if (!get) error_set(&why, ERROR_REFUSED, NULL, 0, 0, "it has no " GAME_API_SYMBOL " table");
     else if (!own || !game_library_holds(&map, sym, 1, GAME_LIBRARY_EXEC))
-        snprintf(why, sizeof why, "its " GAME_API_SYMBOL " is not in its own code");
+        error_set(&why, ERROR_REFUSED, NULL, 0, 0, "its " GAME_API_SYMBOL " is not in its own code");
     else
         verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, m->api ? m->api->layout_hash : 0,
-                                           m->api == NULL, why, sizeof why);
+                                           m->api == NULL, &why);
     if (verdict != GAME_LIBRARY_OK) {
         *layout_changed = verdict == GAME_LIBRARY_LAYOUT;
-        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why);
+        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why.message);
         SDL_UnloadObject(lib); /* nothing of it was used */
         return NULL;
     }
@@ -77,10 +79,9 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
     SCRATCH_SCOPE(tmp);
     OsFileInfo before = os_file_info(m->path);
     Str8 bytes;
-    OsReadResult r = os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes);
-    char why[200];
-    if (r.status != OS_READ_OK) {
-        snprintf(m->message, sizeof m->message, "%s: %s", m->path, os_read_describe(r, why, sizeof why));
+    Error rerr;
+    if (!os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes, &rerr)) {
+        snprintf(m->message, sizeof m->message, "%s: %.200s", m->path, error_what(&rerr));
         return NULL;
     }
     if (m->after_read) m->after_read(m->hook_user, m->path);
@@ -98,8 +99,8 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
         return NULL;
     }
     GameLibraryImage img;
-    if (!game_library_check_file((const uint8_t *)bytes.data, bytes.len, &img, why, sizeof why)) {
-        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why);
+    if (!game_library_check_file((const uint8_t *)bytes.data, bytes.len, &img, &rerr)) {
+        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, rerr.message);
         return NULL;
     }
     const GameApi *api = game_module_load_bytes(m, bytes, &img, layout_changed);

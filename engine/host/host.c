@@ -12,6 +12,7 @@
 #include "asset/asset.h"
 #include "core/base.h"
 #include "core/diag.h"
+#include "core/error.h"
 #include "core/os_file.h"
 #include "core/os_memory.h"
 #include "core/path.h"
@@ -196,7 +197,7 @@ static void take_screenshot(Host *h) {
         if (os_file_info(path).kind == OS_FILE_NONE || h->shots >= 999) break;
     }
     h->shots++;
-    AssetError err;
+    Error err;
     if (!asset_write_screenshot(h->rd, path, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
         return;
@@ -262,7 +263,7 @@ static void host_draw(Host *h) {
 /* The frame after the picture: F12, the last frame's --screenshot, the timeline's sample. */
 static void host_after_draw(Host *h, bool shot, bool last) {
     if (shot) take_screenshot(h);
-    AssetError err;
+    Error err;
     if (last && h->opt.screenshot && !asset_write_screenshot(h->rd, h->opt.screenshot, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
         h->status = 1;
@@ -315,9 +316,9 @@ int host_release(Host *h) {
     if (h->status > status) status = h->status;
     report_arenas(h);
     uint64_t recommended = timeline_report(&h->timeline);
-    char msg[1024];
-    if (h->opt.arena_trace && !timeline_write_csv(&h->timeline, h->opt.arena_trace, recommended, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
+    Error err;
+    if (h->opt.arena_trace && !timeline_write_csv(&h->timeline, h->opt.arena_trace, recommended, &err)) {
+        error_report(&err);
         if (status == 0) status = 1;
     }
     host_teardown(h);
@@ -402,9 +403,9 @@ static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help)
 /* An output named on the command line must be writable before the run, not found
    unwritable at its end: the writer's own checks, writing nothing. */
 static bool output_writable(const char *prog, const char *flag, const char *path) {
-    char msg[PATH_MAX + 256];
-    if (!path || os_write_check(path, msg, sizeof msg)) return true;
-    diag_report(DIAG_ERROR, "%s: %s %s", prog, flag, msg);
+    Error err;
+    if (!path || os_write_check(path, &err)) return true;
+    diag_report(DIAG_ERROR, "%s: %s %s", prog, flag, err.message);
     return false;
 }
 
@@ -446,12 +447,12 @@ static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, Ho
     const CliOption *opts = merged_options(perm, api, &n);
     CliValue *v = opts ? arena_push_array(perm, CliValue, (uint64_t)n) : NULL;
     if (!v) return 1;
-    char why[256];
+    Error why;
     const char *stray[1];
     const char *prog = argc > 0 ? path_base_name(str8_cstr(argv[0])).data : api->name;
-    CliParse r = cli_parse(opts, n, argc, argv, v, stray, 0, why, sizeof why);
+    CliParse r = cli_parse(opts, n, argc, argv, v, stray, 0, &why);
     if (r.status != CLI_OK) {
-        diag_report(DIAG_ERROR, "%s: %s", prog, why);
+        diag_report(DIAG_ERROR, "%s: %s", prog, why.message);
         host_usage(api, prog, stderr, false);
         return 2;
     }

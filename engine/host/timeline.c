@@ -136,7 +136,7 @@ uint64_t timeline_report(const Timeline *t) {
     return rec;
 }
 
-bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, char *msg, size_t msg_cap) {
+bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err) {
     char pre[sizeof TIMELINE_CSV_HEADER + 64];
     int n = snprintf(pre, sizeof pre, "# recommended_level_arena_bytes=%llu\n%s", (unsigned long long)recommended,
                      TIMELINE_CSV_HEADER);
@@ -145,10 +145,11 @@ bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommende
     uint64_t len = (uint64_t)n + t->csv.count;
     char *all = arena_push_array_raw(tmp.arena, char, len);
     if (!all) {
-        snprintf(msg, msg_cap, "%s: cannot write: no memory for %llu bytes", path, (unsigned long long)len);
+        error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: no memory for %llu bytes", path,
+                  (unsigned long long)len);
         return false;
     }
     memcpy(all, pre, (size_t)n);
     if (t->csv.count) memcpy(all + n, t->csv.base, t->csv.count);
-    return os_write_file_atomic(path, all, len, msg, msg_cap);
+    return os_write_file_atomic(path, all, len, err);
 }

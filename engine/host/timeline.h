@@ -8,7 +8,7 @@
        timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
        timeline_frame(t, &scene, arenas, frame);        // after drawing, every frame
        uint64_t rec = timeline_report(t);                // at exit: the table, on stderr
-       timeline_write_csv(t, path, rec, msg, cap);       // and the file, when asked for
+       timeline_write_csv(t, path, rec, &err);       // and the file, when asked for
 
    The CSV: a comment line `# recommended_level_arena_bytes=N`, the header TIMELINE_CSV_HEADER,
    then one row per frame (or per `every` frames and every frame with an event): frame,
@@ -80,6 +80,6 @@ void timeline_frame(Timeline *t, const TimelineScene *scene, Arena *const arenas
 /* The levels played and the recommended LEVEL_ARENA_BYTES (levelcheck's rule) on stderr;
    returns the recommendation (0 when nothing was played). */
 uint64_t timeline_report(const Timeline *t);
-bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, char *msg, size_t msg_cap);
+bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err);
 
 #endif

@@ -50,10 +50,10 @@ Renderer *render_create(Arena *perm, Platform *pf) {
     rd->pf = pf;
     platform_logical_size(pf, &rd->logical_w, &rd->logical_h);
     if (platform_renderer_kind(pf) == RENDERER_GL) {
-        char why[256];
-        rd->gl = render_gl_create(perm, platform_window(pf), rd->logical_w, rd->logical_h, why, sizeof why);
+        Error why;
+        rd->gl = render_gl_create(perm, platform_window(pf), rd->logical_w, rd->logical_h, &why);
         /* The context exists but the backend cannot draw on it: fall back (one line why). */
-        if (!rd->gl && !platform_use_sdl_renderer(pf, why)) return NULL;
+        if (!rd->gl && !platform_use_sdl_renderer(pf, why.message)) return NULL;
     }
     rd->kind = platform_renderer_kind(pf);
     if (rd->kind == RENDERER_SDL) {

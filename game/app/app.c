@@ -151,14 +151,16 @@ static bool create_level(App *app) {
     }
     EditorUi *ui = app->editor;
     if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, arena_capacity(app->host->life.level))) {
+        Error why = {0};
+        arena_error(&why);
         diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s", o->edit_w,
-                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : arena_last_error());
+                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : error_message(&why));
         return false;
     }
-    char msg[700];
-    if (!editor_save(&ui->ed, false, msg, sizeof msg)) {
+    Error msg;
+    if (!editor_save(&ui->ed, false, &msg)) {
         if (ui->ed.has_problem) diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
-        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg);
+        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg.message);
         editor_ui_release(ui);
         return false;
     }
@@ -196,7 +198,7 @@ static void start_playtest(App *app) {
     EditorUi *ui = app->editor;
     SCRATCH_SCOPE(tmp);
     Str8 text = editor_text(tmp.arena, &ui->ed);
-    LevelError err;
+    Error err;
     Sim *s = &app->game->sim;
     PlayerProgress progress = s->progress, entry = s->progress_entry;
     char path[SIM_PATH_MAX], entry_name[SIM_ENTRY_MAX];
@@ -235,7 +237,7 @@ static void back_to_game(App *app) {
     Game *g = app->game;
     editor_ui_release(app->editor);
     app->mode = APP_MODE_PLAY;
-    LevelError err;
+    Error err;
     bool ok;
     if (app->playtested) {
         Sim *s = &g->sim;
@@ -248,7 +250,7 @@ static void back_to_game(App *app) {
     } else {
         ok = game_reload_level(g, &err);
     }
-    if (!ok) level_error_report(&err);
+    if (!ok) error_report(&err);
     app->playtested = false;
 }
 
@@ -297,13 +299,13 @@ static void keep_unsaved(App *app) {
                       : sig                     ? "ended by a signal"
                       : app->host->opt.headless ? "ended headless, with nobody to ask"
                                                 : "ended";
-    char msg[LEVEL_PATH_MAX * 3 + 200];
-    if (!editor_keep_unsaved(&ui->ed, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "game: %s: %s", why, msg);
+    Error msg;
+    if (!editor_keep_unsaved(&ui->ed, &msg)) {
+        diag_report(DIAG_ERROR, "game: %s: %s", why, msg.message);
         app->status = 1;
         return;
     }
-    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg, ui->ed.path);
+    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg.message, ui->ed.path);
 }
 
 /* A few times a second: has the level's file changed on disk? Reload it in place, or show
@@ -317,14 +319,14 @@ static void watch_level(App *app) {
     if ((g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) || g->sim.level_from_text ||
         !watch_poll(&app->watch))
         return;
-    LevelError err;
+    Error err;
     if (sim_reload_level(&g->sim, g->level_arena, &err)) {
         char line[SIM_PATH_MAX + 32];
         snprintf(line, sizeof line, "reloaded %s", g->sim.level_path);
         diag_report(DIAG_NOTE, "%s", line);
         game_show_notice(g, line);
     } else {
-        level_error_report(&err); /* on screen too (the App's sink); the level keeps running */
+        error_report(&err); /* on screen too (the App's sink); the level keeps running */
     }
 }
 
@@ -343,10 +345,10 @@ static void app_teardown(App *app) {
 static bool choose_start(App *app, const char *assets) {
     AppOptions *o = &app->opt;
     Arena *perm = app->host->life.perm;
-    char msg[1024];
+    Error msg;
     if (o->replay) {
-        if (!replay_load(&app->replay, perm, o->replay, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!replay_load(&app->replay, perm, o->replay, &msg)) {
+            error_report(&msg);
             return false;
         }
         if (!o->level) o->level = app->replay.level;
@@ -354,15 +356,17 @@ static bool choose_start(App *app, const char *assets) {
     }
     if (o->edit) {
         app->editor = arena_push_struct(perm, EditorUi);
-        LevelError lerr;
+        Error lerr;
         if (!app->editor) {
-            diag_report(DIAG_ERROR, "game: no memory for the editor: %s", arena_last_error());
+            error_set(&lerr, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "game: no memory for the editor: ");
+            arena_error(&lerr);
+            error_report(&lerr);
             return false;
         }
         if (o->edit_w > 0) {
             if (!create_level(app)) return false;
         } else if (!editor_ui_open_file(app->editor, o->edit, arena_capacity(app->host->life.level), &lerr)) {
-            level_error_report(&lerr);
+            error_report(&lerr);
             return false;
         }
         app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
@@ -394,9 +398,9 @@ static bool create_game(App *app, bool level_chosen) {
     InputBindings keys = input_bindings_default(&h->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
-    LevelError lerr;
+    Error lerr;
     if (!app->game || !game_init(app->game, h->life.level, &cfg, &lerr)) {
-        if (app->game) level_error_report(&lerr);
+        if (app->game) error_report(&lerr);
         else diag_report(DIAG_ERROR, "game: out of memory");
         return false;
     }
@@ -413,7 +417,7 @@ void *app_create(Host *h, const void *options) {
     app->opt = *(const AppOptions *)options;
     AppOptions *o = &app->opt;
     if (!o->seed_given) o->seed = 1;
-    AssetError aerr;
+    Error aerr;
     AssetSearch search = app_asset_search(o->assets);
     app->assets = asset_dir_search(h->life.perm, &search, &aerr);
     if (!app->assets) diag_report(DIAG_ERROR, "game: %s", aerr.message);
@@ -439,7 +443,7 @@ static bool load_art(App *app) {
     Arena *perm = h->life.perm;
     Renderer *rd = h->rd;
     const char *dir = app->assets;
-    AssetError aerr;
+    Error aerr;
     const Texture *tiles =
         asset_load_texture(rd, perm, asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
     const Texture *sprites =
@@ -690,10 +694,10 @@ void app_draw(void *state, Host *h, float w, float hh) {
 static void app_verdicts(App *app) {
     const AppOptions *o = &app->opt;
     Game *g = app->game;
-    char msg[1024];
+    Error msg;
     if (o->record) {
-        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, &msg)) {
+            error_report(&msg);
             app->status = 1;
         } else if (app->record.overflowed) {
             diag_report(DIAG_WARNING,
@@ -727,7 +731,7 @@ int app_release(void *state, Host *h) {
     (void)h;
     App *app = state;
     const AppOptions *o = &app->opt;
-    char msg[1024];
+    Error msg;
     if (!app->started) {
         app_teardown(app);
         return 1;
@@ -737,8 +741,8 @@ int app_release(void *state, Host *h) {
     game_save_settings(app->game);
     if (o->audio_out) {
         const int16_t *pcm = app->audio_out.base;
-        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, msg, sizeof msg)) {
-            diag_report(DIAG_ERROR, "%s", msg);
+        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, &msg)) {
+            error_report(&msg);
             app->status = 1;
         } else {
             diag_report(DIAG_NOTE, "wrote %llu frames of sound -> %s", (unsigned long long)app->audio_out.count,

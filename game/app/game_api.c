@@ -65,9 +65,9 @@ static const char GAME_HELP[] = "  --level FILE         start on this level file
 
 /* An output named on the command line must be writable before the run, not at its end. */
 static bool writable(const char *flag, const char *path) {
-    char msg[PATH_MAX + 256];
-    if (!path || os_write_check(path, msg, sizeof msg)) return true;
-    diag_report(DIAG_ERROR, "game: %s %s", flag, msg);
+    Error err;
+    if (!path || os_write_check(path, &err)) return true;
+    diag_report(DIAG_ERROR, "game: %s %s", flag, err.message);
     return false;
 }
 

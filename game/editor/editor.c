@@ -467,6 +467,20 @@ static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...) {
     return false;
 }
 
+/* An arena refused: `lead` (about `path`, or no file when NULL), then the arena's words;
+   the one place the editor reads a refusal. */
+static bool no_room(Error *err, const char *path, const char *lead) {
+    error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "%s", lead);
+    return arena_error(err);
+}
+
+/* The same as a problem: "expected memory for <what>, found <the arena's words>". */
+static bool problem_memory(Editor *e, const char *what) {
+    Error why;
+    no_room(&why, NULL, "");
+    return problem(e, -1, -1, "expected memory for %s, found %s", what, error_message(&why));
+}
+
 #define QUOTED(s) (int)((s).len < 40 ? (s).len : 40), (s).data, ((s).len > 40 ? "..." : "")
 
 static bool has_byte(Str8 s, const char *set) {
@@ -506,7 +520,7 @@ static bool check_strings(Editor *e) {
 
 /* The tile a loader error names in the editor's own text: a map character (line and column),
    or the X Y of an entity line (`enemy|link|sign X Y ...`, `entry NAME X Y`); -1 otherwise. */
-static void error_tile(const Editor *e, Str8 text, const LevelError *err, int32_t *tx, int32_t *ty) {
+static void error_tile(const Editor *e, Str8 text, const Error *err, int32_t *tx, int32_t *ty) {
     *tx = *ty = -1;
     if (err->line <= 0) return;
     Str8 rest = text, line = {0};
@@ -539,9 +553,9 @@ static bool check_text(Editor *e, Str8 text, LevelRoom *room) {
     e->has_checked = false;
     e->has_problem = false;
     e->problem = (EditProblem){.tx = -1, .ty = -1};
-    if (!text.data) return problem(e, -1, -1, "expected memory for the level's text, found %s", arena_last_error());
+    if (!text.data) return problem_memory(e, "the level's text");
     if (!check_strings(e)) return false;
-    LevelError err;
+    Error err;
     LevelRoom own = {.bytes = e->room_bytes};
     if (!room && e->room_bytes) room = &own;
     LevelLoadStats stats;
@@ -581,38 +595,35 @@ static bool is_tiled_path(const char *path) {
     return n >= x && strcmp(path + n - x, LEVEL_TILED_EXT) == 0;
 }
 
-bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap) {
-    if (is_tiled_path(e->path)) {
-        snprintf(msg, msg_cap,
-                 "%s: not saved: the editor writes .lvl text, and a %s file is a Tiled map "
-                 "(edit it in Tiled, or save the level as a .lvl)",
-                 e->path, LEVEL_TILED_EXT);
-        return false;
-    }
+bool editor_save(Editor *e, bool force, Error *err) {
+    if (is_tiled_path(e->path))
+        return error_set(err, ERROR_REFUSED, NULL, 0, 0,
+                         "%s: not saved: the editor writes .lvl text, and a %s file is a Tiled map "
+                         "(edit it in Tiled, or save the level as a .lvl)",
+                         e->path, LEVEL_TILED_EXT);
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     bool ok = check_text(e, text, NULL);
     /* Forcing keeps a level with a problem to finish later; one the game's arena cannot
        hold is never written: no game could load it. */
     if (!text.data || (!ok && (!force || e->problem.need))) {
+        ErrorCode code = e->problem.need ? ERROR_TOO_BIG : ERROR_REFUSED;
         if (e->problem.tx >= 0)
-            snprintf(msg, msg_cap, "%s: not saved: at %d %d: %s", e->path, e->problem.tx, e->problem.ty,
-                     e->problem.message);
-        else snprintf(msg, msg_cap, "%s: not saved: %s", e->path, e->problem.message);
-        return false;
+            return error_set(err, code, NULL, 0, 0, "%s: not saved: at %d %d: %s", e->path, e->problem.tx,
+                             e->problem.ty, e->problem.message);
+        return error_set(err, code, NULL, 0, 0, "%s: not saved: %s", e->path, e->problem.message);
     }
-    if (!os_write_file_atomic(e->path, text.data, text.len, msg, msg_cap)) return false;
+    if (!os_write_file_atomic(e->path, text.data, text.len, err)) return false;
     e->saved_at = e->undo_count;
     e->dirty = false;
-    if (ok) snprintf(msg, msg_cap, "saved %s", e->path);
-    else snprintf(msg, msg_cap, "saved %s, with a problem: %s", e->path, e->problem.message);
+    if (ok) error_note(err, "saved %s", e->path);
+    else error_note(err, "saved %s, with a problem: %s", e->path, e->problem.message);
     /* The edits taken back from beside the file are in the file now. */
     char unsaved[LEVEL_PATH_MAX];
     if (e->unsaved_taken && editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, unsaved, sizeof unsaved) &&
         (os_remove(unsaved) || errno == ENOENT)) {
         e->unsaved_taken = false;
-        size_t n = strlen(msg);
-        if (n < msg_cap) snprintf(msg + n, msg_cap - n, " (%s, now in it, removed)", unsaved);
+        error_append(err, " (%s, now in it, removed)", unsaved);
     }
     return true;
 }
@@ -635,64 +646,56 @@ EditorUnsaved editor_unsaved_find(const char *path) {
     return f.kind == OS_FILE_NONE || u.mtime_ns >= f.mtime_ns ? EDITOR_UNSAVED_NEWER : EDITOR_UNSAVED_OLDER;
 }
 
-bool editor_set_aside_unsaved(const char *path, char *msg, size_t msg_cap) {
+bool editor_set_aside_unsaved(const char *path, Error *err) {
     char up[LEVEL_PATH_MAX], old[LEVEL_PATH_MAX + 8];
     if (!editor_unsaved_path(path, EDITOR_UNSAVED_EXT, up, sizeof up) ||
-        !editor_unsaved_path(path, EDITOR_UNSAVED_OLD_EXT, old, sizeof old)) {
-        snprintf(msg, msg_cap, "%s: cannot set its unsaved edits aside: path too long", path);
-        return false;
-    }
+        !editor_unsaved_path(path, EDITOR_UNSAVED_OLD_EXT, old, sizeof old))
+        return error_set(err, ERROR_REFUSED, NULL, 0, 0, "%s: cannot set its unsaved edits aside: path too long", path);
     if (!os_rename(up, old)) {
-        snprintf(msg, msg_cap, "%s: cannot move it to %s: %s", up, old, strerror(errno));
+        int e = errno;
+        error_set(err, ERROR_IO, NULL, 0, 0, "%s: cannot move it to %s: %s", up, old, strerror(e));
+        if (err) err->err_no = e;
         return false;
     }
-    snprintf(msg, msg_cap, "moved %s aside to %s", up, old);
+    error_note(err, "moved %s aside to %s", up, old);
     return true;
 }
 
-bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap) {
+bool editor_keep_unsaved(Editor *e, Error *err) {
     char up[LEVEL_PATH_MAX];
-    if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up)) {
-        snprintf(msg, msg_cap, "%s: unsaved edits lost: no room for the path of a file beside it",
-                 e->path[0] ? e->path : "(no file)");
-        return false;
-    }
+    if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up))
+        return error_set(err, ERROR_REFUSED, NULL, 0, 0,
+                         "%s: unsaved edits lost: no room for the path of a file beside it",
+                         e->path[0] ? e->path : "(no file)");
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     if (!text.data) {
-        snprintf(msg, msg_cap, "%s: unsaved edits lost: no memory for their text: %s", e->path, arena_last_error());
-        return false;
+        char lead[LEVEL_PATH_MAX + 64];
+        snprintf(lead, sizeof lead, "%s: unsaved edits lost: no memory for their text: ", e->path);
+        return no_room(err, NULL, lead);
     }
     /* Edits kept before and not taken back are other work: moved aside, not overwritten. */
     char aside[700] = "";
     if (!e->unsaved_taken && os_file_info(up).kind == OS_FILE_REGULAR) {
-        char why[600];
-        if (editor_set_aside_unsaved(e->path, why, sizeof why))
+        if (editor_set_aside_unsaved(e->path, NULL))
             snprintf(aside, sizeof aside, " (the edits kept there before: %s" EDITOR_UNSAVED_OLD_EXT ")", e->path);
     }
-    if (!os_write_file_atomic(up, text.data, text.len, msg, msg_cap)) return false;
+    if (!os_write_file_atomic(up, text.data, text.len, err)) return false;
     e->unsaved_taken = true; /* what is there now is this editor's */
-    snprintf(msg, msg_cap, "unsaved edits of %s kept in %s%s", e->path, up, aside);
+    error_note(err, "unsaved edits of %s kept in %s%s", e->path, up, aside);
     return true;
 }
 
-bool editor_take_unsaved(Editor *e, LevelError *err) {
+bool editor_take_unsaved(Editor *e, Error *err) {
     char up[LEVEL_PATH_MAX], path[LEVEL_PATH_MAX];
-    *err = (LevelError){0};
+    error_clear(err);
     if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up)) {
-        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, e->path, 0, 0,
-                              "expected a path short enough for its unsaved edits beside it");
-        return false;
+        return error_set(err, ERROR_REFUSED, e->path, 0, 0,
+                         "expected a path short enough for its unsaved edits beside it");
     }
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, up, 256ull << 20, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0, "%s",
-                              os_read_describe(r, why, sizeof why));
-        return false;
-    }
+    if (!os_read_file(tmp.arena, up, 256ull << 20, &text, err)) return false;
     /* Parsed under its own name: it is .lvl text whatever the file it belongs to, and it
        lies in the same folder, so its relative exits and links read the same. */
     Level lv;
@@ -701,9 +704,7 @@ bool editor_take_unsaved(Editor *e, LevelError *err) {
     memcpy(path, e->path, sizeof path);
     uint64_t (*room_bytes)(const Level *) = e->room_bytes;
     if (!editor_create(e, e->arena, e->check, &lv)) {
-        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, up, 0, 0,
-                              "expected room for the level in the editor, found %s", arena_last_error());
-        return false;
+        return no_room(err, up, "expected room for the level in the editor, found ");
     }
     memcpy(e->path, path, sizeof e->path);
     e->room_bytes = room_bytes;
@@ -818,35 +819,33 @@ bool editor_new(Editor *e, Arena *arena, Arena *check, const char *path, int32_t
     return true;
 }
 
-bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, LevelError *err) {
-    LevelError dummy;
+bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, Error *err) {
+    Error dummy;
     if (!err) err = &dummy;
-    *err = (LevelError){0};
+    error_clear(err);
     editor_start(e, arena, check, "");
     /* The editor saves .lvl text over the file it opened: a Tiled map is edited in Tiled
        (the game reloads it when it is saved there). */
     size_t plen = strlen(path);
     if (plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
-        err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, path, 0, 0,
-                              "expected a .lvl file, found a Tiled map: edit it in Tiled, which the game reloads from");
-        return false;
+        return error_set(err, ERROR_REFUSED, path, 0, 0,
+                         "expected a .lvl file, found a Tiled map: edit it in Tiled, which the game reloads from");
     }
     SCRATCH_SCOPE(tmp, arena, check);
     Str8 text;
     Level lv;
     /* The loader's own limit on a level file. */
-    OsReadResult r = os_read_file(tmp.arena, path, 256ull << 20, &text);
-    if (r.status != OS_READ_OK) {
+    if (!os_read_file(tmp.arena, path, 256ull << 20, &text, NULL)) {
         /* level_load says why in the loader's words (and loads it if it is there now). */
         if (!level_load(&lv, check, path, err)) return false;
     } else if (!level_parse(&lv, check, path, text.data, text.len, NULL, err, NULL)) {
         return false;
     }
     if (editor_create(e, arena, check, &lv)) return true;
-    err->at = diag_format(err->message, sizeof err->message, DIAG_ERROR, path, 0, 0,
-                          "expected room for the level in the editor, found %s",
-                          strlen(path) >= LEVEL_PATH_MAX ? "a path too long" : arena_last_error());
-    return false;
+    if (strlen(path) >= LEVEL_PATH_MAX)
+        return error_set(err, ERROR_REFUSED, path, 0, 0,
+                         "expected room for the level in the editor, found a path too long");
+    return no_room(err, path, "expected room for the level in the editor, found ");
 }
 
 void editor_release(Editor *e) {

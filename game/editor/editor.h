@@ -3,9 +3,9 @@
    without limit. The model only: no drawing, no input; a front end paints with it.
 
        Editor ed;
-       LevelError err;
+       Error err;
        if (!editor_load_file(&ed, editor_arena, check_arena, "levels/02-keys-and-doors.lvl", &err))
-           level_error_report(&err);
+           error_report(&err);
        EditCell coin = {.tile = TILE_FLOOR, .thing = EDIT_PICKUP, .kind = PICKUP_COIN};
        editor_begin(&ed);                           // a drag: one undo step
        editor_set(&ed, 3, 2, &coin);
@@ -14,8 +14,8 @@
        editor_undo(&ed);                            // both coins gone
        if (!editor_check(&ed))                      // the loader's rules, on the text it would save
            ... ed.problem.message, at tile (ed.problem.tx, ed.problem.ty) when tx >= 0 ...
-       char msg[600];
-       if (!editor_save(&ed, false, msg, sizeof msg)) diag_report(DIAG_ERROR, "%s", msg);
+       Error err;
+       if (!editor_save(&ed, false, &err)) error_report(&err);    // else err is a note: "saved x.lvl"
        editor_release(&ed);                           // both arenas cleared
 
    Memory: the grid, every string and the history live in the editor arena, which the
@@ -45,12 +45,11 @@
    Edits not saved when the program must end (a signal, nobody to ask) are kept beside the
    file, in "<path>.unsaved", and the next opening offers them back:
 
-       char msg[700];
-       if (ed.dirty && editor_keep_unsaved(&ed, msg, sizeof msg)) ...   // at exit; msg says where
+       if (ed.dirty && editor_keep_unsaved(&ed, &err)) ...   // at exit; err's note says where
        ...
        if (editor_unsaved_find(path) == EDITOR_UNSAVED_NEWER)           // after opening `path`
            editor_take_unsaved(&ed, &err);   // the edits, dirty, to save at `path`; or
-           editor_set_aside_unsaved(path, msg, sizeof msg);   // -> "<path>.unsaved.old"
+           editor_set_aside_unsaved(path, &err);   // -> "<path>.unsaved.old"
 
    Nothing there is deleted: a file set aside replaces the previous ".unsaved.old" only,
    and "<path>.unsaved" goes only when the level taken from it is saved (its edits are then
@@ -153,7 +152,7 @@ bool editor_new(Editor *e, Arena *arena, Arena *check, const char *path, int32_t
 /* Reads and parses `path` (level_parse into `check`, then editor_create). The exit and link
    targets need not exist yet (an editor makes levels that lead to each other): the loader's
    other rules apply, and its message is in *err when the file does not load. */
-bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, LevelError *err);
+bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, Error *err);
 void editor_release(Editor *e); /* clears both arenas */
 
 /* Edits: each is recorded (one that changes nothing is not); everything between begin and
@@ -200,10 +199,10 @@ bool editor_check_ex(Editor *e, LevelRoom *room);
 const Level *editor_level(const Editor *e);
 /* Writes the text atomically to e->path (os_write_file_atomic: the previous file is kept
    until the new one is whole). Checks first, and refuses (false, msg) when the level has a
-   problem unless `force`; never when it does not fit the level arena (a file the game
-   could not load), nor to a Tiled map's path. Clears dirty on success; msg then says what
-   was written. A level taken from "<path>.unsaved" removes that file once saved. */
-bool editor_save(Editor *e, bool force, char *msg, size_t msg_cap);
+   problem unless `force` (ERROR_REFUSED); never when it does not fit the level arena (a
+   file the game could not load: ERROR_TOO_BIG), nor to a Tiled map's path. Clears dirty on
+   success; err is then a note (ERROR_OK, DIAG_NOTE) that says what was written. A level taken from "<path>.unsaved" removes that file once saved. */
+bool editor_save(Editor *e, bool force, Error *err);
 
 /* ---- Unsaved edits beside the file ---- */
 
@@ -220,15 +219,16 @@ typedef enum EditorUnsaved {
 bool editor_unsaved_path(const char *path, const char *ext, char *out, size_t cap);
 EditorUnsaved editor_unsaved_find(const char *path);
 /* Writes the text as it stands, problems and all, atomically to "<e->path>.unsaved"; one
-   already there that this editor did not take is first set aside (".unsaved.old"). msg
-   says where the edits went, or why they could not be written. */
-bool editor_keep_unsaved(Editor *e, char *msg, size_t msg_cap);
+   already there that this editor did not take is first set aside (".unsaved.old"). err
+   says where the edits went (a note), or why they could not be written. */
+bool editor_keep_unsaved(Editor *e, Error *err);
 /* Replaces the level being edited with "<e->path>.unsaved"'s (parsed as the loader would,
    into e->check), to be saved at e->path: dirty, a fresh history. False with the loader's
    message in *err ("x.lvl.unsaved:4:2: error: ..."), the level being edited kept, when it
    cannot be read or does not load; false with the editor empty when its arena is full. */
-bool editor_take_unsaved(Editor *e, LevelError *err);
-/* Renames "<path>.unsaved" to "<path>.unsaved.old" (replacing an older one). */
-bool editor_set_aside_unsaved(const char *path, char *msg, size_t msg_cap);
+bool editor_take_unsaved(Editor *e, Error *err);
+/* Renames "<path>.unsaved" to "<path>.unsaved.old" (replacing an older one); err says so
+   (a note) or why not. */
+bool editor_set_aside_unsaved(const char *path, Error *err);
 
 #endif

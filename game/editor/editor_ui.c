@@ -116,11 +116,11 @@ bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena) {
     return true;
 }
 
-bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, LevelError *err) {
+bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, Error *err) {
     memset(ui, 0, sizeof *ui);
     Arena *a, *c;
     if (!make_arenas(&a, &c, level_arena)) {
-        snprintf(err->message, sizeof err->message, "%s: error: no memory for the editor", path);
+        error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: error: no memory for the editor", path);
         return false;
     }
     if (!editor_load_file(&ui->ed, a, c, path, err)) {
@@ -153,7 +153,7 @@ void editor_ui_release(EditorUi *ui) {
 }
 
 void editor_ui_status(EditorUi *ui, bool error, const char *text) {
-    snprintf(ui->status, sizeof ui->status, "%s", text);
+    snprintf(ui->status, sizeof ui->status, "%.*s", (int)sizeof ui->status - 1, text);
     ui->status_until = ui->frames + 4 * 60;
     ui->status_error = error;
 }
@@ -289,9 +289,9 @@ static bool ctrl(uint16_t mods) { return (mods & KMOD_CTRL) != 0; }
 static bool shift(uint16_t mods) { return (mods & KMOD_SHIFT) != 0; }
 
 static bool save(EditorUi *ui, bool force) {
-    char msg[600];
-    if (editor_save(&ui->ed, force, msg, sizeof msg)) {
-        editor_ui_status(ui, false, msg);
+    Error msg;
+    if (editor_save(&ui->ed, force, &msg)) {
+        editor_ui_status(ui, false, msg.message);
         ui->confirm_what = 0;
         return true;
     }
@@ -300,7 +300,7 @@ static bool save(EditorUi *ui, bool force) {
         ui->confirm_what = 1;
         ui->confirm_until = ui->frames + 3 * 60;
     } else {
-        editor_ui_status(ui, true, msg);
+        editor_ui_status(ui, true, msg.message);
     }
     return false;
 }
@@ -327,7 +327,7 @@ bool editor_ui_ask_quit(EditorUi *ui) {
 }
 
 static void take_unsaved(EditorUi *ui) {
-    LevelError err;
+    Error err;
     char line[LEVEL_PATH_MAX + 120];
     if (editor_take_unsaved(&ui->ed, &err)) {
         ui->question = QUESTION_NONE;
@@ -337,7 +337,7 @@ static void take_unsaved(EditorUi *ui) {
         return;
     }
     /* It stays on disk and the question stays up: discard it or leave it for later. */
-    level_error_report(&err);
+    error_report(&err);
     editor_ui_status(ui, true, err.message);
     ui->status_until = UINT32_MAX;
 }
@@ -353,8 +353,9 @@ static EditorAction answer(EditorUi *ui, const Input *in) {
             if (k == SDL_SCANCODE_RETURN || k == SDL_SCANCODE_KP_ENTER || k == SDL_SCANCODE_Y) {
                 take_unsaved(ui);
             } else if (k == SDL_SCANCODE_D) {
-                bool ok = editor_set_aside_unsaved(e->path, msg, sizeof msg);
-                editor_ui_status(ui, !ok, msg);
+                Error aside;
+                bool ok = editor_set_aside_unsaved(e->path, &aside);
+                editor_ui_status(ui, !ok, aside.message);
                 if (ok) ui->question = QUESTION_NONE;
             } else if (k == SDL_SCANCODE_ESCAPE) {
                 snprintf(msg, sizeof msg, "%s" EDITOR_UNSAVED_EXT " stays: it is offered again next time", e->path);

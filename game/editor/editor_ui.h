@@ -104,7 +104,7 @@ typedef struct EditorUi {
 /* Opening a level that has a file asks about the edits kept beside it, if any. Opening
    refuses a Tiled map (err / false): it is edited in Tiled. */
 bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena);
-bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, LevelError *err);
+bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, Error *err);
 bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_t level_arena);
 void editor_ui_release(EditorUi *ui);
 /* Puts the view on a tile (the player's, when the editor opens from play). */

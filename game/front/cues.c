@@ -28,7 +28,7 @@ void cues_load(CueBank *b, Arena *perm, const char *assets) {
     *b = (CueBank){0};
     uint64_t before = arena_pos(perm);
     char path[1024];
-    SoundError err;
+    Error err;
     for (int i = 0; i < CUE_SOUND_COUNT; i++) {
         snprintf(path, sizeof path, "%s/sounds/%s", assets, SOUND_FILES[i]);
         if (sound_load(perm, path, &b->sounds[i], &err)) b->loaded++;

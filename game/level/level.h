@@ -12,9 +12,9 @@
    (sim.h), in a block the caller asks the loader to reserve beside the level (LevelRoom),
    so the one fit check covers both and a level editor can share a Level with no game.
 
-       Level lv;  LevelError err;
+       Level lv;  Error err;
        if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
-           level_error_report(&err);   // stderr: "path:line:col: error: ..."
+           error_report(&err);   // stderr: "path:line:col: error: ..."
 
    The file format is documented in levels/README.md; a path ending in LEVEL_TILED_EXT is a
    map saved by the Tiled editor (JSON), read through the same checks (levels/README.md,
@@ -30,6 +30,7 @@
 
 #include "core/arena.h"
 #include "core/diag.h"
+#include "core/error.h"
 #include "core/str8.h"
 
 #ifndef LEVEL_ARENA_BYTES
@@ -143,18 +144,6 @@ typedef struct LevelRoom {
     void *block;                           /* out, on success: NULL when `bytes` said 0 */
     uint64_t size;                         /* out, on success */
 } LevelRoom;
-
-typedef struct LevelError {
-    int32_t line, col; /* 1-based; 0 when the error is about the whole file */
-    char message[512]; /* "path:line:col: error: ..." ready to print */
-    DiagLayout at;     /* where the path and the message lie in `message` (core/diag.h) */
-} LevelError;
-
-/* Reports the error through core/diag.h, path, line and column apart: the caller that
-   decides it is worth reporting calls this (the loader itself never prints). */
-static inline void level_error_report(const LevelError *err) {
-    diag_send(DIAG_ERROR, err->message, err->line, err->col, err->at);
-}
 
 typedef struct LevelLoadStats {
     uint64_t level_bytes;  /* bytes the level needs in the level arena, its room included */

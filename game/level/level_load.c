@@ -35,34 +35,38 @@
 
 /* ---- Reading ------------------------------------------------------------------------ */
 
+/* An arena refused: `lead` about the whole file, then the arena's words, ERROR_OUT_OF_MEMORY. */
+static bool level_fail_memory(Error *err, const char *path, const char *lead) {
+    level_fail(err, path, 0, 0, "%s", lead);
+    return arena_error(err);
+}
+
 #define LEVEL_MAX_FILE_BYTES (256ull << 20)
 
 /* Reads the whole file into `arena` (os_read_file: regular files only, so a FIFO cannot
    hang the load), turning the OS's reason into the loader's own message. */
-static bool level_read_file(Arena *arena, const char *path, Str8 *out, LevelError *err) {
+static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *err) {
     uint64_t max = level_is_tiled_path(path) ? LEVEL_TILED_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES;
-    OsReadResult r = os_read_file(arena, path, max, out);
-    switch (r.status) {
-    case OS_READ_OK: return true;
-    case OS_READ_CANNOT_OPEN:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
-                          strerror(r.error));
-    case OS_READ_CANNOT_EXAMINE:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be examined (%s)",
-                          strerror(r.error));
-    case OS_READ_DIRECTORY: return level_fail(err, path, 0, 0, "expected a level file, found a directory");
-    case OS_READ_SPECIAL:
-        return level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
-    case OS_READ_TOO_LARGE:
-        return level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                          (unsigned long long)max, (unsigned long long)r.size);
-    case OS_READ_NO_MEMORY:
-        return level_fail(err, path, 0, 0, "expected scratch memory for the file, found %s", arena_last_error());
-    case OS_READ_CANNOT_READ:
-        return level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
-                          strerror(r.error));
-    }
-    return level_fail(err, path, 0, 0, "internal error: unknown read status %d", (int)r.status);
+    Error why;
+    if (os_read_file(arena, path, max, out, &why)) return true;
+    if (why.code == ERROR_OUT_OF_MEMORY)
+        return level_fail_memory(err, path, "expected scratch memory for the file, found ");
+    if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
+        level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
+                   strerror(why.err_no));
+    else if (why.code == ERROR_NOT_FILE && why.err_no == EISDIR)
+        level_fail(err, path, 0, 0, "expected a level file, found a directory");
+    else if (why.code == ERROR_NOT_FILE)
+        level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
+    else if (why.code == ERROR_TOO_BIG)
+        level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
+                   (unsigned long long)max, (unsigned long long)os_file_info(path).size);
+    else
+        level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
+                   strerror(why.err_no));
+    /* The loader's words, the reader's code: a caller tells a missing file from a bad one. */
+    if (err) err->code = why.code, err->err_no = why.err_no;
+    return false;
 }
 
 /* ---- Checks that need the whole level ----------------------------------------------- */
@@ -136,7 +140,7 @@ static bool check_level_files(const Parser *p, const char *root) {
 
 /* The error for the binary byte at text[at]. Columns count from after a BOM, as the
    parser's do (a BOM is never binary, so `at` is past it). */
-static bool binary_error(LevelError *err, const char *path, const char *text, int64_t at) {
+static bool binary_error(Error *err, const char *path, const char *text, int64_t at) {
     int64_t line = 1, col = 1, i = at >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     for (; i < at; i++) {
         if (text[i] == '\n') line++, col = 1;
@@ -263,7 +267,7 @@ static bool level_parse_lvl(Parser *p, const char *text, uint64_t len, Str8 s) {
 }
 
 /* A parser on `path` whose lists grow in the scratch arena `tmp`. */
-static void parser_init(Parser *p, const char *path, LevelError *err, Arena *tmp) {
+static void parser_init(Parser *p, const char *path, Error *err, Arena *tmp) {
     *p = (Parser){
         .path = path, .err = err, .tmp = tmp, .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
     p->dir = path_dir_prefix(str8_cstr(path));
@@ -293,14 +297,14 @@ static bool level_reserve(Arena *level_arena, const Parser *p, LevelRoom *measur
     }
     uint64_t cap = arena_capacity(level_arena);
     if (need > cap)
-        return level_fail(p->err, p->path, 0, 0,
-                          "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
-                          arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
+        return error_set(p->err, ERROR_OUT_OF_MEMORY, p->path, 0, 0,
+                         "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+                         arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
     /* Pushing to `need` and popping back leaves the pages committed. */
     uint64_t old = arena_pos(level_arena);
     if (need > old) {
         if (!arena_push_raw(level_arena, need - old, 1))
-            return level_fail(p->err, p->path, 0, 0, "level does not fit: %s", arena_last_error());
+            return level_fail_memory(p->err, p->path, "level does not fit: ");
         arena_pop_to(level_arena, old);
     }
     return true;
@@ -316,9 +320,8 @@ static bool level_commit(Level *out, Arena *level_arena, const Parser *p, const 
     emit_level(&commit, p, &lv, &made);
     /* Unreachable while the measure is exact (and `bytes` gives the same answer twice);
        test_level checks arena_pos == arena_bytes. */
-    if (commit.failed || made.size != measured->size)
-        return level_fail(p->err, p->path, 0, 0, "internal error: %s",
-                          commit.failed ? arena_last_error() : "room size changed");
+    if (commit.failed) return level_fail_memory(p->err, p->path, "internal error: ");
+    if (made.size != measured->size) return level_fail(p->err, p->path, 0, 0, "internal error: room size changed");
     lv.arena_bytes = arena_pos(level_arena);
     *out = lv;
     if (room) {
@@ -330,19 +333,19 @@ static bool level_commit(Level *out, Arena *level_arena, const Parser *p, const 
 
 /* level_parse, and with `check_files` the disk checks of level_load_ex against `root`. */
 static bool level_build(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len,
-                        bool check_files, const char *root, LevelRoom *room, LevelError *err, LevelLoadStats *stats) {
-    LevelError dummy;
+                        bool check_files, const char *root, LevelRoom *room, Error *err, LevelLoadStats *stats) {
+    Error dummy;
     if (!err) err = &dummy;
-    *err = (LevelError){0};
+    error_clear(err);
     if (stats) *stats = (LevelLoadStats){0};
     if (!path) path = "(memory)";
     SCRATCH_SCOPE(tmp, level_arena);
-    if (!tmp.arena) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    if (!tmp.arena) return level_fail_memory(err, path, "expected scratch memory, found ");
     /* The caller's path may live in the level arena (the current level's exit_to or a
        link's target_path), which the commit below clears before emit_level copies the
        path: from here on, only this copy (and slices of it, like p.dir) is used. */
     const char *own_path = arena_strdup(tmp.arena, path);
-    if (!own_path) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    if (!own_path) return level_fail_memory(err, path, "expected scratch memory, found ");
     path = own_path;
 
     Str8 s = {text, text ? len : 0};
@@ -366,18 +369,18 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
 }
 
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len, LevelRoom *room,
-                 LevelError *err, LevelLoadStats *stats) {
+                 Error *err, LevelLoadStats *stats) {
     return level_build(out, level_arena, path, text, len, false, NULL, room, err, stats);
 }
 
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, LevelError *err,
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, Error *err,
                    LevelLoadStats *stats) {
-    LevelError dummy;
+    Error dummy;
     if (!err) err = &dummy;
-    *err = (LevelError){0};
+    error_clear(err);
     if (stats) *stats = (LevelLoadStats){0};
     SCRATCH_SCOPE(tmp, level_arena);
-    if (!tmp.arena) return level_fail(err, path, 0, 0, "expected scratch memory, found %s", arena_last_error());
+    if (!tmp.arena) return level_fail_memory(err, path, "expected scratch memory, found ");
     Str8 text = {0};
     if (!level_read_file(tmp.arena, path, &text, err)) return false;
     uint64_t file_bytes = arena_pos(tmp.arena) - tmp.pos;
@@ -386,6 +389,6 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char 
     return ok;
 }
 
-bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err) {
+bool level_load(Level *out, Arena *level_arena, const char *path, Error *err) {
     return level_load_ex(out, level_arena, path, NULL, NULL, err, NULL);
 }

@@ -1,10 +1,10 @@
 /* level_load.h - reads a level file (.lvl text or a Tiled map) into the level arena, with
    every check of the format (levels/README.md), or parses one already in memory; the types
-   (Level, LevelError, LevelRoom, LevelLoadStats) and the lookups are level.h's.
+   (Level, Error, LevelRoom, LevelLoadStats) and the lookups are level.h's.
 
        Level lv;
-       LevelError err;
-       if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err)) level_error_report(&err);
+       Error err;
+       if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err)) error_report(&err);
 */
 #ifndef LEVEL_LOAD_H
 #define LEVEL_LOAD_H
@@ -28,9 +28,9 @@
    this is not checked). The fit check compares the level's exact need with
    arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
    is only the first block, and a level would be refused that the arena could have taken. */
-bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, LevelError *err,
+bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, Error *err,
                    LevelLoadStats *stats);
-bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *err);
+bool level_load(Level *out, Arena *level_arena, const char *path, Error *err);
 
 /* Parses text already in memory (the fuzzer's entry point; JSON when `path` ends in
    LEVEL_TILED_EXT), with every check level_load
@@ -38,6 +38,6 @@ bool level_load(Level *out, Arena *level_arena, const char *path, LevelError *er
    length checked) but not looked up. The same rules for `path` and `level_arena`; `text`
    must not lie in the level arena. */
 bool level_parse(Level *out, Arena *level_arena, const char *path, const char *text, uint64_t len, LevelRoom *room,
-                 LevelError *err, LevelLoadStats *stats);
+                 Error *err, LevelLoadStats *stats);
 
 #endif

@@ -21,13 +21,10 @@
 /* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err, formatted
    by core/diag.h as every report is. Both halves of the loader fail through this
    (level_parse.h). */
-bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
-    if (!err) return false;
-    err->line = (int32_t)line;
-    err->col = (int32_t)col;
+bool level_fail(Error *err, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    err->at = diag_vformat(err->message, sizeof err->message, DIAG_ERROR, path, line, col, fmt, ap);
+    error_vset(err, ERROR_PARSE, path, line, col, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -215,6 +212,13 @@ static bool fail(Parser *p, const char *at, const char *fmt, ...) {
     return level_fail(p->err, p->path, p->line_no, col, "%s", msg);
 }
 
+/* An arena refused: "expected <what>, found <the arena's refusal>" at byte `at`, as fail, and
+   ERROR_OUT_OF_MEMORY. */
+static bool fail_memory(Parser *p, const char *at, const char *what) {
+    fail(p, at, "expected %s, found ", what);
+    return arena_error(p->err);
+}
+
 /* How a duplicate names the first one: its line, or in a Tiled map its object. */
 static const char *first_one(const Parser *p, int32_t line, char buf[40]) {
     snprintf(buf, 40, p->objects ? "object %d" : "on line %d", line);
@@ -319,7 +323,7 @@ bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
                     LEVEL_PATH_MAX - 1, (unsigned long long)n, QUOTE(rel));
     Str8 full =
         rel.data[0] == '/' ? str8_copy(p->tmp, rel) : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
-    if (!full.data) return fail(p, rel.data, "expected scratch memory, found %s", arena_last_error());
+    if (!full.data) return fail_memory(p, rel.data, "scratch memory");
     *out = p->where ? (LevelRef){.written = rel, .resolved = full, .where = p->where}
                     : (LevelRef){.written = rel,
                                  .resolved = full,
@@ -402,6 +406,12 @@ static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) {
     return level_fail(p->err, p->path, p->map_line + 1 + ty, (int64_t)tx + 1, "%s", msg);
 }
 
+/* An arena refused, about a tile: as fail_memory. */
+static bool fail_tile_memory(Parser *p, int32_t tx, int32_t ty, const char *what) {
+    fail_tile(p, tx, ty, "expected %s, found ", what);
+    return arena_error(p->err);
+}
+
 static bool bad_char(Parser *p, int32_t x, int32_t y) {
     char c = p->rows[y][x];
     if (c == ' ') return fail_tile(p, x, y, "expected a tile character (one of %s), found a space", LEGEND);
@@ -471,7 +481,7 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     }
     default: return bad_char(p, x, y);
     }
-    return fail_tile(p, x, y, "expected scratch memory for the entities, found %s", arena_last_error());
+    return fail_tile_memory(p, x, y, "scratch memory for the entities");
 }
 
 /* A row of lower-case letters, at least half of which are no map character: a word, where
@@ -516,7 +526,7 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
             return fail(p, line.data, "expected at most %d map rows, found more", LEVEL_MAX_SIDE);
         const char **r = chunk_list_push(&rows);
         uint32_t *n = chunk_list_push(&lens);
-        if (!r || !n) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+        if (!r || !n) return fail_memory(p, line.data, "scratch memory");
         *r = line.data;
         *n = line.len > UINT32_MAX ? UINT32_MAX : (uint32_t)line.len;
     }
@@ -529,7 +539,7 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
 
     Span rs = chunk_list_flatten(&rows, p->tmp);
     Span ls = chunk_list_flatten(&lens, p->tmp);
-    if (!rs.data || !ls.data) return fail(p, line.data, "expected scratch memory, found %s", arena_last_error());
+    if (!rs.data || !ls.data) return fail_memory(p, line.data, "scratch memory");
     p->rows = rs.data;
     *lens_out = ls.data;
     p->height = (int32_t)rs.count;
@@ -548,8 +558,7 @@ static bool convert_map_rows(Parser *p, const uint32_t *len) {
     p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
     /* Slack for collect_bits' writes. */
     uint32_t *others = arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
-    if (!p->tiles || !others)
-        return fail_tile(p, 0, 0, "expected scratch memory for the tiles, found %s", arena_last_error());
+    if (!p->tiles || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
         uint8_t *dst = p->tiles + (uint64_t)y * w;
@@ -603,7 +612,7 @@ static bool flatten_map_entities(Parser *p) {
     p->enemy_line = arena_push_array(p->tmp, int32_t, es.count + 1);
     p->enemy_row = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
     if (!es.data || !ps.data || !ds.data || !ks.data || !is.data || !p->enemy_line || !p->enemy_row)
-        return fail(p, p->map_end, "expected scratch memory, found %s", arena_last_error());
+        return fail_memory(p, p->map_end, "scratch memory");
     p->enemy_arr = es.data;
     p->enemy_count = es.count;
     for (uint64_t i = 0; i < es.count; i++) p->enemy_row[p->enemy_arr[i].ty + 1]++;
@@ -700,7 +709,7 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
     if (!check_sign_text(p, text)) return false;
     LevelSign *g = chunk_list_push(&p->signs);
     int32_t *line = chunk_list_push(&p->sign_lines);
-    if (!g || !line) return fail(p, kw, "expected scratch memory, found %s", arena_last_error());
+    if (!g || !line) return fail_memory(p, kw, "scratch memory");
     *g = (LevelSign){.tx = x, .ty = y, .text = text};
     *line = (int32_t)p->line_no;
     return true;
@@ -768,8 +777,7 @@ bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
     p->portal_arr[i].target = *target;
     p->link_arr[i].target_path = target->resolved.data;
     p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
-    if (entry.len && !p->link_arr[i].entry)
-        return fail(p, entry.data, "expected scratch memory, found %s", arena_last_error());
+    if (entry.len && !p->link_arr[i].entry) return fail_memory(p, entry.data, "scratch memory");
     return true;
 }
 
@@ -786,7 +794,7 @@ bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at)
     }
     LevelEntry *e = chunk_list_push(&p->entries);
     char *copy = str8_to_cstr(p->tmp, name);
-    if (!e || !copy) return fail(p, name.data, "expected scratch memory, found %s", arena_last_error());
+    if (!e || !copy) return fail_memory(p, name.data, "scratch memory");
     e->name = copy;
     e->tx = (int16_t)x;
     e->ty = (int16_t)y;

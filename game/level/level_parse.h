@@ -32,7 +32,7 @@ typedef struct PortalInfo { /* parallel to the links list: where each portal was
 
 typedef struct Parser {
     const char *path;
-    LevelError *err;
+    Error *err;
     Arena *tmp;
     Str8 dir; /* path up to and including its last '/', or empty */
     /* Where errors point. A .lvl error points at the line and column of the text. A Tiled
@@ -80,7 +80,7 @@ typedef struct Parser {
 
 /* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err; returns
    false, so a failing check can `return level_fail(...)`. */
-__attribute__((format(printf, 5, 6))) bool level_fail(LevelError *err, const char *path, int64_t line, int64_t col,
+__attribute__((format(printf, 5, 6))) bool level_fail(Error *err, const char *path, int64_t line, int64_t col,
                                                       const char *fmt, ...);
 
 /* The header, the map and the entity lines of s (the text after a BOM) into p, which the

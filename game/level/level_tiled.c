@@ -60,6 +60,12 @@ static bool tfail(Parser *p, const char *fmt, ...) {
     return level_fail(p->err, p->path, 0, 0, "%s: %s", p->where ? p->where : "map", msg);
 }
 
+/* An arena refused: "WHERE: expected <what>, found <the refusal>", ERROR_OUT_OF_MEMORY. */
+static bool tfail_memory(Parser *p, const char *what) {
+    tfail(p, "expected %s, found ", what);
+    return arena_error(p->err);
+}
+
 static const char *json_kind(const cJSON *v) {
     if (!v) return "none";
     if (cJSON_IsString(v)) return "a string";
@@ -242,7 +248,7 @@ static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
     if (!cJSON_IsArray(sets)) return tfail(p, "expected \"tilesets\" to be an array, found %s", json_kind(sets));
     t->count = (uint32_t)cJSON_GetArraySize(sets);
     t->sets = arena_push_array(p->tmp, Tileset, t->count ? t->count : 1);
-    if (!t->sets) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    if (!t->sets) return tfail_memory(p, "scratch memory");
     uint32_t i = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, sets) {
@@ -408,7 +414,7 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
         return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'",
                      QUOTE(encoding));
     uint8_t *bytes = arena_push_raw(p->tmp, cells * 4, 4);
-    if (!bytes) return tfail(p, "expected scratch memory for the tiles, found %s", arena_last_error());
+    if (!bytes) return tfail_memory(p, "scratch memory for the tiles");
     uint64_t n;
     char bad = 0;
     if (!base64_decode(str8_cstr(data->valuestring), bytes, cells * 4, &n, &bad))
@@ -509,7 +515,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
     Str8 label = name.len ? name : type;
     const char *where = label.len ? where_fmt(p, "object %lld '%.*s%s'", (long long)id, QUOTE(label))
                                   : where_fmt(p, "object %lld", (long long)id);
-    if (!where) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    if (!where) return tfail_memory(p, "scratch memory");
     p->where = where;
     p->line_no = id; /* what the loader records as an entity's "line" */
     Str8 tmpl;
@@ -573,7 +579,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         if (!check_lvl_text(p, l.text, "a sign text", false)) return false;
     }
     Later *slot = chunk_list_push(&ob->later);
-    if (!slot) return tfail(p, "expected scratch memory, found %s", arena_last_error());
+    if (!slot) return tfail_memory(p, "scratch memory");
     *slot = l;
     return true;
 }
@@ -680,8 +686,7 @@ static bool read_map(Parser *p, const cJSON *root) {
     p->rows = arena_push_array(p->tmp, const char *, (uint64_t)p->height);
     uint32_t *lens = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height);
     p->where = "map";
-    if (!ob.grid || !p->cell_where || !p->rows || !lens)
-        return tfail(p, "expected scratch memory for the map, found %s", arena_last_error());
+    if (!ob.grid || !p->cell_where || !p->rows || !lens) return tfail_memory(p, "scratch memory for the map");
     chunk_list_init(&ob.later, p->tmp, sizeof(Later), 64);
 
     const cJSON *layers = member(root, "layers");
@@ -774,12 +779,19 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
     json_arena = NULL;
     if (!root) {
-        if (json_refused)
-            return level_fail(p->err, p->path, 0, 0,
-                              "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
-                              "(a tile layer in base64 takes a tenth of it)",
-                              (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
-                              json_left ? arena_last_error() : "");
+        if (json_refused) {
+            /* The scratch arena's refusal, when it was that and not the tree's budget. */
+            Error why;
+            error_clear(&why);
+            if (json_left) arena_error(&why);
+            level_fail(p->err, p->path, 0, 0,
+                       "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
+                       "(a tile layer in base64 takes a tenth of it)",
+                       (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
+                       error_message(&why));
+            if (p->err) p->err->code = json_left ? ERROR_OUT_OF_MEMORY : ERROR_TOO_BIG;
+            return false;
+        }
         uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
         while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;
         int64_t line, col;

@@ -11,9 +11,9 @@
        Str8 text = level_write(tmp.arena, &lv);      // NUL-terminated; {NULL, 0}: arena full
        if (!text.data) return false;
        Level back;
-       LevelError err;
+       Error err;
        if (!level_parse(&back, other_level_arena, lv.path, text.data, text.len, NULL, &err, NULL))
-           level_error_report(&err);                 // lv was not a valid level
+           error_report(&err);                 // lv was not a valid level
        bool same = level_equal(&lv, &back);          // true for every level as loaded
 
    The writer does not validate: give it a level as the loader makes them (or as an editor

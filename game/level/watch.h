@@ -11,9 +11,9 @@
        ...                                               // every 15 frames, say:
        watch_follow(&w, sim->level_path);                // the level changed: watch the new one
        if (watch_poll(&w)) {
-           LevelError err;
+           Error err;
            if (sim_reload_level(sim, level_arena, &err)) diag_report(DIAG_NOTE, "reloaded %s", w.path);
-           else level_error_report(&err);                // the old level keeps running
+           else error_report(&err);                // the old level keeps running
        }
 
    What editors do to a file, and what the poll sees:

@@ -21,7 +21,7 @@ int32_t catalog_file_number(const char *path) {
    arena that others' scopes share. */
 static void describe(CatalogLevel *out, Arena *room, const char *path) {
     Level lv;
-    LevelError err;
+    Error err;
     out->number = catalog_file_number(out->file);
     if (!level_load(&lv, room, path, &err)) {
         out->broken = true;

@@ -32,28 +32,28 @@ void game_show_notice(Game *g, const char *text) {
 }
 
 /* A fresh run from `level`: new progress, same seed (replays depend on it). */
-static bool start_run_at(Game *g, const char *level, LevelError *err) {
+static bool start_run_at(Game *g, const char *level, Error *err) {
     if (!sim_start_run(&g->sim, g->level_arena, level, err)) return false;
     g->level_number = 1;
     g->run_coins_total = 0;
     return true;
 }
 
-static bool start_run(Game *g, LevelError *err) { return start_run_at(g, g->start_level, err); }
+static bool start_run(Game *g, Error *err) { return start_run_at(g, g->start_level, err); }
 
 static void write_progress(Game *g) {
     if (!g->save_enabled) return;
-    char msg[600];
-    if (!save_write(&g->save, g->save_path, msg, sizeof msg))
-        diag_report(DIAG_WARNING, "warning: progress not saved: %s", msg);
+    Error err;
+    if (!save_write(&g->save, g->save_path, &err))
+        diag_report(DIAG_WARNING, "warning: progress not saved: %s", error_message(&err));
 }
 
 static bool write_settings(Game *g) {
     g->settings_dirty = false;
     if (!g->settings_enabled) return false;
-    char msg[600];
-    if (save_settings_write(&g->save.settings, g->settings_path, msg, sizeof msg)) return true;
-    diag_report(DIAG_WARNING, "warning: settings not saved: %s", msg);
+    Error err;
+    if (save_settings_write(&g->save.settings, g->settings_path, &err)) return true;
+    diag_report(DIAG_WARNING, "warning: settings not saved: %s", error_message(&err));
     return false;
 }
 
@@ -71,8 +71,9 @@ static void store_settings(Game *g) {
    if even that fails the game does not write it (false). `what`: "progress", "settings". */
 static bool set_aside(Game *g, const char *path, const char *msg, const char *what, bool other_version,
                       const char *then) {
-    char moved[SAVE_PATH_MAX + 16], why[600];
-    if (save_set_aside(path, moved, sizeof moved, why, sizeof why)) {
+    char moved[SAVE_PATH_MAX + 16];
+    Error why;
+    if (save_set_aside(path, moved, sizeof moved, &why)) {
         diag_report(DIAG_WARNING, "%s; kept as %s, %s", msg, moved, then);
         if (!g->save_notice[0])
             snprintf(g->save_notice, sizeof g->save_notice, "%s %s: kept as %.80s, %s", what,
@@ -80,7 +81,7 @@ static bool set_aside(Game *g, const char *path, const char *msg, const char *wh
                      then);
         return true;
     }
-    diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, why, what);
+    diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, error_message(&why), what);
     snprintf(g->save_notice, sizeof g->save_notice, "%s unreadable and cannot be moved: not saving", what);
     return false;
 }
@@ -89,17 +90,19 @@ static bool set_aside(Game *g, const char *path, const char *msg, const char *wh
    settings in the progress), and finishes moving them out of the progress: their own file
    first, then the progress without them, so that a failure between the two loses nothing. */
 static void open_files(Game *g) {
-    char msg[600];
+    Error err;
     if (g->save_enabled) {
-        SaveStatus st = save_load(&g->save, g->save_path, msg, sizeof msg);
-        if (st != SAVE_OK && st != SAVE_MISSING)
-            g->save_enabled = set_aside(g, g->save_path, msg, "progress", st == SAVE_OTHER_VERSION, "starting fresh");
+        ErrorCode st = save_load(&g->save, g->save_path, &err);
+        if (st != ERROR_OK && st != ERROR_NOT_FOUND)
+            g->save_enabled =
+                set_aside(g, g->save_path, error_message(&err), "progress", st == ERROR_VERSION, "starting fresh");
     }
     if (g->settings_enabled) {
         int32_t skipped = 0;
-        SaveStatus st = save_settings_load(&g->save.settings, g->settings_path, &skipped, msg, sizeof msg);
-        if (st == SAVE_IO_ERROR)
-            g->settings_enabled = set_aside(g, g->settings_path, msg, "settings", false, "using the defaults");
+        ErrorCode st = save_settings_load(&g->save.settings, g->settings_path, &skipped, &err);
+        if (st == ERROR_IO)
+            g->settings_enabled =
+                set_aside(g, g->settings_path, error_message(&err), "settings", false, "using the defaults");
         else if (skipped && !g->save_notice[0])
             snprintf(g->save_notice, sizeof g->save_notice, "settings: %d bad line%s skipped (see the log)", skipped,
                      skipped == 1 ? "" : "s");
@@ -116,13 +119,13 @@ static void open_files(Game *g) {
     if (rewrite) write_progress(g);
 }
 
-bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err) {
+bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err) {
     memset(g, 0, sizeof *g);
     g->level_arena = level_arena;
     g->seed = cfg->seed;
     size_t n = strlen(cfg->start_level);
     if (n >= sizeof g->start_level) {
-        snprintf(err->message, sizeof err->message, "%.100s...: error: path too long", cfg->start_level);
+        error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.100s...: error: path too long", cfg->start_level);
         return false;
     }
     memcpy(g->start_level, cfg->start_level, n + 1);
@@ -181,22 +184,22 @@ static void note_clear(Game *g) {
 }
 
 static void restart_level(Game *g) {
-    LevelError err;
+    Error err;
     if (!sim_restart_level(&g->sim, g->level_arena, &err)) {
-        level_error_report(&err);
+        error_report(&err);
         return;
     }
     set_screen(g, SCREEN_PLAYING);
 }
 
-bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, LevelError *err) {
+bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, Error *err) {
     if (!sim_load_level_text(&g->sim, g->level_arena, path, text, err)) return false;
     sim_place_player(&g->sim, tx, ty);
     set_screen(g, SCREEN_PLAYING);
     return true;
 }
 
-bool game_reload_level(Game *g, LevelError *err) {
+bool game_reload_level(Game *g, Error *err) {
     if (!sim_reload_level(&g->sim, g->level_arena, err)) return false;
     set_screen(g, SCREEN_PLAYING);
     return true;
@@ -274,13 +277,13 @@ static void open_settings(Game *g, GameScreen from) {
 /* Starts a run on catalog level i, or says on screen why it cannot. */
 static void start_catalog_level(Game *g, int32_t i) {
     char path[SIM_PATH_MAX];
-    LevelError err;
+    Error err;
     if (!catalog_path(&g->catalog, i, path, sizeof path)) {
         diag_report(DIAG_ERROR, "%s%s: error: path too long", g->catalog.dir, g->catalog.levels[i].file);
         return;
     }
     if (start_run_at(g, path, &err)) set_screen(g, SCREEN_PLAYING);
-    else level_error_report(&err);
+    else error_report(&err);
 }
 
 static void update_title(Game *g, uint32_t input, uint32_t pressed) {
@@ -292,12 +295,12 @@ static void update_title(Game *g, uint32_t input, uint32_t pressed) {
         return;
     }
     if (!confirmed(input, pressed)) return;
-    LevelError err;
+    Error err;
     switch ((TitleItem)g->menu) {
     case TITLE_CONTINUE: start_catalog_level(g, game_continue_level(g)); break;
     case TITLE_NEW_RUN:
         if (start_run(g, &err)) set_screen(g, SCREEN_PLAYING);
-        else level_error_report(&err);
+        else error_report(&err);
         break;
     case TITLE_LEVEL_SELECT: set_screen(g, SCREEN_LEVEL_SELECT); break;
     case TITLE_SETTINGS: open_settings(g, SCREEN_TITLE); break;
@@ -477,14 +480,14 @@ static void update_transition(Game *g, uint32_t input, uint32_t pressed) {
     Sim *s = &g->sim;
     if (g->screen_ticks <= TRANSITION_OUT_TICKS) sim_tick(s, 0);
     if (g->screen_ticks == TRANSITION_OUT_TICKS) {
-        LevelError err;
+        Error err;
         if (sim_follow_request(s, g->level_arena, &err)) {
             g->level_number++;
             record_completion(g, g->clear_level, g->clear_ticks, g->clear_coins, s->level_path);
         } else {
             /* The level we are in is untouched: carry on playing it. */
             g->load_failures++;
-            level_error_report(&err);
+            error_report(&err);
             sim_cancel_request(s);
             set_screen(g, SCREEN_PLAYING);
         }

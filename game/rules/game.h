@@ -143,7 +143,7 @@ typedef struct Game {
     uint32_t load_failures;
 } Game;
 
-bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, LevelError *err);
+bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err);
 /* What the player must see: a warning or an error (notes are left out) becomes the HUD's
    message for five seconds. The game reports its failures through core/diag.h, never to
    the screen directly; the front end's sink passes each report here as well as on to stderr
@@ -178,10 +178,10 @@ GameBind game_bind_key(Game *g, uint16_t key);
 /* The editor's play-test: the level from its text as if it were the file `path`, the
    player on tile (tx, ty) when it is walkable, playing at once. False with the loader's
    error; the running level is then untouched. */
-bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, LevelError *err);
+bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, Error *err);
 /* The current level's file read again from disk (an edit saved, or changed by another
    program), the player kept where they stand if they can; playing. */
-bool game_reload_level(Game *g, LevelError *err);
+bool game_reload_level(Game *g, Error *err);
 /* Writes the settings if they changed and saving is on (the front end calls it at exit,
    for changes made outside the menus such as F11). */
 void game_save_settings(Game *g);

@@ -63,7 +63,7 @@ Str8 replay_format(Arena *a, const Replay *r) {
     return str8_make(buf, len);
 }
 
-bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg, size_t msg_cap) {
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, Error *err) {
     SCRATCH_SCOPE(tmp);
     /* The hash and level count are the game's at the end of the run. When the buffer
        overflowed the run went on past the last recorded tick, so they are not what these
@@ -73,11 +73,8 @@ bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t level
     ended.hash = r->overflowed ? 0 : hash;
     ended.has_hash = !r->overflowed;
     Str8 text = replay_format(tmp.arena, &ended);
-    if (!text.len) {
-        snprintf(msg, msg_cap, "%s: out of scratch memory", path);
-        return false;
-    }
-    return os_write_file_atomic(path, text.data, text.len, msg, msg_cap);
+    if (!text.len) return error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: out of scratch memory", path);
+    return os_write_file_atomic(path, text.data, text.len, err);
 }
 
 /* A line without its `# comment` and the blanks around it. */
@@ -86,27 +83,24 @@ static Str8 strip_comment(Str8 line) {
     return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
 }
 
-static bool fail(char *msg, size_t cap, const char *path, int line, const char *why) {
-    diag_format(msg, cap, DIAG_ERROR, path, line, 0, "%s", why);
-    return false;
+static bool fail(Error *err, const char *path, int line, const char *why) {
+    return error_set(err, ERROR_PARSE, path, line, 0, "%s", why);
 }
 
-static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap);
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err);
 
-bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap) {
+bool replay_load(Replay *r, Arena *a, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp, a);
     Str8 text;
-    OsReadResult rd = os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text);
-    if (rd.status == OS_READ_CANNOT_OPEN) {
-        snprintf(msg, msg_cap, "%s: cannot open replay: %s", path, strerror(rd.error));
+    Error why;
+    if (!os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text, &why)) {
+        if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
+            error_set(err, why.code, NULL, 0, 0, "%s: cannot open replay: %s", path, strerror(why.err_no));
+        else error_set(err, why.code, NULL, 0, 0, "%s: cannot read replay: %s", path, error_what(&why));
+        if (err) err->err_no = why.err_no;
         return false;
     }
-    if (rd.status != OS_READ_OK) {
-        char why[300];
-        snprintf(msg, msg_cap, "%s: cannot read replay: %s", path, os_read_describe(rd, why, sizeof why));
-        return false;
-    }
-    return replay_parse(r, a, path, text, msg, msg_cap);
+    return replay_parse(r, a, path, text, err);
 }
 
 /* A level path as the header holds it: one line, no control bytes (it goes to a C string). */
@@ -117,12 +111,12 @@ static bool valid_level(Str8 s) {
     return true;
 }
 
-bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, Error *err) {
     /* Into a copy, and the arena back where it was on failure: a load that fails leaves
        the caller's Replay and arena as they were. */
     Replay rr = {.levels = -1}, *r = &rr;
     uint64_t mark = arena_pos(a);
-    bool ok = parse(r, a, path, text, msg, msg_cap);
+    bool ok = parse(r, a, path, text, err);
     if (!ok) {
         arena_pop_to(a, mark);
         return false;
@@ -143,44 +137,43 @@ typedef struct ReplayScan {
 } ReplayScan;
 
 /* One `key value` line of the header. */
-static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, const char *path, char *msg,
-                              size_t msg_cap) {
+static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, const char *path, Error *err) {
     int line_no = sc->line_no;
     Str8 key, val = line;
     str8_next_token(&val, ' ', &key);
     val = str8_trim(val);
     uint64_t v = 0;
     if (str8_eq_cstr(key, "replay")) {
-        if (!str8_eq_cstr(val, "1")) return fail(msg, msg_cap, path, line_no, "unknown replay version");
+        if (!str8_eq_cstr(val, "1")) return fail(err, path, line_no, "unknown replay version");
     } else if (str8_eq_cstr(key, "seed")) {
-        if (!str8_parse_u64(val, 10, &r->seed)) return fail(msg, msg_cap, path, line_no, "bad seed");
+        if (!str8_parse_u64(val, 10, &r->seed)) return fail(err, path, line_no, "bad seed");
     } else if (str8_eq_cstr(key, "level")) {
-        if (!valid_level(val)) return fail(msg, msg_cap, path, line_no, "bad level path");
+        if (!valid_level(val)) return fail(err, path, line_no, "bad level path");
         memcpy(r->level, val.data, val.len);
         r->level[val.len] = '\0';
         sc->has_level = true;
     } else if (str8_eq_cstr(key, "ticks")) {
         if (!str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > UINT32_MAX)
-            return fail(msg, msg_cap, path, line_no, "bad ticks");
+            return fail(err, path, line_no, "bad ticks");
         sc->ticks_line = line_no;
     } else if (str8_eq_cstr(key, "levels")) {
-        if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(msg, msg_cap, path, line_no, "bad levels");
+        if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(err, path, line_no, "bad levels");
         r->levels = (int32_t)v;
     } else if (str8_eq_cstr(key, "hash")) {
-        if (!str8_parse_u64(val, 16, &r->hash)) return fail(msg, msg_cap, path, line_no, "bad hash");
+        if (!str8_parse_u64(val, 16, &r->hash)) return fail(err, path, line_no, "bad hash");
         r->has_hash = true;
     } else if (str8_eq_cstr(key, "inputs")) {
         sc->in_inputs = true;
         sc->inputs_start = rest;
         sc->inputs_line = line_no;
     } else {
-        return fail(msg, msg_cap, path, line_no, "unknown line");
+        return fail(err, path, line_no, "unknown line");
     }
     return true;
 }
 
 /* The first pass: the header into r, and the runs between `inputs` and `end` counted. */
-static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, char *msg, size_t msg_cap) {
+static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, Error *err) {
     Str8 rest = text, line;
     while (!sc->ended && str8_next_line(&rest, &line)) {
         sc->line_no++;
@@ -196,14 +189,14 @@ static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, ch
                 if (w.len) sc->runs++;
             continue;
         }
-        if (!parse_header_line(r, sc, line, rest, path, msg, msg_cap)) return false;
+        if (!parse_header_line(r, sc, line, rest, path, err)) return false;
     }
     return true;
 }
 
 /* The second pass: the `COUNTxHEX` runs from the line after `inputs` (line_no) to `end`,
    into r->runs, which has room for all of them. */
-static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, char *msg, size_t msg_cap) {
+static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, Error *err) {
     Str8 line;
     while (str8_next_line(&rest, &line)) {
         line_no++;
@@ -218,7 +211,7 @@ static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, char
             if (x <= 0 || !str8_parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
                 !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
                 input > 0xff || r->ticks + count > UINT32_MAX)
-                return fail(msg, msg_cap, path, line_no, "bad input run (want COUNTxHEX)");
+                return fail(err, path, line_no, "bad input run (want COUNTxHEX)");
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
             r->ticks += (uint32_t)count;
         }
@@ -226,23 +219,23 @@ static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, char
     return true;
 }
 
-static bool parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap) {
+static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err) {
     /* Two passes over the inputs: count the runs, then store them in `a`. */
     ReplayScan sc = {0};
-    if (!scan_file(r, &sc, text, path, msg, msg_cap)) return false;
-    if (!sc.has_level) return fail(msg, msg_cap, path, sc.line_no, "no level line");
-    if (!sc.ended) return fail(msg, msg_cap, path, sc.line_no, "no 'end' after the inputs");
+    if (!scan_file(r, &sc, text, path, err)) return false;
+    if (!sc.has_level) return fail(err, path, sc.line_no, "no level line");
+    if (!sc.ended) return fail(err, path, sc.line_no, "no 'end' after the inputs");
     r->runs = arena_push_array(a, ReplayRun, sc.runs ? sc.runs : 1);
-    if (!r->runs) return fail(msg, msg_cap, path, 0, "out of memory for the inputs");
+    if (!r->runs) return error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "out of memory for the inputs");
     r->run_cap = sc.runs;
-    if (!parse_runs(r, sc.inputs_start, sc.inputs_line, path, msg, msg_cap)) return false;
+    if (!parse_runs(r, sc.inputs_start, sc.inputs_line, path, err)) return false;
     /* The header's count is what the recorder wrote: a file whose inputs were cut or added
        to is not the run it claims to be. */
     if (sc.ticks_line && sc.header_ticks != r->ticks) {
         char why[160];
         snprintf(why, sizeof why, "the header says %llu ticks, the inputs hold %u", (unsigned long long)sc.header_ticks,
                  r->ticks);
-        return fail(msg, msg_cap, path, sc.ticks_line, why);
+        return fail(err, path, sc.ticks_line, why);
     }
     return true;
 }

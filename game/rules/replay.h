@@ -21,9 +21,9 @@
        Replay r;
        replay_begin_record(&r, perm, seed, level);         // start-up: reserves the buffer
        replay_append(&r, input);                           // every tick, no allocation
-       replay_save(&r, "run.rep", hash, levels, msg, sizeof msg);
+       replay_save(&r, "run.rep", hash, levels, &err);  // Error err (core/error.h)
 
-       replay_load(&r, perm, "run.rep", msg, sizeof msg);  // start-up
+       replay_load(&r, perm, "run.rep", &err);  // start-up
        uint8_t in; while (replay_next(&r, &in)) game_update(g, in);
 
    Memory: the run buffer is reserved in the arena given at start-up (REPLAY_MAX_RUNS runs);
@@ -65,12 +65,12 @@ typedef struct Replay {
 
 bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level);
 void replay_append(Replay *r, uint8_t input);
-bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, char *msg, size_t msg_cap);
+bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, Error *err);
 /* Reads the file at `path` (at most REPLAY_FILE_MAX bytes); its runs go in `a`. False with
    a message naming the file (path:line: error: ...), and *r and `a` as they were. */
-bool replay_load(Replay *r, Arena *a, const char *path, char *msg, size_t msg_cap);
+bool replay_load(Replay *r, Arena *a, const char *path, Error *err);
 /* replay_load on text in memory, said to come from `path`. */
-bool replay_parse(Replay *r, Arena *a, const char *path, Str8 text, char *msg, size_t msg_cap);
+bool replay_parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err);
 /* The file's text for r as it stands (its `levels` and hash when it has them), in `a`;
    empty when `a` is full. replay_save is this with the run's end filled in. */
 Str8 replay_format(Arena *a, const Replay *r);

@@ -218,15 +218,16 @@ static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t 
 
 /* ---- The progress file ---- */
 
-/* Nothing there: no file, or a file where a folder on the way should be. */
-static bool no_file(OsReadResult r) {
-    return r.status == OS_READ_CANNOT_OPEN && (r.error == ENOENT || r.error == ENOTDIR);
+/* No file yet: not a failure the player hears of (a first run), but a code and words all the same. */
+static ErrorCode missing(Error *err, const char *path) {
+    error_warn(err, ERROR_NOT_FOUND, path, 0, 0, "no such file");
+    return ERROR_NOT_FOUND;
 }
 
-static SaveStatus corrupt(char *msg, size_t cap, const char *path, int line, const char *why) {
+static ErrorCode corrupt(Error *err, const char *path, int line, const char *why) {
     /* Whole-file problems (line 0) have no line to point at. */
-    diag_format(msg, cap, DIAG_WARNING, path, line, 0, "corrupt save (%s)", why);
-    return SAVE_CORRUPT;
+    error_warn(err, ERROR_PARSE, path, line, 0, "corrupt save (%s)", why);
+    return ERROR_PARSE;
 }
 
 /* An older game's setting line ("setting scale 3", "bind fire 44 13"): read over
@@ -252,7 +253,7 @@ static void legacy_setting(SaveData *d, const char *path, int line_no, Str8 line
 }
 
 /* The lines between the first and the checksum, into d. `v2`: setting lines may appear. */
-static SaveStatus parse_body(SaveData *d, const char *path, Str8 body, bool v2, bool warn, char *msg, size_t cap) {
+static ErrorCode parse_body(SaveData *d, const char *path, Str8 body, bool v2, bool warn, Error *err) {
     Str8 rest = body, line;
     int line_no = 0;
     while (str8_next_line(&rest, &line)) {
@@ -262,7 +263,7 @@ static SaveStatus parse_body(SaveData *d, const char *path, Str8 body, bool v2, 
             legacy_setting(d, path, line_no, line, warn);
         } else if (str8_starts_with(line, STR8_LIT("furthest "))) {
             Str8 name = str8_skip(line, 9);
-            if (!valid_name(name.data, name.len)) return corrupt(msg, cap, path, line_no, "bad level name");
+            if (!valid_name(name.data, name.len)) return corrupt(err, path, line_no, "bad level name");
             memcpy(d->furthest, name.data, name.len);
             d->furthest[name.len] = '\0';
         } else if (str8_starts_with(line, STR8_LIT("level "))) {
@@ -271,33 +272,33 @@ static SaveStatus parse_body(SaveData *d, const char *path, Str8 body, bool v2, 
             if (d->level_count >= SAVE_MAX_LEVELS || !next_word(&words, &name) || !next_word(&words, &ticks) ||
                 !next_word(&words, &coins) || next_word(&words, &extra) || !valid_name(name.data, name.len) ||
                 !str8_parse_u64(ticks, 10, &t) || t > UINT32_MAX || !str8_parse_u64(coins, 10, &c) || c > INT32_MAX)
-                return corrupt(msg, cap, path, line_no, "bad level record");
+                return corrupt(err, path, line_no, "bad level record");
             SaveLevel *l = &d->levels[d->level_count++];
             memcpy(l->file, name.data, name.len);
             l->file[name.len] = '\0';
             l->best_ticks = (uint32_t)t;
             l->best_coins = (int32_t)c;
         } else if (line.len != 0) {
-            return corrupt(msg, cap, path, line_no, "unknown line");
+            return corrupt(err, path, line_no, "unknown line");
         }
     }
-    return SAVE_OK;
+    return ERROR_OK;
 }
 
-SaveStatus save_parse(SaveData *out, const char *path, Str8 text, char *msg, size_t msg_cap) {
-    if (msg_cap) msg[0] = '\0';
-    if (text.len == 0) return corrupt(msg, msg_cap, path, 1, "not a save file");
-    if (memchr(text.data, '\0', text.len)) return corrupt(msg, msg_cap, path, 0, "binary data");
+ErrorCode save_parse(SaveData *out, const char *path, Str8 text, Error *err) {
+    error_clear(err);
+    if (text.len == 0) return corrupt(err, path, 1, "not a save file");
+    if (memchr(text.data, '\0', text.len)) return corrupt(err, path, 0, "binary data");
     /* Another version's file may not even use our checksum: say what it is before judging. */
     int64_t eol = str8_find_byte(text, '\n', 0);
     Str8 first = str8_prefix(text, eol < 0 ? text.len : (uint64_t)eol);
     bool v1 = str8_eq_cstr(first, SAVE_MAGIC_V1), v2 = str8_eq_cstr(first, SAVE_MAGIC);
     if (str8_starts_with(first, STR8_LIT(SAVE_FAMILY)) && !v1 && !v2) {
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
-                    (int)(first.len < 60 ? first.len : 60), first.data, SAVE_MAGIC);
-        return SAVE_OTHER_VERSION;
+        error_warn(err, ERROR_VERSION, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
+                   (int)(first.len < 60 ? first.len : 60), first.data, SAVE_MAGIC);
+        return ERROR_VERSION;
     }
-    if (!v1 && !v2) return corrupt(msg, msg_cap, path, 1, "not a save file");
+    if (!v1 && !v2) return corrupt(err, path, 1, "not a save file");
 
     /* The checksum line, the last, covers every byte before it. */
     int64_t ck = -1;
@@ -307,15 +308,14 @@ SaveStatus save_parse(SaveData *out, const char *path, Str8 text, char *msg, siz
         if (nl < 0) break;
         at = (uint64_t)nl + 1;
     }
-    if (ck < 0) return corrupt(msg, msg_cap, path, 0, "no checksum");
+    if (ck < 0) return corrupt(err, path, 0, "no checksum");
     Str8 value = str8_skip(text, (uint64_t)ck + sizeof "checksum " - 1);
     int64_t end = str8_find_byte(value, '\n', 0);
-    if (end >= 0 && (uint64_t)end + 1 != value.len) return corrupt(msg, msg_cap, path, 0, "data after the checksum");
+    if (end >= 0 && (uint64_t)end + 1 != value.len) return corrupt(err, path, 0, "data after the checksum");
     if (end >= 0) value = str8_prefix(value, (uint64_t)end);
     uint64_t stored = 0;
-    if (value.len > 16 || !str8_parse_u64(value, 16, &stored))
-        return corrupt(msg, msg_cap, path, 0, "bad checksum line");
-    if (stored != checksum(text.data, (size_t)ck)) return corrupt(msg, msg_cap, path, 0, "checksum mismatch");
+    if (value.len > 16 || !str8_parse_u64(value, 16, &stored)) return corrupt(err, path, 0, "bad checksum line");
+    if (stored != checksum(text.data, (size_t)ck)) return corrupt(err, path, 0, "checksum mismatch");
 
     SaveData d = *out;
     memset(d.furthest, 0, sizeof d.furthest);
@@ -324,56 +324,58 @@ SaveStatus save_parse(SaveData *out, const char *path, Str8 text, char *msg, siz
     d.format = v1 ? 1 : 2;
     d.settings_inside = false;
     Str8 body = str8_prefix(text, (uint64_t)ck);
-    SaveStatus st = parse_body(&d, path, body, v2, false, msg, msg_cap);
-    if (st != SAVE_OK) return st;
+    ErrorCode st = parse_body(&d, path, body, v2, false, err);
+    if (st != ERROR_OK) return st;
     /* The warnings for skipped settings only once the progress is known to be good: a file
        set aside as a whole gets one message. */
     if (d.settings_inside) {
         SaveData again = *out;
-        parse_body(&again, path, body, v2, true, msg, msg_cap);
+        parse_body(&again, path, body, v2, true, err);
     }
     *out = d;
-    return SAVE_OK;
+    return ERROR_OK;
 }
 
-SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap) {
-    if (msg_cap) msg[0] = '\0';
+ErrorCode save_load(SaveData *out, const char *path, Error *err) {
+    error_clear(err);
     SCRATCH_SCOPE(tmp);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
-    if (no_file(r)) return SAVE_MISSING;
-    if (r.status == OS_READ_TOO_LARGE) return corrupt(msg, msg_cap, path, 0, "file too large");
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read save (%s)",
-                    os_read_describe(r, why, sizeof why));
-        return SAVE_IO_ERROR;
+    Error why;
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text, &why)) {
+        /* Nothing there: no file, or a file where a folder on the way should be. */
+        if (why.code == ERROR_NOT_FOUND) return missing(err, path);
+        if (why.code == ERROR_TOO_BIG) return corrupt(err, path, 0, "file too large");
+        error_warn(err, ERROR_IO, path, 0, 0, "cannot read save (%s)", error_what(&why));
+        return ERROR_IO;
     }
-    return save_parse(out, path, text, msg, msg_cap);
+    return save_parse(out, path, text, err);
 }
 
-bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap) {
+static bool set_aside_fail(Error *err, const char *path, const char *moved_to, int e) {
+    error_set(err, ERROR_IO, NULL, 0, 0, "%s: cannot set aside as %s: %s", path, moved_to, strerror(e));
+    if (err) err->err_no = e;
+    return false;
+}
+
+bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, Error *err) {
     for (int n = 0; n < SAVE_ASIDE_MAX; n++) {
         int len =
             n ? snprintf(moved_to, moved_cap, "%s.%d.bad", path, n) : snprintf(moved_to, moved_cap, "%s.bad", path);
         if (len < 0 || (size_t)len >= moved_cap) {
-            snprintf(msg, msg_cap, "%s: cannot set aside: path too long", path);
-            return false;
+            return error_set(err, ERROR_REFUSED, NULL, 0, 0, "%s: cannot set aside: path too long", path);
         }
         OsFileInfo taken = os_link_info(moved_to);
         if (taken.kind != OS_FILE_NONE) continue; /* an earlier bad file, kept too */
         if (taken.error != ENOENT) {
-            snprintf(msg, msg_cap, "%s: cannot set aside as %s: %s", path, moved_to, strerror(taken.error));
-            return false;
+            return set_aside_fail(err, path, moved_to, taken.error);
         }
         /* A name taken between the look and here is overwritten: only another copy of the
            game could race us, and it would be setting aside the same file. */
         if (os_rename(path, moved_to)) return true;
-        snprintf(msg, msg_cap, "%s: cannot set aside as %s: %s", path, moved_to, strerror(errno));
-        return false;
+        return set_aside_fail(err, path, moved_to, errno);
     }
-    snprintf(msg, msg_cap, "%s: cannot set aside: no free name up to %s.%d.bad", path, path, SAVE_ASIDE_MAX - 1);
-    return false;
+    return error_set(err, ERROR_REFUSED, NULL, 0, 0, "%s: cannot set aside: no free name up to %s.%d.bad", path, path,
+                     SAVE_ASIDE_MAX - 1);
 }
 
 /* The settings as an older game wrote them into the progress, so that it can still read
@@ -403,29 +405,29 @@ Str8 save_format(Arena *a, const SaveData *d) {
 }
 
 /* Atomically, after a mkdir -p of the folder part (none, or the root: nothing to make). */
-static bool write_text(const char *path, Str8 text, char *msg, size_t msg_cap) {
+static bool write_text(const char *path, Str8 text, Error *err) {
     char dir[SAVE_PATH_MAX];
     if (strlen(path) >= sizeof dir) {
-        snprintf(msg, msg_cap, "%.100s...: path too long", path);
-        return false;
+        return error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.100s...: path too long", path);
     }
     Str8 folder = path_dir(str8_cstr(path));
     snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
     if (folder.len && !str8_eq_cstr(folder, "/") && !os_make_dirs(dir)) {
-        snprintf(msg, msg_cap, "%s: cannot create directory: %s", path, strerror(errno));
+        int e = errno;
+        error_set(err, e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_IO, NULL, 0, 0,
+                  "%s: cannot create directory: %s", path, strerror(e));
+        if (err) err->err_no = e;
         return false;
     }
-    return os_write_file_atomic(path, text.data, text.len, msg, msg_cap);
+    return os_write_file_atomic(path, text.data, text.len, err);
 }
 
-bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap) {
+bool save_write(const SaveData *d, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp);
     Str8 text = save_format(tmp.arena, d);
-    if (!text.len) {
-        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
-        return false;
-    }
-    return write_text(path, text, msg, msg_cap);
+    if (!text.len)
+        return error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: out of scratch memory", path);
+    return write_text(path, text, err);
 }
 
 /* ---- The settings file ---- */
@@ -461,22 +463,20 @@ int32_t save_settings_parse(SaveSettings *st, const char *path, Str8 text) {
     return skipped;
 }
 
-SaveStatus save_settings_load(SaveSettings *st, const char *path, int32_t *skipped, char *msg, size_t msg_cap) {
-    if (msg_cap) msg[0] = '\0';
+ErrorCode save_settings_load(SaveSettings *st, const char *path, int32_t *skipped, Error *err) {
+    error_clear(err);
     if (skipped) *skipped = 0;
     SCRATCH_SCOPE(tmp);
     Str8 text;
-    OsReadResult r = os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text);
-    if (no_file(r)) return SAVE_MISSING;
-    if (r.status != OS_READ_OK) {
-        char why[300];
-        diag_format(msg, msg_cap, DIAG_WARNING, path, 0, 0, "cannot read the settings (%s)",
-                    os_read_describe(r, why, sizeof why));
-        return SAVE_IO_ERROR;
+    Error why;
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &text, &why)) {
+        if (why.code == ERROR_NOT_FOUND) return missing(err, path);
+        error_warn(err, ERROR_IO, path, 0, 0, "cannot read the settings (%s)", error_what(&why));
+        return ERROR_IO;
     }
     int32_t n = save_settings_parse(st, path, text);
     if (skipped) *skipped = n;
-    return SAVE_OK;
+    return ERROR_OK;
 }
 
 /* "key value", then the comment at its old column when there is room (one blank else). */
@@ -529,15 +529,13 @@ Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old) {
     return o.cut ? (Str8){0} : str8_buf_str(&o);
 }
 
-bool save_settings_write(const SaveSettings *st, const char *path, char *msg, size_t msg_cap) {
+bool save_settings_write(const SaveSettings *st, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp);
     Str8 old = {0};
     /* What a person wrote there is kept; a file that cannot be read gives a fresh one. */
-    if (os_read_file(tmp.arena, path, SAVE_FILE_MAX, &old).status != OS_READ_OK) old = (Str8){0};
+    if (!os_read_file(tmp.arena, path, SAVE_FILE_MAX, &old, NULL)) old = (Str8){0};
     Str8 text = save_settings_format(tmp.arena, st, old);
-    if (!text.len) {
-        snprintf(msg, msg_cap, "%s: cannot write: out of scratch memory", path);
-        return false;
-    }
-    return write_text(path, text, msg, msg_cap);
+    if (!text.len)
+        return error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: out of scratch memory", path);
+    return write_text(path, text, err);
 }

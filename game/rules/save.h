@@ -32,11 +32,12 @@
    that fails half way loses nothing, and an older game can still read the progress.
 
        SaveData d = {.settings = defaults};
-       save_load(&d, progress_path, msg, sizeof msg);              // progress (+ old settings)
-       save_settings_load(&d.settings, settings_path, NULL, msg, sizeof msg);  // the file wins
+       Error err;
+       save_load(&d, progress_path, &err);              // progress (+ old settings)
+       save_settings_load(&d.settings, settings_path, NULL, &err);  // the file wins
        ...
-       save_settings_write(&d.settings, settings_path, msg, sizeof msg);
-       save_write(&d, progress_path, msg, sizeof msg);
+       save_settings_write(&d.settings, settings_path, &err);
+       save_write(&d, progress_path, &err);
 
    Writing is atomic (os_write_file_atomic): the new contents go to "<file>.tmp", are
    fsync'ed, and rename() replaces the old file in one step, so a crash mid-write leaves the
@@ -54,6 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "core/str8.h"
 
 #define SAVE_NAME_MAX 128
@@ -109,13 +111,10 @@ typedef struct SaveRecordResult {
     bool best_coins; /* more coins than the record (not set for a first, nor for a tie) */
 } SaveRecordResult;
 
-typedef enum SaveStatus {
-    SAVE_OK,
-    SAVE_MISSING,
-    SAVE_CORRUPT,       /* damaged, or not a save file */
-    SAVE_IO_ERROR,      /* exists but cannot be read (permissions, a directory, too large) */
-    SAVE_OTHER_VERSION, /* a save of another format version: not ours to read or replace */
-} SaveStatus;
+/* What save_load and save_settings_load return, and leave in err->code (core/error.h):
+   ERROR_OK; ERROR_NOT_FOUND, no file yet; ERROR_PARSE, damaged or not a save file;
+   ERROR_IO, there but unreadable (permissions, a directory); ERROR_VERSION, a save of
+   another format version, not ours to read or replace. Every failure is a warning. */
 
 #define SAVE_FORMAT 2      /* the progress format written */
 #define SAVE_ASIDE_MAX 100 /* progress.bad, then progress.1.bad ... progress.99.bad */
@@ -127,30 +126,30 @@ bool save_default_path(char *out, size_t cap);
    ~/.config. False as save_default_path. */
 bool save_settings_default_path(char *out, size_t cap);
 
-/* Reads the progress file at `path`. SAVE_OK replaces the progress in *out (and sets
+/* Reads the progress file at `path`. ERROR_OK replaces the progress in *out (and sets
    `format`, `settings_inside`); a file with settings lines also sets those it names in
    out->settings, each bad one reported as a warning and skipped. Anything else leaves *out
-   as it was, with a warning naming the file in msg for a corrupt or unreadable file. */
-SaveStatus save_load(SaveData *out, const char *path, char *msg, size_t msg_cap);
+   as it was, with a warning naming the file in err for a corrupt or unreadable file. */
+ErrorCode save_load(SaveData *out, const char *path, Error *err);
 /* save_load on text in memory, said to come from `path`. */
-SaveStatus save_parse(SaveData *out, const char *path, Str8 text, char *msg, size_t msg_cap);
+ErrorCode save_parse(SaveData *out, const char *path, Str8 text, Error *err);
 /* The progress file's text for d, in `a` (its settings too when d->settings_inside). */
 Str8 save_format(Arena *a, const SaveData *d);
 /* Writes atomically, creating the directories. False with a message on failure (the old
    file is then untouched). */
-bool save_write(const SaveData *d, const char *path, char *msg, size_t msg_cap);
+bool save_write(const SaveData *d, const char *path, Error *err);
 /* Moves the file at `path` out of the way, to "<path>.bad" or the first free
    "<path>.<n>.bad", so that what could not be read is kept for the player (or a newer
    version of the game). True with the new name in `moved_to`; false with the reason in
-   msg, when nothing was moved (the caller must then not write to `path`). */
-bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, char *msg, size_t msg_cap);
+   err, when nothing was moved (the caller must then not write to `path`). */
+bool save_set_aside(const char *path, char *moved_to, size_t moved_cap, Error *err);
 
 /* Reads the settings file at `path` over *st: every good line sets its value, every other
-   one is a warning (path:line:col) and skipped. SAVE_OK (however many lines were
-   skipped: *skipped says how many when not NULL), SAVE_MISSING, or SAVE_IO_ERROR with a
-   warning in msg (unreadable, a directory, larger than SAVE_FILE_MAX); *st is untouched
-   but for SAVE_OK. */
-SaveStatus save_settings_load(SaveSettings *st, const char *path, int32_t *skipped, char *msg, size_t msg_cap);
+   one is a warning (path:line:col) and skipped. ERROR_OK (however many lines were
+   skipped: *skipped says how many when not NULL), ERROR_NOT_FOUND, or ERROR_IO with a
+   warning in err (unreadable, a directory, larger than SAVE_FILE_MAX); *st is untouched
+   but for ERROR_OK. */
+ErrorCode save_settings_load(SaveSettings *st, const char *path, int32_t *skipped, Error *err);
 /* save_settings_load on text in memory; returns the number of lines skipped. */
 int32_t save_settings_parse(SaveSettings *st, const char *path, Str8 text);
 /* The settings file's text for st, in `a`: `old` (the file as it is) with the value of
@@ -159,7 +158,7 @@ int32_t save_settings_parse(SaveSettings *st, const char *path, Str8 text);
 Str8 save_settings_format(Arena *a, const SaveSettings *st, Str8 old);
 /* Rewrites the settings file at `path` (save_settings_format over what is there now),
    atomically, creating the directories. False with a message on failure. */
-bool save_settings_write(const SaveSettings *st, const char *path, char *msg, size_t msg_cap);
+bool save_settings_write(const SaveSettings *st, const char *path, Error *err);
 
 /* Records one completion of `level_path` (its base name is the key) and advances
    `furthest` to `reached_path` if that sorts later ("NN-" prefixes order the levels). */

@@ -276,11 +276,14 @@ static void runtime_start(Sim *s, const Level *lv, void *block) {
     }
 }
 
+/* The tail zeroed too: the whole buffer is copied into the Sim (level_swap), and stack
+   bytes past the NUL must not ride along (a return address there looks like a pointer
+   into the game library that a reload would leave dangling). */
 static bool copy_str(char *dst, size_t cap, const char *src) {
     size_t n = src ? strlen(src) : 0;
     if (n >= cap) return false;
     memcpy(dst, src ? src : "", n);
-    dst[n] = '\0';
+    memset(dst + n, 0, cap - n);
     return true;
 }
 
@@ -288,11 +291,9 @@ static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *ot
 
 /* Copies a path and an entry name before a load: they usually point into the level arena (a
    link of the level being left, or the level's own path), which the load is about to clear. */
-static bool copy_names(char p[SIM_PATH_MAX], char e[SIM_ENTRY_MAX], const char *path, const char *entry,
-                       LevelError *err) {
+static bool copy_names(char p[SIM_PATH_MAX], char e[SIM_ENTRY_MAX], const char *path, const char *entry, Error *err) {
     if (copy_str(p, SIM_PATH_MAX, path) && copy_str(e, SIM_ENTRY_MAX, entry)) return true;
-    *err = (LevelError){0};
-    snprintf(err->message, sizeof err->message, "%.200s: error: path or entry name too long", path ? path : "(null)");
+    error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s: error: path or entry name too long", path ? path : "(null)");
     return false;
 }
 
@@ -345,7 +346,7 @@ static const char *run_root(const Sim *s) { return s->run_root[0] ? s->run_root 
 
 /* The level file at `p` loaded with its runtime room and swapped in for the current one;
    false (the current level untouched) when it does not load. */
-static bool load_file(Sim *s, Arena *level_arena, const char *p, const char *e, LevelError *err) {
+static bool load_file(Sim *s, Arena *level_arena, const char *p, const char *e, Error *err) {
     Level lv;
     LevelRoom room = {.bytes = sim_runtime_bytes};
     LevelLoadStats stats;
@@ -355,14 +356,14 @@ static bool load_file(Sim *s, Arena *level_arena, const char *p, const char *e, 
     return true;
 }
 
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, LevelError *err) {
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, Error *err) {
     char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
     if (!copy_names(p, e, path, entry, err) || !load_file(s, level_arena, p, e, err)) return false;
     arrive(s, e);
     return true;
 }
 
-bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, LevelError *err) {
+bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, Error *err) {
     char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
     if (!copy_names(p, e, path, NULL, err)) return false;
     Level lv;
@@ -376,7 +377,7 @@ bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text
     return true;
 }
 
-bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err) {
+bool sim_reload_level(Sim *s, Arena *level_arena, Error *err) {
     char p[SIM_PATH_MAX], e[SIM_ENTRY_MAX];
     if (!copy_names(p, e, s->level_path, s->entry_name, err)) return false;
     Player was = s->player;
@@ -415,13 +416,12 @@ void sim_place_player(Sim *s, int32_t tx, int32_t ty) {
     }
 }
 
-bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err) {
+bool sim_start_run(Sim *s, Arena *level_arena, const char *path, Error *err) {
     char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX];
     Str8 dir = path_dir_prefix(str8_cstr(path));
     int n = dir.len ? snprintf(root, sizeof root, "%.*s", STR8_FMT(dir)) : snprintf(root, sizeof root, ".");
     if (n < 0 || (size_t)n >= sizeof root) {
-        *err = (LevelError){0};
-        snprintf(err->message, sizeof err->message, "%.200s...: error: path too long", path);
+        error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s...: error: path too long", path);
         return false;
     }
     memcpy(old_root, s->run_root, sizeof old_root);
@@ -438,7 +438,7 @@ bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err
     return true;
 }
 
-bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
+bool sim_restart_level(Sim *s, Arena *level_arena, Error *err) {
     PlayerProgress keep = s->progress;
     PlayerProgress back = s->progress_entry;
     back.deaths = keep.deaths; /* the record of what happened is not rewound */
@@ -456,7 +456,7 @@ bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err) {
     return true;
 }
 
-bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err) {
+bool sim_follow_request(Sim *s, Arena *level_arena, Error *err) {
     if (s->request.kind != SIM_REQUEST_LEVEL) return false;
     SimRequest r = s->request;
     return sim_load_level(s, level_arena, r.path, r.entry, err);

@@ -300,13 +300,13 @@ typedef struct Sim {
 void sim_init(Sim *s, uint64_t seed);
 /* A new run on `path`: loads it (its folder becomes the run's root), then resets the
    progress. On failure (err filled) nothing changes. */
-bool sim_start_run(Sim *s, Arena *level_arena, const char *path, LevelError *err);
+bool sim_start_run(Sim *s, Arena *level_arena, const char *path, Error *err);
 /* Loads `path` into the level arena and puts the player at `entry` (NULL or "": the
    level's '@'). The player's progress is kept, hearts refilled to max_hearts. On failure
    (err filled) nothing changes. */
-bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, LevelError *err);
+bool sim_load_level(Sim *s, Arena *level_arena, const char *path, const char *entry, Error *err);
 /* Reloads the current level, with the progress it was entered with (deaths and time kept). */
-bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err);
+bool sim_restart_level(Sim *s, Arena *level_arena, Error *err);
 /* Reads the current level's file (level_path) again, for a level being edited. On success
    the new level runs with:
      - the player where they stood, when their hit box fits there in the new level; else at
@@ -323,20 +323,20 @@ bool sim_restart_level(Sim *s, Arena *level_arena, LevelError *err);
    level_serial goes up and the events start afresh with SIM_EV_LEVEL (SIM_LEVEL_RELOAD);
    a pending request is dropped. On failure (err filled: path:line:col) nothing changes,
    the running level included. */
-bool sim_reload_level(Sim *s, Arena *level_arena, LevelError *err);
+bool sim_reload_level(Sim *s, Arena *level_arena, Error *err);
 /* Loads a level from `text` (not read from disk: level_parse) as if it were the file `path`:
    its exit and links are resolved against path's folder, and it becomes level_path (a
    restart or reload reads that file; level_from_text says so). Otherwise sim_load_level
    with no entry: progress kept, full hearts, the player at '@'. `text` must not lie in the
    level arena. On failure (err filled) nothing changes. */
-bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, LevelError *err);
+bool sim_load_level_text(Sim *s, Arena *level_arena, const char *path, Str8 text, Error *err);
 /* Puts the player on the centre of tile (tx, ty), standing still, when the player may walk
    there now (sim_tile_blocks_walk: not a wall, water or a closed door, inside the map);
    otherwise leaves them where they are. An exit or portal there stays quiet until they
    step off it. */
 void sim_place_player(Sim *s, int32_t tx, int32_t ty);
 /* Acts on s->request when it is SIM_REQUEST_LEVEL; clears it on success. */
-bool sim_follow_request(Sim *s, Arena *level_arena, LevelError *err);
+bool sim_follow_request(Sim *s, Arena *level_arena, Error *err);
 /* Drops a pending request (its level failed to load): play goes on where it was, and the
    exit or portal the player stands on stays quiet until they step off it. */
 void sim_cancel_request(Sim *s);

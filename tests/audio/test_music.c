@@ -18,7 +18,7 @@ static Arena *perm;
 /* Renders text as "t.score" and returns the message ("" on success); perm must not move
    on a failure. */
 static const char *render_(const char *text) {
-    static SoundError err;
+    static Error err;
     Sound s;
     uint64_t before = arena_pos(perm);
     bool ok = music_render(perm, str8_cstr(text), "t.score", &s, &err);
@@ -147,7 +147,7 @@ static void test_errors(void) {
             check_failures_++;
         }
     }
-    SoundError err;
+    Error err;
     Sound s;
     CHECK(!music_load(perm, "/nonexistent/x.score", &s, &err));
     CHECK(!strcmp(err.message,
@@ -160,7 +160,7 @@ static uint64_t hash_(Sound s) {
 
 static Str8 read_(const char *path) {
     Str8 text = {0};
-    if (os_read_file(perm, path, MUSIC_FILE_MAX, &text).status != OS_READ_OK)
+    if (!os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL))
         fprintf(stderr, "%s: cannot read\n", path);
     return text;
 }
@@ -178,7 +178,7 @@ static void test_fixture(const char *assets) {
     snprintf(path, sizeof path, "%s/../tests/audio/scores/loop.score", assets);
     Str8 text = read_(path);
     REQUIRE_VOID(text.len > 0);
-    SoundError err;
+    Error err;
     Sound a, b;
     uint64_t before = arena_pos(perm);
     bool ok = music_render(perm, text, path, &a, &err);
@@ -217,7 +217,7 @@ static void test_shipped(const char *assets) {
     for (size_t i = 0; i < 3; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/music/%s.score", assets, scores[i].name);
-        SoundError err;
+        Error err;
         Sound s;
         bool ok = music_load(perm, path, &s, &err);
         if (!ok) fprintf(stderr, "%s\n", err.message);
@@ -240,7 +240,7 @@ static uint32_t next_(void) {
 }
 
 /* Any failure is a proper message; a success is a real loop. */
-static void check_outcome_(bool ok, Sound s, const SoundError *err) {
+static void check_outcome_(bool ok, Sound s, const Error *err) {
     if (ok) CHECK(s.frames > 0 && s.frames <= MUSIC_MAX_SECONDS * AUDIO_RATE && s.samples);
     else CHECK(!strncmp(err->message, "f.score", 7) && strstr(err->message, ": error: "));
 }
@@ -258,7 +258,7 @@ static void test_fuzz(const char *assets) {
     uint64_t must_fail = (uint64_t)(order - text.data) + strlen("order a");
     for (uint64_t n = 0; n <= text.len; n++) {
         memcpy(buf, text.data, n);
-        SoundError err;
+        Error err;
         Sound s;
         uint64_t before = arena_pos(perm);
         bool ok = music_render(perm, str8_make(buf, n), "f.score", &s, &err);
@@ -276,7 +276,7 @@ static void test_fuzz(const char *assets) {
         for (uint32_t e = 0; e < edits; e++)
             buf[next_() % text.len] = alphabet[next_() % (sizeof alphabet - 1)];
         uint64_t len = next_() % 8 == 0 ? next_() % text.len : text.len;
-        SoundError err;
+        Error err;
         Sound s;
         uint64_t before = arena_pos(perm);
         bool ok = music_render(perm, str8_make(buf, len), "f.score", &s, &err);

@@ -78,7 +78,7 @@ static Str8 wav_simple(Arena *a, uint32_t tag, uint32_t channels, uint32_t rate,
 }
 
 /* Decodes and checks the perm arena moved only on success. */
-static bool decode(Str8 bytes, Sound *s, SoundError *err) {
+static bool decode(Str8 bytes, Sound *s, Error *err) {
     uint64_t before = arena_pos(perm);
     bool ok = sound_decode(perm, bytes, "t.wav", s, err);
     if (!ok) CHECK_EQ_U(arena_pos(perm), before);
@@ -87,7 +87,7 @@ static bool decode(Str8 bytes, Sound *s, SoundError *err) {
 
 static void expect_samples(Str8 bytes, const int16_t *want, uint32_t n, int tolerance, int line) {
     Sound s = {0};
-    SoundError err = {{0}};
+    Error err = {0};
     if (!decode(bytes, &s, &err)) {
         fprintf(stderr, "line %d: %s\n", line, err.message);
         check_failures_++;
@@ -159,7 +159,7 @@ static void test_resample(void) {
                    __LINE__);
     /* 44.1 kHz: the same duration at 48 kHz, the ramp's slope scaled by 44100/48000. */
     Sound s;
-    SoundError err;
+    Error err;
     CHECK(decode(wav_simple(tmp.arena, 1, 1, 44100, 16, ramp, sizeof ramp), &s, &err));
     CHECK_EQ_U(s.frames, 109); /* round(100 * 48000 / 44100) */
     for (uint32_t i = 0; i + 1 < 100; i++) {
@@ -195,7 +195,7 @@ static void test_chunk_order(void) {
 
 static void expect_error(Str8 bytes, const char *want, int line) {
     Sound s = {0};
-    SoundError err = {{0}};
+    Error err = {0};
     if (decode(bytes, &s, &err)) {
         fprintf(stderr, "line %d: decoded, expected \"%s\"\n", line, want);
         check_failures_++;
@@ -314,7 +314,7 @@ static void test_errors(void) {
         (ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
     REQUIRE_VOID(tiny);
     Sound s;
-    SoundError err;
+    Error err;
     uint64_t before = arena_pos(tiny);
     DiagCapture cap;
     diag_capture_begin(&cap, a); /* the arena reports its own failure too: keep it off stderr */
@@ -346,7 +346,7 @@ static uint32_t mangle(Str8 good, const char *path, uint32_t flips_rounds, uint3
     *tried = flips_rounds;
     uint64_t mark = arena_pos(perm);
     Sound s;
-    SoundError err;
+    Error err;
     for (uint64_t n = 0; n <= good.len; n += 1 + good.len / 600) {
         memcpy(b, good.data, n); /* a copy, so a read past n is past the buffer's use */
         bool r = sound_decode(perm, (Str8){(const char *)b, n}, path, &s, &err);
@@ -406,7 +406,7 @@ static void ogg_fix_crc(uint8_t *page, uint64_t size) {
 
 static void expect_ogg_error(Str8 bytes, const char *want, int line) {
     Sound s = {0};
-    SoundError err = {{0}};
+    Error err = {0};
     if (sound_decode(perm, bytes, "t.ogg", &s, &err)) {
         fprintf(stderr, "line %d: decoded, expected \"%s\"\n", line, want);
         check_failures_++;
@@ -419,7 +419,7 @@ static void expect_ogg_error(Str8 bytes, const char *want, int line) {
 static void test_ogg(void) {
     char path[1100];
     Sound s;
-    SoundError err;
+    Error err;
     int peak;
     uint32_t cross;
     /* 0.5 s of a 441 Hz sine at half scale, mono at 22050 Hz: resampled to 48 kHz. */
@@ -447,7 +447,7 @@ static void test_ogg(void) {
     /* Broken streams: a clear message, the arena unmoved, never a crash. */
     SCRATCH_SCOPE(tmp, perm);
     Str8 file;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file).status == OS_READ_OK);
+    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
     uint64_t before = arena_pos(perm);
     expect_ogg_error(str8_prefix(file, 40),
                      "t.ogg: error: truncated Ogg page at byte 0: 58 bytes, 40 left", __LINE__);
@@ -587,7 +587,7 @@ static Str8 vorbis_stream(Arena *a, int lie) {
 
 static void expect_refused(Str8 bytes, const char *says, int line) {
     Sound s = {0};
-    SoundError err = {{0}};
+    Error err = {0};
     uint64_t before = arena_pos(perm);
     if (sound_decode(perm, bytes, "lie.ogg", &s, &err)) {
         fprintf(stderr, "line %d: decoded %u frames, expected \"%s\"\n", line, s.frames, says);
@@ -617,7 +617,7 @@ static void test_hostile(void) {
         snprintf(path, sizeof path, "%s/hostile/%s", fixtures, cases[i].name);
         SCRATCH_SCOPE(tmp, perm);
         Str8 file;
-        REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file).status == OS_READ_OK);
+        REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
         expect_refused(file, cases[i].says, __LINE__);
     }
 }
@@ -633,7 +633,7 @@ static void test_synthetic(void) {
         char path[1100];
         snprintf(path, sizeof path, "%s/synthetic/%s", fixtures, names[i]);
         Sound s;
-        SoundError err;
+        Error err;
         uint64_t before = arena_pos(perm);
         bool ok = sound_load(perm, path, &s, &err);
         if (!ok) fprintf(stderr, "%s\n", err.message);
@@ -646,7 +646,7 @@ static void test_ogg_headers(void) {
     SCRATCH_SCOPE(tmp, perm);
     /* The control: the stream as built is sound and decodes (to silence). */
     Sound s;
-    SoundError err;
+    Error err;
     uint64_t before = arena_pos(perm);
     bool ok = sound_decode(perm, vorbis_stream(tmp.arena, LIE_NONE), "built.ogg", &s, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
@@ -665,7 +665,7 @@ static void test_ogg_headers(void) {
     char path[1100];
     snprintf(path, sizeof path, "%s/sine441-mono-22050.ogg", fixtures);
     Str8 file;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file).status == OS_READ_OK);
+    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
     uint8_t *b = arena_push_array(tmp.arena, uint8_t, file.len);
     memcpy(b, file.data, file.len);
     const uint64_t page = 58;
@@ -693,11 +693,11 @@ static void test_write(const char *out_dir) {
     char path[1100];
     snprintf(path, sizeof path, "%s/test_sound_out.wav", out_dir);
     int16_t st[6] = {1000, 3000, -32768, -32768, 5, 7};
-    char msg[512];
-    REQUIRE_VOID(sound_write_wav(path, st, 3, 48000, msg, sizeof msg));
+    Error msg;
+    REQUIRE_VOID(sound_write_wav(path, st, 3, 48000, &msg));
     SCRATCH_SCOPE(tmp, perm);
     Str8 f;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &f).status == OS_READ_OK);
+    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &f, NULL));
     CHECK_EQ_U(f.len, 44 + 12);
     CHECK(memcmp(f.data,
                  "RIFF\x30\0\0\0WAVEfmt "
@@ -705,20 +705,20 @@ static void test_write(const char *out_dir) {
                  44) == 0);
     CHECK(memcmp(f.data + 44, st, 12) == 0);
     Sound s;
-    SoundError err;
+    Error err;
     REQUIRE_VOID(sound_load(perm, path, &s, &err));
     CHECK_EQ_U(s.frames, 3);
     CHECK_EQ_I(s.samples[0], 2000);
     CHECK_EQ_I(s.samples[1], -32768);
     CHECK_EQ_I(s.samples[2], 6);
     os_remove(path);
-    CHECK(!sound_write_wav("/nonexistent/dir/x.wav", st, 3, 48000, msg, sizeof msg));
-    CHECK(strncmp(msg, "/nonexistent/dir/x.wav", 22) == 0 &&
-          strstr(msg, ": cannot write: the folder /nonexistent/dir does not exist"));
-    CHECK(!sound_write_wav(path, st, 3, 0, msg, sizeof msg));
-    CHECK(strcmp(msg, path) > 0 && strstr(msg, ": error: cannot write: sample rate 0"));
-    CHECK(!sound_write_wav(path, NULL, 3, 48000, msg, sizeof msg));
-    CHECK(strstr(msg, ": error: cannot write: no samples given") != NULL);
+    CHECK(!sound_write_wav("/nonexistent/dir/x.wav", st, 3, 48000, &msg));
+    CHECK(strncmp(msg.message, "/nonexistent/dir/x.wav", 22) == 0 &&
+          strstr(msg.message, ": cannot write: the folder /nonexistent/dir does not exist"));
+    CHECK(!sound_write_wav(path, st, 3, 0, &msg));
+    CHECK(strcmp(msg.message, path) > 0 && strstr(msg.message, ": error: cannot write: sample rate 0"));
+    CHECK(!sound_write_wav(path, NULL, 3, 48000, &msg));
+    CHECK(strstr(msg.message, ": error: cannot write: no samples given") != NULL);
     CHECK(os_file_info(path).kind == OS_FILE_NONE);
 }
 
@@ -732,7 +732,7 @@ static void decode_speed(void) {
     uint64_t mark = arena_pos(perm);
     struct timespec t0, t1;
     Sound s;
-    SoundError err;
+    Error err;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     CHECK(sound_decode(perm, wav, "speed.wav", &s, &err));
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -744,7 +744,7 @@ static void decode_speed(void) {
     char path[1100];
     snprintf(path, sizeof path, "%s/sine441-mono-22050.ogg", fixtures);
     Str8 ogg;
-    if (os_read_file(tmp.arena, path, 1 << 20, &ogg).status != OS_READ_OK) return;
+    if (!os_read_file(tmp.arena, path, 1 << 20, &ogg, NULL)) return;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int i = 0; i < 20; i++, arena_pop_to(perm, mark))
         CHECK(sound_decode(perm, ogg, "speed.ogg", &s, &err));

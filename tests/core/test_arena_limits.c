@@ -14,11 +14,19 @@
 #include "core/arena.h"
 #include "core/os_memory.h"
 
+/* This thread's last arena refusal, as a module would quote it (arena_error). */
+static const char *last_refusal(void) {
+    static Error e;
+    error_clear(&e);
+    arena_error(&e);
+    return e.message;
+}
+
 #define CHECK_ERROR_HAS(text)                                                                  \
     do {                                                                                       \
-        if (!strstr(arena_last_error(), (text))) {                                             \
-            fprintf(stderr, "%s:%d: CHECK failed: arena_last_error() \"%s\" lacks \"%s\"\n",    \
-                    __FILE__, __LINE__, arena_last_error(), (text));                           \
+        if (!strstr(last_refusal(), (text))) {                                             \
+            fprintf(stderr, "%s:%d: CHECK failed: last_refusal() \"%s\" lacks \"%s\"\n",    \
+                    __FILE__, __LINE__, last_refusal(), (text));                           \
             check_failures_++;                                                                 \
         }                                                                                      \
     } while (0)

@@ -25,7 +25,7 @@
 #include "heap_count.h"
 
 static char root[64];
-static char msg[PATH_MAX + 512];
+static Error msg;
 
 static const char *at(const char *name) {
     static char buf[8][PATH_MAX];
@@ -58,8 +58,8 @@ static const char *text_of(const char *path) {
 }
 
 static bool said(const char *want) {
-    if (strstr(msg, want)) return true;
-    fprintf(stderr, "expected \"%s\" in the message, found \"%s\"\n", want, msg);
+    if (strstr(msg.message, want)) return true;
+    fprintf(stderr, "expected \"%s\" in the message, found \"%s\"\n", want, msg.message);
     return false;
 }
 
@@ -79,8 +79,8 @@ static int strays(void) {
 }
 
 static bool write_text(const char *path, const char *text) {
-    msg[0] = 0;
-    return os_write_file_atomic(path, text, strlen(text), msg, sizeof msg);
+    error_clear(&msg);
+    return os_write_file_atomic(path, text, strlen(text), &msg);
 }
 
 static void test_regular(void) {
@@ -162,7 +162,7 @@ static void test_refusals(void) {
     CHECK(!write_text(at("ro.lvl"), "x"));
     CHECK(said("ro.lvl: cannot write: it is read-only (mode 0400)"));
     CHECK(!strcmp(text_of(at("ro.lvl")), "keep"));
-    CHECK(!os_write_check(at("ro.lvl"), msg, sizeof msg));
+    CHECK(!os_write_check(at("ro.lvl"), &msg));
     CHECK(said("read-only (mode 0400)"));
     chmod(at("ro.lvl"), 0600);
 
@@ -184,7 +184,7 @@ static void test_refusals(void) {
     CHECK(!write_text(at("nodir/x.lvl"), "x"));
     CHECK(said("nodir/x.lvl: cannot write: the folder "));
     CHECK(said("/nodir does not exist"));
-    CHECK(!os_write_check(at("nodir/x.lvl"), msg, sizeof msg));
+    CHECK(!os_write_check(at("nodir/x.lvl"), &msg));
     CHECK(said("/nodir does not exist"));
     CHECK(!write_text(at("one.lvl/x.lvl"), "x"));
     CHECK(said("one.lvl/x.lvl: cannot write: "));
@@ -193,7 +193,7 @@ static void test_refusals(void) {
 
     /* A folder checked at the start of a long run and gone at its end. */
     mkdir(at("gone"), 0755);
-    CHECK(os_write_check(at("gone/run.rep"), msg, sizeof msg));
+    CHECK(os_write_check(at("gone/run.rep"), &msg));
     CHECK_EQ_I(os_file_info(at("gone/run.rep")).kind, OS_FILE_NONE); /* the check wrote nothing */
     rmdir(at("gone"));
     CHECK(!write_text(at("gone/run.rep"), "x"));
@@ -205,7 +205,7 @@ static void test_refusals(void) {
         mkdir(at("locked"), 0555);
         CHECK(!write_text(at("locked/x"), "x"));
         CHECK(said("may not be written"));
-        CHECK(!os_write_check(at("locked/x"), msg, sizeof msg));
+        CHECK(!os_write_check(at("locked/x"), &msg));
         chmod(at("locked"), 0755);
     }
     CHECK_EQ_I(strays(), 0);
@@ -215,7 +215,7 @@ static void test_special(void) {
     /* A FIFO: written in place, and its reader reads the bytes; it stays a FIFO. */
     unlink(at("pipe"));
     CHECK(mkfifo(at("pipe"), 0644) == 0);
-    CHECK(os_write_check(at("pipe"), msg, sizeof msg)); /* no reader: the check does not block */
+    CHECK(os_write_check(at("pipe"), &msg)); /* no reader: the check does not block */
     pid_t pid = fork();
     if (pid == 0) {
         int fd = open(at("pipe"), O_RDONLY);
@@ -304,8 +304,8 @@ static void test_faults(void) {
         setrlimit(RLIMIT_FSIZE, &rl);
         static char bytes[65536];
         memset(bytes, 'x', sizeof bytes);
-        bool ok = os_write_file_atomic(at("big"), bytes, sizeof bytes, msg, sizeof msg);
-        _exit(!ok && strstr(msg, strerror(EFBIG)) ? 0 : 1);
+        bool ok = os_write_file_atomic(at("big"), bytes, sizeof bytes, &msg);
+        _exit(!ok && strstr(msg.message, strerror(EFBIG)) ? 0 : 1);
     }
     int status = -1;
     waitpid(pid, &status, 0);
@@ -362,7 +362,7 @@ int main(void) {
         CHECK(write_text(at("counted"), "no heap"));
         CHECK(write_text(at("link.lvl"), "no heap either"));
         CHECK(!write_text(at("nodir/x"), "refused"));
-        CHECK(os_write_check(at("counted"), msg, sizeof msg));
+        CHECK(os_write_check(at("counted"), &msg));
         CHECK_EQ_U(heap_calls, 0);
     }
     cleanup();

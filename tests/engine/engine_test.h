@@ -31,7 +31,7 @@ static inline bool test_engine_open(TestEngine *t, const char *asset_dir) {
     platform_logical_size(t->pf, &w, &h);
     t->rd = render_create(t->perm, t->pf);
     if (!t->rd) return false;
-    AssetError err;
+    Error err;
     const char *names[2] = {"tiles.png", "sprites.png"};
     Texture **out[2] = {&t->tiles, &t->sprites};
     int cell[2] = {TILE_CELL, SPRITE_CELL};

@@ -74,7 +74,7 @@ static AssetSearch search(const char *given) {
 int main(int argc, char **argv) {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
-    AssetError err = {{0}};
+    Error err = {0};
     unsetenv("AD_ASSET_DIR");
 
     /* Child modes, run from elsewhere: what the search said, with no source tree or prefix

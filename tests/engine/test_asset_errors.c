@@ -18,7 +18,7 @@ static void write_file(const char *path, const void *data, size_t n) {
 }
 
 static void expect_error(TestEngine *t, const char *path, const char *reason) {
-    AssetError err = {{0}};
+    Error err = {0};
     Texture *tex = asset_load_texture(t->rd, t->perm, path, 16, 16, &err);
     CHECK(tex == NULL);
     printf("%s\n", err.message);
@@ -34,7 +34,7 @@ static void expect_error(TestEngine *t, const char *path, const char *reason) {
 
 /* The text after "cannot load image: " is a reason, not nothing. */
 static void expect_reason(TestEngine *t, const char *path) {
-    AssetError err = {{0}};
+    Error err = {0};
     CHECK(!asset_load_texture(t->rd, t->perm, path, 16, 16, &err));
     const char *tag = "cannot load image: ";
     const char *why = strstr(err.message, tag);
@@ -121,7 +121,7 @@ int main(int argc, char **argv) {
     REQUIRE(test_engine_open(&t, argv[1]));
     const char *dir = argv[2];
     Arena *a = t.perm;
-    AssetError err0;
+    Error err0;
 
     expect_error(&t, asset_path(a, dir, "no-such-file.png"), "No such file");
 
@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
     expect_error(&t, dir, "not a regular file");
 
     /* a real image cut into cells that do not fit */
-    AssetError err;
+    Error err;
     CHECK(!asset_load_texture(t.rd, t.perm, asset_path(a, argv[1], "font.png"), 16, 16, &err));
     CHECK(strstr(err.message, "not a whole number of 16x16 cells") != NULL);
     printf("%s\n", err.message);

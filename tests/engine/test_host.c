@@ -178,7 +178,7 @@ int main(int argc, char **argv) {
     Arena *tmp = arena_create((ArenaParams){.name = "test"});
     uint8_t *rgba;
     int w, h;
-    AssetError err;
+    Error err;
     REQUIRE(tmp && asset_load_rgba(tmp, shot, &rgba, &w, &h, &err));
     CHECK_EQ_I(w, 160);
     CHECK_EQ_I(h, 90);

@@ -52,7 +52,7 @@ static int count_rgb(Image im, RectF box, Color c) {
 static bool frame_pixels(TestEngine *t, Image *out, const char *png) {
     render_end(t->rd);
     bool ok = render_read_pixels(t->rd, t->perm, &out->px, &out->w, &out->h);
-    AssetError err;
+    Error err;
     if (ok && png && !asset_write_screenshot(t->rd, png, &err)) {
         fprintf(stderr, "%s\n", err.message);
         ok = false;

@@ -73,7 +73,7 @@ int main(int argc, char **argv) {
     REQUIRE(argc == 3); /* assets dir, output PNG path */
     TestEngine t;
     REQUIRE(test_engine_open(&t, argv[1]));
-    AssetError err;
+    Error err;
     Image tiles, sprites, font;
     REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "tiles.png"), &tiles.px, &tiles.w,
                             &tiles.h, &err));

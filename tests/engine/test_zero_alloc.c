@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
     uint64_t before_decode = heap_calls;
     uint8_t *px;
     int w, h;
-    AssetError err;
+    Error err;
     REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "sprites.png"), &px, &w, &h, &err));
     CHECK_EQ_U(heap_calls - before_decode, 0);
     CHECK(w == ATLAS_COLS * SPRITE_CELL && px[3 + 4 * (w * 8 + 8)] == 255);

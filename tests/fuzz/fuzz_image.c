@@ -42,7 +42,7 @@ static uint64_t scratch_used(void) {
 }
 
 static bool decode(const uint8_t *data, size_t size, uint8_t **px, int *w, int *h,
-                   AssetError *err) {
+                   Error *err) {
     heap_calls = 0;
     counting = 1;
     bool ok = asset_decode_rgba(out, data, size, "fuzz.png", px, w, h, err);
@@ -59,13 +59,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* The scratch arenas exist from here on, so a first decode does not count their making. */
         uint8_t *px;
         int w, h;
-        AssetError err;
+        Error err;
         asset_decode_rgba(out, (const uint8_t *)"", 0, "warm.png", &px, &w, &h, &err);
     }
     uint64_t before = arena_pos(out), scratch = scratch_used();
     uint8_t *px = NULL;
     int w = -1, h = -1;
-    AssetError err;
+    Error err;
     memset(&err, 0xAA, sizeof err);
     bool ok = decode(data, size, &px, &w, &h, &err);
     PROMISE(scratch_used() == scratch);

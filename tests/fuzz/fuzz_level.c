@@ -74,7 +74,7 @@ static void load_base(void) {
         fputs(good_text, f);
         fclose(f);
     }
-    LevelError err;
+    Error err;
     base_room = (LevelRoom){.bytes = sim_runtime_bytes};
     if (!level_parse(&base, arena, FUZZ_LEVEL_DIR "/fuzz_base.lvl", good_text, sizeof good_text - 1, &base_room, &err,
                      NULL)) {
@@ -145,7 +145,7 @@ static void check_round_trip(const Level *lv) {
     Str8 text = level_write(text_arena, lv);
     PROMISE(text.len > 0);
     Level back;
-    LevelError err;
+    Error err;
     bool ok = level_parse(&back, again_arena, FUZZ_TEXT_PATH, (const char *)text.data, text.len, NULL, &err, NULL);
     if (!ok) fprintf(stderr, "canonical text does not parse: %s\n%.*s\n", err.message, (int)text.len, text.data);
     PROMISE(ok);
@@ -164,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t before = level_hash(&base), pos = arena_pos(arena);
     Level lv = base;
     LevelRoom room = base_room;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     if (level_parse(&lv, arena, FUZZ_LEVEL_PATH, (const char *)data, size, &room, &err, &st)) {
         check_level(&lv, &st, &room);

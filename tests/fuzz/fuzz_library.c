@@ -33,22 +33,25 @@
 #define FAKE_BYTES 65536u
 #define FAKE_HASH 0x0123456789abcdefull
 
-static void check_why(const char *why, size_t cap) {
-    size_t n = strnlen(why, cap);
-    PROMISE(n > 0 && n < cap);
-    for (size_t i = 0; i < n; i++) PROMISE(why[i] >= 0x20 && why[i] < 0x7F);
+/* A refusal: ERROR_REFUSED, its message printable text that ends inside the Error. */
+static void check_why(const Error *e) {
+    PROMISE(e->code == ERROR_REFUSED);
+    size_t n = strnlen(e->message, sizeof e->message);
+    PROMISE(n > 0 && n < sizeof e->message);
+    for (size_t i = 0; i < n; i++) PROMISE(e->message[i] >= 0x20 && e->message[i] < 0x7F);
 }
 
 /* ---- Files */
 
 static void fuzz_file(const uint8_t *data, size_t size) {
     GameLibraryImage img, again;
-    char why[200], why2[200];
-    memset(why, 0xAA, sizeof why);
-    bool ok = game_library_check_file(data, size, &img, why, sizeof why);
-    PROMISE(game_library_check_file(data, size, &again, why2, sizeof why2) == ok);
+    Error e, e2;
+    memset(&e, 0xAA, sizeof e);
+    bool ok = game_library_check_file(data, size, &img, &e);
+    PROMISE(game_library_check_file(data, size, &again, &e2) == ok);
+    const char *why = e.message, *why2 = e2.message;
     if (!ok) {
-        check_why(why, sizeof why);
+        check_why(&e);
         PROMISE(strcmp(why, why2) == 0);
         return;
     }
@@ -92,8 +95,8 @@ static void fuzz_file(const uint8_t *data, size_t size) {
     /* Cut, it is refused: what a build still writing it would leave. */
     uint64_t cuts[2] = {img.extent - 1, img.extent / 2};
     for (int c = 0; c < 2; c++) {
-        PROMISE(!game_library_check_file(data, cuts[c], &again, why, sizeof why));
-        check_why(why, sizeof why);
+        PROMISE(!game_library_check_file(data, cuts[c], &again, &e));
+        check_why(&e);
         PROMISE(strstr(why, "cut short") || strstr(why, "empty"));
     }
     GameLibraryMap map = game_library_map(&img, (uintptr_t)0x7f0000000000ull);
@@ -238,12 +241,12 @@ static void fuzz_table(const uint8_t *data, size_t size) {
         }
         memcpy((void *)at, &api, sizeof api);
     }
-    char why[200];
-    memset(why, 0xAA, sizeof why);
-    GameLibraryVerdict v = game_library_check_table((const GameApi *)at, &map, version, hash, false, why, sizeof why);
+    Error e;
+    memset(&e, 0xAA, sizeof e);
+    GameLibraryVerdict v = game_library_check_table((const GameApi *)at, &map, version, hash, false, &e);
     PROMISE(v == expected(&map, at, version, hash));
-    if (v != GAME_LIBRARY_OK) check_why(why, sizeof why);
-    PROMISE(game_library_check_table((const GameApi *)at, &map, version, hash, false, why, sizeof why) == v);
+    if (v != GAME_LIBRARY_OK) check_why(&e);
+    PROMISE(game_library_check_table((const GameApi *)at, &map, version, hash, false, &e) == v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

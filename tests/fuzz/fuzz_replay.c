@@ -39,12 +39,12 @@ static bool same(const Replay *a, const Replay *b) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    char msg[700];
+    Error msg;
     if (!arena) {
         arena = arena_create((ArenaParams){.name = "fuzz"});
         again = arena_create((ArenaParams){.name = "again"});
-        if (!replay_parse(&base, arena, "base.rep", STR8_LIT(good), msg, sizeof msg)) {
-            fprintf(stderr, "%s\n", msg);
+        if (!replay_parse(&base, arena, "base.rep", STR8_LIT(good), &msg)) {
+            fprintf(stderr, "%s\n", msg.message);
             __builtin_trap();
         }
         base_pos = arena_pos(arena);
@@ -52,10 +52,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     arena_pop_to(arena, base_pos);
     arena_clear(again);
     Replay r = base, before = base;
-    if (!replay_parse(&r, arena, PATH, str8_make((const char *)data, size), msg, sizeof msg)) {
+    if (!replay_parse(&r, arena, PATH, str8_make((const char *)data, size), &msg)) {
         PROMISE(memcmp(&r, &before, sizeof r) == 0 && same(&r, &base));
         PROMISE(arena_pos(arena) == base_pos);
-        PROMISE(strncmp(msg, PATH ":", strlen(PATH) + 1) == 0 && strstr(msg, ": error: ") != NULL);
+        PROMISE(strncmp(msg.message, PATH ":", strlen(PATH) + 1) == 0 && strstr(msg.message, ": error: ") != NULL);
         return 0;
     }
     uint64_t sum = 0;
@@ -84,9 +84,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Str8 text = replay_format(again, &r);
     PROMISE(text.len > 0);
     Replay back;
-    bool ok = replay_parse(&back, again, "again.rep", text, msg, sizeof msg);
+    bool ok = replay_parse(&back, again, "again.rep", text, &msg);
     if (!ok)
-        fprintf(stderr, "written text does not load: %s\n%.*s\n", msg, (int)text.len, text.data);
+        fprintf(stderr, "written text does not load: %s\n%.*s\n", msg.message, (int)text.len, text.data);
     PROMISE(ok && same(&back, &r));
     PROMISE(str8_eq(replay_format(again, &back), text));
     return 0;

@@ -71,15 +71,15 @@ static void try_text(Str8 text) {
     d.format = 0;
     d.settings_inside = false;
     before = d;
-    char msg[700];
+    Error msg;
     DiagCapture cap;
     diag_capture_begin(&cap, reports);
-    SaveStatus st = save_parse(&d, PATH, text, msg, sizeof msg);
+    ErrorCode st = save_parse(&d, PATH, text, &msg);
     diag_capture_end(&cap);
-    if (st != SAVE_OK) {
+    if (st != ERROR_OK) {
         PROMISE(memcmp(&d, &before, sizeof d) == 0);
         PROMISE(cap.count == 0);
-        PROMISE(strncmp(msg, PATH, strlen(PATH)) == 0 && strstr(msg, "warning: ") != NULL);
+        PROMISE(strncmp(msg.message, PATH, strlen(PATH)) == 0 && strstr(msg.message, "warning: ") != NULL);
         arena_clear(reports);
         return;
     }
@@ -102,7 +102,7 @@ static void try_text(Str8 text) {
     PROMISE(out.len > 0);
     static SaveData back;
     back = before;
-    PROMISE(save_parse(&back, PATH, out, msg, sizeof msg) == SAVE_OK);
+    PROMISE(save_parse(&back, PATH, out, &msg) == ERROR_OK);
     PROMISE(same_progress(&back, &d) && back.format == SAVE_FORMAT &&
             back.settings_inside == d.settings_inside);
     if (d.settings_inside) PROMISE(same_settings(&back.settings, &d.settings));

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *path = size >= 4 && !memcmp(data, "OggS", 4) ? "fuzz.ogg" : "fuzz.wav";
     uint64_t before = arena_pos(perm), scratch = scratch_used();
     Sound s = {0};
-    SoundError err;
+    Error err;
     memset(&err, 0, sizeof err);
     bool ok = sound_decode(perm, (Str8){(const char *)data, size}, path, &s, &err);
     PROMISE(scratch_used() == scratch);

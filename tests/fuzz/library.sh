@@ -2,6 +2,6 @@
 # and tables ('T' inputs) through game_library_check_table over a fake library in memory.
 # The corpus started from two small shared objects (clang -shared -nostdlib, one stripped)
 # and a few hand-made tables; the real libgame_hot.so (180 KB) is test_hot_refuse's.
-FUZZ_SOURCES="engine/host/game_library.c tests/fuzz/fuzz_library.c"
+FUZZ_SOURCES="engine/core/*.c engine/host/game_library.c tests/fuzz/fuzz_library.c"
 FUZZ_MAX_LEN=8192
 FUZZ_RUNS=2000000

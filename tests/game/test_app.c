@@ -61,8 +61,7 @@ static int frames_on(App *app, int n, GameScreen s) {
 static int count_screenshots(const char *where) {
     int n = 0;
     DIR *d = opendir(where);
-    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
-        n += strncmp(e->d_name, "screenshot-", 11) == 0;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) n += strncmp(e->d_name, "screenshot-", 11) == 0;
     if (d) closedir(d);
     return n;
 }
@@ -127,11 +126,12 @@ static void test_settings(Arena *perm) {
     /* What moved is said on the HUD: the Down arrow, pushed out, is no key of anything now. */
     CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'Down' unbound") == 0);
     /* ... and written to the settings file, under XDG_CONFIG_HOME. */
-    char settings[SAVE_PATH_MAX], msg[600];
+    char settings[SAVE_PATH_MAX];
+    Error msg;
     CHECK(save_settings_default_path(settings, sizeof settings));
     SaveSettings file = g->save.settings;
     file.binds[ACTION_DOWN][0] = 0;
-    CHECK_EQ_I(save_settings_load(&file, settings, NULL, msg, sizeof msg), SAVE_OK);
+    CHECK_EQ_I(save_settings_load(&file, settings, NULL, &msg), ERROR_OK);
     CHECK_EQ_I(file.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     /* K moves the menu down now. */
     tap_frames(app, SDL_SCANCODE_K);
@@ -163,9 +163,10 @@ static void test_settings(Arena *perm) {
 static void test_level_option(Arena *perm) {
     SaveData d = {0};
     save_record(&d, "01-first-steps.lvl", 900, 3, "03-spikes-and-water.lvl");
-    char path[SAVE_PATH_MAX], msg[600];
+    char path[SAVE_PATH_MAX];
+    Error msg;
     REQUIRE_VOID(save_default_path(path, sizeof path));
-    REQUIRE_VOID(save_write(&d, path, msg, sizeof msg));
+    REQUIRE_VOID(save_write(&d, path, &msg));
     App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->menu, TITLE_NEW_RUN);
@@ -199,8 +200,8 @@ int main(void) {
     Arena *reports = arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
     diag_capture_begin(&cap, reports);
-    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
-                                              .no_save = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true, .no_save = true});
     REQUIRE(app);
     Game *g = app->game;
 

@@ -48,11 +48,11 @@ static void test_shot_offset(Arena *perm) {
                     "##############################\nend\n");
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1, .skip_title = true}, &err));
     /* Only the shot: no music, nothing else, so the first sample heard is the shot's. */
     CueBank bank = {0};
-    SoundError serr;
+    Error serr;
     REQUIRE_VOID(sound_load(perm, SOURCE_DIR "/assets/sounds/shot.wav", &bank.sounds[CUE_SHOT], &serr));
     Mixer *mx = mixer_create(perm, AUDIO_RATE);
     REQUIRE_VOID(mx);
@@ -237,7 +237,7 @@ static void test_menus_and_missing(Arena *perm) {
     snprintf(lvl, sizeof lvl, "%s/corridor.lvl", dir);
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1}, &err));
     Mixer *mx = mixer_create(perm, AUDIO_RATE);
     Cues cues;
@@ -262,12 +262,12 @@ static void test_menus_and_missing(Arena *perm) {
    level starts the play loop again the same way. */
 static void test_music_moods(Arena *perm) {
     CueBank bank = {0};
-    SoundError serr;
+    Error serr;
     REQUIRE_VOID(music_load(perm, SOURCE_DIR "/assets/music/title.score", &bank.music[CUE_MUSIC_TITLE], &serr));
     REQUIRE_VOID(music_load(perm, SOURCE_DIR "/assets/music/play.score", &bank.music[CUE_MUSIC_PLAY], &serr));
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = SOURCE_DIR "/levels/01-first-steps.lvl", .seed = 1}, &err));
     Mixer *mx = mixer_create(perm, AUDIO_RATE);
     Cues cues;

@@ -528,7 +528,7 @@ static int differ(const uint8_t a[256], const uint8_t b[256]) {
 static void check_keys_and_doors(Arena *perm) {
     const char *dir = getenv("AD_ASSET_DIR");
     REQUIRE_VOID(dir);
-    AssetError err;
+    Error err;
     uint8_t *sprites, *tiles;
     int sw, sh, tw, th;
     REQUIRE_VOID(asset_load_rgba(perm, asset_path(perm, dir, "sprites.png"), &sprites, &sw, &sh, &err));

@@ -188,7 +188,7 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(!e->dirty);
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, level, path, &err));
     CHECK(lv.width == 14 && lv.height == 9 && lv.sign_count == 1 && lv.pickup_count == 1);
     CHECK(lv.enemy_count == 1 && lv.enemies[0].hp == 5);

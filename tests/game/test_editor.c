@@ -36,7 +36,7 @@ static Arena *new_level_arena(const char *name) {
 
 static Str8 read_all(const char *path) {
     Str8 s = {0};
-    if (os_read_file(perm, path, 1 << 20, &s).status != OS_READ_OK) return (Str8){0};
+    if (!os_read_file(perm, path, 1 << 20, &s, NULL)) return (Str8){0};
     return s;
 }
 
@@ -120,7 +120,7 @@ static Str8 text_of(const Editor *e) {
 
 static void test_shipped_level(const char *path, uint64_t seed) {
     Level orig;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&orig, load_arena, path, &err));
     Editor e;
     if (!editor_load_file(&e, ed_arena, check_arena, path, &err)) {
@@ -265,9 +265,9 @@ static void test_redo_tail(void) {
     CHECK_EQ_U(editor_get(&e, 99, 0).tile, TILE_WALL);
 
     /* Dirty follows the saved state through undo and redo. */
-    char msg[700];
+    Error msg;
     CHECK(e.dirty);
-    CHECK(editor_save(&e, false, msg, sizeof msg));
+    CHECK(editor_save(&e, false, &msg));
     CHECK(!e.dirty);
     editor_set(&e, 2, 2, &coin);
     CHECK(e.dirty);
@@ -292,10 +292,10 @@ static void test_new_sizes(void) {
         REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, sizes[i][0], sizes[i][1]));
         CHECK(e.dirty);
         CHECK(editor_check(&e));
-        char msg[700];
-        CHECK(editor_save(&e, false, msg, sizeof msg));
+        Error msg;
+        CHECK(editor_save(&e, false, &msg));
         Level lv;
-        LevelError err;
+        Error err;
         if (!level_load(&lv, load_arena, path, &err)) {
             fprintf(stderr, "%s\n", err.message);
             CHECK(!"load");
@@ -312,13 +312,13 @@ static void test_new_sizes(void) {
 }
 
 static void test_build_level(void) {
-    char msg[700];
+    Error msg;
     /* The level the portal leads to, with an entry 'west'. */
     Editor b;
     const char *b_path = tmp_path("b.lvl");
     REQUIRE_VOID(editor_new(&b, ed_arena, check_arena, b_path, 6, 5));
     CHECK(editor_set_entry(&b, 2, 2, STR8_LIT("west")));
-    CHECK(editor_save(&b, false, msg, sizeof msg));
+    CHECK(editor_save(&b, false, &msg));
     editor_release(&b);
 
     Editor e;
@@ -362,11 +362,11 @@ static void test_build_level(void) {
     CHECK(editor_check(&e));
     if (e.has_problem)
         fprintf(stderr, "%d %d: %s\n", e.problem.tx, e.problem.ty, e.problem.message);
-    CHECK(editor_save(&e, false, msg, sizeof msg));
+    CHECK(editor_save(&e, false, &msg));
     CHECK(!e.dirty);
 
     Level lv;
-    LevelError err;
+    Error err;
     if (!level_load(&lv, load_arena, a_path, &err)) {
         fprintf(stderr, "%s\n", err.message);
         CHECK(!"built level loads");
@@ -451,23 +451,23 @@ static void test_problems(void) {
     expect_problem(&e, -1, -1, "bullet pool");
 
     /* A refused save leaves the file as it was; a forced one writes the level as it is. */
-    char msg[700];
-    CHECK(editor_save(&e, false, msg, sizeof msg));
+    Error msg;
+    CHECK(editor_save(&e, false, &msg));
     Str8 saved = read_all(path);
     REQUIRE_VOID(saved.data);
     editor_set(&e, 9, 6, &start);
-    CHECK(!editor_save(&e, false, msg, sizeof msg));
-    CHECK(strstr(msg, "not saved") && strstr(msg, "at 9 6"));
+    CHECK(!editor_save(&e, false, &msg));
+    CHECK(strstr(msg.message, "not saved") && strstr(msg.message, "at 9 6"));
     CHECK(e.dirty);
     Str8 after = read_all(path);
     CHECK(after.data && str8_eq(after, saved));
-    CHECK(editor_save(&e, true, msg, sizeof msg));
-    CHECK(strstr(msg, "with a problem") != NULL);
+    CHECK(editor_save(&e, true, &msg));
+    CHECK(strstr(msg.message, "with a problem") != NULL);
     CHECK(!e.dirty);
     Str8 forced = read_all(path);
     CHECK(forced.data && !str8_eq(forced, saved));
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(!level_load(&lv, load_arena, path, &err));
     CHECK(err.line > 0 && strstr(err.message, "one player start"));
     CHECK(!editor_load_file(&e, ed_arena, check_arena, path, &err));
@@ -479,7 +479,7 @@ static void test_problems(void) {
        game's loader, which looks the target up, does not load it until it exists. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, 8, 5));
     CHECK(editor_set(&e, 5, 2, &(EditCell){.tile = TILE_PORTAL, .target = STR8_LIT("later.lvl")}));
-    CHECK(editor_save(&e, false, msg, sizeof msg));
+    CHECK(editor_save(&e, false, &msg));
     CHECK(!level_load(&lv, load_arena, path, &err));
     CHECK(strstr(err.message, "later.lvl") != NULL);
     CHECK(editor_load_file(&e, ed_arena, check_arena, path, &err));
@@ -488,8 +488,8 @@ static void test_problems(void) {
 
     /* A save into a folder that is not there fails and says so. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("no/such/dir.lvl"), 5, 5));
-    CHECK(!editor_save(&e, false, msg, sizeof msg));
-    CHECK(strstr(msg, "cannot write") != NULL);
+    CHECK(!editor_save(&e, false, &msg));
+    CHECK(strstr(msg.message, "cannot write") != NULL);
     CHECK(e.dirty);
     editor_release(&e);
 }
@@ -501,7 +501,7 @@ static void test_limits(void) {
         (ArenaParams){.reserve_size = 64 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "small"});
     REQUIRE_VOID(small);
     Editor e;
-    char msg[800];
+    Error msg;
     const char *path = tmp_path("big.lvl");
     REQUIRE_VOID(editor_new(&e, ed_arena, small, path, 300, 300));
     CHECK(!editor_check(&e));
@@ -512,17 +512,17 @@ static void test_limits(void) {
              (unsigned long long)(e.problem.need - e.problem.cap));
     CHECK(strstr(e.problem.message, "fits the level arena (65536 bytes") &&
           strstr(e.problem.message, "300x300") && strstr(e.problem.message, over));
-    CHECK(!editor_save(&e, false, msg, sizeof msg));
-    CHECK(!editor_save(&e, true, msg, sizeof msg)); /* not even forced: nothing could load it */
-    CHECK(strstr(msg, "not saved") && strstr(msg, over));
+    CHECK(!editor_save(&e, false, &msg));
+    CHECK(!editor_save(&e, true, &msg)); /* not even forced: nothing could load it */
+    CHECK(strstr(msg.message, "not saved") && strstr(msg.message, over));
     CHECK(os_file_info(path).kind == OS_FILE_NONE);
     CHECK(e.dirty);
     /* Smaller, it fits, saves and loads. */
     CHECK(editor_resize(&e, 100, 100));
     CHECK(editor_check(&e));
-    CHECK(editor_save(&e, false, msg, sizeof msg));
+    CHECK(editor_save(&e, false, &msg));
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, load_arena, path, &err));
     editor_release(&e);
 
@@ -543,7 +543,7 @@ static void test_limits(void) {
     e.room_bytes = sim_runtime_bytes;
     CHECK(!editor_check(&e));
     CHECK(e.problem.need > arena_capacity(tight));
-    CHECK(!editor_save(&e, true, msg, sizeof msg));
+    CHECK(!editor_save(&e, true, &msg));
     CHECK(os_file_info(tmp_path("tight.lvl")).kind == OS_FILE_NONE);
     editor_release(&e);
     arena_release(tight);
@@ -551,8 +551,8 @@ static void test_limits(void) {
 
     /* A Tiled map's name: .lvl text never goes into it. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("map.tmj"), 8, 5));
-    CHECK(!editor_save(&e, true, msg, sizeof msg));
-    CHECK(strstr(msg, "Tiled") != NULL);
+    CHECK(!editor_save(&e, true, &msg));
+    CHECK(strstr(msg.message, "Tiled") != NULL);
     CHECK(os_file_info(tmp_path("map.tmj")).kind == OS_FILE_NONE);
     editor_release(&e);
 }
@@ -570,17 +570,17 @@ static void test_unsaved(void) {
     const char *path = tmp_path("u.lvl"), *up = tmp_path("u.lvl.unsaved"),
                *old = tmp_path("u.lvl.unsaved.old");
     Editor e;
-    LevelError err;
-    char msg[1600];
+    Error err;
+    Error msg;
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, 10, 6));
-    REQUIRE_VOID(editor_save(&e, false, msg, sizeof msg));
+    REQUIRE_VOID(editor_save(&e, false, &msg));
     set_mtime(path, 1000000000);
     Str8 file = read_all(path);
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NONE);
     CHECK(editor_set(&e, 3, 2, &wall));
     Str8 text = editor_text(perm, &e);
-    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
-    CHECK(strstr(msg, up) != NULL);
+    CHECK(editor_keep_unsaved(&e, &msg));
+    CHECK(strstr(msg.message, up) != NULL);
     CHECK(str8_eq(read_all(up), text));
     CHECK(str8_eq(read_all(path), file)); /* the file is not touched */
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NEWER);
@@ -594,27 +594,27 @@ static void test_unsaved(void) {
     CHECK(e.dirty && strcmp(e.path, path) == 0);
     CHECK(str8_eq(editor_text(perm, &e), text));
     CHECK(editor_check(&e));
-    CHECK(editor_save(&e, false, msg, sizeof msg));
-    CHECK(strstr(msg, "removed") != NULL);
+    CHECK(editor_save(&e, false, &msg));
+    CHECK(strstr(msg.message, "removed") != NULL);
     CHECK(str8_eq(read_all(path), text));
     CHECK(!file_there(up));
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NONE);
 
     /* Older than the file: left alone. Set aside: moved, not deleted. */
     CHECK(editor_set(&e, 4, 2, &wall));
-    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
+    CHECK(editor_keep_unsaved(&e, &msg));
     Str8 second = read_all(up);
     set_mtime(up, 1000000000);
     set_mtime(path, 1000000100);
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_OLDER);
-    CHECK(editor_set_aside_unsaved(path, msg, sizeof msg));
+    CHECK(editor_set_aside_unsaved(path, &msg));
     CHECK(!file_there(up) && str8_eq(read_all(old), second));
-    CHECK(!editor_set_aside_unsaved(path, msg, sizeof msg)); /* nothing to move: says why */
-    CHECK(strstr(msg, up) != NULL);
+    CHECK(!editor_set_aside_unsaved(path, &msg)); /* nothing to move: says why */
+    CHECK(strstr(msg.message, up) != NULL);
     editor_release(&e);
 
     /* One that does not load: the loader's message with its place; the level stays. */
-    REQUIRE_VOID(os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, msg, sizeof msg));
+    REQUIRE_VOID(os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, &msg));
     REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, path, &err));
     Str8 before = editor_text(perm, &e);
     CHECK(!editor_take_unsaved(&e, &err));
@@ -625,8 +625,8 @@ static void test_unsaved(void) {
     /* Kept again while that one is there, not taken: it goes aside, not overwritten. */
     Str8 broken = read_all(up);
     CHECK(editor_set(&e, 5, 3, &coin));
-    CHECK(editor_keep_unsaved(&e, msg, sizeof msg));
-    CHECK(strstr(msg, old) != NULL);
+    CHECK(editor_keep_unsaved(&e, &msg));
+    CHECK(strstr(msg.message, old) != NULL);
     CHECK(str8_eq(read_all(old), broken));
     CHECK(str8_eq(read_all(up), editor_text(perm, &e)));
     editor_release(&e);
@@ -657,13 +657,13 @@ static void figures(const char **levels, int count) {
     int64_t tiles = -1;
     for (int i = 0; i < count; i++) {
         Level lv;
-        LevelError err;
+        Error err;
         if (level_load(&lv, load_arena, levels[i], &err) && (int64_t)lv.width * lv.height > tiles) {
             tiles = (int64_t)lv.width * lv.height;
             largest = levels[i];
         }
     }
-    LevelError err;
+    Error err;
     REQUIRE_VOID(largest && editor_load_file(&e, ed_arena, check_arena, largest, &err));
     const int runs = 200;
     double t0 = now_ms();

@@ -32,15 +32,15 @@ typedef struct RunResult {
 /* One replay through the screens and, unless `tuning` is NULL, the effects after each tick,
    the way app_frame calls them. */
 static bool play(const char *path, const EffectsTuning *tuning, RunResult *out) {
-    char msg[600];
+    Error msg;
     Replay r;
-    if (!replay_load(&r, perm, path, msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
+    if (!replay_load(&r, perm, path, &msg)) {
+        fprintf(stderr, "%s\n", msg.message);
         return false;
     }
     static Game g;
     static Effects fx;
-    LevelError err;
+    Error err;
     if (!game_init(&g, level_arena,
                    &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true},
                    &err)) {
@@ -123,7 +123,7 @@ static void test_pool(void) {
     const char *p =
         write_level("fx-pool", "name: Pool\nparticles: 8\nmap:\n#####\n#@..#\n#####\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(&g, level_arena,
                            &(GameConfig){.start_level = p, .seed = 5, .skip_title = true}, &err));
     unlink(p);
@@ -152,7 +152,7 @@ static void test_events_to_effects(void) {
     const char *p =
         write_level("fx-duel", "name: Duel\nmap:\n############\n#@...p....p#\n############\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(&g, level_arena,
                            &(GameConfig){.start_level = p, .seed = 5, .skip_title = true}, &err));
     Effects fx;

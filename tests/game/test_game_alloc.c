@@ -33,14 +33,14 @@ static void run_sim(const char *save_path) {
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Replay r;
-    char msg[600];
-    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
+    Error msg;
+    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
+        fprintf(stderr, "%s\n", msg.message);
         CHECK(!"replay loads");
         return;
     }
     Game *g = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path}, &err));
     /* Warm the scratch arenas the path searches use, as the first frames of a game would. */
     scratch_get(0);
@@ -59,7 +59,7 @@ static void run_sim(const char *save_path) {
     CHECK_EQ_U(game_hash(g), r.hash);
     CHECK_EQ_U(heap_calls, 0);
     SaveData d;
-    CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
+    CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
     CHECK(d.level_count >= 6);
 
     arena_release(level);
@@ -275,15 +275,16 @@ static void push_byte(uint8_t prev, uint8_t b) {
 
 /* The front end played from the keyboard, saving progress and recording. */
 static void run_app_keys(const char *dir) {
-    char rec_path[300], save_path[300], msg[600];
+    char rec_path[300], save_path[300];
+    Error msg;
     snprintf(rec_path, sizeof rec_path, "%s/run.rep", dir);
     snprintf(save_path, sizeof save_path, "%s/" SAVE_GAME_NAME "/progress", dir);
     setenv("XDG_DATA_HOME", dir, 1);
     setenv("XDG_CONFIG_HOME", dir, 1); /* the settings file too: never the user's own */
     Arena *perm = arena_create((ArenaParams){.name = "permanent"});
     Replay r;
-    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
+    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
+        fprintf(stderr, "%s\n", msg.message);
         CHECK(!"replay loads");
         return;
     }
@@ -324,16 +325,16 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_I(app_run_release(app), 0);
 
     SaveData d;
-    CHECK_EQ_I(save_load(&d, save_path, msg, sizeof msg), SAVE_OK); /* saves did happen */
+    CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
     CHECK(d.level_count >= 6);
     /* The recording is the replay, tick for tick, and knows its hash. */
     Replay rec;
-    REQUIRE_VOID(replay_load(&rec, perm, rec_path, msg, sizeof msg));
+    REQUIRE_VOID(replay_load(&rec, perm, rec_path, &msg));
     CHECK_EQ_U(rec.ticks, r.ticks);
     CHECK_EQ_U(rec.hash, r.hash);
     CHECK_EQ_I(rec.levels, r.levels);
     Replay orig;
-    REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", msg, sizeof msg));
+    REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", &msg));
     uint8_t x, y;
     uint32_t same = 0;
     while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;

@@ -25,13 +25,12 @@
 static char dir[] = "/tmp/test_hot_refuse_XXXXXX";
 
 static bool write_bytes(const char *path, const void *b, uint64_t n) {
-    char why[200];
-    return os_write_file_atomic(path, b, n, why, sizeof why);
+    return os_write_file_atomic(path, b, n, NULL);
 }
 
 static Str8 read_all(Arena *a, const char *path) {
     Str8 s = {0};
-    if (os_read_file(a, path, 256ull << 20, &s).status != OS_READ_OK) s = (Str8){0};
+    if (!os_read_file(a, path, 256ull << 20, &s, NULL)) s = (Str8){0};
     return s;
 }
 

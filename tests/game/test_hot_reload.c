@@ -127,9 +127,8 @@ static int32_t walk_ref(Game *g, int ticks) {
 static bool copy_file(const char *from, const char *to) {
     SCRATCH_SCOPE(tmp);
     Str8 bytes;
-    char why[160];
-    return os_read_file(tmp.arena, from, 256ull << 20, &bytes).status == OS_READ_OK &&
-           os_write_file_atomic(to, bytes.data, bytes.len, why, sizeof why);
+    return os_read_file(tmp.arena, from, 256ull << 20, &bytes, NULL) &&
+           os_write_file_atomic(to, bytes.data, bytes.len, NULL);
 }
 
 /* Frames, up to a bound, until the watch has taken or refused the changed file. */
@@ -154,7 +153,7 @@ static void run_variant_swap(const char *dir) {
     REQUIRE_VOID(app);
     GameConfig cfg = {.start_level = LEVELS_DIR "/01-first-steps.lvl", .seed = 1, .skip_title = true};
     Game *ref = arena_push_struct(perm, Game);
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(ref, level_ref, &cfg, &err));
     int32_t a = walk_app(app, 8), a_ref = walk_ref(ref, 8);
     CHECK_EQ_I(a, a_ref); /* the same code, loaded or linked */

@@ -296,7 +296,7 @@ static const BadCase bad_cases[] = {
 static void test_bad_fixtures(Arena *keep) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
     Snapshot before = snapshot(keep, &lv, level_arena);
     for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
@@ -331,8 +331,14 @@ static void test_bad_fixtures(Arena *keep) {
 
 /* ---- Whole-file errors, from files made at test time ------------------------------ */
 
+/* The code a failed load leaves: what a caller that branches reads. */
+static ErrorCode err_code_of(Level *lv, Arena *level_arena, const char *path) {
+    Error err;
+    return level_load(lv, level_arena, path, &err) ? ERROR_OK : err.code;
+}
+
 static void expect_fail(Level *lv, Arena *level_arena, const Snapshot *before, const char *path, const char *want) {
-    LevelError err;
+    Error err;
     bool ok = level_load(lv, level_arena, path, &err);
     CHECK(!ok);
     if (ok || strcmp(err.message, want) != 0) {
@@ -359,7 +365,7 @@ static void test_file_errors(Arena *keep) {
     REQUIRE_VOID(mkdtemp(dir));
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
     Snapshot before = snapshot(keep, &lv, level_arena);
     char path[512], want[1024];
@@ -372,10 +378,12 @@ static void test_file_errors(Arena *keep) {
 
     snprintf(want, sizeof want, "%s: error: expected a level file, found a directory", dir);
     expect_fail(&lv, level_arena, &before, dir, want);
+    CHECK(err_code_of(&lv, level_arena, dir) == ERROR_NOT_FILE);
 
     snprintf(path, sizeof path, "%s/none.lvl", dir);
     snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (No such file or directory)", path);
     expect_fail(&lv, level_arena, &before, path, want);
+    CHECK(err_code_of(&lv, level_arena, path) == ERROR_NOT_FOUND);
 
     snprintf(path, sizeof path, "%s/fifo.lvl", dir);
     if (mkfifo(path, 0600) == 0) {
@@ -389,6 +397,7 @@ static void test_file_errors(Arena *keep) {
     write_file(path, "name: x\nmap:\n#@\0#\n", 17);
     snprintf(want, sizeof want, "%s:3:3: error: expected text, found binary data (the byte 0x00)", path);
     CHECK(!level_load(&lv, level_arena, path, &err) && strcmp(err.message, want) == 0);
+    CHECK(err.code == ERROR_PARSE && err.line == 3 && err.col == 3);
     CHECK(snapshot_same(&before, &lv, level_arena));
     unlink(path);
 
@@ -437,7 +446,7 @@ static void test_text_variants(Arena *keep) {
     Str8 a = slurp(keep, "levels/good/a.lvl");
     REQUIRE_VOID(a.len > 0);
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     LevelRoom room = {.bytes = test_room_bytes};
     CHECK(level_load_ex(&lv, level_arena, "levels/good/a.lvl", NULL, &room, &err, &st));
@@ -497,7 +506,7 @@ static void test_text_variants(Arena *keep) {
 
 static void test_arena_fit(Arena *keep) {
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st_a, st_b, st_alone;
     LevelRoom room = {.bytes = test_room_bytes};
     Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
@@ -533,6 +542,9 @@ static void test_arena_fit(Arena *keep) {
              (unsigned long long)st_a.level_bytes, (unsigned long long)st_b.level_bytes);
     CHECK(strcmp(err.message, want) == 0);
     if (strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", err.message, want);
+    /* The code says what the text says, for the caller that branches on it. */
+    CHECK_EQ_I(err.code, ERROR_OUT_OF_MEMORY);
+    CHECK(err.line == 0 && err.at.path_len == strlen("levels/good/b.lvl"));
     CHECK_EQ_U(st.level_bytes, st_b.level_bytes); /* a misfit still reports its need */
     CHECK(snapshot_same(&before, &lv, tiny));
     CHECK(room.block == kept.block && room.size == kept.size);
@@ -581,7 +593,7 @@ static void test_arena_fit(Arena *keep) {
 static void test_links_resolve(void) {
     Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level a, b;
-    LevelError err;
+    Error err;
     CHECK(level_load(&a, arena, "levels/good/a.lvl", &err));
     const LevelLink *l = level_link_at(&a, 8, 2);
     REQUIRE_VOID(l);
@@ -601,7 +613,7 @@ static void test_links_resolve(void) {
 static void test_load_own_paths(void) {
     Arena *arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&lv, arena, "levels/good/a.lvl", &err));
     REQUIRE_VOID(lv.link_count == 1);
     CHECK(level_load(&lv, arena, lv.links[0].target_path, &err));
@@ -651,7 +663,7 @@ static void test_wide_rows(Arena *keep) {
     k += (uint64_t)sprintf(text + k, "end\n");
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_parse(&lv, level_arena, "wide.lvl", text, k, NULL, &err, NULL));
     CHECK(lv.width == W && lv.height == H && lv.start_tx == 17 && lv.start_ty == 3);
     int wrong = 0;
@@ -681,7 +693,7 @@ static void test_row_offsets(Arena *keep) {
     static const int widths[] = {1, 2, 15, 16, 17, 63, 64, 65, 79, 80, 128, 129, 200};
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     char *text = arena_push(keep, 4096, 1);
     for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
         int w = widths[wi];
@@ -758,7 +770,7 @@ static void test_binary_anywhere(void) {
     };
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     static const char good[] = "name: x\nmap:\n#@#\nend\n";
     REQUIRE_VOID(level_parse(&lv, level_arena, "good.lvl", good, sizeof good - 1, NULL, &err, NULL));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -778,7 +790,7 @@ static void test_sign_limits(Arena *keep) {
     char *text = arena_push(keep, 64 * 1024, 1);
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     uint64_t without = 0;
     for (int n = 0; n <= LEVEL_MAX_SIGNS + 1; n++) {
@@ -840,7 +852,7 @@ static void expect_outside(const char *path, const char *root, int line, int col
                            const char *target) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     char real[4096], want[8192];
     REQUIRE_VOID(realpath(target, real) != NULL);
     snprintf(want, sizeof want, "%s:%d:%d: error: expected a level file inside '%s', the folder of the run, found '%s' (%s)",
@@ -858,7 +870,7 @@ static void test_paths_stay_inside(void) {
     /* A run that starts higher up may go there. */
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load_ex(&lv, level_arena, "levels/bad/exit_outside.lvl", "levels", NULL, &err, NULL));
     CHECK(level_load_ex(&lv, level_arena, "levels/bad/link_outside.lvl", "levels/", NULL, &err, NULL));
 

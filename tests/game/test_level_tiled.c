@@ -31,7 +31,7 @@ static Arena *new_level_arena(void) {
 }
 
 static bool load(Level *lv, Arena *a, const char *path) {
-    LevelError err;
+    Error err;
     if (level_load(lv, a, path, &err)) return true;
     fprintf(stderr, "%s does not load: %s\n", path, err.message);
     return false;
@@ -191,7 +191,7 @@ static void test_variants(Arena *keep) {
         s = replace_all(keep, s, from, to);
     }
     CHECK(strstr(s.data, "\"class\":\"chaser\"") != NULL);
-    LevelError err;
+    Error err;
     CHECK(level_parse(&b, lb, T "variants/flips.tmj", s.data, s.len, NULL, &err, NULL));
     check_flips(&b);
     /* A BOM before the JSON is skipped, as before a .lvl. */
@@ -299,7 +299,7 @@ static void test_bad(void) {
         snprintf(path, sizeof path, T "%s.tmj", bad_cases[i].file);
         bool positioned = bad_cases[i].message[0] >= '0' && bad_cases[i].message[0] <= '9';
         snprintf(want, sizeof want, "%s:%s%s", path, positioned ? "" : " error: ", bad_cases[i].message);
-        LevelError err;
+        Error err;
         LevelLoadStats st = {.level_bytes = 7};
         bool ok = level_load_ex(&lv, la, path, NULL, NULL, &err, &st);
         CHECK(!ok);
@@ -336,7 +336,7 @@ static void test_limits(Arena *keep) {
     fputs("]}]}", f);
     fclose(f);
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(!level_load(&lv, la, path, &err));
     char want[1024];
     snprintf(want, sizeof want, "%s: error: expected a map whose JSON fits in 192 MiB of scratch memory, found a larger one", path);
@@ -360,7 +360,7 @@ static void test_no_heap(void) {
 #if HEAP_COUNT
     Arena *la = new_level_arena();
     Level lv;
-    LevelError err;
+    Error err;
     CHECK(level_load(&lv, la, T "levels/07-the-vault.tmj", &err)); /* scratch arenas made */
     heap_calls = 0;
     heap_counting = 1;

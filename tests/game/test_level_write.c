@@ -26,14 +26,14 @@ static Arena *new_level_arena(const char *name) {
         (ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = name});
 }
 
-static void print_err(const LevelError *err) { fprintf(stderr, "  %s\n", err->message); }
+static void print_err(const Error *err) { fprintf(stderr, "  %s\n", err->message); }
 
 /* Shows both texts when a comparison of them fails, so the difference can be read. */
 
 /* load -> write -> parse (same path) -> write: the same text twice and equal levels. The
    first text, in `text_arena`, is returned for the disk round trip. */
 static Str8 round_trip(const char *path, Arena *la, Arena *lb, Arena *text_arena, Level *first) {
-    LevelError err;
+    Error err;
     if (!level_load(first, la, path, &err)) {
         fprintf(stderr, "%s does not load:\n", path);
         print_err(&err);
@@ -80,16 +80,16 @@ static int round_trip_folder(const char *dir, Arena *keep) {
         texts[i] = round_trip(files[i], la, lb, keep, &first);
         const char *base = strrchr(files[i], '/') + 1;
         copies[i] = str8_fmt(keep, "%s/%s", tmp, base).data;
-        char msg[512];
+        Error msg;
         if (texts[i].data &&
-            !os_write_file_atomic(copies[i], texts[i].data, texts[i].len, msg, sizeof msg)) {
-            fprintf(stderr, "%s\n", msg);
+            !os_write_file_atomic(copies[i], texts[i].data, texts[i].len, &msg)) {
+            fprintf(stderr, "%s\n", msg.message);
             CHECK(!"write");
         }
     }
     for (int i = 0; i < n; i++) {
         Level orig, back;
-        LevelError err;
+        Error err;
         if (!level_load(&orig, la, files[i], &err) || !texts[i].data ||
             !level_load(&back, lb, copies[i], &err)) {
             fprintf(stderr, "%s: canonical copy does not load:\n", files[i]);
@@ -156,7 +156,7 @@ static const char messy_canonical[] = "name: Hand  Made: yes\n"
 
 /* Parses `text` at `path` into `la`; false (and the error) when it does not parse. */
 static bool parse(Level *lv, Arena *la, const char *path, const char *text) {
-    LevelError err;
+    Error err;
     if (level_parse(lv, la, path, text, strlen(text), NULL, &err, NULL)) return true;
     print_err(&err);
     return false;
@@ -327,7 +327,7 @@ static const char *mutate(int m, Level *c, EnemySpawn *en, Pickup *pk, LevelDoor
 static void test_every_field(Arena *keep) {
     Arena *la = new_level_arena("level a"), *lb = new_level_arena("level b");
     Level a;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&a, la, "levels/good/a.lvl", &err));
     REQUIRE_VOID(a.enemy_count == 3 && a.link_count == 1 && a.entry_count == 2 &&
                  a.sign_count == 2 && a.door_count >= 1 && a.pickup_count >= 2 &&
@@ -433,7 +433,7 @@ static void test_generated(Arena *keep) {
 static void test_full_arena(void) {
     Arena *la = new_level_arena("level a");
     Level lv;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&lv, la, "levels/good/a.lvl", &err));
     Arena *small = arena_create(
         (ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "small"});

@@ -26,7 +26,7 @@ static bool start_with(bool skip_title, const char *first, bool chosen) {
     GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path,
                       .settings_path = settings_path, .level_chosen = chosen};
     memcpy(cfg.default_binds, KEYS, sizeof KEYS);
-    LevelError err;
+    Error err;
     bool ok = game_init(&g, level, &cfg, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
     return ok;
@@ -70,8 +70,8 @@ static void write_text(const char *path, const char *text) {
 static bool play_to_clear(const char *rep_path) {
     Arena *a = arena_create((ArenaParams){.name = "replay"});
     Replay r;
-    char msg[600];
-    bool ok = replay_load(&r, a, rep_path, msg, sizeof msg);
+    Error msg;
+    bool ok = replay_load(&r, a, rep_path, &msg);
     uint8_t b;
     while (ok && g.screen == SCREEN_PLAYING && replay_next(&r, &b)) game_update(&g, b);
     arena_release(a);
@@ -108,8 +108,8 @@ static void test_continue_and_select(void) {
     save_record(&d, "01-first-steps.lvl", 900, 3, "02-keys-and-doors.lvl");
     save_record(&d, "02-keys-and-doors.lvl", 1200, 2, "03-spikes-and-water.lvl");
     save_record(&d, "03-spikes-and-water.lvl", 1500, 4, "04-patrol.lvl");
-    char msg[600];
-    REQUIRE_VOID(save_write(&d, save_path, msg, sizeof msg));
+    Error msg;
+    REQUIRE_VOID(save_write(&d, save_path, &msg));
 
     REQUIRE_VOID(start(false, LEVELS_DIR "/01-first-steps.lvl"));
     CHECK_EQ_I(g.menu, TITLE_CONTINUE);
@@ -177,8 +177,8 @@ static void test_records(void) {
     for (int i = 0; i < TRANSITION_TICKS + 2; i++) game_update(&g, 0);
     CHECK_EQ_I(g.screen, SCREEN_PLAYING);
     SaveData back;
-    char msg[600];
-    CHECK_EQ_I(save_load(&back, save_path, msg, sizeof msg), SAVE_OK);
+    Error msg;
+    CHECK_EQ_I(save_load(&back, save_path, &msg), ERROR_OK);
     const SaveLevel *l = save_find(&back, "01-first-steps.lvl");
     CHECK(l && l->best_ticks == ticks && l->best_coins == coins);
 
@@ -191,13 +191,13 @@ static void test_records(void) {
     /* Against a slower record with fewer coins: both are beaten, and saved. */
     SaveData d = {0};
     save_record(&d, "01-first-steps.lvl", ticks + 100, coins - 1, "01-first-steps.lvl");
-    REQUIRE_VOID(save_write(&d, save_path, msg, sizeof msg));
+    REQUIRE_VOID(save_write(&d, save_path, &msg));
     REQUIRE_VOID(start(true, LEVELS_DIR "/01-first-steps.lvl"));
     REQUIRE_VOID(play_to_clear(rep));
     CHECK(g.clear_record.best_time && g.clear_record.best_coins);
     CHECK_EQ_U(g.clear_best_ticks, ticks + 100);
     for (int i = 0; i < TRANSITION_TICKS + 2; i++) game_update(&g, 0);
-    CHECK_EQ_I(save_load(&back, save_path, msg, sizeof msg), SAVE_OK);
+    CHECK_EQ_I(save_load(&back, save_path, &msg), ERROR_OK);
     l = save_find(&back, "01-first-steps.lvl");
     CHECK(l && l->best_ticks == ticks && l->best_coins == coins);
 }
@@ -344,8 +344,8 @@ static void test_old_save(void) {
     CHECK_EQ_I(game_continue_level(&g), 1);
     CHECK(game_level_unlocked(&g, 1));
     SaveData back = {0};
-    char msg[600];
-    CHECK_EQ_I(save_load(&back, save_path, msg, sizeof msg), SAVE_OK);
+    Error msg;
+    CHECK_EQ_I(save_load(&back, save_path, &msg), ERROR_OK);
     CHECK(strcmp(back.furthest, "02-keys-and-doors.lvl") == 0);
     CHECK(back.level_count == 1 && back.levels[0].best_ticks == 900 && back.levels[0].best_coins == 3);
     CHECK_EQ_I(back.format, SAVE_FORMAT);
@@ -362,8 +362,8 @@ static void test_level_chosen(void) {
     SaveData d = {0};
     save_record(&d, "01-first-steps.lvl", 900, 3, "02-keys-and-doors.lvl");
     save_record(&d, "02-keys-and-doors.lvl", 900, 3, "03-spikes-and-water.lvl");
-    char msg[600];
-    REQUIRE_VOID(save_write(&d, save_path, msg, sizeof msg));
+    Error msg;
+    REQUIRE_VOID(save_write(&d, save_path, &msg));
     REQUIRE_VOID(start_with(false, LEVELS_DIR "/05-the-hunt.lvl", true));
     CHECK_EQ_I(game_continue_level(&g), 2); /* Continue is there, but not chosen */
     CHECK_EQ_I(g.menu, TITLE_NEW_RUN);

@@ -26,16 +26,17 @@ static long header_ticks(const char *path) {
 }
 
 static int play(const char *file, Arena *perm, Arena *level) {
-    char path[512], msg[600];
+    char path[512];
+    Error msg;
     snprintf(path, sizeof path, "%s/%.200s", REPLAYS_DIR, file);
     Replay r;
-    if (!replay_load(&r, perm, path, msg, sizeof msg)) {
-        fprintf(stderr, "%s\n", msg);
+    if (!replay_load(&r, perm, path, &msg)) {
+        fprintf(stderr, "%s\n", msg.message);
         CHECK(!"replay loads");
         return 0;
     }
     static Game g;
-    LevelError err;
+    Error err;
     if (!game_init(&g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true}, &err)) {
         fprintf(stderr, "%s\n", err.message);
         CHECK(!"level loads");
@@ -72,13 +73,14 @@ static void test_overflow_save(Arena *perm) {
     for (int i = 0; i < 10; i++) replay_append(&r, (uint8_t)(i & 1 ? 0x08 : 0x01));
     CHECK(r.overflowed);
     CHECK_EQ_U(r.ticks, 3);
-    char path[] = "/tmp/test_replay_XXXXXX", msg[600];
+    char path[] = "/tmp/test_replay_XXXXXX";
+    Error msg;
     int fd = mkstemp(path);
     REQUIRE_VOID(fd >= 0);
     close(fd);
-    CHECK(replay_save(&r, path, 0x1234, 5, msg, sizeof msg));
+    CHECK(replay_save(&r, path, 0x1234, 5, &msg));
     Replay back;
-    CHECK(replay_load(&back, perm, path, msg, sizeof msg));
+    CHECK(replay_load(&back, perm, path, &msg));
     CHECK(!back.has_hash);
     CHECK_EQ_I(back.levels, -1);
     CHECK_EQ_U(back.ticks, 3);
@@ -87,22 +89,22 @@ static void test_overflow_save(Arena *perm) {
     Replay ok;
     REQUIRE_VOID(replay_begin_record(&ok, perm, 7, "levels/01-first-steps.lvl"));
     replay_append(&ok, 0x01);
-    CHECK(replay_save(&ok, path, 0x1234, 5, msg, sizeof msg));
-    CHECK(replay_load(&back, perm, path, msg, sizeof msg));
+    CHECK(replay_save(&ok, path, 0x1234, 5, &msg));
+    CHECK(replay_load(&back, perm, path, &msg));
     CHECK(back.has_hash && back.hash == 0x1234 && back.levels == 5);
     unlink(path);
 }
 
-static bool load_text(Arena *perm, const char *text, char *msg, size_t cap, Replay *r) {
+static bool load_text(Arena *perm, const char *text, Error *msg, Replay *r) {
     char path[] = "/tmp/test_replay_XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) return false;
     bool wrote = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
     close(fd);
-    bool ok = wrote && replay_load(r, perm, path, msg, cap);
+    bool ok = wrote && replay_load(r, perm, path, msg);
     /* The message names the temporary file: keep only what follows it. */
     size_t n = strlen(path);
-    if (!ok && strncmp(msg, path, n) == 0) memmove(msg, msg + n, strlen(msg + n) + 1);
+    if (!ok && strncmp(msg->message, path, n) == 0) memmove(msg->message, msg->message + n, strlen(msg->message + n) + 1);
     unlink(path);
     return ok;
 }
@@ -122,36 +124,36 @@ static void test_header(Arena *perm) {
         "40x00 12x08 3x18      # COUNTxHEX: HEX held for COUNT ticks (bits: see game.h)\n"
         "end\n";
     Replay r;
-    char msg[600] = "";
-    CHECK(load_text(perm, documented, msg, sizeof msg, &r));
-    if (msg[0]) fprintf(stderr, "%s\n", msg);
+    Error msg;
+    CHECK(load_text(perm, documented, &msg, &r));
+    if (msg.message[0]) fprintf(stderr, "%s\n", msg.message);
     CHECK_EQ_U(r.ticks, 55);
     CHECK(r.has_hash && r.hash == 0x9f0c2d4b7a115e20ull && r.levels == 1 && r.seed == 1);
     CHECK(strcmp(r.level, "levels/01-first-steps.lvl") == 0);
     CHECK_EQ_U(r.run_count, 3);
 
     static const char wrong[] = "replay 1\nseed 1\nlevel x.lvl\nticks 56\ninputs\n40x00 12x08 3x18\nend\n";
-    CHECK(!load_text(perm, wrong, msg, sizeof msg, &r));
-    CHECK(strcmp(msg, ":4: error: the header says 56 ticks, the inputs hold 55") == 0);
+    CHECK(!load_text(perm, wrong, &msg, &r));
+    CHECK(strcmp(msg.message, ":4: error: the header says 56 ticks, the inputs hold 55") == 0);
     static const char short_by_one[] = "replay 1\nseed 1\nlevel x.lvl\nticks 54\ninputs\n40x00 12x08 3x18\nend\n";
-    CHECK(!load_text(perm, short_by_one, msg, sizeof msg, &r));
-    CHECK(strcmp(msg, ":4: error: the header says 54 ticks, the inputs hold 55") == 0);
+    CHECK(!load_text(perm, short_by_one, &msg, &r));
+    CHECK(strcmp(msg.message, ":4: error: the header says 54 ticks, the inputs hold 55") == 0);
 
     /* A run of no ticks is not a run: refused, though the ticks still add up. */
     static const char zero[] = "replay 1\nseed 1\nlevel x.lvl\nticks 55\ninputs\n40x00 0x01 12x08 3x18\nend\n";
-    CHECK(!load_text(perm, zero, msg, sizeof msg, &r));
-    CHECK(strcmp(msg, ":6: error: bad input run (want COUNTxHEX)") == 0);
+    CHECK(!load_text(perm, zero, &msg, &r));
+    CHECK(strcmp(msg.message, ":6: error: bad input run (want COUNTxHEX)") == 0);
     /* A level path with a control byte in it (it would be cut where it goes). */
     static const char ctl[] = "replay 1\nseed 1\nlevel x\001.lvl\ninputs\n1x00\nend\n";
-    CHECK(!load_text(perm, ctl, msg, sizeof msg, &r));
-    CHECK(strcmp(msg, ":3: error: bad level path") == 0);
+    CHECK(!load_text(perm, ctl, &msg, &r));
+    CHECK(strcmp(msg.message, ":3: error: bad level path") == 0);
 
     /* A failed load leaves the caller's replay and arena as they were. */
-    REQUIRE_VOID(load_text(perm, documented, msg, sizeof msg, &r));
+    REQUIRE_VOID(load_text(perm, documented, &msg, &r));
     Replay kept = r;
     uint64_t pos = arena_pos(perm);
     static const char late[] = "replay 1\nseed 9\nlevel y.lvl\nticks 2\ninputs\n1x00 1x01\n1x02 zz\nend\n";
-    CHECK(!load_text(perm, late, msg, sizeof msg, &r));
+    CHECK(!load_text(perm, late, &msg, &r));
     CHECK(memcmp(&r, &kept, sizeof r) == 0);
     CHECK_EQ_U(arena_pos(perm), pos);
 
@@ -159,7 +161,7 @@ static void test_header(Arena *perm) {
     Arena *a = arena_create((ArenaParams){.name = "format"});
     Str8 text = replay_format(a, &r);
     Replay back;
-    CHECK(replay_parse(&back, a, "x.rep", text, msg, sizeof msg));
+    CHECK(replay_parse(&back, a, "x.rep", text, &msg));
     CHECK(back.seed == r.seed && back.ticks == r.ticks && back.levels == r.levels && back.has_hash == r.has_hash &&
           back.hash == r.hash && strcmp(back.level, r.level) == 0 && back.run_count == r.run_count);
     for (uint32_t i = 0; i < r.run_count && i < back.run_count; i++)

@@ -42,7 +42,7 @@ static const char *write_level(const char *name, const char *text) {
 static Sim *fresh(const char *path) {
     static Sim s;
     sim_init(&s, 7);
-    LevelError err;
+    Error err;
     if (!sim_load_level(&s, level_arena, path, NULL, &err)) {
         fprintf(stderr, "load failed: %s\n", err.message);
         exit(1);
@@ -163,7 +163,7 @@ static void test_damage_and_death(void) {
     run(s, SIM_IN_RIGHT, 30); /* the dead do not walk */
     CHECK_EQ_I(s->player.x, x);
 
-    LevelError err;
+    Error err;
     CHECK(sim_restart_level(s, level_arena, &err));
     CHECK(!s->player.dead);
     CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
@@ -371,7 +371,7 @@ static void test_transition(void) {
     write_level("t-next.lvl", "name: Next\nmap:\n#########\n#t.....@#\n#########\nend\n");
     const char *a = write_level("t-first.lvl", "name: First\nexit: t-next.lvl\nmap:\n#######\n#@$$.X#\n#######\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
     for (int i = 0; i < 300 && g.screen == SCREEN_PLAYING; i++) game_update(&g, SIM_IN_RIGHT);
     CHECK_EQ_I(g.screen, SCREEN_TRANSITION);
@@ -530,7 +530,7 @@ static void test_enemy_contact(void) {
     Arena *a = arena_create((ArenaParams){.name = "sprites"});
     uint8_t *px = NULL;
     int w = 0, h = 0;
-    AssetError aerr;
+    Error aerr;
     REQUIRE_VOID(asset_load_rgba(a, LEVELS_DIR "/../assets/sprites.png", &px, &w, &h, &aerr));
     /* draw.c: enemies at centre - (8, 8), the player at centre - (8, 10). */
     static const int first[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
@@ -591,7 +591,7 @@ static void test_hearts_each_level(void) {
     write_level("h-b.lvl", "name: B\nmap:\n########\n#@.^..>#\n########\nend\nlink 6 1 h-c.lvl in\n");
     const char *a = write_level("h-a.lvl", "name: A\nexit: h-b.lvl\nmap:\n##########\n#@+.^...X#\n##########\nend\n");
     Sim *s = fresh(a);
-    LevelError err;
+    Error err;
     CHECK(sim_start_run(s, level_arena, a, &err));
     CHECK_EQ_I(s->progress.hearts, PLAYER_START_HEARTS);
     for (int i = 0; i < 400 && s->request.kind == SIM_REQUEST_NONE; i++) sim_tick(s, SIM_IN_RIGHT);
@@ -695,7 +695,7 @@ static void test_level_change_by_value(void) {
     void *junk = arena_push(level_arena, cap / 2, 8);
     CHECK(junk != NULL);
     if (junk) memset(junk, 0xA5, cap / 2);
-    LevelError err;
+    Error err;
     CHECK(sim_follow_request(s, level_arena, &err));
     CHECK(memcmp(&before, &s->progress, sizeof before) == 0);
     CHECK(strcmp(s->level.name, "Level B") == 0);
@@ -711,7 +711,7 @@ static void test_failed_load_keeps_level(void) {
     write_level("broken.lvl", "name: Broken\nmap:\n#####\n#@.Z#\n#####\nend\n");
     const char *a = write_level("c.lvl", "name: Level C\nexit: broken.lvl\nmap:\n#######\n#@$..X#\n#######\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
     for (int i = 0; i < 300 && g.screen == SCREEN_PLAYING; i++) game_update(&g, SIM_IN_RIGHT);
     CHECK_EQ_I(g.screen, SCREEN_TRANSITION);
@@ -747,7 +747,7 @@ static void test_failed_load_keeps_level(void) {
 static void test_screens(void) {
     const char *a = write_level("d.lvl", "name: Level D\nmap:\n#######\n#@...X#\n#######\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3}, &err));
     CHECK_EQ_I(g.screen, SCREEN_TITLE);
     game_update(&g, GAME_IN_CONFIRM);
@@ -857,7 +857,7 @@ static void test_events(void) {
     }
     CHECK_EQ_I(hurts, PLAYER_START_HEARTS);
     CHECK_EQ_I(deaths, 1);
-    LevelError err;
+    Error err;
     CHECK(sim_restart_level(s, level_arena, &err));
     CHECK_EQ_I(s->events.count, 1);
     CHECK_EQ_I(s->events.list[0].kind, SIM_EV_LEVEL);
@@ -931,7 +931,7 @@ static void test_restart_snaps_camera(void) {
                                             "##################################################\n"
                                             "end\n");
     static Game g;
-    LevelError err;
+    Error err;
     CHECK(game_init(&g, level_arena, &(GameConfig){.start_level = a, .seed = 3, .skip_title = true}, &err));
     DrawView v = draw_view_make(480, 270);
     draw_view_update(&v, &g);
@@ -1022,7 +1022,7 @@ static void test_runtime_fits(void) {
         write_level("fit-big.lvl", "name: Big\nbullets: 4096\nparticles: 8\nmap:\n#####\n#@.p#\n#####\nend\n");
     Arena *probe = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Level alone;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(level_load(&alone, probe, small, &err));
     uint64_t level_only = alone.arena_bytes;
     arena_release(probe);
@@ -1102,7 +1102,7 @@ static void test_move_prediction(void) {
 static void test_screen_table(void) {
     const char *a = write_level("screens.lvl", "name: Screens\nmap:\n#######\n#@...X#\n#######\nend\n");
     static Game g;
-    LevelError err;
+    Error err;
     for (int i = 0; i < SCREEN_COUNT; i++) {
         const char *name = game_screen_name((GameScreen)i);
         CHECK(strcmp(name, "?") != 0);

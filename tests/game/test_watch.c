@@ -183,7 +183,7 @@ static const char LEVEL_BROKEN[] = "name: Reload\n"
 
 static Sim *load(Sim *s, Arena *arena, const char *path) {
     sim_init(s, 5);
-    LevelError err;
+    Error err;
     if (!sim_start_run(s, arena, path, &err)) {
         fprintf(stderr, "load failed: %s\n", err.message);
         exit(1);
@@ -211,7 +211,7 @@ static void test_reload_keeps_player(void) {
     CHECK(x != sim_tile_center(3)); /* not at a centre: kept to the fixed-point unit */
 
     write_file(p, LEVEL_V2, 3001);
-    LevelError err;
+    Error err;
     CHECK(sim_reload_level(s, level_arena, &err));
     CHECK_EQ_U(s->level_serial, serial + 1);
     /* The new tiles ... */
@@ -286,7 +286,7 @@ static void test_failed_reload_changes_nothing(void) {
     uint32_t serial = s->level_serial;
 
     write_file(p, LEVEL_BROKEN, 4001);
-    LevelError err;
+    Error err;
     CHECK(!sim_reload_level(s, level_arena, &err));
     CHECK(strstr(err.message, "broken.lvl:5:3: error:") != NULL);
     CHECK_EQ_I(err.line, 5);
@@ -342,7 +342,7 @@ static void test_load_text_and_place(void) {
     const char *text = "name: Draft\nexit: next.lvl\nmap:\n#######\n#@...X#\n#..#..#\n#######\nend\n";
     snprintf(buf, sizeof buf, "%s#### not the level ####", text);
     const char *draft = path_of("draft.lvl"); /* never written: the level is in memory only */
-    LevelError err;
+    Error err;
     CHECK(sim_load_level_text(s, level_arena, draft, (Str8){buf, strlen(text)}, &err));
     CHECK_EQ_U(s->level_serial, serial + 1);
     CHECK(s->level_from_text);
@@ -406,9 +406,9 @@ static void watch_rule(Game *g, LevelWatch *w) {
     watch_follow(w, g->sim.level_path);
     if (g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) return;
     if (g->sim.level_from_text || !watch_poll(w)) return;
-    LevelError err;
+    Error err;
     if (sim_reload_level(&g->sim, g->level_arena, &err)) diag_report(DIAG_NOTE, "reloaded %s", g->sim.level_path);
-    else level_error_report(&err);
+    else error_report(&err);
 }
 
 static void frames(Game *g, LevelWatch *w, uint32_t input, int n, uint64_t *frame) {
@@ -422,7 +422,7 @@ static void test_game_reload(void) {
     write_file(path_of("end.lvl"), "name: End\nmap:\n#####\n#@..#\n#####\nend\n", 0);
     const char *p = write_file(path_of("game.lvl"), LEVEL_V1, 5000);
     static Game g;
-    LevelError err;
+    Error err;
     REQUIRE_VOID(game_init(&g, level_arena, &(GameConfig){.start_level = p, .seed = 9, .skip_title = true}, &err));
     Reports rep = {0};
     DiagSink before = diag_set_sink((DiagSink){keep_report, &rep});
@@ -510,7 +510,7 @@ static void test_reload_tmj(void) {
     save_atomic(p, text, 5001);
 
     CHECK(watch_poll(&w));
-    LevelError err;
+    Error err;
     CHECK(sim_reload_level(s, level_arena, &err));
     CHECK_EQ_I(level_tile(&s->level, 3, 2), TILE_WALL);
     CHECK_EQ_I(s->player.x, x);

@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
     }
     Arena *a = arena_create((ArenaParams){.name = "golden"});
     if (!a) return 2;
-    AssetError err;
+    Error err;
     uint8_t *g, *p;
     int gw, gh, pw, ph;
     if (!asset_load_rgba(a, golden, &g, &gw, &gh, &err) || !asset_load_rgba(a, actual, &p, &pw, &ph, &err)) {

@@ -87,7 +87,7 @@ typedef struct Glyphs {
 } Glyphs;
 
 static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
-    AssetError err;
+    Error err;
     /* The game's font, found as the game finds its art (app_asset_search). */
     AssetSearch search = {.given = assets_opt, .env = "AD_ASSET_DIR", .app = "arena-dungeon",
                           .prefix = AD_INSTALL_PREFIX, .source = AD_SOURCE_DIR};
@@ -414,7 +414,10 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
                    arena_push_array(a, uint64_t, (uint64_t)pw)};
     Mark *marks = arena_push_array(a, Mark, t->row_count);
     if (!cv.px || !col.v || !col.level || !marks) {
-        diag_report(DIAG_ERROR, "arenaplot: %s", arena_last_error());
+        Error why;
+        error_set(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "arenaplot: ");
+        arena_error(&why);
+        error_report(&why);
         return false;
     }
     fill(&cv, 0, 0, w, h, COL_BG, 255);
@@ -611,7 +614,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     Str8 cap = STR8_LIT("frame, and the time at 60 frames per second");
     draw_text(&cv, g, px0 + (pw - text_width(g, cap, 1)) / 2, h - 12, cap, COL_DIM, 1);
 
-    AssetError err;
+    Error err;
     if (!asset_write_png(o->png, cv.px, w, h, &err)) {
         diag_report(DIAG_ERROR, "%s", err.message);
         return false;
@@ -655,9 +658,9 @@ int main(int argc, char **argv) {
     o.w = (int)v[OPT_WIDTH].n;
     o.h = (int)v[OPT_HEIGHT].n;
     o.assets = v[OPT_ASSETS].text;
-    char why[PATH_MAX + 256];
-    if (!os_write_check(o.png, why, sizeof why)) {
-        diag_report(DIAG_ERROR, "%s", why);
+    Error why;
+    if (!os_write_check(o.png, &why)) {
+        error_report(&why);
         return 1;
     }
     /* Everything lives here until exit: the text, the rows, the font, the pixels. A large

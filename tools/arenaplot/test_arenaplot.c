@@ -29,7 +29,7 @@ static int run(const char *args, Str8 *err) {
     int st = system(cmd);
     char path[1024];
     snprintf(path, sizeof path, "%s/stderr.txt", OUT_DIR);
-    if (os_read_file(arena, path, 1 << 20, err).status != OS_READ_OK) *err = (Str8){0};
+    if (!os_read_file(arena, path, 1 << 20, err, NULL)) *err = (Str8){0};
     if (st == -1 || !WIFEXITED(st)) return -1;
     int rc = WEXITSTATUS(st);
     /* A sanitizer's report exits 1 too: never take it for the expected failure. */
@@ -47,9 +47,9 @@ static uint32_t be32(const uint8_t *p) {
 static void check_png(const char *path, int w, int h) {
     ArenaTemp tmp = arena_temp_begin(arena);
     Str8 png;
-    OsReadResult r = os_read_file(arena, path, 1u << 30, &png);
-    CHECK(r.status == OS_READ_OK);
-    if (r.status != OS_READ_OK) {
+    bool read = os_read_file(arena, path, 1u << 30, &png, NULL);
+    CHECK(read);
+    if (!read) {
         fprintf(stderr, "  %s: not written\n", path);
         arena_temp_end(tmp);
         return;
@@ -61,7 +61,7 @@ static void check_png(const char *path, int w, int h) {
         CHECK_EQ_U(be32(b + 16), (uint32_t)w);
         CHECK_EQ_U(be32(b + 20), (uint32_t)h);
     }
-    AssetError err;
+    Error err;
     uint8_t *px;
     int dw = 0, dh = 0;
     CHECK(asset_load_rgba(arena, path, &px, &dw, &dh, &err));
@@ -131,8 +131,8 @@ static bool write_big(const char *path) {
             f, lv, ev, 30000 + lv * 1000, 30000 + lv * 1000, 20000 + f % 97 * 100,
             26000 + f % 89 * 100, f % 2000 == 0 ? 9000 : 0);
     }
-    char msg[256];
-    bool ok = n < cap && os_write_file_atomic(path, buf, n, msg, sizeof msg);
+    Error msg;
+    bool ok = n < cap && os_write_file_atomic(path, buf, n, &msg);
     arena_temp_end(tmp);
     return ok;
 }
@@ -151,8 +151,8 @@ static bool write_wide(const char *path, int count) {
         for (int i = 0; i < count; i++) n += (uint64_t)snprintf(buf + n, cap - n, ",%d,4096,%d,65536", 100 + f, 200 + i);
     }
     n += (uint64_t)snprintf(buf + n, cap - n, "\n");
-    char msg[256];
-    bool ok = n < cap && os_write_file_atomic(path, buf, n, msg, sizeof msg);
+    Error msg;
+    bool ok = n < cap && os_write_file_atomic(path, buf, n, &msg);
     arena_temp_end(tmp);
     return ok;
 }

@@ -38,6 +38,16 @@ static const char *shown(Str8 s, char *buf, size_t cap) {
 }
 
 /* A quoted field's text with each "" made one ", in `a`. */
+/* An arena refused: its words again, as this reader's own error (the arena reported them
+   as it failed, not knowing a trace was being read). */
+static bool no_memory(void) {
+    Error why;
+    error_clear(&why);
+    arena_error(&why);
+    error_report(&why);
+    return false;
+}
+
 static Str8 unquote(Arena *a, Str8 s) {
     char *o = arena_push_raw(a, s.len + 1, 1);
     if (!o) return (Str8){0};
@@ -85,8 +95,7 @@ static bool csv_record(Csv *c, Arena *a, Str8 *fields, int cap, int *count) {
             if (doubled && n < cap) {
                 f = unquote(a, f);
                 if (!f.data) {
-                    diag_report(DIAG_ERROR, "%s", arena_last_error());
-                    return false;
+                    return no_memory();
                 }
             }
             c->pos = ++p;
@@ -165,8 +174,7 @@ static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n
     t->arena_names = arena_push_array(a, Str8, (uint64_t)n);
     t->arena_col = arena_push_array(a, int, (uint64_t)n *TRACE_VALUES);
     if (!t->arena_names || !t->arena_col) {
-        diag_report(DIAG_ERROR, "%s", arena_last_error());
-        return false;
+        return no_memory();
     }
     for (int i = 0; i < n * TRACE_VALUES; i++) t->arena_col[i] = -1;
     struct {
@@ -267,15 +275,13 @@ static bool read_pass(const char *path, Str8 text, Arena *a, Trace *t, bool stor
             if (!csv_record(&probe, a, NULL, 0, &n)) return false;
             header = arena_push_array(a, Str8, (uint64_t)n);
             if (!header) {
-                diag_report(DIAG_ERROR, "%s", arena_last_error());
-                return false;
+                return no_memory();
             }
             if (!csv_record(&c, a, header, n, &n) || !read_header(&c, a, t, line, header, n))
                 return false;
             fields = arena_push_array(a, Str8, (uint64_t)n);
             if (!fields) {
-                diag_report(DIAG_ERROR, "%s", arena_last_error());
-                return false;
+                return no_memory();
             }
             continue;
         }
@@ -343,8 +349,7 @@ bool trace_csv_parse(Arena *a, const char *path, Str8 text, Trace *t) {
     t->event = arena_push_array(a, Str8, rows);
     t->value = arena_push_array(a, uint64_t, values);
     if (!t->frame || !t->level || !t->event || !t->value) {
-        diag_report(DIAG_ERROR, "%s", arena_last_error());
-        return false;
+        return no_memory();
     }
     /* The same text, checked already: this pass only stores. */
     return read_pass(path, text, a, t, true);
@@ -352,10 +357,9 @@ bool trace_csv_parse(Arena *a, const char *path, Str8 text, Trace *t) {
 
 bool trace_csv_read(Arena *a, const char *path, Trace *t) {
     Str8 text;
-    OsReadResult r = os_read_file(a, path, TRACE_CSV_MAX_BYTES, &text);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(a, path, TRACE_CSV_MAX_BYTES, &text, &why)) {
+        error_report(&why);
         return false;
     }
     return trace_csv_parse(a, path, text, t);

@@ -148,7 +148,7 @@ static char *generate_tmj(Arena *a, bool base64, uint64_t *len) {
    arena, NUL-terminated), so the read column is the loader's own read. */
 static uint64_t read_file(Arena *a, const char *path) {
     Str8 text;
-    return os_read_file(a, path, UINT64_MAX, &text).status == OS_READ_OK ? text.len : 0;
+    return os_read_file(a, path, UINT64_MAX, &text, NULL) ? text.len : 0;
 }
 
 int main(int argc, char **argv) {
@@ -170,7 +170,7 @@ int main(int argc, char **argv) {
     close(fd);
 
     Level lv;
-    LevelError err;
+    Error err;
     LevelLoadStats st;
     if (!level_load_ex(&lv, level_arena, path, NULL, NULL, &err, &st)) {
         fprintf(stderr, "%s\n", err.message);

@@ -96,7 +96,7 @@ static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind k
                 platform_renderer_name(render_kind(t->rd)));
         return false;
     }
-    AssetError err;
+    Error err;
     t->tex = asset_load_texture(t->rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err);
     if (!t->tex) fprintf(stderr, "%s\n", err.message);
     return t->tex != NULL;
@@ -197,7 +197,7 @@ static int bench_cpu_(const char *dir)
     Arena *tmp = arena_create((ArenaParams){.name = "tmp"});
     Platform *pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .headless = true});
     Renderer *rd = pf ? render_create(perm, pf) : NULL;
-    AssetError err;
+    Error err;
     const Texture *texs[3] = {
         rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err) : NULL,
         rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "tiles.png"), 16, 16, &err) : NULL,

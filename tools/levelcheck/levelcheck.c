@@ -89,7 +89,7 @@ static uint64_t recommend(uint64_t largest) { return level_arena_recommend(large
 static bool check_target(const char *from, const char *what, const char *target, const char *entry,
                          const char *root, Arena *check_arena) {
     Level t;
-    LevelError err;
+    Error err;
     fflush(stdout); /* keep the rows and the errors in order on a terminal */
     if (!level_load_ex(&t, check_arena, target, root, NULL, &err, NULL)) {
         fprintf(stderr, "%s: error: %s leads to a level that does not load:\n  %s\n", from, what, err.message);
@@ -117,10 +117,10 @@ int main(int argc, char **argv) {
     Arena *args = arena_create((ArenaParams){.name = "arguments"});
     const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
     if (!paths) return 1;
-    char why[256];
-    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, why, sizeof why);
+    Error why;
+    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, &why);
     if (r.status != CLI_OK) {
-        diag_report(DIAG_ERROR, "levelcheck: %s", why);
+        diag_report(DIAG_ERROR, "levelcheck: %s", why.message);
         return usage();
     }
     if (v[OPT_HELP].given) return help();
@@ -157,7 +157,7 @@ int main(int argc, char **argv) {
     for (int i = first; i < argc; i++) {
         const char *path = argv[i];
         Level lv;
-        LevelError err;
+        Error err;
         LevelLoadStats st;
         /* The run's root: --root, else the file's own folder (what the game uses when a
            run starts on this file). */

@@ -56,16 +56,15 @@ typedef enum Mode { MODE_PRINT, MODE_WRITE, MODE_CHECK } Mode;
 /* Rewrites `path` with `text` when its bytes differ. False (reported) on failure. */
 static bool rewrite(Arena *tmp, const char *path, Str8 text) {
     Str8 old;
-    OsReadResult r = os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old);
-    if (r.status != OS_READ_OK) {
-        char why[256];
-        diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+    Error why;
+    if (!os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+        error_report(&why);
         return false;
     }
     if (str8_eq(old, text)) return true;
-    char msg[PATH_MAX + 256]; /* the writer replaces what a symbolic link points to */
-    if (!os_write_file_atomic(path, text.data, text.len, msg, sizeof msg)) {
-        diag_report(DIAG_ERROR, "%s", msg);
+    Error err; /* the writer replaces what a symbolic link points to */
+    if (!os_write_file_atomic(path, text.data, text.len, &err)) {
+        error_report(&err);
         return false;
     }
     return true;
@@ -110,7 +109,7 @@ int main(int argc, char **argv) {
         const char *path = argv[i];
         arena_clear(text_arena);
         Level lv;
-        LevelError err;
+        Error err;
         /* A Tiled map prints as .lvl text, but is never rewritten as one or called
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
@@ -122,14 +121,16 @@ int main(int argc, char **argv) {
         }
         if (!level_load_ex(&lv, level_arena, path, root, NULL, &err, NULL)) {
             fflush(stdout); /* keep the output and the errors in order on a terminal */
-            level_error_report(&err);
+            error_report(&err);
             failed++;
             continue;
         }
         Str8 text = level_write(text_arena, &lv);
         if (!text.data) {
-            diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write the canonical form: %s",
-                           arena_last_error());
+            Error why;
+            error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
+            arena_error(&why);
+            error_report(&why);
             failed++;
             continue;
         }
@@ -139,10 +140,9 @@ int main(int argc, char **argv) {
             printed = true;
         } else if (mode == MODE_CHECK) {
             Str8 old;
-            OsReadResult r = os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old);
-            if (r.status != OS_READ_OK) {
-                char why[256];
-                diag_report_at(DIAG_ERROR, path, 0, 0, "%s", os_read_describe(r, why, sizeof why));
+            Error why;
+            if (!os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+                error_report(&why);
                 failed++;
             } else if (!str8_eq(old, text)) {
                 printf("%s\n", path);

@@ -46,14 +46,14 @@ static const char usage_text[] =
 /* Writes a text built in a Str8Buf (sized for it) through the one writer,
    os_write_file_atomic, as every file the project writes; a cut text is never written. */
 static bool out_write(const Str8Buf *o, const char *path) {
-    char msg[PATH_MAX + 256];
+    Error msg;
     if (o->cut) {
         diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
                        (unsigned long long)o->cap);
         return false;
     }
-    if (os_write_file_atomic(path, o->data, o->len, msg, sizeof msg)) return true;
-    diag_report(DIAG_ERROR, "%s", msg);
+    if (os_write_file_atomic(path, o->data, o->len, &msg)) return true;
+    error_report(&msg);
     return false;
 }
 
@@ -298,9 +298,9 @@ int main(int argc, char **argv) {
     int failed = 0;
     for (int i = 0; i < count; i++) {
         Level lv;
-        LevelError err;
+        Error err;
         if (!level_load(&lv, level_arena, files[i], &err)) {
-            level_error_report(&err);
+            error_report(&err);
             failed++;
             continue;
         }

@@ -690,7 +690,7 @@ static int write_(const char *dir, const char *name, const Sheet *s)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    AssetError err;
+    Error err;
     if (!asset_write_png(path, s->px, s->w, s->h, &err)) {
         fprintf(stderr, "mkassets: %s\n", err.message);
         return 1;

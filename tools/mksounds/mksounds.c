@@ -192,9 +192,9 @@ static bool write_wav_(Arena *a, const char *path, const int16_t *pcm, uint32_t 
     put32_(f + 28, AUDIO_RATE * 2), put16_(f + 32, 2), put16_(f + 34, 16);
     memcpy(f + 36, "data", 4), put32_(f + 40, data);
     for (uint32_t i = 0; i < frames; i++) put16_(f + 44 + 2 * i, (uint16_t)pcm[i]);
-    char msg[512];
-    if (os_write_file_atomic(path, f, 44 + (uint64_t)data, msg, sizeof msg)) return true;
-    fprintf(stderr, "mksounds: %s\n", msg);
+    Error err;
+    if (os_write_file_atomic(path, f, 44 + (uint64_t)data, &err)) return true;
+    fprintf(stderr, "mksounds: %s\n", err.message);
     return false;
 }
 

@@ -93,7 +93,7 @@ static void render_gl_clear_errors(RenderGl *g) {
     }
 }
 
-static bool render_gl_load(GlApi *api, char *why, size_t why_size) {
+static bool render_gl_load(GlApi *api, Error *why) {
     const char *missing = NULL;
 #define RENDER_GL_LOAD(ret, name, args)                                                      \
     {                                                                                        \
@@ -103,11 +103,11 @@ static bool render_gl_load(GlApi *api, char *why, size_t why_size) {
     }
     RENDER_GL_FUNCS(RENDER_GL_LOAD)
 #undef RENDER_GL_LOAD
-    if (missing) SDL_snprintf(why, why_size, "the driver has no %s", missing);
+    if (missing) error_set(why, ERROR_REFUSED, NULL, 0, 0, "the driver has no %s", missing);
     return missing == NULL;
 }
 
-static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *why, size_t why_size) {
+static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, Error *why) {
     GLuint sh = g->gl.CreateShader(kind);
     g->gl.ShaderSource(sh, 1, &src, NULL);
     g->gl.CompileShader(sh);
@@ -116,16 +116,17 @@ static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, char *
     if (!ok) {
         char log[512] = "";
         g->gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
-        SDL_snprintf(why, why_size, "%s shader: %s", kind == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s shader: %s", kind == GL_VERTEX_SHADER ? "vertex" : "fragment",
+                  log);
         g->gl.DeleteShader(sh);
         return 0;
     }
     return sh;
 }
 
-static bool render_gl_program(RenderGl *g, char *why, size_t why_size) {
-    GLuint vs = render_gl_shader(g, GL_VERTEX_SHADER, render_gl_vertex_src, why, why_size);
-    GLuint fs = vs ? render_gl_shader(g, GL_FRAGMENT_SHADER, render_gl_fragment_src, why, why_size) : 0;
+static bool render_gl_program(RenderGl *g, Error *why) {
+    GLuint vs = render_gl_shader(g, GL_VERTEX_SHADER, render_gl_vertex_src, why);
+    GLuint fs = vs ? render_gl_shader(g, GL_FRAGMENT_SHADER, render_gl_fragment_src, why) : 0;
     if (!fs) {
         if (vs) g->gl.DeleteShader(vs);
         return false;
@@ -141,7 +142,7 @@ static bool render_gl_program(RenderGl *g, char *why, size_t why_size) {
     if (!ok) {
         char log[512] = "";
         g->gl.GetProgramInfoLog(g->program, sizeof log, NULL, log);
-        SDL_snprintf(why, why_size, "shader link: %s", log);
+        error_set(why, ERROR_REFUSED, NULL, 0, 0, "shader link: %s", log);
         return false;
     }
     g->u_proj = g->gl.GetUniformLocation(g->program, "u_proj");
@@ -174,20 +175,20 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     return ok;
 }
 
-RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h, char *why, size_t why_size) {
+RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h, Error *why) {
     RenderGl *g = arena_push_struct(perm, RenderGl);
     if (!g || !window) {
-        SDL_snprintf(why, why_size, "%s", g ? "no window" : "out of memory");
+        error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s", g ? "no window" : "out of memory");
         return NULL;
     }
     g->window = window;
     g->ctx = SDL_GL_GetCurrentContext();
     g->logical_w = logical_w;
     g->logical_h = logical_h;
-    if (!render_gl_load(&g->gl, why, why_size)) return NULL;
+    if (!render_gl_load(&g->gl, why)) return NULL;
     GlApi *gl = &g->gl;
     render_gl_clear_errors(g);
-    if (!render_gl_program(g, why, why_size)) {
+    if (!render_gl_program(g, why)) {
         render_gl_release(g);
         return NULL;
     }
@@ -206,7 +207,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     {
         SCRATCH_SCOPE(tmp, perm);
         if (!render_gl_reserve(g, RENDER_GL_MIN_QUADS, tmp.arena)) {
-            SDL_snprintf(why, why_size, "cannot make the vertex buffers");
+            error_set(why, ERROR_REFUSED, NULL, 0, 0, "cannot make the vertex buffers");
             render_gl_release(g);
             return NULL;
         }
@@ -223,7 +224,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, g->fbo_tex, 0);
     GLenum status = gl->CheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
-        SDL_snprintf(why, why_size, "offscreen framebuffer incomplete (0x%x)", (unsigned)status);
+        error_set(why, ERROR_REFUSED, NULL, 0, 0, "offscreen framebuffer incomplete (0x%x)", (unsigned)status);
         render_gl_release(g);
         return NULL;
     }
@@ -241,7 +242,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
-        SDL_snprintf(why, why_size, "GL error 0x%x while setting up", (unsigned)err);
+        error_set(why, ERROR_REFUSED, NULL, 0, 0, "GL error 0x%x while setting up", (unsigned)err);
         render_gl_release(g);
         return NULL;
     }

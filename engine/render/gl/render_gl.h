@@ -15,14 +15,14 @@
 #ifndef RENDER_GL_H
 #define RENDER_GL_H
 
+#include "core/error.h"
 #include "render/render_core.h"
 
 struct SDL_Window;
 
 /* On the current GL context of `window` (the platform made it). NULL when the driver
-   refuses something the backend needs; `why` (why_size bytes) then says what. */
-RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, char *why,
-                           size_t why_size);
+   refuses something the backend needs; `why` then says what (ERROR_REFUSED). */
+RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, Error *why);
 void render_gl_release(RenderGl *g);
 bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
 void render_gl_texture_release(RenderGl *g, Texture *t);
