@@ -196,14 +196,8 @@ bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, ui
     return false;
 }
 
-static GameLibraryVerdict table_refuse(Error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static GameLibraryVerdict table_refuse(Error *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
-    va_end(ap);
-    return GAME_LIBRARY_REFUSED;
-}
+/* refuse, for the table's checks, whose answer is a verdict. */
+#define TABLE_REFUSE(err, ...) (refuse((err), __VA_ARGS__), GAME_LIBRARY_REFUSED)
 
 /* An entry of the table: there, and inside the library's code. */
 static bool check_entry(const GameLibraryMap *map, const char *name, const void *fn_bytes, Error *err) {
@@ -260,11 +254,11 @@ static bool check_options(const GameApi *api, const GameLibraryMap *map, Error *
 
 GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
                                             uint64_t layout_hash, bool any_layout, Error *err) {
-    if (!api) return table_refuse(err, "it has no " GAME_API_SYMBOL " table");
+    if (!api) return TABLE_REFUSE(err, "it has no " GAME_API_SYMBOL " table");
     if ((uintptr_t)api % _Alignof(GameApi) || !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
-        return table_refuse(err, "its " GAME_API_SYMBOL " table (%p) is not in the library's data", (const void *)api);
+        return TABLE_REFUSE(err, "its " GAME_API_SYMBOL " table (%p) is not in the library's data", (const void *)api);
     if (api->version != version)
-        return table_refuse(err, "its table is version %u, the host's is %u", api->version, version);
+        return TABLE_REFUSE(err, "its table is version %u, the host's is %u", api->version, version);
     if (!any_layout && api->layout_hash != layout_hash) {
         refuse(err, "the layout of the game's state changed (%016llx, the game running has %016llx)",
                (unsigned long long)api->layout_hash, (unsigned long long)layout_hash);

@@ -65,7 +65,7 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
                                            m->api == NULL, &why);
     if (verdict != GAME_LIBRARY_OK) {
         *layout_changed = verdict == GAME_LIBRARY_LAYOUT;
-        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, why.message);
+        snprintf(m->message, sizeof m->message, "%s: not loaded: %.240s", m->path, why.message);
         SDL_UnloadObject(lib); /* nothing of it was used */
         return NULL;
     }
@@ -100,7 +100,7 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
     }
     GameLibraryImage img;
     if (!game_library_check_file((const uint8_t *)bytes.data, bytes.len, &img, &rerr)) {
-        snprintf(m->message, sizeof m->message, "%s: not loaded: %s", m->path, rerr.message);
+        snprintf(m->message, sizeof m->message, "%s: not loaded: %.240s", m->path, rerr.message);
         return NULL;
     }
     const GameApi *api = game_module_load_bytes(m, bytes, &img, layout_changed);
