@@ -133,12 +133,12 @@ static const char *hot_library(Arena *perm, const HostOptions *opt) {
    there is no game to run at all. */
 static bool load_module(GameModule *m, Arena *perm, const GameApi *api, const HostOptions *opt) {
     const char *lib = hot_library(perm, opt);
-    bool ok = game_module_create(m, perm, api, lib);
+    /* A library that did not load is said by host_make, once the game is there to show it. */
+    game_module_create(m, perm, api, lib);
     if (!m->api) {
         diag_report(DIAG_ERROR, "host: no game to run: %s", lib ? m->message : "no table and no --hot-library");
         return false;
     }
-    (void)ok; /* host_make says what the library did, once the game can show it */
     return true;
 }
 
@@ -155,8 +155,7 @@ static bool host_module_event(Host *h, GameModuleEvent ev) {
     /* The code running reads the state with the layout it was built with: a new process
        (the executable rebuilt beside the library) goes on, if the game can say how. */
     if (ev == GAME_MODULE_LAYOUT_CHANGED) {
-        char *probe[2];
-        bool can = api->restart(h->game, 0, NULL, probe, 0) != 0;
+        bool can = api->restart(h->game, 0, NULL, NULL, 0) != 0; /* cap 0: only whether it can */
         if (can) {
             diag_report(DIAG_WARNING, "%s: restarting with the new build", h->module.message);
             h->restart = true;
