@@ -89,8 +89,11 @@ typedef struct Glyphs {
 static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     Error err;
     /* The game's font, found as the game finds its art (app_asset_search). */
-    AssetSearch search = {.given = assets_opt, .env = "AD_ASSET_DIR", .app = "arena-dungeon",
-                          .prefix = AD_INSTALL_PREFIX, .source = AD_SOURCE_DIR};
+    AssetSearch search = {.given = assets_opt,
+                          .env = "AD_ASSET_DIR",
+                          .app = "arena-dungeon",
+                          .prefix = AD_INSTALL_PREFIX,
+                          .source = AD_SOURCE_DIR};
     const char *dir = asset_dir_search(a, &search, &err);
     uint8_t *px;
     int w, h;
@@ -102,22 +105,18 @@ static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     g->count = MIN((w / FONT_CELL_W) * (h / FONT_CELL_H), (int)sizeof g->adv);
     int digits = 0;
     for (int i = 0; i < g->count; i++) {
-        int cx = i % (w / FONT_CELL_W) * FONT_CELL_W, cy = i / (w / FONT_CELL_W) * FONT_CELL_H,
-            ink = 0;
+        int cx = i % (w / FONT_CELL_W) * FONT_CELL_W, cy = i / (w / FONT_CELL_W) * FONT_CELL_H, ink = 0;
         for (int y = 0; y < FONT_CELL_H; y++)
             for (int x = 0; x < FONT_CELL_W; x++)
-                if (px[((size_t)(cy + y) * (size_t)w + (size_t)(cx + x)) * 4 + 3])
-                    ink = MAX(ink, x + 1);
+                if (px[((size_t)(cy + y) * (size_t)w + (size_t)(cx + x)) * 4 + 3]) ink = MAX(ink, x + 1);
         g->adv[i] = (uint8_t)(ink + 1);
         if (i + FONT_FIRST_CHAR >= '0' && i + FONT_FIRST_CHAR <= '9') digits = MAX(digits, ink + 1);
     }
-    for (int c = '0'; c <= '9' && c - FONT_FIRST_CHAR < g->count; c++)
-        g->adv[c - FONT_FIRST_CHAR] = (uint8_t)digits;
+    for (int c = '0'; c <= '9' && c - FONT_FIRST_CHAR < g->count; c++) g->adv[c - FONT_FIRST_CHAR] = (uint8_t)digits;
     if (g->count > ' ' - FONT_FIRST_CHAR) g->adv[' ' - FONT_FIRST_CHAR] = FONT_SPACE_ADVANCE;
     if (g->count <= '~' - FONT_FIRST_CHAR) {
-        diag_report(DIAG_ERROR,
-                    "arenaplot: %s/font.png: %dx%d is too small for a font of %dx%d cells", dir, w,
-                    h, FONT_CELL_W, FONT_CELL_H);
+        diag_report(DIAG_ERROR, "arenaplot: %s/font.png: %dx%d is too small for a font of %dx%d cells", dir, w, h,
+                    FONT_CELL_W, FONT_CELL_H);
         return false;
     }
     return true;
@@ -152,17 +151,14 @@ static int draw_text(Canvas *cv, const Glyphs *g, int x, int y, Str8 s, uint32_t
         for (int gy = 0; gy < FONT_CELL_H; gy++)
             for (int gx = 0; gx < FONT_CELL_W; gx++) {
                 int a = g->rgba[((size_t)(cy + gy) * (size_t)g->w + (size_t)(cx + gx)) * 4 + 3];
-                if (a)
-                    fill(cv, x + gx * scale, y + gy * scale, x + (gx + 1) * scale,
-                         y + (gy + 1) * scale, rgb, a);
+                if (a) fill(cv, x + gx * scale, y + gy * scale, x + (gx + 1) * scale, y + (gy + 1) * scale, rgb, a);
             }
         x += g->adv[c] * scale;
     }
     return x > x_start ? x - x_start - scale : 0;
 }
 
-static int draw_cstr(Canvas *cv, const Glyphs *g, int x, int y, const char *s, uint32_t rgb,
-                     int scale) {
+static int draw_cstr(Canvas *cv, const Glyphs *g, int x, int y, const char *s, uint32_t rgb, int scale) {
     return draw_text(cv, g, x, y, str8_cstr(s), rgb, scale);
 }
 
@@ -177,8 +173,7 @@ static Str8 text_fit(const Glyphs *g, Str8 s, int max_w, int scale, char *buf, s
         if (c >= 0) w += g->adv[c] * scale;
         keep = i + 1;
     }
-    while (keep > 0 && keep < s.len && ((unsigned char)s.data[keep] & 0xC0) == 0x80)
-        keep--; /* whole UTF-8 */
+    while (keep > 0 && keep < s.len && ((unsigned char)s.data[keep] & 0xC0) == 0x80) keep--; /* whole UTF-8 */
     if (keep == 0) return (Str8){0};
     memcpy(buf, s.data, keep);
     memcpy(buf + keep, "..", 3);
@@ -208,12 +203,10 @@ static const char *fmt_time(uint64_t frame, char *buf, size_t cap) {
     double x = (double)frame / PLOT_HZ;
     if (frame % PLOT_HZ == 0 && s < 60) snprintf(buf, cap, "%llus", (unsigned long long)s);
     else if (frame % PLOT_HZ == 0)
-        snprintf(buf, cap, "%llum%02llus", (unsigned long long)(s / 60),
-                 (unsigned long long)(s % 60));
+        snprintf(buf, cap, "%llum%02llus", (unsigned long long)(s / 60), (unsigned long long)(s % 60));
     else if (s < 10) snprintf(buf, cap, "%.2fs", x);
     else if (s < 60) snprintf(buf, cap, "%.1fs", x);
-    else
-        snprintf(buf, cap, "%llum%04.1fs", (unsigned long long)(s / 60), x - (double)(s / 60 * 60));
+    else snprintf(buf, cap, "%llum%04.1fs", (unsigned long long)(s / 60), x - (double)(s / 60 * 60));
     return buf;
 }
 
@@ -233,8 +226,7 @@ static const char *fmt_time(uint64_t frame, char *buf, size_t cap) {
 #define COL_EVENT_LINE 0x8890a4u
 #define COL_ERROR 0xff7070u
 
-static const uint32_t lane_palette[] = {0x5b9cf0, 0x5fd38a, 0xf0a35b, 0xb78cf0,
-                                        0x4fd0d0, 0xf07aa8, 0xd8d860, 0x9ab0c0};
+static const uint32_t lane_palette[] = {0x5b9cf0, 0x5fd38a, 0xf0a35b, 0xb78cf0, 0x4fd0d0, 0xf07aa8, 0xd8d860, 0x9ab0c0};
 
 static uint32_t lighten(uint32_t rgb, int pct) {
     uint32_t out = 0;
@@ -286,8 +278,7 @@ static uint64_t column_frame(uint64_t f_lo, uint64_t span, int c, int pw) {
     return f_lo + (uint64_t)((double)c * (double)span / (double)pw);
 }
 
-static void columns_fill(const Trace *t, int arena, int pw, uint64_t f_lo, uint64_t span,
-                         Columns *out) {
+static void columns_fill(const Trace *t, int arena, int pw, uint64_t f_lo, uint64_t span, Columns *out) {
     uint64_t r = 0;
     for (int c = 0; c < pw; c++) {
         uint64_t fa = column_frame(f_lo, span, c, pw), fb = column_frame(f_lo, span, c + 1, pw);
@@ -301,8 +292,8 @@ static void columns_fill(const Trace *t, int arena, int pw, uint64_t f_lo, uint6
 }
 
 /* The y scale and its ticks for one lane, from every value it shows. */
-static int lane_scale(Lane *l, const Trace *t, int arena, bool show_rec, uint64_t *ticks,
-                      int max_ticks, bool *reserved_off) {
+static int lane_scale(Lane *l, const Trace *t, int arena, bool show_rec, uint64_t *ticks, int max_ticks,
+                      bool *reserved_off) {
     uint64_t data = 0, reserved = 0, min_pos = UINT64_MAX;
     for (uint64_t r = 0; r < t->row_count; r++) {
         for (int v = 0; v < TRACE_VALUES; v++) {
@@ -345,25 +336,15 @@ static int lane_scale(Lane *l, const Trace *t, int arena, bool show_rec, uint64_
     return n;
 }
 
-enum {
-    PAD = 8,
-    LEFT = 64,
-    RIGHT = 18,
-    LANE_HEAD = 13,
-    LANE_GAP = 10,
-    BOTTOM = 44,
-    EVENT_ROWS = 3,
-    EVENT_ROW_H = 12
-};
+enum { PAD = 8, LEFT = 64, RIGHT = 18, LANE_HEAD = 13, LANE_GAP = 10, BOTTOM = 44, EVENT_ROWS = 3, EVENT_ROW_H = 12 };
 
 static int top_of_lanes(bool events) { return 56 + (events ? EVENT_ROWS * EVENT_ROW_H + 4 : 0); }
 
 /* One line of swatches and names, in short words when the long ones do not fit. */
 static void draw_legend(Canvas *cv, const Glyphs *g, int x, int y, bool recommended) {
-    static const char *const names[2][7] = {
-        {"used at the end of the frame", "high mark within the frame", "committed", "reserved",
-         "recommended level arena", "level change", "event"},
-        {"used", "high", "committed", "reserved", "recommended", "level", "event"}};
+    static const char *const names[2][7] = {{"used at the end of the frame", "high mark within the frame", "committed",
+                                             "reserved", "recommended level arena", "level change", "event"},
+                                            {"used", "high", "committed", "reserved", "recommended", "level", "event"}};
     for (int s = 0; s < 2; s++) {
         int width = 0;
         for (int i = 0; i < 7; i++)
@@ -404,8 +385,8 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         return false;
     }
     if (h < min_h || h > PLOT_MAX_SIDE) {
-        diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n,
-                    min_h, PLOT_MAX_SIDE, h);
+        diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n, min_h,
+                    PLOT_MAX_SIDE, h);
         return false;
     }
     Canvas cv = {arena_push_array(a, uint8_t, (uint64_t)w * (uint64_t)h * 4), w, h};
@@ -439,30 +420,26 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         m->kind = level_change ? MARK_LEVEL : MARK_EVENT;
         Str8 lower = m->text;
         for (uint64_t i = 0; i + 5 <= lower.len && m->kind == MARK_EVENT; i++)
-            if (!memcmp(lower.data + i, "error", 5) || !memcmp(lower.data + i, " full", 5))
-                m->kind = MARK_ERROR;
+            if (!memcmp(lower.data + i, "error", 5) || !memcmp(lower.data + i, " full", 5)) m->kind = MARK_ERROR;
         if (!m->text.len) m->text = str8_fmt(a, "level %llu", (unsigned long long)t->level[r]);
     }
 
     /* Title, summary and legend. */
     int title_scale = w >= 640 ? 2 : 1;
     Str8 base = path_base_name(str8_cstr(o->csv));
-    int tw = draw_text(&cv, g, PAD, PAD, str8_fmt(a, "Arena timeline: %.*s", STR8_FMT(base)),
-                       COL_TEXT, title_scale);
-    snprintf(b, sizeof b, "frames %llu-%llu (%s), %llu level%s, %llu mark%s, %s scale",
-             (unsigned long long)f_lo, (unsigned long long)(f_hi - 1),
-             fmt_time(span, b2, sizeof b2), (unsigned long long)levels, levels == 1 ? "" : "s",
-             (unsigned long long)mark_count, mark_count == 1 ? "" : "s",
+    int tw = draw_text(&cv, g, PAD, PAD, str8_fmt(a, "Arena timeline: %.*s", STR8_FMT(base)), COL_TEXT, title_scale);
+    snprintf(b, sizeof b, "frames %llu-%llu (%s), %llu level%s, %llu mark%s, %s scale", (unsigned long long)f_lo,
+             (unsigned long long)(f_hi - 1), fmt_time(span, b2, sizeof b2), (unsigned long long)levels,
+             levels == 1 ? "" : "s", (unsigned long long)mark_count, mark_count == 1 ? "" : "s",
              o->log ? "log2" : "linear");
     Str8 sum = text_fit(g, str8_cstr(b), w - PAD - (PAD + tw + 16), 1, b5, sizeof b5);
-    draw_text(&cv, g, w - PAD - text_width(g, sum, 1), PAD + (title_scale - 1) * FONT_CELL_H, sum,
-              COL_DIM, 1);
+    draw_text(&cv, g, w - PAD - text_width(g, sum, 1), PAD + (title_scale - 1) * FONT_CELL_H, sum, COL_DIM, 1);
     draw_legend(&cv, g, PAD, PAD + FONT_CELL_H * title_scale + 10, t->has_recommended);
 
     /* The x ticks, shared by every lane. */
-    static const uint64_t steps[] = {
-        1,    2,    5,     10,    20,    30,     60,     120,     300,     600,     900,     1800,
-        3600, 7200, 18000, 36000, 72000, 216000, 432000, 1296000, 2592000, 5184000, 15552000};
+    static const uint64_t steps[] = {1,     2,      5,      10,      20,      30,      60,      120,
+                                     300,   600,    900,    1800,    3600,    7200,    18000,   36000,
+                                     72000, 216000, 432000, 1296000, 2592000, 5184000, 15552000};
     uint64_t xstep = steps[ARRAY_COUNT(steps) - 1];
     for (size_t i = 0; i < ARRAY_COUNT(steps); i++)
         if (span / steps[i] <= (uint64_t)MAX(pw / 90, 1)) {
@@ -473,24 +450,19 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     uint64_t xfirst = (f_lo + xstep - 1) / xstep * xstep;
 
     for (int k = 0; k < n; k++) {
-        Lane l = {.x0 = px0,
-                  .x1 = px1,
-                  .y0 = lanes_top + k * (lane_h + LANE_GAP) + LANE_HEAD,
-                  .log = o->log};
+        Lane l = {.x0 = px0, .x1 = px1, .y0 = lanes_top + k * (lane_h + LANE_GAP) + LANE_HEAD, .log = o->log};
         l.y1 = lanes_top + k * (lane_h + LANE_GAP) + lane_h;
         bool show_rec = t->has_recommended && str8_eq_cstr(t->arena_names[k], "level");
         uint64_t ticks[72];
         bool reserved_off;
-        int nt =
-            lane_scale(&l, t, k, show_rec, ticks, CLAMP((l.y1 - l.y0) / 18, 2, 6), &reserved_off);
+        int nt = lane_scale(&l, t, k, show_rec, ticks, CLAMP((l.y1 - l.y0) / 18, 2, 6), &reserved_off);
         columns_fill(t, k, pw, f_lo, span, &col);
         uint32_t hue = lane_palette[k % (int)ARRAY_COUNT(lane_palette)];
 
         /* The box, tinted under every other level, and the grid. */
         fill(&cv, l.x0, l.y0, l.x1, l.y1, COL_BOX, 255);
         for (int c = 0; c < pw; c++)
-            if (col.level[c] && col.level[c] % 2 == 0)
-                vline(&cv, px0 + c, l.y0, l.y1 - 1, COL_TINT, 255, 0);
+            if (col.level[c] && col.level[c] % 2 == 0) vline(&cv, px0 + c, l.y0, l.y1 - 1, COL_TINT, 255, 0);
         for (int i = 0; i < nt; i++) {
             int y = lane_y(&l, ticks[i], NULL);
             if (i > 0) hline(&cv, l.x0, l.x1 - 1, y, COL_GRID, 255, 0);
@@ -535,18 +507,15 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         }
         if (reserved_off) {
             uint64_t res = 0;
-            for (uint64_t r = 0; r < t->row_count; r++)
-                res = MAX(res, trace_value(t, r, k, TRACE_RESERVED));
-            snprintf(b, sizeof b, "reserved %s: off the top (--log shows it)",
-                     fmt_bytes(res, b2, sizeof b2));
+            for (uint64_t r = 0; r < t->row_count; r++) res = MAX(res, trace_value(t, r, k, TRACE_RESERVED));
+            snprintf(b, sizeof b, "reserved %s: off the top (--log shows it)", fmt_bytes(res, b2, sizeof b2));
             Str8 s = str8_cstr(b);
             draw_text(&cv, g, l.x1 - 4 - text_width(g, s, 1), l.y0 + 3, s, COL_RESERVED, 1);
         }
 
         /* Level changes and events through the lane. */
         for (uint64_t i = 0; i < mark_count; i++)
-            vline(&cv, marks[i].x, l.y0, l.y1 - 1,
-                  marks[i].kind == MARK_LEVEL ? COL_LEVEL_LINE : COL_EVENT_LINE,
+            vline(&cv, marks[i].x, l.y0, l.y1 - 1, marks[i].kind == MARK_LEVEL ? COL_LEVEL_LINE : COL_EVENT_LINE,
                   marks[i].kind == MARK_LEVEL ? 170 : 150, marks[i].kind == MARK_LEVEL ? 0 : 2);
 
         hline(&cv, l.x0 - 1, l.x1, l.y0 - 1, COL_BORDER, 255, 0);
@@ -555,21 +524,19 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         vline(&cv, l.x1, l.y0 - 1, l.y1, COL_BORDER, 255, 0);
 
         /* The lane's name and figures over its box. */
-        uint64_t peak = 0, committed = 0, reserved = 0,
-                 last = trace_value(t, t->row_count - 1, k, TRACE_USED);
+        uint64_t peak = 0, committed = 0, reserved = 0, last = trace_value(t, t->row_count - 1, k, TRACE_USED);
         for (uint64_t r = 0; r < t->row_count; r++) {
             peak = MAX(peak, MAX(trace_value(t, r, k, TRACE_HIGH), trace_value(t, r, k, TRACE_USED)));
             committed = MAX(committed, trace_value(t, r, k, TRACE_COMMITTED));
             reserved = MAX(reserved, trace_value(t, r, k, TRACE_RESERVED));
         }
-        int nx = l.x0 + draw_text(&cv, g, l.x0, l.y0 - LANE_HEAD + 1, t->arena_names[k],
-                                  lighten(hue, 30), 1);
+        int nx = l.x0 + draw_text(&cv, g, l.x0, l.y0 - LANE_HEAD + 1, t->arena_names[k], lighten(hue, 30), 1);
         snprintf(b, sizeof b, "peak %s   at the end %s   committed up to %s   reserved %s",
-                 fmt_bytes(peak, b2, sizeof b2), fmt_bytes(last, b3, sizeof b3),
-                 fmt_bytes(committed, b4, sizeof b4), fmt_bytes(reserved, b5, sizeof b5));
+                 fmt_bytes(peak, b2, sizeof b2), fmt_bytes(last, b3, sizeof b3), fmt_bytes(committed, b4, sizeof b4),
+                 fmt_bytes(reserved, b5, sizeof b5));
         char fit[256];
-        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1,
-                  text_fit(g, str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit), COL_DIM, 1);
+        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1, text_fit(g, str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit),
+                  COL_DIM, 1);
     }
 
     /* Labels over the lanes: each on the first of EVENT_ROWS rows that is free at its x,
@@ -588,12 +555,10 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         if (r == EVENT_ROWS) continue;
         char fit[512];
         Str8 s = text_fit(g, m->text, MIN(room, w - PAD - m->x - 3), 1, fit, sizeof fit);
-        uint32_t colour = m->kind == MARK_ERROR   ? COL_ERROR
-                          : m->kind == MARK_LEVEL ? COL_TEXT
-                                                  : COL_DIM;
+        uint32_t colour = m->kind == MARK_ERROR ? COL_ERROR : m->kind == MARK_LEVEL ? COL_TEXT : COL_DIM;
         int y = band + r * EVENT_ROW_H;
-        vline(&cv, m->x, y, lanes_top - 1, m->kind == MARK_LEVEL ? COL_LEVEL_LINE : COL_EVENT_LINE,
-              150, m->kind == MARK_LEVEL ? 0 : 2);
+        vline(&cv, m->x, y, lanes_top - 1, m->kind == MARK_LEVEL ? COL_LEVEL_LINE : COL_EVENT_LINE, 150,
+              m->kind == MARK_LEVEL ? 0 : 2);
         row_end[r] = m->x + 3 + draw_text(&cv, g, m->x + 3, y, s, colour, 1) + 6;
     }
 
@@ -634,17 +599,20 @@ static const CliOption OPTS[OPT_COUNT] = {
 };
 #define ARENAPLOT_USAGE "usage: arenaplot FILE.csv OUT.png [--log] [--width W] [--height H] [--assets DIR]\n"
 static const CliProgram PROGRAM = {
-    "arenaplot", ARENAPLOT_USAGE,
-    ARENAPLOT_USAGE
-    "       arenaplot --help | --version\n"
-    "Draws the arena timeline `game --arena-trace FILE.csv` writes as a PNG: one lane per\n"
-    "arena, used (filled), the high mark within each frame, committed and reserved over\n"
-    "the frames, level changes and events as labelled lines. --log: a log2 byte scale.\n"
-    "W x H (240 to 8192 each) default to 1280 x what gives each lane a box of 150 pixels.\n"
-    "--assets DIR: where font.png is (default: found as the game finds its assets). The\n"
-    "CSV's rules are at the top of tools/arenaplot/arenaplot.c. Exit status 1 on a bad CSV,\n"
-    "2 on bad usage.\n",
-    OPTS, OPT_COUNT, 2, 2};
+    "arenaplot",
+    ARENAPLOT_USAGE,
+    ARENAPLOT_USAGE "       arenaplot --help | --version\n"
+                    "Draws the arena timeline `game --arena-trace FILE.csv` writes as a PNG: one lane per\n"
+                    "arena, used (filled), the high mark within each frame, committed and reserved over\n"
+                    "the frames, level changes and events as labelled lines. --log: a log2 byte scale.\n"
+                    "W x H (240 to 8192 each) default to 1280 x what gives each lane a box of 150 pixels.\n"
+                    "--assets DIR: where font.png is (default: found as the game finds its assets). The\n"
+                    "CSV's rules are at the top of tools/arenaplot/arenaplot.c. Exit status 1 on a bad CSV,\n"
+                    "2 on bad usage.\n",
+    OPTS,
+    OPT_COUNT,
+    2,
+    2};
 
 int main(int argc, char **argv) {
     Options o = {0};

@@ -34,8 +34,7 @@ static int run(const char *args, Str8 *err) {
     int rc = WEXITSTATUS(st);
     /* A sanitizer's report exits 1 too: never take it for the expected failure. */
     for (uint64_t i = 0; i + 14 <= err->len; i++)
-        if (!memcmp(err->data + i, "Sanitizer", 9) || !memcmp(err->data + i, "runtime error:", 14))
-            return -1;
+        if (!memcmp(err->data + i, "Sanitizer", 9) || !memcmp(err->data + i, "runtime error:", 14)) return -1;
     return rc >= 128 ? -1 : rc; /* sh's 128 + signal */
 }
 
@@ -89,8 +88,8 @@ static void check_png(const char *path, int w, int h) {
             if (!set[k] && colours < SET / 2) set[k] = c | 1u, colours++;
         }
         if (colours < 24 || painted < (uint64_t)w * h / 4)
-            fprintf(stderr, "  %s: %u colours, %llu of %d pixels painted\n", path, colours,
-                    (unsigned long long)painted, w * h);
+            fprintf(stderr, "  %s: %u colours, %llu of %d pixels painted\n", path, colours, (unsigned long long)painted,
+                    w * h);
         CHECK(colours >= 24);
         CHECK(painted >= (uint64_t)w * h / 4);
     } else {
@@ -113,23 +112,21 @@ static bool write_big(const char *path) {
     uint64_t cap = 4u << 20, n = 0;
     char *buf = arena_push_raw(arena, cap, 1);
     if (!buf) return false;
-    n += (uint64_t)snprintf(
-        buf + n, cap - n,
-        "# recommended_level_arena_bytes=65536\nframe,level,screen,event,permanent_used,"
-        "permanent_committed,permanent_high,permanent_reserved,level_used,level_committed,"
-        "level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
-        "scratch_used,scratch_committed,scratch_high,scratch_reserved\n");
+    n += (uint64_t)snprintf(buf + n, cap - n,
+                            "# recommended_level_arena_bytes=65536\nframe,level,screen,event,permanent_used,"
+                            "permanent_committed,permanent_high,permanent_reserved,level_used,level_committed,"
+                            "level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
+                            "scratch_used,scratch_committed,scratch_high,scratch_reserved\n");
     for (int f = 0; f < 10000; f++) {
         int lv = 1 + f / 2000;
         char ev[96] = "";
         if (f % 2000 == 0) snprintf(ev, sizeof ev, "\"level levels/0%d.lvl\"", lv);
         else if (f % 250 == 0) snprintf(ev, sizeof ev, "\"checkpoint %d, \"\"quoted\"\"\"", f);
-        n += (uint64_t)snprintf(
-            buf + n, cap - n,
-            "%d,%d,playing,%s,38251,65536,38251,67108864,%d,65536,%d,4194304,%d,65536,%d,"
-            "67108864,0,262144,%d,67108864\n",
-            f, lv, ev, 30000 + lv * 1000, 30000 + lv * 1000, 20000 + f % 97 * 100,
-            26000 + f % 89 * 100, f % 2000 == 0 ? 9000 : 0);
+        n += (uint64_t)snprintf(buf + n, cap - n,
+                                "%d,%d,playing,%s,38251,65536,38251,67108864,%d,65536,%d,4194304,%d,65536,%d,"
+                                "67108864,0,262144,%d,67108864\n",
+                                f, lv, ev, 30000 + lv * 1000, 30000 + lv * 1000, 20000 + f % 97 * 100,
+                                26000 + f % 89 * 100, f % 2000 == 0 ? 9000 : 0);
     }
     Error msg;
     bool ok = n < cap && os_write_file_atomic(path, buf, n, &msg);
@@ -148,7 +145,8 @@ static bool write_wide(const char *path, int count) {
         n += (uint64_t)snprintf(buf + n, cap - n, ",a%d_used,a%d_committed,a%d_high,a%d_reserved", i, i, i, i);
     for (int f = 0; f < 2; f++) {
         n += (uint64_t)snprintf(buf + n, cap - n, "\n%d,0,playing,", f);
-        for (int i = 0; i < count; i++) n += (uint64_t)snprintf(buf + n, cap - n, ",%d,4096,%d,65536", 100 + f, 200 + i);
+        for (int i = 0; i < count; i++)
+            n += (uint64_t)snprintf(buf + n, cap - n, ",%d,4096,%d,65536", 100 + f, 200 + i);
     }
     n += (uint64_t)snprintf(buf + n, cap - n, "\n");
     Error msg;
@@ -165,9 +163,8 @@ static const Bad bad[] = {
     {"empty.csv", "empty.csv:1: error: empty file: expected the header row"},
     {"comments_only.csv", "comments_only.csv:3: error: only comments: expected the header row"},
     {"header_only.csv", "header_only.csv:2: error: no rows after the header: nothing to plot"},
-    {"no_header.csv",
-     "no_header.csv:1: error: expected the header row (frame,level,screen,event,<arena>_used,...), "
-     "found no 'frame' column in a row that starts with '0'"},
+    {"no_header.csv", "no_header.csv:1: error: expected the header row (frame,level,screen,event,<arena>_used,...), "
+                      "found no 'frame' column in a row that starts with '0'"},
     {"no_frame.csv", "no_frame.csv:1: error: expected the header row"},
     {"no_arenas.csv", "no_arenas.csv:1: error: no arena columns"},
     {"missing_column.csv", "missing_column.csv:1: error: arena 'level' has no column 'level_high'"},
@@ -175,16 +172,11 @@ static const Bad bad[] = {
     {"ragged.csv", "ragged.csv:4: error: this row has 11 fields, the header has 12"},
     {"not_a_number.csv", "not_a_number.csv:3: error: column 'level_used': expected a whole number "
                          "(0 or more), found '12k'"},
-    {"negative.csv",
-     "negative.csv:3: error: column 'level_used': expected a whole number (0 or more), found '-5'"},
-    {"bad_frame.csv",
-     "bad_frame.csv:3: error: column 'frame': expected a whole number (0 or more), found 'x'"},
-    {"frame_order.csv",
-     "frame_order.csv:4: error: frame 4 comes after frame 5: rows must be in frame order"},
-    {"unterminated.csv",
-     "unterminated.csv:3: error: the quoted field that starts on this line never ends"},
-    {"stray_quote.csv",
-     "stray_quote.csv:3: error: a '\"' inside a field that does not start with one"},
+    {"negative.csv", "negative.csv:3: error: column 'level_used': expected a whole number (0 or more), found '-5'"},
+    {"bad_frame.csv", "bad_frame.csv:3: error: column 'frame': expected a whole number (0 or more), found 'x'"},
+    {"frame_order.csv", "frame_order.csv:4: error: frame 4 comes after frame 5: rows must be in frame order"},
+    {"unterminated.csv", "unterminated.csv:3: error: the quoted field that starts on this line never ends"},
+    {"stray_quote.csv", "stray_quote.csv:3: error: a '\"' inside a field that does not start with one"},
     {"after_quote.csv", "after_quote.csv:3: error: expected ',' or the end of the line after a "
                         "quoted field, found 's'"},
     {"bad_recommended.csv", "bad_recommended.csv:1: error: recommended_level_arena_bytes: expected "
@@ -239,8 +231,8 @@ int main(void) {
         int rc = run(args, &err);
         bool said = contains(err, bad[i].message);
         if (rc != 1 || !said)
-            fprintf(stderr, "  %s: exit %d, said: %.*s  expected: %s\n", bad[i].file, rc,
-                    STR8_FMT(err), bad[i].message);
+            fprintf(stderr, "  %s: exit %d, said: %.*s  expected: %s\n", bad[i].file, rc, STR8_FMT(err),
+                    bad[i].message);
         CHECK_EQ_I(rc, 1);
         CHECK(said);
         CHECK(os_file_info(png).kind == OS_FILE_NONE);

@@ -8,8 +8,8 @@
 #include "core/diag.h"
 #include "core/os_file.h"
 
-static const Str8 value_suffix[TRACE_VALUES] = {STR8_INIT("_used"), STR8_INIT("_committed"),
-                                           STR8_INIT("_high"), STR8_INIT("_reserved")};
+static const Str8 value_suffix[TRACE_VALUES] = {STR8_INIT("_used"), STR8_INIT("_committed"), STR8_INIT("_high"),
+                                                STR8_INIT("_reserved")};
 
 /* ==== Reading the CSV =================================================================== */
 
@@ -75,9 +75,8 @@ static bool csv_record(Csv *c, Arena *a, Str8 *fields, int cap, int *count) {
             bool doubled = false;
             for (;;) {
                 if (p >= len) {
-                    diag_report_at(
-                        DIAG_ERROR, c->path, open_line, 0,
-                        "the quoted field that starts on this line never ends (no closing '\"')");
+                    diag_report_at(DIAG_ERROR, c->path, open_line, 0,
+                                   "the quoted field that starts on this line never ends (no closing '\"')");
                     return false;
                 }
                 if (t[p] == '"') {
@@ -99,24 +98,21 @@ static bool csv_record(Csv *c, Arena *a, Str8 *fields, int cap, int *count) {
                 }
             }
             c->pos = ++p;
-            bool end = p >= len || t[p] == ',' || t[p] == '\n' ||
-                       (t[p] == '\r' && (p + 1 >= len || t[p + 1] == '\n'));
+            bool end = p >= len || t[p] == ',' || t[p] == '\n' || (t[p] == '\r' && (p + 1 >= len || t[p + 1] == '\n'));
             if (!end) {
                 char b[8];
-                diag_report_at(
-                    DIAG_ERROR, c->path, c->line, 0,
-                    "expected ',' or the end of the line after a quoted field, found '%s'",
-                    shown(str8_make(t + p, 1), b, sizeof b));
+                diag_report_at(DIAG_ERROR, c->path, c->line, 0,
+                               "expected ',' or the end of the line after a quoted field, found '%s'",
+                               shown(str8_make(t + p, 1), b, sizeof b));
                 return false;
             }
         } else {
             uint64_t p = c->pos;
             while (p < len && t[p] != ',' && t[p] != '\n') {
                 if (t[p] == '"') {
-                    diag_report_at(
-                        DIAG_ERROR, c->path, c->line, 0,
-                        "a '\"' inside a field that does not start with one: quote the whole "
-                        "field and double its quotes");
+                    diag_report_at(DIAG_ERROR, c->path, c->line, 0,
+                                   "a '\"' inside a field that does not start with one: quote the whole "
+                                   "field and double its quotes");
                     return false;
                 }
                 p++;
@@ -156,8 +152,7 @@ static bool csv_comment(Csv *c, Trace *t) {
     uint64_t v;
     if (!str8_parse_u64(num, 10, &v)) {
         char b[64];
-        diag_report_at(DIAG_ERROR, c->path, at, 0,
-                       "recommended_level_arena_bytes: expected a byte count, found '%s'",
+        diag_report_at(DIAG_ERROR, c->path, at, 0, "recommended_level_arena_bytes: expected a byte count, found '%s'",
                        shown(num, b, sizeof b));
         return false;
     }
@@ -180,18 +175,15 @@ static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n
     struct {
         const char *name;
         int *col;
-    } fixed[] = {{"frame", &t->col_frame},
-                 {"level", &t->col_level},
-                 {"screen", &t->col_screen},
-                 {"event", &t->col_event}};
+    } fixed[] = {
+        {"frame", &t->col_frame}, {"level", &t->col_level}, {"screen", &t->col_screen}, {"event", &t->col_event}};
     char b[64];
     for (int i = 0; i < n; i++) {
         bool known = false;
         for (size_t k = 0; k < ARRAY_COUNT(fixed); k++) {
             if (!str8_eq_cstr(f[i], fixed[k].name)) continue;
             if (*fixed[k].col >= 0) {
-                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice",
-                               fixed[k].name);
+                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice", fixed[k].name);
                 return false;
             }
             *fixed[k].col = i;
@@ -204,8 +196,7 @@ static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n
             while (k < t->arena_count && !str8_eq(t->arena_names[k], name)) k++;
             if (k == t->arena_count) t->arena_names[t->arena_count++] = name;
             if (t->arena_col[k * TRACE_VALUES + v] >= 0) {
-                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice",
-                               shown(f[i], b, sizeof b));
+                diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%s' appears twice", shown(f[i], b, sizeof b));
                 return false;
             }
             t->arena_col[k * TRACE_VALUES + v] = i;
@@ -213,29 +204,25 @@ static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n
         }
     }
     if (t->col_frame < 0) {
-        diag_report_at(
-            DIAG_ERROR, c->path, line, 0,
-            "expected the header row (frame,level,screen,event,<arena>_used,...), found no 'frame' "
-            "column in a row that starts with '%s'",
-            shown(n ? f[0] : (Str8){0}, b, sizeof b));
+        diag_report_at(DIAG_ERROR, c->path, line, 0,
+                       "expected the header row (frame,level,screen,event,<arena>_used,...), found no 'frame' "
+                       "column in a row that starts with '%s'",
+                       shown(n ? f[0] : (Str8){0}, b, sizeof b));
         return false;
     }
     if (t->arena_count == 0) {
-        diag_report_at(
-            DIAG_ERROR, c->path, line, 0,
-            "no arena columns: expected <arena>_used, <arena>_committed, <arena>_high and "
-            "<arena>_reserved for each arena");
+        diag_report_at(DIAG_ERROR, c->path, line, 0,
+                       "no arena columns: expected <arena>_used, <arena>_committed, <arena>_high and "
+                       "<arena>_reserved for each arena");
         return false;
     }
     for (int k = 0; k < t->arena_count; k++)
         for (int v = 0; v < TRACE_VALUES; v++)
             if (t->arena_col[k * TRACE_VALUES + v] < 0) {
-                diag_report_at(
-                    DIAG_ERROR, c->path, line, 0,
-                    "arena '%.*s' has no column '%.*s%.*s' (each arena needs _used, _committed, "
-                    "_high and _reserved)",
-                    STR8_FMT(t->arena_names[k]), STR8_FMT(t->arena_names[k]),
-                    STR8_FMT(value_suffix[v]));
+                diag_report_at(DIAG_ERROR, c->path, line, 0,
+                               "arena '%.*s' has no column '%.*s%.*s' (each arena needs _used, _committed, "
+                               "_high and _reserved)",
+                               STR8_FMT(t->arena_names[k]), STR8_FMT(t->arena_names[k]), STR8_FMT(value_suffix[v]));
                 return false;
             }
     return true;
@@ -244,8 +231,7 @@ static bool read_header(Csv *c, Arena *a, Trace *t, int64_t line, Str8 *f, int n
 static bool read_number(const Csv *c, int64_t line, Str8 field, Str8 column, uint64_t *out) {
     if (str8_parse_u64(field, 10, out)) return true;
     char b[64];
-    diag_report_at(DIAG_ERROR, c->path, line, 0,
-                   "column '%.*s': expected a whole number (0 or more), found '%s'",
+    diag_report_at(DIAG_ERROR, c->path, line, 0, "column '%.*s': expected a whole number (0 or more), found '%s'",
                    STR8_FMT(column), shown(field, b, sizeof b));
     return false;
 }
@@ -277,8 +263,7 @@ static bool read_pass(const char *path, Str8 text, Arena *a, Trace *t, bool stor
             if (!header) {
                 return no_memory();
             }
-            if (!csv_record(&c, a, header, n, &n) || !read_header(&c, a, t, line, header, n))
-                return false;
+            if (!csv_record(&c, a, header, n, &n) || !read_header(&c, a, t, line, header, n)) return false;
             fields = arena_push_array(a, Str8, (uint64_t)n);
             if (!fields) {
                 return no_memory();
@@ -288,18 +273,15 @@ static bool read_pass(const char *path, Str8 text, Arena *a, Trace *t, bool stor
         uint64_t mark = arena_pos(a);
         if (!csv_record(&c, a, fields, t->column_count, &n)) return false;
         if (n != t->column_count) {
-            diag_report_at(DIAG_ERROR, path, line, 0, "this row has %d field%s, the header has %d",
-                           n, n == 1 ? "" : "s", t->column_count);
+            diag_report_at(DIAG_ERROR, path, line, 0, "this row has %d field%s, the header has %d", n,
+                           n == 1 ? "" : "s", t->column_count);
             return false;
         }
         uint64_t frame, level = 0;
         if (!read_number(&c, line, fields[t->col_frame], STR8_LIT("frame"), &frame)) return false;
-        if (t->col_level >= 0 &&
-            !read_number(&c, line, fields[t->col_level], STR8_LIT("level"), &level))
-            return false;
+        if (t->col_level >= 0 && !read_number(&c, line, fields[t->col_level], STR8_LIT("level"), &level)) return false;
         if (rows > 0 && frame < last_frame) {
-            diag_report_at(DIAG_ERROR, path, line, 0,
-                           "frame %llu comes after frame %llu: rows must be in frame order",
+            diag_report_at(DIAG_ERROR, path, line, 0, "frame %llu comes after frame %llu: rows must be in frame order",
                            (unsigned long long)frame, (unsigned long long)last_frame);
             return false;
         }
@@ -309,9 +291,7 @@ static bool read_pass(const char *path, Str8 text, Arena *a, Trace *t, bool stor
                 int col = t->arena_col[k * TRACE_VALUES + v];
                 uint64_t x;
                 if (!read_number(&c, line, fields[col], header[col], &x)) return false;
-                if (store)
-                    t->value[(rows * (uint64_t)t->arena_count + (uint64_t)k) * TRACE_VALUES +
-                             (uint64_t)v] = x;
+                if (store) t->value[(rows * (uint64_t)t->arena_count + (uint64_t)k) * TRACE_VALUES + (uint64_t)v] = x;
             }
         if (store) {
             t->frame[rows] = frame;
@@ -364,4 +344,3 @@ bool trace_csv_read(Arena *a, const char *path, Trace *t) {
     }
     return trace_csv_parse(a, path, text, t);
 }
-

@@ -45,8 +45,7 @@
 
 static double now_ms_(void) { return (double)bench_now_ns() / 1e6; }
 static double cpu_ms_(void) { return (double)bench_thread_cpu_ns() / 1e6; }
-static double proc_ms_(void)
-{
+static double proc_ms_(void) {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
@@ -59,8 +58,7 @@ typedef struct Spr {
 
 static Spr g_sprites[N_SPRITES];
 
-static void make_sprites_(Spr *s, int n)
-{
+static void make_sprites_(Spr *s, int n) {
     uint32_t r = 2463534242u;
     for (int i = 0; i < n; i++) {
         r ^= r << 13, r ^= r >> 17, r ^= r << 5;
@@ -82,12 +80,15 @@ typedef struct Target {
     Arena *frame;
 } Target;
 
-static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind kind, bool headless)
-{
+static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind kind, bool headless) {
     char title[64];
     snprintf(title, sizeof title, "bench_render %s", platform_renderer_name(kind));
     t->frame = arena_create((ArenaParams){.name = "frame"});
-    t->pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .title = title, .no_vsync = true, .renderer = kind,
+    t->pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W,
+                                                  .logical_h = BENCH_LOGICAL_H,
+                                                  .title = title,
+                                                  .no_vsync = true,
+                                                  .renderer = kind,
                                                   .headless = headless});
     t->rd = t->pf ? render_create(perm, t->pf) : NULL;
     if (!t->rd) return false;
@@ -103,8 +104,7 @@ static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind k
 }
 
 /* One frame of variant v on t. */
-static void frame_(Target *t, int v, int n)
-{
+static void frame_(Target *t, int v, int n) {
     if (v != V_COPY) {
         arena_clear(t->frame);
         render_begin(t->rd, t->frame, (Color){0, 0, 0, 255});
@@ -132,8 +132,7 @@ typedef struct Result {
 } Result;
 
 /* Blocks of `block` frames of every variant, `rounds` times, rotating the order. */
-static void measure_(Target *targets[V_COUNT], int n, int block, Result res[V_COUNT])
-{
+static void measure_(Target *targets[V_COUNT], int n, int block, Result res[V_COUNT]) {
     double cpu[V_COUNT][MAX_ROUNDS], fps[V_COUNT][MAX_ROUNDS];
     for (int w = 0; w < 3; w++) /* warm-up: buffers grow, shaders compile, caches fill */
         for (int v = 0; v < V_COUNT; v++) frame_(targets[v], v, n);
@@ -158,8 +157,7 @@ static void measure_(Target *targets[V_COUNT], int n, int block, Result res[V_CO
         res[v] = (Result){bench_median_f64(cpu[v], rounds), bench_median_f64(fps[v], rounds)};
 }
 
-static int bench_window_(const char *dir, int n)
-{
+static int bench_window_(const char *dir, int n) {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     Target gl = {0}, sdl = {0};
     if (!target_open_(&gl, perm, dir, RENDERER_GL, false) || !target_open_(&sdl, perm, dir, RENDERER_SDL, false))
@@ -167,14 +165,15 @@ static int bench_window_(const char *dir, int n)
     int ow, oh;
     platform_output_size(gl.pf, &ow, &oh);
     printf("1. %d sprites 16x16 at 480x270, shown at %dx%d, no vsync; process CPU ms per frame and fps, medians:\n"
-           "   gl   = %s\n   sdl  = %s\n", n, ow, oh, render_describe(gl.rd), render_describe(sdl.rd));
+           "   gl   = %s\n   sdl  = %s\n",
+           n, ow, oh, render_describe(gl.rd), render_describe(sdl.rd));
     Target *targets[V_COUNT] = {&gl, &sdl, &sdl};
     Result res[V_COUNT];
     measure_(targets, n, 10, res);
     printf("   %-6s %9s %8s %10s %10s\n", "", "cpu ms", "fps", "cpu / sdl", "fps / sdl");
     for (int v = 0; v < V_COUNT; v++)
-        printf("   %-6s %9.3f %8.1f %9.2fx %9.2fx\n", variant_names[v], res[v].cpu, res[v].fps, res[v].cpu / res[V_SDL].cpu,
-               res[v].fps / res[V_SDL].fps);
+        printf("   %-6s %9.3f %8.1f %9.2fx %9.2fx\n", variant_names[v], res[v].cpu, res[v].fps,
+               res[v].cpu / res[V_SDL].cpu, res[v].fps / res[V_SDL].fps);
     RenderStats st = render_stats(gl.rd);
     printf("   (gl: %u draw calls for %u sprites per frame)\n", st.draw_calls, st.sprites);
     render_release(sdl.rd);
@@ -189,13 +188,13 @@ static int bench_window_(const char *dir, int n)
 
 /* The engine's own CPU: the pushes, and the sort (render_sort_commands, the order
    render_end draws by), timed apart from any backend's submit. */
-static int bench_cpu_(const char *dir)
-{
+static int bench_cpu_(const char *dir) {
     enum { N = N_SPRITES, R = 21 };
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     Arena *frame = arena_create((ArenaParams){.name = "frame"});
     Arena *tmp = arena_create((ArenaParams){.name = "tmp"});
-    Platform *pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .headless = true});
+    Platform *pf = platform_create(
+        perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .headless = true});
     Renderer *rd = pf ? render_create(perm, pf) : NULL;
     Error err;
     const Texture *texs[3] = {
@@ -223,7 +222,8 @@ static int bench_cpu_(const char *dir)
     }
     uint64_t peak = arena_stats(frame).peak;
     for (int i = 0; i < N; i++)
-        flat[i] = (DrawCmd){g_sprites[i].x, g_sprites[i].y, 16, 16, 0, 0, 1, 1, COLOR_WHITE, (uint16_t)(i % 7), (uint16_t)(i % 3 + 1)};
+        flat[i] = (DrawCmd){g_sprites[i].x,    g_sprites[i].y,       16, 16, 0, 0, 1, 1, COLOR_WHITE,
+                            (uint16_t)(i % 7), (uint16_t)(i % 3 + 1)};
     for (int r = 0; r < R + 2; r++) {
         double c0 = cpu_ms_();
         render_sort_commands(flat, out, N);
@@ -233,8 +233,8 @@ static int bench_cpu_(const char *dir)
     printf("\n2. engine CPU for 10k draw commands (7 layers x 3 textures -> 21 runs), thread CPU ms, median of %d:\n"
            "   render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
            " (frame arena peak %llu bytes)\n",
-           R, bench_median_f64(push, R), bench_median_f64(sort, R), bench_median_f64(push, R) + bench_median_f64(sort, R),
-           (unsigned long long)peak);
+           R, bench_median_f64(push, R), bench_median_f64(sort, R),
+           bench_median_f64(push, R) + bench_median_f64(sort, R), (unsigned long long)peak);
     render_release(rd);
     platform_release(pf);
     arena_release(tmp);
@@ -244,8 +244,7 @@ static int bench_cpu_(const char *dir)
 }
 
 /* --only: one variant in a window, for profilers. */
-static int profile_one_(const char *dir, int v, int n, int frames)
-{
+static int profile_one_(const char *dir, int v, int n, int frames) {
     Arena *perm = arena_create((ArenaParams){.name = "perm"});
     Target t = {0};
     if (!target_open_(&t, perm, dir, v == V_GL ? RENDERER_GL : RENDERER_SDL, false)) return 1;
@@ -259,8 +258,7 @@ static int profile_one_(const char *dir, int v, int n, int frames)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     Arena *boot = arena_create((ArenaParams){.name = "boot"});
     const char *dir = NULL;
     int only = -1, n = N_SPRITES, frames = 200;
