@@ -399,12 +399,10 @@ static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help)
     fprintf(f, HOST_HELP, HOST_HEADLESS_FRAMES, (unsigned long long)api->level_arena_bytes, api->name);
 }
 
-/* An output named on the command line must be writable before the run, not found
-   unwritable at its end: the writer's own checks, writing nothing. */
-static bool output_writable(const char *prog, const char *flag, const char *path) {
+bool host_output_writable(const char *who, const char *flag, const char *path) {
     Error err;
     if (!path || os_write_check(path, &err)) return true;
-    diag_report(DIAG_ERROR, "%s: %s %s", prog, flag, err.message);
+    diag_report(DIAG_ERROR, "%s: %s %s", who, flag, err.message);
     return false;
 }
 
@@ -464,8 +462,8 @@ static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, Ho
         return 2;
     }
     if (!ho->frames && ho->headless && !ho->run_ends) ho->frames = HOST_HEADLESS_FRAMES;
-    if (!output_writable(prog, "--screenshot", ho->screenshot) ||
-        !output_writable(prog, "--arena-trace", ho->arena_trace))
+    if (!host_output_writable(prog, "--screenshot", ho->screenshot) ||
+        !host_output_writable(prog, "--arena-trace", ho->arena_trace))
         return 2;
     return -1;
 }

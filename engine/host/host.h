@@ -126,6 +126,10 @@ int host_main(const GameApi *api, int argc, char **argv);
 bool host_reload_game(Host *h);
 /* The folder F12 writes to: "<data home>/<name>/screenshots", or "." with no home. */
 bool host_screenshot_dir(const GameApi *api, char *out, size_t cap);
+/* An output named on the command line (the host's or a game's parse) must be writable
+   before the run, not found unwritable at its end: the writer's own checks, writing
+   nothing. False with "who: --flag path: why" reported; a NULL path is fine. */
+bool host_output_writable(const char *who, const char *flag, const char *path);
 /* The logical size of the picture (the table's, or the window's in a browser). */
 void host_logical_size(const Host *h, int *w, int *hh);
 

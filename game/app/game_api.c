@@ -3,11 +3,9 @@
    (-fvisibility=hidden); the release executable links the same table in. */
 #include "app/game_api.h"
 
-#include <limits.h>
 #include <stdio.h>
 
 #include "app/app.h"
-#include "core/os_file.h"
 #include "game_layout.h" /* GAME_LAYOUT_HASH, generated from the state headers */
 
 enum {
@@ -63,14 +61,6 @@ static const char GAME_HELP[] = "  --level FILE         start on this level file
                                 "      settings in $XDG_CONFIG_HOME/arena-dungeon/settings (else ~/.config/...),\n"
                                 "      a text file of 'key value' lines to edit by hand\n";
 
-/* An output named on the command line must be writable before the run, not at its end. */
-static bool writable(const char *flag, const char *path) {
-    Error err;
-    if (!path || os_write_check(path, &err)) return true;
-    diag_report(DIAG_ERROR, "game: %s %s", flag, err.message);
-    return false;
-}
-
 /* The values into AppOptions by name, so each field's type is the compiler's to check. */
 static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
     AppOptions *o = arena_push_struct(perm, AppOptions);
@@ -95,7 +85,9 @@ static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
         diag_report(DIAG_ERROR, "game: --edit excludes --replay, --record and --autoplay");
         return NULL;
     }
-    if (!writable("--record", o->record) || !writable("--audio-out", o->audio_out)) return NULL;
+    if (!host_output_writable("game", "--record", o->record) ||
+        !host_output_writable("game", "--audio-out", o->audio_out))
+        return NULL;
     /* A player at a window gets the title screen; runs that are data start at once. */
     o->skip_title = o->skip_title || ho->headless || o->replay || o->record || o->autoplay;
     ho->run_ends = o->replay || o->autoplay;
