@@ -61,11 +61,16 @@ static void csv_field(Timeline *t, const char *s) {
     csv_put(t, "\"", 1);
 }
 
+/* The game's name of screen `s` (the last scene's table), else `none`. */
+static const char *screen_name(const Timeline *t, uint16_t s, const char *none) {
+    return s < t->screen_count && t->screen_names ? t->screen_names[s] : none;
+}
+
 static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
     char buf[512];
     int n = snprintf(buf, sizeof buf, "%llu,%u,", (unsigned long long)smp->frame, smp->level);
     csv_put(t, buf, (size_t)n);
-    csv_field(t, smp->screen < t->screen_count ? t->screen_names[smp->screen] : "");
+    csv_field(t, screen_name(t, smp->screen, ""));
     csv_put(t, ",", 1);
     csv_field(t, t->events);
     uint64_t used = 0, committed = 0, high = 0, reserved = 0;
@@ -97,10 +102,6 @@ static void level_changed(Timeline *t, const TimelineScene *sc) {
     r->scratch_load = MAX(r->scratch_load, sc->scratch_load);
 }
 
-static const char *screen_name(const TimelineScene *sc, uint16_t s) {
-    return s < sc->screen_count && sc->screen_names ? sc->screen_names[s] : "?";
-}
-
 void timeline_frame(Timeline *t, const TimelineScene *sc, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
     t->screen_names = sc->screen_names, t->screen_count = sc->screen_count;
     if (sc->level_serial != t->level_serial) {
@@ -109,7 +110,7 @@ void timeline_frame(Timeline *t, const TimelineScene *sc, Arena *const arenas[TI
         level_changed(t, sc);
     }
     if (sc->screen != t->screen) {
-        if (t->screen != UINT16_MAX) timeline_mark(t, frame, "screen %s", screen_name(sc, sc->screen));
+        if (t->screen != UINT16_MAX) timeline_mark(t, frame, "screen %s", screen_name(t, sc->screen, "?"));
         t->screen = sc->screen;
     }
     arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), sc->screen);
