@@ -5,8 +5,11 @@
 #ifndef APP_RUN_H
 #define APP_RUN_H
 
+#include <SDL2/SDL.h>
+
 #include "app/app.h"
 #include "app/game_api.h"
+#include "check.h"
 
 typedef struct AppRunOptions {
     /* The host's (HostOptions) */
@@ -57,6 +60,15 @@ static inline App *app_run_create(Arena *perm, const AppRunOptions *o) {
                      .edit_h = o->edit_h};
     Host *h = host_create(perm, game_api(), &ho, &ao);
     return h ? (App *)h->game : NULL;
+}
+
+/* A key going down or up, into SDL's queue: the next frame's poll sees it. */
+static inline void app_run_key(SDL_Scancode sc, bool down) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = sc;
+    CHECK(SDL_PushEvent(&e) == 1);
 }
 
 static inline bool app_run_frame(App *app) { return host_frame(app->host); }

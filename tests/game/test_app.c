@@ -21,14 +21,6 @@
 #include "app_run.h"
 #include "check.h"
 
-static void push_key(SDL_Scancode sc, bool down) {
-    SDL_Event e = {0};
-    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.scancode = sc;
-    CHECK(SDL_PushEvent(&e) == 1);
-}
-
 static void push_window(SDL_WindowEventID ev) {
     SDL_Event e = {0};
     e.type = SDL_WINDOWEVENT;
@@ -38,8 +30,8 @@ static void push_window(SDL_WindowEventID ev) {
 
 /* Down and up in one frame: the shortest press there is. */
 static void tap(SDL_Scancode sc) {
-    push_key(sc, true);
-    push_key(sc, false);
+    app_run_key(sc, true);
+    app_run_key(sc, false);
 }
 
 static bool frame(App *app) {
@@ -220,12 +212,12 @@ int main(void) {
 
     /* Holding D walks right; released, the player stops. */
     int32_t x0 = g->sim.player.x, y0 = g->sim.player.y;
-    push_key(SDL_SCANCODE_D, true);
+    app_run_key(SDL_SCANCODE_D, true);
     for (int i = 0; i < 10; i++) frame(app);
     int32_t x1 = g->sim.player.x;
     CHECK(x1 - x0 >= 10 * PLAYER_SPEED * 9 / 10); /* about 10 ticks' worth */
     CHECK_EQ_I(g->sim.player.y, y0);
-    push_key(SDL_SCANCODE_D, false);
+    app_run_key(SDL_SCANCODE_D, false);
     frame(app);
     int32_t x2 = g->sim.player.x;
     for (int i = 0; i < 10; i++) frame(app);

@@ -98,20 +98,12 @@ static void run_replay_with_reload(void) {
     arena_release(perm);
 }
 
-static void push_key(SDL_Scancode sc, bool down) {
-    SDL_Event e = {0};
-    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.scancode = sc;
-    CHECK(SDL_PushEvent(&e) == 1);
-}
-
 /* Frames of walking down (one tick each, headless) through the host, the key held. */
 static int32_t walk_app(App *app, int frames) {
     int32_t y0 = app->game->sim.player.y;
-    push_key(SDL_SCANCODE_DOWN, true);
+    app_run_key(SDL_SCANCODE_DOWN, true);
     for (int i = 0; i < frames; i++) CHECK(app_run_frame(app));
-    push_key(SDL_SCANCODE_DOWN, false);
+    app_run_key(SDL_SCANCODE_DOWN, false);
     CHECK(app_run_frame(app)); /* the release: a tick without the bit */
     return app->game->sim.player.y - y0;
 }
@@ -229,12 +221,12 @@ static void run_editor_swap(const char *dir) {
     CHECK(SDL_PushEvent(&e) == 1);
     CHECK(app_run_frame(app));
     CHECK(ui->cursor_on_map && ui->cursor_tx == tx && ui->cursor_ty == ty);
-    push_key(SDL_SCANCODE_EQUALS, true), push_key(SDL_SCANCODE_EQUALS, false);
+    app_run_key(SDL_SCANCODE_EQUALS, true), app_run_key(SDL_SCANCODE_EQUALS, false);
     CHECK(app_run_frame(app));
     CHECK_EQ_I(editor_get(&ui->ed, tx, ty).hp, 1);
     REQUIRE_VOID(copy_file(GAME_HOT_EDITOR_LIBRARY, watched));
     CHECK(host_reload_game(app->host));
-    push_key(SDL_SCANCODE_EQUALS, true), push_key(SDL_SCANCODE_EQUALS, false);
+    app_run_key(SDL_SCANCODE_EQUALS, true), app_run_key(SDL_SCANCODE_EQUALS, false);
     CHECK(app_run_frame(app));
     printf("editor: + made the hit points 1 with the library, then %d with the variant swapped in\n",
            editor_get(&ui->ed, tx, ty).hp);
