@@ -1,13 +1,13 @@
 /* atlas.h - what is where in the PNGs tools/mkassets writes to assets/.
 
    Every sheet is a grid of equal cells, row-major, ATLAS_COLS cells per row, so a name
-   below is just the cell index to pass to render_cell():
+   below is just the cell index to pass to st_render_cell():
 
-       Texture *tiles   = asset_load_texture(rd, perm, ".../tiles.png",   TILE_CELL, TILE_CELL, &err);
-       Texture *sprites = asset_load_texture(rd, perm, ".../sprites.png", SPRITE_CELL, SPRITE_CELL, &err);
+       Texture *tiles   = st_asset_load_texture(rd, perm, ".../tiles.png",   TILE_CELL, TILE_CELL, &err);
+       Texture *sprites = st_asset_load_texture(rd, perm, ".../sprites.png", SPRITE_CELL, SPRITE_CELL, &err);
        Font font;
-       asset_load_font(rd, perm, ".../font.png", FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &err);
-       render_cell(rd, sprites, SPR_PLAYER + facing * PLAYER_FRAMES + frame, x, y, layer, 0);
+       st_asset_load_font(rd, perm, ".../font.png", FONT_CELL_W, FONT_CELL_H, FONT_SPACE_ADVANCE, &font, &err);
+       st_render_cell(rd, sprites, SPR_PLAYER + facing * PLAYER_FRAMES + frame, x, y, layer, 0);
 
    Game-side names live here, not in engine/, because the engine knows grids, not dungeons.
    game/ includes it as "../assets/atlas.h"; tools/mkassets as "../../assets/atlas.h". */

@@ -21,8 +21,8 @@ while read -r fn what; do
   awk -v n="$(ir "$fn")" -v e="$empty" -v l="$loops" -v w="$what" \
     'BEGIN { printf "%-48s %6.1f instructions\n", w, (n - e) / l }'
 done <<'LIST'
-cg_push_raw arena_push_raw (32 bytes, align 8)
-cg_push_zero arena_push on reused memory (32 bytes zeroed)
-cg_frame frame loop: 100 pushes + arena_clear, per push
-cg_scratch scratch_begin + arena_push_raw + scratch_end
+cg_push_raw st_arena_push_raw (32 bytes, align 8)
+cg_push_zero st_arena_push on reused memory (32 bytes zeroed)
+cg_frame frame loop: 100 pushes + st_arena_clear, per push
+cg_scratch st_scratch_begin + st_arena_push_raw + st_scratch_end
 LIST

@@ -10,13 +10,15 @@
 #                rename and remove files through os_file.h too: every file the project
 #                writes goes through its one writer
 #   core         engine/core includes no SDL and nothing of engine/ outside core/
-#   engine-root  engine/ includes nothing outside engine/ (no game/, no ../)
+#   engine-root  engine/ includes nothing outside engine/ (no game/, no ../): its own headers
+#                by their installed names, <strata/core/arena.h>, and never in quotes
 #   cycle        engine/core, platform, render, asset and audio include each other without a cycle
 #   circle       no module (x.c with x.h) of the engine or the game reaches itself through
 #                the headers it includes, however far round
-#   names        every function a header declares starts with its module's name (arena_push
-#                in arena.h), or its family's: os_ (os_file.h, os_memory.h), scratch_
-#                (arena.h), level_ (game/level/)
+#   names        every function a header declares starts with its module's name, after st_
+#                in the engine (st_arena_push in arena.h, sim_step in game/rules/sim.h), or
+#                its family's: st_os_ (os_file.h, os_memory.h), st_scratch_ (arena.h),
+#                level_ (game/level/)
 #   backend      the render backends (render_core.h, gl/, sdl/) include render_types.h, the
 #                core and each other: not render.h, the font, the camera, the overlay, platform/
 #   game-layer   game/ is in folders, bottom to top level, rules, front, editor, app: a
@@ -24,7 +26,7 @@
 #                their folder ("rules/sim.h"); a game source in no such folder is a break
 #   game-logic   level/ and rules/ include no SDL, platform/, render/, asset/ or audio/
 #   errors       one error value: no source of engine/, game/ or tools/ calls
-#                arena_last_error() (a module reads an arena's refusal with arena_error,
+#                st_arena_last_error() (a module reads an arena's refusal with st_arena_error,
 #                core/arena.h), and no header but core/error.h defines an error struct
 #                (typedef struct ...Error)
 #
@@ -104,7 +106,7 @@ others=$(echo "$SOURCES" | grep -vE '^engine/core/os_(file|memory)\.[ch]$')
 (cd "$TMP" && grep -nHE "$CALL_RE" $others) >"$TMP/hits"
 report "os-call: call the OS through core/os_file.h" <"$TMP/hits"
 
-# The tools write their files through the one writer too (os_write_file_atomic); the
+# The tools write their files through the one writer too (st_os_write_file_atomic); the
 # benchmarks may touch the OS directly (they measure it), and the tools' own tests set up
 # their fixtures as they like.
 WRITE_RE="(^|[^A-Za-z0-9_.>])(open|openat|creat|fopen|freopen|rename|renameat|unlink|unlinkat|remove|mkdir)[[:space:]]*\\("
@@ -119,15 +121,16 @@ report "tool-write: write files through core/os_file.h" <"$TMP/hits"
 for f in $(echo "$SOURCES" | grep '^engine/'); do
     module=$(echo "$f" | cut -d/ -f2)
     grep -nE "$INCLUDE_RE" "$TMP/$f" | sed "s|^|$f:|" >"$TMP/incs"
-    # Quoted includes are rooted at engine/: "core/arena.h". Anything else leaves engine/.
-    grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$TMP/incs" |
-        grep -vE '"(core|platform|render|asset|audio|host)/' >"$TMP/hits"
-    report "engine-root: engine includes only engine/<module>/ headers" <"$TMP/hits"
+    # The engine's headers by their installed names, <strata/core/arena.h>; a quoted include
+    # or a <strata/...> in no engine folder leaves engine/.
+    grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*("|<strata/)' "$TMP/incs" |
+        grep -vE '<strata/(core|platform|render|asset|audio|host)/' >"$TMP/hits"
+    report "engine-root: engine includes only its own headers, as <strata/<module>/...>" <"$TMP/hits"
     if [ "$module" = core ]; then
-        grep -E 'include[[:space:]]*[<"](SDL|(platform|render|asset|audio)/)' "$TMP/incs" >"$TMP/hits"
+        grep -E 'include[[:space:]]*[<"](SDL|strata/(platform|render|asset|audio|host)/)' "$TMP/incs" >"$TMP/hits"
         report "core: engine/core includes no SDL and nothing above it" <"$TMP/hits"
     fi
-    sed -n 's|.*include[[:space:]]*"\([a-z]*\)/.*|\1|p' "$TMP/incs" | sort -u |
+    sed -n 's|.*include[[:space:]]*<strata/\([a-z]*\)/.*|\1|p' "$TMP/incs" | sort -u |
         while read -r to; do
             [ "$to" != "$module" ] && echo "$module $to"
         done >>"$TMP/edges"
@@ -142,7 +145,7 @@ fi
 # (render_types.h), the core and each other's internals, never the front end (render.h,
 # font, camera, the overlay) nor the platform.
 for f in $(echo "$SOURCES" | grep -E '^engine/render/(render_core\.h|gl/|sdl/)'); do
-    grep -nE "${INCLUDE_RE}\"(platform/|render/(render|font|camera|debug_overlay)\.h)" "$TMP/$f" |
+    grep -nE "${INCLUDE_RE}<strata/(platform/|render/(render|font|camera|debug_overlay)\.h)" "$TMP/$f" |
         sed "s|^|$f:|" >"$TMP/hits"
     report "backend: a render backend includes only render_types.h, render_core.h and the core" <"$TMP/hits"
 done
@@ -158,6 +161,13 @@ done
         sub(/\.h".*/, "", h)
         to = base "/" h
         if (to != from) print from, to
+    }
+    /^[[:space:]]*#[[:space:]]*include[[:space:]]*<strata\/[^>]*\.h>/ {
+        h = $0
+        sub(/^[^<]*<strata\//, "", h)
+        sub(/\.h>.*/, "", h)
+        to = "engine/" h
+        if (to != from) print from, to
     }' $SOURCES) | sort -u | while read -r from to; do
     [ -f "$to.h" ] && echo "$from $to"
 done >"$TMP/files"
@@ -166,22 +176,23 @@ if ! tsort "$TMP/files" >/dev/null 2>"$TMP/loop"; then
     fails=$((fails + 1))
 fi
 
-# One error value: an arena's refusal reaches a module's Error through arena_error, never
+# One error value: an arena's refusal reaches a module's Error through st_arena_error, never
 # a read of a per-thread string, and no module brings back an error struct of its own.
 ALL_TOOL_SOURCES=$(find tools -type f \( -name '*.c' -o -name '*.h' \) | sort)
 # shellcheck disable=SC2086
 strip $ALL_TOOL_SOURCES
 # shellcheck disable=SC2086
-(cd "$TMP" && grep -nHE "(^|[^A-Za-z0-9_])arena_last_error[[:space:]]*\(" $SOURCES $ALL_TOOL_SOURCES) >"$TMP/hits"
-report "errors: an arena's refusal is read with arena_error (core/arena.h)" <"$TMP/hits"
+(cd "$TMP" && grep -nHE "(^|[^A-Za-z0-9_])(st_)?arena_last_error[[:space:]]*\(" $SOURCES $ALL_TOOL_SOURCES) >"$TMP/hits"
+report "errors: an arena's refusal is read with st_arena_error (core/arena.h)" <"$TMP/hits"
 # shellcheck disable=SC2086
 (cd "$TMP" && grep -nHE "typedef[[:space:]]+struct[[:space:]]+[A-Za-z0-9_]*Error[[:space:]]*\{" $SOURCES |
     grep -v '^engine/core/error\.h:') >"$TMP/hits"
 report "errors: one error value, core/error.h's Error" <"$TMP/hits"
 
 # Names: every function a header declares starts with its module's name (the header's:
-# arena_push in arena.h), or with the name of the family it belongs to: os_ for the two OS
-# headers, scratch_ for arena.h's scratch arenas, level_ for the headers of game/level/.
+# st_arena_push in arena.h, after the engine's st_), or with the name of the family it
+# belongs to: st_os_ for the two OS headers, st_scratch_ for arena.h's scratch arenas,
+# level_ for the headers of game/level/.
 headers=$(echo "$SOURCES" | grep '\.h$')
 (cd "$TMP" && awk '
     FNR == 1 {
@@ -191,6 +202,7 @@ headers=$(echo "$SOURCES" | grep '\.h$')
         allowed = module
         if (FILENAME ~ /^engine\/core\/os_/) allowed = "os"
         if (FILENAME == "engine/core/arena.h") allowed = "arena scratch"
+        if (FILENAME ~ /^engine\//) gsub(/[^ ]+/, "st_&", allowed)
         if (FILENAME ~ /^game\/level\//) allowed = module " level"
     }
     /^[[:space:]]*(static|typedef|#|return)/ { next }
@@ -228,16 +240,14 @@ game_files=$(echo "$game_sources" | grep -c .)
         name = $0
         sub(/^[^"]*"/, "", name)
         sub(/".*/, "", name)
-        if (name ~ /^(core|platform|render|asset|audio|host)\// && me <= 2 && name !~ /^core\//)
-            printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset or audio header: %s\n", FILENAME, FNR, $0
-        if (name ~ /^(core|platform|render|asset|audio|host)\// || name == "game_layout.h" || name == "../../assets/atlas.h") next
+        if (name == "game_layout.h" || name == "../../assets/atlas.h") next
         to = name
         if (index(to, "/") == 0) to = ""
         else sub(/\/.*/, "", to)
         if (to == "" || !(to in rank) || rank[to] > me)
             printf "%s:%d: game-layer: a game folder includes only its own and the folders below it (%s), by their names: %s\n", FILENAME, FNR, layers, $0
     }
-    /^[[:space:]]*#[[:space:]]*include[[:space:]]*<SDL/ {
+    /^[[:space:]]*#[[:space:]]*include[[:space:]]*<(SDL|strata\/(platform|render|asset|audio|host)\/)/ {
         if (me <= 2) printf "%s:%d: game-logic: level/ and rules/ include no SDL, platform, render, asset, audio or host header: %s\n", FILENAME, FNR, $0
     }' $game_sources) >"$TMP/game_hits"
 if [ -s "$TMP/game_hits" ]; then

@@ -13,7 +13,6 @@ deps_missing_play() {
   command -v cc >/dev/null          || missing+=(gcc)
   pkg-config --exists sdl2 2>/dev/null || missing+=(libsdl2-dev)
   [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
-  [[ -f /usr/include/cglm/cglm.h ]]     || missing+=(libcglm-dev)
   # Tiled maps (.tmj) are JSON, parsed with cJSON.
   pkg-config --exists libcjson 2>/dev/null || missing+=(libcjson-dev)
   echo "${missing[*]}"
@@ -96,7 +95,6 @@ deps_install_web() {
   command -v node >/dev/null         || missing+=(nodejs)
   [[ -d /usr/share/nodejs/acorn ]]   || missing+=(node-acorn)
   [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
-  [[ -f /usr/include/cglm/cglm.h ]]     || missing+=(libcglm-dev)
   command -v ninja >/dev/null        || missing+=(ninja-build)
   command -v cmake >/dev/null        || missing+=(cmake)
   if [[ "${1:-}" == --browser ]]; then

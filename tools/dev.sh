@@ -17,7 +17,7 @@ deps_install
 
 cmake --preset dev >/dev/null
 cmake --build --preset dev -j2 --target engine_host game_hot
-build/dev/engine/host --hot-reload --hot-library build/dev/game/libgame_hot.so "$@" &
+build/dev/engine/strata-host --hot-reload --hot-library build/dev/game/libgame_hot.so "$@" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 

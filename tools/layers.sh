@@ -115,6 +115,7 @@ FILENAME == ARGV[1] {
 /^ *"node[0-9]+" \[ label = / {
   id = $0; sub(/^ *"/, "", id); sub(/".*/, "", id)
   lab = $0; sub(/^[^[]*\[ label = "/, "", lab); sub(/", shape = .*/, "", lab)
+  sub(/\\n[(].*[)]$/, "", lab) # "engine\n(strata::engine)": a target with its alias
   label[id] = lab; next
 }
 /^ *"node[0-9]+" -> "node[0-9]+"/ {

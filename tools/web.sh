@@ -105,11 +105,10 @@ cjson_build() {
   emar rcs "$deps/lib/libcjson.a" "$deps/obj-cjson/cJSON.o"
 }
 
-# stb and cglm by their own folders: /usr/include itself would put glibc's headers ahead
+# stb by its own folder: /usr/include itself would put glibc's headers ahead
 # of emscripten's libc.
 mkdir -p "$deps/include"
 ln -sfn /usr/include/stb "$deps/include/stb"
-ln -sfn /usr/include/cglm "$deps/include/cglm"
 
 if [[ "${1:-}" == --sdl || ! -f "$deps/lib/libSDL2.a" || "$(cat "$sdl_stamp" 2>/dev/null)" != "$sdl_key" ]]; then
   t0=$SECONDS

@@ -4,7 +4,7 @@
    asset_stb_allocator, a thread-local Allocator that each call sets to a scratch arena for
    its own duration. Files are read, written and looked up through os_file.h rather than
    stdio, because fopen allocates its buffer on the heap. */
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -16,16 +16,16 @@
 
 #include <SDL2/SDL.h>
 
-#include "core/allocator.h"
-#include "core/diag.h"
-#include "core/os_file.h"
-#include "core/path.h"
+#include <strata/core/allocator.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
 
 static _Thread_local Allocator asset_stb_allocator;
 
-static void *asset_stb_malloc(size_t size) { return allocator_alloc(asset_stb_allocator, size, 16); }
+static void *asset_stb_malloc(size_t size) { return st_allocator_alloc(asset_stb_allocator, size, 16); }
 static void *asset_stb_realloc(void *p, size_t old_size, size_t new_size) {
-    return allocator_realloc(asset_stb_allocator, p, old_size, new_size, 16);
+    return st_allocator_realloc(asset_stb_allocator, p, old_size, new_size, 16);
 }
 /* The size is unknown here, and the whole scratch scope is rewound when the call returns,
    so a free has nothing to do. */
@@ -37,16 +37,20 @@ static void asset_stb_free(void *p) { (void)p; }
 #define STBI_NO_STDIO
 #define STBI_ONLY_PNG
 #define STBI_NO_THREAD_LOCALS_CHECK
+#define STB_IMAGE_STATIC /* private to the engine: a program may have its own stb_image */
 #define STB_IMAGE_IMPLEMENTATION
+/* Static, stb's API functions this file does not call are unused; the compiler says so at
+   the end of the file, so this one warning is off for all of it. */
+#pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-function"
 #include <stb_image.h>
 
 #define STBIW_MALLOC(sz) asset_stb_malloc(sz)
 #define STBIW_REALLOC_SIZED(p, oldsz, newsz) asset_stb_realloc((p), (oldsz), (newsz))
 #define STBIW_FREE(p) asset_stb_free(p)
 #define STBI_WRITE_NO_STDIO
+#define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 #pragma GCC diagnostic pop
@@ -57,25 +61,25 @@ static void asset_error(Error *err, ErrorCode code, const char *fmt, ...) __attr
 static void asset_error(Error *err, ErrorCode code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(err, code, NULL, 0, 0, fmt, ap);
+    st_error_vset(err, code, NULL, 0, 0, fmt, ap);
     va_end(ap);
 }
 
 /* An arena refused: the lead, then the arena's words. */
 static bool asset_no_memory(Error *err, const char *lead) {
     asset_error(err, ERROR_OUT_OF_MEMORY, "%s", lead);
-    return arena_error(err);
+    return st_arena_error(err);
 }
 
 /* Whole file into `a`. Images are read whole anyway; the cap only keeps the size an int
    for stb_image. */
 static bool asset_read_file(Arena *a, const char *path, uint8_t **data, uint64_t *size, Error *err) {
     Str8 file;
-    if (!path) { /* asset_path ran out of memory */
+    if (!path) { /* st_asset_path ran out of memory */
         asset_no_memory(err, "(no path): cannot load: ");
         return false;
     }
-    if (!os_read_file(a, path, INT32_MAX, &file, err)) return false;
+    if (!st_os_read_file(a, path, INT32_MAX, &file, err)) return false;
     *data = (uint8_t *)file.data; /* our own buffer in `a`, read-only only to Str8 */
     *size = file.len;
     return true;
@@ -148,7 +152,7 @@ static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t
     /* stb keeps the reason of an earlier failure (the probe's, another file's) until a new
        one replaces it: start clean, so the reason given is this decode's or ours. */
     stbi__g_failure_reason = NULL;
-    asset_stb_allocator = allocator_arena(scratch);
+    asset_stb_allocator = st_allocator_arena(scratch);
     uint8_t *px = stbi_load_from_memory(file, (int)size, w, h, &comp, 4);
     asset_stb_allocator = (Allocator){0};
     if (!px) {
@@ -170,7 +174,7 @@ static uint8_t *asset_decode(Arena *scratch, const char *path, int *w, int *h, E
 /* The pixels, copied from scratch into `out` (the decode's own buffers stay behind). */
 static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int w, int h, uint8_t **rgba, Error *err) {
     uint64_t n = (uint64_t)w * (uint64_t)h * 4;
-    uint8_t *copy = arena_push_raw(out, n, 16);
+    uint8_t *copy = st_arena_push_raw(out, n, 16);
     if (!copy) {
         char lead[PATH_MAX + 80];
         snprintf(lead, sizeof lead, "%s: no room for %llu bytes of pixels: ", path, (unsigned long long)n);
@@ -181,20 +185,20 @@ static bool asset_keep_rgba(Arena *out, const char *path, const uint8_t *px, int
     return true;
 }
 
-bool asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, Error *err) {
+bool st_asset_load_rgba(Arena *out, const char *path, uint8_t **rgba, int *w, int *h, Error *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode(tmp.arena, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
 }
 
-bool asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w, int *h,
-                       Error *err) {
+bool st_asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const char *path, uint8_t **rgba, int *w,
+                          int *h, Error *err) {
     SCRATCH_SCOPE(tmp, out);
     uint8_t *px = asset_decode_bytes(tmp.arena, png, size, path, w, h, err);
     return px && asset_keep_rgba(out, path, px, *w, *h, rgba, err);
 }
 
-/* The texture of the decoded `px` (w x h); asset_load_texture without the decode, so a
+/* The texture of the decoded `px` (w x h); st_asset_load_texture without the decode, so a
    caller can still read the pixels afterwards. */
 static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px, int w, int h,
                                    int cell_w, int cell_h, Error *err) {
@@ -203,7 +207,7 @@ static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, 
                     cell_h);
         return NULL;
     }
-    Texture *t = render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
+    Texture *t = st_render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
     if (!t) {
         asset_error(err, ERROR_IO, "%s: cannot create texture: %s", path, SDL_GetError());
         return NULL;
@@ -211,7 +215,7 @@ static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, 
     return t;
 }
 
-Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, Error *err) {
+Texture *st_asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
@@ -219,8 +223,8 @@ Texture *asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cel
     return asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
 }
 
-bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance, Font *out,
-                     Error *err) {
+bool st_asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, int space_advance,
+                        Font *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     int w = 0, h = 0;
     uint8_t *px = asset_decode(tmp.arena, path, &w, &h, err);
@@ -232,13 +236,13 @@ bool asset_load_font(Renderer *rd, Arena *perm, const char *path, int cell_w, in
     }
     Texture *t = asset_texture_from(rd, perm, path, px, w, h, cell_w, cell_h, err);
     if (!t) return false;
-    *out = font_make_from_pixels(t, px, space_advance, 1);
+    *out = st_font_make_from_pixels(t, px, space_advance, 1);
     return true;
 }
 
-bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, Error *err) {
+bool st_asset_write_png(const char *path, const uint8_t *rgba, int w, int h, Error *err) {
     SCRATCH_SCOPE(tmp);
-    asset_stb_allocator = allocator_arena(tmp.arena);
+    asset_stb_allocator = st_allocator_arena(tmp.arena);
     int len = 0;
     uint8_t *png = stbi_write_png_to_mem(rgba, w * 4, w, h, 4, &len);
     asset_stb_allocator = (Allocator){0};
@@ -247,26 +251,26 @@ bool asset_write_png(const char *path, const uint8_t *rgba, int w, int h, Error 
         return false;
     }
     /* Atomically: a screenshot interrupted half-way never replaces a good file with half of one. */
-    return os_write_file_atomic(path, png, (uint64_t)len, err);
+    return st_os_write_file_atomic(path, png, (uint64_t)len, err);
 }
 
-bool asset_write_screenshot(Renderer *rd, const char *path, Error *err) {
+bool st_asset_write_screenshot(Renderer *rd, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp);
     uint8_t *px;
     int w, h;
-    if (!render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
+    if (!st_render_read_pixels(rd, tmp.arena, &px, &w, &h)) {
         asset_error(err, ERROR_IO, "%s: cannot read the frame back", path);
         return false;
     }
-    return asset_write_png(path, px, w, h, err);
+    return st_asset_write_png(path, px, w, h, err);
 }
 
-const char *asset_path(Arena *a, const char *dir, const char *name) {
-    Str8 s = str8_fmt(a, "%s/%s", dir, name);
+const char *st_asset_path(Arena *a, const char *dir, const char *name) {
+    Str8 s = st_str8_fmt(a, "%s/%s", dir, name);
     return s.data;
 }
 
-static bool asset_is_dir(const char *p) { return os_file_info(p).kind == OS_FILE_DIRECTORY; }
+static bool asset_is_dir(const char *p) { return st_os_file_info(p).kind == OS_FILE_DIRECTORY; }
 
 /* Appends "<sep><dir>" to the list of searched folders, for the error. */
 static void asset_note(char *list, size_t cap, const char *dir) {
@@ -278,21 +282,21 @@ static void asset_note(char *list, size_t cap, const char *dir) {
 static bool asset_try(Arena *perm, const char *dir, const char **found, char *searched, size_t cap) {
     if (!dir) return false;
     if (asset_is_dir(dir)) {
-        *found = arena_strdup(perm, dir);
+        *found = st_arena_strdup(perm, dir);
         return true;
     }
     asset_note(searched, cap, dir);
     return false;
 }
 
-const char *asset_dir_search(Arena *perm, const AssetSearch *s, Error *err) {
+const char *st_asset_dir_search(Arena *perm, const AssetSearch *s, Error *err) {
     /* A folder that was named and is wrong is an error, not a hint: falling back would run
        the game on art the user did not ask for, silently. */
     const char *env = s->env ? getenv(s->env) : NULL;
     const char *named = s->given ? s->given : env && *env ? env : NULL;
     if (named) {
-        OsFileInfo fi = os_file_info(named);
-        if (fi.kind == OS_FILE_DIRECTORY) return arena_strdup(perm, named);
+        OsFileInfo fi = st_os_file_info(named);
+        if (fi.kind == OS_FILE_DIRECTORY) return st_arena_strdup(perm, named);
         asset_error(err, fi.kind == OS_FILE_NONE ? ERROR_NOT_FOUND : ERROR_NOT_FILE,
                     "%s: cannot use as the assets folder%s%s%s: %s", named, s->given ? "" : " ($",
                     s->given ? "" : s->env, s->given ? "" : ")",
@@ -305,32 +309,32 @@ const char *asset_dir_search(Arena *perm, const AssetSearch *s, Error *err) {
     char searched[ERROR_TEXT_MAX - 160];
     searched[0] = '\0';
     const char *found = NULL;
-    const char *exe = os_exe_dir(tmp.arena);
+    const char *exe = st_os_exe_dir(tmp.arena);
     if (exe) {
-        Str8 up = path_dir(str8_cstr(exe)); /* "/opt/game/bin" -> "/opt/game" */
-        if (asset_try(perm, str8_fmt(tmp.arena, "%s/assets", exe).data, &found, searched, sizeof searched) ||
+        Str8 up = st_path_dir(st_str8_cstr(exe)); /* "/opt/game/bin" -> "/opt/game" */
+        if (asset_try(perm, st_str8_fmt(tmp.arena, "%s/assets", exe).data, &found, searched, sizeof searched) ||
             (s->app && up.len &&
-             asset_try(perm, str8_fmt(tmp.arena, "%.*s/share/%s/assets", STR8_FMT(up), s->app).data, &found, searched,
-                       sizeof searched)))
+             asset_try(perm, st_str8_fmt(tmp.arena, "%.*s/share/%s/assets", STR8_FMT(up), s->app).data, &found,
+                       searched, sizeof searched)))
             return found;
     }
     if (s->app && s->prefix && s->prefix[0] &&
-        asset_try(perm, str8_fmt(tmp.arena, "%s/share/%s/assets", s->prefix, s->app).data, &found, searched,
+        asset_try(perm, st_str8_fmt(tmp.arena, "%s/share/%s/assets", s->prefix, s->app).data, &found, searched,
                   sizeof searched))
         return found;
     if (s->source && s->source[0] &&
-        asset_try(perm, str8_fmt(tmp.arena, "%s/assets", s->source).data, &found, searched, sizeof searched))
+        asset_try(perm, st_str8_fmt(tmp.arena, "%s/assets", s->source).data, &found, searched, sizeof searched))
         return found;
-    if (asset_is_dir("assets")) return arena_strdup(perm, "assets");
+    if (asset_is_dir("assets")) return st_arena_strdup(perm, "assets");
     char cwd[PATH_MAX];
-    const char *here = getcwd(cwd, sizeof cwd) ? str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
+    const char *here = getcwd(cwd, sizeof cwd) ? st_str8_fmt(tmp.arena, "%s/assets", cwd).data : NULL;
     asset_note(searched, sizeof searched, here ? here : "./assets");
     asset_error(err, ERROR_NOT_FOUND, "no assets folder found; looked in %s (name one with --assets DIR%s%s)", searched,
                 s->env ? " or $" : "", s->env ? s->env : "");
     return NULL;
 }
 
-const char *asset_dir_order(const AssetSearch *s, char *buf, size_t cap) {
+const char *st_asset_dir_order(const AssetSearch *s, char *buf, size_t cap) {
     int n = 0;
     n += snprintf(buf + n, (size_t)n < cap ? cap - (size_t)n : 0, "1. %s%s", s->given ? s->given : "(none named)",
                   s->env ? "  2. $" : "");

@@ -4,14 +4,14 @@
    Mixer pointer is handed over through an atomic (the game thread may start the device
    while SDL's thread is already looping); everything else the callback reads was written
    before the device was unpaused, which SDL does under the device's lock. */
-#include "audio/audio_device.h"
+#include <strata/audio/audio_device.h>
 
 #include <stdatomic.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
 
-#include "core/diag.h"
+#include <strata/core/diag.h>
 
 struct AudioDevice {
     SDL_AudioDeviceID id;
@@ -28,7 +28,7 @@ static void audio_callback(void *user, Uint8 *stream, int len) {
     uint32_t frames = (uint32_t)len / (2 * sizeof(float));
     if (d->hook) d->hook(d->hook_user, out, frames, false);
     Mixer *m = atomic_load_explicit(&d->mixer, memory_order_acquire);
-    if (m) mixer_render(m, out, frames);
+    if (m) st_mixer_render(m, out, frames);
     else memset(stream, 0, (size_t)len);
     if (d->hook) d->hook(d->hook_user, out, frames, true);
 }
@@ -67,17 +67,17 @@ static void audio_quiet_alsa(void) {
    default one still failed, which a player can do something about. */
 static void audio_no_device(const char *why) {
     if (SDL_WasInit(SDL_INIT_AUDIO) && SDL_GetNumAudioDevices(0) > 0)
-        diag_report(DIAG_WARNING, "cannot open the sound device (%s): playing silently", why);
-    else diag_report(DIAG_WARNING, "no sound device: playing silently");
+        st_diag_report(DIAG_WARNING, "cannot open the sound device (%s): playing silently", why);
+    else st_diag_report(DIAG_WARNING, "no sound device: playing silently");
 }
 
-AudioDevice *audio_device_create(Arena *perm) {
-    AudioDevice *d = arena_push_struct(perm, AudioDevice);
+AudioDevice *st_audio_device_create(Arena *perm) {
+    AudioDevice *d = st_arena_push_struct(perm, AudioDevice);
     if (!d) {
         Error why;
-        error_warn(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "audio: no sound: ");
-        arena_error(&why);
-        error_report(&why);
+        st_error_warn(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "audio: no sound: ");
+        st_arena_error(&why);
+        st_error_report(&why);
         return NULL;
     }
     audio_quiet_alsa();
@@ -107,10 +107,10 @@ AudioDevice *audio_device_create(Arena *perm) {
     return d;
 }
 
-uint32_t audio_device_rate(const AudioDevice *d) { return d ? d->rate : 0; }
-uint32_t audio_device_buffer_frames(const AudioDevice *d) { return d ? d->frames : 0; }
+uint32_t st_audio_device_rate(const AudioDevice *d) { return d ? d->rate : 0; }
+uint32_t st_audio_device_buffer_frames(const AudioDevice *d) { return d ? d->frames : 0; }
 
-void audio_device_set_hook(AudioDevice *d, AudioDeviceHook *fn, void *user) {
+void st_audio_device_set_hook(AudioDevice *d, AudioDeviceHook *fn, void *user) {
     if (!d || d->closed) return;
     SDL_LockAudioDevice(d->id); /* a hook is two words: never let the callback see half */
     d->hook = fn;
@@ -118,21 +118,21 @@ void audio_device_set_hook(AudioDevice *d, AudioDeviceHook *fn, void *user) {
     SDL_UnlockAudioDevice(d->id);
 }
 
-void audio_device_start(AudioDevice *d, Mixer *m) {
+void st_audio_device_start(AudioDevice *d, Mixer *m) {
     if (!d || d->closed) return;
     atomic_store_explicit(&d->mixer, m, memory_order_release);
     SDL_PauseAudioDevice(d->id, 0);
 }
 
-bool audio_device_check(AudioDevice *d) {
+bool st_audio_device_check(AudioDevice *d) {
     if (!d || d->closed || d->lost) return false;
     if (SDL_GetAudioDeviceStatus(d->id) != SDL_AUDIO_STOPPED) return true;
     d->lost = true;
-    diag_report(DIAG_WARNING, "audio: the output device went away; playing silently");
+    st_diag_report(DIAG_WARNING, "audio: the output device went away; playing silently");
     return false;
 }
 
-void audio_device_release(AudioDevice *d) {
+void st_audio_device_release(AudioDevice *d) {
     if (!d || d->closed) return;
     SDL_CloseAudioDevice(d->id); /* waits for the audio thread */
     SDL_QuitSubSystem(SDL_INIT_AUDIO);

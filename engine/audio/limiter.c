@@ -9,7 +9,7 @@
    windows holds [t, t + 11], so the mean is never above what frame t needs, and it
    moves from frame to frame by at most 1/LIMITER_ATTACK of a step, a ramp rather than a
    jump. The newest need the window reads is frame t + LIMITER_LATENCY's: the delay. */
-#include "audio/limiter.h"
+#include <strata/audio/limiter.h>
 
 #include <math.h>
 #include <string.h>
@@ -24,7 +24,7 @@ _Static_assert((LIMITER_RING & (LIMITER_RING - 1)) == 0 && LIMITER_RING > LIMITE
 #define LIMITER_TARGET (LIMITER_CEILING * 0.98855309f)
 #define LIMITER_RELEASE_SECONDS 0.05f
 
-void limiter_init(Limiter *l, uint32_t rate) {
+void st_limiter_init(Limiter *l, uint32_t rate) {
     memset(l, 0, sizeof *l);
     for (int i = 0; i < LIMITER_RING; i++) l->need[i] = l->hold[i] = 1;
     l->held = 1;
@@ -32,15 +32,15 @@ void limiter_init(Limiter *l, uint32_t rate) {
     l->need_low = l->hold_low = INT64_MIN / 2; /* long ago, as far as the windows see */
 }
 
-void limiter_process(Limiter *l, float *stereo, uint32_t frames) {
+void st_limiter_process(Limiter *l, float *stereo, uint32_t frames) {
     enum { MASK = LIMITER_RING - 1, WINDOW = LIMITER_LATENCY + 1 };
     for (uint32_t i = 0; i < frames; i++) {
         /* t: the frame that leaves now. Before the first one (t < 0) the pipeline runs on
            the silence that came before, so that the attack's mean has a whole window of
-           hold[] by frame 0 (its delay slots are still the zeros of limiter_init). */
+           hold[] by frame 0 (its delay slots are still the zeros of st_limiter_init). */
         int64_t n = l->frames++, t = n - LIMITER_LATENCY;
         float in_l = stereo[2 * i], in_r = stereo[2 * i + 1];
-        float peak = true_peak_step(&l->detect, in_l, in_r);
+        float peak = st_true_peak_step(&l->detect, in_l, in_r);
         l->need[n & MASK] = peak > LIMITER_TARGET ? LIMITER_TARGET / peak : 1;
         if (peak > LIMITER_TARGET) l->need_low = n;
         l->delay[n & MASK][0] = in_l, l->delay[n & MASK][1] = in_r;

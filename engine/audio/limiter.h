@@ -12,8 +12,8 @@
    channels get the same gain, so the stereo image does not move.
 
        Limiter lim;
-       limiter_init(&lim, 48000);
-       limiter_process(&lim, stereo, frames);     // in place; the output is LIMITER_LATENCY late
+       st_limiter_init(&lim, 48000);
+       st_limiter_process(&lim, stereo, frames);     // in place; the output is LIMITER_LATENCY late
 
    Arithmetic only (no libm beyond the meter's log10 for dB): the same input gives the
    same output bits on every machine, as the mixer promises. No allocation; the state is a
@@ -23,7 +23,7 @@
 
 #include <stdint.h>
 
-#include "audio/true_peak.h"
+#include <strata/audio/true_peak.h>
 
 #define LIMITER_CEILING_DBTP (-1.0f)
 #define LIMITER_ATTACK 48                                     /* frames to glide down to a peak's gain */
@@ -41,10 +41,10 @@ typedef struct Limiter {
     int64_t need_low, hold_low;   /* the last frame whose need, and whose hold, was < 1 */
 } Limiter;
 
-void limiter_init(Limiter *l, uint32_t rate);
+void st_limiter_init(Limiter *l, uint32_t rate);
 /* Limits `frames` interleaved stereo frames in place: frame i of the output is frame
    i - LIMITER_LATENCY of the input (silence before the first), scaled so that its true
    peak stays under the ceiling. */
-void limiter_process(Limiter *l, float *stereo, uint32_t frames);
+void st_limiter_process(Limiter *l, float *stereo, uint32_t frames);
 
 #endif

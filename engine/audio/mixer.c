@@ -9,7 +9,7 @@
 
    A voice's position is 32.32 fixed point in source frames, so stepping is exact and the
    same on every run; gains are evaluated once per block and ramped linearly across it. */
-#include "audio/mixer.h"
+#include <strata/audio/mixer.h>
 
 #include <math.h>
 #include <stdatomic.h>
@@ -60,7 +60,7 @@ struct Mixer {
     bool limit;                       /* the master limiter is on */
     Limiter limiter;
     Voice voices[MIXER_VOICES];
-    float block[MIXER_BLOCK * 2]; /* mixer_render_s16 mixes here before rounding */
+    float block[MIXER_BLOCK * 2]; /* st_mixer_render_s16 mixes here before rounding */
     /* Both: written by the game thread, read by the audio thread, handed over by head/tail. */
     MixerCommand ring[MIXER_RING];
 };
@@ -88,13 +88,13 @@ static float ramp_advance(Ramp *r, uint32_t n) {
     return r->value;
 }
 
-Mixer *mixer_create(Arena *perm, uint32_t output_rate) {
-    Mixer *m = arena_push_struct(perm, Mixer);
+Mixer *st_mixer_create(Arena *perm, uint32_t output_rate) {
+    Mixer *m = st_arena_push_struct(perm, Mixer);
     if (!m) return NULL;
     m->rate = output_rate ? output_rate : AUDIO_RATE;
     for (int i = 0; i <= AUDIO_BUS_COUNT; i++) m->volume[i] = (Ramp){1, 1, 0};
     m->limit = true;
-    limiter_init(&m->limiter, m->rate);
+    st_limiter_init(&m->limiter, m->rate);
     return m;
 }
 
@@ -112,7 +112,7 @@ static bool mixer_send(Mixer *m, const MixerCommand *c) {
     return true;
 }
 
-VoiceId mixer_play(Mixer *m, const MixerPlay *p) {
+VoiceId st_mixer_play(Mixer *m, const MixerPlay *p) {
     if (!m || !p || !p->sound || !p->sound->samples || !p->sound->frames) return 0;
     VoiceId id = ++m->next_id ? m->next_id : ++m->next_id; /* 0 is "none", even after a wrap */
     MixerCommand c = {
@@ -131,17 +131,17 @@ VoiceId mixer_play(Mixer *m, const MixerPlay *p) {
     return mixer_send(m, &c) ? id : 0;
 }
 
-void mixer_stop(Mixer *m, VoiceId v, float fade_out) {
+void st_mixer_stop(Mixer *m, VoiceId v, float fade_out) {
     if (m && v) mixer_send(m, &(MixerCommand){.kind = CMD_STOP, .id = v, .fade = fade_out});
 }
 
-void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade) {
+void st_mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade) {
     if (!m || bus_or_master < 0 || bus_or_master > MIXER_MASTER) return;
     mixer_send(m, &(MixerCommand){
                       .kind = CMD_VOLUME, .bus = (uint8_t)bus_or_master, .volume = clampf(volume, 0, 1), .fade = fade});
 }
 
-void mixer_set_limiter(Mixer *m, bool on) {
+void st_mixer_set_limiter(Mixer *m, bool on) {
     if (m) mixer_send(m, &(MixerCommand){.kind = CMD_LIMITER, .loop = on});
 }
 
@@ -220,7 +220,7 @@ static void mixer_drain(Mixer *m) {
             ramp_to(&m->volume[c->bus], c->volume, seconds_to_frames(c->fade, m->rate));
         } else if (c->kind == CMD_LIMITER && c->loop != m->limit) {
             m->limit = c->loop;
-            limiter_init(&m->limiter, m->rate); /* on again: from silence, not from old frames */
+            st_limiter_init(&m->limiter, m->rate); /* on again: from silence, not from old frames */
         }
     }
     atomic_store_explicit(&m->tail, t, memory_order_release);
@@ -299,22 +299,22 @@ static void mixer_finish(Mixer *m, uint32_t frames) {
     atomic_fetch_add_explicit(&m->frames_mixed, frames, memory_order_relaxed);
 }
 
-void mixer_render(Mixer *m, float *stereo, uint32_t frames) {
+void st_mixer_render(Mixer *m, float *stereo, uint32_t frames) {
     mixer_drain(m);
     for (uint32_t at = 0; at < frames; at += MIXER_BLOCK) {
         uint32_t n = frames - at < MIXER_BLOCK ? frames - at : MIXER_BLOCK;
         mixer_block(m, stereo + 2 * (uint64_t)at, n);
-        if (m->limit) limiter_process(&m->limiter, stereo + 2 * (uint64_t)at, n);
+        if (m->limit) st_limiter_process(&m->limiter, stereo + 2 * (uint64_t)at, n);
     }
     mixer_finish(m, frames);
 }
 
-void mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames) {
+void st_mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames) {
     mixer_drain(m);
     for (uint32_t at = 0; at < frames; at += MIXER_BLOCK) {
         uint32_t n = frames - at < MIXER_BLOCK ? frames - at : MIXER_BLOCK;
         mixer_block(m, m->block, n);
-        if (m->limit) limiter_process(&m->limiter, m->block, n);
+        if (m->limit) st_limiter_process(&m->limiter, m->block, n);
         int16_t *o = stereo + 2 * (uint64_t)at;
         for (uint32_t i = 0; i < 2 * n; i++) {
             float s = m->block[i] * 32768.0f;
@@ -324,7 +324,7 @@ void mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames) {
     mixer_finish(m, frames);
 }
 
-MixerStats mixer_stats(const Mixer *m) {
+MixerStats st_mixer_stats(const Mixer *m) {
     Mixer *w = (Mixer *)m; /* C11's atomic loads take non-const pointers (fixed in C17) */
     return (MixerStats){
         .voices_active = atomic_load_explicit(&w->voices_active, memory_order_relaxed),

@@ -3,19 +3,19 @@
    Two threads, one rule: the game thread only sends commands (play, stop, volume), the
    audio thread (or an offline writer) only renders. They share a lock-free single-producer
    single-consumer ring of commands and the Sounds' samples, which never change, and
-   nothing else; mixer_render never allocates, locks or waits.
+   nothing else; st_mixer_render never allocates, locks or waits.
 
-       Mixer *mx = mixer_create(perm, audio_device_rate(dev));
-       VoiceId music = mixer_play(mx, &(MixerPlay){.sound = &theme, .volume = 0.6f, .loop = true,
+       Mixer *mx = st_mixer_create(perm, st_audio_device_rate(dev));
+       VoiceId music = st_mixer_play(mx, &(MixerPlay){.sound = &theme, .volume = 0.6f, .loop = true,
                                                    .bus = AUDIO_BUS_MUSIC, .priority = 255,
                                                    .fade_in = 2});
-       mixer_play(mx, &(MixerPlay){.sound = &coin, .volume = 0.8f, .pan = -0.3f, .pitch = 1.1f});
-       mixer_set_volume(mx, AUDIO_BUS_MUSIC, 0.2f, 0.5f);   // duck the music over half a second
-       mixer_stop(mx, music, 1.0f);                         // fade out over a second
+       st_mixer_play(mx, &(MixerPlay){.sound = &coin, .volume = 0.8f, .pan = -0.3f, .pitch = 1.1f});
+       st_mixer_set_volume(mx, AUDIO_BUS_MUSIC, 0.2f, 0.5f);   // duck the music over half a second
+       st_mixer_stop(mx, music, 1.0f);                         // fade out over a second
        ...
-       mixer_render(mx, stereo, 800);                       // on the audio thread (or offline)
+       st_mixer_render(mx, stereo, 800);                       // on the audio thread (or offline)
 
-   Commands take effect at the start of the next mixer_render call, in the order they were
+   Commands take effect at the start of the next st_mixer_render call, in the order they were
    sent. Output depends on nothing but the commands and the frame counts of the render
    calls between them: the same sequence gives the same bits (the offline --audio-out
    writer renders exactly 800 frames per 60 Hz tick at 48 kHz). Gains glide from one
@@ -26,7 +26,7 @@
    ended or was stolen holds another serial, so a stale id matches nothing and is ignored.
 
    Voice stealing, when all MIXER_VOICES voices are busy, for a new play P:
-   - a voice may be taken when it is already fading out after mixer_stop, or when its
+   - a voice may be taken when it is already fading out after st_mixer_stop, or when its
      priority is <= P's and it does not loop unless P loops too (a looping voice, the
      music, is never stolen by a one-shot effect);
    - of those, stopping voices go first, then the lowest priority, then the voice closest
@@ -37,7 +37,7 @@
    The master bus ends in a true-peak limiter (limiter.h): whatever the voices add up to,
    the output stays under LIMITER_CEILING_DBTP (-1 dBTP), its gain gliding down before a
    peak and back up after it. It looks ahead, so everything comes out MIXER_LATENCY frames
-   (1.2 ms at 48 kHz) after the render that mixed it; mixer_set_limiter(m, false) takes it
+   (1.2 ms at 48 kHz) after the render that mixed it; st_mixer_set_limiter(m, false) takes it
    out (tests of the mix itself, tools). */
 #ifndef MIXER_H
 #define MIXER_H
@@ -45,9 +45,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "audio/limiter.h"
-#include "audio/sound.h"
-#include "core/arena.h"
+#include <strata/audio/limiter.h>
+#include <strata/audio/sound.h>
+#include <strata/core/arena.h>
 
 #define MIXER_VOICES 32
 #define MIXER_RING 256                /* commands in flight between two renders; a power of two */
@@ -55,7 +55,7 @@
 #define MIXER_LATENCY LIMITER_LATENCY /* frames between a render's mix and its output */
 
 typedef enum AudioBus { AUDIO_BUS_EFFECTS, AUDIO_BUS_MUSIC, AUDIO_BUS_COUNT } AudioBus;
-#define MIXER_MASTER AUDIO_BUS_COUNT /* for mixer_set_volume */
+#define MIXER_MASTER AUDIO_BUS_COUNT /* for st_mixer_set_volume */
 
 typedef struct MixerPlay {
     const Sound *sound; /* only its samples are kept: the Sound itself may be a local */
@@ -80,25 +80,25 @@ typedef struct MixerStats {
 typedef struct Mixer Mixer;
 
 /* NULL (and arena.h's message) when perm is full. output_rate 0 means AUDIO_RATE. */
-Mixer *mixer_create(Arena *perm, uint32_t output_rate);
+Mixer *st_mixer_create(Arena *perm, uint32_t output_rate);
 
 /* Game thread (one thread: the ring has a single producer). 0 when nothing will play:
    no sound, an empty one, or a full ring (counted). Out-of-range values are clamped. */
-VoiceId mixer_play(Mixer *m, const MixerPlay *p);
+VoiceId st_mixer_play(Mixer *m, const MixerPlay *p);
 /* Fades the voice out over fade_out seconds (0: within one block) and frees it. */
-void mixer_stop(Mixer *m, VoiceId v, float fade_out);
+void st_mixer_stop(Mixer *m, VoiceId v, float fade_out);
 /* bus_or_master: an AudioBus or MIXER_MASTER; volume 0..1 reached in `fade` seconds. */
-void mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade);
+void st_mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade);
 /* The master limiter on (as created) or off; switched on again, it starts from silence. */
-void mixer_set_limiter(Mixer *m, bool on);
+void st_mixer_set_limiter(Mixer *m, bool on);
 
 /* Audio thread (or offline): applies the commands sent so far, then mixes `frames`
    interleaved stereo frames into `stereo` (overwritten, not added to). */
-void mixer_render(Mixer *m, float *stereo, uint32_t frames);
+void st_mixer_render(Mixer *m, float *stereo, uint32_t frames);
 /* The same mix, rounded and clipped to 16 bits: the same calls give the same samples. */
-void mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames);
+void st_mixer_render_s16(Mixer *m, int16_t *stereo, uint32_t frames);
 
 /* Any thread: counters, each read atomically (together they are a near-snapshot). */
-MixerStats mixer_stats(const Mixer *m);
+MixerStats st_mixer_stats(const Mixer *m);
 
 #endif

@@ -1,18 +1,18 @@
 /* music.c - see music.h. Two passes: the text is parsed into a Score in scratch memory
    (every check done, with its line and column), then each channel's notes are rendered
-   with synth_render into a float mix in scratch, and only the final PCM goes to `perm`. */
-#include "audio/music.h"
+   with st_synth_render into a float mix in scratch, and only the final PCM goes to `perm`. */
+#include <strata/audio/music.h>
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
-#include "audio/synth.h"
-#include "core/base.h"
-#include "core/diag.h"
-#include "core/hash.h"
-#include "core/os_file.h"
+#include <strata/audio/synth.h>
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
+#include <strata/core/hash.h>
+#include <strata/core/os_file.h>
 
 #define MUSIC_NAME_MAX 16
 #define MUSIC_MAX_INSTRUMENTS 32
@@ -72,7 +72,7 @@ static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) __
 static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(p->err, ERROR_PARSE, p->path, line, col, fmt, ap);
+    st_error_vset(p->err, ERROR_PARSE, p->path, line, col, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -80,7 +80,7 @@ static bool fail_(Parser *p, int64_t line, int64_t col, const char *fmt, ...) {
 /* An arena refused: `lead`, then the arena's words. */
 static bool fail_memory_(Parser *p, const char *lead) {
     fail_(p, 0, 0, "%s", lead);
-    return arena_error(p->err);
+    return st_arena_error(p->err);
 }
 
 /* ---- Words --------------------------------------------------------------------------- */
@@ -91,8 +91,8 @@ static bool next_word_(Str8 *rest, Str8 *word) {
     uint64_t i = 0, j;
     while (i < rest->len && blank_(rest->data[i])) i++;
     for (j = i; j < rest->len && !blank_(rest->data[j]);) j++;
-    *word = str8_slice(*rest, i, j);
-    *rest = str8_skip(*rest, j);
+    *word = st_str8_slice(*rest, i, j);
+    *rest = st_str8_skip(*rest, j);
     return word->len > 0;
 }
 
@@ -167,7 +167,7 @@ static bool parse_int_(Parser *p, Str8 *rest, Str8 key, int64_t lo, int64_t hi, 
     if (!next_word_(rest, &w))
         return fail_(p, p->line_no, end_col_(p), "expected a number after '%.*s', found the end of the line",
                      shown_(key), key.data);
-    if (!str8_parse_i64(w, &v))
+    if (!st_str8_parse_i64(w, &v))
         return fail_(p, p->line_no, col_(p, w), "expected a number after '%.*s', found '%.*s'", shown_(key), key.data,
                      shown_(w), w.data);
     if (v < lo || v > hi)
@@ -205,16 +205,16 @@ static const char *const waves_[SYNTH_WAVE_COUNT] = {"square", "triangle", "saw"
 
 static int32_t find_instrument_(const Score *s, Str8 name) {
     for (uint32_t i = 0; i < s->instrument_count; i++)
-        if (str8_eq(s->instruments[i].name, name)) return (int32_t)i;
+        if (st_str8_eq(s->instruments[i].name, name)) return (int32_t)i;
     return -1;
 }
 
 static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
-    int64_t eq = str8_find_byte(w, '=', 0);
+    int64_t eq = st_str8_find_byte(w, '=', 0);
     if (eq <= 0) return fail_(p, p->line_no, col_(p, w), "expected setting=value, found '%.*s'", shown_(w), w.data);
-    Str8 key = str8_prefix(w, (uint64_t)eq), value = str8_skip(w, (uint64_t)eq + 1);
+    Str8 key = st_str8_prefix(w, (uint64_t)eq), value = st_str8_skip(w, (uint64_t)eq + 1);
     uint32_t k = 0;
-    while (k < ARRAY_COUNT(settings_) && !str8_eq_cstr(key, settings_[k].key)) k++;
+    while (k < ARRAY_COUNT(settings_) && !st_str8_eq_cstr(key, settings_[k].key)) k++;
     if (k == ARRAY_COUNT(settings_))
         return fail_(p, p->line_no, col_(p, w),
                      "unknown setting '%.*s' (wave, duty, attack, decay, sustain, release, volume, "
@@ -225,7 +225,7 @@ static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
     int64_t vcol = col_(p, w) + eq + 1;
     if (k == 0) {
         for (uint32_t i = 0; i < SYNTH_WAVE_COUNT; i++)
-            if (str8_eq_cstr(value, waves_[i])) {
+            if (st_str8_eq_cstr(value, waves_[i])) {
                 in->patch.wave = (SynthWave)i;
                 return true;
             }
@@ -279,7 +279,7 @@ static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
                      "found '%.*s'",
                      shown_(name), name.data);
     for (uint32_t i = 0; i < s->pattern_count; i++)
-        if (str8_eq(s->patterns[i].name, name))
+        if (st_str8_eq(s->patterns[i].name, name))
             return fail_(p, p->line_no, col_(p, name), "pattern '%.*s' defined twice (first on line %lld)",
                          shown_(name), name.data, (long long)s->patterns[i].line);
     if (s->pattern_count == MUSIC_MAX_PATTERNS)
@@ -287,14 +287,14 @@ static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
     int64_t rows;
     if (!next_word_(&rest, &w))
         return fail_(p, p->line_no, end_col_(p), "expected the number of rows, found the end of the line");
-    if (!str8_parse_i64(w, &rows))
+    if (!st_str8_parse_i64(w, &rows))
         return fail_(p, p->line_no, col_(p, w), "expected the number of rows, found '%.*s'", shown_(w), w.data);
     if (rows < 1 || rows > MUSIC_MAX_ROWS)
         return fail_(p, p->line_no, col_(p, w), "%lld rows is out of range (1..%d)", (long long)rows, MUSIC_MAX_ROWS);
     if (!expect_end_(p, rest, "the number of rows")) return false;
     Pattern *pat = &s->patterns[s->pattern_count];
     *pat = (Pattern){.name = name, .rows = (uint32_t)rows, .line = p->line_no};
-    pat->cells = arena_push_array(p->tmp, Cell, (uint64_t)rows * (uint64_t)s->channels);
+    pat->cells = st_arena_push_array(p->tmp, Cell, (uint64_t)rows * (uint64_t)s->channels);
     if (!pat->cells) return fail_memory_(p, "out of memory: ");
     s->pattern_count++;
     p->open = pat;
@@ -323,13 +323,14 @@ static bool parse_top_(Parser *p) {
     Str8 rest = p->line, key;
     if (!next_word_(&rest, &key)) return true;
     int64_t kcol = col_(p, key);
-    if (str8_eq_cstr(key, "tempo")) return parse_int_(p, &rest, key, 40, 300, &s->tempo, &s->tempo_line);
-    if (str8_eq_cstr(key, "rows_per_beat")) return parse_int_(p, &rest, key, 1, 16, &s->rows_per_beat, &s->rows_line);
-    if (str8_eq_cstr(key, "channels")) {
+    if (st_str8_eq_cstr(key, "tempo")) return parse_int_(p, &rest, key, 40, 300, &s->tempo, &s->tempo_line);
+    if (st_str8_eq_cstr(key, "rows_per_beat"))
+        return parse_int_(p, &rest, key, 1, 16, &s->rows_per_beat, &s->rows_line);
+    if (st_str8_eq_cstr(key, "channels")) {
         if (s->pattern_count) return fail_(p, p->line_no, kcol, "'channels' must come before the first pattern");
         return parse_int_(p, &rest, key, 1, MUSIC_MAX_CHANNELS, &s->channels, &s->channels_line);
     }
-    if (str8_eq_cstr(key, "volume")) {
+    if (st_str8_eq_cstr(key, "volume")) {
         Str8 w;
         if (s->volume_line)
             return fail_(p, p->line_no, kcol, "'volume' given twice (first on line %lld)", (long long)s->volume_line);
@@ -343,10 +344,10 @@ static bool parse_top_(Parser *p) {
         s->volume_line = p->line_no;
         return expect_end_(p, rest, "the number");
     }
-    if (str8_eq_cstr(key, "instrument")) return parse_instrument_(p, rest);
-    if (str8_eq_cstr(key, "pattern")) return parse_pattern_(p, rest, kcol);
-    if (str8_eq_cstr(key, "order")) return parse_order_(p, rest, kcol);
-    if (str8_eq_cstr(key, "end")) return fail_(p, p->line_no, kcol, "'end' outside a pattern");
+    if (st_str8_eq_cstr(key, "instrument")) return parse_instrument_(p, rest);
+    if (st_str8_eq_cstr(key, "pattern")) return parse_pattern_(p, rest, kcol);
+    if (st_str8_eq_cstr(key, "order")) return parse_order_(p, rest, kcol);
+    if (st_str8_eq_cstr(key, "end")) return fail_(p, p->line_no, kcol, "'end' outside a pattern");
     return fail_(p, p->line_no, kcol,
                  "expected tempo, rows_per_beat, channels, volume, instrument, pattern or order, "
                  "found '%.*s'",
@@ -360,7 +361,7 @@ static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
     if (!next_word_(&rest, &w))
         return fail_(p, p->line_no, col_(p, text), "expected a note, '---' or '===', found nothing");
     *out = (Cell){.kind = CELL_HOLD, .volume = 100};
-    if (str8_eq_cstr(w, "---") || str8_eq_cstr(w, "===")) {
+    if (st_str8_eq_cstr(w, "---") || st_str8_eq_cstr(w, "===")) {
         out->kind = w.data[0] == '-' ? CELL_HOLD : CELL_OFF;
         if (!next_word_(&rest, &w)) return true;
         return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'", shown_(w), w.data);
@@ -377,7 +378,7 @@ static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
     while (next_word_(&rest, &w)) {
         if (volume_word_(w) && !has_volume) {
             int64_t v = 101;
-            if (w.len <= 4) str8_parse_i64(str8_skip(w, 1), &v);
+            if (w.len <= 4) st_str8_parse_i64(st_str8_skip(w, 1), &v);
             if (v > 100)
                 return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (v0..v100)", shown_(w), w.data);
             out->volume = (uint8_t)v;
@@ -403,7 +404,7 @@ static bool parse_row_(Parser *p) {
     Pattern *pat = p->open;
     Str8 rest = p->line, first;
     if (!next_word_(&rest, &first)) return true;
-    if (str8_eq_cstr(first, "end")) {
+    if (st_str8_eq_cstr(first, "end")) {
         if (!expect_end_(p, rest, "'end'")) return false;
         if (pat->filled != pat->rows)
             return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has %u row%s, expected %u", shown_(pat->name),
@@ -420,7 +421,7 @@ static bool parse_row_(Parser *p) {
         return fail_(p, p->line_no, col_(p, first), "expected %lld cells split by '|', found %lld",
                      (long long)p->s->channels, (long long)cells);
     Str8 line = p->line, cell;
-    for (int c = 0; str8_next_token(&line, '|', &cell); c++)
+    for (int c = 0; st_str8_next_token(&line, '|', &cell); c++)
         if (!parse_cell_(p, cell, c, &pat->cells[pat->filled * p->s->channels + (uint32_t)c])) return false;
     if (cells > 1 && p->line.data[p->line.len - 1] == '|') /* next_token drops an empty last cell */
         return fail_(p, p->line_no, end_col_(p), "expected a note, '---' or '===', found nothing");
@@ -431,15 +432,15 @@ static bool parse_row_(Parser *p) {
 /* The line without its comment: a '#' that starts a word ("C#4" is a note, not one). */
 static Str8 strip_comment_(Str8 line) {
     for (uint64_t i = 0; i < line.len; i++)
-        if (line.data[i] == '#' && (i == 0 || blank_(line.data[i - 1]))) return str8_prefix(line, i);
+        if (line.data[i] == '#' && (i == 0 || blank_(line.data[i - 1]))) return st_str8_prefix(line, i);
     return line;
 }
 
 static bool parse_(Parser *p, Str8 text) {
     Score *s = p->s;
-    if (str8_starts_with(text, STR8_LIT("\xEF\xBB\xBF"))) text = str8_skip(text, 3);
+    if (st_str8_starts_with(text, STR8_LIT("\xEF\xBB\xBF"))) text = st_str8_skip(text, 3);
     Str8 raw;
-    while (str8_next_line(&text, &raw)) {
+    while (st_str8_next_line(&text, &raw)) {
         p->line_no++;
         p->line = strip_comment_(raw);
         if (!(p->open ? parse_row_(p) : parse_top_(p))) return false;
@@ -451,7 +452,7 @@ static bool parse_(Parser *p, Str8 text) {
     if (!s->order_line) return fail_(p, 0, 0, "no 'order' line");
     for (uint32_t i = 0; i < s->order_count; i++) {
         uint32_t k = 0;
-        while (k < s->pattern_count && !str8_eq(s->patterns[k].name, s->order_names[i])) k++;
+        while (k < s->pattern_count && !st_str8_eq(s->patterns[k].name, s->order_names[i])) k++;
         if (k == s->pattern_count)
             return fail_(p, s->order_line, s->order_cols[i], "unknown pattern '%.*s'", shown_(s->order_names[i]),
                          s->order_names[i].data);
@@ -472,16 +473,16 @@ static void render_note_(const Score *s, float *mix, uint64_t start, uint64_t ga
     float gain = in->patch.volume * (float)c.volume / 100.0f * s->volume;
     if (!(gain > 0) || gate == 0) return; /* a patch volume of 0 would mean "default" */
     patch.volume = gain;
-    patch.freq_start = synth_note_hz(c.note) * (patch.wave == SYNTH_NOISE ? MUSIC_NOISE_CLOCK : 1);
+    patch.freq_start = st_synth_note_hz(c.note) * (patch.wave == SYNTH_NOISE ? MUSIC_NOISE_CLOCK : 1);
     if (in->slide != 0) {
-        patch.freq_end = patch.freq_start * synth_exp2(in->slide / 12.0f);
+        patch.freq_end = patch.freq_start * st_synth_exp2(in->slide / 12.0f);
         patch.sweep = SYNTH_SWEEP_EXP;
         patch.sweep_time = in->slide_time;
     }
     if (patch.attack < MUSIC_MIN_ATTACK) patch.attack = MUSIC_MIN_ATTACK;
     patch.duration = (float)((double)gate / AUDIO_RATE);
     if (cut) patch.release = MUSIC_CUT_SECONDS;
-    synth_render(&patch, mix + start, synth_patch_frames(&patch, AUDIO_RATE), AUDIO_RATE, seed);
+    st_synth_render(&patch, mix + start, st_synth_patch_frames(&patch, AUDIO_RATE), AUDIO_RATE, seed);
 }
 
 static void render_(const Score *s, float *mix, uint64_t song_frames) {
@@ -497,21 +498,21 @@ static void render_(const Score *s, float *mix, uint64_t song_frames) {
                 uint64_t at = row_frame_(s, row);
                 if (on)
                     render_note_(s, mix, on_start, at - on_start, c.kind == CELL_NOTE, playing,
-                                 hash_mix2((int32_t)ch, (int32_t)on_row));
+                                 st_hash_mix2((int32_t)ch, (int32_t)on_row));
                 on = c.kind == CELL_NOTE;
                 playing = c, on_start = at, on_row = row;
             }
         }
         if (on)
             render_note_(s, mix, on_start, song_frames - on_start, false, playing,
-                         hash_mix2((int32_t)ch, (int32_t)on_row));
+                         st_hash_mix2((int32_t)ch, (int32_t)on_row));
     }
 }
 
-bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err) {
+bool st_music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
-    error_clear(err);
-    Score *s = arena_push_struct(tmp.arena, Score);
+    st_error_clear(err);
+    Score *s = st_arena_push_struct(tmp.arena, Score);
     Parser p = {.path = path ? path : "(score)", .err = err, .tmp = tmp.arena, .s = s};
     if (!s) return fail_memory_(&p, "out of memory: ");
     *s = (Score){.rows_per_beat = 4, .volume = 1};
@@ -527,21 +528,21 @@ bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *e
 
     /* Room past the end for the longest release, plus the cut fade and rounding. */
     uint64_t tail = (uint64_t)((MUSIC_MAX_RELEASE + MUSIC_CUT_SECONDS) * AUDIO_RATE) + 2;
-    float *mix = arena_push_array(tmp.arena, float, frames + tail);
+    float *mix = st_arena_push_array(tmp.arena, float, frames + tail);
     if (!mix) return fail_memory_(&p, "out of memory for the mix: ");
     render_(s, mix, frames);
     for (uint64_t i = frames; i < frames + tail; i++) mix[i % frames] += mix[i];
 
-    int16_t *pcm = arena_push_array_raw(perm, int16_t, frames);
+    int16_t *pcm = st_arena_push_array_raw(perm, int16_t, frames);
     if (!pcm) return fail_memory_(&p, "cannot keep the music: ");
-    synth_to_i16(mix, pcm, frames);
+    st_synth_to_i16(mix, pcm, frames);
     *out = (Sound){.samples = pcm, .frames = (uint32_t)frames};
     return true;
 }
 
-bool music_load(Arena *perm, const char *path, Sound *out, Error *err) {
+bool st_music_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 text;
-    if (!os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text, err)) return false;
-    return music_render(perm, text, path, out, err);
+    if (!st_os_read_file(tmp.arena, path, MUSIC_FILE_MAX, &text, err)) return false;
+    return st_music_render(perm, text, path, out, err);
 }

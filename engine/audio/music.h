@@ -5,8 +5,8 @@
 
        Sound title;
        Error err;
-       if (!music_load(perm, "assets/music/title.score", &title, &err))
-           diag_report(DIAG_WARNING, "%s", err.message);   // and play no music
+       if (!st_music_load(perm, "assets/music/title.score", &title, &err))
+           st_diag_report(DIAG_WARNING, "%s", err.message);   // and play no music
 
    The score (assets/music/README.md has a walk-through):
 
@@ -53,10 +53,10 @@
 
 #include <stdbool.h>
 
-#include "audio/sound.h"
-#include "core/arena.h"
-#include "core/error.h"
-#include "core/str8.h"
+#include <strata/audio/sound.h>
+#include <strata/core/arena.h>
+#include <strata/core/error.h>
+#include <strata/core/str8.h>
 
 #define MUSIC_MAX_SECONDS 120
 #define MUSIC_MAX_CHANNELS 4
@@ -64,8 +64,8 @@
 
 /* Renders score text into a looping mono Sound at AUDIO_RATE in `perm`. False with
    "path:line:col: error: ..." in err (perm unchanged on failure). */
-bool music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err);
-/* Reads the file (os_read_file into scratch, at most MUSIC_FILE_MAX bytes) and renders it. */
-bool music_load(Arena *perm, const char *path, Sound *out, Error *err);
+bool st_music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error *err);
+/* Reads the file (st_os_read_file into scratch, at most MUSIC_FILE_MAX bytes) and renders it. */
+bool st_music_load(Arena *perm, const char *path, Sound *out, Error *err);
 
 #endif

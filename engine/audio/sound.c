@@ -6,9 +6,16 @@
    push, so a failed decode never moves `perm`. WAV reads its samples where they lie in
    the file; Vorbis is decoded first, into scratch, by stb_vorbis working in a scratch
    buffer (stb_vorbis_alloc) that is grown and retried when it is too small. */
-#include "audio/sound.h"
-#include "audio/vorbis_check.h"
+#include <strata/audio/sound.h>
+#include <strata/audio/vorbis_check.h>
 
+/* all of stb_vorbis's C headers, before it is included (below) */
+#ifdef _WIN32
+#include <malloc.h>
+#else
+#include <alloca.h>
+#endif
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <math.h>
@@ -16,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/allocator.h"
-#include "core/diag.h"
-#include "core/os_file.h"
+#include <strata/core/allocator.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
 
 /* glibc's qsort takes a merge buffer from malloc past 1 KiB, and stb_vorbis sorts its
    codebooks with it: a heapsort in place instead (equal keys are equal values there, so
@@ -60,14 +67,22 @@ static void sound_sort(void *base, size_t n, size_t size, SoundCompare *cmp) {
 #define STB_VORBIS_NO_STDIO
 #define STB_VORBIS_NO_PUSHDATA_API
 #define STB_VORBIS_NO_INTEGER_CONVERSION
+/* Static, the decoder's API functions this file does not call are unused; the compiler says
+   so at the end of the file, so this one warning is off for all of it. */
+#pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wunused-value"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
 #pragma GCC diagnostic ignored "-Wmisleading-indentation"
+/* The decoder is private to this file, so that a program with its own stb_vorbis links
+   with the engine: stb_vorbis has no STATIC switch, and its API is declared `extern`, so
+   `extern` reads `static` across the include (the C headers it pulls in are in already,
+   and a function declared static is static at its definition too). */
+#define extern static
 #include <stb_vorbis.h>
+#undef extern
 #pragma GCC diagnostic pop
 #undef qsort
 #undef malloc
@@ -90,7 +105,7 @@ static bool sound_fail_code(Error *err, ErrorCode code, const char *path, const 
 static bool sound_fail_code(Error *err, ErrorCode code, const char *path, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(err, code, path ? path : "(sound)", 0, 0, fmt, ap);
+    st_error_vset(err, code, path ? path : "(sound)", 0, 0, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -99,7 +114,7 @@ static bool sound_fail_code(Error *err, ErrorCode code, const char *path, const 
 /* An arena refused: `lead`, then the arena's words. */
 static bool sound_fail_memory(Error *err, const char *path, const char *lead) {
     sound_fail_code(err, ERROR_OUT_OF_MEMORY, path, "%s", lead);
-    return arena_error(err);
+    return st_arena_error(err);
 }
 
 /* ---- The common tail: mono float source -> int16 at AUDIO_RATE, in perm */
@@ -122,7 +137,7 @@ static uint64_t sound_out_frames(uint64_t frames, uint32_t rate) {
 static bool sound_finish(Arena *perm, const char *path, const void *src, SoundFetch *fetch, uint64_t frames,
                          uint32_t rate, Sound *out, Error *err) {
     uint64_t n = rate == AUDIO_RATE ? frames : sound_out_frames(frames, rate);
-    int16_t *pcm = arena_push_array_raw(perm, int16_t, n);
+    int16_t *pcm = st_arena_push_array_raw(perm, int16_t, n);
     if (!pcm) {
         char lead[80];
         snprintf(lead, sizeof lead, "no room for %llu frames of sound: ", (unsigned long long)n);
@@ -299,13 +314,13 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     if (len > INT_MAX) return sound_fail(err, path, "too large for the Ogg decoder");
     /* stb_vorbis trusts its input, so nothing reaches it unchecked (vorbis_check.h). */
     Error why;
-    if (!vorbis_check(b, len, tmp, &why)) return sound_fail_code(err, why.code, path, "%.400s", why.message);
+    if (!st_vorbis_check(b, len, tmp, &why)) return sound_fail_code(err, why.code, path, "%.400s", why.message);
     stb_vorbis *v = NULL;
     int e = 0;
-    uint64_t mark = arena_pos(tmp);
+    uint64_t mark = st_arena_pos(tmp);
     for (uint32_t work = SOUND_VORBIS_WORK_MIN; !v; work *= 2) {
-        arena_pop_to(tmp, mark);
-        char *buf = arena_push_raw(tmp, work, 16);
+        st_arena_pop_to(tmp, mark);
+        char *buf = st_arena_push_raw(tmp, work, 16);
         if (!buf) return sound_fail_memory(err, path, "no scratch memory for the Ogg decoder: ");
         stb_vorbis_alloc alloc = {buf, (int)work};
         v = stb_vorbis_open_memory(b, (int)len, &e, &alloc);
@@ -322,8 +337,8 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
     uint64_t max_frames = (uint64_t)SOUND_MAX_SECONDS * info.sample_rate;
     uint64_t cap = stb_vorbis_stream_length_in_samples(v);
     cap = cap < 4096 ? 4096 : cap > SOUND_VORBIS_HINT_MAX ? SOUND_VORBIS_HINT_MAX : cap;
-    Allocator grow = allocator_arena(tmp);
-    float *mono = allocator_new(grow, float, cap);
+    Allocator grow = st_allocator_arena(tmp);
+    float *mono = st_allocator_new(grow, float, cap);
     if (!mono) return sound_fail_memory(err, path, "no scratch memory for decoded samples: ");
     uint64_t frames = 0;
     for (;;) {
@@ -335,7 +350,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
             return sound_check_length(path, frames + (uint64_t)n, info.sample_rate, err);
         if (frames + (uint64_t)n > cap) {
             uint64_t grown = cap * 2 > frames + (uint64_t)n ? cap * 2 : frames + (uint64_t)n;
-            mono = allocator_realloc(grow, mono, cap * sizeof *mono, grown * sizeof *mono, 16);
+            mono = st_allocator_realloc(grow, mono, cap * sizeof *mono, grown * sizeof *mono, 16);
             if (!mono) return sound_fail_memory(err, path, "no scratch memory for decoded samples: ");
             cap = grown;
         }
@@ -358,7 +373,7 @@ static bool ogg_decode(Arena *perm, Arena *tmp, const uint8_t *b, uint64_t len, 
 
 /* ---- Entry points */
 
-bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err) {
+bool st_sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err) {
     const uint8_t *b = (const uint8_t *)bytes.data;
     if (bytes.len >= 12 && !memcmp(b, "RIFF", 4) && !memcmp(b + 8, "WAVE", 4))
         return wav_decode(perm, b, bytes.len, path, out, err);
@@ -372,30 +387,30 @@ bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *
                       (unsigned long long)bytes.len);
 }
 
-bool sound_load(Arena *perm, const char *path, Sound *out, Error *err) {
+bool st_sound_load(Arena *perm, const char *path, Sound *out, Error *err) {
     SCRATCH_SCOPE(tmp, perm);
     Str8 file;
-    if (!os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file, err)) return false;
-    return sound_decode(perm, file, path, out, err);
+    if (!st_os_read_file(tmp.arena, path, SOUND_FILE_MAX, &file, err)) return false;
+    return st_sound_decode(perm, file, path, out, err);
 }
 
 static void wr16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static void wr32(uint8_t *p, uint32_t v) { wr16(p, v), wr16(p + 2, v >> 16); }
 
-bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err) {
+bool st_sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err) {
     const char *why = NULL;
     if (rate == 0) why = "sample rate 0";
     else if (frames && !stereo) why = "no samples given";
     else if (frames > (UINT32_MAX - 36) / 4) why = "too long for a WAV file (4 GiB)";
-    if (why) return error_set(err, ERROR_REFUSED, path, 0, 0, "cannot write: %s", why);
+    if (why) return st_error_set(err, ERROR_REFUSED, path, 0, 0, "cannot write: %s", why);
     SCRATCH_SCOPE(tmp);
     uint32_t data = (uint32_t)frames * 4;
-    uint8_t *f = arena_push_raw(tmp.arena, 44 + (uint64_t)data, 16);
+    uint8_t *f = st_arena_push_raw(tmp.arena, 44 + (uint64_t)data, 16);
     if (!f) return sound_fail_memory(err, path, "cannot write: ");
     memcpy(f, "RIFF", 4), wr32(f + 4, 36 + data), memcpy(f + 8, "WAVEfmt ", 8);
     wr32(f + 16, 16), wr16(f + 20, WAV_PCM), wr16(f + 22, 2), wr32(f + 24, rate);
     wr32(f + 28, rate * 4), wr16(f + 32, 4), wr16(f + 34, 16);
     memcpy(f + 36, "data", 4), wr32(f + 40, data);
     for (uint64_t i = 0; i < frames * 2; i++) wr16(f + 44 + 2 * i, (uint16_t)stereo[i]);
-    return os_write_file_atomic(path, f, 44 + (uint64_t)data, err);
+    return st_os_write_file_atomic(path, f, 44 + (uint64_t)data, err);
 }

@@ -7,8 +7,8 @@
 
        Sound shot;
        Error err;
-       if (!sound_load(perm, "assets/sounds/shot.wav", &shot, &err))
-           diag_report(DIAG_WARNING, "%s", err.message);   // and play nothing: silence
+       if (!st_sound_load(perm, "assets/sounds/shot.wav", &shot, &err))
+           st_diag_report(DIAG_WARNING, "%s", err.message);   // and play nothing: silence
 
    Decoding needs no heap: WAV is parsed here (PCM 8/16/24/32-bit integer and 32-bit float,
    mono or stereo, which is mixed down), Ogg Vorbis goes through stb_vorbis with its work
@@ -23,9 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/error.h>
+#include <strata/core/str8.h>
 
 #define AUDIO_RATE 48000
 #define SOUND_MAX_SECONDS 600 /* longer files are refused: 10 minutes of mono is 55 MiB */
@@ -38,11 +38,11 @@ typedef struct Sound {
 
 /* Reads and decodes `path` (WAV or Ogg Vorbis, told apart by content) into `perm`. False
    with a message naming the file and what is wrong with it; `perm` is unchanged then. */
-bool sound_load(Arena *perm, const char *path, Sound *out, Error *err);
+bool st_sound_load(Arena *perm, const char *path, Sound *out, Error *err);
 /* The same from bytes in memory; `path` is only for messages. */
-bool sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err);
-/* Writes interleaved stereo 16-bit PCM as a WAV file, atomically (os_write_file_atomic).
+bool st_sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Error *err);
+/* Writes interleaved stereo 16-bit PCM as a WAV file, atomically (st_os_write_file_atomic).
    False with the reason in err. */
-bool sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err);
+bool st_sound_write_wav(const char *path, const int16_t *stereo, uint64_t frames, uint32_t rate, Error *err);
 
 #endif

@@ -1,6 +1,6 @@
 /* synth.c - see synth.h. Every value is computed from the frame index and the patch alone
    (no libm, no state outside the call), so a patch renders to the same bits everywhere. */
-#include "audio/synth.h"
+#include <strata/audio/synth.h>
 
 /* a * b + c must stay two roundings: fused into one FMA (clang does so by default wherever
    the target has FMA, e.g. ARM64 or -march=native) it gives other bits. */
@@ -21,14 +21,14 @@ static uint32_t frames_of_(float seconds, uint32_t rate) {
     return f >= SYNTH_MAX_FRAMES ? SYNTH_MAX_FRAMES : (uint32_t)f;
 }
 
-uint32_t synth_patch_frames(const SynthPatch *p, uint32_t rate) {
+uint32_t st_synth_patch_frames(const SynthPatch *p, uint32_t rate) {
     uint64_t n = (uint64_t)frames_of_(p->duration, rate) + frames_of_(p->release, rate);
     return n >= SYNTH_MAX_FRAMES ? SYNTH_MAX_FRAMES : (uint32_t)n;
 }
 
 /* ---- Deterministic maths ------------------------------------------------------------- */
 
-float synth_sin2pi(float turns) {
+float st_synth_sin2pi(float turns) {
     if (!(turns > -1e9f && turns < 1e9f)) return 0;
     int64_t k = (int64_t)turns;
     if (turns < (float)k) k--;
@@ -48,7 +48,7 @@ static float pow2i_(int n) { /* 2^n for n in [-126, 127], exactly, from the bits
     return f;
 }
 
-float synth_exp2(float x) {
+float st_synth_exp2(float x) {
     if (!(x > -126)) return x != x ? 1 : pow2i_(-126);
     if (x > 126) return pow2i_(126);
     int n = (int)(x + (x >= 0 ? 0.5f : -0.5f));
@@ -60,7 +60,7 @@ float synth_exp2(float x) {
     return p * pow2i_(n);
 }
 
-float synth_log2(float x) {
+float st_synth_log2(float x) {
     if (!(x > 0) || x > 3.4e38f) return x > 0 ? 128 : -126;
     uint32_t bits;
     memcpy(&bits, &x, sizeof bits);
@@ -76,9 +76,9 @@ float synth_log2(float x) {
     return (float)e + ln * 1.4426950409f;
 }
 
-float synth_note_hz(int note) { return 440.0f * synth_exp2((float)(note - 69) / 12.0f); }
+float st_synth_note_hz(int note) { return 440.0f * st_synth_exp2((float)(note - 69) / 12.0f); }
 
-float synth_noise(uint32_t *state) {
+float st_synth_noise(uint32_t *state) {
     uint32_t x = *state ? *state : 0x9e3779b9u;
     x ^= x << 13;
     x ^= x >> 17;
@@ -124,7 +124,7 @@ static float env_at_(const Env *e, uint32_t i) {
     return e->at_gate * (1 - (float)i * e->per_release);
 }
 
-float synth_envelope(const SynthPatch *p, uint32_t frame, uint32_t rate) {
+float st_synth_envelope(const SynthPatch *p, uint32_t frame, uint32_t rate) {
     Env e = env_make_(p, rate);
     return env_at_(&e, frame);
 }
@@ -147,8 +147,8 @@ static float blep_(float t, float dt) {
 
 static float clampf_(float x, float lo, float hi) { return x < lo ? lo : x > hi ? hi : x; }
 
-void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rate, uint32_t seed) {
-    uint32_t total = synth_patch_frames(p, rate);
+void st_synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rate, uint32_t seed) {
+    uint32_t total = st_synth_patch_frames(p, rate);
     if (frames > total) frames = total;
     if (!rate || !frames || p->wave >= SYNTH_WAVE_COUNT) return;
 
@@ -159,7 +159,7 @@ void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rat
     uint32_t sweep_frames = p->sweep_time > 0 ? frames_of_(p->sweep_time, rate) : total;
     if (f1 == f0) sweep_frames = 0;
     float per_sweep = sweep_frames ? 1.0f / (float)sweep_frames : 0;
-    float octaves = p->sweep == SYNTH_SWEEP_EXP && f0 > 0 ? synth_log2(f1 / f0) : 0;
+    float octaves = p->sweep == SYNTH_SWEEP_EXP && f0 > 0 ? st_synth_log2(f1 / f0) : 0;
     /* A pulse of width d averages 2d - 1: subtracted, so an envelope on a narrow pulse does
        not thump; then scaled so its larger side peaks at 1. */
     float duty = p->duty > 0 ? clampf_(p->duty, 0.01f, 0.99f) : 0.5f;
@@ -170,18 +170,18 @@ void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rat
     bool vibrato = vib_step > 0 && vib_octaves != 0;
     /* One-pole low-pass y += a (x - y), a = 1 - e^(-2 pi fc / rate). */
     bool filter = p->lowpass > 0;
-    float lp = filter ? 1 - synth_exp2(-6.2831853f * p->lowpass * inv_rate * 1.4426950409f) : 1;
+    float lp = filter ? 1 - st_synth_exp2(-6.2831853f * p->lowpass * inv_rate * 1.4426950409f) : 1;
 
     uint32_t hold_state = seed * 2654435761u ^ 0x6a09e667u, white_state = seed ^ 0xbb67ae85u;
-    float phase = 0, vib_phase = 0, held = synth_noise(&hold_state), y = 0;
+    float phase = 0, vib_phase = 0, held = st_synth_noise(&hold_state), y = 0;
     for (uint32_t i = 0; i < frames; i++) {
         float f = f1;
         if (i < sweep_frames) {
             float t = (float)i * per_sweep;
-            f = p->sweep == SYNTH_SWEEP_EXP ? f0 * synth_exp2(octaves * t) : f0 + (f1 - f0) * t;
+            f = p->sweep == SYNTH_SWEEP_EXP ? f0 * st_synth_exp2(octaves * t) : f0 + (f1 - f0) * t;
         }
         if (vibrato && i >= vib_delay) {
-            f *= synth_exp2(vib_octaves * synth_sin2pi(vib_phase));
+            f *= st_synth_exp2(vib_octaves * st_synth_sin2pi(vib_phase));
             vib_phase += vib_step;
             if (vib_phase >= 1) vib_phase -= 1;
         }
@@ -205,7 +205,7 @@ void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rat
             break;
         case SYNTH_SINE:
             dt = clampf_(dt, 0, 0.5f);
-            v = synth_sin2pi(phase);
+            v = st_synth_sin2pi(phase);
             break;
         default: /* SYNTH_NOISE */
             dt = clampf_(dt, 0, 1);
@@ -215,15 +215,15 @@ void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rat
         phase += dt;
         if (phase >= 1) {
             phase -= 1;
-            if (p->wave == SYNTH_NOISE) held = synth_noise(&hold_state);
+            if (p->wave == SYNTH_NOISE) held = st_synth_noise(&hold_state);
         }
-        if (noise_mix > 0) v += noise_mix * (synth_noise(&white_state) - v);
+        if (noise_mix > 0) v += noise_mix * (st_synth_noise(&white_state) - v);
         if (filter) v = y += lp * (v - y);
         out[i] += v * env_at_(&env, i) * volume;
     }
 }
 
-uint64_t synth_to_i16(const float *in, int16_t *out, uint64_t n) {
+uint64_t st_synth_to_i16(const float *in, int16_t *out, uint64_t n) {
     uint64_t clipped = 0;
     for (uint64_t i = 0; i < n; i++) {
         float v = in[i] * 32767.0f;

@@ -4,11 +4,11 @@
 
        SynthPatch coin = {.wave = SYNTH_SQUARE, .duty = 0.25f, .freq_start = 988,
                           .duration = 0.06f, .decay = 0.06f, .release = 0.02f, .volume = 0.8f};
-       uint32_t n = synth_patch_frames(&coin, AUDIO_RATE);
-       float *mix = arena_push_array(tmp.arena, float, n);    // zeroed: synth_render ADDS
-       synth_render(&coin, mix, n, AUDIO_RATE, 1);
-       int16_t *pcm = arena_push_array(perm, int16_t, n);
-       synth_to_i16(mix, pcm, n);                             // clips; returns how many
+       uint32_t n = st_synth_patch_frames(&coin, AUDIO_RATE);
+       float *mix = st_arena_push_array(tmp.arena, float, n);    // zeroed: st_synth_render ADDS
+       st_synth_render(&coin, mix, n, AUDIO_RATE, 1);
+       int16_t *pcm = st_arena_push_array(perm, int16_t, n);
+       st_synth_to_i16(mix, pcm, n);                             // clips; returns how many
 
    A patch sounds for `duration` seconds (the gate) and then for `release` more: ADSR with
    linear segments, the release starting from whatever level the gate closed at. The pitch
@@ -54,22 +54,22 @@ typedef struct SynthPatch {
 } SynthPatch;
 
 /* Frames the patch sounds for: round(duration * rate) + round(release * rate). */
-uint32_t synth_patch_frames(const SynthPatch *p, uint32_t rate);
+uint32_t st_synth_patch_frames(const SynthPatch *p, uint32_t rate);
 /* Adds the first `frames` frames of the patch into out[0, frames); past the patch's own
    length it adds nothing. `seed` picks the noise. */
-void synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rate, uint32_t seed);
+void st_synth_render(const SynthPatch *p, float *out, uint32_t frames, uint32_t rate, uint32_t seed);
 /* The envelope's level (0..1, before volume) at `frame` from the start. */
-float synth_envelope(const SynthPatch *p, uint32_t frame, uint32_t rate);
+float st_synth_envelope(const SynthPatch *p, uint32_t frame, uint32_t rate);
 /* Scales to 16 bits (1.0 -> 32767), rounding to nearest and clipping to the int16 range;
    NaN becomes 0. Returns how many samples were clipped. */
-uint64_t synth_to_i16(const float *in, int16_t *out, uint64_t n);
+uint64_t st_synth_to_i16(const float *in, int16_t *out, uint64_t n);
 
 /* The deterministic helpers, for callers that must match the synth's own arithmetic. */
-float synth_sin2pi(float turns); /* sin(2 pi turns), error < 4e-6 */
-float synth_exp2(float x);       /* 2^x, relative error < 2e-7; clamped to 2^+-126 */
-float synth_log2(float x);       /* x > 0; else -126 */
-float synth_note_hz(int note);   /* MIDI note number -> Hz, A4 (69) = 440 */
+float st_synth_sin2pi(float turns); /* sin(2 pi turns), error < 4e-6 */
+float st_synth_exp2(float x);       /* 2^x, relative error < 2e-7; clamped to 2^+-126 */
+float st_synth_log2(float x);       /* x > 0; else -126 */
+float st_synth_note_hz(int note);   /* MIDI note number -> Hz, A4 (69) = 440 */
 /* One step of the noise generator: xorshift32 (state never 0), returned in [-1, 1). */
-float synth_noise(uint32_t *state);
+float st_synth_noise(uint32_t *state);
 
 #endif

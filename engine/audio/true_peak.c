@@ -1,5 +1,5 @@
 /* true_peak.c - BS.1770-4's 4x interpolation, one frame at a time (see true_peak.h). */
-#include "audio/true_peak.h"
+#include <strata/audio/true_peak.h>
 
 #include <math.h>
 #include <string.h>
@@ -16,9 +16,9 @@ static const float true_peak_phase[4][TRUE_PEAK_TAPS] = {
      0.1373291015625f, -0.0594482421875f, 0.0332031250000f, -0.0196533203125f, 0.0109863281250f, 0.0017089843750f},
 };
 
-void true_peak_init(TruePeak *m) { memset(m, 0, sizeof *m); }
+void st_true_peak_init(TruePeak *m) { memset(m, 0, sizeof *m); }
 
-float true_peak_step(TruePeak *m, float l, float r) {
+float st_true_peak_step(TruePeak *m, float l, float r) {
     float peak = 0;
     for (int c = 0; c < 2; c++) {
         float *h = m->history[c];
@@ -38,13 +38,13 @@ float true_peak_step(TruePeak *m, float l, float r) {
     return peak;
 }
 
-void true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames) {
-    for (uint32_t i = 0; i < frames; i++) true_peak_step(m, stereo[2 * i], stereo[2 * i + 1]);
+void st_true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames) {
+    for (uint32_t i = 0; i < frames; i++) st_true_peak_step(m, stereo[2 * i], stereo[2 * i + 1]);
 }
 
-void true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames) {
+void st_true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames) {
     for (uint64_t i = 0; i < frames; i++)
-        true_peak_step(m, (float)stereo[2 * i] * (1.0f / 32768), (float)stereo[2 * i + 1] * (1.0f / 32768));
+        st_true_peak_step(m, (float)stereo[2 * i] * (1.0f / 32768), (float)stereo[2 * i + 1] * (1.0f / 32768));
 }
 
-float true_peak_dbtp(const TruePeak *m) { return m->peak > 0 ? 20.0f * log10f(m->peak) : -INFINITY; }
+float st_true_peak_dbtp(const TruePeak *m) { return m->peak > 0 ? 20.0f * log10f(m->peak) : -INFINITY; }

@@ -5,9 +5,9 @@
    mix under a ceiling in these units; tests and the offline mix measure with it.
 
        TruePeak tp;
-       true_peak_init(&tp);
-       true_peak_feed(&tp, stereo, frames);       // as many calls as it takes
-       float dbtp = true_peak_dbtp(&tp);          // -INFINITY for silence
+       st_true_peak_init(&tp);
+       st_true_peak_feed(&tp, stereo, frames);       // as many calls as it takes
+       float dbtp = st_true_peak_dbtp(&tp);          // -INFINITY for silence
 
    Arithmetic only, but for the log10 of the dB figure. No allocation. */
 #ifndef TRUE_PEAK_H
@@ -23,11 +23,11 @@ typedef struct TruePeak {
     float peak;                       /* the largest |value| so far, linear */
 } TruePeak;
 
-void true_peak_init(TruePeak *m);
+void st_true_peak_init(TruePeak *m);
 /* One frame in; the largest |value| of the four oversampled steps it completes. */
-float true_peak_step(TruePeak *m, float l, float r);
-void true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames);
-void true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames);
-float true_peak_dbtp(const TruePeak *m);
+float st_true_peak_step(TruePeak *m, float l, float r);
+void st_true_peak_feed(TruePeak *m, const float *stereo, uint32_t frames);
+void st_true_peak_feed_s16(TruePeak *m, const int16_t *stereo, uint64_t frames);
+float st_true_peak_dbtp(const TruePeak *m);
 
 #endif

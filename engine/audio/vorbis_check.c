@@ -12,7 +12,7 @@
    for), mappings (channels, submaps, floors and residues inside their tables; at most the
    15 submaps stb_vorbis has room for) and modes. Where stb_vorbis itself would overflow
    an int (a 31-bit code in a small book, pow() cast for a lattice), that is refused too. */
-#include "audio/vorbis_check.h"
+#include <strata/audio/vorbis_check.h>
 
 #include <math.h>
 #include <stdarg.h>
@@ -27,15 +27,15 @@ static bool fail(Error *why, const char *fmt, ...) __attribute__((format(printf,
 static bool fail(Error *why, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(why, ERROR_PARSE, NULL, 0, 0, fmt, ap);
+    st_error_vset(why, ERROR_PARSE, NULL, 0, 0, fmt, ap);
     va_end(ap);
     return false;
 }
 
 /* An arena refused: "no scratch memory <what>: <the arena's words>". */
 static bool fail_memory(Error *why, const char *what) {
-    error_set(why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "no scratch memory %s: ", what);
-    return arena_error(why);
+    st_error_set(why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "no scratch memory %s: ", what);
+    return st_arena_error(why);
 }
 
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -394,12 +394,12 @@ static bool check_setup(const uint8_t *p, uint64_t n, const VorbisStream *vs, Ar
     if (n < 7 || p[0] != 5 || memcmp(p + 1, "vorbis", 6))
         return fail(why, "the third packet is not a Vorbis setup header");
     Error detail;
-    error_clear(&detail);
+    st_error_clear(&detail);
     Bits b = {p + 7, (n - 7) * 8, 0};
     bool ok = false;
     uint32_t books = get(&b, 8) + 1;
-    Book *book = arena_push_array(scratch, Book, VORBIS_MAX_BOOKS);
-    Residue *res = arena_push_array(scratch, Residue, 64);
+    Book *book = st_arena_push_array(scratch, Book, VORBIS_MAX_BOOKS);
+    Residue *res = st_arena_push_array(scratch, Residue, 64);
     if (!book || !res) return fail_memory(why, "to check the setup header");
     for (uint32_t i = 0; i < books; i++)
         if (!check_codebook(&b, i, &book[i], &detail)) goto done;
@@ -439,18 +439,18 @@ done:
     return fail(why, "invalid Vorbis setup header: %s", detail.message);
 }
 
-bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why) {
+bool st_vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why) {
     OggHeaders h;
     if (!ogg_pages(b, len, &h, NULL, why)) return false;
     if (h.packets < 3)
         return fail(why, "the stream ends inside its headers (%u of the 3 Vorbis header packets)", h.packets);
-    uint64_t mark = arena_pos(scratch), total = h.size[0] + h.size[1] + h.size[2];
-    uint8_t *p = arena_push_raw(scratch, total ? total : 1, 16);
+    uint64_t mark = st_arena_pos(scratch), total = h.size[0] + h.size[1] + h.size[2];
+    uint8_t *p = st_arena_push_raw(scratch, total ? total : 1, 16);
     if (!p) return fail_memory(why, "for the Vorbis headers");
     ogg_pages(b, len, &h, p, why);
     VorbisStream vs = {0};
     bool ok = check_identification(p, h.size[0], &vs, why) && check_comment(p + h.size[0], h.size[1], why) &&
               check_setup(p + h.size[0] + h.size[1], h.size[2], &vs, scratch, why);
-    arena_pop_to(scratch, mark);
+    st_arena_pop_to(scratch, mark);
     return ok;
 }

@@ -15,7 +15,7 @@
      lying header is refused like a damaged one, with what is wrong with it.
 
        char why[200];
-       if (!vorbis_check(bytes, len, scratch, why, sizeof why))
+       if (!st_vorbis_check(bytes, len, scratch, why, sizeof why))
            return fail("%s", why);      // "invalid Vorbis comment header: ..."
        ... stb_vorbis_open_memory(bytes, len, ...)
 
@@ -27,14 +27,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
+#include <strata/core/arena.h>
+#include <strata/core/error.h>
 
 #define VORBIS_MAX_CHANNELS 16        /* stb_vorbis's STB_VORBIS_MAX_CHANNELS */
 #define VORBIS_COMMENT_MAX (1u << 20) /* a comment header's bytes: tags, cover art */
 
 /* True when the Ogg pages and the Vorbis headers in [b, b + len) are sound; false with the
    reason in why (no path: the caller names the file). */
-bool vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why);
+bool st_vorbis_check(const uint8_t *b, uint64_t len, Arena *scratch, Error *why);
 
 #endif

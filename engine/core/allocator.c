@@ -1,8 +1,8 @@
 /* allocator.c - the system, arena and temporary allocators behind allocator.h.
-   The C heap is used here on purpose: allocator_system is the boundary to it. */
-#include "core/allocator.h"
+   The C heap is used here on purpose: st_allocator_system is the boundary to it. */
+#include <strata/core/allocator.h>
 
-#include "core/os_memory.h"
+#include <strata/core/os_memory.h>
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,21 +22,21 @@ static void *call(Allocator a, AllocParams p) {
     return a.fn(p);
 }
 
-void *allocator_alloc(Allocator a, size_t size, size_t align) {
+void *st_allocator_alloc(Allocator a, size_t size, size_t align) {
     return call(a, (AllocParams){.mode = ALLOC_MODE_ALLOC, .request = size, .align = align});
 }
 
-void *allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size, size_t align) {
+void *st_allocator_realloc(Allocator a, void *ptr, size_t old_size, size_t new_size, size_t align) {
     return call(
         a, (AllocParams){
                .mode = ALLOC_MODE_REALLOC, .ptr = ptr, .request = new_size, .original_size = old_size, .align = align});
 }
 
-void allocator_free(Allocator a, void *ptr, size_t size) {
+void st_allocator_free(Allocator a, void *ptr, size_t size) {
     if (ptr) call(a, (AllocParams){.mode = ALLOC_MODE_FREE, .ptr = ptr, .original_size = size});
 }
 
-void allocator_free_all(Allocator a) { call(a, (AllocParams){.mode = ALLOC_MODE_FREE_ALL}); }
+void st_allocator_free_all(Allocator a) { call(a, (AllocParams){.mode = ALLOC_MODE_FREE_ALL}); }
 
 /* ---- System heap. malloc's own alignment covers max_align_t; beyond that, aligned_alloc,
    whose size must be a multiple of the alignment, and realloc must copy by hand. */
@@ -87,74 +87,74 @@ static void *system_fn(AllocParams p) {
     return NULL;
 }
 
-Allocator allocator_system(void) { return (Allocator){system_fn, NULL}; }
+Allocator st_allocator_system(void) { return (Allocator){system_fn, NULL}; }
 
 /* ---- Arena. "The most recent allocation" is detected by address: a block ends at the
    arena's cursor exactly when nothing was pushed after it. A zero-byte push returns the
    cursor without moving it. */
 
-static char *arena_cursor(Arena *a) { return arena_push_raw(a, 0, 1); }
+static char *arena_cursor(Arena *a) { return st_arena_push_raw(a, 0, 1); }
 
 static bool is_last(Arena *a, void *ptr, size_t size) { return ptr && (char *)ptr + size == arena_cursor(a); }
 
 static void *arena_fn(AllocParams p) {
     Arena *a = p.data;
-    if (!a || p.align > os_page_size()) return NULL; /* the arena aligns up to a page */
+    if (!a || p.align > st_os_page_size()) return NULL; /* the arena aligns up to a page */
     switch (p.mode) {
-    case ALLOC_MODE_ALLOC: return arena_push(a, p.request, p.align);
+    case ALLOC_MODE_ALLOC: return st_arena_push(a, p.request, p.align);
     case ALLOC_MODE_REALLOC: {
-        if (!p.ptr) return arena_push(a, p.request, p.align);
+        if (!p.ptr) return st_arena_push(a, p.request, p.align);
         size_t old = p.original_size, req = p.request;
         bool last = is_last(a, p.ptr, old);
         if (req <= old) {
-            if (last) arena_pop(a, old - req); /* shrink in place, bytes go back */
+            if (last) st_arena_pop(a, old - req); /* shrink in place, bytes go back */
             return p.ptr;
         }
-        if (last && ((uintptr_t)p.ptr & (p.align - 1)) == 0 && arena_fits(a, req - old, 1)) {
+        if (last && ((uintptr_t)p.ptr & (p.align - 1)) == 0 && st_arena_fits(a, req - old, 1)) {
             /* Grow in place: the tail lands right after the block (align 1, no padding)
                and only the cursor moves. Asked first rather than pushed and taken back:
                a push that does not fit would chain (map) a block, only to drop it again
                before the copy below maps one of its own. */
-            if (!arena_push(a, req - old, 1)) return NULL; /* commit refused; old block intact */
+            if (!st_arena_push(a, req - old, 1)) return NULL; /* commit refused; old block intact */
             return p.ptr;
         }
-        char *q = arena_push_raw(a, req, p.align);
+        char *q = st_arena_push_raw(a, req, p.align);
         if (!q) return NULL; /* the old block stays valid */
         memcpy(q, p.ptr, old);
         memset(q + old, 0, req - old);
         return q;
     }
     case ALLOC_MODE_FREE:
-        if (is_last(a, p.ptr, p.original_size)) arena_pop(a, p.original_size);
+        if (is_last(a, p.ptr, p.original_size)) st_arena_pop(a, p.original_size);
         return NULL;
-    case ALLOC_MODE_FREE_ALL: arena_clear(a); return NULL;
+    case ALLOC_MODE_FREE_ALL: st_arena_clear(a); return NULL;
     }
     return NULL;
 }
 
-Allocator allocator_arena(Arena *a) { return (Allocator){arena_fn, a}; }
+Allocator st_allocator_arena(Arena *a) { return (Allocator){arena_fn, a}; }
 
 /* ---- Temporary storage: one arena per thread, created on first use, cleared by
-   allocator_temp_reset(), returned to the OS when the thread exits. */
+   st_allocator_temp_reset(), returned to the OS when the thread exits. */
 
 static _Thread_local Arena *temp_arena;
 
-static Arena *temp_get(void) { return arena_thread_get(&temp_arena, (ArenaParams){.name = "temp"}); }
+static Arena *temp_get(void) { return st_arena_thread_get(&temp_arena, (ArenaParams){.name = "temp"}); }
 
 static void *temp_fn(AllocParams p) {
     p.data = temp_get();
     return arena_fn(p);
 }
 
-Allocator allocator_temp(void) { return (Allocator){temp_fn, NULL}; }
+Allocator st_allocator_temp(void) { return (Allocator){temp_fn, NULL}; }
 
-void allocator_temp_reset(void) {
-    if (temp_arena) arena_clear(temp_arena);
+void st_allocator_temp_reset(void) {
+    if (temp_arena) st_arena_clear(temp_arena);
 }
 
 /* Which allocator failed, named the way the arena names itself in its failures. */
-void *allocator_array_overflow_(Allocator a, size_t size, uint64_t count) {
-    if (a.fn == arena_fn && a.data) return arena_array_overflow_("arena", arena_name(a.data), size, count);
-    if (a.fn == temp_fn) return arena_array_overflow_("arena", "temp", size, count);
-    return arena_array_overflow_("allocator", a.fn == system_fn ? "system" : "custom", size, count);
+void *st_allocator_array_overflow_(Allocator a, size_t size, uint64_t count) {
+    if (a.fn == arena_fn && a.data) return st_arena_array_overflow_("arena", st_arena_name(a.data), size, count);
+    if (a.fn == temp_fn) return st_arena_array_overflow_("arena", "temp", size, count);
+    return st_arena_array_overflow_("allocator", a.fn == system_fn ? "system" : "custom", size, count);
 }

@@ -12,12 +12,12 @@
 
    Marks are kept lazily, because the fast path must stay a handful of instructions:
    `dirty` (how far a block was ever handed out: past it the OS's zero pages are untouched,
-   so arena_push need not memset them) and `high`. Between two rewinds the cursor only
-   grows, so both are brought up to date when the cursor moves back (arena_pop_to) or leaves
-   a block (chaining), and the readers (arena_stats, arena_high_take) fold in the current
-   position. `high` is the cursor's mark since the last arena_high_take; the all-time `peak`
+   so st_arena_push need not memset them) and `high`. Between two rewinds the cursor only
+   grows, so both are brought up to date when the cursor moves back (st_arena_pop_to) or leaves
+   a block (chaining), and the readers (st_arena_stats, st_arena_high_take) fold in the current
+   position. `high` is the cursor's mark since the last st_arena_high_take; the all-time `peak`
    absorbs it only when it is taken, so a rewind updates one mark, as it always has. */
-#include "core/arena.h"
+#include <strata/core/arena.h>
 
 #include <assert.h>
 #include <stdarg.h>
@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/diag.h"
-#include "core/os_memory.h"
+#include <strata/core/diag.h>
+#include <strata/core/os_memory.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ARENA_ASAN 1
@@ -48,7 +48,7 @@
 /* Every block starts with this header; the first block's header is the Arena itself, so
    the handle is the base of its own region. Positions are counted in user bytes (headers
    excluded): block N's bytes start at `base_pos`, the end of what block N-1 held when N
-   was chained, so positions have no gaps and arena_pos() is what the data cost. */
+   was chained, so positions have no gaps and st_arena_pos() is what the data cost. */
 struct Arena {
     /* First cache line: everything a push or a rewind touches, in the layout arena.h's
        inline push reads (current, pos, limit, dirty, base_pos, high). */
@@ -66,14 +66,14 @@ struct Arena {
 
 enum { ARENA_HEADER = ARENA_HEADER_ };
 _Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
-_Static_assert(offsetof(Arena, hot) == 0, "arena_hot_ casts the Arena * to its first member");
+_Static_assert(offsetof(Arena, hot) == 0, "st_arena_hot_ casts the Arena * to its first member");
 _Static_assert(sizeof(ArenaHot_) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error_text[256];
 
-bool arena_error(Error *e) {
+bool st_arena_error(Error *e) {
     if (!e) return false;
-    error_append(e, "%s", arena_error_text);
+    st_error_append(e, "%s", arena_error_text);
     e->code = ERROR_OUT_OF_MEMORY;
     return false;
 }
@@ -83,12 +83,12 @@ bool arena_error(Error *e) {
 __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    diag_vformat(arena_error_text, sizeof arena_error_text, DIAG_ERROR, NULL, 0, 0, fmt, ap);
+    st_diag_vformat(arena_error_text, sizeof arena_error_text, DIAG_ERROR, NULL, 0, 0, fmt, ap);
     va_end(ap);
-    diag_report(DIAG_ERROR, "%s", arena_error_text);
+    st_diag_report(DIAG_ERROR, "%s", arena_error_text);
 }
 
-void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
+void *st_arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
     arena_fail("%s '%s': cannot push an array of %llu elements of %llu bytes (the size does "
                "not fit in 64 bits)",
                kind, name, (unsigned long long)count, (unsigned long long)size);
@@ -125,9 +125,9 @@ static void block_set_limit(Arena *b) {
    says which arena, what was asked and which OS call refused, and returns NULL. */
 static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size, const char *what,
                            uint64_t asked) {
-    uint64_t page = os_page_size();
+    uint64_t page = st_os_page_size();
     uint64_t mapped = align_up(ARENA_HEADER + capacity, page);
-    void *base = os_reserve(mapped);
+    void *base = st_os_reserve(mapped);
     if (!base) {
         arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped, what,
                    (unsigned long long)asked);
@@ -135,9 +135,9 @@ static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_
     }
     /* Where reserving already took the memory (the web, os_memory.h), the whole block is
        committed, and the reports say so. */
-    uint64_t committed = commit_size < mapped && !os_reserve_commits() ? commit_size : mapped;
-    if (!os_commit(base, committed)) {
-        os_release(base, mapped);
+    uint64_t committed = commit_size < mapped && !st_os_reserve_commits() ? commit_size : mapped;
+    if (!st_os_commit(base, committed)) {
+        st_os_release(base, mapped);
         arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
                    (unsigned long long)committed, what, (unsigned long long)asked);
         return NULL;
@@ -152,23 +152,23 @@ static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_
 static void block_release(Arena *b) {
     /* A later mapping may reuse these addresses: it must not inherit our poison. */
     UNPOISON(b, b->committed);
-    os_release(b, b->mapped);
+    st_os_release(b, b->mapped);
 }
 
-/* Test hook (arena.h): AD_ARENA_COMMIT=bytes replaces ARENA_DEFAULT_COMMIT, read once
+/* Test hook (arena.h): STRATA_ARENA_COMMIT=bytes replaces ARENA_DEFAULT_COMMIT, read once
    before main, so a fault sweep can make arenas grow, and ask the OS, at many more points. */
 static uint64_t arena_default_commit = ARENA_DEFAULT_COMMIT;
 
 __attribute__((constructor)) static void arena_read_env(void) {
-    const char *s = getenv("AD_ARENA_COMMIT");
+    const char *s = getenv("STRATA_ARENA_COMMIT");
     if (!s || !*s) return;
     char *end;
     unsigned long long n = strtoull(s, &end, 10);
     if (*end == 0 && n > 0 && n <= ARENA_SIZE_LIMIT) arena_default_commit = n;
 }
 
-Arena *arena_create(ArenaParams params) {
-    uint64_t page = os_page_size();
+Arena *st_arena_create(ArenaParams params) {
+    uint64_t page = st_os_page_size();
     uint64_t reserve = params.reserve_size ? params.reserve_size : ARENA_DEFAULT_RESERVE;
     uint64_t commit = params.commit_size ? params.commit_size : arena_default_commit;
     const char *name = params.name ? params.name : "unnamed";
@@ -181,7 +181,7 @@ Arena *arena_create(ArenaParams params) {
     commit = align_up(commit < page ? page : commit, page);
     /* Where reserving costs memory (the web) a chaining arena takes small blocks and chains;
        a NO_CHAIN arena gets exactly its capacity, as everywhere. */
-    if (!(params.flags & ARENA_FLAG_NO_CHAIN) && reserve > os_reserve_limit()) reserve = os_reserve_limit();
+    if (!(params.flags & ARENA_FLAG_NO_CHAIN) && reserve > st_os_reserve_limit()) reserve = st_os_reserve_limit();
     Arena *a = block_create(name, reserve, commit, "reserve_size", reserve);
     if (!a) return NULL;
     a->hot.current = a;
@@ -191,7 +191,7 @@ Arena *arena_create(ArenaParams params) {
     return a;
 }
 
-void arena_release(Arena *a) {
+void st_arena_release(Arena *a) {
     if (!a) return;
     Arena *b = a->hot.current;
     while (b) {
@@ -201,7 +201,7 @@ void arena_release(Arena *a) {
     }
 }
 
-uint64_t arena_pos(const Arena *a) {
+uint64_t st_arena_pos(const Arena *a) {
     const Arena *b = a->hot.current;
     return b->hot.base_pos + b->hot.pos;
 }
@@ -213,7 +213,7 @@ static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
     /* commit_size is a page multiple but not always a power of two: round by division. */
     uint64_t step = root->commit_size, target = (need + step - 1) / step * step;
     if (target > b->mapped) target = b->mapped;
-    if (!os_commit((uint8_t *)b + b->committed, target - b->committed)) {
+    if (!st_os_commit((uint8_t *)b + b->committed, target - b->committed)) {
         arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", root->name,
                    (unsigned long long)(target - b->committed), (unsigned long long)(end - b->hot.pos));
         return false;
@@ -241,7 +241,7 @@ static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zer
     UNPOISON(p, size);
     /* Bytes past `dirty` were never handed out since the OS zeroed them. Bytes handed out
        since the last rewind all lie below `start`, so `dirty` (and `high`) need updating
-       only when the cursor moves back or leaves the block: see arena_pop_to. */
+       only when the cursor moves back or leaves the block: see st_arena_pop_to. */
     uint64_t dirty = b->hot.dirty;
     if (zero && start < dirty) memset(p, 0, (end < dirty ? end : dirty) - start);
     b->hot.pos = end;
@@ -261,7 +261,7 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, 
     if (start == UINT64_MAX) {
         if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > ARENA_SIZE_LIMIT - align) {
             arena_fail("arena '%s' full: %llu of %llu bytes used, asked for %llu more", a->name,
-                       (unsigned long long)arena_pos(a), (unsigned long long)arena_stats(a).reserved,
+                       (unsigned long long)st_arena_pos(a), (unsigned long long)st_arena_stats(a).reserved,
                        (unsigned long long)size);
             return NULL;
         }
@@ -271,7 +271,7 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, 
         if (!nb) return NULL;
         if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
         nb->prev = b;
-        nb->hot.base_pos = arena_pos(a);
+        nb->hot.base_pos = st_arena_pos(a);
         a->hot.current = b = nb;
         start = block_fit(b, size, align);
     }
@@ -280,7 +280,7 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, 
 }
 
 /* The whole push: arena.h's inline path comes here for everything it does not do itself. */
-void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
+void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (!a) {
         /* A scratch arena the OS refused to create reaches here as NULL: fail, don't crash. */
         arena_fail("arena (none): no arena to push %llu bytes into", (unsigned long long)size);
@@ -299,19 +299,19 @@ void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     return arena_push_slow(a, size, align, zero);
 }
 
-bool arena_fits(const Arena *a, uint64_t size, uint64_t align) {
+bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align) {
     if (align == 0) align = 8;
     if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) return false;
     return block_fit(a->hot.current, size, align) != UINT64_MAX;
 }
 
-void arena_pop_to(Arena *a, uint64_t pos) {
-    if (pos > arena_pos(a)) {
+void st_arena_pop_to(Arena *a, uint64_t pos) {
+    if (pos > st_arena_pos(a)) {
         /* An outer scope ended before an inner one: a bug in the caller. */
-        assert(!"arena_pop_to: position is beyond the cursor");
+        assert(!"st_arena_pop_to: position is beyond the cursor");
         return;
     }
-    if (arena_pos(a) > a->hot.high) a->hot.high = arena_pos(a);
+    if (st_arena_pos(a) > a->hot.high) a->hot.high = st_arena_pos(a);
     Arena *b = a->hot.current;
     if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
     while (b->prev && b->hot.base_pos >= pos) {
@@ -324,24 +324,24 @@ void arena_pop_to(Arena *a, uint64_t pos) {
     POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
 }
 
-void arena_pop(Arena *a, uint64_t amount) {
-    uint64_t pos = arena_pos(a);
-    arena_pop_to(a, amount < pos ? pos - amount : 0);
+void st_arena_pop(Arena *a, uint64_t amount) {
+    uint64_t pos = st_arena_pos(a);
+    st_arena_pop_to(a, amount < pos ? pos - amount : 0);
 }
 
-void arena_clear(Arena *a) { arena_pop_to(a, 0); }
+void st_arena_clear(Arena *a) { st_arena_pop_to(a, 0); }
 
-bool arena_is_empty(const Arena *a) { return arena_pos(a) == 0; }
+bool st_arena_is_empty(const Arena *a) { return st_arena_pos(a) == 0; }
 
-uint64_t arena_high_take(Arena *a) {
-    uint64_t used = arena_pos(a), high = used > a->hot.high ? used : a->hot.high;
+uint64_t st_arena_high_take(Arena *a) {
+    uint64_t used = st_arena_pos(a), high = used > a->hot.high ? used : a->hot.high;
     if (high > a->peak) a->peak = high;
     a->hot.high = used;
     return high;
 }
 
-ArenaStats arena_stats(const Arena *a) {
-    uint64_t used = arena_pos(a), peak = a->peak > a->hot.high ? a->peak : a->hot.high;
+ArenaStats st_arena_stats(const Arena *a) {
+    uint64_t used = st_arena_pos(a), peak = a->peak > a->hot.high ? a->peak : a->hot.high;
     ArenaStats s = {.name = a->name, .used = used, .peak = used > peak ? used : peak};
     for (const Arena *b = a->hot.current; b; b = b->prev) {
         /* In user bytes, like `used` and `reserved`: the header and the page rounding past
@@ -354,23 +354,23 @@ ArenaStats arena_stats(const Arena *a) {
     return s;
 }
 
-uint64_t arena_capacity(const Arena *a) { return a->capacity; }
+uint64_t st_arena_capacity(const Arena *a) { return a->capacity; }
 
-const char *arena_name(const Arena *a) { return a->name; }
+const char *st_arena_name(const Arena *a) { return a->name; }
 
-char *arena_strdup(Arena *a, const char *s) {
+char *st_arena_strdup(Arena *a, const char *s) {
     if (!s) return NULL;
     size_t n = strlen(s) + 1;
-    char *copy = arena_push_raw(a, n, 1);
+    char *copy = st_arena_push_raw(a, n, 1);
     if (copy) memcpy(copy, s, n);
     return copy;
 }
 
-ArenaTemp arena_temp_begin(Arena *a) { return (ArenaTemp){a, arena_pos(a)}; }
+ArenaTemp st_arena_temp_begin(Arena *a) { return (ArenaTemp){a, st_arena_pos(a)}; }
 
 /* ---- Arenas per thread: created on first use, released when the thread ends. */
 
-/* Every slot arena_thread_get filled on this thread, for the release at its exit. */
+/* Every slot st_arena_thread_get filled on this thread, for the release at its exit. */
 enum { ARENA_THREAD_SLOTS = 8 };
 static _Thread_local Arena **arena_thread_slots[ARENA_THREAD_SLOTS];
 static _Thread_local uint32_t arena_thread_slot_count;
@@ -383,7 +383,7 @@ static pthread_once_t arena_thread_once = PTHREAD_ONCE_INIT;
 static void arena_thread_exit(void *unused) {
     (void)unused;
     for (uint32_t i = 0; i < arena_thread_slot_count; i++) {
-        arena_release(*arena_thread_slots[i]);
+        st_arena_release(*arena_thread_slots[i]);
         *arena_thread_slots[i] = NULL;
     }
     arena_thread_slot_count = 0;
@@ -391,9 +391,9 @@ static void arena_thread_exit(void *unused) {
 static void arena_thread_key_create(void) { pthread_key_create(&arena_thread_key, arena_thread_exit); }
 #endif
 
-Arena *arena_thread_get(Arena **slot, ArenaParams params) {
+Arena *st_arena_thread_get(Arena **slot, ArenaParams params) {
     if (*slot) return *slot;
-    *slot = arena_create(params);
+    *slot = st_arena_create(params);
     if (!*slot) return NULL;
     bool known = false;
     for (uint32_t i = 0; i < arena_thread_slot_count; i++) known |= arena_thread_slots[i] == slot;
@@ -412,29 +412,29 @@ Arena *arena_thread_get(Arena **slot, ArenaParams params) {
 
 /* ---- Scratch: ARENA_SCRATCH_COUNT arenas per thread. */
 
-_Thread_local Arena *arena_scratch_[ARENA_SCRATCH_COUNT];
+_Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT];
 
-Arena *scratch_get(uint32_t index) {
+Arena *st_scratch_get(uint32_t index) {
     if (index >= ARENA_SCRATCH_COUNT) return NULL;
-    return arena_thread_get(&arena_scratch_[index], (ArenaParams){.name = "scratch"});
+    return st_arena_thread_get(&st_arena_scratch_[index], (ArenaParams){.name = "scratch"});
 }
 
-uint32_t scratch_stats(ArenaStats *out, uint32_t max) {
+uint32_t st_scratch_stats(ArenaStats *out, uint32_t max) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT && n < max; i++)
-        if (arena_scratch_[i]) out[n++] = arena_stats(arena_scratch_[i]);
+        if (st_arena_scratch_[i]) out[n++] = st_arena_stats(st_arena_scratch_[i]);
     return n;
 }
 
-/* arena.h's scratch_begin comes here when a scratch arena it looked at is not created yet. */
-ArenaTemp scratch_begin_out_(Arena *const *conflicts, size_t count) {
+/* arena.h's st_scratch_begin comes here when a scratch arena it looked at is not created yet. */
+ArenaTemp st_scratch_begin_out_(Arena *const *conflicts, size_t count) {
     assert(count < ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        Arena *s = scratch_get(i);
+        Arena *s = st_scratch_get(i);
         if (!s) break;
         bool taken = false;
         for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
-        if (!taken) return arena_temp_begin(s);
+        if (!taken) return st_arena_temp_begin(s);
     }
     /* Only reachable when the OS refused to create a scratch arena. */
     return (ArenaTemp){0};

@@ -4,12 +4,12 @@
    ARENA_DEFAULT_COMMIT steps as its cursor advances, and hands out memory by bumping that
    cursor. You never free one object: you decide when a group of objects dies and rewind.
 
-       Arena *level = arena_create((ArenaParams){ .reserve_size = 4 << 20,
+       Arena *level = st_arena_create((ArenaParams){ .reserve_size = 4 << 20,
                                                   .flags = ARENA_FLAG_NO_CHAIN, .name = "level" });
-       Enemy *e = arena_push_array(level, Enemy, count);   // zeroed, aligned to _Alignof(Enemy)
+       Enemy *e = st_arena_push_array(level, Enemy, count);   // zeroed, aligned to _Alignof(Enemy)
        if (!e) return false;                                // NO_CHAIN: full -> NULL + message
        ...
-       arena_clear(level);                                  // the whole level is gone at once
+       st_arena_clear(level);                                  // the whole level is gone at once
 
    Temporary work takes a scratch arena through a scope guard that rewinds on every exit
    path, early return included. Name the arenas the result lives in, so the scratch arena
@@ -17,31 +17,31 @@
 
        Span parse(Arena *out, Str8 text) {
            SCRATCH_SCOPE(tmp, out);                  // tmp.arena != out
-           Range *r = arena_push_array(tmp.arena, Range, n);
+           Range *r = st_arena_push_array(tmp.arena, Range, n);
            ...                                       // tmp.arena rewinds at the closing brace
        }
 
    Names that other arena libraries use (HolyC, C++ and jai-style ones), mapped onto this API:
-       ArenaInit / Arena::Create      -> arena_create(params)      (zero fields take defaults)
-       ArenaFree / Release            -> arena_release
-       ArenaAlloc(a, n)               -> arena_push(a, n, 8)       (zeroed; align 0 means 8)
-       Push(size, align)              -> arena_push_raw            (not zeroed)
-       Push<T>(count)                 -> arena_push_array(a, T, count)
-       ArenaReset / Clear             -> arena_clear               (keeps the first block)
-       ArenaMark / GetPosition        -> arena_pos
-       ArenaRestore / PopTo           -> arena_pop_to
-       Pop(amount)                    -> arena_pop
-       IsEmpty                        -> arena_is_empty
-       ArenaStrNew                    -> arena_strdup
+       ArenaInit / Arena::Create      -> st_arena_create(params)      (zero fields take defaults)
+       ArenaFree / Release            -> st_arena_release
+       ArenaAlloc(a, n)               -> st_arena_push(a, n, 8)       (zeroed; align 0 means 8)
+       Push(size, align)              -> st_arena_push_raw            (not zeroed)
+       Push<T>(count)                 -> st_arena_push_array(a, T, count)
+       ArenaReset / Clear             -> st_arena_clear               (keeps the first block)
+       ArenaMark / GetPosition        -> st_arena_pos
+       ArenaRestore / PopTo           -> st_arena_pop_to
+       Pop(amount)                    -> st_arena_pop
+       IsEmpty                        -> st_arena_is_empty
+       ArenaStrNew                    -> st_arena_strdup
        ArenaScope                     -> ARENA_SCOPE(name, arena)
        ScratchScope(a, b)             -> SCRATCH_SCOPE(name, a, b)  (0, 1 or 2 conflicts)
-       Arena::GetScratch(i)           -> scratch_get(i)            (no conflict avoidance)
-       arena->peak                    -> arena_stats(a).peak       (survives clear)
-       per-frame high-water mark      -> arena_high_take(a)        (read and restart)
+       Arena::GetScratch(i)           -> st_scratch_get(i)            (no conflict avoidance)
+       arena->peak                    -> st_arena_stats(a).peak       (survives clear)
+       per-frame high-water mark      -> st_arena_high_take(a)        (read and restart)
 
    Committed memory is a high-water mark: a rewind or clear keeps the first block's pages
    committed (and dirty) for the next use, which is what a frame or level arena wants;
-   chained blocks are unmapped when the cursor leaves them, and arena_release returns all.
+   chained blocks are unmapped when the cursor leaves them, and st_arena_release returns all.
 
    Guarantees: the Arena * is the base of its own region and never changes; pointers never
    move; one allocation is never split across blocks; past the reserve a new block is
@@ -58,10 +58,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/error.h"
+#include <strata/core/error.h>
 
 #define ARENA_DEFAULT_RESERVE (64ull << 20) /* address space per block */
-/* Physical memory per growth step. A test hook: AD_ARENA_COMMIT=bytes in the environment
+/* Physical memory per growth step. A test hook: STRATA_ARENA_COMMIT=bytes in the environment
    replaces it (read once, before main). */
 #define ARENA_DEFAULT_COMMIT (64ull << 10)
 #define ARENA_SCRATCH_COUNT 3 /* per thread: one is free even when two conflict */
@@ -88,83 +88,83 @@ typedef struct ArenaTemp {
 
 /* NULL (and a message) when the OS refuses, or when reserve_size or commit_size is past
    any address space (2^62 bytes or more). */
-Arena *arena_create(ArenaParams params);
-void arena_release(Arena *a);
+Arena *st_arena_create(ArenaParams params);
+void st_arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
    a message), as does a size that no block could hold. */
-static inline void *arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL if full */
-static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
+static inline void *st_arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL if full */
+static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no
    failure for lack of room (committing more may still be needed, and may still fail). */
-bool arena_fits(const Arena *a, uint64_t size, uint64_t align);
+bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align);
 /* A push of size 0 with align 1 returns the cursor's address and moves nothing: the
    arena allocator uses it to recognise the most recent allocation. */
-uint64_t arena_pos(const Arena *a);
-void arena_pop_to(Arena *a, uint64_t pos);
-void arena_pop(Arena *a, uint64_t amount);
-void arena_clear(Arena *a);
-bool arena_is_empty(const Arena *a);
-ArenaStats arena_stats(const Arena *a);
+uint64_t st_arena_pos(const Arena *a);
+void st_arena_pop_to(Arena *a, uint64_t pos);
+void st_arena_pop(Arena *a, uint64_t amount);
+void st_arena_clear(Arena *a);
+bool st_arena_is_empty(const Arena *a);
+ArenaStats st_arena_stats(const Arena *a);
 /* The highest `used` since the last call (or since creation), then that mark starts again
    from the current `used`: a per-frame high that catches a push-then-pop spike which `used`
    at the end of the frame misses. It costs the push nothing (the mark is folded in lazily,
    like the peak). One reader per arena: two would split the frames between them.
-   arena_stats(a).peak is unaffected. */
-uint64_t arena_high_take(Arena *a);
-uint64_t arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold */
+   st_arena_stats(a).peak is unaffected. */
+uint64_t st_arena_high_take(Arena *a);
+uint64_t st_arena_capacity(const Arena *a); /* bytes a NO_CHAIN arena can ever hold */
 /* The reserve to give an arena whose largest need was measured: that plus 25%, rounded up
    to 64 KiB (what the exit report and levelcheck recommend). */
-static inline uint64_t arena_recommend_reserve(uint64_t largest_need) {
+static inline uint64_t st_arena_recommend_reserve(uint64_t largest_need) {
     uint64_t rec = largest_need + largest_need / 4, step = 64ull << 10;
     return (rec + step - 1) / step * step;
 }
-const char *arena_name(const Arena *a);
-char *arena_strdup(Arena *a, const char *s);
-ArenaTemp arena_temp_begin(Arena *a);
-static inline void arena_temp_end(ArenaTemp t);
-static inline ArenaTemp scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
-static inline void scratch_end(ArenaTemp t);
-Arena *scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
+const char *st_arena_name(const Arena *a);
+char *st_arena_strdup(Arena *a, const char *s);
+ArenaTemp st_arena_temp_begin(Arena *a);
+static inline void st_arena_temp_end(ArenaTemp t);
+static inline ArenaTemp st_scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
+static inline void st_scratch_end(ArenaTemp t);
+Arena *st_scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
 /* A per-thread arena kept in the _Thread_local `*slot`: created with `params` on first use
    (NULL, and the message, when the OS refuses), released when the thread exits. The scratch
    arenas and allocator.h's temporary arena are made this way. */
-Arena *arena_thread_get(Arena **slot, ArenaParams params);
+Arena *st_arena_thread_get(Arena **slot, ArenaParams params);
 /* Stats of this thread's scratch arenas that exist; returns how many were written. */
-uint32_t scratch_stats(ArenaStats *out, uint32_t max);
+uint32_t st_scratch_stats(ArenaStats *out, uint32_t max);
 
 /* Ends the message in *e with this thread's last refusal ("arena 'level' full: ...") and
    makes it ERROR_OUT_OF_MEMORY; returns false. The caller has written its own words first
-   (error_set, or its module's fail helper), so a loader says why in its own report:
+   (st_error_set, or its module's fail helper), so a loader says why in its own report:
 
        if (!p) {
-           error_set(err, ERROR_PARSE, path, 0, 0, "level does not fit: ");
-           return arena_error(err);
+           st_error_set(err, ERROR_PARSE, path, 0, 0, "level does not fit: ");
+           return st_arena_error(err);
        }   // a.lvl: error: level does not fit: arena 'level' full: 0 of 4096 bytes used, ...
 
-   A cleared Error (error_clear) gets the refusal alone, as the arena reported it. The
+   A cleared Error (st_error_clear) gets the refusal alone, as the arena reported it. The
    refusal is kept per thread, not in the Arena, because a push can fail with no arena to
-   keep it in (a scratch arena the OS refused to create, an arena_create refused) and the
+   keep it in (a scratch arena the OS refused to create, an st_arena_create refused) and the
    Arena's header is the push's hot cache line; an arena is one thread's, so the thread's
    last refusal is the one of the push that just returned NULL. It is read through this
    call only, where a module turns an arena's NULL into its own Error (check-layering's
    errors rule keeps it so). */
-bool arena_error(Error *e);
+bool st_arena_error(Error *e);
 
 /* An array whose byte size does not fit in 64 bits (a negative or absurd n) fails like a
    full arena, "arena 'level': cannot push an array of 4611686018427387904 elements of 8
    bytes (the size does not fit in 64 bits)", instead of wrapping to a tiny block. */
-#define arena_push_array(a, T, n) ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), true))
-#define arena_push_array_raw(a, T, n) ((T *)arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), false))
-#define arena_push_struct(a, T) arena_push_array(a, T, 1)
+#define st_arena_push_array(a, T, n) ((T *)st_arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), true))
+#define st_arena_push_array_raw(a, T, n) ((T *)st_arena_push_array_((a), sizeof(T), (uint64_t)(n), _Alignof(T), false))
+#define st_arena_push_struct(a, T) st_arena_push_array(a, T, 1)
 
 /* Reports an array of `count` elements of `size` bytes whose size wraps, for `kind` 'name'
    ("arena", "level"), as every arena failure is reported; returns NULL. */
-void *arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count);
-static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, uint64_t align, bool zero) {
+void *st_arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count);
+static inline void *st_arena_push_array_(Arena *a, uint64_t size, uint64_t count, uint64_t align, bool zero) {
     /* size is a constant sizeof at every call site, so the division folds away. */
     if (size && count > UINT64_MAX / size)
-        return arena_array_overflow_("arena", a ? arena_name(a) : "(none)", size, count);
-    return zero ? arena_push(a, size * count, align) : arena_push_raw(a, size * count, align);
+        return st_arena_array_overflow_("arena", a ? st_arena_name(a) : "(none)", size, count);
+    return zero ? st_arena_push(a, size * count, align) : st_arena_push_raw(a, size * count, align);
 }
 
 /* ---- The inline fast paths.
@@ -181,9 +181,9 @@ static inline void *arena_push_array_(Arena *a, uint64_t size, uint64_t count, u
    cursor `pos`; `limit`, how far the block is both committed and within its capacity
    (arena.c keeps it, and keeps it 0 under ASan, so that every push that moves the cursor
    goes out of line and unpoisons what it hands out); and the lazy marks `dirty` (past it
-   the pages are as the OS zeroed them, so arena_push zeroes only memory used before) and
+   the pages are as the OS zeroed them, so st_arena_push zeroes only memory used before) and
    `high`. A push never moves the marks, since the cursor only grows between two rewinds;
-   an inline rewind folds the cursor into them, as arena_pop_to does. struct Arena stays
+   an inline rewind folds the cursor into them, as st_arena_pop_to does. struct Arena stays
    incomplete here (its first member is an ArenaHot_), so an Arena still cannot be copied,
    nor its other fields reached. */
 enum { ARENA_HEADER_ = 128 }; /* bytes before a block's first user byte */
@@ -195,7 +195,7 @@ typedef struct ArenaHot_ {
     uint64_t base_pos; /* absolute position of this block's first user byte */
     uint64_t high;     /* first block only: the cursor's high mark as of the last rewind */
 } ArenaHot_;
-static inline ArenaHot_ *arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
+static inline ArenaHot_ *st_arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ARENA_INLINE_REWIND_ 0 /* a rewind must poison: arena.c does it */
@@ -208,14 +208,14 @@ static inline ArenaHot_ *arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
 #define ARENA_INLINE_REWIND_ 1
 #endif
 
-void *arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero);
-ArenaTemp scratch_begin_out_(Arena *const *conflicts, size_t count);
-extern _Thread_local Arena *arena_scratch_[ARENA_SCRATCH_COUNT];
+void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero);
+ArenaTemp st_scratch_begin_out_(Arena *const *conflicts, size_t count);
+extern _Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT];
 
-static inline void *arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
+static inline void *st_arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (align == 0) align = 8;
     if (a && !(align & (align - 1))) {
-        ArenaHot_ *b = arena_hot_(arena_hot_(a)->current);
+        ArenaHot_ *b = st_arena_hot_(st_arena_hot_(a)->current);
         uintptr_t user = (uintptr_t)b + ARENA_HEADER_;
         uint64_t start = (uint64_t)(((user + b->pos + align - 1) & ~(uintptr_t)(align - 1)) - user);
         uint64_t end = start + size;
@@ -227,19 +227,21 @@ static inline void *arena_push_(Arena *a, uint64_t size, uint64_t align, bool ze
             return p;
         }
     }
-    return arena_push_out_(a, size, align, zero);
+    return st_arena_push_out_(a, size, align, zero);
 }
-static inline void *arena_push(Arena *a, uint64_t size, uint64_t align) { return arena_push_(a, size, align, true); }
-static inline void *arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
-    return arena_push_(a, size, align, false);
+static inline void *st_arena_push(Arena *a, uint64_t size, uint64_t align) {
+    return st_arena_push_(a, size, align, true);
+}
+static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
+    return st_arena_push_(a, size, align, false);
 }
 
 /* A rewind that stays in the current block; anything else (leaving a chained block, which
    is unmapped, a position past the cursor, which is a bug it reports) and every rewind
-   under ASan, which poisons, is arena_pop_to's. */
-static inline void arena_temp_end(ArenaTemp t) {
+   under ASan, which poisons, is st_arena_pop_to's. */
+static inline void st_arena_temp_end(ArenaTemp t) {
     if (!t.arena) return;
-    ArenaHot_ *root = arena_hot_(t.arena), *b = arena_hot_(root->current);
+    ArenaHot_ *root = st_arena_hot_(t.arena), *b = st_arena_hot_(root->current);
     uint64_t now = b->base_pos + b->pos;
     if (ARENA_INLINE_REWIND_ && t.pos <= now && (t.pos > b->base_pos || b == root)) {
         if (now > root->high) root->high = now;
@@ -247,36 +249,36 @@ static inline void arena_temp_end(ArenaTemp t) {
         b->pos = t.pos - b->base_pos;
         return;
     }
-    arena_pop_to(t.arena, t.pos);
+    st_arena_pop_to(t.arena, t.pos);
 }
 
 /* The first of this thread's scratch arenas that is not a conflict, without a call while
    the arenas it looks at exist. */
-static inline ArenaTemp scratch_begin(Arena *const *conflicts, size_t count) {
+static inline ArenaTemp st_scratch_begin(Arena *const *conflicts, size_t count) {
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        Arena *s = arena_scratch_[i];
+        Arena *s = st_arena_scratch_[i];
         if (!s) break;
         bool taken = false;
         for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
         if (!taken) {
-            ArenaHot_ *b = arena_hot_(arena_hot_(s)->current);
+            ArenaHot_ *b = st_arena_hot_(st_arena_hot_(s)->current);
             return (ArenaTemp){s, b->base_pos + b->pos};
         }
     }
-    return scratch_begin_out_(conflicts, count);
+    return st_scratch_begin_out_(conflicts, count);
 }
 
-static inline void scratch_end(ArenaTemp t) { arena_temp_end(t); }
+static inline void st_scratch_end(ArenaTemp t) { st_arena_temp_end(t); }
 
 /* Scope guards (GCC/Clang cleanup attribute): the arena rewinds when `name` goes out of
    scope, whichever way the block is left. */
-static inline void arena_temp_end_ptr_(ArenaTemp *t) { arena_temp_end(*t); }
-static inline void scratch_end_ptr_(ArenaTemp *t) { scratch_end(*t); }
+static inline void st_arena_temp_end_ptr_(ArenaTemp *t) { st_arena_temp_end(*t); }
+static inline void st_scratch_end_ptr_(ArenaTemp *t) { st_scratch_end(*t); }
 /* `unused`: a scope that only rewinds (its name never read) is the point, not a slip. */
 #define ARENA_SCOPE(name, arena) \
-    ArenaTemp name __attribute__((cleanup(arena_temp_end_ptr_), unused)) = arena_temp_begin(arena)
-#define SCRATCH_SCOPE(name, ...)                                                       \
-    ArenaTemp name __attribute__((cleanup(scratch_end_ptr_), unused)) = scratch_begin( \
+    ArenaTemp name __attribute__((cleanup(st_arena_temp_end_ptr_), unused)) = st_arena_temp_begin(arena)
+#define SCRATCH_SCOPE(name, ...)                                                             \
+    ArenaTemp name __attribute__((cleanup(st_scratch_end_ptr_), unused)) = st_scratch_begin( \
         (Arena *const[]){NULL, __VA_ARGS__} + 1, sizeof((Arena *const[]){NULL, __VA_ARGS__}) / sizeof(Arena *) - 1)
 
 #endif

@@ -7,13 +7,13 @@
    scratch arena, then flatten into one contiguous array in the arena that keeps it.
 
        ChunkList walls;
-       chunk_list_init(&walls, scratch, sizeof(Wall), 256);
-       Wall *w = chunk_list_push(&walls);            // zeroed; NULL when the arena is full
+       st_chunk_list_init(&walls, scratch, sizeof(Wall), 256);
+       Wall *w = st_chunk_list_push(&walls);            // zeroed; NULL when the arena is full
        if (!w) return fail("out of memory");
        ...
-       ChunkListIter it = chunk_list_iter(&walls);
-       for (Wall *p; (p = chunk_list_next(&it));) ...
-       Span kept = chunk_list_flatten(&walls, level_arena);   // kept.data NULL if full
+       ChunkListIter it = st_chunk_list_iter(&walls);
+       for (Wall *p; (p = st_chunk_list_next(&it));) ...
+       Span kept = st_chunk_list_flatten(&walls, level_arena);   // kept.data NULL if full
        level->walls = kept.data; level->wall_count = kept.count;
 
    Elements are aligned to 16 bytes at most (the alignment of the chunk, and of elem_size
@@ -24,8 +24,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/str8.h>
 
 typedef struct ChunkListChunk {
     struct ChunkListChunk *next;
@@ -49,15 +49,15 @@ typedef struct ChunkListIter {
 } ChunkListIter;
 
 /* elem_size 0 is treated as 1 and per_chunk 0 as 64, so a list is never unusable. */
-void chunk_list_init(ChunkList *l, Arena *arena, uint32_t elem_size, uint32_t per_chunk);
-void *chunk_list_push(ChunkList *l);                 /* zeroed slot; NULL when the arena is full */
-void *chunk_list_at(const ChunkList *l, uint64_t i); /* walks the chunks; NULL past the end */
-ChunkListIter chunk_list_iter(const ChunkList *l);
-void *chunk_list_next(ChunkListIter *it); /* NULL after the last element */
+void st_chunk_list_init(ChunkList *l, Arena *arena, uint32_t elem_size, uint32_t per_chunk);
+void *st_chunk_list_push(ChunkList *l);                 /* zeroed slot; NULL when the arena is full */
+void *st_chunk_list_at(const ChunkList *l, uint64_t i); /* walks the chunks; NULL past the end */
+ChunkListIter st_chunk_list_iter(const ChunkList *l);
+void *st_chunk_list_next(ChunkListIter *it); /* NULL after the last element */
 /* One contiguous copy of every element, in order, in `dst`. data is NULL (count 0) when it
    does not fit, and never NULL on success: an empty list gives a valid zero-length span. */
-Span chunk_list_flatten(const ChunkList *l, Arena *dst);
+Span st_chunk_list_flatten(const ChunkList *l, Arena *dst);
 
-#define chunk_list_push_struct(l, T) ((T *)chunk_list_push(l))
+#define st_chunk_list_push_struct(l, T) ((T *)st_chunk_list_push(l))
 
 #endif

@@ -1,5 +1,5 @@
 /* cli.h - a program's command line as data: each option is a name, the kind of value it
-   takes and, for numbers, their range; cli_parse checks every value against it, so that no
+   takes and, for numbers, their range; st_cli_parse checks every value against it, so that no
    program of the project takes a flag for a file name, wraps a number, or lets a second
    copy of an option or one that means nothing alone go by without a word.
 
@@ -12,8 +12,8 @@
        CliValue v[OPT_N];
        const char *files[64];
        Error why;
-       CliParse r = cli_parse(opts, OPT_N, argc, argv, v, files, 64, &why);
-       if (r.status == CLI_BAD) { diag_report(DIAG_ERROR, "tool: %s", why.message); usage(stderr); return 2; }
+       CliParse r = st_cli_parse(opts, OPT_N, argc, argv, v, files, 64, &why);
+       if (r.status == CLI_BAD) { st_diag_report(DIAG_ERROR, "tool: %s", why.message); usage(stderr); return 2; }
        if (v[OPT_HELP].given) ...               // v[OPT_OUT].text, v[OPT_COUNT_].n
        for (int i = 0; i < r.positional; i++) ... files[i] ...
 
@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
+#include <strata/core/error.h>
 
 typedef enum CliArg {
     CLI_SWITCH,
@@ -67,8 +67,8 @@ typedef struct CliParse {
 /* Parses argv[1..argc) against opts[0..count). values[count] is filled (an alias's value
    lands on the option it names); positional arguments go to positional[0..max). CLI_BAD
    with the reason in err, ERROR_PARSE ("--frames wants a whole number from 1 to 100, not 'abc'"). */
-CliParse cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values, const char **positional,
-                   int max_positional, Error *err);
+CliParse st_cli_parse(const CliOption *opts, int count, int argc, char **argv, CliValue *values,
+                      const char **positional, int max_positional, Error *err);
 
 /* ---- The common start of a program: --help, -h and --version first in its table. */
 
@@ -88,11 +88,11 @@ typedef struct CliProgram {
     int min_positional, max_positional;
 } CliProgram;
 
-/* cli_parse for a program: -1 to go on with the values; else the exit status, with its
+/* st_cli_parse for a program: -1 to go on with the values; else the exit status, with its
    output written: 0 after --help (the help) or --version ("name VERSION"), 2 after a bad
    command line ("name: why" through diag, then the usage) or a count of positional
    arguments outside min..max. */
-int cli_run(const CliProgram *prog, const char *version, int argc, char **argv, CliValue *values,
-            const char **positional, int *positional_count);
+int st_cli_run(const CliProgram *prog, const char *version, int argc, char **argv, CliValue *values,
+               const char **positional, int *positional_count);
 
 #endif

@@ -1,12 +1,12 @@
 /* diag.c - formatting reports and handing them to the sink (see diag.h). */
-#include "core/diag.h"
+#include <strata/core/diag.h>
 
 #include <stdio.h>
 #include <string.h>
 
 static const char *const diag_level_names[DIAG_LEVEL_COUNT] = {"error", "warning", "note"};
 
-const char *diag_level_name(DiagLevel level) {
+const char *st_diag_level_name(DiagLevel level) {
     return (unsigned)level < DIAG_LEVEL_COUNT ? diag_level_names[level] : "error";
 }
 
@@ -19,8 +19,8 @@ static size_t diag_written(int n, size_t at, size_t cap) {
 
 static uint16_t diag_u16(size_t n) { return (uint16_t)(n < UINT16_MAX ? n : UINT16_MAX); }
 
-DiagLayout diag_vformat(char *buf, size_t cap, DiagLevel level, const char *path, int64_t line, int64_t col,
-                        const char *fmt, va_list ap) {
+DiagLayout st_diag_vformat(char *buf, size_t cap, DiagLevel level, const char *path, int64_t line, int64_t col,
+                           const char *fmt, va_list ap) {
     if (cap) buf[0] = '\0';
     size_t at = 0, path_len = 0;
     if (path) {
@@ -30,43 +30,43 @@ DiagLayout diag_vformat(char *buf, size_t cap, DiagLevel level, const char *path
         else if (line > 0) n = snprintf(buf + at, cap - at, ":%lld", (long long)line);
         else n = 0;
         at = diag_written(n, at, cap);
-        at = diag_written(snprintf(buf + at, cap - at, ": %s: ", diag_level_name(level)), at, cap);
+        at = diag_written(snprintf(buf + at, cap - at, ": %s: ", st_diag_level_name(level)), at, cap);
     }
     if (cap > at) vsnprintf(buf + at, cap - at, fmt, ap);
     return (DiagLayout){diag_u16(path_len), diag_u16(at)};
 }
 
-DiagLayout diag_format(char *buf, size_t cap, DiagLevel level, const char *path, int64_t line, int64_t col,
-                       const char *fmt, ...) {
+DiagLayout st_diag_format(char *buf, size_t cap, DiagLevel level, const char *path, int64_t line, int64_t col,
+                          const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    DiagLayout at = diag_vformat(buf, cap, level, path, line, col, fmt, ap);
+    DiagLayout at = st_diag_vformat(buf, cap, level, path, line, col, fmt, ap);
     va_end(ap);
     return at;
 }
 
 /* ---- The sink. */
 
-void diag_sink_stderr(void *state, const Diag *d) {
+void st_diag_sink_stderr(void *state, const Diag *d) {
     (void)state;
     /* One call, so that a line is never split by another thread's. */
     fprintf(stderr, "%s\n", d->text);
 }
 
-static DiagSink diag_current = {diag_sink_stderr, NULL};
+static DiagSink diag_current = {st_diag_sink_stderr, NULL};
 /* Set while this thread runs a sink: a report made from inside one (a capture whose arena
    is full reports that failure) must not re-enter it. */
 static _Thread_local int diag_in_sink;
 
-DiagSink diag_set_sink(DiagSink sink) {
+DiagSink st_diag_set_sink(DiagSink sink) {
     DiagSink before = diag_current;
-    diag_current = sink.fn ? sink : (DiagSink){diag_sink_stderr, NULL};
+    diag_current = sink.fn ? sink : (DiagSink){st_diag_sink_stderr, NULL};
     return before;
 }
 
-DiagSink diag_sink(void) { return diag_current; }
+DiagSink st_diag_sink(void) { return diag_current; }
 
-void diag_send(DiagLevel level, const char *text, int32_t line, int32_t col, DiagLayout at) {
+void st_diag_send(DiagLevel level, const char *text, int32_t line, int32_t col, DiagLayout at) {
     if (!text) text = "";
     size_t len = strlen(text);
     size_t path_len = at.path_len <= len ? at.path_len : len;
@@ -79,7 +79,7 @@ void diag_send(DiagLevel level, const char *text, int32_t line, int32_t col, Dia
               .message = text + message_at,
               .text = text};
     if (diag_in_sink) {
-        diag_sink_stderr(NULL, &d);
+        st_diag_sink_stderr(NULL, &d);
         return;
     }
     DiagSink s = diag_current;
@@ -88,20 +88,20 @@ void diag_send(DiagLevel level, const char *text, int32_t line, int32_t col, Dia
     diag_in_sink--;
 }
 
-void diag_report(DiagLevel level, const char *fmt, ...) {
+void st_diag_report(DiagLevel level, const char *fmt, ...) {
     char buf[DIAG_TEXT_MAX];
     va_list ap;
     va_start(ap, fmt);
-    DiagLayout at = diag_vformat(buf, sizeof buf, level, NULL, 0, 0, fmt, ap);
+    DiagLayout at = st_diag_vformat(buf, sizeof buf, level, NULL, 0, 0, fmt, ap);
     va_end(ap);
-    diag_send(level, buf, 0, 0, at);
+    st_diag_send(level, buf, 0, 0, at);
 }
 
-void diag_report_at(DiagLevel level, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
+void st_diag_report_at(DiagLevel level, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
     char buf[DIAG_TEXT_MAX];
     va_list ap;
     va_start(ap, fmt);
-    DiagLayout at = diag_vformat(buf, sizeof buf, level, path, line, col, fmt, ap);
+    DiagLayout at = st_diag_vformat(buf, sizeof buf, level, path, line, col, fmt, ap);
     va_end(ap);
-    diag_send(level, buf, (int32_t)line, (int32_t)col, at);
+    st_diag_send(level, buf, (int32_t)line, (int32_t)col, at);
 }

@@ -1,16 +1,16 @@
 /* diag_capture.c - the capturing sink (see diag_capture.h). */
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 
 #include <string.h>
 
 static void diag_capture_sink(void *state, const Diag *d) {
     DiagCapture *c = state;
     size_t len = strlen(d->text);
-    DiagCaptured *e = arena_push_struct(c->arena, DiagCaptured);
-    char *text = e ? arena_push_raw(c->arena, len + 1, 1) : NULL;
+    DiagCaptured *e = st_arena_push_struct(c->arena, DiagCaptured);
+    char *text = e ? st_arena_push_raw(c->arena, len + 1, 1) : NULL;
     if (!text) {
         c->lost++;
-        diag_sink_stderr(NULL, d);
+        st_diag_sink_stderr(NULL, d);
         return;
     }
     memcpy(text, d->text, len + 1);
@@ -25,9 +25,9 @@ static void diag_capture_sink(void *state, const Diag *d) {
     if ((unsigned)d->level < DIAG_LEVEL_COUNT) c->of[d->level]++;
 }
 
-void diag_capture_begin(DiagCapture *c, Arena *arena) {
+void st_diag_capture_begin(DiagCapture *c, Arena *arena) {
     *c = (DiagCapture){.arena = arena};
-    c->before = diag_set_sink((DiagSink){diag_capture_sink, c});
+    c->before = st_diag_set_sink((DiagSink){diag_capture_sink, c});
 }
 
-void diag_capture_end(DiagCapture *c) { diag_set_sink(c->before); }
+void st_diag_capture_end(DiagCapture *c) { st_diag_set_sink(c->before); }

@@ -3,17 +3,17 @@
    nothing of the arena and the arena can report through it.
 
        DiagCapture cap;
-       diag_capture_begin(&cap, arena);
+       st_diag_capture_begin(&cap, arena);
        ... code that reports ...
-       diag_capture_end(&cap);
+       st_diag_capture_end(&cap);
        CHECK(cap.of[DIAG_ERROR] == 1 && strstr(cap.first->d.text, "level.lvl:3:7: error:")); */
 #ifndef DIAG_CAPTURE_H
 #define DIAG_CAPTURE_H
 
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/diag.h"
+#include <strata/core/arena.h>
+#include <strata/core/diag.h>
 
 typedef struct DiagCaptured {
     struct DiagCaptured *next;
@@ -29,8 +29,8 @@ typedef struct DiagCapture {
 } DiagCapture;
 
 /* Installs a sink that copies every report into `arena` (and prints nothing) until
-   diag_capture_end, which puts back the sink that was there. */
-void diag_capture_begin(DiagCapture *c, Arena *arena);
-void diag_capture_end(DiagCapture *c);
+   st_diag_capture_end, which puts back the sink that was there. */
+void st_diag_capture_begin(DiagCapture *c, Arena *arena);
+void st_diag_capture_end(DiagCapture *c);
 
 #endif

@@ -6,23 +6,23 @@
 
        Error err;
        Str8 text;
-       if (!os_read_file(scratch, path, 1 << 20, &text, &err)) {
+       if (!st_os_read_file(scratch, path, 1 << 20, &text, &err)) {
            if (err.code == ERROR_NOT_FOUND) ...              // the code is for code
-           error_report(&err);                               // the message is for people
+           st_error_report(&err);                               // the message is for people
        }   // levels/01.lvl: error: cannot open: No such file or directory
 
-   The function that fails fills it, formatted by diag_format, so the text is exactly the
+   The function that fails fills it, formatted by st_diag_format, so the text is exactly the
    report's, "levels/01.lvl:3:7: error: expected a wall, found 'Z'" (or, with no path, the
-   message as written); error_report sends it through the sink with its line and column
+   message as written); st_error_report sends it through the sink with its line and column
    apart, at its level (an unreadable save is a warning):
 
-       return error_set(err, ERROR_PARSE, path, line, col, "expected %s, found '%c'", what, c);
+       return st_error_set(err, ERROR_PARSE, path, line, col, "expected %s, found '%c'", what, c);
 
-   error_set returns false, so a failing `bool` function ends in one line; a NULL Error is
+   st_error_set returns false, so a failing `bool` function ends in one line; a NULL Error is
    allowed and ignored (a caller that only wants true or false). An arena's refusal comes in
-   through arena_error (core/arena.h), which fills an Error with ERROR_OUT_OF_MEMORY and the
+   through st_arena_error (core/arena.h), which fills an Error with ERROR_OUT_OF_MEMORY and the
    arena's own words after the caller's. An operation that succeeds may leave a note in it
-   (error_note: ERROR_OK, DIAG_NOTE, "saved levels/a.lvl") for a status line.
+   (st_error_note: ERROR_OK, DIAG_NOTE, "saved levels/a.lvl") for a status line.
 
    Why one fixed-size value and not a pointer to a message: a failure must be reportable
    with every arena full, and a caller keeps it across calls (the editor shows it, a loader
@@ -34,7 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/diag.h"
+#include <strata/core/diag.h>
 
 #define ERROR_TEXT_MAX 2048 /* room for a folder search's list of the folders it tried */
 
@@ -47,14 +47,14 @@ typedef enum ErrorCode {
     ERROR_TOO_BIG,       /* past a size limit */
     ERROR_PARSE,         /* the bytes are not what was expected (damaged, or not this format) */
     ERROR_VERSION,       /* another version of the format: not ours to read or replace */
-    ERROR_OUT_OF_MEMORY, /* an arena refused (arena_error) */
+    ERROR_OUT_OF_MEMORY, /* an arena refused (st_arena_error) */
     ERROR_REFUSED,       /* a check said no, or the OS would not open it (permissions, a link) */
     ERROR_CODE_COUNT
 } ErrorCode;
 
 typedef struct Error {
     ErrorCode code;
-    DiagLevel level;              /* what error_report sends it as, and the word in `message` */
+    DiagLevel level;              /* what st_error_report sends it as, and the word in `message` */
     int err_no;                   /* errno when the OS said why, else 0 */
     int32_t line, col;            /* 1-based; 0 when about the whole file, or not about one */
     DiagLayout at;                /* where the path and the message lie in `message` */
@@ -62,29 +62,29 @@ typedef struct Error {
 } Error;
 
 /* Fills *e (when e is not NULL) at DIAG_ERROR, errno 0; returns false. */
-bool error_set(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, ...)
+bool st_error_set(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-bool error_vset(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, va_list ap)
+bool st_error_vset(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, va_list ap)
     __attribute__((format(printf, 6, 0)));
 /* The same at DIAG_WARNING: a failure the caller survives (a save it cannot read). */
-bool error_warn(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, ...)
+bool st_error_warn(Error *e, ErrorCode code, const char *path, int64_t line, int64_t col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 /* ERROR_OK with an empty message: what a function that succeeds leaves. */
-void error_clear(Error *e);
+void st_error_clear(Error *e);
 /* ERROR_OK with a message at DIAG_NOTE: what an operation that succeeded did, for a status
    line ("saved levels/a.lvl"), never about a file's line. */
-void error_note(Error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void st_error_note(Error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Adds to the end of the message, cut at ERROR_TEXT_MAX as the rest. */
-void error_append(Error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void st_error_append(Error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static inline bool error_ok(const Error *e) { return !e || e->code == ERROR_OK; }
+static inline bool st_error_ok(const Error *e) { return !e || e->code == ERROR_OK; }
 /* The whole line ("path:line:col: error: ..."); "" for a cleared one. */
-static inline const char *error_message(const Error *e) { return e ? e->message : ""; }
+static inline const char *st_error_message(const Error *e) { return e ? e->message : ""; }
 /* The message after the location and the level word: the text a caller quotes in its own. */
-static inline const char *error_what(const Error *e) { return e ? e->message + e->at.message_at : ""; }
-const char *error_code_name(ErrorCode code); /* "not found", "parse", ... */
+static inline const char *st_error_what(const Error *e) { return e ? e->message + e->at.message_at : ""; }
+const char *st_error_code_name(ErrorCode code); /* "not found", "parse", ... */
 
 /* Sends it through core/diag.h at its level (nothing when the message is empty). */
-void error_report(const Error *e);
+void st_error_report(const Error *e);
 
 #endif

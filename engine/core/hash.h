@@ -5,10 +5,10 @@
    Feed it bytes, or integers as their 8 bytes from the lowest:
 
        uint64_t h = HASH_FNV1A_INIT;
-       h = hash_fnv1a(h, text, len);          // a checksum of bytes
-       h = hash_fnv1a_u64(h, (uint64_t)x);    // field by field, so padding never leaks in
+       h = st_hash_fnv1a(h, text, len);          // a checksum of bytes
+       h = st_hash_fnv1a_u64(h, (uint64_t)x);    // field by field, so padding never leaks in
 
-   hash_mix2 scatters a pair of integers (a tile's x and y) into 32 well-mixed bits: the
+   st_hash_mix2 scatters a pair of integers (a tile's x and y) into 32 well-mixed bits: the
    floor pattern and the screen shake use it to look random but be the same every frame.
 
    Header only, static inline: the mixer runs per tile per frame. */
@@ -21,7 +21,7 @@
 #define HASH_FNV1A_INIT 0xcbf29ce484222325ull
 #define HASH_FNV1A_PRIME 0x100000001b3ull
 
-static inline uint64_t hash_fnv1a(uint64_t h, const void *data, size_t n) {
+static inline uint64_t st_hash_fnv1a(uint64_t h, const void *data, size_t n) {
     const uint8_t *p = data;
     for (size_t i = 0; i < n; i++) {
         h ^= p[i];
@@ -31,7 +31,7 @@ static inline uint64_t hash_fnv1a(uint64_t h, const void *data, size_t n) {
 }
 
 /* The 8 bytes of v, lowest first, whatever the machine's byte order. */
-static inline uint64_t hash_fnv1a_u64(uint64_t h, uint64_t v) {
+static inline uint64_t st_hash_fnv1a_u64(uint64_t h, uint64_t v) {
     for (int i = 0; i < 8; i++) {
         h ^= (v >> (i * 8)) & 0xff;
         h *= HASH_FNV1A_PRIME;
@@ -39,7 +39,7 @@ static inline uint64_t hash_fnv1a_u64(uint64_t h, uint64_t v) {
     return h;
 }
 
-static inline uint32_t hash_mix2(int32_t x, int32_t y) {
+static inline uint32_t st_hash_mix2(int32_t x, int32_t y) {
     uint32_t h = (uint32_t)x * 374761393u + (uint32_t)y * 668265263u;
     h = (h ^ (h >> 13)) * 1274126177u;
     return h ^ (h >> 16);

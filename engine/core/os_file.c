@@ -1,7 +1,7 @@
 /* os_file.c - whole-file reads and atomic writes on open/read/write, stat-like queries,
    mkdir -p, rename, unlink, directory listing on getdents64, the executable's folder and
    realpath (see os_file.h). POSIX only so far; nothing here allocates from the heap. */
-#include "core/os_file.h"
+#include <strata/core/os_file.h>
 
 #if !defined(_WIN32)
 #include <errno.h>
@@ -30,15 +30,15 @@ EM_JS(void, os_web_persist, (void), {
 });
 #endif
 
-#include "core/chunk_list.h"
-#include "core/path.h"
+#include <strata/core/chunk_list.h>
+#include <strata/core/path.h>
 
 /* A failed read: "path: error: <phrase>", its code and errno. */
 __attribute__((format(printf, 5, 6))) static bool os_read_fail(Error *err, ErrorCode code, int e, const char *path,
                                                                const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(err, code, path, 0, 0, fmt, ap);
+    st_error_vset(err, code, path, 0, 0, fmt, ap);
     va_end(ap);
     if (err) err->err_no = e;
     return false;
@@ -51,7 +51,7 @@ static bool os_read_cannot_open(Error *err, const char *path, int e) {
     return os_read_fail(err, code, e, path, "cannot open: %s", strerror(e));
 }
 
-bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err) {
+bool st_os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err) {
     *out = (Str8){0};
     /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
        could refuse it. It changes nothing for the regular files that get past fstat. */
@@ -71,10 +71,10 @@ bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Err
     else if (size > max_bytes)
         os_read_fail(err, ERROR_TOO_BIG, EFBIG, path, "file too large (%llu bytes)", (unsigned long long)size);
     else ok = true;
-    char *buf = ok ? arena_push_raw(a, size + 1, 16) : NULL;
+    char *buf = ok ? st_arena_push_raw(a, size + 1, 16) : NULL;
     if (ok && !buf) {
         os_read_fail(err, ERROR_OUT_OF_MEMORY, ENOMEM, path, "out of memory: ");
-        ok = arena_error(err);
+        ok = st_arena_error(err);
     }
     uint64_t got = 0;
     while (ok && got < size) {
@@ -88,11 +88,11 @@ bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Err
     if (!ok) return false;
     buf[got] = 0;
     *out = (Str8){buf, got};
-    error_clear(err);
+    st_error_clear(err);
     return true;
 }
 
-bool os_write_all(int fd, const void *p, uint64_t n) {
+bool st_os_write_all(int fd, const void *p, uint64_t n) {
     const char *c = p;
     while (n) {
         /* One write of at most 1 GiB: some systems refuse larger counts. */
@@ -110,12 +110,12 @@ bool os_write_all(int fd, const void *p, uint64_t n) {
 
 static _Atomic int os_fail_step = OS_WRITE_STEPS, os_fail_errno, os_kill_step = OS_WRITE_STEPS;
 
-void os_debug_write_fail(OsWriteStep step, int error) {
+void st_os_debug_write_fail(OsWriteStep step, int error) {
     atomic_store(&os_fail_errno, error);
     atomic_store(&os_fail_step, error ? (int)step : OS_WRITE_STEPS);
 }
 
-void os_debug_write_kill(OsWriteStep step) { atomic_store(&os_kill_step, (int)step); }
+void st_os_debug_write_kill(OsWriteStep step) { atomic_store(&os_kill_step, (int)step); }
 
 /* The hooks, at each step: true when the step is to fail (errno set). A hook fires once. */
 static bool os_step_fails(OsWriteStep step) {
@@ -137,7 +137,7 @@ typedef struct OsWriteTarget {
 
 /* "path: cannot write: why", a message not about a line of the file, as written. */
 static bool os_write_say(Error *err, ErrorCode code, int e, const char *path, const char *why) {
-    error_set(err, code, NULL, 0, 0, "%s: cannot write: %s", path, why);
+    st_error_set(err, code, NULL, 0, 0, "%s: cannot write: %s", path, why);
     if (err) err->err_no = e;
     return false;
 }
@@ -152,7 +152,7 @@ static bool os_write_fail(Error *err, const char *path, int e) {
 
 /* The folder a file at `path` goes in ("." for a bare name). */
 static void os_folder_of(const char *path, char *out, size_t cap) {
-    Str8 folder = path_dir(str8_cstr(path)); /* "/progress": the root */
+    Str8 folder = st_path_dir(st_str8_cstr(path)); /* "/progress": the root */
     snprintf(out, cap, "%.*s", STR8_FMT(folder.len ? folder : STR8_LIT(".")));
 }
 
@@ -233,7 +233,7 @@ static bool os_write_target(const char *path, OsWriteTarget *t, Error *err) {
 static bool os_write_in_place(const char *path, const void *p, uint64_t n, Error *err) {
     int fd = os_step_fails(OS_WRITE_STEP_CREATE) ? -1 : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return os_write_fail(err, path, errno);
-    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
+    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && st_os_write_all(fd, p, n);
     int e = errno;
     if (close(fd) != 0 && ok) ok = false, e = errno;
     return ok || os_write_fail(err, path, e);
@@ -247,7 +247,7 @@ static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
     static _Atomic unsigned serial;
     char folder[PATH_MAX];
     os_folder_of(t->path, folder, sizeof folder);
-    Str8 base = path_base_name(str8_cstr(t->path));
+    Str8 base = st_path_base_name(st_str8_cstr(t->path));
     for (int tries = 0; tries < 64; tries++) {
         int w = snprintf(tmp, cap, "%s/.%.*s.%ld-%u.tmp", folder, STR8_FMT(base), (long)getpid(),
                          atomic_fetch_add(&serial, 1));
@@ -271,7 +271,7 @@ static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
     return -1;
 }
 
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err) {
+bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err) {
     OsWriteTarget t;
     if (!os_write_target(path, &t, err)) return false;
     if (t.in_place) return os_write_in_place(path, p, n, err);
@@ -282,7 +282,7 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *er
         return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM ? os_folder_refuse(err, path, t.path, e)
                                                                         : os_write_fail(err, path, e);
     }
-    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && os_write_all(fd, p, n);
+    bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && st_os_write_all(fd, p, n);
     ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;
     int e = errno;
     bool closed = close(fd) == 0; /* always: the descriptor goes whatever the hook says */
@@ -307,7 +307,7 @@ bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *er
     return true;
 }
 
-bool os_write_check(const char *path, Error *err) {
+bool st_os_write_check(const char *path, Error *err) {
     OsWriteTarget t;
     if (!os_write_target(path, &t, err)) return false;
     if (t.in_place) return true; /* os_write_target checked the permission; an open could block */
@@ -336,13 +336,13 @@ static OsFileInfo os_info_of(int rc, const struct stat *st) {
                         .mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec};
 }
 
-OsFileInfo os_file_info(const char *path) {
+OsFileInfo st_os_file_info(const char *path) {
     struct stat st;
     int rc = stat(path, &st);
     return os_info_of(rc, &st);
 }
 
-OsFileInfo os_link_info(const char *path) {
+OsFileInfo st_os_link_info(const char *path) {
     struct stat st;
     int rc = lstat(path, &st);
     return os_info_of(rc, &st);
@@ -361,7 +361,7 @@ static bool os_make_dir(const char *dir) {
     return false;
 }
 
-bool os_make_dirs(const char *dir) {
+bool st_os_make_dirs(const char *dir) {
     char p[PATH_MAX];
     size_t n = strlen(dir);
     if (n == 0) {
@@ -384,9 +384,9 @@ bool os_make_dirs(const char *dir) {
     return os_make_dir(p);
 }
 
-bool os_rename(const char *from, const char *to) { return rename(from, to) == 0; }
+bool st_os_rename(const char *from, const char *to) { return rename(from, to) == 0; }
 
-bool os_remove(const char *path) { return unlink(path) == 0; }
+bool st_os_remove(const char *path) { return unlink(path) == 0; }
 
 /* ---- Folders and paths ---------------------------------------------------------------- */
 
@@ -413,13 +413,13 @@ static OsFileKind os_kind_of_entry(int dfd, const OsDirent64 *d) {
     return os_kind_of(st.st_mode);
 }
 
-bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
+bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
     *out = (OsDirList){0};
     int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return false;
     SCRATCH_SCOPE(tmp, a);
     ChunkList found;
-    chunk_list_init(&found, tmp.arena, sizeof(OsDirEntry), 64);
+    st_chunk_list_init(&found, tmp.arena, sizeof(OsDirEntry), 64);
     _Alignas(16) char buf[8192];
     int err = 0;
     for (;;) {
@@ -435,8 +435,8 @@ bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
             const OsDirent64 *d = (const OsDirent64 *)(buf + at);
             at += d->d_reclen;
             if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, "..")) continue;
-            OsDirEntry *e = chunk_list_push(&found);
-            char *name = e ? arena_strdup(a, d->d_name) : NULL;
+            OsDirEntry *e = st_chunk_list_push(&found);
+            char *name = e ? st_arena_strdup(a, d->d_name) : NULL;
             if (!name) {
                 err = ENOMEM;
                 break;
@@ -446,7 +446,7 @@ bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
         if (err) break;
     }
     close(fd);
-    Span all = err ? (Span){0} : chunk_list_flatten(&found, a);
+    Span all = err ? (Span){0} : st_chunk_list_flatten(&found, a);
     if (!err && found.count && !all.data) err = ENOMEM;
     if (err) {
         errno = err;
@@ -456,7 +456,7 @@ bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
     return true;
 }
 
-const char *os_exe_dir(Arena *a) {
+const char *st_os_exe_dir(Arena *a) {
     char buf[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", buf, sizeof buf);
     if (n < 0) return NULL;
@@ -464,31 +464,31 @@ const char *os_exe_dir(Arena *a) {
         errno = ENAMETOOLONG;
         return NULL;
     }
-    Str8 folder = path_dir(str8_make(buf, (uint64_t)n)); /* "/game" -> "/" */
+    Str8 folder = st_path_dir(st_str8_make(buf, (uint64_t)n)); /* "/game" -> "/" */
     if (!folder.len) { /* the kernel gives an absolute path; anything else is not one to trust */
         errno = ENOENT;
         return NULL;
     }
-    char *dir = str8_to_cstr(a, folder);
+    char *dir = st_str8_to_cstr(a, folder);
     if (!dir) errno = ENOMEM;
     return dir;
 }
 #else
-bool os_list_dir(Arena *a, const char *path, OsDirList *out) {
+bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
     (void)a, (void)path;
     *out = (OsDirList){0};
     errno = ENOSYS;
     return false;
 }
 
-const char *os_exe_dir(Arena *a) {
+const char *st_os_exe_dir(Arena *a) {
     (void)a;
     errno = ENOSYS;
     return NULL;
 }
 #endif
 
-bool os_real_path(const char *path, char *out, size_t cap) {
+bool st_os_real_path(const char *path, char *out, size_t cap) {
     /* With a buffer of its own, realpath takes nothing from the heap (NULL would). */
     char buf[PATH_MAX];
     if (!realpath(path, buf)) return false;
@@ -502,7 +502,7 @@ bool os_real_path(const char *path, char *out, size_t cap) {
 }
 #endif
 
-bool os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file) {
+bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file) {
     const char *var = dir == OS_USER_CONFIG ? "XDG_CONFIG_HOME" : "XDG_DATA_HOME";
     const char *fallback = dir == OS_USER_CONFIG ? ".config" : ".local/share";
     const char *xdg = getenv(var);

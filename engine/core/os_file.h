@@ -11,21 +11,21 @@
 
        Str8 text;
        Error err;
-       if (!os_read_file(scratch, "levels/01.lvl", 1 << 20, &text, &err))
-           error_report(&err);         // levels/01.lvl: error: cannot open: No such file or directory
-       if (!os_write_file_atomic("save/progress", text.data, text.len, &err)) error_report(&err);
+       if (!st_os_read_file(scratch, "levels/01.lvl", 1 << 20, &text, &err))
+           st_error_report(&err);         // levels/01.lvl: error: cannot open: No such file or directory
+       if (!st_os_write_file_atomic("save/progress", text.data, text.len, &err)) st_error_report(&err);
 
    What is at a path, and the tree around it (false: errno says why, as in POSIX):
 
-       OsFileInfo fi = os_file_info("levels/01.lvl");   // kind, size, mtime_ns; like stat
+       OsFileInfo fi = st_os_file_info("levels/01.lvl");   // kind, size, mtime_ns; like stat
        if (fi.kind == OS_FILE_NONE) ... strerror(fi.error) ...
-       os_make_dirs("/home/me/.local/share/my-game");          // mkdir -p
+       st_os_make_dirs("/home/me/.local/share/my-game");          // mkdir -p
        OsDirList l;
-       if (os_list_dir(arena, "levels", &l))
+       if (st_os_list_dir(arena, "levels", &l))
            for (uint64_t i = 0; i < l.count; i++) ... l.entries[i].name ...
-       const char *bin = os_exe_dir(arena);               // "/opt/game/bin": no trailing '/'
+       const char *bin = st_os_exe_dir(arena);               // "/opt/game/bin": no trailing '/'
 
-   POSIX only for now (os_list_dir and os_exe_dir: Linux only, ENOSYS elsewhere); on
+   POSIX only for now (st_os_list_dir and st_os_exe_dir: Linux only, ENOSYS elsewhere); on
    Windows none of this is compiled. */
 #ifndef OS_FILE_H
 #define OS_FILE_H
@@ -34,9 +34,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/error.h>
+#include <strata/core/str8.h>
 
 /* ---- Whole files ---------------------------------------------------------------------- */
 
@@ -54,15 +54,15 @@
      ERROR_IO         fstat or read failed                   "cannot read: Input/output error"
    err_no holds the errno. A file that shrinks while it is read gives what was there; one
    that grows gives its first fstat-size bytes. */
-bool os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err);
+bool st_os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err);
 
 /* write(2) until all n bytes are written, retrying on EINTR. False with errno set (EIO
    when the OS wrote nothing without saying why). */
-bool os_write_all(int fd, const void *p, uint64_t n);
+bool st_os_write_all(int fd, const void *p, uint64_t n);
 
 /* ---- Writing a file: the one writer ---------------------------------------------------
 
-   Every file the program writes goes through os_write_file_atomic. Its contract, case by
+   Every file the program writes goes through st_os_write_file_atomic. Its contract, case by
    case (false means nothing at `path` changed, and err says "path: cannot write: why", with
    ERROR_REFUSED for a target it will not write, ERROR_NOT_FOUND for a missing folder,
    ERROR_IO and the errno for what the OS refused):
@@ -85,18 +85,18 @@ bool os_write_all(int fd, const void *p, uint64_t n);
      written in place, never replaced: the open waits for a pipe's reader, which then reads
      as the bytes go. A block device, a socket and a directory are refused.
    - a folder on the way that does not exist, or is not a folder, is refused with the
-     reason. Nothing here creates folders (os_make_dirs does).
+     reason. Nothing here creates folders (st_os_make_dirs does).
 
    The names and the reasons are the ones a person needs: "levels/a.lvl: cannot write: it
-   is read-only (mode 0444)". os_write_check answers "would a write succeed?" with the same
+   is read-only (mode 0444)". st_os_write_check answers "would a write succeed?" with the same
    rules before a long run, writing nothing. */
-bool os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err);
+bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err);
 
-/* True when os_write_file_atomic(path) would get past its checks: the target is one it
+/* True when st_os_write_file_atomic(path) would get past its checks: the target is one it
    writes (above), the folder it goes to exists and may be written (for a temporary and a
    rename), or the special file may be opened for writing. False with the same message as
    the write would give. Writes nothing, creates nothing, never blocks. */
-bool os_write_check(const char *path, Error *err);
+bool st_os_write_check(const char *path, Error *err);
 
 /* The writer's steps, for tests that fail or kill a write at one of them. */
 typedef enum OsWriteStep {
@@ -111,8 +111,8 @@ typedef enum OsWriteStep {
 /* Test hooks: the next write fails at `step` as if the OS had said `error` (an errno; 0
    cancels), or the process kills itself with SIGKILL just before `step` (OS_WRITE_STEPS
    cancels). One write only: the one after it runs normally. */
-void os_debug_write_fail(OsWriteStep step, int error);
-void os_debug_write_kill(OsWriteStep step);
+void st_os_debug_write_fail(OsWriteStep step, int error);
+void st_os_debug_write_kill(OsWriteStep step);
 
 /* ---- What is at a path ---------------------------------------------------------------- */
 
@@ -120,7 +120,7 @@ typedef enum OsFileKind {
     OS_FILE_NONE, /* nothing the OS would show: `error` says why (ENOENT, EACCES, ...) */
     OS_FILE_REGULAR,
     OS_FILE_DIRECTORY,
-    OS_FILE_LINK,  /* a symbolic link, only from os_link_info and os_list_dir */
+    OS_FILE_LINK,  /* a symbolic link, only from st_os_link_info and st_os_list_dir */
     OS_FILE_OTHER, /* a device, FIFO or socket */
 } OsFileKind;
 
@@ -131,19 +131,19 @@ typedef struct OsFileInfo {
     int64_t mtime_ns; /* last modification, nanoseconds since 1970: poll it to see a change */
 } OsFileInfo;
 
-OsFileInfo os_file_info(const char *path); /* follows symbolic links, like stat */
-OsFileInfo os_link_info(const char *path); /* a link is OS_FILE_LINK, like lstat */
+OsFileInfo st_os_file_info(const char *path); /* follows symbolic links, like stat */
+OsFileInfo st_os_link_info(const char *path); /* a link is OS_FILE_LINK, like lstat */
 
 /* ---- Changing the tree ---------------------------------------------------------------- */
 
 /* mkdir -p: creates `dir` (mode 0755 before the umask) and every missing folder above it.
    True when it is a folder at the end, already there or made; false with errno set
    (ENOTDIR when something on the way is a file). */
-bool os_make_dirs(const char *dir);
+bool st_os_make_dirs(const char *dir);
 /* rename(2): replaces `to` when it exists; both in one file system. False with errno. */
-bool os_rename(const char *from, const char *to);
+bool st_os_rename(const char *from, const char *to);
 /* Removes a file (not a folder). False with errno. */
-bool os_remove(const char *path);
+bool st_os_remove(const char *path);
 
 /* ---- Folders and paths ---------------------------------------------------------------- */
 
@@ -161,20 +161,20 @@ typedef struct OsDirList {
    and in a scratch arena, so glibc's opendir, which takes its DIR from the heap, is not
    used). False with errno set, *out then {NULL, 0} and the names pushed so far left in `a`
    for the caller's scope to rewind: ENOMEM when `a` is full (the arena reported why). */
-bool os_list_dir(Arena *a, const char *path, OsDirList *out);
+bool st_os_list_dir(Arena *a, const char *path, OsDirList *out);
 
 /* The folder of the running executable, from /proc/self/exe (so symbolic links on the way
    are resolved), in `a`, with no trailing '/' ("/" for the root). NULL with errno set. */
-const char *os_exe_dir(Arena *a);
+const char *st_os_exe_dir(Arena *a);
 
 /* Where a program keeps its files for this user: "<$XDG_DATA_HOME, when absolute, else
    ~/.local/share>/<app>/<file>" (OS_USER_DATA), or the same under $XDG_CONFIG_HOME and
    ~/.config (OS_USER_CONFIG). False when there is no home or it does not fit in cap. */
 typedef enum OsUserDir { OS_USER_DATA, OS_USER_CONFIG } OsUserDir;
-bool os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file);
+bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file);
 
 /* realpath(3) into the caller's buffer: the absolute path of `path` with ".", ".." and
    symbolic links resolved. False with errno set (ENAMETOOLONG when cap is too small). */
-bool os_real_path(const char *path, char *out, size_t cap);
+bool st_os_real_path(const char *path, char *out, size_t cap);
 
 #endif

@@ -1,5 +1,5 @@
 /* path.c - base name and folder of a path, as slices (see path.h). */
-#include "core/path.h"
+#include <strata/core/path.h>
 
 /* Index of the last '/', or -1. */
 static int64_t path_last_slash(Str8 path) {
@@ -8,18 +8,18 @@ static int64_t path_last_slash(Str8 path) {
     return -1;
 }
 
-Str8 path_base_name(Str8 path) {
+Str8 st_path_base_name(Str8 path) {
     int64_t at = path_last_slash(path);
-    return at < 0 ? path : str8_skip(path, (uint64_t)at + 1);
+    return at < 0 ? path : st_str8_skip(path, (uint64_t)at + 1);
 }
 
-Str8 path_dir(Str8 path) {
+Str8 st_path_dir(Str8 path) {
     int64_t at = path_last_slash(path);
-    if (at < 0) return str8_prefix(path, 0);
-    return str8_prefix(path, at == 0 ? 1 : (uint64_t)at); /* "/progress": the root */
+    if (at < 0) return st_str8_prefix(path, 0);
+    return st_str8_prefix(path, at == 0 ? 1 : (uint64_t)at); /* "/progress": the root */
 }
 
-Str8 path_dir_prefix(Str8 path) {
+Str8 st_path_dir_prefix(Str8 path) {
     int64_t at = path_last_slash(path);
-    return str8_prefix(path, at < 0 ? 0 : (uint64_t)at + 1);
+    return st_str8_prefix(path, at < 0 ? 0 : (uint64_t)at + 1);
 }

@@ -8,7 +8,7 @@
            .create = my_create, .start = my_start, .frame = my_frame, .tick = my_tick,
            .draw = my_draw, ...                     // every entry is set: none may be NULL
        };
-       int main(int argc, char **argv) { return host_main(&api, argc, argv); }
+       int main(int argc, char **argv) { return st_host_main(&api, argc, argv); }
 
    A run, as the host calls it (host.h says what each entry may use):
      parse     the game's options (its `options` table, parsed by the host with its own) into a
@@ -50,9 +50,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/cli.h"
-#include "core/diag.h"
+#include <strata/core/arena.h>
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
 
 #define GAME_API_VERSION 2u
 

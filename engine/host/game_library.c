@@ -4,7 +4,7 @@
    every offset + size is compared in a form that cannot wrap. The table is compared as
    addresses (uintptr_t) against the segments the loader mapped, and read only once the
    whole GameApi is known to lie inside one of them. */
-#include "host/game_library.h"
+#include <strata/host/game_library.h>
 
 #include <elf.h>
 #include <stdarg.h>
@@ -50,7 +50,7 @@ static bool refuse(Error *err, const char *fmt, ...) __attribute__((format(print
 static bool refuse(Error *err, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
+    st_error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -124,7 +124,7 @@ static uint64_t described_extent(const uint8_t *b, uint64_t len, const Ehdr *eh)
     return end;
 }
 
-bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, Error *err) {
+bool st_game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, Error *err) {
     *img = (GameLibraryImage){0};
     Ehdr eh;
     if (!b) len = 0;
@@ -176,7 +176,7 @@ bool game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *i
     return true;
 }
 
-GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base) {
+GameLibraryMap st_game_library_map(const GameLibraryImage *img, uintptr_t base) {
     GameLibraryMap map = {0};
     for (uint32_t i = 0; i < img->count && i < GAME_LIBRARY_MAX_SEGMENTS; i++) {
         const GameLibrarySegment *s = &img->segments[i];
@@ -187,7 +187,7 @@ GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base) {
     return map;
 }
 
-bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags) {
+bool st_game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags) {
     uintptr_t a = (uintptr_t)p;
     for (uint32_t i = 0; i < map->count; i++) {
         const GameLibraryRange *r = &map->ranges[i];
@@ -204,7 +204,7 @@ static bool check_entry(const GameLibraryMap *map, const char *name, const void 
     uintptr_t a;
     memcpy(&a, fn_bytes, sizeof a); /* a function pointer, as an address */
     if (!a) return refuse(err, "its table's entry '%s' is NULL", name);
-    if (!game_library_holds(map, (const void *)a, 1, GAME_LIBRARY_EXEC))
+    if (!st_game_library_holds(map, (const void *)a, 1, GAME_LIBRARY_EXEC))
         return refuse(err, "its table's entry '%s' (%#llx) is not in the library's code", name, (unsigned long long)a);
     return true;
 }
@@ -213,15 +213,15 @@ static bool check_entry(const GameLibraryMap *map, const char *name, const void 
    bytes (newlines too where `lines`). */
 static bool check_string(const GameLibraryMap *map, const char *name, const char *s, uint64_t max, bool lines,
                          Error *err) {
-    if (!s || !game_library_holds(map, s, 1, GAME_LIBRARY_READ))
+    if (!s || !st_game_library_holds(map, s, 1, GAME_LIBRARY_READ))
         return refuse(err, "its %s (%p) is not in the library's data", name, (const void *)s);
     uint64_t n = 0;
-    while (n <= max && game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
+    while (n <= max && st_game_library_holds(map, s + n, 1, GAME_LIBRARY_READ) && s[n]) {
         bool ok = (s[n] >= 0x20 && s[n] <= 0x7E) || (lines && s[n] == '\n');
         if (!ok) return refuse(err, "its %s holds byte %#x", name, (unsigned)(uint8_t)s[n]);
         n++;
     }
-    if (n > max || n == 0 || !game_library_holds(map, s + n, 1, GAME_LIBRARY_READ))
+    if (n > max || n == 0 || !st_game_library_holds(map, s + n, 1, GAME_LIBRARY_READ))
         return refuse(err, "its %s is not a string of 1 to %llu characters inside the library", name,
                       (unsigned long long)max);
     return true;
@@ -234,7 +234,7 @@ static bool check_options(const GameApi *api, const GameLibraryMap *map, Error *
     if (api->option_count == 0) return true;
     const CliOption *o = api->options;
     if (!o || (uintptr_t)o % _Alignof(CliOption) ||
-        !game_library_holds(map, o, sizeof *o * (uint64_t)api->option_count, GAME_LIBRARY_READ))
+        !st_game_library_holds(map, o, sizeof *o * (uint64_t)api->option_count, GAME_LIBRARY_READ))
         return refuse(err, "its options (%p) are not in the library's data", (const void *)o);
     for (int32_t i = 0; i < api->option_count; i++) {
         if (!check_string(map, "option name", o[i].name, 64, false, err)) return false;
@@ -243,19 +243,19 @@ static bool check_options(const GameApi *api, const GameLibraryMap *map, Error *
         if (o[i].arg == CLI_WORD) {
             const char *const *w = o[i].words;
             int k = 0;
-            for (; k < 16 && w && game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ) && w[k]; k++)
+            for (; k < 16 && w && st_game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ) && w[k]; k++)
                 if (!check_string(map, "option word", w[k], 64, false, err)) return false;
-            if (!w || k == 16 || !game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ))
+            if (!w || k == 16 || !st_game_library_holds(map, &w[k], sizeof w[k], GAME_LIBRARY_READ))
                 return refuse(err, "its option %s has no word list inside the library", o[i].name);
         }
     }
     return true;
 }
 
-GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, bool any_layout, Error *err) {
+GameLibraryVerdict st_game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
+                                               uint64_t layout_hash, bool any_layout, Error *err) {
     if (!api) return TABLE_REFUSE(err, "it has no " GAME_API_SYMBOL " table");
-    if ((uintptr_t)api % _Alignof(GameApi) || !game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
+    if ((uintptr_t)api % _Alignof(GameApi) || !st_game_library_holds(map, api, sizeof *api, GAME_LIBRARY_READ))
         return TABLE_REFUSE(err, "its " GAME_API_SYMBOL " table (%p) is not in the library's data", (const void *)api);
     if (api->version != version)
         return TABLE_REFUSE(err, "its table is version %u, the host's is %u", api->version, version);

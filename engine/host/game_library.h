@@ -5,11 +5,11 @@
 
        GameLibraryImage img;
        Error why;
-       if (!game_library_check_file(bytes.data, bytes.len, &img, &why))
+       if (!st_game_library_check_file(bytes.data, bytes.len, &img, &why))
            refuse(why.message);                // "the file is cut short: ..." and the like
        ... the loader maps it; `base` is where (its first segment's address minus its vaddr):
-       GameLibraryMap map = game_library_map(&img, base);
-       GameLibraryVerdict v = game_library_check_table(api, &map, GAME_API_VERSION,
+       GameLibraryMap map = st_game_library_map(&img, base);
+       GameLibraryVerdict v = st_game_library_check_table(api, &map, GAME_API_VERSION,
                                                        running->layout_hash, false, &why);
        if (v != GAME_LIBRARY_OK) refuse(why.message);  // GAME_LIBRARY_LAYOUT: only a restart takes it
 
@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
-#include "host/game_api.h"
+#include <strata/core/error.h>
+#include <strata/host/game_api.h>
 
 #define GAME_LIBRARY_MAX_SEGMENTS 16 /* a linker makes 4 or 5 loadable segments */
 #define GAME_LIBRARY_BUILD_MAX 96    /* the longest build name taken ("game 0.1.0") */
@@ -43,7 +43,7 @@ typedef struct GameLibrarySegment {
     uint32_t flags;          /* GAME_LIBRARY_READ | _WRITE | _EXEC */
 } GameLibrarySegment;
 
-/* What game_library_check_file found: the loadable segments, in address order, and how
+/* What st_game_library_check_file found: the loadable segments, in address order, and how
    many bytes of the file the headers describe (never more than the file has). */
 typedef struct GameLibraryImage {
     GameLibrarySegment segments[GAME_LIBRARY_MAX_SEGMENTS];
@@ -70,16 +70,16 @@ typedef enum GameLibraryVerdict {
 
 /* True when `bytes` (len of them) are a whole shared object for this machine, with *img
    filled; false with the reason in err (no path: the caller names the file). */
-bool game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, Error *err);
+bool st_game_library_check_file(const uint8_t *bytes, uint64_t len, GameLibraryImage *img, Error *err);
 /* The image's segments at `base`; a segment whose addresses would wrap is left out. */
-GameLibraryMap game_library_map(const GameLibraryImage *img, uintptr_t base);
+GameLibraryMap st_game_library_map(const GameLibraryImage *img, uintptr_t base);
 /* The table at `api`, read only where `map` says the library is: the table itself inside a
    readable segment, then the version and the layout hash (the table running's; any, when
    `any_layout`: the first library of a host with no game of its own), then every entry,
    every string and the option table. */
-GameLibraryVerdict game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
-                                            uint64_t layout_hash, bool any_layout, Error *err);
+GameLibraryVerdict st_game_library_check_table(const GameApi *api, const GameLibraryMap *map, uint32_t version,
+                                               uint64_t layout_hash, bool any_layout, Error *err);
 /* True when [p, p + n) lies inside one range of `map` that has all of `flags`. */
-bool game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags);
+bool st_game_library_holds(const GameLibraryMap *map, const void *p, uint64_t n, uint32_t flags);
 
 #endif

@@ -1,5 +1,5 @@
 /* game_module.c - the linked-in table, or a shared library read, checked, copied and loaded. */
-#include "host/game_module.h"
+#include <strata/host/game_module.h>
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -9,13 +9,13 @@
 
 #include <SDL2/SDL.h>
 
-#include "core/os_file.h"
-#include "core/str8.h"
-#include "host/game_library.h"
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
+#include <strata/host/game_library.h>
 
 #define GAME_MODULE_MAX_BYTES (256ull << 20)
 
-/* The library at m->path, after its bytes passed game_library_check_file: loaded from a
+/* The library at m->path, after its bytes passed st_game_library_check_file: loaded from a
    copy of those very bytes (so the file the loader maps is the one that was checked), its
    table checked against where the loader put it. NULL with m->message saying why. */
 static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const GameLibraryImage *img,
@@ -30,13 +30,13 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
         return NULL;
     }
     Error werr;
-    if (!os_write_file_atomic(copy, bytes.data, bytes.len, &werr)) {
+    if (!st_os_write_file_atomic(copy, bytes.data, bytes.len, &werr)) {
         snprintf(m->message, sizeof m->message, "%s: cannot copy it: %.200s", m->path, werr.message);
         return NULL;
     }
     void *lib = SDL_LoadObject(copy);
     if (!lib) {
-        os_remove(copy);
+        st_os_remove(copy);
         snprintf(m->message, sizeof m->message, "%s: %s", m->path, SDL_GetError());
         return NULL;
     }
@@ -49,20 +49,20 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
     Dl_info info;
     GameLibraryMap map = {0};
     bool own = sym && dladdr(sym, &info) && info.dli_fname && strcmp(info.dli_fname, copy) == 0;
-    os_remove(copy); /* the loader has it mapped; the name is not needed */
+    st_os_remove(copy); /* the loader has it mapped; the name is not needed */
     if (own) {
         /* dli_fbase is the start of the lowest page mapped, the first segment's page. */
         uintptr_t first = (uintptr_t)(img->segments[0].vaddr & ~(uint64_t)(sysconf(_SC_PAGESIZE) - 1));
-        map = game_library_map(img, (uintptr_t)info.dli_fbase - first);
+        map = st_game_library_map(img, (uintptr_t)info.dli_fbase - first);
     }
     GameLibraryVerdict verdict = GAME_LIBRARY_REFUSED;
     const GameApi *api = NULL;
-    if (!get) error_set(&why, ERROR_REFUSED, NULL, 0, 0, "it has no " GAME_API_SYMBOL " table");
-    else if (!own || !game_library_holds(&map, sym, 1, GAME_LIBRARY_EXEC))
-        error_set(&why, ERROR_REFUSED, NULL, 0, 0, "its " GAME_API_SYMBOL " is not in its own code");
+    if (!get) st_error_set(&why, ERROR_REFUSED, NULL, 0, 0, "it has no " GAME_API_SYMBOL " table");
+    else if (!own || !st_game_library_holds(&map, sym, 1, GAME_LIBRARY_EXEC))
+        st_error_set(&why, ERROR_REFUSED, NULL, 0, 0, "its " GAME_API_SYMBOL " is not in its own code");
     else
-        verdict = game_library_check_table(api = get(), &map, GAME_API_VERSION, m->api ? m->api->layout_hash : 0,
-                                           m->api == NULL, &why);
+        verdict = st_game_library_check_table(api = get(), &map, GAME_API_VERSION, m->api ? m->api->layout_hash : 0,
+                                              m->api == NULL, &why);
     if (verdict != GAME_LIBRARY_OK) {
         *layout_changed = verdict == GAME_LIBRARY_LAYOUT;
         snprintf(m->message, sizeof m->message, "%s: not loaded: %.240s", m->path, why.message);
@@ -77,17 +77,17 @@ static const GameApi *game_module_load_bytes(GameModule *m, Str8 bytes, const Ga
 static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, bool *layout_changed) {
     *layout_changed = false;
     SCRATCH_SCOPE(tmp);
-    OsFileInfo before = os_file_info(m->path);
+    OsFileInfo before = st_os_file_info(m->path);
     Str8 bytes;
     Error rerr;
-    if (!os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes, &rerr)) {
-        snprintf(m->message, sizeof m->message, "%s: %.200s", m->path, error_what(&rerr));
+    if (!st_os_read_file(tmp.arena, m->path, GAME_MODULE_MAX_BYTES, &bytes, &rerr)) {
+        snprintf(m->message, sizeof m->message, "%s: %.200s", m->path, st_error_what(&rerr));
         return NULL;
     }
     if (m->after_read) m->after_read(m->hook_user, m->path);
     /* A build writes the library in pieces: bytes read while it did are a mix of two files,
        whatever the headers say. Refused, and taken once it settles again. */
-    OsFileInfo after = os_file_info(m->path);
+    OsFileInfo after = st_os_file_info(m->path);
     bool moved = after.kind != OS_FILE_REGULAR || after.size != before.size || after.mtime_ns != before.mtime_ns ||
                  bytes.len != after.size ||
                  (expect && (expect->size != before.size || expect->mtime_ns != before.mtime_ns));
@@ -99,7 +99,7 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
         return NULL;
     }
     GameLibraryImage img;
-    if (!game_library_check_file((const uint8_t *)bytes.data, bytes.len, &img, &rerr)) {
+    if (!st_game_library_check_file((const uint8_t *)bytes.data, bytes.len, &img, &rerr)) {
         snprintf(m->message, sizeof m->message, "%s: not loaded: %.240s", m->path, rerr.message);
         return NULL;
     }
@@ -124,30 +124,30 @@ static GameModuleEvent game_module_take(GameModule *m, const OsFileInfo *expect)
     return GAME_MODULE_SWAPPED;
 }
 
-bool game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path) {
+bool st_game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path) {
     *m = (GameModule){.api = linked, .polls = GAME_MODULE_POLL_FRAMES};
     if (!path) return linked != NULL;
     /* A name without a '/' would send the loader to the system's library folders. */
-    m->path = strchr(path, '/') ? arena_strdup(perm, path) : str8_fmt(perm, "./%s", path).data;
+    m->path = strchr(path, '/') ? st_arena_strdup(perm, path) : st_str8_fmt(perm, "./%s", path).data;
     if (!m->path) {
         snprintf(m->message, sizeof m->message, "%s: out of memory", path);
         return false;
     }
-    OsFileInfo fi = os_file_info(m->path);
+    OsFileInfo fi = st_os_file_info(m->path);
     m->mtime_ns = m->seen_mtime_ns = fi.mtime_ns;
     m->size = m->seen_size = fi.size;
     return game_module_take(m, NULL) == GAME_MODULE_SWAPPED;
 }
 
-GameModuleEvent game_module_reload(GameModule *m) {
+GameModuleEvent st_game_module_reload(GameModule *m) {
     if (!m->path) return GAME_MODULE_SAME;
     return game_module_take(m, NULL);
 }
 
-GameModuleEvent game_module_poll(GameModule *m) {
+GameModuleEvent st_game_module_poll(GameModule *m) {
     if (!m->path || --m->polls > 0) return GAME_MODULE_SAME;
     m->polls = GAME_MODULE_POLL_FRAMES;
-    OsFileInfo fi = os_file_info(m->path);
+    OsFileInfo fi = st_os_file_info(m->path);
     if (fi.kind != OS_FILE_REGULAR) return GAME_MODULE_SAME; /* mid-rebuild: not there yet */
     bool settled = fi.mtime_ns == m->seen_mtime_ns && fi.size == m->seen_size;
     m->seen_mtime_ns = fi.mtime_ns;

@@ -3,10 +3,10 @@
    game runs (--hot-reload).
 
        GameModule m;
-       game_module_create(&m, perm, my_api, NULL);              // the linked-in table
-       game_module_create(&m, perm, NULL, "game/libgame_hot.so"); // the library, watched
+       st_game_module_create(&m, perm, my_api, NULL);              // the linked-in table
+       st_game_module_create(&m, perm, NULL, "game/libgame_hot.so"); // the library, watched
        ... every frame:
-       GameModuleEvent ev = game_module_poll(&m);    // looks at the file twice a second
+       GameModuleEvent ev = st_game_module_poll(&m);    // looks at the file twice a second
        if (ev == GAME_MODULE_SWAPPED) m.api->reloaded(state, host); // the new code, same state
        if (ev != GAME_MODULE_SAME) show(m.message);  // what happened, in one line
 
@@ -29,8 +29,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "host/game_api.h"
+#include <strata/core/arena.h>
+#include <strata/host/game_api.h>
 
 #define GAME_MODULE_POLL_FRAMES 30 /* a look at the library every half second at 60 Hz */
 
@@ -48,7 +48,7 @@ typedef enum GameModuleEvent {
 typedef void GameModuleHook(void *user, const char *path);
 
 typedef struct GameModule {
-    const GameApi *api; /* the table in use (NULL: none, game_module_create said false) */
+    const GameApi *api; /* the table in use (NULL: none, st_game_module_create said false) */
     const char *path;   /* the library watched (in the arena given to open); NULL: linked in */
     int64_t mtime_ns;   /* the file as last taken or refused */
     uint64_t size;
@@ -66,10 +66,10 @@ typedef struct GameModule {
    when it cannot be used, `linked` is kept and false returned, with the reason in
    m->message (the game still runs when there is a linked table, and the file is watched for
    a better one). m->api is NULL only when there is neither. */
-bool game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path);
+bool st_game_module_create(GameModule *m, Arena *perm, const GameApi *linked, const char *path);
 /* Once per frame: every GAME_MODULE_POLL_FRAMES calls, a stat of the library. */
-GameModuleEvent game_module_poll(GameModule *m);
+GameModuleEvent st_game_module_poll(GameModule *m);
 /* Loads the library now, changed or not (tests; the same file gives the same code). */
-GameModuleEvent game_module_reload(GameModule *m);
+GameModuleEvent st_game_module_reload(GameModule *m);
 
 #endif

@@ -1,5 +1,5 @@
 /* host.c - the lifetimes, the window, the loop and the report around a game (see host.h). */
-#include "host/host.h"
+#include <strata/host/host.h>
 
 #include <SDL2/SDL.h>
 #include <errno.h>
@@ -9,31 +9,31 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "asset/asset.h"
-#include "core/base.h"
-#include "core/diag.h"
-#include "core/error.h"
-#include "core/os_file.h"
-#include "core/os_memory.h"
-#include "core/path.h"
-#include "core/str8.h"
-#include "render/debug_overlay.h"
+#include <strata/asset/asset.h>
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
+#include <strata/core/error.h>
+#include <strata/core/os_file.h>
+#include <strata/core/os_memory.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
+#include <strata/render/debug_overlay.h>
 
 /* Output, not diagnostics: people size their arenas from these lines and tools parse them,
    so they keep this exact form and go straight to stderr, whatever the sink. */
 static void report_arenas(const Host *h) {
     Arena *level = h->life.level, *perm = h->life.perm, *frame = h->life.frame;
-    ArenaStats ls = arena_stats(level), ps = arena_stats(perm), fs = arena_stats(frame);
+    ArenaStats ls = st_arena_stats(level), ps = st_arena_stats(perm), fs = st_arena_stats(frame);
     const char *peak = h->scene.level_peak_path;
     fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
-            (unsigned long long)arena_capacity(level), peak && peak[0] ? peak : "no level");
+            (unsigned long long)st_arena_capacity(level), peak && peak[0] ? peak : "no level");
     fprintf(stderr, "permanent arena: peak %llu of %llu bytes\n", (unsigned long long)ps.peak,
             (unsigned long long)ps.reserved);
     fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
             (unsigned long long)fs.reserved);
-    /* scratch_stats, not scratch_get: a report must not create the arenas it reports on. */
+    /* st_scratch_stats, not st_scratch_get: a report must not create the arenas it reports on. */
     ArenaStats ss[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+    uint32_t n = st_scratch_stats(ss, ARENA_SCRATCH_COUNT);
     uint64_t sp = 0, sr = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (ss[i].peak > sp) sp = ss[i].peak;
@@ -49,75 +49,76 @@ static void host_report(void *state, const Diag *d) {
     Host *h = state;
     h->diag_before.fn(h->diag_before.state, d);
     if (h->game && h->module.api) h->module.api->report(h->game, d);
-    if (d->level != DIAG_NOTE) timeline_mark(&h->timeline, h->frames, "%s", d->text);
+    if (d->level != DIAG_NOTE) st_timeline_mark(&h->timeline, h->frames, "%s", d->text);
 }
 
-/* Undoes host_create, or as much of it as was done; `perm` stays the caller's. */
+/* Undoes st_host_create, or as much of it as was done; `perm` stays the caller's. */
 static Host *host_teardown(Host *h) {
     if (h->game) h->module.api->release(h->game, h);
     h->game = NULL;
-    timeline_release(&h->timeline);
-    diag_set_sink(h->diag_before);
-    if (h->rd) render_release(h->rd);
-    if (h->pf) platform_release(h->pf);
-    if (h->life.frame) arena_release(h->life.frame);
-    if (h->life.level) arena_release(h->life.level);
+    st_timeline_release(&h->timeline);
+    st_diag_set_sink(h->diag_before);
+    if (h->rd) st_render_release(h->rd);
+    if (h->pf) st_platform_release(h->pf);
+    if (h->life.frame) st_arena_release(h->life.frame);
+    if (h->life.level) st_arena_release(h->life.level);
     return NULL;
 }
 
-bool host_screenshot_dir(const GameApi *api, char *out, size_t cap) {
+bool st_host_screenshot_dir(const GameApi *api, char *out, size_t cap) {
     char dir[PATH_MAX];
-    if (!os_user_path(dir, sizeof dir, OS_USER_DATA, api->name, "screenshots")) return snprintf(out, cap, ".") > 0;
+    if (!st_os_user_path(dir, sizeof dir, OS_USER_DATA, api->name, "screenshots")) return snprintf(out, cap, ".") > 0;
     int n = snprintf(out, cap, "%s", dir);
     return n > 0 && (size_t)n < cap;
 }
 
-void host_logical_size(const Host *h, int *w, int *hh) { platform_logical_size(h->pf, w, hh); }
+void st_host_logical_size(const Host *h, int *w, int *hh) { st_platform_logical_size(h->pf, w, hh); }
 
 /* The window the game asked for, this run's options over it. */
 static bool open_window(Host *h) {
     const GameApi *api = h->module.api;
     const HostOptions *o = &h->opt;
     RendererKind kind = o->renderer != RENDERER_DEFAULT ? o->renderer : h->want.renderer;
-    h->pf = platform_create(h->life.perm, &(PlatformDesc){.title = api->title,
-                                                          .app_id = api->name,
-                                                          .logical_w = api->logical_w,
-                                                          .logical_h = api->logical_h,
-                                                          .headless = o->headless,
-                                                          .scale = o->scale ? o->scale : h->want.scale,
-                                                          .fullscreen = h->want.fullscreen,
-                                                          .renderer = kind,
-                                                          .fixed_clock = o->fixed_clock});
+    h->pf = st_platform_create(h->life.perm, &(PlatformDesc){.title = api->title,
+                                                             .app_id = api->name,
+                                                             .logical_w = api->logical_w,
+                                                             .logical_h = api->logical_h,
+                                                             .headless = o->headless,
+                                                             .scale = o->scale ? o->scale : h->want.scale,
+                                                             .fullscreen = h->want.fullscreen,
+                                                             .renderer = kind,
+                                                             .fixed_clock = o->fixed_clock});
     if (!h->pf) return false;
-    h->rd = render_create(h->life.perm, h->pf);
-    if (!h->rd) diag_report(DIAG_ERROR, "%s: no renderer", api->name);
+    h->rd = st_render_create(h->life.perm, h->pf);
+    if (!h->rd) st_diag_report(DIAG_ERROR, "%s: no renderer", api->name);
     return h->rd != NULL;
 }
 
 /* The host once the game's code is known (linked, or the library already loaded). */
 static Host *host_make(Arena *perm, const GameModule *module, const HostOptions *opt, const void *options) {
-    Host *h = arena_push_struct(perm, Host);
+    Host *h = st_arena_push_struct(perm, Host);
     if (!h) return NULL;
     h->opt = *opt;
     h->module = *module;
     h->life.perm = perm;
-    h->diag_before = diag_set_sink((DiagSink){host_report, h});
+    h->diag_before = st_diag_set_sink((DiagSink){host_report, h});
     const GameApi *api = h->module.api;
     uint64_t level_bytes = opt->level_arena ? opt->level_arena : api->level_arena_bytes;
-    h->life.level = arena_create((ArenaParams){.reserve_size = level_bytes ? level_bytes : ARENA_DEFAULT_RESERVE,
-                                               .flags = ARENA_FLAG_NO_CHAIN,
-                                               .name = "level"});
-    h->life.frame = arena_create((ArenaParams){.reserve_size = HOST_FRAME_ARENA_BYTES, .name = "frame"});
+    h->life.level = st_arena_create((ArenaParams){.reserve_size = level_bytes ? level_bytes : ARENA_DEFAULT_RESERVE,
+                                                  .flags = ARENA_FLAG_NO_CHAIN,
+                                                  .name = "level"});
+    h->life.frame = st_arena_create((ArenaParams){.reserve_size = HOST_FRAME_ARENA_BYTES, .name = "frame"});
     if (!h->life.level || !h->life.frame) return host_teardown(h);
-    if (!timeline_create(&h->timeline, perm, opt->arena_trace != NULL, opt->arena_trace_every)) return host_teardown(h);
+    if (!st_timeline_create(&h->timeline, perm, opt->arena_trace != NULL, opt->arena_trace_every))
+        return host_teardown(h);
     h->game = api->create(h, options);
     if (!h->game || !open_window(h) || !h->module.api->start(h->game, h)) return host_teardown(h);
     /* Said now, the game there to show it: a player sees a library that did not load. */
-    if (h->module.path && h->module.loads) diag_report(DIAG_NOTE, "%s", h->module.message);
+    if (h->module.path && h->module.loads) st_diag_report(DIAG_NOTE, "%s", h->module.message);
     else if (h->module.path)
-        diag_report(DIAG_WARNING, "%s; playing the code linked in until it changes", h->module.message);
-    h->clock = fixed_step_make(api->tick_hz ? api->tick_hz : 60);
-    h->last_frame = platform_seconds(h->pf);
+        st_diag_report(DIAG_WARNING, "%s; playing the code linked in until it changes", h->module.message);
+    h->clock = st_fixed_step_make(api->tick_hz ? api->tick_hz : 60);
+    h->last_frame = st_platform_seconds(h->pf);
     return h;
 }
 
@@ -125,8 +126,8 @@ static Host *host_make(Arena *perm, const GameModule *module, const HostOptions 
 static const char *hot_library(Arena *perm, const HostOptions *opt) {
     if (!opt->hot_reload && !opt->hot_library) return NULL;
     if (opt->hot_library) return opt->hot_library;
-    const char *dir = os_exe_dir(perm);
-    return dir ? str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
+    const char *dir = st_os_exe_dir(perm);
+    return dir ? st_str8_fmt(perm, "%s/libgame_hot.so", dir).data : "libgame_hot.so";
 }
 
 /* The game's code: `api`, or the library, watched. False with the reason reported when
@@ -134,15 +135,15 @@ static const char *hot_library(Arena *perm, const HostOptions *opt) {
 static bool load_module(GameModule *m, Arena *perm, const GameApi *api, const HostOptions *opt) {
     const char *lib = hot_library(perm, opt);
     /* A library that did not load is said by host_make, once the game is there to show it. */
-    game_module_create(m, perm, api, lib);
+    st_game_module_create(m, perm, api, lib);
     if (!m->api) {
-        diag_report(DIAG_ERROR, "host: no game to run: %s", lib ? m->message : "no table and no --hot-library");
+        st_diag_report(DIAG_ERROR, "host: no game to run: %s", lib ? m->message : "no table and no --hot-library");
         return false;
     }
     return true;
 }
 
-Host *host_create(Arena *perm, const GameApi *api, const HostOptions *opt, const void *options) {
+Host *st_host_create(Arena *perm, const GameApi *api, const HostOptions *opt, const void *options) {
     GameModule m;
     if (!load_module(&m, perm, api, opt)) return NULL;
     return host_make(perm, &m, opt, options);
@@ -157,19 +158,19 @@ static bool host_module_event(Host *h, GameModuleEvent ev) {
     if (ev == GAME_MODULE_LAYOUT_CHANGED) {
         bool can = api->restart(h->game, 0, NULL, NULL, 0) != 0; /* cap 0: only whether it can */
         if (can) {
-            diag_report(DIAG_WARNING, "%s: restarting with the new build", h->module.message);
+            st_diag_report(DIAG_WARNING, "%s: restarting with the new build", h->module.message);
             h->restart = true;
         } else {
-            diag_report(DIAG_WARNING, "%s: save your work, then restart to use it", h->module.message);
+            st_diag_report(DIAG_WARNING, "%s: save your work, then restart to use it", h->module.message);
         }
         return false;
     }
     if (ev != GAME_MODULE_SWAPPED) {
-        diag_report(DIAG_WARNING, "%s", h->module.message);
+        st_diag_report(DIAG_WARNING, "%s", h->module.message);
         return false;
     }
     api->reloaded(h->game, h);
-    diag_report(DIAG_NOTE, "%s", h->module.message);
+    st_diag_report(DIAG_NOTE, "%s", h->module.message);
     char notice[160];
     snprintf(notice, sizeof notice, "game code reloaded (%u): %s, built %s", h->module.loads, api->build,
              h->module.built);
@@ -177,31 +178,31 @@ static bool host_module_event(Host *h, GameModuleEvent ev) {
     return true;
 }
 
-bool host_reload_game(Host *h) { return host_module_event(h, game_module_reload(&h->module)); }
+bool st_host_reload_game(Host *h) { return host_module_event(h, st_game_module_reload(&h->module)); }
 
 /* F12: the first free screenshot-NNN.png in the screenshot folder, and a line on screen
    that says where it went ("~" for the home folder, to keep it short). */
 static void take_screenshot(Host *h) {
     char dir[PATH_MAX], path[PATH_MAX + 32];
-    if (!host_screenshot_dir(h->module.api, dir, sizeof dir)) {
-        diag_report(DIAG_ERROR, "screenshot: the folder's path is too long");
+    if (!st_host_screenshot_dir(h->module.api, dir, sizeof dir)) {
+        st_diag_report(DIAG_ERROR, "screenshot: the folder's path is too long");
         return;
     }
-    if (!os_make_dirs(dir)) {
-        diag_report(DIAG_ERROR, "screenshot: cannot create %s", dir);
+    if (!st_os_make_dirs(dir)) {
+        st_diag_report(DIAG_ERROR, "screenshot: cannot create %s", dir);
         return;
     }
     for (;; h->shots++) {
         snprintf(path, sizeof path, "%s/screenshot-%03d.png", dir, h->shots);
-        if (os_file_info(path).kind == OS_FILE_NONE || h->shots >= 999) break;
+        if (st_os_file_info(path).kind == OS_FILE_NONE || h->shots >= 999) break;
     }
     h->shots++;
     Error err;
-    if (!asset_write_screenshot(h->rd, path, &err)) {
-        diag_report(DIAG_ERROR, "%s", err.message);
+    if (!st_asset_write_screenshot(h->rd, path, &err)) {
+        st_diag_report(DIAG_ERROR, "%s", err.message);
         return;
     }
-    diag_report(DIAG_NOTE, "wrote %s", path);
+    st_diag_report(DIAG_NOTE, "wrote %s", path);
     const char *home = getenv("HOME");
     size_t hl = home ? strlen(home) : 0;
     char line[PATH_MAX + 64];
@@ -212,16 +213,16 @@ static void take_screenshot(Host *h) {
 }
 
 /* The arenas the F1 panel and the timeline show: the three lifetimes, the scratch arenas
-   that exist (scratch_get would create the others: scratch_begin makes them in index
+   that exist (st_scratch_get would create the others: st_scratch_begin makes them in index
    order, so the first n are the ones there are) and, for the panel, the game's own. */
 static int shown_arenas(const Host *h, Arena **out, const char **labels, bool game_too) {
     static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};
     int n = 0;
     out[n++] = h->life.perm, out[n++] = h->life.level, out[n++] = h->life.frame;
     ArenaStats ss[ARENA_SCRATCH_COUNT];
-    uint32_t ns = scratch_stats(ss, ARENA_SCRATCH_COUNT);
+    uint32_t ns = st_scratch_stats(ss, ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ns; i++, n++)
-        out[n] = scratch_get(i), labels[n] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
+        out[n] = st_scratch_get(i), labels[n] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
     for (int i = 0; game_too && i < HOST_SHOWN_MAX; i++)
         if (h->shown[i]) out[n++] = h->shown[i];
     return n;
@@ -230,15 +231,15 @@ static int shown_arenas(const Host *h, Arena **out, const char **labels, bool ga
 /* The frame's picture: the game's, left of the F1 panel when it is shown, then the panel. */
 static void host_draw(Host *h) {
     Renderer *rd = h->rd;
-    arena_clear(h->life.frame);
+    st_arena_clear(h->life.frame);
     uint32_t c = h->module.api->clear_rgba;
-    render_begin(rd, h->life.frame, (Color){c >> 24, (c >> 16) & 255, (c >> 8) & 255, c & 255});
+    st_render_begin(rd, h->life.frame, (Color){c >> 24, (c >> 16) & 255, (c >> 8) & 255, c & 255});
     int lw, lh;
-    platform_logical_size(h->pf, &lw, &lh);
+    st_platform_logical_size(h->pf, &lw, &lh);
     Arena *arenas[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX];
     const char *labels[ARRAY_COUNT(arenas)] = {0};
     int n = 0;
-    DebugFrameInfo info = {.frame_ms = h->frame_ms, .update_ms = h->update_ms, .stats = render_stats(rd)};
+    DebugFrameInfo info = {.frame_ms = h->frame_ms, .update_ms = h->update_ms, .stats = st_render_stats(rd)};
     DebugOverlayOptions dopt = {.x = (float)lw,
                                 .y = h->panel_top,
                                 .right = true,
@@ -252,19 +253,19 @@ static void host_draw(Host *h) {
     bool panel = h->show_debug && h->font;
     if (panel) {
         n = shown_arenas(h, arenas, labels, true);
-        h->debug_w = debug_overlay_measure(rd, h->font, arenas, n, &info, &dopt).w;
+        h->debug_w = st_debug_overlay_measure(rd, h->font, arenas, n, &info, &dopt).w;
     }
     h->module.api->draw(h->game, h, (float)lw - h->debug_w, (float)lh);
-    if (panel) debug_overlay_draw_ex(rd, h->font, arenas, n, &info, &dopt);
-    render_end(rd);
+    if (panel) st_debug_overlay_draw_ex(rd, h->font, arenas, n, &info, &dopt);
+    st_render_end(rd);
 }
 
 /* The frame after the picture: F12, the last frame's --screenshot, the timeline's sample. */
 static void host_after_draw(Host *h, bool shot, bool last) {
     if (shot) take_screenshot(h);
     Error err;
-    if (last && h->opt.screenshot && !asset_write_screenshot(h->rd, h->opt.screenshot, &err)) {
-        diag_report(DIAG_ERROR, "%s", err.message);
+    if (last && h->opt.screenshot && !st_asset_write_screenshot(h->rd, h->opt.screenshot, &err)) {
+        st_diag_report(DIAG_ERROR, "%s", err.message);
         h->status = 1;
     }
     Arena *traced[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX] = {0};
@@ -272,52 +273,52 @@ static void host_after_draw(Host *h, bool shot, bool last) {
     int n = shown_arenas(h, traced, labels, false);
     Arena *slots[TIMELINE_SLOTS] = {0};
     for (int i = 0; i < n && i < TIMELINE_SLOTS; i++) slots[i] = traced[i];
-    timeline_frame(&h->timeline, &h->scene, slots, h->frames);
+    st_timeline_frame(&h->timeline, &h->scene, slots, h->frames);
 }
 
 /* The host's keys, read before the game takes the frame's input: F1 (and pad Y) toggles the
    panel once per press, two in one frame being on and off again; F12 asks for a shot. */
 static bool host_keys(Host *h) {
-    int f1 = input_pad_hit(&h->in, SDL_CONTROLLER_BUTTON_Y);
+    int f1 = st_input_pad_hit(&h->in, SDL_CONTROLLER_BUTTON_Y);
     for (int i = 0; i < h->in.key_count; i++) f1 += h->in.keys[i] == SDL_SCANCODE_F1;
     if (f1 % 2) h->show_debug = !h->show_debug;
-    return input_key_hit(&h->in, SDL_SCANCODE_F12);
+    return st_input_key_hit(&h->in, SDL_SCANCODE_F12);
 }
 
-bool host_frame(Host *h) {
-    platform_poll(h->pf, &h->in); /* a quit request is in h->in.quit: the game's to take */
-    host_module_event(h, game_module_poll(&h->module));
+bool st_host_frame(Host *h) {
+    st_platform_poll(h->pf, &h->in); /* a quit request is in h->in.quit: the game's to take */
+    host_module_event(h, st_game_module_poll(&h->module));
     if (h->restart) return false;
     const GameApi *api = h->module.api;
     bool shot = host_keys(h);
     if (!api->frame(h->game, h)) return false;
-    double now = platform_seconds(h->pf); /* --fixed-clock: the platform's headless clock */
-    int steps = fixed_step_advance(&h->clock, now);
+    double now = st_platform_seconds(h->pf); /* --fixed-clock: the platform's headless clock */
+    int steps = st_fixed_step_advance(&h->clock, now);
     for (int i = 0; i < steps; i++)
         if (!api->tick(h->game, h)) break;
-    input_end_step(&h->in); /* the frame's presses are spent: the next frame sees its own */
-    double after_update = platform_seconds(h->pf);
+    st_input_end_step(&h->in); /* the frame's presses are spent: the next frame sees its own */
+    double after_update = st_platform_seconds(h->pf);
     host_draw(h);
     h->frames++;
     bool last = h->quit || (h->opt.frames && h->frames >= h->opt.frames);
     host_after_draw(h, shot, last);
-    render_present(h->rd);
-    double t = platform_seconds(h->pf);
+    st_render_present(h->rd);
+    double t = st_platform_seconds(h->pf);
     h->frame_ms = (t - h->last_frame) * 1000.0;
     h->update_ms = (after_update - now) * 1000.0;
     h->last_frame = t;
     return !last;
 }
 
-int host_release(Host *h) {
+int st_host_release(Host *h) {
     int status = h->module.api->release(h->game, h);
     h->game = NULL;
     if (h->status > status) status = h->status;
     report_arenas(h);
-    uint64_t recommended = timeline_report(&h->timeline);
+    uint64_t recommended = st_timeline_report(&h->timeline);
     Error err;
-    if (h->opt.arena_trace && !timeline_write_csv(&h->timeline, h->opt.arena_trace, recommended, &err)) {
-        error_report(&err);
+    if (h->opt.arena_trace && !st_timeline_write_csv(&h->timeline, h->opt.arena_trace, recommended, &err)) {
+        st_error_report(&err);
         if (status == 0) status = 1;
     }
     host_teardown(h);
@@ -399,10 +400,10 @@ static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help)
     fprintf(f, HOST_HELP, HOST_HEADLESS_FRAMES, (unsigned long long)api->level_arena_bytes, api->name);
 }
 
-bool host_output_writable(const char *who, const char *flag, const char *path) {
+bool st_host_output_writable(const char *who, const char *flag, const char *path) {
     Error err;
-    if (!path || os_write_check(path, &err)) return true;
-    diag_report(DIAG_ERROR, "%s: %s %s", who, flag, err.message);
+    if (!path || st_os_write_check(path, &err)) return true;
+    st_diag_report(DIAG_ERROR, "%s: %s %s", who, flag, err.message);
     return false;
 }
 
@@ -425,7 +426,7 @@ static void host_options_from(const CliValue *v, HostOptions *o) {
    The game's indexes (needs, alias_of) move up by HO_COUNT. */
 static const CliOption *merged_options(Arena *perm, const GameApi *api, int *count) {
     int n = HO_COUNT + api->option_count;
-    CliOption *all = arena_push_array(perm, CliOption, (uint64_t)n);
+    CliOption *all = st_arena_push_array(perm, CliOption, (uint64_t)n);
     if (!all) return NULL;
     memcpy(all, HOST_OPTS, sizeof HOST_OPTS);
     for (int i = 0; i < api->option_count; i++) {
@@ -442,14 +443,14 @@ static const CliOption *merged_options(Arena *perm, const GameApi *api, int *cou
 static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, HostOptions *ho, void **options) {
     int n;
     const CliOption *opts = merged_options(perm, api, &n);
-    CliValue *v = opts ? arena_push_array(perm, CliValue, (uint64_t)n) : NULL;
+    CliValue *v = opts ? st_arena_push_array(perm, CliValue, (uint64_t)n) : NULL;
     if (!v) return 1;
     Error why;
     const char *stray[1];
-    const char *prog = argc > 0 ? path_base_name(str8_cstr(argv[0])).data : api->name;
-    CliParse r = cli_parse(opts, n, argc, argv, v, stray, 0, &why);
+    const char *prog = argc > 0 ? st_path_base_name(st_str8_cstr(argv[0])).data : api->name;
+    CliParse r = st_cli_parse(opts, n, argc, argv, v, stray, 0, &why);
     if (r.status != CLI_OK) {
-        diag_report(DIAG_ERROR, "%s: %s", prog, why.message);
+        st_diag_report(DIAG_ERROR, "%s: %s", prog, why.message);
         host_usage(api, prog, stderr, false);
         return 2;
     }
@@ -462,8 +463,8 @@ static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, Ho
         return 2;
     }
     if (!ho->frames && ho->headless && !ho->run_ends) ho->frames = HOST_HEADLESS_FRAMES;
-    if (!host_output_writable(prog, "--screenshot", ho->screenshot) ||
-        !host_output_writable(prog, "--arena-trace", ho->arena_trace))
+    if (!st_host_output_writable(prog, "--screenshot", ho->screenshot) ||
+        !st_host_output_writable(prog, "--arena-trace", ho->arena_trace))
         return 2;
     return -1;
 }
@@ -482,7 +483,7 @@ static bool host_first_module(GameModule *m, Arena *perm, int argc, char **argv)
 
 #if defined(__EMSCRIPTEN__)
 /* ---- The browser (tools/web.sh): the page owns the loop and calls web_frame once per
-   animation frame; host_main returns after setting it up and the runtime stays alive.
+   animation frame; st_host_main returns after setting it up and the runtime stays alive.
    Headless runs (a replay as data, tests/web) are not tied to the display: they use the
    page's fastest timer and play one tick per frame in slices of WEB_SLICE_MS, so the page
    stays responsive while a whole run plays in seconds. */
@@ -510,28 +511,28 @@ static void web_frame(void *arg) {
     WebRun *w = arg;
     double until = emscripten_get_now() + (w->batch ? WEB_SLICE_MS : 0.0);
     bool more;
-    do more = host_frame(w->host);
+    do more = st_host_frame(w->host);
     while (more && w->batch && emscripten_get_now() < until);
     if (more) return;
     emscripten_cancel_main_loop();
-    int rc = host_release(w->host);
-    arena_release(w->perm);
+    int rc = st_host_release(w->host);
+    st_arena_release(w->perm);
     w->host = NULL;
     /* The arenas' report above counts committed = reserved here (os_memory.h); this is what
        the page holds in all, and it never shrinks. */
-    fprintf(stderr, "web: wasm memory %llu bytes at exit\n", (unsigned long long)os_resident_bytes());
+    fprintf(stderr, "web: wasm memory %llu bytes at exit\n", (unsigned long long)st_os_resident_bytes());
     web_exit(rc);
 }
 
 /* For the page's tests (tests/web), read through ccall: the host's figures and the game's
    own (its describe), as JSON. The buffer is static: no heap, and the page copies it. */
-EMSCRIPTEN_KEEPALIVE const char *web_state(void) {
+EMSCRIPTEN_KEEPALIVE const char *st_web_state(void) {
     static char buf[1024];
     const Host *h = web_run.host;
     if (!h) return "{\"running\":false}";
     int n = snprintf(buf, sizeof buf, "{\"running\":true,\"frames\":%llu,\"focused\":%s,\"memory\":%llu",
                      (unsigned long long)h->frames, h->in.focused ? "true" : "false",
-                     (unsigned long long)os_resident_bytes());
+                     (unsigned long long)st_os_resident_bytes());
     int m = h->module.api->describe(h->game, buf + n + 1, sizeof buf - (size_t)n - 3);
     if (m > 0) buf[n] = ',', n += 1 + m;
     snprintf(buf + n, sizeof buf - (size_t)n, "}");
@@ -541,7 +542,7 @@ EMSCRIPTEN_KEEPALIVE const char *web_state(void) {
 static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
     (void)argc, (void)argv;
     web_sdl_deps();
-    fprintf(stderr, "web: wasm memory %llu bytes after start-up\n", (unsigned long long)os_resident_bytes());
+    fprintf(stderr, "web: wasm memory %llu bytes after start-up\n", (unsigned long long)st_os_resident_bytes());
     web_run = (WebRun){.host = h, .perm = perm, .batch = h->opt.headless};
     emscripten_set_main_loop_arg(web_frame, &web_run, 0, false);
     if (h->opt.headless) emscripten_set_main_loop_timing(EM_TIMING_SETIMMEDIATE, 0);
@@ -552,31 +553,31 @@ static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
    again in a new process of the executable the build has just made (same path), with the
    command line the game gives. */
 static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
-    while (host_frame(h)) {
+    while (st_host_frame(h)) {
     }
     char *args[256];
     int nargs = h->restart ? h->module.api->restart(h->game, argc, argv, args, 256) : 0;
-    const char *dir = nargs > 0 ? os_exe_dir(perm) : NULL;
-    int rc = host_release(h);
+    const char *dir = nargs > 0 ? st_os_exe_dir(perm) : NULL;
+    int rc = st_host_release(h);
     if (nargs < 0 || (nargs > 0 && !dir)) {
-        diag_report(DIAG_ERROR, "host: cannot restart: %s",
-                    nargs < 0 ? "too many arguments" : "the executable's folder is unknown");
+        st_diag_report(DIAG_ERROR, "host: cannot restart: %s",
+                       nargs < 0 ? "too many arguments" : "the executable's folder is unknown");
         rc = 1;
     } else if (nargs > 0) {
         const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-        Str8 exe = str8_fmt(perm, "%s/%s", dir, base);
+        Str8 exe = st_str8_fmt(perm, "%s/%s", dir, base);
         fflush(NULL);
         execv(exe.data, args);
-        diag_report(DIAG_ERROR, "host: cannot restart as %s: %s", exe.data, strerror(errno));
+        st_diag_report(DIAG_ERROR, "host: cannot restart as %s: %s", exe.data, strerror(errno));
         rc = 1;
     }
-    arena_release(perm);
+    st_arena_release(perm);
     return rc;
 }
 #endif
 
-int host_main(const GameApi *api, int argc, char **argv) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+int st_host_main(const GameApi *api, int argc, char **argv) {
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     if (!perm) return 1;
     GameModule m;
     HostOptions ho;
@@ -591,7 +592,7 @@ int host_main(const GameApi *api, int argc, char **argv) {
     }
     Host *h = rc < 0 ? host_make(perm, &m, &ho, options) : NULL;
     if (!h) {
-        arena_release(perm);
+        st_arena_release(perm);
         return rc < 0 ? 1 : rc;
     }
     return host_loop(h, perm, argc, argv);

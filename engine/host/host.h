@@ -4,7 +4,7 @@
    and --screenshot, fullscreen (F11, Alt+Enter), the arena report at exit, --arena-trace
    and --hot-reload. A game is one table (game_api.h); its main is one line:
 
-       int main(int argc, char **argv) { return host_main(my_game_api(), argc, argv); }
+       int main(int argc, char **argv) { return st_host_main(my_game_api(), argc, argv); }
 
    The lifetimes, one arena each (core/arena.h):
      perm     the Host, the game's state, its textures and sounds: the whole run
@@ -16,19 +16,19 @@
    At exit the host prints each one's peak ("level arena: peak N of M bytes (path)"), the
    levels played and the level arena size they call for: what a game sizes its arenas from.
 
-   One displayed frame (host_frame):
+   One displayed frame (st_host_frame):
        poll the window -> the library looked at (--hot-reload) -> F1, F12 -> game.frame
        -> game.tick as many times as the clock owes (one per frame headless or with
-       --fixed-clock) -> the input's edges cleared (input_end_step) -> clear the frame arena -> game.draw -> the F1 panel -> screenshots
+       --fixed-clock) -> the input's edges cleared (st_input_end_step) -> clear the frame arena -> game.draw -> the F1 panel -> screenshots
        -> the timeline's sample -> present
-   After host_create nothing here touches the heap. The host is core/diag.h's sink from
+   After st_host_create nothing here touches the heap. The host is core/diag.h's sink from
    create to release: reports go on to the sink before it (stderr), and warnings and errors
    to the game's `report` too and onto the timeline.
 
    In a test, or a program that drives its own loop:
-       Host *h = host_create(perm, api, &(HostOptions){.headless = true, .frames = 60}, opts);
-       while (host_frame(h)) {}
-       int status = host_release(h);
+       Host *h = st_host_create(perm, api, &(HostOptions){.headless = true, .frames = 60}, opts);
+       while (st_host_frame(h)) {}
+       int status = st_host_release(h);
    `opts` is what the table's parse would have made (the game's options struct). */
 #ifndef HOST_H
 #define HOST_H
@@ -36,22 +36,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "host/game_api.h"
-#include "host/game_module.h"
-#include "host/timeline.h"
-#include "core/arena.h"
-#include "platform/fixed_step.h"
-#include "platform/input.h"
-#include "platform/platform.h"
-#include "render/font.h"
-#include "render/render.h"
+#include <strata/host/game_api.h>
+#include <strata/host/game_module.h>
+#include <strata/host/timeline.h>
+#include <strata/core/arena.h>
+#include <strata/platform/fixed_step.h>
+#include <strata/platform/input.h>
+#include <strata/platform/platform.h>
+#include <strata/render/font.h>
+#include <strata/render/render.h>
 
 #define HOST_FRAME_ARENA_BYTES (16ull << 20)
 #define HOST_HEADLESS_FRAMES 600 /* a headless run stops there unless told (the game may say) */
 #define HOST_SHOWN_MAX 4         /* arenas of the game's own the F1 panel shows */
 #define HOST_LAYER_PANEL 240     /* the F1 panel's draw layer: a game draws below it */
 
-/* The engine's options (host_main parses them with the game's). Zero: the default. */
+/* The engine's options (st_host_main parses them with the game's). Zero: the default. */
 struct HostOptions {
     bool headless;              /* software rendering on a surface, one tick per frame */
     RendererKind renderer;      /* --renderer; RENDERER_DEFAULT: what the game wants, else GL */
@@ -91,7 +91,7 @@ struct Host {
     uint64_t frames; /* displayed so far */
     int status;      /* the exit status so far (a failed --screenshot makes it 1) */
     bool quit;       /* the game's word: this frame is the last */
-    bool restart;    /* a new layout came: host_main runs `restart_args` in a new process */
+    bool restart;    /* a new layout came: st_host_main runs `restart_args` in a new process */
     HostWindowWish want;
     /* The game's part in the host's own screens and report: the font the F1 panel writes
        with, arenas of its own to show there, and what it plays now for the timeline. */
@@ -110,27 +110,27 @@ struct Host {
 /* The lifetimes, the sink, the game's code (linked, or the library), the game's create,
    the window, the renderer and the game's start. NULL with the reason reported; what was
    made is undone. `options` is the game's (its parse's answer). */
-Host *host_create(Arena *perm, const GameApi *api, const HostOptions *opt, const void *options);
+Host *st_host_create(Arena *perm, const GameApi *api, const HostOptions *opt, const void *options);
 /* One displayed frame (above). False once the run is over. */
-bool host_frame(Host *h);
+bool st_host_frame(Host *h);
 /* The game's release, the arena report, the trace; everything but `perm` released.
    Returns the exit status. */
-int host_release(Host *h);
+int st_host_release(Host *h);
 /* The whole program: the command line (the host's options, then the game's), the
    permanent arena, the loop (natively, or the browser's), the restart --hot-reload may
    ask for. `api` NULL: the game comes only from --hot-library (a host with no game in it). */
-int host_main(const GameApi *api, int argc, char **argv);
+int st_host_main(const GameApi *api, int argc, char **argv);
 
 /* --hot-reload: takes the library now, changed or not, as the watch does when it changes
    (tests swap code at a chosen frame). False when it was refused. */
-bool host_reload_game(Host *h);
+bool st_host_reload_game(Host *h);
 /* The folder F12 writes to: "<data home>/<name>/screenshots", or "." with no home. */
-bool host_screenshot_dir(const GameApi *api, char *out, size_t cap);
+bool st_host_screenshot_dir(const GameApi *api, char *out, size_t cap);
 /* An output named on the command line (the host's or a game's parse) must be writable
    before the run, not found unwritable at its end: the writer's own checks, writing
    nothing. False with "who: --flag path: why" reported; a NULL path is fine. */
-bool host_output_writable(const char *who, const char *flag, const char *path);
+bool st_host_output_writable(const char *who, const char *flag, const char *path);
 /* The logical size of the picture (the table's, or the window's in a browser). */
-void host_logical_size(const Host *h, int *w, int *hh);
+void st_host_logical_size(const Host *h, int *w, int *hh);
 
 #endif

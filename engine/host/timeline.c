@@ -1,49 +1,49 @@
 /* timeline.c - a run's arenas over time (see timeline.h). */
-#include "host/timeline.h"
+#include <strata/host/timeline.h>
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/base.h"
-#include "core/os_file.h"
-#include "core/path.h"
+#include <strata/core/base.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
 
-const char TIMELINE_CSV_HEADER[] =
+const char ST_TIMELINE_CSV_HEADER[] =
     "frame,level,screen,event,permanent_used,permanent_committed,permanent_high,permanent_reserved,"
     "level_used,level_committed,level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
     "scratch_used,scratch_committed,scratch_high,scratch_reserved\n";
 
-bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
+bool st_timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     memset(t, 0, sizeof *t);
     t->played_now = -1;
     t->screen = UINT16_MAX;
     t->every = every ? every : 1;
-    if (!arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
+    if (!st_arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
     static const char *const names[TIMELINE_SLOTS] = {"permanent", "level",    "frame",
                                                       "scratch0",  "scratch1", "scratch2"};
-    for (int i = 0; i < TIMELINE_SLOTS; i++) arena_trace_name(&t->trace, i, names[i]);
-    return !csv || virtual_array_init(&t->csv, 1, 0);
+    for (int i = 0; i < TIMELINE_SLOTS; i++) st_arena_trace_name(&t->trace, i, names[i]);
+    return !csv || st_virtual_array_init(&t->csv, 1, 0);
 }
 
-void timeline_release(Timeline *t) {
-    if (t->csv.base) virtual_array_release(&t->csv);
+void st_timeline_release(Timeline *t) {
+    if (t->csv.base) st_virtual_array_release(&t->csv);
 }
 
-void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) {
+void st_timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) {
     char text[ARENA_TRACE_MARK_TEXT];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    arena_trace_mark(&t->trace, frame, "%s", text);
+    st_arena_trace_mark(&t->trace, frame, "%s", text);
     size_t n = strlen(t->events);
     snprintf(t->events + n, sizeof t->events - n, "%s%s", n ? "; " : "", text);
 }
 
 /* Text onto the CSV buffer (NULL past its reservation: the rest of the run is not written). */
 static void csv_put(Timeline *t, const char *s, size_t n) {
-    char *dst = virtual_array_push_n(&t->csv, n);
+    char *dst = st_virtual_array_push_n(&t->csv, n);
     if (dst) memcpy(dst, s, n);
 }
 
@@ -102,26 +102,27 @@ static void level_changed(Timeline *t, const TimelineScene *sc) {
     r->scratch_load = MAX(r->scratch_load, sc->scratch_load);
 }
 
-void timeline_frame(Timeline *t, const TimelineScene *sc, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
+void st_timeline_frame(Timeline *t, const TimelineScene *sc, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame) {
     t->screen_names = sc->screen_names, t->screen_count = sc->screen_count;
     if (sc->level_serial != t->level_serial) {
         t->level_serial = sc->level_serial;
-        timeline_mark(t, frame, "level %s", path_base_name(str8_cstr(sc->level_path ? sc->level_path : "")).data);
+        st_timeline_mark(t, frame, "level %s",
+                         st_path_base_name(st_str8_cstr(sc->level_path ? sc->level_path : "")).data);
         level_changed(t, sc);
     }
     if (sc->screen != t->screen) {
-        if (t->screen != UINT16_MAX) timeline_mark(t, frame, "screen %s", screen_name(t, sc->screen, "?"));
+        if (t->screen != UINT16_MAX) st_timeline_mark(t, frame, "screen %s", screen_name(t, sc->screen, "?"));
         t->screen = sc->screen;
     }
-    arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), sc->screen);
-    const ArenaTraceSample *smp = arena_trace_at(&t->trace, arena_trace_held(&t->trace) - 1);
+    st_arena_trace_sample(&t->trace, arenas, TIMELINE_SLOTS, frame, (uint32_t)(t->played_now + 1), sc->screen);
+    const ArenaTraceSample *smp = st_arena_trace_at(&t->trace, st_arena_trace_held(&t->trace) - 1);
     if (t->played_now >= 0 && smp)
         t->played[t->played_now].frame_peak = MAX(t->played[t->played_now].frame_peak, smp->high[TIMELINE_FRAME]);
     if (t->csv.base && smp && (frame % t->every == 0 || t->events[0])) csv_row(t, smp);
     t->events[0] = '\0';
 }
 
-uint64_t timeline_report(const Timeline *t) {
+uint64_t st_timeline_report(const Timeline *t) {
     if (t->played_count == 0) return 0;
     uint64_t largest = 0;
     for (int32_t i = 0; i < t->played_count; i++) largest = MAX(largest, t->played[i].level_bytes);
@@ -131,26 +132,26 @@ uint64_t timeline_report(const Timeline *t) {
         fprintf(stderr, "  %-40s %10llu %10llu %10llu\n", t->played[i].path,
                 (unsigned long long)t->played[i].level_bytes, (unsigned long long)t->played[i].frame_peak,
                 (unsigned long long)t->played[i].scratch_load);
-    uint64_t rec = arena_recommend_reserve(largest);
+    uint64_t rec = st_arena_recommend_reserve(largest);
     fprintf(stderr, "recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
             (unsigned long long)rec);
     return rec;
 }
 
-bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err) {
-    char pre[sizeof TIMELINE_CSV_HEADER + 64];
+bool st_timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err) {
+    char pre[sizeof ST_TIMELINE_CSV_HEADER + 64];
     int n = snprintf(pre, sizeof pre, "# recommended_level_arena_bytes=%llu\n%s", (unsigned long long)recommended,
-                     TIMELINE_CSV_HEADER);
+                     ST_TIMELINE_CSV_HEADER);
     /* One piece, so the file is written atomically like every other output. */
     SCRATCH_SCOPE(tmp);
     uint64_t len = (uint64_t)n + t->csv.count;
-    char *all = arena_push_array_raw(tmp.arena, char, len);
+    char *all = st_arena_push_array_raw(tmp.arena, char, len);
     if (!all) {
-        error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: no memory for %llu bytes", path,
-                  (unsigned long long)len);
+        st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: cannot write: no memory for %llu bytes", path,
+                     (unsigned long long)len);
         return false;
     }
     memcpy(all, pre, (size_t)n);
     if (t->csv.count) memcpy(all + n, t->csv.base, t->csv.count);
-    return os_write_file_atomic(path, all, len, err);
+    return st_os_write_file_atomic(path, all, len, err);
 }

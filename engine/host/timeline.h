@@ -4,13 +4,13 @@
    the Host, its ring in the permanent arena.
 
        Timeline *t = &app->timeline;
-       timeline_create(t, perm, csv_wanted, every);        // once, at start-up
-       timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
-       timeline_frame(t, &scene, arenas, frame);        // after drawing, every frame
-       uint64_t rec = timeline_report(t);                // at exit: the table, on stderr
-       timeline_write_csv(t, path, rec, &err);       // and the file, when asked for
+       st_timeline_create(t, perm, csv_wanted, every);        // once, at start-up
+       st_timeline_mark(t, frame, "%s", report_text);       // from the diag sink: errors, warnings
+       st_timeline_frame(t, &scene, arenas, frame);        // after drawing, every frame
+       uint64_t rec = st_timeline_report(t);                // at exit: the table, on stderr
+       st_timeline_write_csv(t, path, rec, &err);       // and the file, when asked for
 
-   The CSV: a comment line `# recommended_level_arena_bytes=N`, the header TIMELINE_CSV_HEADER,
+   The CSV: a comment line `# recommended_level_arena_bytes=N`, the header ST_TIMELINE_CSV_HEADER,
    then one row per frame (or per `every` frames and every frame with an event): frame,
    level (the table's number, 1 = the first played), screen, the frame's events "; "-joined,
    and used, committed, high and reserved of each arena; the scratch group is the largest of
@@ -22,17 +22,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena_trace.h"
-#include "core/virtual_array.h"
+#include <strata/core/arena_trace.h>
+#include <strata/core/virtual_array.h>
 
 #define TIMELINE_FRAMES 600 /* the ring: 10 s at 60 Hz, for the F1 graph */
 #define TIMELINE_MARKS 256
 #define TIMELINE_LEVELS_MAX 64
 #define TIMELINE_PATH_MAX 256
-/* The slots of a sample: the arenas timeline_frame is given, in this order. */
+/* The slots of a sample: the arenas st_timeline_frame is given, in this order. */
 enum { TIMELINE_PERM, TIMELINE_LEVEL, TIMELINE_FRAME, TIMELINE_SCRATCH, TIMELINE_SLOTS = TIMELINE_SCRATCH + 3 };
 
-extern const char TIMELINE_CSV_HEADER[];
+extern const char ST_TIMELINE_CSV_HEADER[];
 
 /* One level played, for the table printed at exit. */
 typedef struct TimelineLevel {
@@ -71,15 +71,15 @@ typedef struct Timeline {
 
 /* False when the permanent arena cannot hold the ring or the CSV's address space cannot be
    reserved. */
-bool timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every);
-void timeline_release(Timeline *t);
-void timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool st_timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every);
+void st_timeline_release(Timeline *t);
+void st_timeline_mark(Timeline *t, uint64_t frame, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After the frame is drawn: marks for a new level or screen, one sample of `arenas`
    (TIMELINE_SLOTS of them, NULL for one that does not exist), the frame's CSV row. */
-void timeline_frame(Timeline *t, const TimelineScene *scene, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame);
+void st_timeline_frame(Timeline *t, const TimelineScene *scene, Arena *const arenas[TIMELINE_SLOTS], uint64_t frame);
 /* The levels played and the recommended LEVEL_ARENA_BYTES (levelcheck's rule) on stderr;
    returns the recommendation (0 when nothing was played). */
-uint64_t timeline_report(const Timeline *t);
-bool timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err);
+uint64_t st_timeline_report(const Timeline *t);
+bool st_timeline_write_csv(const Timeline *t, const char *path, uint64_t recommended, Error *err);
 
 #endif

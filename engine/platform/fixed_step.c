@@ -1,12 +1,12 @@
 /* fixed_step.c - the accumulator of fixed_step.h. */
-#include "platform/fixed_step.h"
+#include <strata/platform/fixed_step.h>
 
-FixedStep fixed_step_make(int hz) {
+FixedStep st_fixed_step_make(int hz) {
     if (hz <= 0) hz = 60;
     return (FixedStep){.dt = 1.0 / hz, .last = -1, .max_steps = 5};
 }
 
-int fixed_step_advance(FixedStep *fs, double now) {
+int st_fixed_step_advance(FixedStep *fs, double now) {
     if (fs->last < 0) {
         /* First frame: simulate one step so the first picture is of a live world. */
         fs->last = now;

@@ -1,8 +1,8 @@
 /* fixed_step.h - the fixed-step clock: a simulation that runs in steps of one size
    whatever the display does.
 
-       FixedStep clock = fixed_step_make(60);
-       int steps = fixed_step_advance(&clock, platform_seconds(pf));   // once a frame
+       FixedStep clock = st_fixed_step_make(60);
+       int steps = st_fixed_step_advance(&clock, st_platform_seconds(pf));   // once a frame
        for (int i = 0; i < steps; i++) update(clock.dt);
 */
 #ifndef FIXED_STEP_H
@@ -24,7 +24,7 @@ typedef struct FixedStep {
     uint64_t dropped; /* steps skipped by the clamp */
 } FixedStep;
 
-FixedStep fixed_step_make(int hz); /* max_steps = 5 */
-int fixed_step_advance(FixedStep *fs, double now_seconds);
+FixedStep st_fixed_step_make(int hz); /* max_steps = 5 */
+int st_fixed_step_advance(FixedStep *fs, double now_seconds);
 
 #endif

@@ -1,12 +1,12 @@
 /* input.c - SDL's events as the raw state and the game's actions (see input.h). */
-#include "platform/input.h"
+#include <strata/platform/input.h>
 
 #include <math.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
 
-#include "core/base.h"
+#include <strata/core/base.h>
 
 _Static_assert(SDL_NUM_SCANCODES == INPUT_SCANCODES, "one bit per scancode");
 _Static_assert(SDL_CONTROLLER_BUTTON_MAX <= 32, "pad_down is a uint32_t");
@@ -17,34 +17,34 @@ static void bit_set(uint32_t *bits, unsigned i, bool on) {
     else bits[i / 32] &= ~(1u << (i % 32));
 }
 
-void input_set_actions(Input *in, const InputActionDesc *actions, int count) {
+void st_input_set_actions(Input *in, const InputActionDesc *actions, int count) {
     in->actions = actions;
     in->action_count = count < 0 ? 0 : count > INPUT_MAX_ACTIONS ? INPUT_MAX_ACTIONS : count;
-    in->bindings = input_bindings_default(in);
-    input_release_all(in);
+    in->bindings = st_input_bindings_default(in);
+    st_input_release_all(in);
 }
 
-const char *input_action_name(const Input *in, int action) {
+const char *st_input_action_name(const Input *in, int action) {
     return action >= 0 && action < in->action_count && in->actions[action].name ? in->actions[action].name : "?";
 }
 
-bool input_action_rebindable(const Input *in, int action) {
+bool st_input_action_rebindable(const Input *in, int action) {
     return action >= 0 && action < in->action_count && in->actions[action].rebindable;
 }
 
-InputBindings input_bindings_default(const Input *in) {
+InputBindings st_input_bindings_default(const Input *in) {
     InputBindings b = {0};
     for (int a = 0; a < in->action_count; a++) memcpy(b.keys[a], in->actions[a].keys, sizeof b.keys[a]);
     return b;
 }
 
-bool input_key_held(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_down, sc); }
-bool input_key_hit(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_hit, sc); }
-bool input_pad_hit(const Input *in, int button) {
+bool st_input_key_held(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_down, sc); }
+bool st_input_key_hit(const Input *in, uint16_t sc) { return sc < INPUT_SCANCODES && bit_get(in->key_hit, sc); }
+bool st_input_pad_hit(const Input *in, int button) {
     return button >= 0 && button < SDL_CONTROLLER_BUTTON_MAX && (in->pad_hit >> button & 1u);
 }
 
-void input_end_step(Input *in) {
+void st_input_end_step(Input *in) {
     memset(in->pressed, 0, sizeof in->pressed);
     memset(in->presses, 0, sizeof in->presses);
     memset(in->released, 0, sizeof in->released);
@@ -70,13 +70,13 @@ static bool stick_drives(const Input *in, uint8_t stick) {
     }
 }
 
-/* down[] from the raw state through the game's table; edges latch until input_end_step. */
+/* down[] from the raw state through the game's table; edges latch until st_input_end_step. */
 static void input_refresh(Input *in) {
     for (int a = 0; a < in->action_count; a++) {
         const InputActionDesc *d = &in->actions[a];
         bool now = stick_drives(in, d->stick);
         for (int s = 0; s < INPUT_KEY_SLOTS; s++)
-            now |= in->bindings.keys[a][s] && input_key_held(in, in->bindings.keys[a][s]);
+            now |= in->bindings.keys[a][s] && st_input_key_held(in, in->bindings.keys[a][s]);
         for (int s = 0; s < INPUT_PAD_SLOTS; s++) now |= d->pads[s] && (in->pad_down >> (d->pads[s] - 1) & 1u);
         if (now && !in->down[a]) {
             in->pressed[a] = true;
@@ -87,15 +87,15 @@ static void input_refresh(Input *in) {
     }
 }
 
-void input_release_all(Input *in) {
+void st_input_release_all(Input *in) {
     memset(in->key_down, 0, sizeof in->key_down);
     in->pad_down = 0;
     in->stick_x = in->stick_y = 0;
     input_refresh(in);
 }
 
-void input_set_bindings(Input *in, const InputBindings *b) {
-    InputBindings next = input_bindings_default(in);
+void st_input_set_bindings(Input *in, const InputBindings *b) {
+    InputBindings next = st_input_bindings_default(in);
     if (b)
         for (int a = 0; a < in->action_count; a++)
             if (in->actions[a].rebindable) memcpy(next.keys[a], b->keys[a], sizeof next.keys[a]);
@@ -106,7 +106,7 @@ void input_set_bindings(Input *in, const InputBindings *b) {
     input_refresh(in);
 }
 
-const char *input_key_name(uint16_t scancode) {
+const char *st_input_key_name(uint16_t scancode) {
     if (scancode == 0) return "none";
     if (scancode >= SDL_NUM_SCANCODES) return "?";
     /* One buffer per scancode: SDL_GetKeyName writes printable keys into a single static
@@ -203,7 +203,7 @@ static bool input_mouse_event(Input *in, const SDL_Event *e) {
     return true;
 }
 
-bool input_handle_event(Input *in, const SDL_Event *e) {
+bool st_input_handle_event(Input *in, const SDL_Event *e) {
     switch (e->type) {
     case SDL_KEYDOWN:
     case SDL_KEYUP: return input_key_event(in, &e->key);
@@ -219,7 +219,7 @@ bool input_handle_event(Input *in, const SDL_Event *e) {
             in->focused = false;
             in->focus_lost = true;
             in->stick_raw_x = in->stick_raw_y = 0;
-            input_release_all(in);
+            st_input_release_all(in);
             return true;
         }
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) in->focused = true;

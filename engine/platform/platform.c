@@ -1,5 +1,5 @@
 /* platform.c - the SDL2 window or software surface, its events, its clock (platform.h). */
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
 #include <math.h>
 #include <signal.h>
@@ -15,8 +15,8 @@
 #define PLATFORM_X11 1
 #endif
 
-#include "core/base.h"
-#include "core/diag.h"
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
 
 #define PLATFORM_MAX_PADS 4
 #define PLATFORM_FRAME_CHECKS 60 /* about a second of polls */
@@ -96,7 +96,7 @@ static void signals_release(void) {}
 
 /* ---- viewport ---- */
 
-PlatformViewport platform_viewport_fit(int win_w, int win_h, int logical_w, int logical_h) {
+PlatformViewport st_platform_viewport_fit(int win_w, int win_h, int logical_w, int logical_h) {
     PlatformViewport v = {0};
     if (win_w <= 0 || win_h <= 0 || logical_w <= 0 || logical_h <= 0) return v;
     int whole = win_w / logical_w < win_h / logical_h ? win_w / logical_w : win_h / logical_h;
@@ -124,7 +124,7 @@ PlatformViewport platform_viewport_fit(int win_w, int win_h, int logical_w, int 
 /* Fits the logical picture to the output as it is now. This replaces SDL's own logical size
    (SDL_RenderSetLogicalSize), whose integer mode never goes below 1x and crops, and does
    what it does: viewport in output pixels at scale 1, then the scale. SDL resets the
-   viewport by itself when the window's size changes, so platform_poll calls this again on
+   viewport by itself when the window's size changes, so st_platform_poll calls this again on
    every window event. */
 /* The output in pixels: the drawable of the GL context, or the SDL_Renderer's. */
 static bool platform_output_pixels(Platform *pf, int *w, int *h) {
@@ -139,7 +139,7 @@ static bool platform_output_pixels(Platform *pf, int *w, int *h) {
 static void platform_apply_viewport(Platform *pf) {
     int w = 0, h = 0;
     if (!platform_output_pixels(pf, &w, &h)) return;
-    PlatformViewport v = platform_viewport_fit(w, h, pf->logical_w, pf->logical_h);
+    PlatformViewport v = st_platform_viewport_fit(w, h, pf->logical_w, pf->logical_h);
     if (v.scale <= 0) return; /* minimised: keep the last one */
     if (pf->renderer) {       /* the GL backend reads pf->viewport when it presents */
         SDL_RenderSetScale(pf->renderer, 1.0f, 1.0f);
@@ -177,7 +177,7 @@ static int platform_fit_window(const Platform *pf, int scale, int area_w, int ar
     *w = pf->logical_w * scale;
     *h = pf->logical_h * scale;
     if (*w > area_w || *h > area_h) {
-        PlatformViewport v = platform_viewport_fit(area_w, area_h, pf->logical_w, pf->logical_h);
+        PlatformViewport v = st_platform_viewport_fit(area_w, area_h, pf->logical_w, pf->logical_h);
         if (v.scale > 0) {
             *w = v.w;
             *h = v.h;
@@ -243,7 +243,7 @@ static void platform_x11_cover_display(Platform *pf) {
 }
 
 /* False only when SDL itself cannot start (reported); a window or renderer that cannot be
-   created leaves pf->renderer NULL for platform_create to report. */
+   created leaves pf->renderer NULL for st_platform_create to report. */
 static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     /* The class name the window manager (and the desktop's launcher) files the window
        under; SDL 2 reads it only from the environment, at SDL_Init. A value the user set wins. */
@@ -254,7 +254,7 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     SDL_SetHint(SDL_HINT_APP_NAME, d->title);
     SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
-        diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
+        st_diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
         return false;
     }
 #if PLATFORM_X11
@@ -299,9 +299,9 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     if (want_gl && !pf->gl) {
         char why[256];
         SDL_snprintf(why, sizeof why, "no OpenGL 3.3 core context: %s", SDL_GetError());
-        if (!platform_use_sdl_renderer(pf, why)) return true;
+        if (!st_platform_use_sdl_renderer(pf, why)) return true;
     } else if (!want_gl) {
-        platform_use_sdl_renderer(pf, NULL);
+        st_platform_use_sdl_renderer(pf, NULL);
     }
     if (!pf->renderer && !pf->gl) return true;
     /* Only now: an OpenGL renderer re-creates the X window (SDL_RecreateWindow), and the
@@ -313,13 +313,13 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
     pf->windowed_w = w;
     pf->windowed_h = h;
     pf->frame_checks = PLATFORM_FRAME_CHECKS;
-    if (d->fullscreen) platform_set_fullscreen(pf, true);
+    if (d->fullscreen) st_platform_set_fullscreen(pf, true);
     return true;
 }
 
-bool platform_use_sdl_renderer(Platform *pf, const char *why) {
+bool st_platform_use_sdl_renderer(Platform *pf, const char *why) {
     if (pf->renderer) return true;
-    if (why) diag_report(DIAG_WARNING, "renderer: %s; drawing with SDL_Renderer", why);
+    if (why) st_diag_report(DIAG_WARNING, "renderer: %s; drawing with SDL_Renderer", why);
     if (pf->gl) {
         SDL_GL_DeleteContext(pf->gl);
         pf->gl = NULL;
@@ -330,7 +330,7 @@ bool platform_use_sdl_renderer(Platform *pf, const char *why) {
     if (!pf->renderer) /* no GPU: the software renderer still draws pixel art fine */
         pf->renderer = SDL_CreateRenderer(pf->window, -1, SDL_RENDERER_SOFTWARE);
     if (!pf->renderer) {
-        diag_report(DIAG_ERROR, "platform: cannot create an SDL_Renderer: %s", SDL_GetError());
+        st_diag_report(DIAG_ERROR, "platform: cannot create an SDL_Renderer: %s", SDL_GetError());
         return false;
     }
     /* SDL's GL renderer may have re-created the X window, which drops the minimum-size
@@ -343,14 +343,14 @@ bool platform_use_sdl_renderer(Platform *pf, const char *why) {
     return true;
 }
 
-Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
+Platform *st_platform_create(Arena *perm, const PlatformDesc *desc) {
     PlatformDesc d = desc ? *desc : (PlatformDesc){0};
     if (!d.title) d.title = "untitled";
     if (d.logical_w <= 0) d.logical_w = PLATFORM_DEFAULT_LOGICAL_W;
     if (d.logical_h <= 0) d.logical_h = PLATFORM_DEFAULT_LOGICAL_H;
     if (d.scale <= 0) d.scale = d.headless ? 1 : PLATFORM_DEFAULT_SCALE;
 
-    Platform *pf = arena_push_struct(perm, Platform);
+    Platform *pf = st_arena_push_struct(perm, Platform);
     if (!pf) return NULL;
     pf->headless = d.headless;
     pf->fixed_clock = d.headless || d.fixed_clock;
@@ -365,7 +365,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     pf->signals = true;
     if (d.headless) {
         if (SDL_Init(SDL_INIT_EVENTS) != 0) {
-            diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
+            st_diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
             signals_release();
             return NULL;
         }
@@ -380,9 +380,9 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
         return NULL;
     }
     if (!pf->renderer && !pf->gl) {
-        diag_report(DIAG_ERROR, "platform: cannot create a %s: %s",
-                    d.headless ? "software renderer" : "window and renderer", SDL_GetError());
-        platform_release(pf);
+        st_diag_report(DIAG_ERROR, "platform: cannot create a %s: %s",
+                       d.headless ? "software renderer" : "window and renderer", SDL_GetError());
+        st_platform_release(pf);
         return NULL;
     }
     platform_apply_viewport(pf);
@@ -391,7 +391,7 @@ Platform *platform_create(Arena *perm, const PlatformDesc *desc) {
     return pf;
 }
 
-void platform_release(Platform *pf) {
+void st_platform_release(Platform *pf) {
     if (!pf) return;
     for (int i = 0; i < PLATFORM_MAX_PADS; i++)
         if (pf->pads[i]) SDL_GameControllerClose(pf->pads[i]);
@@ -430,7 +430,7 @@ static void platform_pad_removed(Platform *pf, SDL_JoystickID id, Input *in) {
         in->pads--;
         /* A pad unplugged mid-press never sends its releases. */
         in->stick_raw_x = in->stick_raw_y = 0;
-        input_release_all(in);
+        st_input_release_all(in);
         return;
     }
 }
@@ -459,7 +459,7 @@ static void platform_fit_frame(Platform *pf) {
         return;
     }
     pf->frame_checks = 0;
-    if (platform_is_fullscreen(pf)) return;
+    if (st_platform_is_fullscreen(pf)) return;
     int display = SDL_GetWindowDisplayIndex(pf->window);
     if (display < 0) display = 0;
     int area_w, area_h, w, h, cur_w, cur_h;
@@ -473,7 +473,7 @@ static void platform_fit_frame(Platform *pf) {
     platform_place_window(pf, display, w, h);
 }
 
-bool platform_poll(Platform *pf, Input *in) {
+bool st_platform_poll(Platform *pf, Input *in) {
     if (pf->frames++ == 0 && !pf->headless) in->focused = true;
     if (pf->fixed_clock) in->focused = true; /* a scripted run never pauses on focus */
     bool refit = false;
@@ -481,7 +481,7 @@ bool platform_poll(Platform *pf, Input *in) {
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_CONTROLLERDEVICEADDED) platform_pad_added(pf, e.cdevice.which, in);
         else if (e.type == SDL_CONTROLLERDEVICEREMOVED) platform_pad_removed(pf, e.cdevice.which, in);
-        else input_handle_event(in, &e);
+        else st_input_handle_event(in, &e);
         /* SDL's renderer resets the viewport on a size change (and its scale goes stale). */
         if (e.type == SDL_WINDOWEVENT) refit = true;
     }
@@ -496,7 +496,7 @@ bool platform_poll(Platform *pf, Input *in) {
     /* Consumed here, not by the game; F11 twice before a poll is on and off again. */
     int toggles = in->fullscreen_presses;
     in->fullscreen_presses = 0;
-    if (toggles % 2) platform_toggle_fullscreen(pf);
+    if (toggles % 2) st_platform_toggle_fullscreen(pf);
     if (pf->frame_checks > 0) platform_fit_frame(pf);
     if (!refit && pf->window) {
         int w = 0, h = 0;
@@ -515,27 +515,27 @@ bool platform_poll(Platform *pf, Input *in) {
     return !in->quit;
 }
 
-double platform_seconds(const Platform *pf) {
+double st_platform_seconds(const Platform *pf) {
     if (pf->fixed_clock) return (double)pf->frames / 60.0;
     return (double)(SDL_GetPerformanceCounter() - pf->start_counter) / pf->counter_hz;
 }
 
-bool platform_is_fullscreen(const Platform *pf) {
+bool st_platform_is_fullscreen(const Platform *pf) {
     if (!pf->window) return pf->fullscreen;
     return (SDL_GetWindowFlags(pf->window) & SDL_WINDOW_FULLSCREEN) != 0;
 }
 
-void platform_set_fullscreen(Platform *pf, bool on) {
+void st_platform_set_fullscreen(Platform *pf, bool on) {
     if (!pf->window) {
         pf->fullscreen = on;
         return;
     }
-    if (on == platform_is_fullscreen(pf)) return;
+    if (on == st_platform_is_fullscreen(pf)) return;
     if (on) {
         SDL_GetWindowPosition(pf->window, &pf->windowed_x, &pf->windowed_y);
         SDL_GetWindowSize(pf->window, &pf->windowed_w, &pf->windowed_h);
         if (SDL_SetWindowFullscreen(pf->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
-            diag_report(DIAG_WARNING, "platform: cannot go fullscreen: %s", SDL_GetError());
+            st_diag_report(DIAG_WARNING, "platform: cannot go fullscreen: %s", SDL_GetError());
             return;
         }
         platform_x11_cover_display(pf);
@@ -554,16 +554,16 @@ void platform_set_fullscreen(Platform *pf, bool on) {
     platform_apply_viewport(pf);
 }
 
-void platform_toggle_fullscreen(Platform *pf) { platform_set_fullscreen(pf, !platform_is_fullscreen(pf)); }
+void st_platform_toggle_fullscreen(Platform *pf) { st_platform_set_fullscreen(pf, !st_platform_is_fullscreen(pf)); }
 
-void platform_set_window_scale(Platform *pf, int scale) {
+void st_platform_set_window_scale(Platform *pf, int scale) {
     if (scale < 1) scale = 1;
     if (scale > PLATFORM_MAX_SCALE) scale = PLATFORM_MAX_SCALE;
     if (!pf->window) {
         pf->window_scale = scale;
         return;
     }
-    platform_set_fullscreen(pf, false);
+    st_platform_set_fullscreen(pf, false);
     int display = SDL_GetWindowDisplayIndex(pf->window);
     if (display < 0) display = 0;
     int area_w, area_h, w, h;
@@ -572,9 +572,9 @@ void platform_set_window_scale(Platform *pf, int scale) {
     platform_place_window(pf, display, w, h);
 }
 
-int platform_window_scale(const Platform *pf) { return pf->window_scale; }
+int st_platform_window_scale(const Platform *pf) { return pf->window_scale; }
 
-int platform_max_window_scale(Platform *pf) {
+int st_platform_max_window_scale(Platform *pf) {
     if (!pf->window) return PLATFORM_MAX_SCALE;
     int display = SDL_GetWindowDisplayIndex(pf->window);
     if (display < 0) display = 0;
@@ -583,34 +583,34 @@ int platform_max_window_scale(Platform *pf) {
     return platform_fit_window(pf, PLATFORM_MAX_SCALE, area_w, area_h, &w, &h);
 }
 
-bool platform_is_headless(const Platform *pf) { return pf->headless; }
-struct SDL_Renderer *platform_renderer(Platform *pf) {
+bool st_platform_is_headless(const Platform *pf) { return pf->headless; }
+struct SDL_Renderer *st_platform_renderer(Platform *pf) {
     return pf->renderer;
 }
-struct SDL_Window *platform_window(Platform *pf) {
+struct SDL_Window *st_platform_window(Platform *pf) {
     return pf->window;
 }
-RendererKind platform_renderer_kind(const Platform *pf) { return pf->gl ? RENDERER_GL : RENDERER_SDL; }
+RendererKind st_platform_renderer_kind(const Platform *pf) { return pf->gl ? RENDERER_GL : RENDERER_SDL; }
 
-const char *platform_renderer_name(RendererKind k) {
+const char *st_platform_renderer_name(RendererKind k) {
     return k == RENDERER_GL ? "gl" : k == RENDERER_SDL ? "sdl" : "default";
 }
 
-bool platform_renderer_parse(const char *s, RendererKind *out) {
+bool st_platform_renderer_parse(const char *s, RendererKind *out) {
     if (s && SDL_strcmp(s, "gl") == 0) *out = RENDERER_GL;
     else if (s && SDL_strcmp(s, "sdl") == 0) *out = RENDERER_SDL;
     else return false;
     return true;
 }
 
-void platform_logical_size(const Platform *pf, int *w, int *h) {
+void st_platform_logical_size(const Platform *pf, int *w, int *h) {
     if (w) *w = pf->logical_w;
     if (h) *h = pf->logical_h;
 }
 
-void platform_output_size(const Platform *pf, int *w, int *h) {
+void st_platform_output_size(const Platform *pf, int *w, int *h) {
     if (w) *w = pf->out_w;
     if (h) *h = pf->out_h;
 }
 
-PlatformViewport platform_viewport(const Platform *pf) { return pf->viewport; }
+PlatformViewport st_platform_viewport(const Platform *pf) { return pf->viewport; }

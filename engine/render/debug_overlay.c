@@ -1,5 +1,5 @@
 /* debug_overlay.c - arena bars, frame numbers and arena timelines, drawn as rects + text. */
-#include "render/debug_overlay.h"
+#include <strata/render/debug_overlay.h>
 
 #include <math.h>
 #include <string.h>
@@ -17,8 +17,8 @@ static Str8 overlay_bytes(Arena *a, uint64_t n) {
     double v = (double)n;
     int u = 0;
     while (v >= 999.5 && u < 4) v /= 1024, u++;
-    if (u == 0) return str8_fmt(a, "%lluB", (unsigned long long)n);
-    return v < 9.95 ? str8_fmt(a, "%.1f%c", v, units[u]) : str8_fmt(a, "%.0f%c", v, units[u]);
+    if (u == 0) return st_str8_fmt(a, "%lluB", (unsigned long long)n);
+    return v < 9.95 ? st_str8_fmt(a, "%.1f%c", v, units[u]) : st_str8_fmt(a, "%.0f%c", v, units[u]);
 }
 
 /* Reserve is often 1000x the use, so the bar is logarithmic: every doubling is the same
@@ -50,30 +50,30 @@ static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena 
                            const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
     memset(L, 0, sizeof *L);
     if (count > OVERLAY_MAX_ROWS) count = OVERLAY_MAX_ROWS;
-    L->lh = font_line_height(font, 1);
+    L->lh = st_font_line_height(font, 1);
     /* Figures have the digits' fixed advance: a column as wide as its widest possible
        figure never changes width, so neither does the panel. */
-    L->col_w = fmaxf(font_measure(font, STR8_LIT("888M"), 1), font_measure(font, STR8_LIT("8.8M"), 1));
+    L->col_w = fmaxf(st_font_measure(font, STR8_LIT("888M"), 1), st_font_measure(font, STR8_LIT("8.8M"), 1));
     float inner = 0;
     if (info) {
-        L->l1 = str8_fmt(fa, "frame %.1f ms  update %.1f ms", info->frame_ms, info->update_ms);
-        L->l2 = info->entities ? str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
-                                          info->stats.sprites, info->stats.culled, info->entities)
-                               : str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
-                                          info->stats.sprites, info->stats.culled);
+        L->l1 = st_str8_fmt(fa, "frame %.1f ms  update %.1f ms", info->frame_ms, info->update_ms);
+        L->l2 = info->entities ? st_str8_fmt(fa, "draws %u  sprites %u  culled %u  ents %u", info->stats.draw_calls,
+                                             info->stats.sprites, info->stats.culled, info->entities)
+                               : st_str8_fmt(fa, "draws %u  sprites %u  culled %u", info->stats.draw_calls,
+                                             info->stats.sprites, info->stats.culled);
         /* The widths of usual figures at least, so the panel does not jitter as they tick. */
-        inner = fmaxf(font_measure(font, STR8_LIT("frame 88.8 ms  update 88.8 ms"), 1),
-                      font_measure(font, STR8_LIT("draws 88  sprites 8888  culled 888"), 1));
-        inner = fmaxf(inner, fmaxf(font_measure(font, L->l1, 1), font_measure(font, L->l2, 1)));
+        inner = fmaxf(st_font_measure(font, STR8_LIT("frame 88.8 ms  update 88.8 ms"), 1),
+                      st_font_measure(font, STR8_LIT("draws 88  sprites 8888  culled 888"), 1));
+        inner = fmaxf(inner, fmaxf(st_font_measure(font, L->l1, 1), st_font_measure(font, L->l2, 1)));
     }
     for (int i = 0; i < count; i++) {
         if (!arenas[i]) continue;
         int r = L->rows++;
-        ArenaStats st = L->stats[r] = arena_stats(arenas[i]);
+        ArenaStats st = L->stats[r] = st_arena_stats(arenas[i]);
         L->arena[r] = arenas[i];
         const char *name = opt->labels && opt->labels[i] ? opt->labels[i] : st.name ? st.name : "?";
-        L->names[r] = str8_cstr(name);
-        L->name_w = fmaxf(L->name_w, font_measure(font, L->names[r], 1));
+        L->names[r] = st_str8_cstr(name);
+        L->name_w = fmaxf(L->name_w, st_font_measure(font, L->names[r], 1));
         const uint64_t v[OVERLAY_COLS] = {st.used, st.committed, st.reserved, st.peak};
         for (int c = 0; c < OVERLAY_COLS; c++) L->figures[r][c] = overlay_bytes(fa, v[c]);
     }
@@ -81,7 +81,7 @@ static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena 
        committed and peak), so a heading may be wider than its column: the gap is what
        keeps two headings of one line apart. */
     float h[OVERLAY_COLS];
-    for (int c = 0; c < OVERLAY_COLS; c++) h[c] = font_measure(font, str8_cstr(OVERLAY_HEADS[c]), 1);
+    for (int c = 0; c < OVERLAY_COLS; c++) h[c] = st_font_measure(font, st_str8_cstr(OVERLAY_HEADS[c]), 1);
     L->gap = OVERLAY_GAP;
     for (int c = 0; c + 2 < OVERLAY_COLS; c++)
         L->gap = fmaxf(L->gap, ceilf(((h[c] + h[c + 2]) / 2 + 4 - 2 * L->col_w) / 2));
@@ -102,14 +102,14 @@ static void overlay_layout(OverlayLayout *L, Arena *fa, const Font *font, Arena 
 static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y, float w,
                        float h, int layer, bool own_panel, bool figures);
 
-void debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
-                        float x, float y, int layer) {
-    debug_overlay_draw_ex(rd, font, arenas, count, info, &(DebugOverlayOptions){.x = x, .y = y, .layer = layer});
+void st_debug_overlay_draw(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
+                           float x, float y, int layer) {
+    st_debug_overlay_draw_ex(rd, font, arenas, count, info, &(DebugOverlayOptions){.x = x, .y = y, .layer = layer});
 }
 
-RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
-                            const DebugOverlayOptions *opt) {
-    Arena *fa = render_frame_arena(rd);
+RectF st_debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                               const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+    Arena *fa = st_render_frame_arena(rd);
     if (!fa || !font || !opt) return (RectF){0};
     ARENA_SCOPE(tmp, fa);
     OverlayLayout L;
@@ -117,22 +117,22 @@ RectF debug_overlay_measure(Renderer *rd, const Font *font, Arena *const *arenas
     return L.panel;
 }
 
-RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count, const DebugFrameInfo *info,
-                            const DebugOverlayOptions *opt) {
-    Arena *fa = render_frame_arena(rd);
+RectF st_debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas, int count,
+                               const DebugFrameInfo *info, const DebugOverlayOptions *opt) {
+    Arena *fa = st_render_frame_arena(rd);
     if (!fa || !font || !opt) return (RectF){0};
     OverlayLayout L;
     overlay_layout(&L, fa, font, arenas, count, info, opt);
     const int layer = opt->layer;
     const float lh = L.lh;
-    render_set_view(rd, 0, 0);
+    st_render_set_view(rd, 0, 0);
     RectF panel = L.panel;
     float x = panel.x + OVERLAY_PAD, y = panel.y + OVERLAY_PAD, bottom = panel.y + panel.h - OVERLAY_PAD;
     float inner_w = panel.w - OVERLAY_PAD * 2;
 
     if (L.l1.len) {
-        font_draw(rd, font, x, y, L.l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
-        font_draw(rd, font, x, y + lh, L.l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        st_font_draw(rd, font, x, y, L.l1, (Color){255, 255, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
+        st_font_draw(rd, font, x, y + lh, L.l2, (Color){200, 220, 255, 255}, layer + 1, TEXT_ALIGN_LEFT, 1);
         y += lh * 2 + 3;
     }
     /* Column c's right edge; figures are right-aligned on it, headings centred over it. */
@@ -140,26 +140,27 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
     for (int c = 0; c < OVERLAY_COLS; c++) col_right[c] = x + L.name_w + (float)(c + 1) * (L.gap + L.col_w);
     if (L.rows && y + lh * 2 <= bottom) {
         for (int c = 0; c < OVERLAY_COLS; c++)
-            font_draw(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, str8_cstr(OVERLAY_HEADS[c]),
-                      OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
+            st_font_draw(rd, font, col_right[c] - L.col_w / 2, y + (float)(c % 2) * lh, st_str8_cstr(OVERLAY_HEADS[c]),
+                         OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_CENTER, 1);
         y += lh * 2 + 1;
     }
     for (int r = 0; r < L.rows && y + lh + OVERLAY_BAR_H <= bottom; r++) {
         ArenaStats s = L.stats[r];
         Color name_c = s.used || s.committed ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
-        font_draw(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
+        st_font_draw(rd, font, x, y, L.names[r], name_c, layer + 1, TEXT_ALIGN_LEFT, 1);
         for (int c = 0; c < OVERLAY_COLS; c++)
-            font_draw(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_RIGHT, 1);
+            st_font_draw(rd, font, col_right[c], y, L.figures[r][c], OVERLAY_COL_COLOR[c], layer + 1, TEXT_ALIGN_RIGHT,
+                         1);
         /* reserved (dark), committed (mid), used (bright), peak (tick), across the table */
         uint64_t reserved = s.reserved ? s.reserved : 1;
         float by = y + lh, bar_w = inner_w;
-        render_rect(rd, (RectF){x, by, bar_w, OVERLAY_BAR_H}, layer + 1, (Color){40, 44, 70, 255});
-        render_rect(rd, (RectF){x, by, overlay_x(s.committed, reserved, bar_w), OVERLAY_BAR_H}, layer + 2,
-                    (Color){70, 110, 150, 255});
-        render_rect(rd, (RectF){x, by + 1, overlay_x(s.used, reserved, bar_w), OVERLAY_BAR_H - 2}, layer + 3,
-                    (Color){120, 230, 140, 255});
+        st_render_rect(rd, (RectF){x, by, bar_w, OVERLAY_BAR_H}, layer + 1, (Color){40, 44, 70, 255});
+        st_render_rect(rd, (RectF){x, by, overlay_x(s.committed, reserved, bar_w), OVERLAY_BAR_H}, layer + 2,
+                       (Color){70, 110, 150, 255});
+        st_render_rect(rd, (RectF){x, by + 1, overlay_x(s.used, reserved, bar_w), OVERLAY_BAR_H - 2}, layer + 3,
+                       (Color){120, 230, 140, 255});
         float px = x + overlay_x(s.peak, reserved, bar_w);
-        render_rect(rd, (RectF){px - 1, by - 1, 2, OVERLAY_BAR_H + 2}, layer + 4, (Color){255, 200, 60, 255});
+        st_render_rect(rd, (RectF){px - 1, by - 1, 2, OVERLAY_BAR_H + 2}, layer + 4, (Color){255, 200, 60, 255});
         y += lh + OVERLAY_BAR_H + 2;
     }
     /* The timelines in what is left: the table already says each arena's figures, so
@@ -167,7 +168,7 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
     if (opt->trace && bottom - (y + 2) >= OVERLAY_TRACE_MIN_H)
         trace_draw(rd, font, opt->trace, opt->trace_frames, x, y + 2, inner_w, bottom - (y + 2), layer, false, false);
     uint8_t alpha = opt->alpha ? opt->alpha : DEBUG_OVERLAY_ALPHA;
-    render_rect(rd, panel, layer, (Color){8, 8, 16, alpha});
+    st_render_rect(rd, panel, layer, (Color){8, 8, 16, alpha});
     return panel;
 }
 
@@ -176,7 +177,7 @@ RectF debug_overlay_draw_ex(Renderer *rd, const Font *font, Arena *const *arenas
 
 /* `s` cut to at most `w` pixels wide. */
 static Str8 trace_fit(const Font *font, Str8 s, float w) {
-    while (s.len && font_measure(font, s, 1) > w) s.len--;
+    while (s.len && st_font_measure(font, s, 1) > w) s.len--;
     return s;
 }
 
@@ -222,7 +223,7 @@ static void lane_series(const TraceLane *l, TraceSeries series) {
     for (int k = 0; k <= l->n; k++) {
         int lo = -1, hi = -1; /* k == n flushes the last run */
         if (k < l->n) {
-            const ArenaTraceSample *s = arena_trace_at(l->t, l->first + (uint64_t)k);
+            const ArenaTraceSample *s = st_arena_trace_at(l->t, l->first + (uint64_t)k);
             int u = lane_px(l, s->used[l->slot]);
             if (series == SERIES_COMMITTED) hi = lane_px(l, s->committed[l->slot]), lo = hi ? hi - 1 : 0;
             else if (series == SERIES_USED) lo = 0, hi = u;
@@ -233,18 +234,18 @@ static void lane_series(const TraceLane *l, TraceSeries series) {
             int x = lane_col_x(l, lane_col(l, run_x)), w = lane_col_x(l, lane_col(l, k)) - x;
             if (run_hi > run_lo) {
                 int y = l->gy + l->gh - run_hi;
-                render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, (float)(run_hi - run_lo)},
-                            l->layer + 2 + series, colors[series]);
+                st_render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, (float)(run_hi - run_lo)},
+                               l->layer + 2 + series, colors[series]);
                 if (series == SERIES_HIGH)
-                    render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, 1}, l->layer + 4, tick);
+                    st_render_rect(l->rd, (RectF){(float)x, (float)y, (float)w, 1}, l->layer + 4, tick);
             }
         }
         if (k == 0 || lo != run_lo || hi != run_hi) run_x = k, run_lo = lo, run_hi = hi;
     }
 }
 
-void debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
-                              float w, float h, int layer) {
+void st_debug_overlay_draw_trace(Renderer *rd, const Font *font, const ArenaTrace *t, uint32_t last_n, float x, float y,
+                                 float w, float h, int layer) {
     trace_draw(rd, font, t, last_n, x, y, w, h, layer, true, true);
 }
 
@@ -266,7 +267,7 @@ typedef struct TraceBox {
    arena, font or trace, or a box too small). */
 static bool trace_box(TraceBox *b, Renderer *rd, const Font *font, const ArenaTrace *t, float x, float y, float w,
                       float h, int layer, bool own_panel) {
-    Arena *fa = render_frame_arena(rd);
+    Arena *fa = st_render_frame_arena(rd);
     if (!fa || !font || !t) return false;
     int bx = (int)ceilf(x), by = (int)ceilf(y);
     int bw = (int)floorf(x + w) - bx, bh = (int)floorf(y + h) - by;
@@ -275,9 +276,9 @@ static bool trace_box(TraceBox *b, Renderer *rd, const Font *font, const ArenaTr
     *b = (TraceBox){.rd = rd, .font = font, .t = t, .fa = fa, .layer = layer, .lanes = t->arena_count};
     b->panel = (RectF){(float)bx, (float)by, (float)bw, (float)bh};
     b->ix = bx + pad, b->iy = by + pad, b->iw = bw - 2 * pad, b->ih = bh - 2 * pad;
-    b->lh = (int)ceilf(font_line_height(font, 1));
-    b->held = arena_trace_held(t);
-    b->newest = b->held ? arena_trace_at(t, b->held - 1) : NULL;
+    b->lh = (int)ceilf(st_font_line_height(font, 1));
+    b->held = st_arena_trace_held(t);
+    b->newest = b->held ? st_arena_trace_at(t, b->held - 1) : NULL;
     /* The bottom line: the newest mark (what happened last), or the time span. */
     b->footer = b->ih >= b->lanes * 3 + b->lh;
     int lanes_h = b->footer ? b->ih - b->lh : b->ih;
@@ -287,8 +288,8 @@ static bool trace_box(TraceBox *b, Renderer *rd, const Font *font, const ArenaTr
 
 /* `s` on the bottom line, cut to the box's width. */
 static void trace_footer_line(const TraceBox *b, Str8 s, Color c) {
-    font_draw(b->rd, b->font, (float)b->ix, (float)(b->iy + b->ih - b->lh), trace_fit(b->font, s, (float)b->iw), c,
-              b->layer + 3, TEXT_ALIGN_LEFT, 1);
+    st_font_draw(b->rd, b->font, (float)b->ix, (float)(b->iy + b->ih - b->lh), trace_fit(b->font, s, (float)b->iw), c,
+                 b->layer + 3, TEXT_ALIGN_LEFT, 1);
 }
 
 /* Labels: the name, then the newest `used` and the all-time peak, on one line or two
@@ -300,18 +301,18 @@ static float trace_labels(const TraceBox *b, int label_lines, bool figures, Str8
     Arena *fa = b->fa;
     float col_w = 0, col_max = floorf((float)b->iw * 0.45f);
     for (int i = 0; i < b->lanes && label_lines; i++) {
-        names[i] = t->names[i] ? str8_cstr(t->names[i]) : str8_fmt(fa, "#%d", i);
+        names[i] = t->names[i] ? st_str8_cstr(t->names[i]) : st_str8_fmt(fa, "#%d", i);
         Str8 used = overlay_bytes(fa, b->newest->used[i]), peak = overlay_bytes(fa, t->peak[i]);
-        nums[i] = figures ? str8_fmt(fa, "%.*s pk %.*s", STR8_FMT(used), STR8_FMT(peak)) : (Str8){0};
+        nums[i] = figures ? st_str8_fmt(fa, "%.*s pk %.*s", STR8_FMT(used), STR8_FMT(peak)) : (Str8){0};
         if (label_lines == 1 && figures) {
-            Str8 both = str8_fmt(fa, "%.*s %.*s", STR8_FMT(names[i]), STR8_FMT(nums[i]));
+            Str8 both = st_str8_fmt(fa, "%.*s %.*s", STR8_FMT(names[i]), STR8_FMT(nums[i]));
             /* Too wide for the column: the name alone. */
-            if (both.data && font_measure(font, both, 1) <= col_max) names[i] = both;
+            if (both.data && st_font_measure(font, both, 1) <= col_max) names[i] = both;
             nums[i] = (Str8){0};
         }
         names[i] = trace_fit(font, names[i], col_max);
         nums[i] = trace_fit(font, nums[i], col_max);
-        float wn = font_measure(font, names[i], 1), wv = font_measure(font, nums[i], 1);
+        float wn = st_font_measure(font, names[i], 1), wv = st_font_measure(font, nums[i], 1);
         col_w = fmaxf(col_w, fmaxf(wn, wv));
     }
     return col_w;
@@ -322,7 +323,7 @@ static float trace_labels(const TraceBox *b, int label_lines, bool figures, Str8
 static bool lane_scale(TraceLane *l) {
     uint64_t high = 0;
     for (int k = 0; k < l->n; k++) {
-        const ArenaTraceSample *s = arena_trace_at(l->t, l->first + (uint64_t)k);
+        const ArenaTraceSample *s = st_arena_trace_at(l->t, l->first + (uint64_t)k);
         uint64_t v = s->high[l->slot] > s->used[l->slot] ? s->high[l->slot] : s->used[l->slot];
         if (v > high) high = v;
     }
@@ -342,10 +343,10 @@ static void trace_lane(const TraceBox *b, const TraceLane *cols, int i, int labe
     l.gy = ly, l.gh = b->lane_h - 1, l.slot = i;
     if (l.gh < 1) l.gh = 1;
     bool full = lane_scale(&l);
-    render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, (float)l.gh}, layer + 1, (Color){24, 28, 48, 255});
+    st_render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, (float)l.gh}, layer + 1, (Color){24, 28, 48, 255});
     /* The top edge: red when it is the arena's capacity. */
-    render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, 1}, layer + 1,
-                full ? (Color){220, 60, 60, 255} : (Color){60, 64, 96, 255});
+    st_render_rect(rd, (RectF){(float)l.gx, (float)ly, (float)l.gw, 1}, layer + 1,
+                   full ? (Color){220, 60, 60, 255} : (Color){60, 64, 96, 255});
     lane_series(&l, SERIES_COMMITTED);
     lane_series(&l, SERIES_USED);
     lane_series(&l, SERIES_HIGH);
@@ -353,18 +354,18 @@ static void trace_lane(const TraceBox *b, const TraceLane *cols, int i, int labe
         const ArenaTraceSample *newest = b->newest;
         Color c = newest->used[i] || newest->committed[i] ? (Color){255, 255, 255, 255} : (Color){130, 130, 150, 255};
         int ty = ly + (b->lane_h - label_lines * b->lh) / 2;
-        font_draw(rd, b->font, (float)b->ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
+        st_font_draw(rd, b->font, (float)b->ix, (float)ty, names[i], c, layer + 3, TEXT_ALIGN_LEFT, 1);
         if (label_lines == 2)
-            font_draw(rd, b->font, (float)b->ix, (float)(ty + b->lh), nums[i], (Color){200, 220, 255, 255}, layer + 3,
-                      TEXT_ALIGN_LEFT, 1);
+            st_font_draw(rd, b->font, (float)b->ix, (float)(ty + b->lh), nums[i], (Color){200, 220, 255, 255},
+                         layer + 3, TEXT_ALIGN_LEFT, 1);
     }
 }
 
 /* A frame with marks: a line across every lane, in the columns of `cols`. */
 static void trace_marks(const TraceBox *b, const TraceLane *cols) {
     for (int k = 0; k < cols->n; k++)
-        if (arena_trace_at(b->t, b->held - (uint64_t)cols->n + (uint64_t)k)->marks)
-            render_rect(
+        if (st_arena_trace_at(b->t, b->held - (uint64_t)cols->n + (uint64_t)k)->marks)
+            st_render_rect(
                 b->rd,
                 (RectF){(float)lane_col_x(cols, lane_col(cols, k)), (float)b->iy, 1, (float)(b->lanes * b->lane_h)},
                 b->layer + 4, (Color){230, 100, 230, 255});
@@ -376,8 +377,8 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
                        float h, int layer, bool own_panel, bool figures) {
     TraceBox b;
     if (!trace_box(&b, rd, font, t, x, y, w, h, layer, own_panel)) return;
-    render_set_view(rd, 0, 0);
-    if (own_panel) render_rect(rd, b.panel, layer, (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
+    st_render_set_view(rd, 0, 0);
+    if (own_panel) st_render_rect(rd, b.panel, layer, (Color){8, 8, 16, DEBUG_OVERLAY_ALPHA});
     if (b.lanes <= 0 || !b.newest || b.lane_h < 2) {
         if (b.footer) trace_footer_line(&b, STR8_LIT("arena trace: no samples yet"), (Color){150, 150, 170, 255});
         return;
@@ -396,9 +397,9 @@ static void trace_draw(Renderer *rd, const Font *font, const ArenaTrace *t, uint
     trace_marks(&b, &cols);
     if (b.footer) {
         const ArenaTraceMark *m =
-            arena_trace_marks_held(t) ? arena_trace_mark_at(t, arena_trace_marks_held(t) - 1) : NULL;
-        Str8 s = m ? str8_fmt(b.fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
-                   : str8_fmt(b.fa, "last %d frames, newest right", n);
+            st_arena_trace_marks_held(t) ? st_arena_trace_mark_at(t, st_arena_trace_marks_held(t) - 1) : NULL;
+        Str8 s = m ? st_str8_fmt(b.fa, "f%llu: %s", (unsigned long long)m->frame, m->text)
+                   : st_str8_fmt(b.fa, "last %d frames, newest right", n);
         trace_footer_line(&b, s, m ? (Color){230, 160, 230, 255} : (Color){150, 150, 170, 255});
     }
 }

@@ -1,11 +1,11 @@
 /* font.c - glyph advances measured from the font's pixels, and text laid out into sprites. */
-#include "render/font.h"
+#include <strata/render/font.h>
 
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
-#include "render/render_core.h"
+#include <strata/render/render_core.h>
 
 static Font font_base(const Texture *tex, int advance) {
     int cells = tex->cols * tex->rows;
@@ -21,13 +21,13 @@ static Font font_base(const Texture *tex, int advance) {
 
 static uint8_t font_clamp_advance(int a) { return (uint8_t)(a < 1 ? 1 : a > 255 ? 255 : a); }
 
-Font font_make(const Texture *tex, int advance) {
+Font st_font_make(const Texture *tex, int advance) {
     Font f = font_base(tex, advance);
     memset(f.advances, font_clamp_advance(f.advance), sizeof f.advances);
     return f;
 }
 
-Font font_make_from_pixels(const Texture *tex, const uint8_t *rgba, int space_advance, int gap) {
+Font st_font_make_from_pixels(const Texture *tex, const uint8_t *rgba, int space_advance, int gap) {
     Font f = font_base(tex, space_advance);
     f.gap = gap;
     int digit_advance = 0;
@@ -51,7 +51,7 @@ Font font_make_from_pixels(const Texture *tex, const uint8_t *rgba, int space_ad
     return f;
 }
 
-float font_line_height(const Font *f, float scale) { return f->line_h * scale; }
+float st_font_line_height(const Font *f, float scale) { return f->line_h * scale; }
 
 /* The cell drawn for byte `ch`: bytes without a glyph draw (and measure) as '?'. */
 static int font_cell(const Font *f, unsigned char ch) {
@@ -70,7 +70,7 @@ static int font_line_advance(const Font *f, Str8 text, uint64_t from, uint64_t *
     return w;
 }
 
-float font_measure(const Font *f, Str8 text, float scale) {
+float st_font_measure(const Font *f, Str8 text, float scale) {
     if (!f || !text.data) return 0; /* NULL + from is undefined even for from == 0 */
     int widest = 0;
     for (uint64_t i = 0; i <= text.len; i++) {
@@ -84,10 +84,10 @@ float font_measure(const Font *f, Str8 text, float scale) {
     return (float)widest * scale;
 }
 
-Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines) {
+Str8 st_font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int *lines) {
     if (lines) *lines = 0;
     /* A cut word adds a '\n': at most one a byte. */
-    char *out = text.len < UINT64_MAX / 2 ? arena_push_raw(a, text.len * 2 + 1, 1) : NULL;
+    char *out = text.len < UINT64_MAX / 2 ? st_arena_push_raw(a, text.len * 2 + 1, 1) : NULL;
     if (!out) return (Str8){0};
     int limit = scale > 0 ? (int)(width / scale) : 0;
     uint64_t o = 0;
@@ -124,12 +124,12 @@ Str8 font_wrap(Arena *a, const Font *f, Str8 text, float width, float scale, int
     }
     out[o] = 0;
     if (lines) *lines = n;
-    return str8_make(out, o);
+    return st_str8_make(out, o);
 }
 
-float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer, TextAlign align,
-                float scale) {
-    /* {NULL, 0} is what str8_fmt returns when the frame arena is full: nothing to draw. */
+float st_font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color color, int layer, TextAlign align,
+                   float scale) {
+    /* {NULL, 0} is what st_str8_fmt returns when the frame arena is full: nothing to draw. */
     if (!f || !f->tex || !text.data) return 0;
     float widest = 0, pen_y = y;
     uint64_t i = 0;
@@ -144,8 +144,8 @@ float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color 
             if (text.data[i] != ' ') {
                 RectF src = {(float)(cell % f->tex->cols * f->tex->cell_w),
                              (float)(cell / f->tex->cols * f->tex->cell_h), (float)f->glyph_w, (float)f->glyph_h};
-                render_sprite(rd, f->tex, src, (RectF){pen_x, pen_y, f->glyph_w * scale, f->glyph_h * scale}, layer,
-                              color, 0);
+                st_render_sprite(rd, f->tex, src, (RectF){pen_x, pen_y, f->glyph_w * scale, f->glyph_h * scale}, layer,
+                                 color, 0);
             }
             pen_x += f->advances[cell] * scale;
         }
@@ -155,12 +155,12 @@ float font_draw(Renderer *rd, const Font *f, float x, float y, Str8 text, Color 
     return widest;
 }
 
-float font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer, const char *fmt, ...) {
-    Arena *frame = render_frame_arena(rd);
+float st_font_drawf(Renderer *rd, const Font *f, float x, float y, Color color, int layer, const char *fmt, ...) {
+    Arena *frame = st_render_frame_arena(rd);
     if (!frame) return 0;
     va_list ap;
     va_start(ap, fmt);
-    Str8 s = str8_fmtv(frame, fmt, ap);
+    Str8 s = st_str8_fmtv(frame, fmt, ap);
     va_end(ap);
-    return font_draw(rd, f, x, y, s, color, layer, TEXT_ALIGN_LEFT, 1);
+    return st_font_draw(rd, f, x, y, s, color, layer, TEXT_ALIGN_LEFT, 1);
 }

@@ -3,18 +3,18 @@
 
    Commands are appended to chunks of RENDER_CHUNK_CMDS pushed into the frame arena (other
    frame data, such as formatted HUD strings, is pushed in between, so one growing array
-   would not stay contiguous). render_end() sorts their 16-bit keys into an order, builds
+   would not stay contiguous). st_render_end() sorts their 16-bit keys into an order, builds
    four vertices per command in that order and one batch per texture run, and hands both
    to the backend. */
-#include "render/render.h"
+#include <strata/render/render.h>
 
 #include <math.h>
 #include <string.h>
 
-#include "core/diag.h"
-#include "render/gl/render_gl.h"
-#include "render/render_core.h"
-#include "render/sdl/render_sdl.h"
+#include <strata/core/diag.h>
+#include <strata/render/gl/render_gl.h>
+#include <strata/render/render_core.h>
+#include <strata/render/sdl/render_sdl.h>
 
 #define RENDER_CHUNK_CMDS 1024
 
@@ -38,72 +38,72 @@ struct Renderer {
     uint64_t frame_start;
     CmdChunk *first, *last;
     uint32_t count;
-    const CmdChunk *shown; /* the list render_present last showed, for render_command */
+    const CmdChunk *shown; /* the list st_render_present last showed, for st_render_command */
     uint32_t shown_count;
     float view_x, view_y;
     RenderStats cur, last_stats;
 };
 
-Renderer *render_create(Arena *perm, Platform *pf) {
-    Renderer *rd = arena_push_struct(perm, Renderer);
+Renderer *st_render_create(Arena *perm, Platform *pf) {
+    Renderer *rd = st_arena_push_struct(perm, Renderer);
     if (!rd) return NULL;
     rd->pf = pf;
-    platform_logical_size(pf, &rd->logical_w, &rd->logical_h);
-    if (platform_renderer_kind(pf) == RENDERER_GL) {
+    st_platform_logical_size(pf, &rd->logical_w, &rd->logical_h);
+    if (st_platform_renderer_kind(pf) == RENDERER_GL) {
         Error why;
-        rd->gl = render_gl_create(perm, platform_window(pf), rd->logical_w, rd->logical_h, &why);
+        rd->gl = st_render_gl_create(perm, st_platform_window(pf), rd->logical_w, rd->logical_h, &why);
         /* The context exists but the backend cannot draw on it: fall back (one line why). */
-        if (!rd->gl && !platform_use_sdl_renderer(pf, why.message)) return NULL;
+        if (!rd->gl && !st_platform_use_sdl_renderer(pf, why.message)) return NULL;
     }
-    rd->kind = platform_renderer_kind(pf);
+    rd->kind = st_platform_renderer_kind(pf);
     if (rd->kind == RENDERER_SDL) {
-        rd->sdl = render_sdl_create(perm, platform_renderer(pf));
+        rd->sdl = st_render_sdl_create(perm, st_platform_renderer(pf));
         if (!rd->sdl) return NULL;
     }
     static const uint8_t white[4 * 4 * 4] = {
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
-    rd->white = render_texture_create(rd, perm, "white", white, 4, 4, 0, 0);
+    rd->white = st_render_texture_create(rd, perm, "white", white, 4, 4, 0, 0);
     if (!rd->white) return NULL;
     return rd;
 }
 
-void render_release(Renderer *rd) {
+void st_render_release(Renderer *rd) {
     if (!rd) return;
     for (uint32_t i = 0; i < rd->texture_count; i++) {
-        if (rd->sdl) render_sdl_texture_release(rd->sdl, rd->textures[i]);
-        if (rd->gl) render_gl_texture_release(rd->gl, rd->textures[i]);
+        if (rd->sdl) st_render_sdl_texture_release(rd->sdl, rd->textures[i]);
+        if (rd->gl) st_render_gl_texture_release(rd->gl, rd->textures[i]);
     }
     rd->texture_count = 0;
-    if (rd->gl) render_gl_release(rd->gl);
+    if (rd->gl) st_render_gl_release(rd->gl);
     rd->gl = NULL;
 }
 
-RendererKind render_kind(const Renderer *rd) { return rd->kind; }
+RendererKind st_render_kind(const Renderer *rd) { return rd->kind; }
 
-const char *render_describe(const Renderer *rd) {
-    return rd->gl ? render_gl_describe(rd->gl) : render_sdl_describe(rd->sdl);
+const char *st_render_describe(const Renderer *rd) {
+    return rd->gl ? st_render_gl_describe(rd->gl) : st_render_sdl_describe(rd->sdl);
 }
 
-TextureInfo render_texture_info(const Texture *t) {
+TextureInfo st_render_texture_info(const Texture *t) {
     if (!t) return (TextureInfo){0};
     return (TextureInfo){t->name, t->w, t->h, t->cell_w, t->cell_h, t->cols, t->rows, t->bytes, t->id};
 }
 
-Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
-                               int cell_w, int cell_h) {
+Texture *st_render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
+                                  int cell_w, int cell_h) {
     if (rd->texture_count >= RENDER_MAX_TEXTURES) {
-        diag_report(DIAG_ERROR, "render: %s: more than %d textures", name, RENDER_MAX_TEXTURES);
+        st_diag_report(DIAG_ERROR, "render: %s: more than %d textures", name, RENDER_MAX_TEXTURES);
         return NULL;
     }
     if (w <= 0 || h <= 0) {
-        diag_report(DIAG_ERROR, "render: %s: empty image (%dx%d)", name, w, h);
+        st_diag_report(DIAG_ERROR, "render: %s: empty image (%dx%d)", name, w, h);
         return NULL;
     }
-    Texture *t = arena_push_struct(perm, Texture);
+    Texture *t = st_arena_push_struct(perm, Texture);
     if (!t) return NULL;
-    t->name = arena_strdup(perm, name);
+    t->name = st_arena_strdup(perm, name);
     t->w = w;
     t->h = h;
     t->cell_w = cell_w > 0 ? cell_w : w;
@@ -111,47 +111,47 @@ Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, cons
     t->cols = w / t->cell_w;
     t->rows = h / t->cell_h;
     t->id = (uint16_t)rd->texture_count;
-    bool ok = rd->gl ? render_gl_texture_create(rd->gl, t, rgba) : render_sdl_texture_create(rd->sdl, t, rgba);
+    bool ok = rd->gl ? st_render_gl_texture_create(rd->gl, t, rgba) : st_render_sdl_texture_create(rd->sdl, t, rgba);
     if (!ok) return NULL;
     rd->textures[rd->texture_count++] = t;
     return t;
 }
 
-void render_begin(Renderer *rd, Arena *frame, Color clear) {
+void st_render_begin(Renderer *rd, Arena *frame, Color clear) {
     rd->frame = frame;
-    rd->frame_start = arena_pos(frame);
+    rd->frame_start = st_arena_pos(frame);
     rd->first = rd->last = NULL;
     rd->count = 0;
     rd->shown = NULL;
     rd->shown_count = 0;
     rd->view_x = rd->view_y = 0;
     rd->cur = (RenderStats){0};
-    if (rd->gl) render_gl_begin(rd->gl, clear);
-    else render_sdl_begin(rd->sdl, clear);
+    if (rd->gl) st_render_gl_begin(rd->gl, clear);
+    else st_render_sdl_begin(rd->sdl, clear);
 }
 
-void render_set_view(Renderer *rd, float x, float y) {
+void st_render_set_view(Renderer *rd, float x, float y) {
     /* Whole pixels: a fractional camera would make the tile grid shimmer. */
     rd->view_x = floorf(x + 0.5f);
     rd->view_y = floorf(y + 0.5f);
 }
 
-Arena *render_frame_arena(Renderer *rd) { return rd->frame; }
-uint32_t render_command_count(const Renderer *rd) { return rd->count; }
+Arena *st_render_frame_arena(Renderer *rd) { return rd->frame; }
+uint32_t st_render_command_count(const Renderer *rd) { return rd->count; }
 
-const DrawCmd *render_command(const Renderer *rd, uint32_t i) {
+const DrawCmd *st_render_command(const Renderer *rd, uint32_t i) {
     const CmdChunk *c = rd->first ? rd->first : rd->shown;
     uint32_t n = rd->first ? rd->count : rd->shown_count;
     if (i >= n) return NULL;
     for (; c && i >= c->count; c = c->next) i -= c->count;
     return c ? &c->cmds[i] : NULL;
 }
-RenderStats render_stats(const Renderer *rd) { return rd->last_stats; }
+RenderStats st_render_stats(const Renderer *rd) { return rd->last_stats; }
 
 static DrawCmd *render_push(Renderer *rd) {
     if (!rd->frame) return NULL;
     if (!rd->last || rd->last->count == RENDER_CHUNK_CMDS) {
-        CmdChunk *c = arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
+        CmdChunk *c = st_arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
         if (!c) {
             rd->cur.dropped++;
             return NULL;
@@ -166,7 +166,7 @@ static DrawCmd *render_push(Renderer *rd) {
     return &rd->last->cmds[rd->last->count++];
 }
 
-void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip) {
+void st_render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip) {
     if (!tex) return;
     /* Whole logical pixels: a quad covers the same pixels whoever rasterises it (SDL's
        software renderer truncates to whole pixels, a GPU covers the pixel centres inside),
@@ -199,34 +199,34 @@ void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int l
     *c = (DrawCmd){x, y, dst.w, dst.h, u0, v0, u1, v1, tint, (uint16_t)layer, tex->id};
 }
 
-void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
-                        uint32_t flip) {
+void st_render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
+                           uint32_t flip) {
     if (!tex || index < 0 || index >= tex->cols * tex->rows) return;
     float sx = (float)(index % tex->cols * tex->cell_w);
     float sy = (float)(index / tex->cols * tex->cell_h);
-    render_sprite(rd, tex, (RectF){sx, sy, (float)tex->cell_w, (float)tex->cell_h},
-                  (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, tint, flip);
+    st_render_sprite(rd, tex, (RectF){sx, sy, (float)tex->cell_w, (float)tex->cell_h},
+                     (RectF){x, y, (float)tex->cell_w, (float)tex->cell_h}, layer, tint, flip);
 }
 
-void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip) {
-    render_cell_tinted(rd, tex, index, x, y, layer, COLOR_WHITE, flip);
+void st_render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip) {
+    st_render_cell_tinted(rd, tex, index, x, y, layer, COLOR_WHITE, flip);
 }
 
-void render_rect(Renderer *rd, RectF dst, int layer, Color color) {
+void st_render_rect(Renderer *rd, RectF dst, int layer, Color color) {
     /* The middle texel of the 4x4 white texture: no edge sampling surprises. */
-    render_sprite(rd, rd->white, (RectF){1, 1, 2, 2}, dst, layer, color, 0);
+    st_render_sprite(rd, rd->white, (RectF){1, 1, 2, 2}, dst, layer, color, 0);
 }
 
-void render_rect_outline(Renderer *rd, RectF r, int layer, Color color) {
-    render_rect(rd, (RectF){r.x, r.y, r.w, 1}, layer, color);
-    render_rect(rd, (RectF){r.x, r.y + r.h - 1, r.w, 1}, layer, color);
-    render_rect(rd, (RectF){r.x, r.y + 1, 1, r.h - 2}, layer, color);
-    render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
+void st_render_rect_outline(Renderer *rd, RectF r, int layer, Color color) {
+    st_render_rect(rd, (RectF){r.x, r.y, r.w, 1}, layer, color);
+    st_render_rect(rd, (RectF){r.x, r.y + r.h - 1, r.w, 1}, layer, color);
+    st_render_rect(rd, (RectF){r.x, r.y + 1, 1, r.h - 2}, layer, color);
+    st_render_rect(rd, (RectF){r.x + r.w - 1, r.y + 1, 1, r.h - 2}, layer, color);
 }
 
 static inline uint16_t render_key(const DrawCmd *c) { return (uint16_t)((c->layer & 0xff) << 8 | (c->tex & 0xff)); }
 
-/* The draw order, shared by render_end and render_sort_commands. Command i of a draw list
+/* The draw order, shared by st_render_end and st_render_sort_commands. Command i of a draw list
    is chunks[i / RENDER_CHUNK_CMDS][i % RENDER_CHUNK_CMDS] (every chunk but the last is
    full). Pushes into `scratch` the commands' 16-bit keys (layer << 8 | tex) and their
    stable order by key, `count` of each, and returns them through `keys` and `order`; false
@@ -239,9 +239,9 @@ static inline uint16_t render_key(const DrawCmd *c) { return (uint16_t)((c->laye
 static bool render_order(Arena *scratch, const DrawCmd *const *chunks, uint32_t count, uint16_t **keys,
                          uint32_t **order) {
     _Static_assert(RENDER_MAX_LAYERS <= 256 && RENDER_MAX_TEXTURES <= 256, "8-bit radix digits");
-    uint16_t *key = arena_push_array_raw(scratch, uint16_t, count);
-    uint32_t *tmp = arena_push_array_raw(scratch, uint32_t, count);
-    uint32_t *ord = arena_push_array_raw(scratch, uint32_t, count);
+    uint16_t *key = st_arena_push_array_raw(scratch, uint16_t, count);
+    uint32_t *tmp = st_arena_push_array_raw(scratch, uint32_t, count);
+    uint32_t *ord = st_arena_push_array_raw(scratch, uint32_t, count);
     if (!key || !tmp || !ord) return false;
     for (uint32_t i = 0, ci = 0; i < count; ci++) {
         uint32_t n = count - i < RENDER_CHUNK_CMDS ? count - i : RENDER_CHUNK_CMDS;
@@ -269,13 +269,13 @@ static bool render_order(Arena *scratch, const DrawCmd *const *chunks, uint32_t 
     return true;
 }
 
-void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count) {
+void st_render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count) {
     if (count == 0) return;
     SCRATCH_SCOPE(tmp);
     /* The flat array cut at the same chunk size as a frame's draw list, so the order is
-       computed exactly as render_end computes it. */
+       computed exactly as st_render_end computes it. */
     uint32_t nchunks = (count + RENDER_CHUNK_CMDS - 1) / RENDER_CHUNK_CMDS;
-    const DrawCmd **chunks = arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
+    const DrawCmd **chunks = st_arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
     uint16_t *keys;
     uint32_t *order;
     if (chunks)
@@ -287,9 +287,9 @@ void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count) {
     for (uint32_t k = 0; k < count; k++) out[k] = cmds[order[k]];
 }
 
-void render_end(Renderer *rd) {
+void st_render_end(Renderer *rd) {
     uint32_t n = rd->count;
-    rd->cur.frame_bytes = rd->frame ? arena_pos(rd->frame) - rd->frame_start : 0;
+    rd->cur.frame_bytes = rd->frame ? st_arena_pos(rd->frame) - rd->frame_start : 0;
     if (n == 0) {
         rd->last_stats = rd->cur;
         return;
@@ -298,7 +298,7 @@ void render_end(Renderer *rd) {
        sort reads keys and the vertex loop reads commands in place, through the order. */
     uint32_t nchunks = (n + RENDER_CHUNK_CMDS - 1) / RENDER_CHUNK_CMDS;
     SCRATCH_SCOPE(tmp, rd->frame);
-    const DrawCmd **chunks = arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
+    const DrawCmd **chunks = st_arena_push_array_raw(tmp.arena, const DrawCmd *, nchunks);
     uint16_t *keys = NULL;
     uint32_t *order = NULL;
     if (chunks) {
@@ -306,9 +306,9 @@ void render_end(Renderer *rd) {
         for (const CmdChunk *c = rd->first; c; c = c->next) chunks[ci++] = c->cmds;
     }
     bool sorted = chunks && render_order(tmp.arena, chunks, n, &keys, &order);
-    RenderVertex *verts = arena_push_array_raw(tmp.arena, RenderVertex, (uint64_t)n * 4);
+    RenderVertex *verts = st_arena_push_array_raw(tmp.arena, RenderVertex, (uint64_t)n * 4);
     /* At most one batch per texture id and layer: n is a safe bound, and cheap. */
-    RenderBatch *batches = arena_push_array_raw(tmp.arena, RenderBatch, n);
+    RenderBatch *batches = st_arena_push_array_raw(tmp.arena, RenderBatch, n);
     if (!sorted || !verts || !batches) {
         rd->cur.dropped += n;
         rd->last_stats = rd->cur;
@@ -328,27 +328,27 @@ void render_end(Renderer *rd) {
         if (nb == 0 || batches[nb - 1].tex->id != c->tex) batches[nb++] = (RenderBatch){rd->textures[c->tex], i, 0};
         batches[nb - 1].count++;
     }
-    if (rd->gl) render_gl_submit(rd->gl, verts, batches, nb, n, tmp.arena, &rd->cur);
-    else render_sdl_submit(rd->sdl, verts, batches, nb, n, tmp.arena, &rd->cur);
+    if (rd->gl) st_render_gl_submit(rd->gl, verts, batches, nb, n, tmp.arena, &rd->cur);
+    else st_render_sdl_submit(rd->sdl, verts, batches, nb, n, tmp.arena, &rd->cur);
     rd->last_stats = rd->cur;
 }
 /* The platform's viewport, as the backends take it (render_types.h: they see no platform). */
 static RenderViewport render_viewport(const Renderer *rd) {
-    PlatformViewport v = platform_viewport(rd->pf);
+    PlatformViewport v = st_platform_viewport(rd->pf);
     return (RenderViewport){v.x, v.y, v.w, v.h, v.scale};
 }
 
-void render_present(Renderer *rd) {
-    if (rd->gl) render_gl_present(rd->gl, render_viewport(rd));
-    else render_sdl_present(rd->sdl);
-    rd->frame = NULL; /* its memory dies with the next arena_clear; stop pushing into it */
+void st_render_present(Renderer *rd) {
+    if (rd->gl) st_render_gl_present(rd->gl, render_viewport(rd));
+    else st_render_sdl_present(rd->sdl);
+    rd->frame = NULL; /* its memory dies with the next st_arena_clear; stop pushing into it */
     rd->shown = rd->first;
     rd->shown_count = rd->count;
     rd->first = rd->last = NULL;
     rd->count = 0;
 }
 
-bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h) {
-    if (rd->gl) return render_gl_read_pixels(rd->gl, render_viewport(rd), out, rgba, w, h);
-    return render_sdl_read_pixels(rd->sdl, out, rgba, w, h);
+bool st_render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h) {
+    if (rd->gl) return st_render_gl_read_pixels(rd->gl, render_viewport(rd), out, rgba, w, h);
+    return st_render_sdl_read_pixels(rd->sdl, out, rgba, w, h);
 }

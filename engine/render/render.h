@@ -2,7 +2,7 @@
 
    Every frame: clear the frame arena, begin, push commands (sprites from an atlas cell or
    region, filled rects, text through font.h), end. The commands are plain structs pushed
-   into the frame arena; render_end() orders them by (layer, texture) with a stable
+   into the frame arena; st_render_end() orders them by (layer, texture) with a stable
    two-pass counting sort in a scratch scope, builds the vertices in the same scope and
    hands the backend one batch per run of one texture, so draw calls per frame = texture
    runs, not sprites. Within a layer and texture, draw order is push order (the sort is
@@ -12,18 +12,18 @@
    vertex buffer, one glDrawElements per batch, the picture drawn at its logical size and
    scaled by whole steps, or below 1x to fit) and SDL_Renderer (sdl/render_sdl.c: one SDL_RenderGeometry per
    batch; the headless and software path). Which one is the platform's choice
-   (PlatformDesc.renderer); render_create takes what the platform made.
+   (PlatformDesc.renderer); st_render_create takes what the platform made.
 
        enum { LAYER_TILES = 0, LAYER_HUD = 100 };           // the game numbers its layers
-       arena_clear(frame);
-       render_begin(rd, frame, (Color){20, 16, 28, 255});
-       render_set_view(rd, cam.pos[0], cam.pos[1]);          // world space from here on
-       render_cell(rd, tiles, 4, x, y, LAYER_TILES, 0);      // cell 4 of the atlas grid
-       render_set_view(rd, 0, 0);                            // screen space for the HUD
-       font_drawf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
-       render_end(rd);                                       // sort + submit
-       if (want_shot) asset_write_screenshot(rd, "shot.png", &err); // asset.h; before present
-       render_present(rd);
+       st_arena_clear(frame);
+       st_render_begin(rd, frame, (Color){20, 16, 28, 255});
+       st_render_set_view(rd, cam.pos[0], cam.pos[1]);          // world space from here on
+       st_render_cell(rd, tiles, 4, x, y, LAYER_TILES, 0);      // cell 4 of the atlas grid
+       st_render_set_view(rd, 0, 0);                            // screen space for the HUD
+       st_font_drawf(rd, font, 4, 4, COLOR_WHITE, LAYER_HUD, "Coins %d", coins);
+       st_render_end(rd);                                       // sort + submit
+       if (want_shot) st_asset_write_screenshot(rd, "shot.png", &err); // asset.h; before present
+       st_render_present(rd);
 
    Layers are 0..RENDER_MAX_LAYERS-1, drawn low to high. Textures are created through the
    renderer (asset.h loads PNGs into them); at most RENDER_MAX_TEXTURES. Coordinates are
@@ -35,70 +35,70 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/str8.h"
-#include "render/render_types.h"
+#include <strata/core/arena.h>
+#include <strata/core/str8.h>
+#include <strata/render/render_types.h>
 
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
-TextureInfo render_texture_info(const Texture *tex);
+TextureInfo st_render_texture_info(const Texture *tex);
 
 typedef struct Renderer Renderer;
 
 /* A renderer on what `pf` made for drawing: its GL context (the GL backend) or its
    SDL_Renderer. Textures and bookkeeping go to `perm`. When the GL backend cannot start
    on the context (a shader or framebuffer the driver refuses), the platform falls back to
-   an SDL_Renderer (platform_use_sdl_renderer), with one line saying why, and this returns
+   an SDL_Renderer (st_platform_use_sdl_renderer), with one line saying why, and this returns
    a renderer on that. NULL (reported) when neither works. */
-Renderer *render_create(Arena *perm, Platform *pf);
-void render_release(Renderer *rd); /* destroys the textures it created */
+Renderer *st_render_create(Arena *perm, Platform *pf);
+void st_render_release(Renderer *rd); /* destroys the textures it created */
 /* RENDERER_GL or RENDERER_SDL: the backend drawing. */
-RendererKind render_kind(const Renderer *rd);
+RendererKind st_render_kind(const Renderer *rd);
 /* One line about the backend, for the overlay and logs: "OpenGL 3.3 (llvmpipe ...)". */
-const char *render_describe(const Renderer *rd);
+const char *st_render_describe(const Renderer *rd);
 
 /* RGBA8 pixels (row-major, w*h*4 bytes) -> a Texture in `perm`. cell_w/cell_h 0 = whole
    image. NULL (and a report, core/diag.h) if SDL refuses or RENDER_MAX_TEXTURES is reached. */
-Texture *render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
-                               int cell_w, int cell_h);
+Texture *st_render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
+                                  int cell_w, int cell_h);
 
-void render_begin(Renderer *rd, Arena *frame, Color clear);
+void st_render_begin(Renderer *rd, Arena *frame, Color clear);
 /* Offset subtracted from every later push (the camera's top-left); (0, 0) = screen space. */
-void render_set_view(Renderer *rd, float x, float y);
+void st_render_set_view(Renderer *rd, float x, float y);
 /* Cell `index` of `tex`'s grid at (x, y), drawn at the cell's size. */
-void render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip);
+void st_render_cell(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, uint32_t flip);
 /* The same, tinted (multiplied by `tint`, alpha included). */
-void render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
-                        uint32_t flip);
+void st_render_cell_tinted(Renderer *rd, const Texture *tex, int index, float x, float y, int layer, Color tint,
+                           uint32_t flip);
 /* The general form: any source rectangle (texels), any destination size, tint, flip. */
-void render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip);
-void render_rect(Renderer *rd, RectF dst, int layer, Color color);
-void render_rect_outline(Renderer *rd, RectF dst, int layer, Color color);
-void render_end(Renderer *rd);     /* sort + submit */
-void render_present(Renderer *rd); /* scale to the window and swap */
+void st_render_sprite(Renderer *rd, const Texture *tex, RectF src, RectF dst, int layer, Color tint, uint32_t flip);
+void st_render_rect(Renderer *rd, RectF dst, int layer, Color color);
+void st_render_rect_outline(Renderer *rd, RectF dst, int layer, Color color);
+void st_render_end(Renderer *rd);     /* sort + submit */
+void st_render_present(Renderer *rd); /* scale to the window and swap */
 
-RenderStats render_stats(const Renderer *rd); /* of the last ended frame */
+RenderStats st_render_stats(const Renderer *rd); /* of the last ended frame */
 /* Commands pushed so far this frame (for tests and the overlay). */
-uint32_t render_command_count(const Renderer *rd);
-/* Command i, in push order, of the frame being built; after render_present, of the frame
-   just shown, until the next render_begin or the frame arena's clear, whichever is first
+uint32_t st_render_command_count(const Renderer *rd);
+/* Command i, in push order, of the frame being built; after st_render_present, of the frame
+   just shown, until the next st_render_begin or the frame arena's clear, whichever is first
    (its memory is the frame arena's). NULL past the end. What tests measure a frame by:
    where each quad went, from which texture, on which layer (TextureInfo.id). */
-const DrawCmd *render_command(const Renderer *rd, uint32_t i);
+const DrawCmd *st_render_command(const Renderer *rd, uint32_t i);
 
-/* The picture as the player sees it (call between render_end and render_present): the
+/* The picture as the player sees it (call between st_render_end and st_render_present): the
    viewport of the output, in output pixels, as RGBA8 pixels in `out` (w*h*4 bytes, rows
    top to bottom). False when the backend cannot read it back (the reason reported through
-   core/diag.h) or `out` is full. Writing them as a PNG is asset.h's (asset_write_screenshot):
+   core/diag.h) or `out` is full. Writing them as a PNG is asset.h's (st_asset_write_screenshot):
    the renderer includes nothing of the asset side, which includes the renderer. */
-bool render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
+bool st_render_read_pixels(Renderer *rd, Arena *out, uint8_t **rgba, int *w, int *h);
 
 /* Stable LSD counting sort of `cmds` by (layer, tex) into `out` (distinct from cmds):
    two 8-bit passes, O(n), no comparisons. It computes the order with the same internal
-   function render_end draws by, so tests and the bench check the order the game gets. */
-void render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count);
+   function st_render_end draws by, so tests and the bench check the order the game gets. */
+void st_render_sort_commands(const DrawCmd *cmds, DrawCmd *out, uint32_t count);
 
 /* The frame arena of the current frame, for callers that format their own strings. */
-Arena *render_frame_arena(Renderer *rd);
+Arena *st_render_frame_arena(Renderer *rd);
 
 #endif

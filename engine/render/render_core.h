@@ -15,8 +15,8 @@
 #ifndef RENDER_CORE_H
 #define RENDER_CORE_H
 
-#include "core/arena.h"
-#include "render/render_types.h"
+#include <strata/core/arena.h>
+#include <strata/render/render_types.h>
 
 /* The SDL_Renderer backend's share of a texture. Under SDL's software renderer, and within
    RENDER_COPY_BUDGET_BYTES, the SDL texture holds the image four times, [plain | flipped X]

@@ -25,7 +25,7 @@ typedef struct RectF {
 
 /* A texture plus the grid it is cut into (cell_w x cell_h cells, row-major). Opaque: it
    lives in the permanent arena and belongs to the backend that made it;
-   render_texture_info tells what it is. */
+   st_render_texture_info tells what it is. */
 typedef struct Texture Texture;
 
 typedef struct TextureInfo {
@@ -47,7 +47,7 @@ typedef struct TextureInfo {
 
 enum { RENDER_FLIP_X = 1u << 0, RENDER_FLIP_Y = 1u << 1 };
 
-/* One quad. Pushed by the render_* calls below; exposed for render_sort_commands. */
+/* One quad. Pushed by the render_* calls below; exposed for st_render_sort_commands. */
 typedef struct DrawCmd {
     float x, y, w, h;     /* destination, logical pixels, view already applied */
     float u0, v0, u1, v1; /* texture coordinates 0..1, flips already applied */

@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "../../assets/atlas.h"
-#include "asset/asset.h"
-#include "core/base.h"
-#include "core/diag.h"
-#include "core/os_file.h"
-#include "core/path.h"
+#include <strata/asset/asset.h>
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
 #include "rules/bot.h"
 
 /* levels/01-*.lvl next to the assets directory, or in the current directory; of several,
@@ -21,22 +21,23 @@
 static const char *default_level(Arena *perm, const char *assets) {
     const char *dirs[2] = {"levels", NULL};
     if (assets) {
-        Str8 parent = path_dir_prefix(str8_cstr(assets)); /* "game/assets" -> "game/" */
-        dirs[1] = parent.len ? str8_fmt(perm, "%.*slevels", STR8_FMT(parent)).data : "levels";
+        Str8 parent = st_path_dir_prefix(st_str8_cstr(assets)); /* "game/assets" -> "game/" */
+        dirs[1] = parent.len ? st_str8_fmt(perm, "%.*slevels", STR8_FMT(parent)).data : "levels";
     }
     for (int d = 0; d < 2; d++) {
         if (!dirs[d]) continue;
         SCRATCH_SCOPE(tmp, perm);
         OsDirList list;
-        if (!os_list_dir(tmp.arena, dirs[d], &list)) continue;
+        if (!st_os_list_dir(tmp.arena, dirs[d], &list)) continue;
         const char *best = NULL;
         for (uint64_t i = 0; i < list.count; i++) {
             Str8 name = list.entries[i].name;
-            if (name.len < 8 || !str8_starts_with(name, STR8_LIT("01-")) || !str8_ends_with(name, STR8_LIT(".lvl")))
+            if (name.len < 8 || !st_str8_starts_with(name, STR8_LIT("01-")) ||
+                !st_str8_ends_with(name, STR8_LIT(".lvl")))
                 continue;
             if (!best || strcmp(name.data, best) < 0) best = name.data;
         }
-        if (best) return str8_fmt(perm, "%s/%s", dirs[d], best).data;
+        if (best) return st_str8_fmt(perm, "%s/%s", dirs[d], best).data;
     }
     return NULL;
 }
@@ -57,24 +58,24 @@ AssetSearch app_asset_search(const char *given) {
 
 /* The game's keys as the player set them (the Game holds the numbers, save.h's order). */
 static void apply_keys(App *app) {
-    InputBindings b = input_bindings_default(&app->host->in);
+    InputBindings b = st_input_bindings_default(&app->host->in);
     const SaveSettings *st = &app->game->save.settings;
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) b.keys[a][k] = st->binds[a][k];
-    input_set_bindings(&app->host->in, &b);
+    st_input_set_bindings(&app->host->in, &b);
 }
 
 /* Every setting takes effect the frame the menu changes it. */
 static void apply_settings(App *app) {
     SaveSettings *want = &app->game->save.settings;
     SaveSettings *have = &app->applied;
-    if (want->fullscreen != have->fullscreen) platform_set_fullscreen(app->host->pf, want->fullscreen);
+    if (want->fullscreen != have->fullscreen) st_platform_set_fullscreen(app->host->pf, want->fullscreen);
 #if !defined(__EMSCRIPTEN__) /* in a browser the page sizes the canvas, in whole steps */
     if (want->scale != have->scale && want->scale > 0) {
         /* The menu shows the scale the window has: the display may have taken it lower. */
-        platform_set_window_scale(app->host->pf, want->scale);
-        want->scale = platform_window_scale(app->host->pf);
-        app->game->scale_max = platform_max_window_scale(app->host->pf);
+        st_platform_set_window_scale(app->host->pf, want->scale);
+        want->scale = st_platform_window_scale(app->host->pf);
+        app->game->scale_max = st_platform_max_window_scale(app->host->pf);
     }
 #endif
     bool keys = memcmp(want->binds, have->binds, sizeof want->binds) != 0;
@@ -93,21 +94,21 @@ static bool open_audio(App *app, const char *assets) {
     if (!device && !o->audio_out) return true;
     Arena *perm = app->host->life.perm;
     cues_load(&app->bank, perm, assets);
-    if (device) app->audio = audio_device_create(perm);
-    uint32_t rate = app->audio ? audio_device_rate(app->audio) : AUDIO_RATE;
-    if (app->audio || o->audio_out) app->mixer = mixer_create(perm, rate);
-    if (o->audio_out && (!app->mixer || !virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
+    if (device) app->audio = st_audio_device_create(perm);
+    uint32_t rate = app->audio ? st_audio_device_rate(app->audio) : AUDIO_RATE;
+    if (app->audio || o->audio_out) app->mixer = st_mixer_create(perm, rate);
+    if (o->audio_out && (!app->mixer || !st_virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
     cues_init(&app->cues, app->mixer, &app->bank, o->seed);
     cues_set_volumes(&app->cues, &app->game->save.settings, false, false);
-    if (app->audio && app->mixer) audio_device_start(app->audio, app->mixer);
+    if (app->audio && app->mixer) st_audio_device_start(app->audio, app->mixer);
     return true;
 }
 
 /* One tick's sound, mixed offline into the --audio-out buffer (1 GiB of address space:
    93 minutes; a longer run keeps its first 93). */
 static void mix_tick(App *app) {
-    int16_t *out = virtual_array_push_n(&app->audio_out, APP_AUDIO_TICK_FRAMES);
-    if (out) mixer_render_s16(app->mixer, out, APP_AUDIO_TICK_FRAMES);
+    int16_t *out = st_virtual_array_push_n(&app->audio_out, APP_AUDIO_TICK_FRAMES);
+    if (out) st_mixer_render_s16(app->mixer, out, APP_AUDIO_TICK_FRAMES);
 }
 
 /* --edit FILE --size WxH: a new level, written at once (there is no file to lose), so the
@@ -116,51 +117,53 @@ static void mix_tick(App *app) {
 static bool create_level(App *app) {
     const AppOptions *o = &app->opt;
     const char *path = o->edit;
-    Str8 p = str8_cstr(path);
-    if (!str8_ends_with(p, STR8_LIT(LEVEL_FILE_EXT))) {
-        bool tiled = str8_ends_with(p, STR8_LIT(LEVEL_TILED_EXT));
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: expected a name that ends in %s, the editor's format%s",
-                       LEVEL_FILE_EXT,
-                       tiled ? " (a .tmj is a Tiled map: make the level as .lvl and convert it"
-                               " with lvl2tiled, or make the map in Tiled)"
-                             : "");
+    Str8 p = st_str8_cstr(path);
+    if (!st_str8_ends_with(p, STR8_LIT(LEVEL_FILE_EXT))) {
+        bool tiled = st_str8_ends_with(p, STR8_LIT(LEVEL_TILED_EXT));
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: expected a name that ends in %s, the editor's format%s",
+                          LEVEL_FILE_EXT,
+                          tiled ? " (a .tmj is a Tiled map: make the level as .lvl and convert it"
+                                  " with lvl2tiled, or make the map in Tiled)"
+                                : "");
         return false;
     }
-    OsFileInfo fi = os_file_info(path);
+    OsFileInfo fi = st_os_file_info(path);
     if (fi.kind != OS_FILE_NONE) {
-        diag_report_at(DIAG_ERROR, path, 0, 0,
-                       "not created: it exists (--size makes new levels; --edit alone opens it)");
+        st_diag_report_at(DIAG_ERROR, path, 0, 0,
+                          "not created: it exists (--size makes new levels; --edit alone opens it)");
         return false;
     }
     /* The writer would say "cannot write x.lvl.tmp": say what is wrong with the folder. */
     char folder[SIM_PATH_MAX];
-    Str8 dir = path_dir(p);
+    Str8 dir = st_path_dir(p);
     snprintf(folder, sizeof folder, "%.*s", STR8_FMT(dir));
-    OsFileInfo di = os_file_info(folder[0] ? folder : ".");
+    OsFileInfo di = st_os_file_info(folder[0] ? folder : ".");
     if (di.kind == OS_FILE_NONE) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: there is no folder %s (%s)", folder, strerror(di.error));
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: there is no folder %s (%s)", folder,
+                          strerror(di.error));
         return false;
     }
     if (di.kind != OS_FILE_DIRECTORY) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s is not a folder", folder);
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s is not a folder", folder);
         return false;
     }
     if (fi.error != ENOENT) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: cannot look at it: %s", strerror(fi.error));
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: cannot look at it: %s", strerror(fi.error));
         return false;
     }
     EditorUi *ui = app->editor;
-    if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, arena_capacity(app->host->life.level))) {
+    if (!editor_ui_new(ui, path, o->edit_w, o->edit_h, st_arena_capacity(app->host->life.level))) {
         Error why = {0};
-        arena_error(&why);
-        diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s", o->edit_w,
-                       o->edit_h, strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : error_message(&why));
+        st_arena_error(&why);
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: no memory for a %dx%d level in the editor: %s",
+                          o->edit_w, o->edit_h,
+                          strlen(path) >= LEVEL_PATH_MAX ? "the path is too long" : st_error_message(&why));
         return false;
     }
     Error msg;
     if (!editor_save(&ui->ed, false, &msg)) {
-        if (ui->ed.has_problem) diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
-        else diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg.message);
+        if (ui->ed.has_problem) st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", ui->ed.problem.message);
+        else st_diag_report_at(DIAG_ERROR, path, 0, 0, "not created: %s", msg.message);
         editor_ui_release(ui);
         return false;
     }
@@ -172,21 +175,21 @@ static bool create_level(App *app) {
 static void open_editor(App *app) {
     Game *g = app->game;
     const char *path = g->sim.level.path ? g->sim.level.path : "";
-    if (str8_ends_with(str8_cstr(path), STR8_LIT(LEVEL_TILED_EXT))) {
-        diag_report_at(DIAG_ERROR, path, 0, 0,
-                       "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
+    if (st_str8_ends_with(st_str8_cstr(path), STR8_LIT(LEVEL_TILED_EXT))) {
+        st_diag_report_at(DIAG_ERROR, path, 0, 0,
+                          "a Tiled map is edited in Tiled (the game reloads it when it is saved there)");
         return;
     }
     Host *h = app->host;
-    if (!app->editor) app->editor = arena_push_struct(h->life.perm, EditorUi);
-    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level, arena_capacity(h->life.level))) {
-        diag_report(DIAG_ERROR, "game: cannot open the editor (no memory)");
+    if (!app->editor) app->editor = st_arena_push_struct(h->life.perm, EditorUi);
+    if (!app->editor || !editor_ui_open_level(app->editor, &g->sim.level, st_arena_capacity(h->life.level))) {
+        st_diag_report(DIAG_ERROR, "game: cannot open the editor (no memory)");
         return;
     }
     app->playtested = false;
     app->edits_dropped = false;
     int lw, lh;
-    host_logical_size(h, &lw, &lh);
+    st_host_logical_size(h, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
                      (float)lw, (float)lh);
     app->mode = APP_MODE_EDIT;
@@ -250,14 +253,14 @@ static void back_to_game(App *app) {
     } else {
         ok = game_reload_level(g, &err);
     }
-    if (!ok) error_report(&err);
+    if (!ok) st_error_report(&err);
     app->playtested = false;
 }
 
 static void editor_frame(App *app) {
     Host *h = app->host;
     int lw, lh;
-    host_logical_size(h, &lw, &lh);
+    st_host_logical_size(h, &lw, &lh);
     EditorAction act = editor_ui_frame(app->editor, &h->in, (float)lw - h->debug_w, (float)lh);
     if (act == EDITOR_PLAYTEST) {
         start_playtest(app);
@@ -301,11 +304,11 @@ static void keep_unsaved(App *app) {
                                                 : "ended";
     Error msg;
     if (!editor_keep_unsaved(&ui->ed, &msg)) {
-        diag_report(DIAG_ERROR, "game: %s: %s", why, msg.message);
+        st_diag_report(DIAG_ERROR, "game: %s: %s", why, msg.message);
         app->status = 1;
         return;
     }
-    diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg.message, ui->ed.path);
+    st_diag_report(DIAG_WARNING, "game: %s: %s; the next --edit %s offers them back", why, msg.message, ui->ed.path);
 }
 
 /* A few times a second: has the level's file changed on disk? Reload it in place, or show
@@ -323,10 +326,10 @@ static void watch_level(App *app) {
     if (sim_reload_level(&g->sim, g->level_arena, &err)) {
         char line[SIM_PATH_MAX + 32];
         snprintf(line, sizeof line, "reloaded %s", g->sim.level_path);
-        diag_report(DIAG_NOTE, "%s", line);
+        st_diag_report(DIAG_NOTE, "%s", line);
         game_show_notice(g, line);
     } else {
-        error_report(&err); /* on screen too (the App's sink); the level keeps running */
+        st_error_report(&err); /* on screen too (the App's sink); the level keeps running */
     }
 }
 
@@ -334,8 +337,8 @@ static void watch_level(App *app) {
 static void app_teardown(App *app) {
     if (app->editor) editor_ui_release(app->editor);
     /* The device first: its callback reads the mixer and the sounds until it is closed. */
-    if (app->audio) audio_device_release(app->audio);
-    if (app->audio_out.base) virtual_array_release(&app->audio_out);
+    if (app->audio) st_audio_device_release(app->audio);
+    if (app->audio_out.base) st_virtual_array_release(&app->audio_out);
 }
 
 /* ---- Start-up: before the window (app_create), then with it (app_start). */
@@ -348,25 +351,25 @@ static bool choose_start(App *app, const char *assets) {
     Error msg;
     if (o->replay) {
         if (!replay_load(&app->replay, perm, o->replay, &msg)) {
-            error_report(&msg);
+            st_error_report(&msg);
             return false;
         }
         if (!o->level) o->level = app->replay.level;
         if (!o->seed_given) o->seed = app->replay.seed;
     }
     if (o->edit) {
-        app->editor = arena_push_struct(perm, EditorUi);
+        app->editor = st_arena_push_struct(perm, EditorUi);
         Error lerr;
         if (!app->editor) {
-            error_set(&lerr, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "game: no memory for the editor: ");
-            arena_error(&lerr);
-            error_report(&lerr);
+            st_error_set(&lerr, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "game: no memory for the editor: ");
+            st_arena_error(&lerr);
+            st_error_report(&lerr);
             return false;
         }
         if (o->edit_w > 0) {
             if (!create_level(app)) return false;
-        } else if (!editor_ui_open_file(app->editor, o->edit, arena_capacity(app->host->life.level), &lerr)) {
-            error_report(&lerr);
+        } else if (!editor_ui_open_file(app->editor, o->edit, st_arena_capacity(app->host->life.level), &lerr)) {
+            st_error_report(&lerr);
             return false;
         }
         app->editor->leave_quits = true; /* the session is the editor: leaving it ends the run */
@@ -374,7 +377,7 @@ static bool choose_start(App *app, const char *assets) {
         o->skip_title = true;
     }
     if (!o->level) o->level = default_level(perm, assets);
-    if (!o->level) diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
+    if (!o->level) st_diag_report(DIAG_ERROR, "game: no levels/01-*.lvl found; pass --level FILE");
     return o->level != NULL;
 }
 
@@ -386,7 +389,7 @@ static bool create_game(App *app, bool level_chosen) {
     char save_path[SAVE_PATH_MAX], settings_path[SAVE_PATH_MAX];
     bool save = !o->no_save && !o->replay && !o->autoplay && save_default_path(save_path, sizeof save_path);
     bool settings = save && save_settings_default_path(settings_path, sizeof settings_path);
-    app->game = arena_push_struct(h->life.perm, Game);
+    app->game = st_arena_push_struct(h->life.perm, Game);
     GameConfig cfg = {.start_level = o->level,
                       .seed = o->seed,
                       .skip_title = o->skip_title,
@@ -394,23 +397,23 @@ static bool create_game(App *app, bool level_chosen) {
                       .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
-    input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
-    InputBindings keys = input_bindings_default(&h->in);
+    st_input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
+    InputBindings keys = st_input_bindings_default(&h->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
         for (int k = 0; k < SAVE_BIND_SLOTS; k++) cfg.default_binds[a][k] = keys.keys[a][k];
     Error lerr;
     if (!app->game || !game_init(app->game, h->life.level, &cfg, &lerr)) {
-        if (app->game) error_report(&lerr);
-        else diag_report(DIAG_ERROR, "game: out of memory");
+        if (app->game) st_error_report(&lerr);
+        else st_diag_report(DIAG_ERROR, "game: out of memory");
         return false;
     }
     return true;
 }
 
 void *app_create(Host *h, const void *options) {
-    App *app = arena_push_struct(h->life.perm, App);
+    App *app = st_arena_push_struct(h->life.perm, App);
     if (!app) {
-        diag_report(DIAG_ERROR, "game: out of memory");
+        st_diag_report(DIAG_ERROR, "game: out of memory");
         return NULL;
     }
     app->host = h;
@@ -419,8 +422,8 @@ void *app_create(Host *h, const void *options) {
     if (!o->seed_given) o->seed = 1;
     Error aerr;
     AssetSearch search = app_asset_search(o->assets);
-    app->assets = asset_dir_search(h->life.perm, &search, &aerr);
-    if (!app->assets) diag_report(DIAG_ERROR, "game: %s", aerr.message);
+    app->assets = st_asset_dir_search(h->life.perm, &search, &aerr);
+    if (!app->assets) st_diag_report(DIAG_ERROR, "game: %s", aerr.message);
     bool level_chosen = o->level != NULL && !o->replay;
     if (!app->assets || !choose_start(app, app->assets) || !create_game(app, level_chosen)) {
         app_teardown(app);
@@ -445,16 +448,16 @@ static bool load_art(App *app) {
     const char *dir = app->assets;
     Error aerr;
     const Texture *tiles =
-        asset_load_texture(rd, perm, asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
-    const Texture *sprites =
-        tiles ? asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), SPRITE_CELL, SPRITE_CELL, &aerr)
-              : NULL;
+        st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
+    const Texture *sprites = tiles ? st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "sprites.png"),
+                                                           SPRITE_CELL, SPRITE_CELL, &aerr)
+                                   : NULL;
     /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
        break where the old monospace 6 looked like two. */
     Font font;
-    if (!sprites || !asset_load_font(rd, perm, asset_path(perm, dir, "font.png"), FONT_CELL_W, FONT_CELL_H,
-                                     FONT_SPACE_ADVANCE, &font, &aerr)) {
-        diag_report(DIAG_ERROR, "%s", aerr.message);
+    if (!sprites || !st_asset_load_font(rd, perm, st_asset_path(perm, dir, "font.png"), FONT_CELL_W, FONT_CELL_H,
+                                        FONT_SPACE_ADVANCE, &font, &aerr)) {
+        st_diag_report(DIAG_ERROR, "%s", aerr.message);
         return false;
     }
     app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
@@ -467,30 +470,30 @@ bool app_start(void *state, Host *h) {
     App *app = state;
     const AppOptions *o = &app->opt;
     SaveSettings *st = &app->game->save.settings;
-    app->game->scale_max = platform_max_window_scale(h->pf);
-    if (st->scale <= 0 || (!h->opt.scale && st->scale > platform_window_scale(h->pf)))
-        st->scale = platform_window_scale(h->pf);
+    app->game->scale_max = st_platform_max_window_scale(h->pf);
+    if (st->scale <= 0 || (!h->opt.scale && st->scale > st_platform_window_scale(h->pf)))
+        st->scale = st_platform_window_scale(h->pf);
     app->applied = *st;
     apply_keys(app);
-    app->game->renderer_running = render_kind(h->rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
+    app->game->renderer_running = st_render_kind(h->rd) == RENDERER_GL ? SAVE_RENDERER_GL : SAVE_RENDERER_SDL;
     if (!load_art(app)) return false;
     if (!open_audio(app, app->assets)) {
-        diag_report(DIAG_ERROR, "game: cannot set up the sound for --audio-out");
+        st_diag_report(DIAG_ERROR, "game: cannot set up the sound for --audio-out");
         return false;
     }
     effects_init(&app->effects, app->game, NULL);
     if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
-        diag_report(DIAG_ERROR, "game: cannot start recording");
+        st_diag_report(DIAG_ERROR, "game: cannot start recording");
         return false;
     }
     int lw, lh;
-    host_logical_size(h, &lw, &lh);
+    st_host_logical_size(h, &lw, &lh);
     app->view = draw_view_make((float)lw, (float)lh);
     if (app->mode == APP_MODE_EDIT)
         editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
                          (float)lh);
     draw_view_update(&app->view, app->game);
-    const char **names = arena_push_array(h->life.perm, const char *, SCREEN_COUNT);
+    const char **names = st_arena_push_array(h->life.perm, const char *, SCREEN_COUNT);
     for (int s = 0; names && s < SCREEN_COUNT; s++) names[s] = game_screen_name((GameScreen)s);
     h->scene.screen_names = names;
     h->scene.screen_count = names ? SCREEN_COUNT : 0;
@@ -556,8 +559,8 @@ int app_describe(const void *state, char *out, size_t cap) {
 static void frame_settings_keys(App *app) {
     Host *h = app->host;
     Game *g = app->game;
-    if (platform_is_fullscreen(h->pf) != app->applied.fullscreen) {
-        app->applied.fullscreen = g->save.settings.fullscreen = platform_is_fullscreen(h->pf);
+    if (st_platform_is_fullscreen(h->pf) != app->applied.fullscreen) {
+        app->applied.fullscreen = g->save.settings.fullscreen = st_platform_is_fullscreen(h->pf);
         g->settings_dirty = true;
     }
     if (game_rebinding(g) >= 0 && h->in.key_pressed) {
@@ -565,7 +568,7 @@ static void frame_settings_keys(App *app) {
         GameBind moved = game_bind_key(g, key == SDL_SCANCODE_ESCAPE ? 0 : key);
         char line[160];
         if (controls_bind_notice(&moved, line, sizeof line)) game_show_notice(g, line);
-        input_end_step(&h->in);
+        st_input_end_step(&h->in);
     }
 }
 
@@ -577,7 +580,7 @@ static void frame_playtest(App *app) {
         back |= in->keys[i] == SDL_SCANCODE_TAB || in->keys[i] == SDL_SCANCODE_ESCAPE;
     if (!back) return;
     back_to_editor(app);
-    input_end_step(in); /* that Tab was the way back, not the editor's */
+    st_input_end_step(in); /* that Tab was the way back, not the editor's */
 }
 
 /* Play: E opens the editor on the level played (never over a replay or the bot's run). */
@@ -599,7 +602,7 @@ static void frame_sound(App *app) {
         app->ducked = ducked;
         cues_set_volumes(&app->cues, &app->game->save.settings, app->muted, app->ducked);
     }
-    if (app->audio) audio_device_check(app->audio);
+    if (app->audio) st_audio_device_check(app->audio);
 }
 
 bool app_frame(void *state, Host *h) {
@@ -610,7 +613,7 @@ bool app_frame(void *state, Host *h) {
         frame_playtest(app);
     } else if (app->mode == APP_MODE_EDIT) {
         editor_frame(app);
-        input_end_step(&h->in); /* the editor had the keys: none of them is game input */
+        st_input_end_step(&h->in); /* the editor had the keys: none of them is game input */
     }
     controls_collect(&app->controls, &h->in, app->game->screen);
     frame_play(app);
@@ -697,16 +700,16 @@ static void app_verdicts(App *app) {
     Error msg;
     if (o->record) {
         if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, &msg)) {
-            error_report(&msg);
+            st_error_report(&msg);
             app->status = 1;
         } else if (app->record.overflowed) {
-            diag_report(DIAG_WARNING,
-                        "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
-                        " and its playback cannot be checked",
-                        app->record.ticks, o->record);
+            st_diag_report(DIAG_WARNING,
+                           "warning: recorded only the first %u ticks (the buffer was full); %s has no final hash"
+                           " and its playback cannot be checked",
+                           app->record.ticks, o->record);
         } else {
-            diag_report(DIAG_NOTE, "recorded %u ticks, %d levels completed, hash %016llx -> %s", app->record.ticks,
-                        g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
+            st_diag_report(DIAG_NOTE, "recorded %u ticks, %d levels completed, hash %016llx -> %s", app->record.ticks,
+                           g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
         }
     }
     if (o->replay) {
@@ -716,13 +719,13 @@ static void app_verdicts(App *app) {
         bool ok = !complete || !r->has_hash ||
                   (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
         /* The verdict: a note, or an error when the run is not the one recorded. */
-        diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
-                    complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
-                    (unsigned long long)h,
-                    !complete      ? ""
-                    : !r->has_hash ? " (no hash to check)"
-                    : ok           ? " (matches)"
-                                   : " (MISMATCH)");
+        st_diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
+                       complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
+                       (unsigned long long)h,
+                       !complete      ? ""
+                       : !r->has_hash ? " (no hash to check)"
+                       : ok           ? " (matches)"
+                                      : " (MISMATCH)");
         if (!ok) app->status = 3;
     }
 }
@@ -741,12 +744,12 @@ int app_release(void *state, Host *h) {
     game_save_settings(app->game);
     if (o->audio_out) {
         const int16_t *pcm = app->audio_out.base;
-        if (!sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, &msg)) {
-            error_report(&msg);
+        if (!st_sound_write_wav(o->audio_out, pcm, app->audio_out.count, AUDIO_RATE, &msg)) {
+            st_error_report(&msg);
             app->status = 1;
         } else {
-            diag_report(DIAG_NOTE, "wrote %llu frames of sound -> %s", (unsigned long long)app->audio_out.count,
-                        o->audio_out);
+            st_diag_report(DIAG_NOTE, "wrote %llu frames of sound -> %s", (unsigned long long)app->audio_out.count,
+                           o->audio_out);
         }
     }
     if (app->bank.loaded || app->bank.missing)

@@ -11,11 +11,11 @@
      scratch    the loader's file text, path searches, the editor's text: per scope
 
    In a test, the host with this game and typed options (what the command line would give):
-       Host *h = host_create(perm, game_api(), &(HostOptions){.headless = true},
+       Host *h = st_host_create(perm, game_api(), &(HostOptions){.headless = true},
                              &(AppOptions){.level = "levels/01-first-steps.lvl"});
        App *app = h->game;                  // plain data: tests look at what a frame did
-       while (host_frame(h)) {}
-       int status = host_release(h);       // verdicts, then the host's arena report
+       while (st_host_frame(h)) {}
+       int status = st_host_release(h);       // verdicts, then the host's arena report
 
    The App runs in one mode at a time (AppMode), each with its own frame and tick; the
    options say only how the run started. Warnings and errors the host's sink passes on
@@ -27,16 +27,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "asset/asset.h"
-#include "audio/audio_device.h"
-#include "audio/mixer.h"
-#include "core/virtual_array.h"
+#include <strata/asset/asset.h>
+#include <strata/audio/audio_device.h>
+#include <strata/audio/mixer.h>
+#include <strata/core/virtual_array.h>
 #include "editor/editor_ui.h"
 #include "front/controls.h"
 #include "front/cues.h"
 #include "front/draw.h"
 #include "front/effects.h"
-#include "host/host.h"
+#include <strata/host/host.h>
 #include "level/watch.h"
 #include "rules/game.h"
 #include "rules/replay.h"

@@ -63,7 +63,7 @@ static const char GAME_HELP[] = "  --level FILE         start on this level file
 
 /* The values into AppOptions by name, so each field's type is the compiler's to check. */
 static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
-    AppOptions *o = arena_push_struct(perm, AppOptions);
+    AppOptions *o = st_arena_push_struct(perm, AppOptions);
     if (!o) return NULL;
     o->level = v[GO_LEVEL].text;
     o->record = v[GO_RECORD].text;
@@ -78,15 +78,15 @@ static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
     o->edit_w = (int32_t)v[GO_SIZE].n, o->edit_h = (int32_t)v[GO_SIZE].m;
     o->skip_title = v[GO_SKIP_TITLE].given;
     if (o->record && o->replay) {
-        diag_report(DIAG_ERROR, "game: --record and --replay exclude each other");
+        st_diag_report(DIAG_ERROR, "game: --record and --replay exclude each other");
         return NULL;
     }
     if (o->edit && (o->replay || o->record || o->autoplay)) {
-        diag_report(DIAG_ERROR, "game: --edit excludes --replay, --record and --autoplay");
+        st_diag_report(DIAG_ERROR, "game: --edit excludes --replay, --record and --autoplay");
         return NULL;
     }
-    if (!host_output_writable("game", "--record", o->record) ||
-        !host_output_writable("game", "--audio-out", o->audio_out))
+    if (!st_host_output_writable("game", "--record", o->record) ||
+        !st_host_output_writable("game", "--audio-out", o->audio_out))
         return NULL;
     /* A player at a window gets the title screen; runs that are data start at once. */
     o->skip_title = o->skip_title || ho->headless || o->replay || o->record || o->autoplay;

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/base.h"
-#include "core/os_file.h"
-#include "core/path.h"
+#include <strata/core/base.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
 #include "level/level_write.h"
 #include "level/level_load.h"
 
@@ -71,7 +71,7 @@ static uint64_t next_step(Editor *e) {
    been redone (reusing its slots). NULL, and nothing changed, when the arena is full. */
 static EditRecord *hist_new(Editor *e, EditRecordKind kind) {
     uint64_t at = e->undo_count;
-    EditRecord *r = at < e->history.count ? hist_at(e, at) : chunk_list_push_struct(&e->history, EditRecord);
+    EditRecord *r = at < e->history.count ? hist_at(e, at) : st_chunk_list_push_struct(&e->history, EditRecord);
     if (!r) return NULL;
     uint64_t step = next_step(e);
     if (at == 0 || hist_at(e, at - 1)->step != step) e->undo_steps++;
@@ -160,32 +160,32 @@ static bool in_grid(const Editor *e, int32_t tx, int32_t ty) {
 
 static bool cell_eq(const EditCell *a, const EditCell *b) {
     return a->tile == b->tile && a->thing == b->thing && a->kind == b->kind && a->color == b->color && a->hp == b->hp &&
-           str8_eq(a->text, b->text) && str8_eq(a->target, b->target) && str8_eq(a->target_entry, b->target_entry) &&
-           str8_eq(a->entry, b->entry);
+           st_str8_eq(a->text, b->text) && st_str8_eq(a->target, b->target) &&
+           st_str8_eq(a->target_entry, b->target_entry) && st_str8_eq(a->entry, b->entry);
 }
 
 /* `s` as the editor keeps it: trimmed, line breaks as spaces, NUL-terminated in the editor
    arena, and shared with `current` or a recent string when it is the same. False when the
    arena is full. */
 static bool keep_str(Editor *e, Str8 s, Str8 current, Str8 *out) {
-    s = str8_trim(s);
+    s = st_str8_trim(s);
     if (!s.len) {
         *out = (Str8){0};
         return true;
     }
     bool breaks = memchr(s.data, '\n', s.len) || memchr(s.data, '\r', s.len);
     if (!breaks) {
-        if (str8_eq(s, current)) {
+        if (st_str8_eq(s, current)) {
             *out = current;
             return true;
         }
         for (uint32_t i = 0; i < 4; i++)
-            if (str8_eq(s, e->recent_[i])) {
+            if (st_str8_eq(s, e->recent_[i])) {
                 *out = e->recent_[i];
                 return true;
             }
     }
-    char *m = arena_push_raw(e->arena, s.len + 1, 1);
+    char *m = st_arena_push_raw(e->arena, s.len + 1, 1);
     if (!m) return false;
     for (uint64_t i = 0; i < s.len; i++) m[i] = s.data[i] == '\n' || s.data[i] == '\r' ? ' ' : s.data[i];
     m[s.len] = 0;
@@ -283,7 +283,7 @@ bool editor_resize(Editor *e, int32_t w, int32_t h) {
     if (w < 1 || h < 1 || w > LEVEL_MAX_SIDE || h > LEVEL_MAX_SIDE) return false;
     int32_t ow = e->lv.width, oh = e->lv.height;
     if (w == ow && h == oh) return true;
-    EditCell *cells = arena_push_array(e->arena, EditCell, (uint64_t)w * (uint64_t)h);
+    EditCell *cells = st_arena_push_array(e->arena, EditCell, (uint64_t)w * (uint64_t)h);
     if (!cells) return false;
     for (int32_t y = 0; y < h; y++)
         for (int32_t x = 0; x < w; x++) {
@@ -306,7 +306,7 @@ bool editor_resize(Editor *e, int32_t w, int32_t h) {
 
 static void header_put(Editor *e, EditHeader h) {
     EditHeader cur = header_of(e);
-    if (str8_eq(h.name, cur.name) && str8_eq(h.exit, cur.exit) && h.bullets == cur.bullets &&
+    if (st_str8_eq(h.name, cur.name) && st_str8_eq(h.exit, cur.exit) && h.bullets == cur.bullets &&
         h.particles == cur.particles)
         return;
     EditRecord *r = hist_new(e, RECORD_HEADER);
@@ -351,7 +351,7 @@ static const char *cstr(Str8 s) { return s.len ? s.data : ""; }
 /* A written exit or link file as the parser resolves it: against the level's folder. */
 static const char *resolve(Arena *a, Str8 dir, Str8 written) {
     if (written.data[0] == '/') return written.data;
-    return str8_fmt(a, "%.*s%.*s", STR8_FMT(dir), STR8_FMT(written)).data;
+    return st_str8_fmt(a, "%.*s%.*s", STR8_FMT(dir), STR8_FMT(written)).data;
 }
 
 /* The cells as a Level, for level_write (its arrays in `a`, sorted by row then column as
@@ -373,14 +373,14 @@ static bool level_view(Arena *a, const Editor *e, Level *v, int64_t *start_at, i
         entries += c->entry.len != 0;
         if (c->thing == EDIT_START && (*starts)++ == 0) *start_at = (int64_t)i;
     }
-    Str8 dir = path_dir_prefix(str8_cstr(e->path));
-    uint8_t *tiles = arena_push_array_raw(a, uint8_t, n);
-    EnemySpawn *en = arena_push_array(a, EnemySpawn, enemies);
-    Pickup *pk = arena_push_array(a, Pickup, pickups);
-    LevelDoor *dr = arena_push_array(a, LevelDoor, doors);
-    LevelLink *lk = arena_push_array(a, LevelLink, links);
-    LevelEntry *et = arena_push_array(a, LevelEntry, entries);
-    LevelSign *sg = arena_push_array(a, LevelSign, signs);
+    Str8 dir = st_path_dir_prefix(st_str8_cstr(e->path));
+    uint8_t *tiles = st_arena_push_array_raw(a, uint8_t, n);
+    EnemySpawn *en = st_arena_push_array(a, EnemySpawn, enemies);
+    Pickup *pk = st_arena_push_array(a, Pickup, pickups);
+    LevelDoor *dr = st_arena_push_array(a, LevelDoor, doors);
+    LevelLink *lk = st_arena_push_array(a, LevelLink, links);
+    LevelEntry *et = st_arena_push_array(a, LevelEntry, entries);
+    LevelSign *sg = st_arena_push_array(a, LevelSign, signs);
     if (!tiles || (enemies && !en) || (pickups && !pk) || (doors && !dr) || (links && !lk) || (entries && !et) ||
         (signs && !sg))
         return false;
@@ -470,15 +470,15 @@ static bool problem(Editor *e, int32_t tx, int32_t ty, const char *fmt, ...) {
 /* An arena refused: `lead` (about `path`, or no file when NULL), then the arena's words;
    the one place the editor reads a refusal. */
 static bool no_room(Error *err, const char *path, const char *lead) {
-    error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "%s", lead);
-    return arena_error(err);
+    st_error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "%s", lead);
+    return st_arena_error(err);
 }
 
 /* The same as a problem: "expected memory for <what>, found <the arena's words>". */
 static bool problem_memory(Editor *e, const char *what) {
     Error why;
     no_room(&why, NULL, "");
-    return problem(e, -1, -1, "expected memory for %s, found %s", what, error_message(&why));
+    return problem(e, -1, -1, "expected memory for %s, found %s", what, st_error_message(&why));
 }
 
 #define QUOTED(s) (int)((s).len < 40 ? (s).len : 40), (s).data, ((s).len > 40 ? "..." : "")
@@ -525,9 +525,9 @@ static void error_tile(const Editor *e, Str8 text, const Error *err, int32_t *tx
     if (err->line <= 0) return;
     Str8 rest = text, line = {0};
     int64_t no = 0, map_line = 0;
-    while (no < err->line && str8_next_line(&rest, &line)) {
+    while (no < err->line && st_str8_next_line(&rest, &line)) {
         no++;
-        if (!map_line && str8_eq_cstr(line, "map:")) map_line = no;
+        if (!map_line && st_str8_eq_cstr(line, "map:")) map_line = no;
     }
     if (no != err->line || !map_line || no == map_line) return;
     if (no <= map_line + e->lv.height) {
@@ -537,12 +537,12 @@ static void error_tile(const Editor *e, Str8 text, const Error *err, int32_t *tx
     }
     Str8 words[4];
     int n = 0;
-    for (Str8 w; n < 4 && str8_next_token(&line, ' ', &w);)
+    for (Str8 w; n < 4 && st_str8_next_token(&line, ' ', &w);)
         if (w.len) words[n++] = w;
-    int first = n > 0 && str8_eq_cstr(words[0], "entry") ? 2 : 1;
+    int first = n > 0 && st_str8_eq_cstr(words[0], "entry") ? 2 : 1;
     int64_t x, y;
-    if (first + 1 < n && str8_parse_i64(words[first], &x) && str8_parse_i64(words[first + 1], &y) && x >= 0 && y >= 0 &&
-        x < e->lv.width && y < e->lv.height) {
+    if (first + 1 < n && st_str8_parse_i64(words[first], &x) && st_str8_parse_i64(words[first + 1], &y) && x >= 0 &&
+        y >= 0 && x < e->lv.width && y < e->lv.height) {
         *tx = (int32_t)x;
         *ty = (int32_t)y;
     }
@@ -562,7 +562,7 @@ static bool check_text(Editor *e, Str8 text, LevelRoom *room) {
     if (!level_parse(&e->checked, e->check, e->path, text.data, text.len, room, &err, &stats)) {
         /* The loader measured it and found it too large: in the editor's words, since the
            loader's name the check's arena, not the game's. */
-        uint64_t cap = arena_capacity(e->check);
+        uint64_t cap = st_arena_capacity(e->check);
         if (stats.level_bytes > cap) {
             problem(e, -1, -1,
                     "expected a level that fits the level arena (%llu bytes; --level-arena sets "
@@ -597,10 +597,10 @@ static bool is_tiled_path(const char *path) {
 
 bool editor_save(Editor *e, bool force, Error *err) {
     if (is_tiled_path(e->path))
-        return error_set(err, ERROR_REFUSED, NULL, 0, 0,
-                         "%s: not saved: the editor writes .lvl text, and a %s file is a Tiled map "
-                         "(edit it in Tiled, or save the level as a .lvl)",
-                         e->path, LEVEL_TILED_EXT);
+        return st_error_set(err, ERROR_REFUSED, NULL, 0, 0,
+                            "%s: not saved: the editor writes .lvl text, and a %s file is a Tiled map "
+                            "(edit it in Tiled, or save the level as a .lvl)",
+                            e->path, LEVEL_TILED_EXT);
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     bool ok = check_text(e, text, NULL);
@@ -609,21 +609,21 @@ bool editor_save(Editor *e, bool force, Error *err) {
     if (!text.data || (!ok && (!force || e->problem.need))) {
         ErrorCode code = e->problem.need ? ERROR_TOO_BIG : ERROR_REFUSED;
         if (e->problem.tx >= 0)
-            return error_set(err, code, NULL, 0, 0, "%s: not saved: at %d %d: %s", e->path, e->problem.tx,
-                             e->problem.ty, e->problem.message);
-        return error_set(err, code, NULL, 0, 0, "%s: not saved: %s", e->path, e->problem.message);
+            return st_error_set(err, code, NULL, 0, 0, "%s: not saved: at %d %d: %s", e->path, e->problem.tx,
+                                e->problem.ty, e->problem.message);
+        return st_error_set(err, code, NULL, 0, 0, "%s: not saved: %s", e->path, e->problem.message);
     }
-    if (!os_write_file_atomic(e->path, text.data, text.len, err)) return false;
+    if (!st_os_write_file_atomic(e->path, text.data, text.len, err)) return false;
     e->saved_at = e->undo_count;
     e->dirty = false;
-    if (ok) error_note(err, "saved %s", e->path);
-    else error_note(err, "saved %s, with a problem: %s", e->path, e->problem.message);
+    if (ok) st_error_note(err, "saved %s", e->path);
+    else st_error_note(err, "saved %s, with a problem: %s", e->path, e->problem.message);
     /* The edits taken back from beside the file are in the file now. */
     char unsaved[LEVEL_PATH_MAX];
     if (e->unsaved_taken && editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, unsaved, sizeof unsaved) &&
-        (os_remove(unsaved) || errno == ENOENT)) {
+        (st_os_remove(unsaved) || errno == ENOENT)) {
         e->unsaved_taken = false;
-        error_append(err, " (%s, now in it, removed)", unsaved);
+        st_error_append(err, " (%s, now in it, removed)", unsaved);
     }
     return true;
 }
@@ -638,9 +638,9 @@ bool editor_unsaved_path(const char *path, const char *ext, char *out, size_t ca
 EditorUnsaved editor_unsaved_find(const char *path) {
     char up[LEVEL_PATH_MAX];
     if (!editor_unsaved_path(path, EDITOR_UNSAVED_EXT, up, sizeof up)) return EDITOR_UNSAVED_NONE;
-    OsFileInfo u = os_file_info(up);
+    OsFileInfo u = st_os_file_info(up);
     if (u.kind != OS_FILE_REGULAR) return EDITOR_UNSAVED_NONE;
-    OsFileInfo f = os_file_info(path);
+    OsFileInfo f = st_os_file_info(path);
     /* Equal times: written in the same clock tick as the file (a coarse file system), and
        the file's own writer is the one that removes it; offered, never lost. */
     return f.kind == OS_FILE_NONE || u.mtime_ns >= f.mtime_ns ? EDITOR_UNSAVED_NEWER : EDITOR_UNSAVED_OLDER;
@@ -650,23 +650,24 @@ bool editor_set_aside_unsaved(const char *path, Error *err) {
     char up[LEVEL_PATH_MAX], old[LEVEL_PATH_MAX + 8];
     if (!editor_unsaved_path(path, EDITOR_UNSAVED_EXT, up, sizeof up) ||
         !editor_unsaved_path(path, EDITOR_UNSAVED_OLD_EXT, old, sizeof old))
-        return error_set(err, ERROR_REFUSED, NULL, 0, 0, "%s: cannot set its unsaved edits aside: path too long", path);
-    if (!os_rename(up, old)) {
+        return st_error_set(err, ERROR_REFUSED, NULL, 0, 0, "%s: cannot set its unsaved edits aside: path too long",
+                            path);
+    if (!st_os_rename(up, old)) {
         int e = errno;
-        error_set(err, ERROR_IO, NULL, 0, 0, "%s: cannot move it to %s: %s", up, old, strerror(e));
+        st_error_set(err, ERROR_IO, NULL, 0, 0, "%s: cannot move it to %s: %s", up, old, strerror(e));
         if (err) err->err_no = e;
         return false;
     }
-    error_note(err, "moved %s aside to %s", up, old);
+    st_error_note(err, "moved %s aside to %s", up, old);
     return true;
 }
 
 bool editor_keep_unsaved(Editor *e, Error *err) {
     char up[LEVEL_PATH_MAX];
     if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up))
-        return error_set(err, ERROR_REFUSED, NULL, 0, 0,
-                         "%s: unsaved edits lost: no room for the path of a file beside it",
-                         e->path[0] ? e->path : "(no file)");
+        return st_error_set(err, ERROR_REFUSED, NULL, 0, 0,
+                            "%s: unsaved edits lost: no room for the path of a file beside it",
+                            e->path[0] ? e->path : "(no file)");
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text = editor_text(tmp.arena, e);
     if (!text.data) {
@@ -676,26 +677,26 @@ bool editor_keep_unsaved(Editor *e, Error *err) {
     }
     /* Edits kept before and not taken back are other work: moved aside, not overwritten. */
     char aside[700] = "";
-    if (!e->unsaved_taken && os_file_info(up).kind == OS_FILE_REGULAR) {
+    if (!e->unsaved_taken && st_os_file_info(up).kind == OS_FILE_REGULAR) {
         if (editor_set_aside_unsaved(e->path, NULL))
             snprintf(aside, sizeof aside, " (the edits kept there before: %s" EDITOR_UNSAVED_OLD_EXT ")", e->path);
     }
-    if (!os_write_file_atomic(up, text.data, text.len, err)) return false;
+    if (!st_os_write_file_atomic(up, text.data, text.len, err)) return false;
     e->unsaved_taken = true; /* what is there now is this editor's */
-    error_note(err, "unsaved edits of %s kept in %s%s", e->path, up, aside);
+    st_error_note(err, "unsaved edits of %s kept in %s%s", e->path, up, aside);
     return true;
 }
 
 bool editor_take_unsaved(Editor *e, Error *err) {
     char up[LEVEL_PATH_MAX], path[LEVEL_PATH_MAX];
-    error_clear(err);
+    st_error_clear(err);
     if (!editor_unsaved_path(e->path, EDITOR_UNSAVED_EXT, up, sizeof up)) {
-        return error_set(err, ERROR_REFUSED, e->path, 0, 0,
-                         "expected a path short enough for its unsaved edits beside it");
+        return st_error_set(err, ERROR_REFUSED, e->path, 0, 0,
+                            "expected a path short enough for its unsaved edits beside it");
     }
     SCRATCH_SCOPE(tmp, e->arena, e->check);
     Str8 text;
-    if (!os_read_file(tmp.arena, up, 256ull << 20, &text, err)) return false;
+    if (!st_os_read_file(tmp.arena, up, 256ull << 20, &text, err)) return false;
     /* Parsed under its own name: it is .lvl text whatever the file it belongs to, and it
        lies in the same folder, so its relative exits and links read the same. */
     Level lv;
@@ -719,8 +720,8 @@ bool editor_take_unsaved(Editor *e, Error *err) {
 /* The editor on `arena`, empty: 0 x 0, nothing in the history. */
 static bool editor_start(Editor *e, Arena *arena, Arena *check, const char *path) {
     *e = (Editor){.arena = arena, .check = check, .saved_at = 0};
-    arena_clear(arena);
-    chunk_list_init(&e->history, arena, sizeof(EditRecord), 256);
+    st_arena_clear(arena);
+    st_chunk_list_init(&e->history, arena, sizeof(EditRecord), 256);
     size_t n = strlen(path);
     if (n >= LEVEL_PATH_MAX) return false;
     memcpy(e->path, path, n + 1);
@@ -729,7 +730,7 @@ static bool editor_start(Editor *e, Arena *arena, Arena *check, const char *path
 
 static bool grid_alloc(Editor *e, int32_t w, int32_t h) {
     if (w < 1 || h < 1 || w > LEVEL_MAX_SIDE || h > LEVEL_MAX_SIDE) return false;
-    e->lv.cells = arena_push_array(e->arena, EditCell, (uint64_t)w * (uint64_t)h);
+    e->lv.cells = st_arena_push_array(e->arena, EditCell, (uint64_t)w * (uint64_t)h);
     if (!e->lv.cells) return false;
     e->lv.width = w;
     e->lv.height = h;
@@ -739,9 +740,9 @@ static bool grid_alloc(Editor *e, int32_t w, int32_t h) {
 /* `resolved` as the level's file wrote it: `written` when the loader kept it, else without
    the level's folder (what the parser put in front of it). */
 static Str8 written_form(const Level *lv, const char *resolved, const char *written) {
-    if (written && *written) return str8_cstr(written);
-    Str8 r = str8_cstr(resolved), dir = path_dir_prefix(str8_cstr(lv->path));
-    return dir.len && str8_starts_with(r, dir) ? str8_skip(r, dir.len) : r;
+    if (written && *written) return st_str8_cstr(written);
+    Str8 r = st_str8_cstr(resolved), dir = st_path_dir_prefix(st_str8_cstr(lv->path));
+    return dir.len && st_str8_starts_with(r, dir) ? st_str8_skip(r, dir.len) : r;
 }
 
 static bool open_level(Editor *e, const Level *from) {
@@ -771,15 +772,15 @@ static bool open_level(Editor *e, const Level *from) {
         const LevelLink *l = &from->links[i];
         EditCell *c = CELL(l->tx, l->ty);
         if (!keep_str(e, written_form(from, l->target_path, l->target_written), none.text, &c->target) ||
-            !keep_str(e, str8_cstr(l->entry), none.text, &c->target_entry))
+            !keep_str(e, st_str8_cstr(l->entry), none.text, &c->target_entry))
             return false;
     }
     for (int32_t i = 0; i < from->entry_count; i++)
-        if (!keep_str(e, str8_cstr(from->entries[i].name), none.text,
+        if (!keep_str(e, st_str8_cstr(from->entries[i].name), none.text,
                       &CELL(from->entries[i].tx, from->entries[i].ty)->entry))
             return false;
 #undef CELL
-    if (!keep_str(e, str8_cstr(from->name), none.text, &lv->name)) return false;
+    if (!keep_str(e, st_str8_cstr(from->name), none.text, &lv->name)) return false;
     if (from->exit_to && !keep_str(e, written_form(from, from->exit_to, from->exit_written), none.text, &lv->exit))
         return false;
     lv->bullets = from->bullet_cap == LEVEL_DEFAULT_BULLETS ? 0 : from->bullet_cap;
@@ -807,8 +808,8 @@ bool editor_new(Editor *e, Arena *arena, Arena *check, const char *path, int32_t
             if (walled && (x == 0 || y == 0 || x == w - 1 || y == h - 1))
                 e->lv.cells[(uint64_t)y * (uint64_t)w + (uint64_t)x].tile = TILE_WALL;
     e->lv.cells[walled ? (uint64_t)w + 1 : 0].thing = EDIT_START;
-    Str8 name = path_base_name(str8_cstr(path));
-    if (str8_ends_with(name, STR8_LIT(LEVEL_FILE_EXT))) name = str8_prefix(name, name.len - 4);
+    Str8 name = st_path_base_name(st_str8_cstr(path));
+    if (st_str8_ends_with(name, STR8_LIT(LEVEL_FILE_EXT))) name = st_str8_prefix(name, name.len - 4);
     if (!keep_str(e, name.len ? name : STR8_LIT("Untitled"), (Str8){0}, &e->lv.name)) {
         editor_start(e, arena, check, "");
         return false;
@@ -822,20 +823,20 @@ bool editor_new(Editor *e, Arena *arena, Arena *check, const char *path, int32_t
 bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, Error *err) {
     Error dummy;
     if (!err) err = &dummy;
-    error_clear(err);
+    st_error_clear(err);
     editor_start(e, arena, check, "");
     /* The editor saves .lvl text over the file it opened: a Tiled map is edited in Tiled
        (the game reloads it when it is saved there). */
     size_t plen = strlen(path);
     if (plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
-        return error_set(err, ERROR_REFUSED, path, 0, 0,
-                         "expected a .lvl file, found a Tiled map: edit it in Tiled, which the game reloads from");
+        return st_error_set(err, ERROR_REFUSED, path, 0, 0,
+                            "expected a .lvl file, found a Tiled map: edit it in Tiled, which the game reloads from");
     }
     SCRATCH_SCOPE(tmp, arena, check);
     Str8 text;
     Level lv;
     /* The loader's own limit on a level file. */
-    if (!os_read_file(tmp.arena, path, 256ull << 20, &text, NULL)) {
+    if (!st_os_read_file(tmp.arena, path, 256ull << 20, &text, NULL)) {
         /* level_load says why in the loader's words (and loads it if it is there now). */
         if (!level_load(&lv, check, path, err)) return false;
     } else if (!level_parse(&lv, check, path, text.data, text.len, NULL, err, NULL)) {
@@ -843,13 +844,13 @@ bool editor_load_file(Editor *e, Arena *arena, Arena *check, const char *path, E
     }
     if (editor_create(e, arena, check, &lv)) return true;
     if (strlen(path) >= LEVEL_PATH_MAX)
-        return error_set(err, ERROR_REFUSED, path, 0, 0,
-                         "expected room for the level in the editor, found a path too long");
+        return st_error_set(err, ERROR_REFUSED, path, 0, 0,
+                            "expected room for the level in the editor, found a path too long");
     return no_room(err, path, "expected room for the level in the editor, found ");
 }
 
 void editor_release(Editor *e) {
-    if (e->arena) arena_clear(e->arena);
-    if (e->check) arena_clear(e->check);
+    if (e->arena) st_arena_clear(e->arena);
+    if (e->check) st_arena_clear(e->check);
     *e = (Editor){0};
 }

@@ -5,7 +5,7 @@
        Editor ed;
        Error err;
        if (!editor_load_file(&ed, editor_arena, check_arena, "levels/02-keys-and-doors.lvl", &err))
-           error_report(&err);
+           st_error_report(&err);
        EditCell coin = {.tile = TILE_FLOOR, .thing = EDIT_PICKUP, .kind = PICKUP_COIN};
        editor_begin(&ed);                           // a drag: one undo step
        editor_set(&ed, 3, 2, &coin);
@@ -15,7 +15,7 @@
        if (!editor_check(&ed))                      // the loader's rules, on the text it would save
            ... ed.problem.message, at tile (ed.problem.tx, ed.problem.ty) when tx >= 0 ...
        Error err;
-       if (!editor_save(&ed, false, &err)) error_report(&err);    // else err is a note: "saved x.lvl"
+       if (!editor_save(&ed, false, &err)) st_error_report(&err);    // else err is a note: "saved x.lvl"
        editor_release(&ed);                           // both arenas cleared
 
    Memory: the grid, every string and the history live in the editor arena, which the
@@ -66,9 +66,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/chunk_list.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/chunk_list.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 
 typedef enum EditThing {
@@ -197,7 +197,7 @@ bool editor_check_ex(Editor *e, LevelRoom *room);
 /* The checked level, in e->check: valid after editor_check returned true, until the next
    check; NULL when the last one failed. For play-testing. */
 const Level *editor_level(const Editor *e);
-/* Writes the text atomically to e->path (os_write_file_atomic: the previous file is kept
+/* Writes the text atomically to e->path (st_os_write_file_atomic: the previous file is kept
    until the new one is whole). Checks first, and refuses (false, msg) when the level has a
    problem unless `force` (ERROR_REFUSED); never when it does not fit the level arena (a
    file the game could not load: ERROR_TOO_BIG), nor to a Tiled map's path. Clears dirty on

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "../../assets/atlas.h"
-#include "core/base.h"
-#include "core/diag.h"
-#include "core/hash.h"
-#include "core/path.h"
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
+#include <strata/core/hash.h>
+#include <strata/core/path.h>
 #include "rules/sim.h"
 
 #define TOP_H EDITOR_TOP_H
@@ -65,15 +65,15 @@ static const Brush BRUSHES[] = {
 /* ---- Opening and closing: the two arenas live exactly as long as the editor ---- */
 
 static bool make_arenas(Arena **arena, Arena **check, uint64_t level_arena) {
-    *arena = arena_create((ArenaParams){.name = "editor"});
+    *arena = st_arena_create((ArenaParams){.name = "editor"});
     /* The live check parses into this one as the game loads into its level arena: the same
        capacity, so a level the editor accepts is one the game can load. */
-    *check = arena_create((ArenaParams){.reserve_size = level_arena ? level_arena : LEVEL_ARENA_BYTES,
-                                        .flags = ARENA_FLAG_NO_CHAIN,
-                                        .name = "editor check"});
+    *check = st_arena_create((ArenaParams){.reserve_size = level_arena ? level_arena : LEVEL_ARENA_BYTES,
+                                           .flags = ARENA_FLAG_NO_CHAIN,
+                                           .name = "editor check"});
     if (*arena && *check) return true;
-    if (*arena) arena_release(*arena);
-    if (*check) arena_release(*check);
+    if (*arena) st_arena_release(*arena);
+    if (*check) st_arena_release(*check);
     return false;
 }
 
@@ -93,7 +93,7 @@ static void opened(EditorUi *ui, bool file) {
         snprintf(line, sizeof line,
                  "%s" EDITOR_UNSAVED_EXT " is older than the file: not offered (delete it when it is not needed)",
                  ui->ed.path);
-        diag_report_at(DIAG_NOTE, ui->ed.path, 0, 0, "%s", line);
+        st_diag_report_at(DIAG_NOTE, ui->ed.path, 0, 0, "%s", line);
         editor_ui_status(ui, false, line);
     }
 }
@@ -109,7 +109,7 @@ bool editor_ui_open_level(EditorUi *ui, const Level *lv, uint64_t level_arena) {
     Arena *a, *c;
     if (!make_arenas(&a, &c, level_arena)) return false;
     if (!editor_create(&ui->ed, a, c, lv)) {
-        arena_release(a), arena_release(c);
+        st_arena_release(a), st_arena_release(c);
         return false;
     }
     opened(ui, true);
@@ -120,11 +120,11 @@ bool editor_ui_open_file(EditorUi *ui, const char *path, uint64_t level_arena, E
     memset(ui, 0, sizeof *ui);
     Arena *a, *c;
     if (!make_arenas(&a, &c, level_arena)) {
-        error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: error: no memory for the editor", path);
+        st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: error: no memory for the editor", path);
         return false;
     }
     if (!editor_load_file(&ui->ed, a, c, path, err)) {
-        arena_release(a), arena_release(c);
+        st_arena_release(a), st_arena_release(c);
         return false;
     }
     opened(ui, true);
@@ -136,7 +136,7 @@ bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_
     Arena *a, *c;
     if (!make_arenas(&a, &c, level_arena)) return false;
     if (!editor_new(&ui->ed, a, c, path, w, h)) {
-        arena_release(a), arena_release(c);
+        st_arena_release(a), st_arena_release(c);
         return false;
     }
     opened(ui, false);
@@ -147,8 +147,8 @@ void editor_ui_release(EditorUi *ui) {
     if (!ui->open) return;
     Arena *a = ui->ed.arena, *c = ui->ed.check;
     editor_release(&ui->ed);
-    arena_release(a);
-    arena_release(c);
+    st_arena_release(a);
+    st_arena_release(c);
     ui->open = false;
 }
 
@@ -191,7 +191,9 @@ static void start_prompt(EditorUi *ui, EditorPromptKind k, int32_t tx, int32_t t
 }
 
 /* Text into the editor arena: the model keeps views of immutable strings. */
-static Str8 keep(EditorUi *ui, const char *s, int32_t n) { return str8_copy(ui->ed.arena, str8_make(s, (uint64_t)n)); }
+static Str8 keep(EditorUi *ui, const char *s, int32_t n) {
+    return st_str8_copy(ui->ed.arena, st_str8_make(s, (uint64_t)n));
+}
 
 static void finish_prompt(EditorUi *ui) {
     Editor *e = &ui->ed;
@@ -337,7 +339,7 @@ static void take_unsaved(EditorUi *ui) {
         return;
     }
     /* It stays on disk and the question stays up: discard it or leave it for later. */
-    error_report(&err);
+    st_error_report(&err);
     editor_ui_status(ui, true, err.message);
     ui->status_until = UINT32_MAX;
 }
@@ -532,7 +534,7 @@ static int tile_cell(const Editor *e, int32_t tx, int32_t ty, const EditCell *c,
     case TILE_EXIT: return TS_EXIT;
     case TILE_PORTAL: return TS_PORTAL_0;
     default: {
-        uint32_t h = hash_mix2(tx, ty) % 16;
+        uint32_t h = st_hash_mix2(tx, ty) % 16;
         return h < 10 ? TS_FLOOR_0 : h < 13 ? TS_FLOOR_1 : h < 15 ? TS_FLOOR_2 : TS_FLOOR_3;
     }
     }
@@ -552,8 +554,8 @@ static int thing_cell(const EditCell *c) {
 }
 
 static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, TextAlign al) {
-    font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, LAYER_HUD_TEXT, al, 1);
-    font_draw(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
+    st_font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, LAYER_HUD_TEXT, al, 1);
+    st_font_draw(rd, &a->font, x, y, s, c, LAYER_HUD_TEXT + 1, al, 1);
 }
 
 /* Does the rectangle (world pixels) reach into a cell with an enemy? */
@@ -575,8 +577,8 @@ typedef struct HpTags {
    enemy and no other tag. Hemmed in, the status bar says them when the cursor is on it. */
 static void draw_hp(const Editor *e, Renderer *rd, const DrawAssets *a, HpTags *tags, int32_t tx, int32_t ty,
                     int32_t hp) {
-    Str8 s = str8_fmt(render_frame_arena(rd), "%d", hp);
-    float tw = font_measure(&a->font, s, 1) + 2, th = font_line_height(&a->font, 1);
+    Str8 s = st_str8_fmt(st_render_frame_arena(rd), "%d", hp);
+    float tw = st_font_measure(&a->font, s, 1) + 2, th = st_font_line_height(&a->font, 1);
     float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX), cx = floorf(x + (TILE_PX - tw) / 2);
     const RectF places[] = {{cx, y - th, tw, th},         {cx, y + TILE_PX, tw, th},
                             {x + TILE_PX, y + 3, tw, th}, {x - tw, y + 3, tw, th},
@@ -591,15 +593,15 @@ static void draw_hp(const Editor *e, Renderer *rd, const DrawAssets *a, HpTags *
         }
         if (!free) continue;
         if (tags->n < (int)ARRAY_COUNT(tags->r)) tags->r[tags->n++] = r;
-        render_rect(rd, r, LAYER_PARTICLE, (Color){12, 10, 20, 200});
-        font_draw(rd, &a->font, r.x + 1, r.y, s, COLOR_WHITE, LAYER_PARTICLE, TEXT_ALIGN_LEFT, 1);
+        st_render_rect(rd, r, LAYER_PARTICLE, (Color){12, 10, 20, 200});
+        st_font_draw(rd, &a->font, r.x + 1, r.y, s, COLOR_WHITE, LAYER_PARTICLE, TEXT_ALIGN_LEFT, 1);
         return;
     }
 }
 
 static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
     const Editor *e = &ui->ed;
-    render_set_view(rd, ui->view_x, ui->view_y - TOP_H);
+    st_render_set_view(rd, ui->view_x, ui->view_y - TOP_H);
     int32_t x0 = MAX(0, (int32_t)(ui->view_x / TILE_PX)), y0 = MAX(0, (int32_t)(ui->view_y / TILE_PX));
     int32_t x1 = MIN(e->lv.width, (int32_t)((ui->view_x + w) / TILE_PX) + 1);
     int32_t y1 = MIN(e->lv.height, (int32_t)((ui->view_y + h) / TILE_PX) + 1);
@@ -608,34 +610,34 @@ static void draw_map(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, f
         for (int32_t tx = x0; tx < x1; tx++) {
             EditCell c = editor_get(e, tx, ty);
             float x = (float)(tx * TILE_PX), y = (float)(ty * TILE_PX);
-            render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y,
-                        c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
+            st_render_cell(rd, a->tiles, tile_cell(e, tx, ty, &c, ui->frames), x, y,
+                           c.tile == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
             int spr = thing_cell(&c);
-            if (spr >= 0) render_cell(rd, a->sprites, spr, x, y, LAYER_PICKUP, 0);
+            if (spr >= 0) st_render_cell(rd, a->sprites, spr, x, y, LAYER_PICKUP, 0);
             if (c.thing == EDIT_ENEMY && c.hp > 0) draw_hp(e, rd, a, &tags, tx, ty, c.hp);
         }
     /* The level's edge, the fill being dragged, the cursor, the tile with a problem. */
-    render_rect_outline(rd, (RectF){-1, -1, (float)(e->lv.width * TILE_PX) + 2, (float)(e->lv.height * TILE_PX) + 2},
-                        LAYER_PARTICLE, (Color){120, 110, 160, 255});
+    st_render_rect_outline(rd, (RectF){-1, -1, (float)(e->lv.width * TILE_PX) + 2, (float)(e->lv.height * TILE_PX) + 2},
+                           LAYER_PARTICLE, (Color){120, 110, 160, 255});
     if (ui->drag == 2) {
         int32_t fx0 = MIN(ui->fill_tx, ui->last_tx), fy0 = MIN(ui->fill_ty, ui->last_ty);
         int32_t fx1 = MAX(ui->fill_tx, ui->last_tx), fy1 = MAX(ui->fill_ty, ui->last_ty);
-        render_rect_outline(rd,
-                            (RectF){(float)(fx0 * TILE_PX), (float)(fy0 * TILE_PX), (float)((fx1 - fx0 + 1) * TILE_PX),
-                                    (float)((fy1 - fy0 + 1) * TILE_PX)},
-                            LAYER_PARTICLE + 1, (Color){140, 220, 255, 255});
+        st_render_rect_outline(rd,
+                               (RectF){(float)(fx0 * TILE_PX), (float)(fy0 * TILE_PX),
+                                       (float)((fx1 - fx0 + 1) * TILE_PX), (float)((fy1 - fy0 + 1) * TILE_PX)},
+                               LAYER_PARTICLE + 1, (Color){140, 220, 255, 255});
     }
     if (e->has_problem && e->problem.tx >= 0) {
         uint8_t pulse = (uint8_t)(ui->frames / 8 % 2 ? 255 : 150);
-        render_rect_outline(
+        st_render_rect_outline(
             rd, (RectF){(float)(e->problem.tx * TILE_PX), (float)(e->problem.ty * TILE_PX), TILE_PX, TILE_PX},
             LAYER_PARTICLE + 2, (Color){255, 60, 60, pulse});
     }
     if (ui->cursor_on_map)
-        render_rect_outline(
+        st_render_rect_outline(
             rd, (RectF){(float)(ui->cursor_tx * TILE_PX), (float)(ui->cursor_ty * TILE_PX), TILE_PX, TILE_PX},
             LAYER_PARTICLE + 3, COLOR_WHITE);
-    render_set_view(rd, 0, 0);
+    st_render_set_view(rd, 0, 0);
 }
 
 static const char *prompt_label(EditorPromptKind k) {
@@ -652,40 +654,40 @@ static const char *prompt_label(EditorPromptKind k) {
 
 /* Text with its shadow on `layer`: the question's card and the play-test's label lie over the HUD. */
 static void text_on(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer) {
-    font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
-    font_draw(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
+    st_font_draw(rd, &a->font, x + 1, y + 1, s, (Color){10, 8, 16, c.a}, layer, TEXT_ALIGN_LEFT, 1);
+    st_font_draw(rd, &a->font, x, y, s, c, layer + 1, TEXT_ALIGN_LEFT, 1);
 }
 
 /* The question, in a card over the map: what it is about, then the answers, a key and
    what it does on each line. */
 static void draw_question(const EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
-    Arena *frame = render_frame_arena(rd);
-    Str8 file = path_base_name(str8_cstr(ui->ed.path));
+    Arena *frame = st_render_frame_arena(rd);
+    Str8 file = st_path_base_name(st_str8_cstr(ui->ed.path));
     const char *leave = ui->question == QUESTION_QUIT || ui->leave_quits ? "quit" : "go back to the game";
     Str8 title, keys[3], says[3];
     if (ui->question == QUESTION_UNSAVED) {
-        title = str8_fmt(frame, "%.*s" EDITOR_UNSAVED_EXT " holds edits that were never saved", STR8_FMT(file));
+        title = st_str8_fmt(frame, "%.*s" EDITOR_UNSAVED_EXT " holds edits that were never saved", STR8_FMT(file));
         keys[0] = STR8_LIT("Enter"), says[0] = STR8_LIT("take them back (Ctrl+S then saves them)");
         keys[1] = STR8_LIT("D"),
-        says[1] = str8_fmt(frame, "discard them (moved to %.*s" EDITOR_UNSAVED_OLD_EXT ")", STR8_FMT(file));
+        says[1] = st_str8_fmt(frame, "discard them (moved to %.*s" EDITOR_UNSAVED_OLD_EXT ")", STR8_FMT(file));
         keys[2] = STR8_LIT("Esc"), says[2] = STR8_LIT("not now: keep the file, ask again next time");
     } else {
-        title = str8_fmt(frame, "%.*s has unsaved changes", STR8_FMT(file));
-        keys[0] = STR8_LIT("Ctrl+S"), says[0] = str8_fmt(frame, "save, then %s", leave);
+        title = st_str8_fmt(frame, "%.*s has unsaved changes", STR8_FMT(file));
+        keys[0] = STR8_LIT("Ctrl+S"), says[0] = st_str8_fmt(frame, "save, then %s", leave);
         keys[1] = ui->question == QUESTION_QUIT ? STR8_LIT("Esc, close") : STR8_LIT("Esc");
-        says[1] = str8_fmt(frame, "%s without saving", leave);
+        says[1] = st_str8_fmt(frame, "%s without saving", leave);
         keys[2] = STR8_LIT("other keys"), says[2] = STR8_LIT("keep editing");
     }
     float kw = 0, sw = 0;
     for (int i = 0; i < 3; i++) {
-        kw = MAX(kw, font_measure(&a->font, keys[i], 1));
-        sw = MAX(sw, font_measure(&a->font, says[i], 1));
+        kw = MAX(kw, st_font_measure(&a->font, keys[i], 1));
+        sw = MAX(sw, st_font_measure(&a->font, says[i], 1));
     }
-    float cw = MIN(MAX(font_measure(&a->font, title, 1), kw + 10 + sw) + 16, w - 8), ch = 12.0f * 4 + 14;
+    float cw = MIN(MAX(st_font_measure(&a->font, title, 1), kw + 10 + sw) + 16, w - 8), ch = 12.0f * 4 + 14;
     float x = (w - cw) / 2, y = TOP_H + (h - TOP_H - EDITOR_PALETTE_H - ch) / 2;
-    render_rect(rd, (RectF){0, TOP_H, w, h - TOP_H - EDITOR_PALETTE_H}, LAYER_FADE, (Color){8, 6, 14, 150});
-    render_rect(rd, (RectF){x, y, cw, ch}, LAYER_CARD, (Color){24, 20, 40, 240});
-    render_rect_outline(rd, (RectF){x, y, cw, ch}, LAYER_CARD + 1, (Color){255, 214, 120, 255});
+    st_render_rect(rd, (RectF){0, TOP_H, w, h - TOP_H - EDITOR_PALETTE_H}, LAYER_FADE, (Color){8, 6, 14, 150});
+    st_render_rect(rd, (RectF){x, y, cw, ch}, LAYER_CARD, (Color){24, 20, 40, 240});
+    st_render_rect_outline(rd, (RectF){x, y, cw, ch}, LAYER_CARD + 1, (Color){255, 214, 120, 255});
     text_on(rd, a, x + 8, y + 6, title, (Color){255, 230, 150, 255}, LAYER_CARD_TEXT);
     for (int i = 0; i < 3; i++) {
         float ly = y + 22 + 12.0f * (float)i;
@@ -697,65 +699,65 @@ static void draw_question(const EditorUi *ui, Renderer *rd, const DrawAssets *a,
 void editor_ui_draw_playtest(Renderer *rd, const DrawAssets *a, float w, float h) {
     (void)h;
     Str8 label = STR8_LIT("PLAY-TEST    Tab or Esc: back to the editor");
-    float tw = font_measure(&a->font, label, 1) + 12, x = (w - tw) / 2, y = DRAW_HUD_H + 3;
-    render_rect(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){110, 60, 10, 220});
-    render_rect_outline(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){255, 214, 120, 255});
+    float tw = st_font_measure(&a->font, label, 1) + 12, x = (w - tw) / 2, y = DRAW_HUD_H + 3;
+    st_render_rect(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){110, 60, 10, 220});
+    st_render_rect_outline(rd, (RectF){x, y, tw, 13}, LAYER_MESSAGE, (Color){255, 214, 120, 255});
     text_on(rd, a, x + 6, y + 3, label, (Color){255, 240, 210, 255}, LAYER_MESSAGE + 1);
 }
 
 void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h) {
     const Editor *e = &ui->ed;
-    Arena *frame = render_frame_arena(rd);
+    Arena *frame = st_render_frame_arena(rd);
     draw_map(ui, rd, a, w, h);
     /* The status bar: what is being edited, and where. */
-    render_rect(rd, (RectF){0, 0, w, TOP_H}, LAYER_HUD, (Color){12, 10, 20, 255});
+    st_render_rect(rd, (RectF){0, 0, w, TOP_H}, LAYER_HUD, (Color){12, 10, 20, 255});
     text(rd, a, 4, 5,
-         str8_fmt(frame, "EDIT %s%s  %.*s  %dx%d", e->path, e->dirty ? "*" : "", STR8_FMT(e->lv.name), e->lv.width,
-                  e->lv.height),
+         st_str8_fmt(frame, "EDIT %s%s  %.*s  %dx%d", e->path, e->dirty ? "*" : "", STR8_FMT(e->lv.name), e->lv.width,
+                     e->lv.height),
          (Color){255, 230, 150, 255}, TEXT_ALIGN_LEFT);
     EditCell under = ui->cursor_on_map ? editor_get(e, ui->cursor_tx, ui->cursor_ty) : (EditCell){0};
-    Str8 hp = under.thing == EDIT_ENEMY && under.hp > 0 ? str8_fmt(frame, "  hp %d", under.hp) : STR8_LIT("");
-    Str8 where = ui->cursor_on_map ? str8_fmt(frame, "%d,%d%.*s  undo %llu", ui->cursor_tx, ui->cursor_ty, STR8_FMT(hp),
-                                              (unsigned long long)editor_history_count(e))
-                                   : str8_fmt(frame, "undo %llu", (unsigned long long)editor_history_count(e));
+    Str8 hp = under.thing == EDIT_ENEMY && under.hp > 0 ? st_str8_fmt(frame, "  hp %d", under.hp) : STR8_LIT("");
+    Str8 where = ui->cursor_on_map ? st_str8_fmt(frame, "%d,%d%.*s  undo %llu", ui->cursor_tx, ui->cursor_ty,
+                                                 STR8_FMT(hp), (unsigned long long)editor_history_count(e))
+                                   : st_str8_fmt(frame, "undo %llu", (unsigned long long)editor_history_count(e));
     text(rd, a, w - 4, 5, where, (Color){190, 190, 210, 255}, TEXT_ALIGN_RIGHT);
 
     /* The palette. */
     float py = h - EDITOR_PALETTE_H;
-    render_rect(rd, (RectF){0, py, w, EDITOR_PALETTE_H}, LAYER_HUD, (Color){12, 10, 20, 255});
+    st_render_rect(rd, (RectF){0, py, w, EDITOR_PALETTE_H}, LAYER_HUD, (Color){12, 10, 20, 255});
     for (int32_t i = 0; i < BRUSH_COUNT; i++) {
         const Brush *b = &BRUSHES[i];
         float x = 2 + (float)i * EDITOR_BRUSH_W;
-        render_cell(rd, b->sprite ? a->sprites : a->tiles, b->cell_index, x + 1, py + 2, LAYER_HUD + 1, 0);
+        st_render_cell(rd, b->sprite ? a->sprites : a->tiles, b->cell_index, x + 1, py + 2, LAYER_HUD + 1, 0);
         if (i == ui->brush)
-            render_rect_outline(rd, (RectF){x, py + 1, 18, 18}, LAYER_HUD + 2, (Color){255, 214, 120, 255});
+            st_render_rect_outline(rd, (RectF){x, py + 1, 18, 18}, LAYER_HUD + 2, (Color){255, 214, 120, 255});
     }
-    Str8 brush = ui->brush == EDITOR_BRUSH_PICKED ? STR8_LIT("picked") : str8_cstr(BRUSHES[ui->brush].name);
+    Str8 brush = ui->brush == EDITOR_BRUSH_PICKED ? STR8_LIT("picked") : st_str8_cstr(BRUSHES[ui->brush].name);
     text(rd, a, w - 4, py + 6, brush, COLOR_WHITE, TEXT_ALIGN_RIGHT);
 
     /* Above the palette: the prompt, else the first problem, else the last status. */
     float ly = py - 14;
     if (ui->prompt != PROMPT_NONE) {
-        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){40, 30, 22, 240});
+        st_render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){40, 30, 22, 240});
         /* The caret is where typing goes, the end, on every frame (it blinks dim, never
            off); a line wider than the screen shows its end, the caret with it. */
-        Str8 line = str8_fmt(frame, "%s: %s", prompt_label(ui->prompt), ui->prompt_text);
+        Str8 line = st_str8_fmt(frame, "%s: %s", prompt_label(ui->prompt), ui->prompt_text);
         bool cut = false;
-        while (line.len > 1 && font_measure(&a->font, line, 1) > w - 20) line.data++, line.len--, cut = true;
-        Str8 shown = cut ? str8_fmt(frame, "..%.*s", STR8_FMT(line)) : line;
-        float tw = font_measure(&a->font, shown, 1);
+        while (line.len > 1 && st_font_measure(&a->font, line, 1) > w - 20) line.data++, line.len--, cut = true;
+        Str8 shown = cut ? st_str8_fmt(frame, "..%.*s", STR8_FMT(line)) : line;
+        float tw = st_font_measure(&a->font, shown, 1);
         text(rd, a, 4, ly + 2, shown, (Color){255, 240, 210, 255}, TEXT_ALIGN_LEFT);
-        render_rect(rd, (RectF){4 + tw + 1, ly + 2, 1, 9}, LAYER_HUD_TEXT + 1,
-                    (Color){255, 240, 210, (uint8_t)(ui->frames / 20 % 2 == 0 ? 255 : 110)});
+        st_render_rect(rd, (RectF){4 + tw + 1, ly + 2, 1, 9}, LAYER_HUD_TEXT + 1,
+                       (Color){255, 240, 210, (uint8_t)(ui->frames / 20 % 2 == 0 ? 255 : 110)});
     } else if (ui->frames < ui->status_until) {
-        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD,
-                    ui->status_error ? (Color){90, 20, 30, 230} : (Color){24, 50, 90, 230});
-        text(rd, a, 4, ly + 2, str8_cstr(ui->status), COLOR_WHITE, TEXT_ALIGN_LEFT);
+        st_render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD,
+                       ui->status_error ? (Color){90, 20, 30, 230} : (Color){24, 50, 90, 230});
+        text(rd, a, 4, ly + 2, st_str8_cstr(ui->status), COLOR_WHITE, TEXT_ALIGN_LEFT);
     } else if (e->has_problem) {
-        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){90, 20, 30, 230});
-        text(rd, a, 4, ly + 2, str8_cstr(e->problem.message), COLOR_WHITE, TEXT_ALIGN_LEFT);
+        st_render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){90, 20, 30, 230});
+        text(rd, a, 4, ly + 2, st_str8_cstr(e->problem.message), COLOR_WHITE, TEXT_ALIGN_LEFT);
     } else {
-        render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){12, 10, 20, 200});
+        st_render_rect(rd, (RectF){0, ly, w, 14}, LAYER_HUD, (Color){12, 10, 20, 200});
         text(rd, a, 4, ly + 2,
              STR8_LIT("Tab play  Ctrl+S save  Ctrl+Z undo  N name  X exit  right-click pick  Shift-drag fill"),
              (Color){150, 150, 175, 255}, TEXT_ALIGN_LEFT);

@@ -2,7 +2,7 @@
    with the game's own art. The model (cells, undo, the live check, saving) is editor.h,
    game logic without SDL; this is the front end around it, like draw.c around game.h.
 
-       EditorUi *ui = arena_push_struct(perm, EditorUi);
+       EditorUi *ui = st_arena_push_struct(perm, EditorUi);
        if (!editor_ui_open_level(ui, &g->sim.level, 0)) ...    // E while playing; 0: LEVEL_ARENA_BYTES
        // or editor_ui_open_file(ui, "levels/mine.lvl", 0, &err) / editor_ui_new(ui, path, 40, 24, 0)
        for (bool done = false; !done;) {
@@ -44,7 +44,7 @@
 #include "front/controls.h"
 #include "front/draw.h"
 #include "editor/editor.h"
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
 #define EDITOR_PROMPT_MAX 128
 #define EDITOR_PALETTE_H 20 /* the palette strip along the bottom */

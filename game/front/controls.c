@@ -65,7 +65,7 @@ void controls_collect(Controls *c, Input *in, GameScreen screen) {
     c->key_pressed = in->key_pressed;
     /* Everything the edges mean is in `c` now; left latched, they would act again on every
        later frame. */
-    input_end_step(in);
+    st_input_end_step(in);
 }
 
 uint8_t controls_tick_input(Controls *c, const Input *in) {
@@ -102,12 +102,12 @@ static void append(char *out, size_t cap, size_t *len, const char *fmt, const ch
 bool controls_bind_notice(const GameBind *b, char *out, size_t cap) {
     if (cap) out[0] = '\0';
     if (b->action < 0 || b->action >= SAVE_BIND_ACTIONS || !cap) return false;
-    /* input_key_name keeps one buffer per key: several names can be used at once. */
+    /* st_input_key_name keeps one buffer per key: several names can be used at once. */
     size_t n = 0;
-    append(out, cap, &n, "'%s' now for %s", input_key_name(b->key), label(b->action));
+    append(out, cap, &n, "'%s' now for %s", st_input_key_name(b->key), label(b->action));
     if (b->taken_from >= 0 && b->dropped && b->dropped_to == b->taken_from)
-        append(out, cap, &n, " (taken from %s, which gets '%s')", label(b->taken_from), input_key_name(b->dropped));
+        append(out, cap, &n, " (taken from %s, which gets '%s')", label(b->taken_from), st_input_key_name(b->dropped));
     else if (b->taken_from >= 0) append(out, cap, &n, " (taken from %s)%s", label(b->taken_from), "");
-    if (b->dropped && b->dropped_to < 0) append(out, cap, &n, "; '%s' unbound%s", input_key_name(b->dropped), "");
+    if (b->dropped && b->dropped_to < 0) append(out, cap, &n, "; '%s' unbound%s", st_input_key_name(b->dropped), "");
     return true;
 }

@@ -2,7 +2,7 @@
    turned into the game's per-tick input byte (game.h), plus the front end's own switches:
    M mute, E edit (F1, F11 and F12 are the host's: host/host.h).
 
-   platform_poll latches every press in Input until input_end_step. The game runs zero, one
+   st_platform_poll latches every press in Input until st_input_end_step. The game runs zero, one
    or several ticks per displayed frame, so the frame's presses are collected once, right
    after the poll, into `queued` and the Input's edges are consumed there and then; the
    ticks that run next take them one at a time. One press is one effect: one confirm, one
@@ -10,7 +10,7 @@
    presses are two, even when both land before a tick runs (two menu taps 20 ms apart).
 
        Controls c = {0};
-       while (platform_poll(pf, &in)) {
+       while (st_platform_poll(pf, &in)) {
            controls_collect(&c, &in, g->screen);   // once per displayed frame
            for (int i = 0; i < steps; i++) game_update(g, controls_tick_input(&c, &in));
            if (c.mute) ...                         // M went down this frame
@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #include "rules/game.h"
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
 /* The game's actions (input.h: the engine knows none of them), in this order; the first
    SAVE_BIND_ACTIONS are the ones the player rebinds (save.h keeps their keys). */
@@ -49,7 +49,7 @@ typedef enum Action {
     ACTION_COUNT
 } Action;
 
-/* Their names, default keys, pad buttons and stick directions, for input_set_actions. */
+/* Their names, default keys, pad buttons and stick directions, for st_input_set_actions. */
 extern const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT];
 
 /* Presses of one bit kept for later ticks; more are dropped (a stall does not turn into a
@@ -62,7 +62,7 @@ typedef struct Controls {
     bool mute;         /* M went down (an odd number of times) in the frame collected last */
     bool edit;         /* E went down in the frame collected last: the level editor */
     /* scancode of the last key down in the frame collected last, 0: none
-       (Input.key_pressed, kept past input_end_step for a rebind prompt) */
+       (Input.key_pressed, kept past st_input_end_step for a rebind prompt) */
     uint16_t key_pressed;
 } Controls;
 
@@ -72,8 +72,8 @@ typedef struct Controls {
    False (and out empty) when nothing changed. */
 bool controls_bind_notice(const GameBind *b, char *out, size_t cap);
 
-/* Once per displayed frame, after platform_poll: folds in's edges into c (a focus loss
-   pauses when `screen` is SCREEN_PLAYING), then input_end_step(in). */
+/* Once per displayed frame, after st_platform_poll: folds in's edges into c (a focus loss
+   pauses when `screen` is SCREEN_PLAYING), then st_input_end_step(in). */
 void controls_collect(Controls *c, Input *in, GameScreen screen);
 /* The input byte of the next tick: the SIM_IN_* bits held now plus at most one queued press
    of each bit, which it consumes. */

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "audio/music.h"
-#include "core/base.h"
-#include "core/diag.h"
+#include <strata/audio/music.h>
+#include <strata/core/base.h>
+#include <strata/core/diag.h>
 
 static const char *const SOUND_FILES[CUE_SOUND_COUNT] = {
     [CUE_SHOT] = "shot.wav",           [CUE_HIT] = "hit.wav",
@@ -26,22 +26,22 @@ const char *cues_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ?
 
 void cues_load(CueBank *b, Arena *perm, const char *assets) {
     *b = (CueBank){0};
-    uint64_t before = arena_pos(perm);
+    uint64_t before = st_arena_pos(perm);
     char path[1024];
     Error err;
     for (int i = 0; i < CUE_SOUND_COUNT; i++) {
         snprintf(path, sizeof path, "%s/sounds/%s", assets, SOUND_FILES[i]);
-        if (sound_load(perm, path, &b->sounds[i], &err)) b->loaded++;
-        else b->missing++, diag_report(DIAG_WARNING, "%s (that sound stays silent)", err.message);
+        if (st_sound_load(perm, path, &b->sounds[i], &err)) b->loaded++;
+        else b->missing++, st_diag_report(DIAG_WARNING, "%s (that sound stays silent)", err.message);
     }
     for (int i = 0; i < CUE_MUSIC_COUNT; i++) {
         snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[i]);
-        if (music_load(perm, path, &b->music[i], &err)) b->loaded++;
-        else b->missing++, diag_report(DIAG_WARNING, "%s (that music stays silent)", err.message);
+        if (st_music_load(perm, path, &b->music[i], &err)) b->loaded++;
+        else b->missing++, st_diag_report(DIAG_WARNING, "%s (that music stays silent)", err.message);
     }
     /* The permanent arena may chain into a new block, so its position is not a byte count
        of what was pushed; but it only grows here, and that growth is the figure. */
-    b->bytes = arena_pos(perm) - before;
+    b->bytes = st_arena_pos(perm) - before;
 }
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {
@@ -74,12 +74,12 @@ static void play_at(Cues *c, CueSound s, const DrawView *v, int32_t fx, int32_t 
     float d = sqrtf(dx * dx + dy * dy);
     float gain = d <= 120 ? 1.0f : MAX(0.25f, 1.0f - (d - 120) / 533.0f);
     float pitch = 0.96f + (float)(cue_rand(c) % 81) / 1000.0f;
-    mixer_play(c->mixer, &(MixerPlay){.sound = snd,
-                                      .volume = volume * gain,
-                                      .pan = pan,
-                                      .pitch = pitch,
-                                      .bus = AUDIO_BUS_EFFECTS,
-                                      .priority = priority});
+    st_mixer_play(c->mixer, &(MixerPlay){.sound = snd,
+                                         .volume = volume * gain,
+                                         .pan = pan,
+                                         .pitch = pitch,
+                                         .bus = AUDIO_BUS_EFFECTS,
+                                         .priority = priority});
     c->plays++;
 }
 
@@ -87,8 +87,8 @@ static void play_at(Cues *c, CueSound s, const DrawView *v, int32_t fx, int32_t 
 static void play_ui(Cues *c, CueSound s) {
     const Sound *snd = &c->bank->sounds[s];
     if (snd->frames == 0) return;
-    mixer_play(c->mixer,
-               &(MixerPlay){.sound = snd, .volume = 0.7f, .pitch = 1, .bus = AUDIO_BUS_EFFECTS, .priority = 200});
+    st_mixer_play(c->mixer,
+                  &(MixerPlay){.sound = snd, .volume = 0.7f, .pitch = 1, .bus = AUDIO_BUS_EFFECTS, .priority = 200});
     c->plays++;
 }
 
@@ -134,18 +134,18 @@ static int32_t mood_of(const Game *g) {
 /* A new loop fades in over the old one fading out: on a change of mood, and on a new level
    (the play loop starts again from its top for every room). */
 static void crossfade_to(Cues *c, int32_t mood) {
-    if (c->music_voice) mixer_stop(c->mixer, c->music_voice, CUE_CROSSFADE_SECONDS);
+    if (c->music_voice) st_mixer_stop(c->mixer, c->music_voice, CUE_CROSSFADE_SECONDS);
     c->music_voice = 0;
     c->music = mood;
     const Sound *m = &c->bank->music[mood];
     if (m->frames == 0) return;
-    c->music_voice = mixer_play(c->mixer, &(MixerPlay){.sound = m,
-                                                       .volume = 1,
-                                                       .pitch = 1,
-                                                       .bus = AUDIO_BUS_MUSIC,
-                                                       .loop = true,
-                                                       .priority = 255,
-                                                       .fade_in = CUE_CROSSFADE_SECONDS});
+    c->music_voice = st_mixer_play(c->mixer, &(MixerPlay){.sound = m,
+                                                          .volume = 1,
+                                                          .pitch = 1,
+                                                          .bus = AUDIO_BUS_MUSIC,
+                                                          .loop = true,
+                                                          .priority = 255,
+                                                          .fade_in = CUE_CROSSFADE_SECONDS});
 }
 
 void cues_update(Cues *c, const Game *g, const DrawView *v) {
@@ -176,7 +176,7 @@ void cues_update(Cues *c, const Game *g, const DrawView *v) {
 void cues_set_volumes(Cues *c, const SaveSettings *st, bool muted, bool ducked) {
     if (!c->mixer) return;
     float master = muted ? 0 : (float)st->volume[SAVE_VOLUME_MASTER] / 100 * (ducked ? CUE_DUCK : 1);
-    mixer_set_volume(c->mixer, MIXER_MASTER, master, 0.15f);
-    mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, (float)st->volume[SAVE_VOLUME_MUSIC] / 100, 0.05f);
-    mixer_set_volume(c->mixer, AUDIO_BUS_EFFECTS, (float)st->volume[SAVE_VOLUME_EFFECTS] / 100, 0.05f);
+    st_mixer_set_volume(c->mixer, MIXER_MASTER, master, 0.15f);
+    st_mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, (float)st->volume[SAVE_VOLUME_MUSIC] / 100, 0.05f);
+    st_mixer_set_volume(c->mixer, AUDIO_BUS_EFFECTS, (float)st->volume[SAVE_VOLUME_EFFECTS] / 100, 0.05f);
 }

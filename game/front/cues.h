@@ -29,8 +29,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "audio/mixer.h"
-#include "audio/sound.h"
+#include <strata/audio/mixer.h>
+#include <strata/audio/sound.h>
 #include "front/draw.h"
 #include "rules/game.h"
 

@@ -4,10 +4,10 @@
 #include <math.h>
 
 #include "../../assets/atlas.h"
-#include "core/base.h"
-#include "core/hash.h"
+#include <strata/core/base.h>
+#include <strata/core/hash.h>
 #include "front/palette.h"
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
 #define PX(fix) ((float)(fix) / (float)FIX_ONE)
 
@@ -25,14 +25,14 @@ DrawView draw_view_make(float w, float h) {
     /* The HUD bar is opaque and the world lives below it: otherwise the top row of a tall
        level, the player's spawn included, is hidden under the bar, and a level a little
        shorter than the screen is centred on the screen instead of on what is visible. */
-    DrawView v = {.cam = camera_make(w, h), .w = w, .h = h};
-    camera_set_viewport(&v.cam, 0, DRAW_HUD_H, w, h - DRAW_HUD_H);
+    DrawView v = {.cam = st_camera_make(w, h), .w = w, .h = h};
+    st_camera_set_viewport(&v.cam, 0, DRAW_HUD_H, w, h - DRAW_HUD_H);
     return v;
 }
 
 void draw_view_dock(DrawView *v, float right_w) {
     float w = CLAMP(v->w - right_w, TILE_PX, v->w);
-    if (v->cam.size[0] != w) camera_set_viewport(&v->cam, 0, DRAW_HUD_H, w, v->h - DRAW_HUD_H);
+    if (v->cam.size[0] != w) st_camera_set_viewport(&v->cam, 0, DRAW_HUD_H, w, v->h - DRAW_HUD_H);
 }
 
 /* The right edge of the screen the game's own pictures use: the whole width, or up to a
@@ -41,13 +41,13 @@ static float view_right(const DrawView *v) { return v->cam.offset[0] + v->cam.si
 
 void draw_view_update(DrawView *v, const Game *g) {
     const Level *lv = &g->sim.level;
-    vec2 target = {PX(g->sim.player.x), PX(g->sim.player.y)};
+    float tx = PX(g->sim.player.x), ty = PX(g->sim.player.y);
     if (g->sim.level_serial != v->level_serial) {
         v->level_serial = g->sim.level_serial;
-        camera_set_bounds(&v->cam, 0, 0, (float)(lv->width * TILE_PX), (float)(lv->height * TILE_PX));
-        camera_snap(&v->cam, target);
+        st_camera_set_bounds(&v->cam, 0, 0, (float)(lv->width * TILE_PX), (float)(lv->height * TILE_PX));
+        st_camera_snap(&v->cam, tx, ty);
     } else {
-        camera_follow(&v->cam, target, 0.12f);
+        st_camera_follow(&v->cam, tx, ty, 0.12f);
     }
 }
 
@@ -65,7 +65,7 @@ static int tile_sprite(const Sim *s, int32_t tx, int32_t ty, uint32_t tick) {
     case TILE_EXIT: return TS_EXIT;
     case TILE_PORTAL: return ((tick / 15) & 1) ? TS_PORTAL_1 : TS_PORTAL_0;
     default: {
-        uint32_t h = hash_mix2(tx, ty) % 16;
+        uint32_t h = st_hash_mix2(tx, ty) % 16;
         return h < 10 ? TS_FLOOR_0 : h < 13 ? TS_FLOOR_1 : h < 15 ? TS_FLOOR_2 : TS_FLOOR_3;
     }
     }
@@ -109,7 +109,7 @@ typedef struct TileRange { /* tiles [x0, x1) x [y0, y1) */
 /* The tiles the camera sees, and one more round them, which the shake may reveal. */
 static TileRange visible_tiles(const DrawView *v, const Level *lv) {
     TileRange r;
-    camera_tile_range(&v->cam, TILE_PX, &r.x0, &r.y0, &r.x1, &r.y1);
+    st_camera_tile_range(&v->cam, TILE_PX, &r.x0, &r.y0, &r.x1, &r.y1);
     r.x0 -= 1, r.y0 -= 1;
     if (r.x1 + 1 < lv->width) r.x1 += 1;
     else r.x1 = lv->width;
@@ -125,8 +125,8 @@ static void draw_tiles(const DrawFrame *f, TileRange r) {
     for (int ty = r.y0; ty < r.y1; ty++)
         for (int tx = r.x0; tx < r.x1; tx++) {
             TileKind k = level_tile(lv, tx, ty);
-            render_cell(f->rd, f->a->tiles, tile_sprite(f->s, tx, ty, f->tick), (float)(tx * TILE_PX),
-                        (float)(ty * TILE_PX), k == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
+            st_render_cell(f->rd, f->a->tiles, tile_sprite(f->s, tx, ty, f->tick), (float)(tx * TILE_PX),
+                           (float)(ty * TILE_PX), k == TILE_WALL ? LAYER_WALL : LAYER_FLOOR, 0);
         }
 }
 
@@ -141,11 +141,11 @@ static void draw_exit_glow(const DrawFrame *f, TileRange r) {
             /* The stairs drawn again over themselves, brightened and fading in and out, and a
                spark bobbing above. Sprites, not rects: translucent rects here made SDL's
                software renderer allocate during play (test_app_alloc counts them). */
-            render_cell_tinted(f->rd, f->a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
-                               LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
-            render_cell_tinted(f->rd, f->a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
-                               (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE,
-                               (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
+            st_render_cell_tinted(f->rd, f->a->tiles, TS_EXIT, (float)(tx * TILE_PX), (float)(ty * TILE_PX) - 1,
+                                  LAYER_GOAL, (Color){255, 236, 170, (uint8_t)(pulse * 5)}, 0);
+            st_render_cell_tinted(f->rd, f->a->sprites, SPR_SPARK, (float)(tx * TILE_PX),
+                                  (float)(ty * TILE_PX) - 6 - (float)(pulse / 9), LAYER_PARTICLE,
+                                  (Color){255, 224, 140, (uint8_t)(90 + pulse * 4)}, 0);
         }
 }
 
@@ -154,9 +154,9 @@ static void draw_signs(const DrawFrame *f) {
     const Level *lv = &f->s->level;
     for (int32_t i = 0; i < lv->sign_count; i++) {
         float x = (float)(lv->signs[i].tx * TILE_PX), y = (float)(lv->signs[i].ty * TILE_PX);
-        if (!camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
-        render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
-        render_cell(f->rd, f->a->sprites, SPR_SIGN, x, y, LAYER_PICKUP, 0);
+        if (!st_camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
+        st_render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
+        st_render_cell(f->rd, f->a->sprites, SPR_SIGN, x, y, LAYER_PICKUP, 0);
     }
 }
 
@@ -167,13 +167,13 @@ static void draw_pickups(const DrawFrame *f) {
         const Pickup *p = &lv->pickups[i];
         if (f->s->pickup_taken[i]) continue;
         float x = (float)(p->tx * TILE_PX), y = (float)(p->ty * TILE_PX);
-        if (!camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
+        if (!st_camera_visible(&f->v->cam, x, y, TILE_PX, TILE_PX)) continue;
         float bob = ((tick / 10 + (uint32_t)i) % 4 == 1) ? -1.0f : 0.0f;
         int spr = p->kind == PICKUP_COIN  ? SPR_COIN + (int)((tick / 12 + (uint32_t)i) % 2)
                   : p->kind == PICKUP_KEY ? SPR_KEY_RED + (int)p->color
                                           : SPR_HEART;
-        render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 2, LAYER_SHADOW, 0);
-        render_cell(f->rd, f->a->sprites, spr, x, y + bob, LAYER_PICKUP, 0);
+        st_render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 2, LAYER_SHADOW, 0);
+        st_render_cell(f->rd, f->a->sprites, spr, x, y + bob, LAYER_PICKUP, 0);
     }
 }
 
@@ -184,7 +184,7 @@ static void draw_enemy(const DrawFrame *f, const Enemy *e, int32_t index) {
     const DrawAssets *a = f->a;
     uint32_t tick = f->tick;
     float x = PX(e->x) - 8, y = PX(e->y) - 8;
-    if (!camera_visible(&f->v->cam, x, y, 16, 16)) return;
+    if (!st_camera_visible(&f->v->cam, x, y, 16, 16)) return;
     int spr = e->kind == ENEMY_PATROLLER ? SPR_PATROLLER + (int)((tick / 12) % 2)
               : e->kind == ENEMY_CHASER  ? SPR_CHASER + (e->state ? (int)((tick / 6) % 2) : 0)
                                          : SPR_TURRET + turret_visor(e, tick);
@@ -194,15 +194,15 @@ static void draw_enemy(const DrawFrame *f, const Enemy *e, int32_t index) {
     else if (sim_turret_aiming(e) && !sim_turret_armed(e) && (tick / 4) % 2 == 0)
         tint = (Color){255, 170, 120, 255}; /* warming up: the whole turret glows */
     uint32_t flip = enemy_flip((Dir4)e->facing);
-    render_cell(rd, a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
-    render_cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
+    st_render_cell(rd, a->sprites, SPR_SHADOW, x, y + 3, LAYER_SHADOW, 0);
+    st_render_cell_tinted(rd, a->sprites, spr, x, y, actor_layer(f->v, y + 16), tint, flip);
     bool warn = sim_turret_aiming(e) && !sim_turret_armed(e);
     if (warn)
-        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255}, LAYER_PARTICLE,
-                  TEXT_ALIGN_CENTER, 1);
+        st_font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 120, 80, 255}, LAYER_PARTICLE,
+                     TEXT_ALIGN_CENTER, 1);
     if (e->kind == ENEMY_CHASER && e->state && e->timer > CHASER_MEMORY_TICKS - 40)
-        font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255}, LAYER_PARTICLE,
-                  TEXT_ALIGN_CENTER, 1);
+        st_font_draw(rd, &a->font, x + 8, y - 10, STR8_LIT("!"), (Color){255, 220, 80, 255}, LAYER_PARTICLE,
+                     TEXT_ALIGN_CENTER, 1);
 }
 
 static void draw_enemies(const DrawFrame *f) {
@@ -216,9 +216,9 @@ static void draw_player(const DrawFrame *f) {
     if (pl->dead || (pl->invuln > 0 && (pl->invuln / 4) % 2 == 1)) return;
     int frame = pl->moving ? 1 + (pl->walk_ticks / 8) % 2 : 0;
     float x = PX(pl->x) - 8, y = PX(pl->y) - 10;
-    render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 5, LAYER_SHADOW, 0);
+    st_render_cell(f->rd, f->a->sprites, SPR_SHADOW, x, y + 5, LAYER_SHADOW, 0);
     int cell = SPR_PLAYER + (int)atlas_facing((Facing8)pl->facing) * PLAYER_FRAMES + frame;
-    render_cell(f->rd, f->a->sprites, cell, x, y, LAYER_PLAYER, 0);
+    st_render_cell(f->rd, f->a->sprites, cell, x, y, LAYER_PLAYER, 0);
 }
 
 static void draw_bullets(const DrawFrame *f) {
@@ -226,8 +226,9 @@ static void draw_bullets(const DrawFrame *f) {
         const Bullet *b = &f->s->bullets[i];
         if (!b->alive) continue;
         float x = PX(b->x) - 8, y = PX(b->y) - 8;
-        if (!camera_visible(&f->v->cam, x, y, 16, 16)) continue;
-        render_cell(f->rd, f->a->sprites, b->from_player ? SPR_BULLET_PLAYER : SPR_BULLET_ENEMY, x, y, LAYER_BULLET, 0);
+        if (!st_camera_visible(&f->v->cam, x, y, 16, 16)) continue;
+        st_render_cell(f->rd, f->a->sprites, b->from_player ? SPR_BULLET_PLAYER : SPR_BULLET_ENEMY, x, y, LAYER_BULLET,
+                       0);
     }
 }
 
@@ -237,19 +238,19 @@ static void draw_particles(const DrawFrame *f) {
         const Particle *p = &f->s->particles[i];
         if (!p->alive) continue;
         float x = PX(p->x) - 8, y = PX(p->y) - 8;
-        if (!camera_visible(&f->v->cam, x, y, 16, 16)) continue;
+        if (!st_camera_visible(&f->v->cam, x, y, 16, 16)) continue;
         uint32_t c = p->color;
         int alpha = p->max_ttl > 0 ? 255 * p->ttl / p->max_ttl : 255;
         Color tint = {(uint8_t)(c >> 24), (uint8_t)(c >> 16), (uint8_t)(c >> 8), (uint8_t)alpha};
-        render_cell_tinted(f->rd, f->a->sprites, p->ttl > p->max_ttl / 2 ? SPR_SPARK : SPR_PARTICLE, x, y,
-                           LAYER_PARTICLE, tint, 0);
+        st_render_cell_tinted(f->rd, f->a->sprites, p->ttl > p->max_ttl / 2 ? SPR_SPARK : SPR_PARTICLE, x, y,
+                              LAYER_PARTICLE, tint, 0);
     }
 }
 
 /* The level under every screen, seen through the camera (shaken by the effects). */
 static void draw_world(const DrawFrame *f) {
     float shake_x = f->fx ? (float)f->fx->shake_x : 0, shake_y = f->fx ? (float)f->fx->shake_y : 0;
-    render_set_view(f->rd, camera_view_x(&f->v->cam) + shake_x, camera_view_y(&f->v->cam) + shake_y);
+    st_render_set_view(f->rd, st_camera_view_x(&f->v->cam) + shake_x, st_camera_view_y(&f->v->cam) + shake_y);
     TileRange r = visible_tiles(f->v, &f->s->level);
     draw_tiles(f, r);
     draw_exit_glow(f, r);
@@ -264,14 +265,14 @@ static void draw_world(const DrawFrame *f) {
 static void text(Renderer *rd, const DrawAssets *a, float x, float y, Str8 s, Color c, int layer, TextAlign al,
                  float scale) {
     /* A one-pixel drop shadow keeps text readable on any tile. */
-    font_draw(rd, &a->font, x + scale, y + scale, s, (Color){10, 8, 16, c.a}, layer, al, scale);
-    font_draw(rd, &a->font, x, y, s, c, layer + 1, al, scale);
+    st_font_draw(rd, &a->font, x + scale, y + scale, s, (Color){10, 8, 16, c.a}, layer, al, scale);
+    st_font_draw(rd, &a->font, x, y, s, c, layer + 1, al, scale);
 }
 
 /* "1:23.45": minutes, seconds, hundredths. */
 static Str8 fmt_time(Arena *frame, uint32_t ticks) {
     uint32_t secs = ticks / SIM_HZ;
-    return str8_fmt(frame, "%u:%02u.%02u", secs / 60, secs % 60, (ticks % SIM_HZ) * 100 / SIM_HZ);
+    return st_str8_fmt(frame, "%u:%02u.%02u", secs / 60, secs % 60, (ticks % SIM_HZ) * 100 / SIM_HZ);
 }
 
 static int32_t level_coin_total(const Level *lv) {
@@ -287,58 +288,58 @@ static void draw_message(Renderer *rd, const DrawAssets *a, const DrawView *v, c
     if (g->message_ticks <= 0) return;
     Color bg = g->message_kind == GAME_MESSAGE_NOTICE ? (Color){24, 50, 90, 225} : (Color){90, 20, 30, 225};
     int lines = 1;
-    Str8 t = font_wrap(render_frame_arena(rd), &a->font, str8_cstr(g->message), view_right(v) - 8, 1, &lines);
-    if (!t.data) t = str8_cstr(g->message), lines = 1;
-    float line_h = font_line_height(&a->font, 1), h = 4 + line_h * (float)MAX(lines, 1);
-    render_rect(rd, (RectF){0, v->h - h, view_right(v), h}, LAYER_MESSAGE, bg);
+    Str8 t = st_font_wrap(st_render_frame_arena(rd), &a->font, st_str8_cstr(g->message), view_right(v) - 8, 1, &lines);
+    if (!t.data) t = st_str8_cstr(g->message), lines = 1;
+    float line_h = st_font_line_height(&a->font, 1), h = 4 + line_h * (float)MAX(lines, 1);
+    st_render_rect(rd, (RectF){0, v->h - h, view_right(v), h}, LAYER_MESSAGE, bg);
     text(rd, a, 4, v->h - h + 2, t, COLOR_WHITE, LAYER_MESSAGE + 1, TEXT_ALIGN_LEFT, 1);
 }
 
 static void draw_hud(Renderer *rd, const DrawAssets *a, const DrawView *v, const Game *g) {
     const Sim *s = &g->sim;
     const PlayerProgress *p = &s->progress;
-    Arena *frame = render_frame_arena(rd);
-    render_rect(rd, (RectF){0, 0, v->w, DRAW_HUD_H}, LAYER_HUD, (Color){12, 10, 20, 255});
+    Arena *frame = st_render_frame_arena(rd);
+    st_render_rect(rd, (RectF){0, 0, v->w, DRAW_HUD_H}, LAYER_HUD, (Color){12, 10, 20, 255});
     /* Hearts, coins and keys sit on the right: the F1 overlay covers the top-left corner. */
     float x = v->w - 2.0f - (float)p->max_hearts * 14;
     for (int i = 0; i < p->max_hearts; i++)
-        render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1, LAYER_HUD + 1,
-                    0);
+        st_render_cell(rd, a->sprites, i < p->hearts ? SPR_HEART : SPR_HEART_EMPTY, x + (float)i * 14, 1, LAYER_HUD + 1,
+                       0);
     /* Coins of this level out of its total: what is left to find here. */
     int32_t got = p->coins - s->progress_entry.coins, total = level_coin_total(&s->level);
     x -= 58;
-    render_cell(rd, a->sprites, SPR_COIN, x, 1, LAYER_HUD + 1, 0);
-    text(rd, a, x + 16, 5, str8_fmt(frame, "%d/%d", got, total),
+    st_render_cell(rd, a->sprites, SPR_COIN, x, 1, LAYER_HUD + 1, 0);
+    text(rd, a, x + 16, 5, st_str8_fmt(frame, "%d/%d", got, total),
          got >= total && total > 0 ? (Color){255, 214, 120, 255} : COLOR_WHITE, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
     for (int k = KEY_COLOR_COUNT - 1; k >= 0; k--) {
         if (p->keys[k] <= 0) continue;
         x -= 20;
-        render_cell(rd, a->sprites, SPR_KEY_RED + k, x, 1, LAYER_HUD + 1, 0);
+        st_render_cell(rd, a->sprites, SPR_KEY_RED + k, x, 1, LAYER_HUD + 1, 0);
         if (p->keys[k] > 1)
-            text(rd, a, x + 14, 8, str8_fmt(frame, "%d", p->keys[k]), palette_color(PALETTE_KEY_RGBA[k]),
+            text(rd, a, x + 14, 8, st_str8_fmt(frame, "%d", p->keys[k]), palette_color(PALETTE_KEY_RGBA[k]),
                  LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
     }
     /* The level's own time, the one its clear card and records show (the run's total is on
        the victory card). */
     uint32_t secs = s->tick / SIM_HZ;
-    text(rd, a, v->w / 2, 5, str8_fmt(frame, "time %u:%02u", secs / 60, secs % 60), (Color){190, 190, 210, 255},
+    text(rd, a, v->w / 2, 5, st_str8_fmt(frame, "time %u:%02u", secs / 60, secs % 60), (Color){190, 190, 210, 255},
          LAYER_HUD_TEXT, TEXT_ALIGN_CENTER, 1);
     const char *name = s->level.name ? s->level.name : "";
     int num = catalog_file_number(s->level_path);
-    text(rd, a, 4, 5, num > 0 ? str8_fmt(frame, "%d. %s", num, name) : str8_cstr(name), (Color){255, 230, 150, 255},
-         LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
+    text(rd, a, 4, 5, num > 0 ? st_str8_fmt(frame, "%d. %s", num, name) : st_str8_cstr(name),
+         (Color){255, 230, 150, 255}, LAYER_HUD_TEXT, TEXT_ALIGN_LEFT, 1);
 }
 
 static void dim(Renderer *rd, const DrawView *v, uint8_t alpha) {
-    render_rect(rd, (RectF){0, 0, v->w, v->h}, LAYER_FADE, (Color){8, 6, 14, alpha});
+    st_render_rect(rd, (RectF){0, 0, v->w, v->h}, LAYER_FADE, (Color){8, 6, 14, alpha});
 }
 
 /* The cards' two text colours. */
 static const Color CARD_GOLD = {255, 214, 120, 255}, CARD_SOFT = {200, 200, 220, 255};
 
 static void card_at(Renderer *rd, RectF r) {
-    render_rect(rd, r, LAYER_CARD, (Color){24, 20, 40, 235});
-    render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
+    st_render_rect(rd, r, LAYER_CARD, (Color){24, 20, 40, 235});
+    st_render_rect_outline(rd, r, LAYER_CARD + 1, (Color){255, 214, 120, 255});
 }
 
 /* A card of w x h in the middle of the view. */
@@ -352,7 +353,7 @@ static void card(Renderer *rd, const DrawView *v, float w, float h) {
 /* A menu row: the selected one bright with markers, the others soft, unusable ones dim. */
 static void menu_row(const DrawFrame *f, float x, float y, Str8 label, bool selected, bool usable, TextAlign align) {
     Color c = !usable ? (Color){110, 104, 130, 255} : selected ? COLOR_WHITE : CARD_SOFT;
-    Str8 shown = selected ? str8_fmt(f->frame, "> %.*s <", STR8_FMT(label)) : label;
+    Str8 shown = selected ? st_str8_fmt(f->frame, "> %.*s <", STR8_FMT(label)) : label;
     text(f->rd, f->a, x, y, shown, c, LAYER_CARD_TEXT, align, 1);
 }
 
@@ -368,7 +369,7 @@ static void draw_title(const DrawFrame *f) {
     int32_t cont = game_continue_level(g);
     Str8 items[TITLE_ITEM_COUNT] = {
         [TITLE_CONTINUE] =
-            cont >= 0 ? str8_fmt(f->frame, "Continue: %s", g->catalog.levels[cont].label) : STR8_LIT("Continue"),
+            cont >= 0 ? st_str8_fmt(f->frame, "Continue: %s", g->catalog.levels[cont].label) : STR8_LIT("Continue"),
         [TITLE_NEW_RUN] = STR8_LIT("New run"),
         [TITLE_LEVEL_SELECT] = STR8_LIT("Level select"),
         [TITLE_SETTINGS] = STR8_LIT("Settings"),
@@ -380,7 +381,7 @@ static void draw_title(const DrawFrame *f) {
     text(rd, a, cx, cy + 64, STR8_LIT("arrows: choose    Enter: go    Esc: quit"), (Color){150, 150, 175, 255},
          LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     if (g->save_notice[0])
-        text(rd, a, cx, f->v->h - 30, str8_cstr(g->save_notice), (Color){255, 150, 120, 255}, LAYER_CARD_TEXT,
+        text(rd, a, cx, f->v->h - 30, st_str8_cstr(g->save_notice), (Color){255, 150, 120, 255}, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
 }
 
@@ -408,7 +409,7 @@ static void draw_level_select(const DrawFrame *f) {
         const CatalogLevel *l = &c->levels[i];
         float y = cy - 56 + (float)(i - first) * 15;
         bool open = game_level_unlocked(g, i), sel = i == g->menu;
-        menu_row(f, left, y, str8_cstr(l->label), sel, open && !l->broken, TEXT_ALIGN_LEFT);
+        menu_row(f, left, y, st_str8_cstr(l->label), sel, open && !l->broken, TEXT_ALIGN_LEFT);
         const SaveLevel *best = save_find(&g->save, l->file);
         Color dimmed = {110, 104, 130, 255};
         if (l->broken || !open) {
@@ -419,7 +420,7 @@ static void draw_level_select(const DrawFrame *f) {
         bool all = best && best->best_coins >= l->coins && l->coins > 0;
         text(rd, f->a, right - 56, y, best ? fmt_time(f->frame, best->best_ticks) : STR8_LIT("-"), CARD_SOFT,
              LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
-        text(rd, f->a, right, y, str8_fmt(f->frame, "%d/%d", best ? best->best_coins : 0, l->coins),
+        text(rd, f->a, right, y, st_str8_fmt(f->frame, "%d/%d", best ? best->best_coins : 0, l->coins),
              all ? CARD_GOLD : CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_RIGHT, 1);
     }
     text(rd, f->a, cx, cy + 86, STR8_LIT("Enter: play    Esc: back"), (Color){150, 150, 175, 255}, LAYER_CARD_TEXT,
@@ -457,11 +458,11 @@ static void draw_settings(const DrawFrame *f) {
         Str8 label, value = {0};
         if (i >= SETTINGS_VOLUME && i < SETTINGS_VOLUME + SAVE_VOLUMES) {
             static const char *const names[SAVE_VOLUMES] = {"Volume", "Music", "Effects"};
-            label = str8_cstr(names[i - SETTINGS_VOLUME]);
-            value = str8_fmt(f->frame, "< %d%% >", st->volume[i - SETTINGS_VOLUME]);
+            label = st_str8_cstr(names[i - SETTINGS_VOLUME]);
+            value = st_str8_fmt(f->frame, "< %d%% >", st->volume[i - SETTINGS_VOLUME]);
         } else if (i == SETTINGS_SCALE) {
             label = STR8_LIT("Window scale");
-            value = str8_fmt(f->frame, "< %dx >", st->scale);
+            value = st_str8_fmt(f->frame, "< %dx >", st->scale);
         } else if (i == SETTINGS_FULLSCREEN) {
             label = STR8_LIT("Fullscreen");
             value = st->fullscreen ? STR8_LIT("on") : STR8_LIT("off");
@@ -471,18 +472,18 @@ static void draw_settings(const DrawFrame *f) {
             Str8 name = want == SAVE_RENDERER_SDL ? STR8_LIT("SDL_Renderer") : STR8_LIT("OpenGL");
             /* It applies at the next start: say so while it differs from what draws now. */
             value = g->renderer_running && g->renderer_running != want
-                        ? str8_fmt(f->frame, "< %.*s > (next start)", STR8_FMT(name))
-                        : str8_fmt(f->frame, "< %.*s >", STR8_FMT(name));
+                        ? st_str8_fmt(f->frame, "< %.*s > (next start)", STR8_FMT(name))
+                        : st_str8_fmt(f->frame, "< %.*s >", STR8_FMT(name));
         } else if (i >= SETTINGS_KEYS && i < SETTINGS_RESET_KEYS) {
             int32_t act = i - SETTINGS_KEYS;
-            label = str8_cstr(SETTINGS_ACTION_LABELS[act]);
+            label = st_str8_cstr(SETTINGS_ACTION_LABELS[act]);
             if (g->rebinding == act) {
                 value = STR8_LIT("press a key (Esc: cancel)"); /* steady: it blinks in colour */
             } else {
                 const uint16_t *k = st->binds[act];
                 /* Names on the keyboard layout in use: what is printed on the player's keys. */
-                value = k[1] ? str8_fmt(f->frame, "%s / %s", input_key_name(k[0]), input_key_name(k[1]))
-                             : str8_cstr(input_key_name(k[0]));
+                value = k[1] ? st_str8_fmt(f->frame, "%s / %s", st_input_key_name(k[0]), st_input_key_name(k[1]))
+                             : st_str8_cstr(st_input_key_name(k[0]));
             }
         } else {
             label = i == SETTINGS_RESET_KEYS ? STR8_LIT("Reset keys") : STR8_LIT("Back");
@@ -521,7 +522,7 @@ static void sign_avoid(const DrawFrame *f, SignAvoid *a) {
     const Level *lv = &s->level;
     const Camera *cam = &f->v->cam;
     float shake_x = f->fx ? (float)f->fx->shake_x : 0, shake_y = f->fx ? (float)f->fx->shake_y : 0;
-    float ox = floorf(camera_view_x(cam) + shake_x + 0.5f), oy = floorf(camera_view_y(cam) + shake_y + 0.5f);
+    float ox = floorf(st_camera_view_x(cam) + shake_x + 0.5f), oy = floorf(st_camera_view_y(cam) + shake_y + 0.5f);
     a->n = 0;
     if (!s->player.dead) avoid_add(a, PX(s->player.x) - 8 - ox, PX(s->player.y) - 10 - oy, 16, 16, 1000);
     for (int32_t i = 0; i < lv->enemy_count; i++) {
@@ -571,7 +572,7 @@ static void draw_sign_text(const DrawFrame *f) {
     Str8 t = f->s->level.signs[i].text;
     const Camera *cam = &f->v->cam;
     RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]};
-    float w = MIN(font_measure(&f->a->font, t, 1) + 16, view.w), h = 16;
+    float w = MIN(st_font_measure(&f->a->font, t, 1) + 16, view.w), h = 16;
     float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
     SignAvoid avoid;
     sign_avoid(f, &avoid);
@@ -586,8 +587,8 @@ static void draw_sign_text(const DrawFrame *f) {
     }
     *f->sign_y = best_y;
     RectF box = {x, best_y, w, h};
-    render_rect(f->rd, box, LAYER_HUD, (Color){40, 30, 22, 235});
-    render_rect_outline(f->rd, box, LAYER_HUD + 1, (Color){196, 150, 90, 255});
+    st_render_rect(f->rd, box, LAYER_HUD, (Color){40, 30, 22, 235});
+    st_render_rect_outline(f->rd, box, LAYER_HUD + 1, (Color){196, 150, 90, 255});
     text(f->rd, f->a, floorf(view.x + view.w / 2), best_y + 4, t, (Color){255, 240, 210, 255}, LAYER_HUD_TEXT,
          TEXT_ALIGN_CENTER, 1);
 }
@@ -607,7 +608,7 @@ static void draw_paused(const DrawFrame *f) {
     text(rd, a, cx, cy - 42, STR8_LIT("PAUSED"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     static const char *const items[PAUSE_ITEM_COUNT] = {"Resume", "Restart level", "Settings", "Back to title"};
     for (int i = 0; i < PAUSE_ITEM_COUNT; i++)
-        menu_row(f, cx, cy - 14 + (float)i * 14, str8_cstr(items[i]), i == f->g->menu, true, TEXT_ALIGN_CENTER);
+        menu_row(f, cx, cy - 14 + (float)i * 14, st_str8_cstr(items[i]), i == f->g->menu, true, TEXT_ALIGN_CENTER);
 }
 
 /* Clear card over the dimmed level, then the fade to black and the load, then the new
@@ -627,23 +628,23 @@ static void draw_transition(const DrawFrame *f) {
         const SaveRecordResult *rec = &g->clear_record;
         card(rd, f->v, 190, 84);
         text(rd, a, cx, cy - 34, STR8_LIT("CLEAR!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
-        text(rd, a, cx, cy - 10, str8_fmt(f->frame, "time %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
+        text(rd, a, cx, cy - 10, st_str8_fmt(f->frame, "time %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
              rec->best_time ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-        text(rd, a, cx, cy + 2, str8_fmt(f->frame, "coins %d of %d", g->clear_coins, g->clear_coins_total),
+        text(rd, a, cx, cy + 2, st_str8_fmt(f->frame, "coins %d of %d", g->clear_coins, g->clear_coins_total),
              g->clear_coins >= g->clear_coins_total || rec->best_coins ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
         Str8 note = rec->first ? STR8_LIT("first clear")
                     : rec->best_time || rec->best_coins
                         ? STR8_LIT("new record!")
-                        : str8_fmt(f->frame, "best %.*s", STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
+                        : st_str8_fmt(f->frame, "best %.*s", STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
         text(rd, a, cx, cy + 18, note, rec->best_time || rec->best_coins ? (Color){140, 230, 140, 255} : CARD_SOFT,
              LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     } else if (t < TRANSITION_TICKS - 12) {
         int num = catalog_file_number(g->sim.level_path);
         if (num > 0)
-            text(rd, a, cx, cy - 20, str8_fmt(f->frame, "LEVEL %d", num), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER,
-                 1);
-        text(rd, a, cx, cy - 6, str8_cstr(g->sim.level.name), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
+            text(rd, a, cx, cy - 20, st_str8_fmt(f->frame, "LEVEL %d", num), CARD_SOFT, LAYER_CARD_TEXT,
+                 TEXT_ALIGN_CENTER, 1);
+        text(rd, a, cx, cy - 6, st_str8_cstr(g->sim.level.name), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
         /* Every level starts with full hearts (sim.h); say so when it made a difference. */
         if (g->clear_hurt)
             text(rd, a, cx, cy + 20, STR8_LIT("hearts refilled"), (Color){255, 140, 150, 255}, LAYER_CARD_TEXT,
@@ -660,7 +661,7 @@ static void draw_game_over(const DrawFrame *f) {
     if (g->screen_ticks <= GAME_OVER_DELAY / 2) return;
     dim(rd, f->v, 150);
     card(rd, f->v, 200, 80);
-    render_cell(rd, a->sprites, SPR_SKULL, cx - 8, cy - 34, LAYER_CARD_TEXT, 0);
+    st_render_cell(rd, a->sprites, SPR_SKULL, cx - 8, cy - 34, LAYER_CARD_TEXT, 0);
     text(rd, a, cx, cy - 14, STR8_LIT("YOU DIED"), (Color){255, 90, 90, 255}, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
     if (g->screen_ticks > GAME_OVER_DELAY && f->blink)
         text(rd, a, cx, cy + 14, STR8_LIT("Enter or R: try again, hearts full"), COLOR_WHITE, LAYER_CARD_TEXT,
@@ -677,15 +678,15 @@ static void draw_victory(const DrawFrame *f) {
     dim(rd, f->v, 170);
     card(rd, f->v, 250, 140);
     text(rd, a, cx, cy - 58, STR8_LIT("VICTORY!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 3);
-    text(rd, a, cx, cy - 20, str8_fmt(f->frame, "run time %.*s", STR8_FMT(fmt_time(f->frame, p->ticks))), COLOR_WHITE,
-         LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
+    text(rd, a, cx, cy - 20, st_str8_fmt(f->frame, "run time %.*s", STR8_FMT(fmt_time(f->frame, p->ticks))),
+         COLOR_WHITE, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     text(rd, a, cx, cy - 8,
-         str8_fmt(f->frame, "levels %d    coins %d of %d", g->level_number, p->coins, g->run_coins_total),
+         st_str8_fmt(f->frame, "levels %d    coins %d of %d", g->level_number, p->coins, g->run_coins_total),
          p->coins >= g->run_coins_total && g->run_coins_total > 0 ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
          TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 4, str8_fmt(f->frame, "deaths %d    foes defeated %d", p->deaths, p->kills), COLOR_WHITE,
+    text(rd, a, cx, cy + 4, st_str8_fmt(f->frame, "deaths %d    foes defeated %d", p->deaths, p->kills), COLOR_WHITE,
          LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
-    text(rd, a, cx, cy + 20, str8_fmt(f->frame, "last level %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
+    text(rd, a, cx, cy + 20, st_str8_fmt(f->frame, "last level %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
          CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 1);
     if (g->screen_ticks > SIM_HZ && f->blink)
         text(rd, a, cx, cy + 44, STR8_LIT("Enter: back to the title"), CARD_SOFT, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER,
@@ -712,13 +713,13 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, co
                    .s = &g->sim,
                    .fx = fx,
                    .tick = g->ticks,
-                   .frame = render_frame_arena(rd),
+                   .frame = st_render_frame_arena(rd),
                    .cx = floorf(view_right(v) / 2),
                    .cy = v->h / 2,
                    .blink = (g->ticks / 30) % 2 == 0,
                    .sign_y = &v->sign_y};
     draw_world(&f);
-    render_set_view(rd, 0, 0);
+    st_render_set_view(rd, 0, 0);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);
     /* Over every screen: a level that would not start, a screenshot saved from the title. */
     draw_message(rd, a, v, g);

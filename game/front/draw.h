@@ -5,7 +5,7 @@
    sign's panel was last frame, are the only state it owns (in the DrawView).
 
        Font font;                         // proportional, measured from font.png at load
-       asset_load_font(rd, perm, "assets/font.png", FONT_CELL_W, FONT_CELL_H, 4, &font, &err);
+       st_asset_load_font(rd, perm, "assets/font.png", FONT_CELL_W, FONT_CELL_H, 4, &font, &err);
        DrawAssets art = { tiles, sprites, font };
        DrawView view = draw_view_make(480, 270);   // the world gets 480 x (270 - DRAW_HUD_H)
        ...
@@ -17,8 +17,8 @@
 
 #include "front/effects.h"
 #include "rules/game.h"
-#include "render/camera.h"
-#include "render/font.h"
+#include <strata/render/camera.h>
+#include <strata/render/font.h>
 
 enum { /* layers, low to high */
        LAYER_FLOOR = 0,

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "core/hash.h"
+#include <strata/core/hash.h>
 #include "front/palette.h"
 
 const EffectsTuning EFFECTS_TUNING_DEFAULT = {
@@ -174,7 +174,7 @@ void effects_update(Effects *fx, const Game *g) {
     }
     fx->shake_x = fx->shake_y = 0;
     if (fx->shake > 0) {
-        fx->shake_x = (int32_t)(hash_mix2((int32_t)g->ticks, 1) % 5) - 2;
-        fx->shake_y = (int32_t)(hash_mix2((int32_t)g->ticks, 2) % 5) - 2;
+        fx->shake_x = (int32_t)(st_hash_mix2((int32_t)g->ticks, 1) % 5) - 2;
+        fx->shake_y = (int32_t)(st_hash_mix2((int32_t)g->ticks, 2) % 5) - 2;
     }
 }

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "level/level.h"
-#include "render/render.h"
+#include <strata/render/render.h>
 
 extern const uint32_t PALETTE_KEY_RGBA[KEY_COLOR_COUNT];
 

@@ -14,7 +14,7 @@
 
        Level lv;  Error err;
        if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err))
-           error_report(&err);   // stderr: "path:line:col: error: ..."
+           st_error_report(&err);   // stderr: "path:line:col: error: ..."
 
    The file format is documented in levels/README.md; a path ending in LEVEL_TILED_EXT is a
    map saved by the Tiled editor (JSON), read through the same checks (levels/README.md,
@@ -28,10 +28,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/error.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/diag.h>
+#include <strata/core/error.h>
+#include <strata/core/str8.h>
 
 #ifndef LEVEL_ARENA_BYTES
 #define LEVEL_ARENA_BYTES (4ull << 20)
@@ -153,7 +153,7 @@ typedef struct LevelLoadStats {
 /* The level arena a set of levels needs, from the largest of their needs (LevelLoadStats.
    level_bytes): that plus 25%, rounded up to 64 KiB. levelcheck and the game's exit report
    both say it, from the files and from what was played. */
-static inline uint64_t level_arena_recommend(uint64_t largest_need) { return arena_recommend_reserve(largest_need); }
+static inline uint64_t level_arena_recommend(uint64_t largest_need) { return st_arena_recommend_reserve(largest_need); }
 
 static inline TileKind level_tile(const Level *lv, int32_t tx, int32_t ty) {
     if (tx < 0 || ty < 0 || tx >= lv->width || ty >= lv->height) return TILE_WALL;

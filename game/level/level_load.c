@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/chunk_list.h"
-#include "core/os_file.h"
-#include "core/path.h"
-#include "core/str8.h"
+#include <strata/core/chunk_list.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
 #include "level/level_parse.h"
 #include "level/level_tiled.h"
 
@@ -38,17 +38,17 @@
 /* An arena refused: `lead` about the whole file, then the arena's words, ERROR_OUT_OF_MEMORY. */
 static bool level_fail_memory(Error *err, const char *path, const char *lead) {
     level_fail(err, path, 0, 0, "%s", lead);
-    return arena_error(err);
+    return st_arena_error(err);
 }
 
 #define LEVEL_MAX_FILE_BYTES (256ull << 20)
 
-/* Reads the whole file into `arena` (os_read_file: regular files only, so a FIFO cannot
+/* Reads the whole file into `arena` (st_os_read_file: regular files only, so a FIFO cannot
    hang the load), turning the OS's reason into the loader's own message. */
 static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *err) {
     uint64_t max = level_is_tiled_path(path) ? LEVEL_TILED_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES;
     Error why;
-    if (os_read_file(arena, path, max, out, &why)) return true;
+    if (st_os_read_file(arena, path, max, out, &why)) return true;
     if (why.code == ERROR_OUT_OF_MEMORY)
         return level_fail_memory(err, path, "expected scratch memory for the file, found ");
     if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
@@ -60,7 +60,7 @@ static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *er
         level_fail(err, path, 0, 0, "expected a level file, found a special file (device, FIFO or socket)");
     else if (why.code == ERROR_TOO_BIG)
         level_fail(err, path, 0, 0, "expected a level file of at most %llu bytes, found %llu bytes",
-                   (unsigned long long)max, (unsigned long long)os_file_info(path).size);
+                   (unsigned long long)max, (unsigned long long)st_os_file_info(path).size);
     else
         level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be read (%s)",
                    strerror(why.err_no));
@@ -98,7 +98,7 @@ static bool ref_fail(const Parser *p, const LevelRef *r, const char *fmt, ...) {
    lies inside `root_real` (a real path, without a trailing slash). */
 static bool check_level_file(const Parser *p, const LevelRef *r, const char *root_real, const char *root) {
     const char *full = r->resolved.data;
-    OsFileInfo fi = os_file_info(full);
+    OsFileInfo fi = st_os_file_info(full);
     if (fi.kind == OS_FILE_NONE)
         return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
                         strerror(fi.error));
@@ -107,7 +107,7 @@ static bool check_level_file(const Parser *p, const LevelRef *r, const char *roo
                           "expected an existing level file, found '%.*s%s' (%s: not a regular file)", QUOTE(r->written),
                           full);
     char real[PATH_MAX];
-    if (!os_real_path(full, real, sizeof real))
+    if (!st_os_real_path(full, real, sizeof real))
         return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
                         strerror(errno));
     size_t n = strlen(root_real);
@@ -129,7 +129,7 @@ static bool check_level_files(const Parser *p, const char *root) {
         root = dir[0] ? dir : ".";
     }
     char root_real[PATH_MAX];
-    if (!os_real_path(root, root_real, sizeof root_real))
+    if (!st_os_real_path(root, root_real, sizeof root_real))
         return level_fail(p->err, p->path, 0, 0, "expected the run's folder '%s' to exist, found %s", root,
                           strerror(errno));
     if (p->exit.resolved.len && !check_level_file(p, &p->exit, root_real, root)) return false;
@@ -166,7 +166,7 @@ static void *emit_push(Emit *o, uint64_t size, uint64_t align, bool zero) {
         o->pos = ((o->pos + align - 1) & ~(align - 1)) + size;
         return NULL;
     }
-    void *m = zero ? arena_push(o->arena, size, align) : arena_push_raw(o->arena, size, align);
+    void *m = zero ? st_arena_push(o->arena, size, align) : st_arena_push_raw(o->arena, size, align);
     if (!m) o->failed = true;
     return m;
 }
@@ -190,7 +190,7 @@ static void *emit_copy(Emit *o, const void *src, uint64_t count, uint64_t size, 
    same offsets with or without one. */
 static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     *lv = (Level){0};
-    lv->path = emit_str(o, str8_cstr(p->path));
+    lv->path = emit_str(o, st_str8_cstr(p->path));
     lv->name = emit_str(o, p->name);
     lv->exit_to = p->exit.resolved.len ? emit_str(o, p->exit.resolved) : NULL;
     /* The written form is a suffix of the resolved one (level_parse.c: resolve_level_file):
@@ -213,7 +213,7 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     for (uint64_t i = 0; i < p->link_count; i++) {
         const LevelRef *ref = &p->portal_arr[i].target;
         const char *target = emit_str(o, ref->resolved);
-        const char *entry = p->link_arr[i].entry ? emit_str(o, str8_cstr(p->link_arr[i].entry)) : NULL;
+        const char *entry = p->link_arr[i].entry ? emit_str(o, st_str8_cstr(p->link_arr[i].entry)) : NULL;
         if (links) {
             links[i].target_path = target;
             links[i].entry = entry;
@@ -223,18 +223,18 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     lv->entry_count = (int32_t)p->entries.count;
     LevelEntry *entries = emit_push(o, p->entries.count * sizeof(LevelEntry), _Alignof(LevelEntry), false);
     lv->entries = entries;
-    ChunkListIter it = chunk_list_iter(&p->entries);
+    ChunkListIter it = st_chunk_list_iter(&p->entries);
     for (uint64_t i = 0; i < p->entries.count; i++) {
-        const LevelEntry *e = chunk_list_next(&it);
-        const char *name = emit_str(o, str8_cstr(e->name));
+        const LevelEntry *e = st_chunk_list_next(&it);
+        const char *name = emit_str(o, st_str8_cstr(e->name));
         if (entries) entries[i] = (LevelEntry){.name = name, .tx = e->tx, .ty = e->ty};
     }
     lv->sign_count = (int32_t)p->signs.count;
     LevelSign *signs = emit_push(o, p->signs.count * sizeof(LevelSign), _Alignof(LevelSign), false);
     lv->signs = signs;
-    ChunkListIter sit = chunk_list_iter(&p->signs);
+    ChunkListIter sit = st_chunk_list_iter(&p->signs);
     for (uint64_t i = 0; i < p->signs.count; i++) {
-        const LevelSign *g = chunk_list_next(&sit);
+        const LevelSign *g = st_chunk_list_next(&sit);
         const char *text = emit_str(o, g->text);
         if (signs) signs[i] = (LevelSign){.tx = g->tx, .ty = g->ty, .text = {text, g->text.len}};
     }
@@ -270,15 +270,15 @@ static bool level_parse_lvl(Parser *p, const char *text, uint64_t len, Str8 s) {
 static void parser_init(Parser *p, const char *path, Error *err, Arena *tmp) {
     *p = (Parser){
         .path = path, .err = err, .tmp = tmp, .bullets = LEVEL_DEFAULT_BULLETS, .particles = LEVEL_DEFAULT_PARTICLES};
-    p->dir = path_dir_prefix(str8_cstr(path));
-    chunk_list_init(&p->enemies, tmp, sizeof(EnemySpawn), 256);
-    chunk_list_init(&p->pickups, tmp, sizeof(Pickup), 256);
-    chunk_list_init(&p->doors, tmp, sizeof(LevelDoor), 64);
-    chunk_list_init(&p->links, tmp, sizeof(LevelLink), 64);
-    chunk_list_init(&p->portals, tmp, sizeof(PortalInfo), 64);
-    chunk_list_init(&p->entries, tmp, sizeof(LevelEntry), 64);
-    chunk_list_init(&p->signs, tmp, sizeof(LevelSign), 16);
-    chunk_list_init(&p->sign_lines, tmp, sizeof(int32_t), 16);
+    p->dir = st_path_dir_prefix(st_str8_cstr(path));
+    st_chunk_list_init(&p->enemies, tmp, sizeof(EnemySpawn), 256);
+    st_chunk_list_init(&p->pickups, tmp, sizeof(Pickup), 256);
+    st_chunk_list_init(&p->doors, tmp, sizeof(LevelDoor), 64);
+    st_chunk_list_init(&p->links, tmp, sizeof(LevelLink), 64);
+    st_chunk_list_init(&p->portals, tmp, sizeof(PortalInfo), 64);
+    st_chunk_list_init(&p->entries, tmp, sizeof(LevelEntry), 64);
+    st_chunk_list_init(&p->signs, tmp, sizeof(LevelSign), 16);
+    st_chunk_list_init(&p->sign_lines, tmp, sizeof(int32_t), 16);
 }
 
 /* Measures what the parsed level (and the room `measured` asks for, whose size it sets)
@@ -293,19 +293,19 @@ static bool level_reserve(Arena *level_arena, const Parser *p, LevelRoom *measur
     uint64_t need = measure.pos;
     if (stats) {
         stats->level_bytes = need;
-        stats->scratch_peak = arena_pos(tmp->arena) - tmp->pos;
+        stats->scratch_peak = st_arena_pos(tmp->arena) - tmp->pos;
     }
-    uint64_t cap = arena_capacity(level_arena);
+    uint64_t cap = st_arena_capacity(level_arena);
     if (need > cap)
-        return error_set(p->err, ERROR_OUT_OF_MEMORY, p->path, 0, 0,
-                         "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
-                         arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
+        return st_error_set(p->err, ERROR_OUT_OF_MEMORY, p->path, 0, 0,
+                            "level does not fit: arena '%s' full: 0 of %llu bytes used, asked for %llu more",
+                            st_arena_name(level_arena), (unsigned long long)cap, (unsigned long long)need);
     /* Pushing to `need` and popping back leaves the pages committed. */
-    uint64_t old = arena_pos(level_arena);
+    uint64_t old = st_arena_pos(level_arena);
     if (need > old) {
-        if (!arena_push_raw(level_arena, need - old, 1))
+        if (!st_arena_push_raw(level_arena, need - old, 1))
             return level_fail_memory(p->err, p->path, "level does not fit: ");
-        arena_pop_to(level_arena, old);
+        st_arena_pop_to(level_arena, old);
     }
     return true;
 }
@@ -313,16 +313,16 @@ static bool level_reserve(Arena *level_arena, const Parser *p, LevelRoom *measur
 /* Clears the level arena and writes the parsed level into it, where level_reserve made
    room: *out and the caller's room on success. */
 static bool level_commit(Level *out, Arena *level_arena, const Parser *p, const LevelRoom *measured, LevelRoom *room) {
-    arena_clear(level_arena);
+    st_arena_clear(level_arena);
     Emit commit = {.arena = level_arena, .commit = true};
     Level lv;
     LevelRoom made = *measured;
     emit_level(&commit, p, &lv, &made);
     /* Unreachable while the measure is exact (and `bytes` gives the same answer twice);
-       test_level checks arena_pos == arena_bytes. */
+       test_level checks st_arena_pos == arena_bytes. */
     if (commit.failed) return level_fail_memory(p->err, p->path, "internal error: ");
     if (made.size != measured->size) return level_fail(p->err, p->path, 0, 0, "internal error: room size changed");
-    lv.arena_bytes = arena_pos(level_arena);
+    lv.arena_bytes = st_arena_pos(level_arena);
     *out = lv;
     if (room) {
         room->block = made.block;
@@ -336,7 +336,7 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
                         bool check_files, const char *root, LevelRoom *room, Error *err, LevelLoadStats *stats) {
     Error dummy;
     if (!err) err = &dummy;
-    error_clear(err);
+    st_error_clear(err);
     if (stats) *stats = (LevelLoadStats){0};
     if (!path) path = "(memory)";
     SCRATCH_SCOPE(tmp, level_arena);
@@ -344,13 +344,13 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     /* The caller's path may live in the level arena (the current level's exit_to or a
        link's target_path), which the commit below clears before emit_level copies the
        path: from here on, only this copy (and slices of it, like p.dir) is used. */
-    const char *own_path = arena_strdup(tmp.arena, path);
+    const char *own_path = st_arena_strdup(tmp.arena, path);
     if (!own_path) return level_fail_memory(err, path, "expected scratch memory, found ");
     path = own_path;
 
     Str8 s = {text, text ? len : 0};
     if (s.len == 0) return level_fail(err, path, 0, 0, "expected a level, found an empty file");
-    if (str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = str8_skip(s, 3); /* a UTF-8 BOM */
+    if (st_str8_starts_with(s, STR8_LIT("\xEF\xBB\xBF"))) s = st_str8_skip(s, 3); /* a UTF-8 BOM */
 
     Parser p;
     parser_init(&p, path, err, tmp.arena);
@@ -377,13 +377,13 @@ bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char 
                    LevelLoadStats *stats) {
     Error dummy;
     if (!err) err = &dummy;
-    error_clear(err);
+    st_error_clear(err);
     if (stats) *stats = (LevelLoadStats){0};
     SCRATCH_SCOPE(tmp, level_arena);
     if (!tmp.arena) return level_fail_memory(err, path, "expected scratch memory, found ");
     Str8 text = {0};
     if (!level_read_file(tmp.arena, path, &text, err)) return false;
-    uint64_t file_bytes = arena_pos(tmp.arena) - tmp.pos;
+    uint64_t file_bytes = st_arena_pos(tmp.arena) - tmp.pos;
     bool ok = level_build(out, level_arena, path, text.data, text.len, true, root, room, err, stats);
     if (stats) stats->scratch_peak += file_bytes;
     return ok;

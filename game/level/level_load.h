@@ -4,7 +4,7 @@
 
        Level lv;
        Error err;
-       if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err)) error_report(&err);
+       if (!level_load(&lv, level_arena, "levels/01-first-steps.lvl", &err)) st_error_report(&err);
 */
 #ifndef LEVEL_LOAD_H
 #define LEVEL_LOAD_H
@@ -26,7 +26,7 @@
 
    `level_arena` must be created with ARENA_FLAG_NO_CHAIN (arena.h has no flag getter, so
    this is not checked). The fit check compares the level's exact need with
-   arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
+   st_arena_capacity(), which is what a NO_CHAIN arena can ever hold; for a chaining arena it
    is only the first block, and a level would be refused that the arena could have taken. */
 bool level_load_ex(Level *out, Arena *level_arena, const char *path, const char *root, LevelRoom *room, Error *err,
                    LevelLoadStats *stats);

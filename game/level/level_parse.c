@@ -13,8 +13,8 @@
 #include <emmintrin.h>
 #endif
 
-#include "core/chunk_list.h"
-#include "core/str8.h"
+#include <strata/core/chunk_list.h>
+#include <strata/core/str8.h>
 
 /* ---- Errors ------------------------------------------------------------------------- */
 
@@ -24,7 +24,7 @@
 bool level_fail(Error *err, const char *path, int64_t line, int64_t col, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    error_vset(err, ERROR_PARSE, path, line, col, fmt, ap);
+    st_error_vset(err, ERROR_PARSE, path, line, col, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -216,7 +216,7 @@ static bool fail(Parser *p, const char *at, const char *fmt, ...) {
    ERROR_OUT_OF_MEMORY. */
 static bool fail_memory(Parser *p, const char *at, const char *what) {
     fail(p, at, "expected %s, found ", what);
-    return arena_error(p->err);
+    return st_arena_error(p->err);
 }
 
 /* How a duplicate names the first one: its line, or in a Tiled map its object. */
@@ -226,8 +226,8 @@ static const char *first_one(const Parser *p, int32_t line, char buf[40]) {
 }
 
 static Str8 strip_comment(Str8 line) {
-    int64_t hash = str8_find_byte(line, '#', 0);
-    return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
+    int64_t hash = st_str8_find_byte(line, '#', 0);
+    return st_str8_trim(hash < 0 ? line : st_str8_prefix(line, (uint64_t)hash));
 }
 
 static bool is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -252,11 +252,11 @@ static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char
                     (long long)hi);
     int64_t v = 0;
     /* Nearly every number in a level is a few plain digits: take those here, without the
-       sign and overflow handling of str8_parse_i64 (nine digits cannot overflow). */
+       sign and overflow handling of st_str8_parse_i64 (nine digits cannot overflow). */
     uint64_t n = 0;
     if (tok.len <= 9)
         while (n < tok.len && (uint8_t)(tok.data[n] - '0') < 10) v = v * 10 + (tok.data[n++] - '0');
-    if (n != tok.len && !str8_parse_i64(tok, &v)) {
+    if (n != tok.len && !st_str8_parse_i64(tok, &v)) {
         bool digits = true;
         for (uint64_t i = 0; i < tok.len; i++)
             digits &=
@@ -302,11 +302,12 @@ bool level_check_entry_name(Parser *p, Str8 tok) {
 
 /* Whether `name` ends in `ext` after a base name of at least one byte. */
 static bool has_level_ext(Str8 name, const char *ext) {
-    Str8 e = str8_cstr(ext);
-    return name.len > e.len && str8_eq(str8_skip(name, name.len - e.len), e) && name.data[name.len - e.len - 1] != '/';
+    Str8 e = st_str8_cstr(ext);
+    return name.len > e.len && st_str8_eq(st_str8_skip(name, name.len - e.len), e) &&
+           name.data[name.len - e.len - 1] != '/';
 }
 
-bool level_is_tiled_path(const char *path) { return path && has_level_ext(str8_cstr(path), LEVEL_TILED_EXT); }
+bool level_is_tiled_path(const char *path) { return path && has_level_ext(st_str8_cstr(path), LEVEL_TILED_EXT); }
 
 /* Resolves `rel` (the word at rel.data) against the level's folder, without the disk: it
    must name a level file (LEVEL_FILE_EXT or LEVEL_TILED_EXT) and fit LEVEL_PATH_MAX once
@@ -321,8 +322,8 @@ bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
     if (n >= LEVEL_PATH_MAX)
         return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%.*s%s')",
                     LEVEL_PATH_MAX - 1, (unsigned long long)n, QUOTE(rel));
-    Str8 full =
-        rel.data[0] == '/' ? str8_copy(p->tmp, rel) : str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
+    Str8 full = rel.data[0] == '/' ? st_str8_copy(p->tmp, rel)
+                                   : st_str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
     if (!full.data) return fail_memory(p, rel.data, "scratch memory");
     *out = p->where ? (LevelRef){.written = rel, .resolved = full, .where = p->where}
                     : (LevelRef){.written = rel,
@@ -352,16 +353,16 @@ bool level_set_name(Parser *p, Str8 value, const char *at) {
 
 static bool parse_header_line(Parser *p, Str8 raw) {
     Str8 line = strip_comment(raw);
-    int64_t colon = str8_find_byte(line, ':', 0);
+    int64_t colon = st_str8_find_byte(line, ':', 0);
     if (colon < 0) return fail(p, line.data, "expected 'key: value' or 'map:', found '%.*s%s'", QUOTE(line));
-    Str8 key = str8_trim(str8_prefix(line, (uint64_t)colon));
-    Str8 value = str8_trim(str8_skip(line, (uint64_t)colon + 1));
+    Str8 key = st_str8_trim(st_str8_prefix(line, (uint64_t)colon));
+    Str8 value = st_str8_trim(st_str8_skip(line, (uint64_t)colon + 1));
     const char *vat = value.len ? value.data : line.data + line.len;
     int32_t *seen;
-    if (str8_eq_cstr(key, "name")) seen = &p->name_line;
-    else if (str8_eq_cstr(key, "exit")) seen = &p->exit_line;
-    else if (str8_eq_cstr(key, "bullets")) seen = &p->bullets_line;
-    else if (str8_eq_cstr(key, "particles")) seen = &p->particles_line;
+    if (st_str8_eq_cstr(key, "name")) seen = &p->name_line;
+    else if (st_str8_eq_cstr(key, "exit")) seen = &p->exit_line;
+    else if (st_str8_eq_cstr(key, "bullets")) seen = &p->bullets_line;
+    else if (st_str8_eq_cstr(key, "particles")) seen = &p->particles_line;
     else
         return fail(p, key.data, "expected a header key (name, exit, bullets, particles) or 'map:', found '%.*s%s'",
                     QUOTE(key));
@@ -409,7 +410,7 @@ static bool fail_tile(Parser *p, int32_t tx, int32_t ty, const char *fmt, ...) {
 /* An arena refused, about a tile: as fail_memory. */
 static bool fail_tile_memory(Parser *p, int32_t tx, int32_t ty, const char *what) {
     fail_tile(p, tx, ty, "expected %s, found ", what);
-    return arena_error(p->err);
+    return st_arena_error(p->err);
 }
 
 static bool bad_char(Parser *p, int32_t x, int32_t y) {
@@ -437,7 +438,7 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     case SPECIAL_TURRET: {
         /* hp stays 0 unless an `enemy` line gives one: the kind's default is a rule of the
            game (sim.h), not of the format. */
-        EnemySpawn *e = chunk_list_push(&p->enemies);
+        EnemySpawn *e = st_chunk_list_push(&p->enemies);
         if (!e) break;
         e->kind = (EnemyKind)(code - SPECIAL_PATROLLER);
         e->tx = (int16_t)x;
@@ -449,7 +450,7 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     case SPECIAL_KEY_R:
     case SPECIAL_KEY_G:
     case SPECIAL_KEY_B: {
-        Pickup *k = chunk_list_push(&p->pickups);
+        Pickup *k = st_chunk_list_push(&p->pickups);
         if (!k) break;
         k->tx = (int16_t)x;
         k->ty = (int16_t)y;
@@ -460,7 +461,7 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
     case SPECIAL_DOOR_R:
     case SPECIAL_DOOR_G:
     case SPECIAL_DOOR_B: {
-        LevelDoor *d = chunk_list_push(&p->doors);
+        LevelDoor *d = st_chunk_list_push(&p->doors);
         if (!d) break;
         d->tx = (int16_t)x;
         d->ty = (int16_t)y;
@@ -469,8 +470,8 @@ static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *
         return true;
     }
     case SPECIAL_PORTAL: {
-        LevelLink *l = chunk_list_push(&p->links);
-        PortalInfo *pi = chunk_list_push(&p->portals);
+        LevelLink *l = st_chunk_list_push(&p->links);
+        PortalInfo *pi = st_chunk_list_push(&p->portals);
         if (!l || !pi) break;
         l->tx = (int16_t)x;
         l->ty = (int16_t)y;
@@ -501,31 +502,31 @@ static bool looks_like_a_word(Str8 t) {
    text and their lengths; sets height and width (from the first row). */
 static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
     ChunkList rows;
-    chunk_list_init(&rows, p->tmp, sizeof(const char *), 256);
+    st_chunk_list_init(&rows, p->tmp, sizeof(const char *), 256);
     ChunkList lens;
-    chunk_list_init(&lens, p->tmp, sizeof(uint32_t), 256);
+    st_chunk_list_init(&lens, p->tmp, sizeof(uint32_t), 256);
     Str8 line;
     bool ended = false;
     p->map_begin = rest->data;
-    while (str8_next_line(rest, &line)) {
+    while (st_str8_next_line(rest, &line)) {
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);
-        if (str8_eq_cstr(t, "end")) {
+        if (st_str8_eq_cstr(t, "end")) {
             ended = true;
             p->map_end = line.data;
             break;
         }
         if (looks_like_a_word(t)) /* "stop", "ned": a mistyped `end` is that line's error */
             return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'", STR8_FMT(t));
-        if (str8_starts_with(line, STR8_LIT("enemy ")) || str8_starts_with(line, STR8_LIT("link ")) ||
-            str8_starts_with(line, STR8_LIT("entry ")) || str8_starts_with(line, STR8_LIT("sign ")))
+        if (st_str8_starts_with(line, STR8_LIT("enemy ")) || st_str8_starts_with(line, STR8_LIT("link ")) ||
+            st_str8_starts_with(line, STR8_LIT("entry ")) || st_str8_starts_with(line, STR8_LIT("sign ")))
             return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'",
-                        (int)(str8_find_byte(line, ' ', 0)), line.data);
+                        (int)(st_str8_find_byte(line, ' ', 0)), line.data);
         if (rows.count >= LEVEL_MAX_SIDE)
             return fail(p, line.data, "expected at most %d map rows, found more", LEVEL_MAX_SIDE);
-        const char **r = chunk_list_push(&rows);
-        uint32_t *n = chunk_list_push(&lens);
+        const char **r = st_chunk_list_push(&rows);
+        uint32_t *n = st_chunk_list_push(&lens);
         if (!r || !n) return fail_memory(p, line.data, "scratch memory");
         *r = line.data;
         *n = line.len > UINT32_MAX ? UINT32_MAX : (uint32_t)line.len;
@@ -537,8 +538,8 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
     }
     if (rows.count == 0) return fail(p, line.data, "expected at least one map row, found 'end'");
 
-    Span rs = chunk_list_flatten(&rows, p->tmp);
-    Span ls = chunk_list_flatten(&lens, p->tmp);
+    Span rs = st_chunk_list_flatten(&rows, p->tmp);
+    Span ls = st_chunk_list_flatten(&lens, p->tmp);
     if (!rs.data || !ls.data) return fail_memory(p, line.data, "scratch memory");
     p->rows = rs.data;
     *lens_out = ls.data;
@@ -555,9 +556,9 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
    its other (entity or unknown) characters, then handle those in order. */
 static bool convert_map_rows(Parser *p, const uint32_t *len) {
     uint32_t w = (uint32_t)p->width;
-    p->tiles = arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
+    p->tiles = st_arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
     /* Slack for collect_bits' writes. */
-    uint32_t *others = arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
+    uint32_t *others = st_arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
     if (!p->tiles || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
@@ -604,13 +605,13 @@ static bool convert_map_rows(Parser *p, const uint32_t *len) {
    of each row's enemies for the `enemy` lines. They were gathered in row-major order, so
    every array is sorted by (ty, tx). */
 static bool flatten_map_entities(Parser *p) {
-    Span es = chunk_list_flatten(&p->enemies, p->tmp);
-    Span ps = chunk_list_flatten(&p->pickups, p->tmp);
-    Span ds = chunk_list_flatten(&p->doors, p->tmp);
-    Span ks = chunk_list_flatten(&p->links, p->tmp);
-    Span is = chunk_list_flatten(&p->portals, p->tmp);
-    p->enemy_line = arena_push_array(p->tmp, int32_t, es.count + 1);
-    p->enemy_row = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
+    Span es = st_chunk_list_flatten(&p->enemies, p->tmp);
+    Span ps = st_chunk_list_flatten(&p->pickups, p->tmp);
+    Span ds = st_chunk_list_flatten(&p->doors, p->tmp);
+    Span ks = st_chunk_list_flatten(&p->links, p->tmp);
+    Span is = st_chunk_list_flatten(&p->portals, p->tmp);
+    p->enemy_line = st_arena_push_array(p->tmp, int32_t, es.count + 1);
+    p->enemy_row = st_arena_push_array(p->tmp, uint32_t, (uint64_t)p->height + 1);
     if (!es.data || !ps.data || !ds.data || !ks.data || !is.data || !p->enemy_line || !p->enemy_row)
         return fail_memory(p, p->map_end, "scratch memory");
     p->enemy_arr = es.data;
@@ -687,7 +688,7 @@ static bool parse_sign(Parser *p, Str8 kw, Str8 rest) {
     int32_t x, y;
     const char *at;
     if (!parse_xy(p, &rest, &x, &y, &at)) return false;
-    Str8 text = str8_trim(rest);
+    Str8 text = st_str8_trim(rest);
     if (!text.len) text.data = rest.data + rest.len;
     return level_add_sign(p, kw.data, x, y, at, text);
 }
@@ -696,10 +697,10 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
     char first[40];
     if (p->rows[y][x] != '.')
         return fail(p, at, "expected a floor tile '.' for the sign at %d %d, found %s", x, y, describe_tile(p, x, y));
-    ChunkListIter lines = chunk_list_iter(&p->sign_lines);
-    for (ChunkListIter it = chunk_list_iter(&p->signs);;) {
-        const LevelSign *g = chunk_list_next(&it);
-        const int32_t *line = chunk_list_next(&lines);
+    ChunkListIter lines = st_chunk_list_iter(&p->sign_lines);
+    for (ChunkListIter it = st_chunk_list_iter(&p->signs);;) {
+        const LevelSign *g = st_chunk_list_next(&it);
+        const int32_t *line = st_chunk_list_next(&lines);
         if (!g || !line) break;
         if (g->tx == x && g->ty == y)
             return fail(p, kw, "expected one sign at %d %d, found a second one (the first is %s)", x, y,
@@ -707,8 +708,8 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
     }
     if (p->signs.count >= LEVEL_MAX_SIGNS) return fail(p, kw, "expected at most %d signs, found more", LEVEL_MAX_SIGNS);
     if (!check_sign_text(p, text)) return false;
-    LevelSign *g = chunk_list_push(&p->signs);
-    int32_t *line = chunk_list_push(&p->sign_lines);
+    LevelSign *g = st_chunk_list_push(&p->signs);
+    int32_t *line = st_chunk_list_push(&p->sign_lines);
     if (!g || !line) return fail_memory(p, kw, "scratch memory");
     *g = (LevelSign){.tx = x, .ty = y, .text = text};
     *line = (int32_t)p->line_no;
@@ -721,7 +722,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
     Str8 kw = next_word(&rest);
     int32_t x, y;
     const char *at;
-    if (str8_eq(kw, STR8_LIT("enemy"))) {
+    if (st_str8_eq(kw, STR8_LIT("enemy"))) {
         if (!parse_xy(p, &rest, &x, &y, &at)) return false;
         /* Enemies are sorted row-major: search only row y's run of them. (An index per tile
            was tried: its loads miss the cache, and that cost more than this search.) */
@@ -745,7 +746,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         }
         return true;
     }
-    if (str8_eq(kw, STR8_LIT("link"))) {
+    if (st_str8_eq(kw, STR8_LIT("link"))) {
         if (!parse_xy(p, &rest, &x, &y, &at)) return false;
         int64_t i = level_find_tile(p->link_arr, p->link_count, sizeof(LevelLink), offsetof(LevelLink, tx), x, y);
         if (i < 0) return fail(p, at, "expected a portal '>' at %d %d, found %s", x, y, describe_tile(p, x, y));
@@ -762,13 +763,13 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         if (!expect_eol(p, rest)) return false;
         return level_set_link(p, i, &target, entry);
     }
-    if (str8_eq(kw, STR8_LIT("entry"))) {
+    if (st_str8_eq(kw, STR8_LIT("entry"))) {
         Str8 name = next_word(&rest);
         if (!level_check_entry_name(p, name)) return false;
         if (!parse_xy(p, &rest, &x, &y, &at) || !expect_eol(p, rest)) return false;
         return level_add_entry(p, name, x, y, at);
     }
-    if (str8_eq(kw, STR8_LIT("sign"))) return parse_sign(p, kw, rest);
+    if (st_str8_eq(kw, STR8_LIT("sign"))) return parse_sign(p, kw, rest);
     return fail(p, kw.data, "expected 'enemy', 'link', 'entry' or 'sign', found '%.*s%s'", QUOTE(kw));
 }
 
@@ -776,7 +777,7 @@ bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
     p->portal_arr[i].link_line = (int32_t)p->line_no;
     p->portal_arr[i].target = *target;
     p->link_arr[i].target_path = target->resolved.data;
-    p->link_arr[i].entry = entry.len ? str8_to_cstr(p->tmp, entry) : NULL;
+    p->link_arr[i].entry = entry.len ? st_str8_to_cstr(p->tmp, entry) : NULL;
     if (entry.len && !p->link_arr[i].entry) return fail_memory(p, entry.data, "scratch memory");
     return true;
 }
@@ -786,14 +787,14 @@ bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at)
     if (t != TILE_FLOOR && t != TILE_SPIKES)
         return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
                     STR8_FMT(name), x, y, describe_tile(p, x, y));
-    for (ChunkListIter it = chunk_list_iter(&p->entries);;) {
-        LevelEntry *e = chunk_list_next(&it);
+    for (ChunkListIter it = st_chunk_list_iter(&p->entries);;) {
+        LevelEntry *e = st_chunk_list_next(&it);
         if (!e) break;
-        if (str8_eq_cstr(name, e->name))
+        if (st_str8_eq_cstr(name, e->name))
             return fail(p, name.data, "expected a new entry name, found '%.*s' again", STR8_FMT(name));
     }
-    LevelEntry *e = chunk_list_push(&p->entries);
-    char *copy = str8_to_cstr(p->tmp, name);
+    LevelEntry *e = st_chunk_list_push(&p->entries);
+    char *copy = st_str8_to_cstr(p->tmp, name);
     if (!e || !copy) return fail_memory(p, name.data, "scratch memory");
     e->name = copy;
     e->tx = (int16_t)x;
@@ -808,12 +809,12 @@ bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at)
 bool level_parse_text(Parser *p, Str8 s) {
     Str8 rest = s, line;
     bool in_map = false;
-    while (!in_map && str8_next_line(&rest, &line)) {
+    while (!in_map && st_str8_next_line(&rest, &line)) {
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);
         if (t.len == 0) continue;
-        if (str8_eq_cstr(t, "map:")) {
+        if (st_str8_eq_cstr(t, "map:")) {
             in_map = true;
             p->map_line = p->line_no;
             if (!p->name_line) return fail(p, t.data, "expected a 'name:' line before 'map:', found 'map:'");
@@ -828,7 +829,7 @@ bool level_parse_text(Parser *p, Str8 s) {
     }
     if (!parse_map(p, &rest)) return false;
 
-    while (str8_next_line(&rest, &line)) {
+    while (st_str8_next_line(&rest, &line)) {
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/chunk_list.h"
-#include "core/str8.h"
+#include <strata/core/chunk_list.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 
 /* ---- Parser state ------------------------------------------------------------------- */

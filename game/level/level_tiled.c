@@ -17,10 +17,10 @@
 #include <threads.h>
 
 #include "../../assets/atlas.h"
-#include "core/base.h"
-#include "core/chunk_list.h"
-#include "core/path.h"
-#include "core/str8.h"
+#include <strata/core/base.h>
+#include <strata/core/chunk_list.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
 
 /* ---- cJSON on the scratch arena --------------------------------------------------------- */
 
@@ -34,7 +34,7 @@ static void *json_alloc(size_t n) {
         json_refused = true;
         return NULL;
     }
-    void *m = arena_push_raw(json_arena, n, 16);
+    void *m = st_arena_push_raw(json_arena, n, 16);
     if (!m) json_refused = true;
     else json_left -= n;
     return m;
@@ -63,7 +63,7 @@ static bool tfail(Parser *p, const char *fmt, ...) {
 /* An arena refused: "WHERE: expected <what>, found <the refusal>", ERROR_OUT_OF_MEMORY. */
 static bool tfail_memory(Parser *p, const char *what) {
     tfail(p, "expected %s, found ", what);
-    return arena_error(p->err);
+    return st_arena_error(p->err);
 }
 
 static const char *json_kind(const cJSON *v) {
@@ -84,7 +84,7 @@ static const char *where_fmt(Parser *p, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    return arena_strdup(p->tmp, buf); /* NULL when full: then errors say "map" */
+    return st_arena_strdup(p->tmp, buf); /* NULL when full: then errors say "map" */
 }
 
 /* ---- Members ---------------------------------------------------------------------------- */
@@ -126,7 +126,7 @@ static bool get_str(Parser *p, const cJSON *obj, const char *key, bool required,
     *out = (Str8){"", 0};
     if (!v) return required ? tfail(p, "expected a member \"%s\", found none", key) : true;
     if (!cJSON_IsString(v)) return tfail(p, "expected \"%s\" to be a string, found %s", key, json_kind(v));
-    *out = str8_cstr(v->valuestring);
+    *out = st_str8_cstr(v->valuestring);
     return true;
 }
 
@@ -153,9 +153,9 @@ static bool props_check(Parser *p, const cJSON *obj, const char *allowed, const 
         const cJSON *name = member(prop, "name");
         if (!cJSON_IsString(name) || !member(prop, "value"))
             return tfail(p, "expected each property to have a \"name\" and a \"value\", found one without");
-        Str8 n = str8_cstr(name->valuestring), list = str8_cstr(allowed);
+        Str8 n = st_str8_cstr(name->valuestring), list = st_str8_cstr(allowed);
         bool known = false;
-        for (Str8 rest = list, w; !known && str8_next_token(&rest, ' ', &w);) known = str8_eq(w, n);
+        for (Str8 rest = list, w; !known && st_str8_next_token(&rest, ' ', &w);) known = st_str8_eq(w, n);
         if (!known) {
             if (!allowed[0]) return tfail(p, "expected no custom property on %s, found '%.*s%s'", what, QUOTE(n));
             return tfail(p, "expected a property of %s (%s), found '%.*s%s'", what, allowed, QUOTE(n));
@@ -189,7 +189,7 @@ static bool prop_str(Parser *p, const cJSON *obj, const char *name, Str8 *out) {
     *out = (Str8){"", 0};
     if (!v) return true;
     if (!cJSON_IsString(v)) return tfail(p, "expected property '%s' to be a string, found %s", name, json_kind(v));
-    *out = str8_trim(str8_cstr(v->valuestring));
+    *out = st_str8_trim(st_str8_cstr(v->valuestring));
     return true;
 }
 
@@ -247,7 +247,7 @@ static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
     if (!sets) return true;
     if (!cJSON_IsArray(sets)) return tfail(p, "expected \"tilesets\" to be an array, found %s", json_kind(sets));
     t->count = (uint32_t)cJSON_GetArraySize(sets);
-    t->sets = arena_push_array(p->tmp, Tileset, t->count ? t->count : 1);
+    t->sets = st_arena_push_array(p->tmp, Tileset, t->count ? t->count : 1);
     if (!t->sets) return tfail_memory(p, "scratch memory");
     uint32_t i = 0;
     const cJSON *s;
@@ -262,11 +262,11 @@ static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
             /* An external tileset (.tsx or .tsj): what a tile means depends only on its index
                in the tileset, and the tileset is known by its file's name, so the file is not
                read. */
-            Str8 base = path_base_name(source);
+            Str8 base = st_path_base_name(source);
             int64_t dot = -1;
             for (uint64_t k = 0; k < base.len; k++)
                 if (base.data[k] == '.') dot = (int64_t)k;
-            ts->name = dot > 0 ? str8_prefix(base, (uint64_t)dot) : base;
+            ts->name = dot > 0 ? st_str8_prefix(base, (uint64_t)dot) : base;
         } else if (!get_str(p, s, "name", true, &ts->name)) {
             return false;
         }
@@ -349,7 +349,7 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y,
                      gid);
     uint32_t local = gid - (uint32_t)ts->firstgid;
-    if (!str8_eq_cstr(ts->name, "tiles"))
+    if (!st_str8_eq_cstr(ts->name, "tiles"))
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x,
                      y, local, QUOTE(ts->name));
     char c = terrain_char(local);
@@ -384,7 +384,7 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
                      QUOTE(compression));
     if (!data) return tfail(p, "expected a member \"data\", found none");
     if (cJSON_IsArray(data)) {
-        if (encoding.len && !str8_eq_cstr(encoding, "csv"))
+        if (encoding.len && !st_str8_eq_cstr(encoding, "csv"))
             return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'",
                          QUOTE(encoding));
         uint64_t i = 0;
@@ -410,14 +410,14 @@ static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char 
     }
     if (!cJSON_IsString(data))
         return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
-    if (!str8_eq_cstr(encoding, "base64"))
+    if (!st_str8_eq_cstr(encoding, "base64"))
         return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'",
                      QUOTE(encoding));
-    uint8_t *bytes = arena_push_raw(p->tmp, cells * 4, 4);
+    uint8_t *bytes = st_arena_push_raw(p->tmp, cells * 4, 4);
     if (!bytes) return tfail_memory(p, "scratch memory for the tiles");
     uint64_t n;
     char bad = 0;
-    if (!base64_decode(str8_cstr(data->valuestring), bytes, cells * 4, &n, &bad))
+    if (!base64_decode(st_str8_cstr(data->valuestring), bytes, cells * 4, &n, &bad))
         return tfail(p, "expected base64 tile data, found the character '%c'", bad);
     if (n != cells * 4)
         return tfail(p, "expected %llu bytes of tile data (%lldx%lld tiles of 4 bytes), found %s%llu",
@@ -496,9 +496,9 @@ static bool key_color(Parser *p, const cJSON *o, const char *what, char red, cha
     Str8 c;
     if (!prop_str(p, o, "color", &c)) return false;
     if (!c.len) return tfail(p, "expected a property 'color' (red, green or blue) for the %s, found none", what);
-    if (str8_eq_cstr(c, "red")) *out = red;
-    else if (str8_eq_cstr(c, "green")) *out = (char)(red + ('g' - 'r'));
-    else if (str8_eq_cstr(c, "blue")) *out = (char)(red + ('b' - 'r'));
+    if (st_str8_eq_cstr(c, "red")) *out = red;
+    else if (st_str8_eq_cstr(c, "green")) *out = (char)(red + ('g' - 'r'));
+    else if (st_str8_eq_cstr(c, "blue")) *out = (char)(red + ('b' - 'r'));
     else return tfail(p, "expected property 'color' to be red, green or blue, found '%.*s%s'", QUOTE(c));
     return true;
 }
@@ -525,7 +525,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
                      QUOTE(tmpl));
     int k = -1;
     for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
-        if (str8_eq_cstr(type, object_types[i].type)) k = i;
+        if (st_str8_eq_cstr(type, object_types[i].type)) k = i;
     if (k < 0) {
         if (!type.len) return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found none");
         return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%.*s%s'", QUOTE(type));
@@ -537,8 +537,8 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         .kind = object_types[k].kind, .ch = object_types[k].ch, .id = (int32_t)id, .x = x, .y = y, .where = where};
     char *cell = &ob->grid[(int64_t)y * p->width + x];
     if (l.kind == OBJ_GRID) {
-        if (str8_eq_cstr(type, "key") && !key_color(p, o, "key", 'r', &l.ch)) return false;
-        if (str8_eq_cstr(type, "door") && !key_color(p, o, "door", 'R', &l.ch)) return false;
+        if (st_str8_eq_cstr(type, "key") && !key_color(p, o, "key", 'r', &l.ch)) return false;
+        if (st_str8_eq_cstr(type, "door") && !key_color(p, o, "door", 'R', &l.ch)) return false;
         if (l.ch == '@') {
             if (ob->player_id)
                 return tfail(p, "expected one player, found a second one (the first is %s)", ob->player_where);
@@ -578,7 +578,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         if (!l.text.len) return tfail(p, "expected a property 'text' (what the sign says), found none");
         if (!check_lvl_text(p, l.text, "a sign text", false)) return false;
     }
-    Later *slot = chunk_list_push(&ob->later);
+    Later *slot = st_chunk_list_push(&ob->later);
     if (!slot) return tfail_memory(p, "scratch memory");
     *slot = l;
     return true;
@@ -596,8 +596,8 @@ static bool read_object_layer(Parser *p, const cJSON *layer, Objects *ob) {
 /* After the grid's conversion: hit points, portal targets, entries and signs, by the same
    setters as the .lvl lines, in the order of the objects. */
 static bool apply_later(Parser *p, const Objects *ob) {
-    ChunkListIter it = chunk_list_iter(&ob->later);
-    for (const Later *l; (l = chunk_list_next(&it));) {
+    ChunkListIter it = st_chunk_list_iter(&ob->later);
+    for (const Later *l; (l = st_chunk_list_next(&it));) {
         p->where = l->where;
         p->line_no = l->id;
         if (l->kind == OBJ_ENTRY) {
@@ -654,9 +654,10 @@ static bool read_map_header(Parser *p, const cJSON *root) {
     if (!cJSON_IsObject(root)) return tfail(p, "expected a JSON object (a Tiled map), found %s", json_kind(root));
     Str8 type, orientation;
     if (!get_str(p, root, "type", false, &type)) return false;
-    if (type.len && !str8_eq_cstr(type, "map")) return tfail(p, "expected \"type\" map, found '%.*s%s'", QUOTE(type));
+    if (type.len && !st_str8_eq_cstr(type, "map"))
+        return tfail(p, "expected \"type\" map, found '%.*s%s'", QUOTE(type));
     if (!get_str(p, root, "orientation", true, &orientation)) return false;
-    if (!str8_eq_cstr(orientation, "orthogonal"))
+    if (!st_str8_eq_cstr(orientation, "orthogonal"))
         return tfail(p, "expected an orthogonal map, found '%.*s%s'", QUOTE(orientation));
     bool infinite;
     if (!get_bool(p, root, "infinite", &infinite)) return false;
@@ -681,13 +682,13 @@ static bool read_map(Parser *p, const cJSON *root) {
     Tiles tiles = {0};
     if (!read_map_header(p, root) || !read_map_properties(p, root) || !read_tilesets(p, root, &tiles)) return false;
     uint64_t cells = (uint64_t)p->width * (uint64_t)p->height;
-    Objects ob = {.grid = arena_push_raw(p->tmp, cells, 1)};
-    p->cell_where = arena_push_array(p->tmp, const char *, cells);
-    p->rows = arena_push_array(p->tmp, const char *, (uint64_t)p->height);
-    uint32_t *lens = arena_push_array(p->tmp, uint32_t, (uint64_t)p->height);
+    Objects ob = {.grid = st_arena_push_raw(p->tmp, cells, 1)};
+    p->cell_where = st_arena_push_array(p->tmp, const char *, cells);
+    p->rows = st_arena_push_array(p->tmp, const char *, (uint64_t)p->height);
+    uint32_t *lens = st_arena_push_array(p->tmp, uint32_t, (uint64_t)p->height);
     p->where = "map";
     if (!ob.grid || !p->cell_where || !p->rows || !lens) return tfail_memory(p, "scratch memory for the map");
-    chunk_list_init(&ob.later, p->tmp, sizeof(Later), 64);
+    st_chunk_list_init(&ob.later, p->tmp, sizeof(Later), 64);
 
     const cJSON *layers = member(root, "layers");
     if (!cJSON_IsArray(layers)) return tfail(p, "expected \"layers\" to be an array, found %s", json_kind(layers));
@@ -699,15 +700,15 @@ static bool read_map(Parser *p, const cJSON *root) {
         if (!cJSON_IsObject(layer)) return tfail(p, "expected an object, found %s", json_kind(layer));
         if (!get_str(p, layer, "name", false, &name) || !get_str(p, layer, "type", true, &type)) return false;
         p->where = where_fmt(p, "layer '%.*s%s'", QUOTE(name));
-        if (str8_eq_cstr(type, "tilelayer")) {
+        if (st_str8_eq_cstr(type, "tilelayer")) {
             if (tile_layer)
                 return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
             tile_layer = layer;
             tile_layer_where = p->where;
             if (!props_check(p, layer, "", "a layer") || !read_tile_layer(p, layer, &tiles, ob.grid)) return false;
-        } else if (str8_eq_cstr(type, "group")) {
+        } else if (st_str8_eq_cstr(type, "group")) {
             return tfail(p, "expected tile and object layers at the top, found a group (Ungroup Layers in Tiled)");
-        } else if (!str8_eq_cstr(type, "objectgroup") && !str8_eq_cstr(type, "imagelayer")) {
+        } else if (!st_str8_eq_cstr(type, "objectgroup") && !st_str8_eq_cstr(type, "imagelayer")) {
             return tfail(p, "expected a tilelayer, objectgroup or imagelayer, found '%.*s%s'", QUOTE(type));
         }
     }
@@ -782,13 +783,13 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
         if (json_refused) {
             /* The scratch arena's refusal, when it was that and not the tree's budget. */
             Error why;
-            error_clear(&why);
-            if (json_left) arena_error(&why);
+            st_error_clear(&why);
+            if (json_left) st_arena_error(&why);
             level_fail(p->err, p->path, 0, 0,
                        "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
                        "(a tile layer in base64 takes a tenth of it)",
                        (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
-                       error_message(&why));
+                       st_error_message(&why));
             if (p->err) p->err->code = json_left ? ERROR_OUT_OF_MEMORY : ERROR_TOO_BIG;
             return false;
         }

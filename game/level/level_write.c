@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/path.h"
+#include <strata/core/path.h>
 
 /* ---- Paths as written ------------------------------------------------------------------ */
 
@@ -20,15 +20,16 @@
    folder is taken off. NULL for NULL. */
 static const char *written_form(const Level *lv, const char *resolved, const char *written) {
     if (!resolved) return NULL;
-    Str8 dir = path_dir_prefix(str8_cstr(lv->path));
-    Str8 r = str8_cstr(resolved);
-    Str8 w = str8_cstr(written);
+    Str8 dir = st_path_dir_prefix(st_str8_cstr(lv->path));
+    Str8 r = st_str8_cstr(resolved);
+    Str8 w = st_str8_cstr(written);
     if (w.len) {
-        bool same = w.data[0] == '/' ? str8_eq(w, r)
-                                     : r.len == dir.len + w.len && str8_starts_with(r, dir) && str8_ends_with(r, w);
+        bool same = w.data[0] == '/'
+                        ? st_str8_eq(w, r)
+                        : r.len == dir.len + w.len && st_str8_starts_with(r, dir) && st_str8_ends_with(r, w);
         if (same) return resolved + (r.len - w.len);
     }
-    if (dir.len && r.len > dir.len && str8_starts_with(r, dir) && r.data[dir.len] != '/') return resolved + dir.len;
+    if (dir.len && r.len > dir.len && st_str8_starts_with(r, dir) && r.data[dir.len] != '/') return resolved + dir.len;
     return resolved;
 }
 
@@ -201,7 +202,7 @@ static void put_level(Out *o, const Level *lv) {
 Str8 level_write(Arena *a, const Level *lv) {
     Out size = {0};
     put_level(&size, lv);
-    char *buf = arena_push_raw(a, size.len + 1, 1);
+    char *buf = st_arena_push_raw(a, size.len + 1, 1);
     if (!buf) return (Str8){0};
     Out fill = {.buf = buf};
     put_level(&fill, lv);
@@ -251,7 +252,7 @@ bool level_equal(const Level *a, const Level *b) {
     }
     for (int32_t i = 0; i < a->sign_count; i++) {
         const LevelSign *x = &a->signs[i], *y = &b->signs[i];
-        if (x->tx != y->tx || x->ty != y->ty || !str8_eq(x->text, y->text)) return false;
+        if (x->tx != y->tx || x->ty != y->ty || !st_str8_eq(x->text, y->text)) return false;
     }
     return true;
 }

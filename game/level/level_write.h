@@ -13,7 +13,7 @@
        Level back;
        Error err;
        if (!level_parse(&back, other_level_arena, lv.path, text.data, text.len, NULL, &err, NULL))
-           error_report(&err);                 // lv was not a valid level
+           st_error_report(&err);                 // lv was not a valid level
        bool same = level_equal(&lv, &back);          // true for every level as loaded
 
    The writer does not validate: give it a level as the loader makes them (or as an editor
@@ -27,8 +27,8 @@
 
 #include <stdbool.h>
 
-#include "core/arena.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 
 /* Writes `lv` (as loaded: level_load / level_parse) as .lvl text into `a`, NUL-terminated: the canonical form. */

@@ -3,11 +3,11 @@
 
 #include <string.h>
 
-#include "core/os_file.h"
+#include <strata/core/os_file.h>
 
 /* Looks at the file now: only a regular file counts, since only one can be loaded. */
 static void watch_look(LevelWatch *w) {
-    OsFileInfo fi = w->path[0] ? os_file_info(w->path) : (OsFileInfo){.kind = OS_FILE_NONE};
+    OsFileInfo fi = w->path[0] ? st_os_file_info(w->path) : (OsFileInfo){.kind = OS_FILE_NONE};
     w->exists = fi.kind == OS_FILE_REGULAR;
     w->mtime_ns = w->exists ? fi.mtime_ns : 0;
     w->size = w->exists ? fi.size : 0;

@@ -2,7 +2,7 @@
    edit it (live reload). No SDL, no heap, no thread: the caller polls.
 
    A LevelWatch remembers one file's modification time (nanoseconds) and size, as
-   os_file_info reports them. watch_poll looks again and says true once for each change it
+   st_os_file_info reports them. watch_poll looks again and says true once for each change it
    sees: either differs from the last poll, or the file is back after it was gone. Polling
    costs one stat(2); call it a few times a second, not every frame:
 
@@ -12,8 +12,8 @@
        watch_follow(&w, sim->level_path);                // the level changed: watch the new one
        if (watch_poll(&w)) {
            Error err;
-           if (sim_reload_level(sim, level_arena, &err)) diag_report(DIAG_NOTE, "reloaded %s", w.path);
-           else error_report(&err);                // the old level keeps running
+           if (sim_reload_level(sim, level_arena, &err)) st_diag_report(DIAG_NOTE, "reloaded %s", w.path);
+           else st_error_report(&err);                // the old level keeps running
        }
 
    What editors do to a file, and what the poll sees:

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "core/base.h"
+#include <strata/core/base.h>
 
 #define BOT_MAX_CELLS (256 * 256)
 #define BOT_COIN_REACH 14 /* detour for coins at most this many steps away */
@@ -250,16 +250,16 @@ static uint32_t play(const Sim *s) {
     uint32_t strafe = shot & SIM_IN_FIRE;
     int32_t w = lv->width, h = lv->height, n = w * h;
     SCRATCH_SCOPE(tmp);
-    int32_t *dist = arena_push_array_raw(tmp.arena, int32_t, n);
-    int32_t *from = arena_push_array_raw(tmp.arena, int32_t, n);
-    uint8_t *done = arena_push_array(tmp.arena, uint8_t, n);
+    int32_t *dist = st_arena_push_array_raw(tmp.arena, int32_t, n);
+    int32_t *from = st_arena_push_array_raw(tmp.arena, int32_t, n);
+    uint8_t *done = st_arena_push_array(tmp.arena, uint8_t, n);
     if (!dist || !from || !done) return 0;
     for (int32_t i = 0; i < n; i++) dist[i] = INT32_MAX, from[i] = -1;
     int32_t ptx = sim_tile_of(pl->x), pty = sim_tile_of(pl->y);
     if (ptx < 0 || pty < 0 || ptx >= w || pty >= h) return 0;
     int32_t start = pty * w + ptx;
     dist[start] = 0;
-    uint8_t *exposed = arena_push_array(tmp.arena, uint8_t, n);
+    uint8_t *exposed = st_arena_push_array(tmp.arena, uint8_t, n);
     if (!exposed) return 0;
     mark_exposed(s, exposed);
     find_paths(s, exposed, dist, from, done);

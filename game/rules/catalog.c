@@ -4,13 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/os_file.h"
-#include "core/path.h"
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
 #include "level/level_load.h"
 
 int32_t catalog_file_number(const char *path) {
     if (!path) return 0;
-    const char *base = path_base_name(str8_cstr(path)).data;
+    const char *base = st_path_base_name(st_str8_cstr(path)).data;
     int32_t n = 0, digits = 0;
     while (base[digits] >= '0' && base[digits] <= '9' && digits < 4) n = n * 10 + (base[digits++] - '0');
     return digits > 0 && (base[digits] == '-' || base[digits] == '_' || base[digits] == '.') ? n : 0;
@@ -36,18 +36,18 @@ static void describe(CatalogLevel *out, Arena *room, const char *path) {
 bool catalog_scan(Catalog *c, const char *first_level) {
     memset(c, 0, sizeof *c);
     c->scanned = true;
-    Str8 dir = path_dir_prefix(str8_cstr(first_level));
+    Str8 dir = st_path_dir_prefix(st_str8_cstr(first_level));
     if (dir.len >= sizeof c->dir) return false;
     memcpy(c->dir, dir.data, dir.len);
     SCRATCH_SCOPE(tmp);
     OsDirList list;
-    if (!os_list_dir(tmp.arena, c->dir[0] ? c->dir : ".", &list)) return false;
+    if (!st_os_list_dir(tmp.arena, c->dir[0] ? c->dir : ".", &list)) return false;
     /* The first CATALOG_MAX names in name order, kept sorted as they come (the folder's own
        order is not stable, and the list must not depend on it). No qsort: glibc's takes its
        work buffer from the heap. */
     for (uint64_t i = 0; i < list.count; i++) {
         Str8 name = list.entries[i].name;
-        if (!str8_ends_with(name, STR8_LIT(LEVEL_FILE_EXT)) || name.len >= SAVE_NAME_MAX) continue;
+        if (!st_str8_ends_with(name, STR8_LIT(LEVEL_FILE_EXT)) || name.len >= SAVE_NAME_MAX) continue;
         if (list.entries[i].kind == OS_FILE_DIRECTORY) continue;
         int32_t at = c->count;
         while (at > 0 && strcmp(name.data, c->levels[at - 1].file) < 0) at--;
@@ -58,19 +58,19 @@ bool catalog_scan(Catalog *c, const char *first_level) {
         memcpy(c->levels[at].file, name.data, name.len + 1);
         if (c->count < CATALOG_MAX) c->count++;
     }
-    Arena *room = arena_create((ArenaParams){.name = "catalog"});
+    Arena *room = st_arena_create((ArenaParams){.name = "catalog"});
     char path[SIM_PATH_MAX];
     for (int32_t i = 0; i < c->count; i++) {
         if (room && catalog_path(c, i, path, sizeof path)) describe(&c->levels[i], room, path);
         else c->levels[i].broken = true;
     }
-    if (room) arena_release(room);
+    if (room) st_arena_release(room);
     return true;
 }
 
 int32_t catalog_find(const Catalog *c, const char *file) {
     if (!file || !file[0]) return -1;
-    const char *base = path_base_name(str8_cstr(file)).data;
+    const char *base = st_path_base_name(st_str8_cstr(file)).data;
     for (int32_t i = 0; i < c->count; i++)
         if (strcmp(c->levels[i].file, base) == 0) return i;
     return -1;

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/base.h"
-#include "core/path.h"
+#include <strata/core/base.h>
+#include <strata/core/path.h>
 
 static void menu_open(Game *g);
 
@@ -45,7 +45,7 @@ static void write_progress(Game *g) {
     if (!g->save_enabled) return;
     Error err;
     if (!save_write(&g->save, g->save_path, &err))
-        diag_report(DIAG_WARNING, "warning: progress not saved: %s", error_message(&err));
+        st_diag_report(DIAG_WARNING, "warning: progress not saved: %s", st_error_message(&err));
 }
 
 static bool write_settings(Game *g) {
@@ -53,7 +53,7 @@ static bool write_settings(Game *g) {
     if (!g->settings_enabled) return false;
     Error err;
     if (save_settings_write(&g->save.settings, g->settings_path, &err)) return true;
-    diag_report(DIAG_WARNING, "warning: settings not saved: %s", error_message(&err));
+    st_diag_report(DIAG_WARNING, "warning: settings not saved: %s", st_error_message(&err));
     return false;
 }
 
@@ -74,14 +74,14 @@ static bool set_aside(Game *g, const char *path, const char *msg, const char *wh
     char moved[SAVE_PATH_MAX + 16];
     Error why;
     if (save_set_aside(path, moved, sizeof moved, &why)) {
-        diag_report(DIAG_WARNING, "%s; kept as %s, %s", msg, moved, then);
+        st_diag_report(DIAG_WARNING, "%s; kept as %s, %s", msg, moved, then);
         if (!g->save_notice[0])
             snprintf(g->save_notice, sizeof g->save_notice, "%s %s: kept as %.80s, %s", what,
-                     other_version ? "from another version" : "unreadable", path_base_name(str8_cstr(moved)).data,
+                     other_version ? "from another version" : "unreadable", st_path_base_name(st_str8_cstr(moved)).data,
                      then);
         return true;
     }
-    diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, error_message(&why), what);
+    st_diag_report(DIAG_WARNING, "%s; %s: playing without saving the %s", msg, st_error_message(&why), what);
     snprintf(g->save_notice, sizeof g->save_notice, "%s unreadable and cannot be moved: not saving", what);
     return false;
 }
@@ -95,14 +95,14 @@ static void open_files(Game *g) {
         ErrorCode st = save_load(&g->save, g->save_path, &err);
         if (st != ERROR_OK && st != ERROR_NOT_FOUND)
             g->save_enabled =
-                set_aside(g, g->save_path, error_message(&err), "progress", st == ERROR_VERSION, "starting fresh");
+                set_aside(g, g->save_path, st_error_message(&err), "progress", st == ERROR_VERSION, "starting fresh");
     }
     if (g->settings_enabled) {
         int32_t skipped = 0;
         ErrorCode st = save_settings_load(&g->save.settings, g->settings_path, &skipped, &err);
         if (st == ERROR_IO)
             g->settings_enabled =
-                set_aside(g, g->settings_path, error_message(&err), "settings", false, "using the defaults");
+                set_aside(g, g->settings_path, st_error_message(&err), "settings", false, "using the defaults");
         else if (skipped && !g->save_notice[0])
             snprintf(g->save_notice, sizeof g->save_notice, "settings: %d bad line%s skipped (see the log)", skipped,
                      skipped == 1 ? "" : "s");
@@ -125,7 +125,7 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err) {
     g->seed = cfg->seed;
     size_t n = strlen(cfg->start_level);
     if (n >= sizeof g->start_level) {
-        error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.100s...: error: path too long", cfg->start_level);
+        st_error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.100s...: error: path too long", cfg->start_level);
         return false;
     }
     memcpy(g->start_level, cfg->start_level, n + 1);
@@ -186,7 +186,7 @@ static void note_clear(Game *g) {
 static void restart_level(Game *g) {
     Error err;
     if (!sim_restart_level(&g->sim, g->level_arena, &err)) {
-        error_report(&err);
+        st_error_report(&err);
         return;
     }
     set_screen(g, SCREEN_PLAYING);
@@ -279,11 +279,11 @@ static void start_catalog_level(Game *g, int32_t i) {
     char path[SIM_PATH_MAX];
     Error err;
     if (!catalog_path(&g->catalog, i, path, sizeof path)) {
-        diag_report(DIAG_ERROR, "%s%s: error: path too long", g->catalog.dir, g->catalog.levels[i].file);
+        st_diag_report(DIAG_ERROR, "%s%s: error: path too long", g->catalog.dir, g->catalog.levels[i].file);
         return;
     }
     if (start_run_at(g, path, &err)) set_screen(g, SCREEN_PLAYING);
-    else error_report(&err);
+    else st_error_report(&err);
 }
 
 static void update_title(Game *g, uint32_t input, uint32_t pressed) {
@@ -300,7 +300,7 @@ static void update_title(Game *g, uint32_t input, uint32_t pressed) {
     case TITLE_CONTINUE: start_catalog_level(g, game_continue_level(g)); break;
     case TITLE_NEW_RUN:
         if (start_run(g, &err)) set_screen(g, SCREEN_PLAYING);
-        else error_report(&err);
+        else st_error_report(&err);
         break;
     case TITLE_LEVEL_SELECT: set_screen(g, SCREEN_LEVEL_SELECT); break;
     case TITLE_SETTINGS: open_settings(g, SCREEN_TITLE); break;
@@ -487,7 +487,7 @@ static void update_transition(Game *g, uint32_t input, uint32_t pressed) {
         } else {
             /* The level we are in is untouched: carry on playing it. */
             g->load_failures++;
-            error_report(&err);
+            st_error_report(&err);
             sim_cancel_request(s);
             set_screen(g, SCREEN_PLAYING);
         }

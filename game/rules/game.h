@@ -6,7 +6,7 @@
    plus three edges (GAME_IN_CONFIRM, GAME_IN_PAUSE, GAME_IN_RESTART: pressed this tick).
    Everything that happens follows from the bytes, so recording them records the run.
 
-       Game *g = arena_push_struct(perm, Game);
+       Game *g = st_arena_push_struct(perm, Game);
        if (!game_init(g, level_arena, &(GameConfig){ .start_level = path, .seed = 1 }, &err)) ...
        while (!g->quit) game_update(g, input_byte);   // draw.h shows it
 
@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "rules/catalog.h"
-#include "core/diag.h"
+#include <strata/core/diag.h>
 #include "rules/save.h"
 #include "rules/sim.h"
 

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/diag.h"
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 
 bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) {
     memset(r, 0, sizeof *r);
@@ -16,7 +16,7 @@ bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) 
     size_t n = strlen(level);
     if (n >= sizeof r->level) return false;
     memcpy(r->level, level, n + 1);
-    r->runs = arena_push_array(a, ReplayRun, REPLAY_MAX_RUNS);
+    r->runs = st_arena_push_array(a, ReplayRun, REPLAY_MAX_RUNS);
     if (!r->runs) return false;
     r->run_cap = REPLAY_MAX_RUNS;
     return true;
@@ -31,7 +31,7 @@ void replay_append(Replay *r, uint8_t input) {
     } else if (r->run_count < r->run_cap) {
         r->runs[r->run_count++] = (ReplayRun){.count = 1, .input = input};
     } else {
-        if (!r->overflowed) diag_report(DIAG_WARNING, "replay: buffer full, recording stops here");
+        if (!r->overflowed) st_diag_report(DIAG_WARNING, "replay: buffer full, recording stops here");
         r->overflowed = true;
         return;
     }
@@ -41,7 +41,7 @@ void replay_append(Replay *r, uint8_t input) {
 Str8 replay_format(Arena *a, const Replay *r) {
     /* Worst case per run: "4294967295xff " = 14 bytes; plus the header and its path. */
     uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
-    char *buf = arena_push_array_raw(a, char, cap);
+    char *buf = st_arena_push_array_raw(a, char, cap);
     if (!buf) return (Str8){0};
     size_t len =
         (size_t)snprintf(buf, cap,
@@ -60,7 +60,7 @@ Str8 replay_format(Arena *a, const Replay *r) {
                                 (i % 12 == 11 || i + 1 == r->run_count) ? "\n" : " ");
     }
     len += (size_t)snprintf(buf + len, cap - len, "end\n");
-    return str8_make(buf, len);
+    return st_str8_make(buf, len);
 }
 
 bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t levels, Error *err) {
@@ -73,18 +73,18 @@ bool replay_save(const Replay *r, const char *path, uint64_t hash, int32_t level
     ended.hash = r->overflowed ? 0 : hash;
     ended.has_hash = !r->overflowed;
     Str8 text = replay_format(tmp.arena, &ended);
-    if (!text.len) return error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: out of scratch memory", path);
-    return os_write_file_atomic(path, text.data, text.len, err);
+    if (!text.len) return st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "%s: out of scratch memory", path);
+    return st_os_write_file_atomic(path, text.data, text.len, err);
 }
 
 /* A line without its `# comment` and the blanks around it. */
 static Str8 strip_comment(Str8 line) {
-    int64_t hash = str8_find_byte(line, '#', 0);
-    return str8_trim(hash < 0 ? line : str8_prefix(line, (uint64_t)hash));
+    int64_t hash = st_str8_find_byte(line, '#', 0);
+    return st_str8_trim(hash < 0 ? line : st_str8_prefix(line, (uint64_t)hash));
 }
 
 static bool fail(Error *err, const char *path, int line, const char *why) {
-    return error_set(err, ERROR_PARSE, path, line, 0, "%s", why);
+    return st_error_set(err, ERROR_PARSE, path, line, 0, "%s", why);
 }
 
 static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err);
@@ -93,10 +93,10 @@ bool replay_load(Replay *r, Arena *a, const char *path, Error *err) {
     SCRATCH_SCOPE(tmp, a);
     Str8 text;
     Error why;
-    if (!os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text, &why)) {
+    if (!st_os_read_file(tmp.arena, path, REPLAY_FILE_MAX, &text, &why)) {
         if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
-            error_set(err, why.code, NULL, 0, 0, "%s: cannot open replay: %s", path, strerror(why.err_no));
-        else error_set(err, why.code, NULL, 0, 0, "%s: cannot read replay: %s", path, error_what(&why));
+            st_error_set(err, why.code, NULL, 0, 0, "%s: cannot open replay: %s", path, strerror(why.err_no));
+        else st_error_set(err, why.code, NULL, 0, 0, "%s: cannot read replay: %s", path, st_error_what(&why));
         if (err) err->err_no = why.err_no;
         return false;
     }
@@ -115,10 +115,10 @@ bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, Error *err
     /* Into a copy, and the arena back where it was on failure: a load that fails leaves
        the caller's Replay and arena as they were. */
     Replay rr = {.levels = -1}, *r = &rr;
-    uint64_t mark = arena_pos(a);
+    uint64_t mark = st_arena_pos(a);
     bool ok = parse(r, a, path, text, err);
     if (!ok) {
-        arena_pop_to(a, mark);
+        st_arena_pop_to(a, mark);
         return false;
     }
     *out = rr;
@@ -140,29 +140,29 @@ typedef struct ReplayScan {
 static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, const char *path, Error *err) {
     int line_no = sc->line_no;
     Str8 key, val = line;
-    str8_next_token(&val, ' ', &key);
-    val = str8_trim(val);
+    st_str8_next_token(&val, ' ', &key);
+    val = st_str8_trim(val);
     uint64_t v = 0;
-    if (str8_eq_cstr(key, "replay")) {
-        if (!str8_eq_cstr(val, "1")) return fail(err, path, line_no, "unknown replay version");
-    } else if (str8_eq_cstr(key, "seed")) {
-        if (!str8_parse_u64(val, 10, &r->seed)) return fail(err, path, line_no, "bad seed");
-    } else if (str8_eq_cstr(key, "level")) {
+    if (st_str8_eq_cstr(key, "replay")) {
+        if (!st_str8_eq_cstr(val, "1")) return fail(err, path, line_no, "unknown replay version");
+    } else if (st_str8_eq_cstr(key, "seed")) {
+        if (!st_str8_parse_u64(val, 10, &r->seed)) return fail(err, path, line_no, "bad seed");
+    } else if (st_str8_eq_cstr(key, "level")) {
         if (!valid_level(val)) return fail(err, path, line_no, "bad level path");
         memcpy(r->level, val.data, val.len);
         r->level[val.len] = '\0';
         sc->has_level = true;
-    } else if (str8_eq_cstr(key, "ticks")) {
-        if (!str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > UINT32_MAX)
+    } else if (st_str8_eq_cstr(key, "ticks")) {
+        if (!st_str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > UINT32_MAX)
             return fail(err, path, line_no, "bad ticks");
         sc->ticks_line = line_no;
-    } else if (str8_eq_cstr(key, "levels")) {
-        if (!str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(err, path, line_no, "bad levels");
+    } else if (st_str8_eq_cstr(key, "levels")) {
+        if (!st_str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(err, path, line_no, "bad levels");
         r->levels = (int32_t)v;
-    } else if (str8_eq_cstr(key, "hash")) {
-        if (!str8_parse_u64(val, 16, &r->hash)) return fail(err, path, line_no, "bad hash");
+    } else if (st_str8_eq_cstr(key, "hash")) {
+        if (!st_str8_parse_u64(val, 16, &r->hash)) return fail(err, path, line_no, "bad hash");
         r->has_hash = true;
-    } else if (str8_eq_cstr(key, "inputs")) {
+    } else if (st_str8_eq_cstr(key, "inputs")) {
         sc->in_inputs = true;
         sc->inputs_start = rest;
         sc->inputs_line = line_no;
@@ -175,17 +175,17 @@ static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, c
 /* The first pass: the header into r, and the runs between `inputs` and `end` counted. */
 static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, Error *err) {
     Str8 rest = text, line;
-    while (!sc->ended && str8_next_line(&rest, &line)) {
+    while (!sc->ended && st_str8_next_line(&rest, &line)) {
         sc->line_no++;
         line = strip_comment(line);
         if (line.len == 0) continue;
         if (sc->in_inputs) {
-            if (str8_eq_cstr(line, "end")) {
+            if (st_str8_eq_cstr(line, "end")) {
                 sc->ended = true;
                 break;
             }
             Str8 words = line, w;
-            while (str8_next_token(&words, ' ', &w))
+            while (st_str8_next_token(&words, ' ', &w))
                 if (w.len) sc->runs++;
             continue;
         }
@@ -198,18 +198,18 @@ static bool scan_file(Replay *r, ReplayScan *sc, Str8 text, const char *path, Er
    into r->runs, which has room for all of them. */
 static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, Error *err) {
     Str8 line;
-    while (str8_next_line(&rest, &line)) {
+    while (st_str8_next_line(&rest, &line)) {
         line_no++;
         line = strip_comment(line);
         if (line.len == 0) continue;
-        if (str8_eq_cstr(line, "end")) break;
+        if (st_str8_eq_cstr(line, "end")) break;
         Str8 words = line, w;
-        while (str8_next_token(&words, ' ', &w)) {
+        while (st_str8_next_token(&words, ' ', &w)) {
             if (!w.len) continue;
-            int64_t x = str8_find_byte(w, 'x', 0);
+            int64_t x = st_str8_find_byte(w, 'x', 0);
             uint64_t count, input;
-            if (x <= 0 || !str8_parse_u64(str8_prefix(w, (uint64_t)x), 10, &count) ||
-                !str8_parse_u64(str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
+            if (x <= 0 || !st_str8_parse_u64(st_str8_prefix(w, (uint64_t)x), 10, &count) ||
+                !st_str8_parse_u64(st_str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
                 input > 0xff || r->ticks + count > UINT32_MAX)
                 return fail(err, path, line_no, "bad input run (want COUNTxHEX)");
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
@@ -225,8 +225,8 @@ static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err) 
     if (!scan_file(r, &sc, text, path, err)) return false;
     if (!sc.has_level) return fail(err, path, sc.line_no, "no level line");
     if (!sc.ended) return fail(err, path, sc.line_no, "no 'end' after the inputs");
-    r->runs = arena_push_array(a, ReplayRun, sc.runs ? sc.runs : 1);
-    if (!r->runs) return error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "out of memory for the inputs");
+    r->runs = st_arena_push_array(a, ReplayRun, sc.runs ? sc.runs : 1);
+    if (!r->runs) return st_error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "out of memory for the inputs");
     r->run_cap = sc.runs;
     if (!parse_runs(r, sc.inputs_start, sc.inputs_line, path, err)) return false;
     /* The header's count is what the recorder wrote: a file whose inputs were cut or added

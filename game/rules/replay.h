@@ -30,7 +30,7 @@
    recording past it stops with a warning rather than allocate during play. Such a recording
    is saved without its `levels` and `hash` lines (the run went on past its last input, so
    they would not match), and plays back unchecked. replay_save writes atomically
-   (os_write_file_atomic): an interrupted save leaves the previous file whole. */
+   (st_os_write_file_atomic): an interrupted save leaves the previous file whole. */
 #ifndef REPLAY_H
 #define REPLAY_H
 
@@ -38,8 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/str8.h>
 
 #define REPLAY_MAX_RUNS (1u << 18)
 #define REPLAY_PATH_MAX 512

@@ -39,7 +39,7 @@
        save_settings_write(&d.settings, settings_path, &err);
        save_write(&d, progress_path, &err);
 
-   Writing is atomic (os_write_file_atomic): the new contents go to "<file>.tmp", are
+   Writing is atomic (st_os_write_file_atomic): the new contents go to "<file>.tmp", are
    fsync'ed, and rename() replaces the old file in one step, so a crash mid-write leaves the
    previous file whole. Reading never crashes, and a load that fails leaves the caller's
    data as it was. A missing file is a fresh start; a progress file that cannot be read, is
@@ -55,8 +55,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
-#include "core/str8.h"
+#include <strata/core/error.h>
+#include <strata/core/str8.h>
 
 #define SAVE_NAME_MAX 128
 #define SAVE_MAX_LEVELS 64

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/base.h"
-#include "core/hash.h"
-#include "core/path.h"
+#include <strata/core/base.h>
+#include <strata/core/hash.h>
+#include <strata/core/path.h>
 #include "level/level_load.h"
 
 /* Which tile kinds stop what. Enemies keep off hazards and doors to other levels so that
@@ -293,7 +293,7 @@ static TileKind trigger_under(const Level *lv, int32_t x, int32_t y, int32_t *ot
    link of the level being left, or the level's own path), which the load is about to clear. */
 static bool copy_names(char p[SIM_PATH_MAX], char e[SIM_ENTRY_MAX], const char *path, const char *entry, Error *err) {
     if (copy_str(p, SIM_PATH_MAX, path) && copy_str(e, SIM_ENTRY_MAX, entry)) return true;
-    error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s: error: path or entry name too long", path ? path : "(null)");
+    st_error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s: error: path or entry name too long", path ? path : "(null)");
     return false;
 }
 
@@ -333,7 +333,7 @@ static void arrive(Sim *s, const char *e) {
     if (e[0]) {
         const LevelEntry *en = level_entry_find(lv, e);
         if (en) tx = en->tx, ty = en->ty;
-        else diag_report_at(DIAG_WARNING, s->level_path, 0, 0, "no entry '%s', starting at '@'", e);
+        else st_diag_report_at(DIAG_WARNING, s->level_path, 0, 0, "no entry '%s', starting at '@'", e);
     }
     s->player = player_at(lv, tx, ty, FACE_S);
     s->tick = 0;
@@ -418,10 +418,10 @@ void sim_place_player(Sim *s, int32_t tx, int32_t ty) {
 
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, Error *err) {
     char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX];
-    Str8 dir = path_dir_prefix(str8_cstr(path));
+    Str8 dir = st_path_dir_prefix(st_str8_cstr(path));
     int n = dir.len ? snprintf(root, sizeof root, "%.*s", STR8_FMT(dir)) : snprintf(root, sizeof root, ".");
     if (n < 0 || (size_t)n >= sizeof root) {
-        error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s...: error: path too long", path);
+        st_error_set(err, ERROR_REFUSED, NULL, 0, 0, "%.200s...: error: path too long", path);
         return false;
     }
     memcpy(old_root, s->run_root, sizeof old_root);
@@ -733,8 +733,8 @@ static int chaser_next_dir(const Sim *s, int32_t etx, int32_t ety, int32_t ptx, 
     enum { R = CHASER_SEARCH_RADIUS, W = 2 * R + 1 };
     if (ABS(ptx - etx) > R || ABS(pty - ety) > R) return -1;
     SCRATCH_SCOPE(tmp);
-    int16_t *dist = arena_push_array_raw(tmp.arena, int16_t, W * W);
-    int32_t *queue = arena_push_array_raw(tmp.arena, int32_t, W * W);
+    int16_t *dist = st_arena_push_array_raw(tmp.arena, int16_t, W * W);
+    int32_t *queue = st_arena_push_array_raw(tmp.arena, int32_t, W * W);
     if (!dist || !queue) return -1;
     for (int i = 0; i < W * W; i++) dist[i] = -1;
     int32_t ox = etx - R, oy = ety - R; /* window origin */
@@ -948,7 +948,7 @@ void sim_tick(Sim *s, uint32_t input) {
 typedef struct Fnv {
     uint64_t h;
 } Fnv;
-static void fnv_u64(Fnv *f, uint64_t v) { f->h = hash_fnv1a_u64(f->h, v); }
+static void fnv_u64(Fnv *f, uint64_t v) { f->h = st_hash_fnv1a_u64(f->h, v); }
 
 uint64_t sim_hash(const Sim *s) {
     /* Field by field, so padding bytes never leak in. */

@@ -9,7 +9,7 @@
    (effects.h), and an audio module could into sound; nothing done with them can change a
    hash.
 
-       Sim *s = arena_push_struct(perm, Sim);               // lives in the permanent arena
+       Sim *s = st_arena_push_struct(perm, Sim);               // lives in the permanent arena
        sim_init(s, seed);
        if (!sim_load_level(s, level_arena, "levels/01-first-steps.lvl", NULL, &err)) ...
        for (;;) {

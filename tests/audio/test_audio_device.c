@@ -9,7 +9,7 @@
       by counting nothing, the first callbacks allocate on purpose inside that window and
       must be seen doing it. Under ASan (no counting) this part exits 77 at the end.
    3. A device that goes away (the disk driver writing into /dev/full is disconnected by
-      SDL, as an unplugged card is): audio_device_check says so once, then stays false. */
+      SDL, as an unplugged card is): st_audio_device_check says so once, then stays false. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -19,11 +19,11 @@
 
 #include <SDL2/SDL.h>
 
-#include "audio/audio_device.h"
+#include <strata/audio/audio_device.h>
 #include "check.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
-#include "core/os_file.h"
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
+#include <strata/core/os_file.h>
 #include "heap_count.h"
 
 #define LOOP_FRAMES 10000 /* 100 periods of 480 Hz at 48 kHz: a seamless loop */
@@ -64,9 +64,9 @@ static int skip_heap; /* part 2 could not count: exit 77 once the rest has passe
 static void test_no_driver(void) {
     setenv("SDL_AUDIODRIVER", "no-such-driver", 1);
     DiagCapture cap;
-    diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_create(perm);
-    diag_capture_end(&cap);
+    st_diag_capture_begin(&cap, perm);
+    AudioDevice *d = st_audio_device_create(perm);
+    st_diag_capture_end(&cap);
     CHECK(d == NULL);
     CHECK_EQ_U(cap.count, 1);
     CHECK_EQ_U(cap.of[DIAG_WARNING], 1);
@@ -74,12 +74,12 @@ static void test_no_driver(void) {
         printf("no driver: %s\n", cap.first->d.text);
         CHECK(strcmp(cap.first->d.text, "no sound device: playing silently") == 0);
     }
-    CHECK(!audio_device_check(NULL));
-    CHECK_EQ_U(audio_device_rate(NULL), 0);
-    CHECK_EQ_U(audio_device_buffer_frames(NULL), 0);
-    audio_device_start(NULL, NULL);
-    audio_device_set_hook(NULL, NULL, NULL);
-    audio_device_release(NULL);
+    CHECK(!st_audio_device_check(NULL));
+    CHECK_EQ_U(st_audio_device_rate(NULL), 0);
+    CHECK_EQ_U(st_audio_device_buffer_frames(NULL), 0);
+    st_audio_device_start(NULL, NULL);
+    st_audio_device_set_hook(NULL, NULL, NULL);
+    st_audio_device_release(NULL);
 }
 
 /* No sound card, through ALSA (the driver SDL ends on where there is none): the one short
@@ -93,9 +93,9 @@ static void test_no_card(void) {
     fflush(stderr);
     dup2(fd, 2);
     DiagCapture cap;
-    diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_create(perm);
-    diag_capture_end(&cap);
+    st_diag_capture_begin(&cap, perm);
+    AudioDevice *d = st_audio_device_create(perm);
+    st_diag_capture_end(&cap);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -106,7 +106,7 @@ static void test_no_card(void) {
     text[n > 0 ? n : 0] = '\0';
     if (d) {
         printf("no card: skipped, this machine has a sound device\n");
-        audio_device_release(d);
+        st_audio_device_release(d);
         return;
     }
     if (text[0]) fprintf(stderr, "stderr while opening:\n%s", text);
@@ -124,24 +124,24 @@ static void test_playback(const char *out_dir, const Sound *loop) {
     snprintf(path, sizeof path, "%s/test_audio_device.raw", out_dir);
     setenv("SDL_AUDIODRIVER", "disk", 1);
     setenv("SDL_DISKAUDIOFILE", path, 1);
-    AudioDevice *d = audio_device_create(perm);
+    AudioDevice *d = st_audio_device_create(perm);
     REQUIRE_VOID(d);
-    uint32_t rate = audio_device_rate(d), frames = audio_device_buffer_frames(d);
+    uint32_t rate = st_audio_device_rate(d), frames = st_audio_device_buffer_frames(d);
     printf("disk device: %u Hz, %u frames a buffer = %.1f ms of latency\n", rate, frames,
            1000.0 * frames / rate);
     CHECK(rate >= 8000 && frames >= 64 && frames <= 4096);
-    Mixer *m = mixer_create(perm, rate);
+    Mixer *m = st_mixer_create(perm, rate);
     REQUIRE_VOID(m);
     static Probe probe;
-    audio_device_set_hook(d, probe_hook, &probe);
-    mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true, .bus = AUDIO_BUS_MUSIC});
+    st_audio_device_set_hook(d, probe_hook, &probe);
+    st_mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true, .bus = AUDIO_BUS_MUSIC});
     uint64_t all_threads = heap_calls;
-    audio_device_start(d, m);
-    CHECK(audio_device_check(d));
+    st_audio_device_start(d, m);
+    CHECK(st_audio_device_check(d));
     SDL_Delay(1000);
-    CHECK(audio_device_check(d));
+    CHECK(st_audio_device_check(d));
     all_threads = heap_calls - all_threads;
-    audio_device_release(d);
+    st_audio_device_release(d);
     uint32_t callbacks = atomic_load(&probe.callbacks);
     printf("callbacks: %u (%u frames), loudest sample %.3f; heap calls: %u of %d deliberate ones "
            "seen, %llu in the "
@@ -166,7 +166,7 @@ static void test_playback(const char *out_dir, const Sound *loop) {
     /* What reached the "device": the same stereo float the callback saw. */
     SCRATCH_SCOPE(tmp, perm);
     Str8 raw;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 64 << 20, &raw, NULL));
+    REQUIRE_VOID(st_os_read_file(tmp.arena, path, 64 << 20, &raw, NULL));
     uint64_t n = raw.len / sizeof(float);
     const float *f = (const float *)raw.data;
     float peak = 0;
@@ -175,35 +175,35 @@ static void test_playback(const char *out_dir, const Sound *loop) {
     CHECK(n / 2 >= 20ull * frames);
     CHECK(fabsf(peak - atomic_load(&probe.peak_milli) / 1000.0f) < 0.002f);
     if (n > 2) CHECK(f[0] == f[1]); /* centred: the same on both sides */
-    os_remove(path);
+    st_os_remove(path);
 }
 
 static void test_device_lost(const Sound *loop) {
     setenv("SDL_AUDIODRIVER", "disk", 1);
     setenv("SDL_DISKAUDIOFILE", "/dev/full", 1);
     DiagCapture cap;
-    diag_capture_begin(&cap, perm);
-    AudioDevice *d = audio_device_create(perm);
+    st_diag_capture_begin(&cap, perm);
+    AudioDevice *d = st_audio_device_create(perm);
     if (!d) {
-        diag_capture_end(&cap);
+        st_diag_capture_end(&cap);
         printf("cannot open the disk driver on /dev/full here; device loss not tested\n");
         return;
     }
-    Mixer *m = mixer_create(perm, audio_device_rate(d));
-    mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
+    Mixer *m = st_mixer_create(perm, st_audio_device_rate(d));
+    st_mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
     /* No check before the start: SDL's disk driver writes (silence) from the open on, so on
        /dev/full the device may already be gone; what matters is that it is noticed once. */
-    audio_device_start(d, m);
+    st_audio_device_start(d, m);
     bool gone = false;
     for (int i = 0; i < 200 && !gone; i++) {
         SDL_Delay(10);
-        gone = !audio_device_check(d);
+        gone = !st_audio_device_check(d);
     }
     CHECK(gone);
-    CHECK(!audio_device_check(d)); /* still silent, and not said twice */
-    CHECK(!audio_device_check(d));
-    audio_device_release(d);
-    diag_capture_end(&cap);
+    CHECK(!st_audio_device_check(d)); /* still silent, and not said twice */
+    CHECK(!st_audio_device_check(d));
+    st_audio_device_release(d);
+    st_diag_capture_end(&cap);
     CHECK_EQ_U(cap.count, 1);
     CHECK_EQ_U(cap.of[DIAG_WARNING], 1);
     if (cap.first) printf("device lost: %s\n", cap.first->d.text);
@@ -211,23 +211,23 @@ static void test_device_lost(const Sound *loop) {
 
 static void test_dummy(const Sound *loop) {
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    AudioDevice *d = audio_device_create(perm);
+    AudioDevice *d = st_audio_device_create(perm);
     REQUIRE_VOID(d);
-    Mixer *m = mixer_create(perm, audio_device_rate(d));
-    mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
-    audio_device_start(d, m);
+    Mixer *m = st_mixer_create(perm, st_audio_device_rate(d));
+    st_mixer_play(m, &(MixerPlay){.sound = loop, .volume = 1, .loop = true});
+    st_audio_device_start(d, m);
     SDL_Delay(100);
-    CHECK(audio_device_check(d));
-    audio_device_release(d);
-    audio_device_release(d); /* twice is harmless */
-    CHECK(!audio_device_check(d));
+    CHECK(st_audio_device_check(d));
+    st_audio_device_release(d);
+    st_audio_device_release(d); /* twice is harmless */
+    CHECK(!st_audio_device_check(d));
 }
 
 int main(int argc, char **argv) {
     REQUIRE(argc == 3);
-    perm = arena_create((ArenaParams){.name = "perm"});
+    perm = st_arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
-    int16_t *pcm = arena_push_array(perm, int16_t, LOOP_FRAMES);
+    int16_t *pcm = st_arena_push_array(perm, int16_t, LOOP_FRAMES);
     for (int i = 0; i < LOOP_FRAMES; i++)
         pcm[i] = (int16_t)lrintf(16384 * sinf(6.2831853f * (float)(i % 100) / 100));
     Sound loop = {pcm, LOOP_FRAMES};
@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
     test_playback(argv[2], &loop);
     test_device_lost(&loop);
     test_dummy(&loop);
-    arena_release(perm);
+    st_arena_release(perm);
     if (check_failures_) return check_result();
     if (skip_heap) {
         printf("skip: the heap count of the callback thread needs heap_count.h, which is off under "

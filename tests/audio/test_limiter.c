@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "audio/limiter.h"
-#include "audio/mixer.h"
+#include <strata/audio/limiter.h>
+#include <strata/audio/mixer.h>
 #include "check.h"
 
 #define N 48000
@@ -22,18 +22,18 @@ static float in[2 * N], out[2 * N], again[2 * N];
 
 static float meter(const float *x, uint32_t frames) {
     TruePeak tp;
-    true_peak_init(&tp);
-    true_peak_feed(&tp, x, frames);
-    return true_peak_dbtp(&tp);
+    st_true_peak_init(&tp);
+    st_true_peak_feed(&tp, x, frames);
+    return st_true_peak_dbtp(&tp);
 }
 
 /* Through a fresh limiter in blocks of `block` frames. */
 static void limit(const float *x, float *y, uint32_t frames, uint32_t block) {
     static Limiter l;
-    limiter_init(&l, 48000);
+    st_limiter_init(&l, 48000);
     memcpy(y, x, sizeof(float) * 2 * frames);
     for (uint32_t at = 0; at < frames; at += block)
-        limiter_process(&l, y + 2 * at, frames - at < block ? frames - at : block);
+        st_limiter_process(&l, y + 2 * at, frames - at < block ? frames - at : block);
 }
 
 static void test_meter(void) {
@@ -41,12 +41,12 @@ static void test_meter(void) {
        overshoot between samples, by 1 dB). */
     for (uint32_t i = 0; i < N; i++) in[2 * i] = in[2 * i + 1] = 0.5f;
     TruePeak tp;
-    true_peak_init(&tp);
-    true_peak_feed(&tp, in, TRUE_PEAK_TAPS);
-    CHECK(true_peak_dbtp(&tp) > -6.0f);
+    st_true_peak_init(&tp);
+    st_true_peak_feed(&tp, in, TRUE_PEAK_TAPS);
+    CHECK(st_true_peak_dbtp(&tp) > -6.0f);
     tp.peak = 0;
-    true_peak_feed(&tp, in + 2 * TRUE_PEAK_TAPS, N - TRUE_PEAK_TAPS);
-    float dc = true_peak_dbtp(&tp);
+    st_true_peak_feed(&tp, in + 2 * TRUE_PEAK_TAPS, N - TRUE_PEAK_TAPS);
+    float dc = st_true_peak_dbtp(&tp);
     printf("meter: DC 0.5 reads %.3f dBTP\n", (double)dc);
     CHECK(fabsf(dc - -6.0206f) < 0.05f);
     /* +a, +a, -a, -a: a sine at rate / 4 sampled at 45 degrees, its peak 3 dB over them. */
@@ -106,14 +106,14 @@ static void test_mixer(void) {
     static int16_t square[4800];
     for (int i = 0; i < 4800; i++) square[i] = (int16_t)((i / 24) % 2 ? 30000 : -30000);
     Sound s = {square, 4800};
-    Arena *perm = arena_create((ArenaParams){.name = "perm"});
-    Mixer *m = mixer_create(perm, 48000);
-    for (int v = 0; v < 8; v++) mixer_play(m, &(MixerPlay){.sound = &s, .volume = 1, .loop = true});
-    mixer_render(m, out, N);
+    Arena *perm = st_arena_create((ArenaParams){.name = "perm"});
+    Mixer *m = st_mixer_create(perm, 48000);
+    for (int v = 0; v < 8; v++) st_mixer_play(m, &(MixerPlay){.sound = &s, .volume = 1, .loop = true});
+    st_mixer_render(m, out, N);
     float tp = meter(out, N);
     printf("mixer: 8 full-scale square waves come out at %.3f dBTP\n", (double)tp);
     CHECK(tp <= LIMITER_CEILING_DBTP && tp > LIMITER_CEILING_DBTP - 1);
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 static void test_transparent(void) {

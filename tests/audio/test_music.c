@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "audio/music.h"
-#include "core/hash.h"
-#include "core/os_file.h"
+#include <strata/audio/music.h>
+#include <strata/core/hash.h>
+#include <strata/core/os_file.h>
 
 static Arena *perm;
 
@@ -20,10 +20,10 @@ static Arena *perm;
 static const char *render_(const char *text) {
     static Error err;
     Sound s;
-    uint64_t before = arena_pos(perm);
-    bool ok = music_render(perm, str8_cstr(text), "t.score", &s, &err);
-    if (!ok) CHECK_EQ_U(arena_pos(perm), before);
-    arena_pop_to(perm, before);
+    uint64_t before = st_arena_pos(perm);
+    bool ok = st_music_render(perm, st_str8_cstr(text), "t.score", &s, &err);
+    if (!ok) CHECK_EQ_U(st_arena_pos(perm), before);
+    st_arena_pop_to(perm, before);
     return ok ? "" : err.message;
 }
 
@@ -149,18 +149,18 @@ static void test_errors(void) {
     }
     Error err;
     Sound s;
-    CHECK(!music_load(perm, "/nonexistent/x.score", &s, &err));
+    CHECK(!st_music_load(perm, "/nonexistent/x.score", &s, &err));
     CHECK(!strcmp(err.message,
                   "/nonexistent/x.score: error: cannot open: No such file or directory"));
 }
 
 static uint64_t hash_(Sound s) {
-    return hash_fnv1a(HASH_FNV1A_INIT, s.samples, s.frames * sizeof *s.samples);
+    return st_hash_fnv1a(HASH_FNV1A_INIT, s.samples, s.frames * sizeof *s.samples);
 }
 
 static Str8 read_(const char *path) {
     Str8 text = {0};
-    if (!os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL))
+    if (!st_os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL))
         fprintf(stderr, "%s: cannot read\n", path);
     return text;
 }
@@ -180,13 +180,13 @@ static void test_fixture(const char *assets) {
     REQUIRE_VOID(text.len > 0);
     Error err;
     Sound a, b;
-    uint64_t before = arena_pos(perm);
-    bool ok = music_render(perm, text, path, &a, &err);
+    uint64_t before = st_arena_pos(perm);
+    bool ok = st_music_render(perm, text, path, &a, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
     REQUIRE_VOID(ok);
     CHECK_EQ_U(a.frames, 120000);                     /* 20 rows of 6000 frames */
-    CHECK_EQ_U(arena_pos(perm) - before, 120000 * 2); /* the PCM and nothing else */
-    REQUIRE_VOID(music_render(perm, text, path, &b, &err));
+    CHECK_EQ_U(st_arena_pos(perm) - before, 120000 * 2); /* the PCM and nothing else */
+    REQUIRE_VOID(st_music_render(perm, text, path, &b, &err));
     CHECK(a.frames == b.frames && hash_(a) == hash_(b));
     /* The bits themselves, recorded when the fixture was written: a change here means the
        synth or the renderer changed every shipped loop too (update it only on purpose). */
@@ -219,7 +219,7 @@ static void test_shipped(const char *assets) {
         snprintf(path, sizeof path, "%s/music/%s.score", assets, scores[i].name);
         Error err;
         Sound s;
-        bool ok = music_load(perm, path, &s, &err);
+        bool ok = st_music_load(perm, path, &s, &err);
         if (!ok) fprintf(stderr, "%s\n", err.message);
         CHECK(ok);
         if (!ok) continue;
@@ -260,11 +260,11 @@ static void test_fuzz(const char *assets) {
         memcpy(buf, text.data, n);
         Error err;
         Sound s;
-        uint64_t before = arena_pos(perm);
-        bool ok = music_render(perm, str8_make(buf, n), "f.score", &s, &err);
+        uint64_t before = st_arena_pos(perm);
+        bool ok = st_music_render(perm, st_str8_make(buf, n), "f.score", &s, &err);
         check_outcome_(ok, s, &err);
         if (n < must_fail) CHECK(!ok);
-        arena_pop_to(perm, before);
+        st_arena_pop_to(perm, before);
     }
     /* Mutations: a few bytes replaced by the characters the format gives meaning to, and by
        bytes it has none for. */
@@ -278,12 +278,12 @@ static void test_fuzz(const char *assets) {
         uint64_t len = next_() % 8 == 0 ? next_() % text.len : text.len;
         Error err;
         Sound s;
-        uint64_t before = arena_pos(perm);
-        bool ok = music_render(perm, str8_make(buf, len), "f.score", &s, &err);
+        uint64_t before = st_arena_pos(perm);
+        bool ok = st_music_render(perm, st_str8_make(buf, len), "f.score", &s, &err);
         check_outcome_(ok, s, &err);
-        if (!ok) CHECK_EQ_U(arena_pos(perm), before);
+        if (!ok) CHECK_EQ_U(st_arena_pos(perm), before);
         failed += !ok;
-        arena_pop_to(perm, before);
+        st_arena_pop_to(perm, before);
     }
     CHECK(failed > runs / 2); /* strict: most damage is caught, not played */
     free(buf);
@@ -294,12 +294,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: test_music ASSETS_DIR\n");
         return 2;
     }
-    perm = arena_create((ArenaParams){.name = "perm"});
+    perm = st_arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
     test_errors();
     test_fixture(argv[1]);
     test_shipped(argv[1]);
     test_fuzz(argv[1]);
-    arena_release(perm);
+    st_arena_release(perm);
     return check_result();
 }

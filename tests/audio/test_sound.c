@@ -11,11 +11,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "audio/sound.h"
+#include <strata/audio/sound.h>
 #include "check.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
-#include "core/os_file.h"
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
+#include <strata/core/os_file.h>
 #include "heap_count.h"
 
 static Arena *perm;
@@ -40,7 +40,7 @@ static void put16(Wav *w, uint32_t v) { put(w, (uint8_t[]){(uint8_t)v, (uint8_t)
 static void put32(Wav *w, uint32_t v) { put16(w, v), put16(w, v >> 16); }
 
 static Wav wav_begin(Arena *a, uint32_t cap) {
-    Wav w = {arena_push_array(a, uint8_t, cap), 0, cap};
+    Wav w = {st_arena_push_array(a, uint8_t, cap), 0, cap};
     put(&w, "RIFF\0\0\0\0WAVE", 12);
     return w;
 }
@@ -79,9 +79,9 @@ static Str8 wav_simple(Arena *a, uint32_t tag, uint32_t channels, uint32_t rate,
 
 /* Decodes and checks the perm arena moved only on success. */
 static bool decode(Str8 bytes, Sound *s, Error *err) {
-    uint64_t before = arena_pos(perm);
-    bool ok = sound_decode(perm, bytes, "t.wav", s, err);
-    if (!ok) CHECK_EQ_U(arena_pos(perm), before);
+    uint64_t before = st_arena_pos(perm);
+    bool ok = st_sound_decode(perm, bytes, "t.wav", s, err);
+    if (!ok) CHECK_EQ_U(st_arena_pos(perm), before);
     return ok;
 }
 
@@ -216,13 +216,13 @@ static void test_errors(void) {
     SCRATCH_SCOPE(tmp, perm);
     Arena *a = tmp.arena;
     Str8 good = wav_simple(a, 1, 1, 48000, 16, REF, sizeof REF);
-    expect_error(str8_prefix(good, 16),
+    expect_error(st_str8_prefix(good, 16),
                  "t.wav: error: truncated chunk header at byte 12 (4 bytes left, 8 needed)",
                  __LINE__);
-    expect_error(str8_prefix(good, 30),
+    expect_error(st_str8_prefix(good, 30),
                  "t.wav: error: 'fmt ' chunk says 16 bytes but only 10 are left in the file",
                  __LINE__);
-    expect_error(str8_prefix(good, good.len - 1),
+    expect_error(st_str8_prefix(good, good.len - 1),
                  "t.wav: error: 'data' chunk says 16 bytes but only 15 are left in the file (data "
                  "larger than the file)",
                  __LINE__);
@@ -293,7 +293,7 @@ static void test_errors(void) {
     expect_error(wav_simple(a, 1, 1, 48000, 16, REF, 0),
                  "t.wav: error: no samples (the sound is empty)", __LINE__);
     uint32_t long_bytes = 8000 * (SOUND_MAX_SECONDS + 1);
-    uint8_t *silence = arena_push_array(a, uint8_t, long_bytes);
+    uint8_t *silence = st_arena_push_array(a, uint8_t, long_bytes);
     expect_error(wav_simple(a, 1, 1, 8000, 8, silence, long_bytes),
                  "t.wav: error: too long: 601.0 s, the limit is 600 s", __LINE__);
     expect_error(
@@ -310,23 +310,23 @@ static void test_errors(void) {
         __LINE__);
 
     /* A full arena: the message says which, and nothing moved. */
-    Arena *tiny = arena_create(
+    Arena *tiny = st_arena_create(
         (ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
     REQUIRE_VOID(tiny);
     Sound s;
     Error err;
-    uint64_t before = arena_pos(tiny);
+    uint64_t before = st_arena_pos(tiny);
     DiagCapture cap;
-    diag_capture_begin(&cap, a); /* the arena reports its own failure too: keep it off stderr */
-    CHECK(!sound_decode(tiny, wav_simple(a, 1, 1, 8000, 8, silence, 8000), "big.wav", &s, &err));
+    st_diag_capture_begin(&cap, a); /* the arena reports its own failure too: keep it off stderr */
+    CHECK(!st_sound_decode(tiny, wav_simple(a, 1, 1, 8000, 8, silence, 8000), "big.wav", &s, &err));
     CHECK(strncmp(err.message,
                   "big.wav: error: no room for 48000 frames of sound: arena 'tiny' full", 68) == 0);
-    CHECK_EQ_U(arena_pos(tiny), before);
-    diag_capture_end(&cap);
+    CHECK_EQ_U(st_arena_pos(tiny), before);
+    st_diag_capture_end(&cap);
     CHECK(cap.count == 1 && strncmp(cap.first->d.text, "arena 'tiny' full", 17) == 0);
-    arena_release(tiny);
+    st_arena_release(tiny);
 
-    CHECK(!sound_load(perm, "/nonexistent/x.wav", &s, &err));
+    CHECK(!st_sound_load(perm, "/nonexistent/x.wav", &s, &err));
     CHECK(strcmp(err.message,
                  "/nonexistent/x.wav: error: cannot open: No such file or directory") == 0);
 }
@@ -341,18 +341,18 @@ static uint32_t rnd(void) {
    every read). Returns how many decoded. */
 static uint32_t mangle(Str8 good, const char *path, uint32_t flips_rounds, uint32_t *tried) {
     SCRATCH_SCOPE(tmp, perm);
-    uint8_t *b = arena_push_array(tmp.arena, uint8_t, good.len);
+    uint8_t *b = st_arena_push_array(tmp.arena, uint8_t, good.len);
     uint32_t ok = 0;
     *tried = flips_rounds;
-    uint64_t mark = arena_pos(perm);
+    uint64_t mark = st_arena_pos(perm);
     Sound s;
     Error err;
     for (uint64_t n = 0; n <= good.len; n += 1 + good.len / 600) {
         memcpy(b, good.data, n); /* a copy, so a read past n is past the buffer's use */
-        bool r = sound_decode(perm, (Str8){(const char *)b, n}, path, &s, &err);
+        bool r = st_sound_decode(perm, (Str8){(const char *)b, n}, path, &s, &err);
         CHECK(r || strncmp(err.message, path, strlen(path)) == 0);
         ok += r, ++*tried;
-        arena_pop_to(perm, mark);
+        st_arena_pop_to(perm, mark);
     }
     for (uint32_t i = 0; i < flips_rounds; i++) {
         memcpy(b, good.data, good.len);
@@ -362,11 +362,11 @@ static uint32_t mangle(Str8 good, const char *path, uint32_t flips_rounds, uint3
             if (rnd() & 1) at %= good.len < 200 ? (uint32_t)good.len : 200;
             b[at] ^= (uint8_t)(1u << (rnd() % 8));
         }
-        bool r = sound_decode(perm, (Str8){(const char *)b, good.len}, path, &s, &err);
+        bool r = st_sound_decode(perm, (Str8){(const char *)b, good.len}, path, &s, &err);
         CHECK(r || strncmp(err.message, path, strlen(path)) == 0);
         if (r) CHECK(s.frames > 0 && s.frames <= (uint32_t)SOUND_MAX_SECONDS * AUDIO_RATE);
         ok += r;
-        arena_pop_to(perm, mark);
+        st_arena_pop_to(perm, mark);
     }
     return ok;
 }
@@ -407,7 +407,7 @@ static void ogg_fix_crc(uint8_t *page, uint64_t size) {
 static void expect_ogg_error(Str8 bytes, const char *want, int line) {
     Sound s = {0};
     Error err = {0};
-    if (sound_decode(perm, bytes, "t.ogg", &s, &err)) {
+    if (st_sound_decode(perm, bytes, "t.ogg", &s, &err)) {
         fprintf(stderr, "line %d: decoded, expected \"%s\"\n", line, want);
         check_failures_++;
     } else if (strcmp(err.message, want) != 0) {
@@ -424,7 +424,7 @@ static void test_ogg(void) {
     uint32_t cross;
     /* 0.5 s of a 441 Hz sine at half scale, mono at 22050 Hz: resampled to 48 kHz. */
     snprintf(path, sizeof path, "%s/sine441-mono-22050.ogg", fixtures);
-    if (!sound_load(perm, path, &s, &err)) {
+    if (!st_sound_load(perm, path, &s, &err)) {
         fprintf(stderr, "%s\n", err.message);
         check_failures_++;
         return;
@@ -437,7 +437,7 @@ static void test_ogg(void) {
     /* 0.25 s, stereo at 48 kHz, a 1 kHz sine at half scale on the left only: the mono mix
        is at a quarter scale. */
     snprintf(path, sizeof path, "%s/sine1000-left-stereo-48000.ogg", fixtures);
-    REQUIRE_VOID(sound_load(perm, path, &s, &err));
+    REQUIRE_VOID(st_sound_load(perm, path, &s, &err));
     measure(&s, &peak, &cross);
     printf("ogg stereo 48000: %u frames, peak %d, %u zero crossings\n", s.frames, peak, cross);
     CHECK(s.frames >= 11950 && s.frames <= 12050);
@@ -447,9 +447,9 @@ static void test_ogg(void) {
     /* Broken streams: a clear message, the arena unmoved, never a crash. */
     SCRATCH_SCOPE(tmp, perm);
     Str8 file;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
-    uint64_t before = arena_pos(perm);
-    expect_ogg_error(str8_prefix(file, 40),
+    REQUIRE_VOID(st_os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
+    uint64_t before = st_arena_pos(perm);
+    expect_ogg_error(st_str8_prefix(file, 40),
                      "t.ogg: error: truncated Ogg page at byte 0: 58 bytes, 40 left", __LINE__);
     expect_ogg_error(STR8_LIT("OggS but nothing else"),
                      "t.ogg: error: truncated Ogg page header at byte 0", __LINE__);
@@ -459,10 +459,10 @@ static void test_ogg(void) {
     third = second + 27 + (uint8_t)file.data[second + 26];
     for (uint32_t i = 0; i < (uint8_t)file.data[second + 26]; i++)
         third += (uint8_t)file.data[second + 27 + i];
-    expect_ogg_error(str8_prefix(file, third),
+    expect_ogg_error(st_str8_prefix(file, third),
                      "t.ogg: error: truncated Ogg stream: no end-of-stream page after 2 pages",
                      __LINE__);
-    uint8_t *copy = arena_push_array(tmp.arena, uint8_t, 2 * file.len);
+    uint8_t *copy = st_arena_push_array(tmp.arena, uint8_t, 2 * file.len);
     memcpy(copy, file.data, file.len);
     copy[100] ^= 0x10;
     expect_ogg_error((Str8){(const char *)copy, file.len},
@@ -482,7 +482,7 @@ static void test_ogg(void) {
     memcpy(copy + second, "OggX", 4);
     expect_ogg_error((Str8){(const char *)copy, file.len}, "t.ogg: error: no Ogg page at byte 58",
                      __LINE__);
-    CHECK_EQ_U(arena_pos(perm), before);
+    CHECK_EQ_U(st_arena_pos(perm), before);
     /* Garbage in well-formed pages (the CRCs made right again): what only a crafted file
        could hold. The decoder must still come back, or the header check say no: in the
        audio pages, and (every other round) in the header pages too. */
@@ -501,10 +501,10 @@ static void test_ogg(void) {
             at += size;
         }
         Sound g;
-        bool r = sound_decode(perm, (Str8){(const char *)copy, file.len}, "garbage.ogg", &g, &err);
+        bool r = st_sound_decode(perm, (Str8){(const char *)copy, file.len}, "garbage.ogg", &g, &err);
         CHECK(r || strncmp(err.message, "garbage.ogg: error: ", 20) == 0);
         garbage_ok += r;
-        arena_pop_to(perm, before);
+        st_arena_pop_to(perm, before);
     }
     printf("ogg: %u of 300 streams with flipped bits in valid pages decoded\n", garbage_ok);
     uint32_t tried, ok = mangle(file, "fuzz.ogg", 3000, &tried);
@@ -545,7 +545,7 @@ static uint32_t ogg_page(uint8_t *out, const uint8_t *packet, uint32_t n, uint32
 }
 
 static Str8 vorbis_stream(Arena *a, int lie) {
-    uint8_t *out = arena_push_array(a, uint8_t, 8192), id[30] = {1, 'v', 'o', 'r', 'b', 'i', 's'};
+    uint8_t *out = st_arena_push_array(a, uint8_t, 8192), id[30] = {1, 'v', 'o', 'r', 'b', 'i', 's'};
     id[11] = 1;                   /* one channel */
     id[12] = 0x80, id[13] = 0xBB; /* 48000 Hz */
     id[28] = 0x88, id[29] = 1;    /* blocks of 256 and 256; framing */
@@ -588,8 +588,8 @@ static Str8 vorbis_stream(Arena *a, int lie) {
 static void expect_refused(Str8 bytes, const char *says, int line) {
     Sound s = {0};
     Error err = {0};
-    uint64_t before = arena_pos(perm);
-    if (sound_decode(perm, bytes, "lie.ogg", &s, &err)) {
+    uint64_t before = st_arena_pos(perm);
+    if (st_sound_decode(perm, bytes, "lie.ogg", &s, &err)) {
         fprintf(stderr, "line %d: decoded %u frames, expected \"%s\"\n", line, s.frames, says);
         check_failures_++;
     } else if (strncmp(err.message, "lie.ogg: error: ", 16) || !strstr(err.message, says)) {
@@ -598,7 +598,7 @@ static void expect_refused(Str8 bytes, const char *says, int line) {
     } else {
         printf("refused: %s\n", err.message);
     }
-    CHECK_EQ_U(arena_pos(perm), before);
+    CHECK_EQ_U(st_arena_pos(perm), before);
 }
 
 /* Files the sound fuzz target found (tests/fuzz/sound.sh), each a way through stb_vorbis
@@ -617,7 +617,7 @@ static void test_hostile(void) {
         snprintf(path, sizeof path, "%s/hostile/%s", fixtures, cases[i].name);
         SCRATCH_SCOPE(tmp, perm);
         Str8 file;
-        REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
+        REQUIRE_VOID(st_os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
         expect_refused(file, cases[i].says, __LINE__);
     }
 }
@@ -634,11 +634,11 @@ static void test_synthetic(void) {
         snprintf(path, sizeof path, "%s/synthetic/%s", fixtures, names[i]);
         Sound s;
         Error err;
-        uint64_t before = arena_pos(perm);
-        bool ok = sound_load(perm, path, &s, &err);
+        uint64_t before = st_arena_pos(perm);
+        bool ok = st_sound_load(perm, path, &s, &err);
         if (!ok) fprintf(stderr, "%s\n", err.message);
         CHECK(ok && s.frames > 0);
-        arena_pop_to(perm, before);
+        st_arena_pop_to(perm, before);
     }
 }
 
@@ -647,11 +647,11 @@ static void test_ogg_headers(void) {
     /* The control: the stream as built is sound and decodes (to silence). */
     Sound s;
     Error err;
-    uint64_t before = arena_pos(perm);
-    bool ok = sound_decode(perm, vorbis_stream(tmp.arena, LIE_NONE), "built.ogg", &s, &err);
+    uint64_t before = st_arena_pos(perm);
+    bool ok = st_sound_decode(perm, vorbis_stream(tmp.arena, LIE_NONE), "built.ogg", &s, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
     CHECK(ok && s.frames > 0);
-    arena_pop_to(perm, before);
+    st_arena_pop_to(perm, before);
     /* What stb_vorbis would take at its word: a 31-bit code in a book it searches with an
        int shift, a lattice whose size overflows its pow() casts, 16 submaps for its 15. */
     expect_refused(vorbis_stream(tmp.arena, LIE_LONG_CODE),
@@ -665,8 +665,8 @@ static void test_ogg_headers(void) {
     char path[1100];
     snprintf(path, sizeof path, "%s/sine441-mono-22050.ogg", fixtures);
     Str8 file;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
-    uint8_t *b = arena_push_array(tmp.arena, uint8_t, file.len);
+    REQUIRE_VOID(st_os_read_file(tmp.arena, path, 1 << 20, &file, NULL));
+    uint8_t *b = st_arena_push_array(tmp.arena, uint8_t, file.len);
     memcpy(b, file.data, file.len);
     const uint64_t page = 58;
     REQUIRE_VOID(!memcmp(b + page, "OggS", 4));
@@ -694,10 +694,10 @@ static void test_write(const char *out_dir) {
     snprintf(path, sizeof path, "%s/test_sound_out.wav", out_dir);
     int16_t st[6] = {1000, 3000, -32768, -32768, 5, 7};
     Error msg;
-    REQUIRE_VOID(sound_write_wav(path, st, 3, 48000, &msg));
+    REQUIRE_VOID(st_sound_write_wav(path, st, 3, 48000, &msg));
     SCRATCH_SCOPE(tmp, perm);
     Str8 f;
-    REQUIRE_VOID(os_read_file(tmp.arena, path, 1 << 20, &f, NULL));
+    REQUIRE_VOID(st_os_read_file(tmp.arena, path, 1 << 20, &f, NULL));
     CHECK_EQ_U(f.len, 44 + 12);
     CHECK(memcmp(f.data,
                  "RIFF\x30\0\0\0WAVEfmt "
@@ -706,48 +706,48 @@ static void test_write(const char *out_dir) {
     CHECK(memcmp(f.data + 44, st, 12) == 0);
     Sound s;
     Error err;
-    REQUIRE_VOID(sound_load(perm, path, &s, &err));
+    REQUIRE_VOID(st_sound_load(perm, path, &s, &err));
     CHECK_EQ_U(s.frames, 3);
     CHECK_EQ_I(s.samples[0], 2000);
     CHECK_EQ_I(s.samples[1], -32768);
     CHECK_EQ_I(s.samples[2], 6);
-    os_remove(path);
-    CHECK(!sound_write_wav("/nonexistent/dir/x.wav", st, 3, 48000, &msg));
+    st_os_remove(path);
+    CHECK(!st_sound_write_wav("/nonexistent/dir/x.wav", st, 3, 48000, &msg));
     CHECK(strncmp(msg.message, "/nonexistent/dir/x.wav", 22) == 0 &&
           strstr(msg.message, ": cannot write: the folder /nonexistent/dir does not exist"));
-    CHECK(!sound_write_wav(path, st, 3, 0, &msg));
+    CHECK(!st_sound_write_wav(path, st, 3, 0, &msg));
     CHECK(strcmp(msg.message, path) > 0 && strstr(msg.message, ": error: cannot write: sample rate 0"));
-    CHECK(!sound_write_wav(path, NULL, 3, 48000, &msg));
+    CHECK(!st_sound_write_wav(path, NULL, 3, 48000, &msg));
     CHECK(strstr(msg.message, ": error: cannot write: no samples given") != NULL);
-    CHECK(os_file_info(path).kind == OS_FILE_NONE);
+    CHECK(st_os_file_info(path).kind == OS_FILE_NONE);
 }
 
 /* Not a pass/fail figure: how fast a decode is, printed for the report. */
 static void decode_speed(void) {
     SCRATCH_SCOPE(tmp, perm);
     uint32_t frames = 44100 * 30;
-    int16_t *d = arena_push_array(tmp.arena, int16_t, 2 * (uint64_t)frames);
+    int16_t *d = st_arena_push_array(tmp.arena, int16_t, 2 * (uint64_t)frames);
     for (uint32_t i = 0; i < 2 * frames; i++) d[i] = (int16_t)(i * 7919);
     Str8 wav = wav_simple(tmp.arena, 1, 2, 44100, 16, d, frames * 4);
-    uint64_t mark = arena_pos(perm);
+    uint64_t mark = st_arena_pos(perm);
     struct timespec t0, t1;
     Sound s;
     Error err;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    CHECK(sound_decode(perm, wav, "speed.wav", &s, &err));
+    CHECK(st_sound_decode(perm, wav, "speed.wav", &s, &err));
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
     printf(
         "decode: 30 s of 44.1 kHz stereo 16-bit WAV -> 48 kHz mono in %.1f ms (%.0fx real time)\n",
         ms, 30e3 / ms);
-    arena_pop_to(perm, mark);
+    st_arena_pop_to(perm, mark);
     char path[1100];
     snprintf(path, sizeof path, "%s/sine441-mono-22050.ogg", fixtures);
     Str8 ogg;
-    if (!os_read_file(tmp.arena, path, 1 << 20, &ogg, NULL)) return;
+    if (!st_os_read_file(tmp.arena, path, 1 << 20, &ogg, NULL)) return;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < 20; i++, arena_pop_to(perm, mark))
-        CHECK(sound_decode(perm, ogg, "speed.ogg", &s, &err));
+    for (int i = 0; i < 20; i++, st_arena_pop_to(perm, mark))
+        CHECK(st_sound_decode(perm, ogg, "speed.ogg", &s, &err));
     clock_gettime(CLOCK_MONOTONIC, &t1);
     ms = ((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6) / 20;
     printf("decode: 0.5 s of 22.05 kHz mono Ogg Vorbis -> 48 kHz in %.2f ms (%.0fx real time)\n",
@@ -757,7 +757,7 @@ static void decode_speed(void) {
 int main(int argc, char **argv) {
     REQUIRE(argc == 3);
     snprintf(fixtures, sizeof fixtures, "%s/../tests/audio/fixtures", argv[1]);
-    perm = arena_create((ArenaParams){.name = "perm"});
+    perm = st_arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
     static char out_buf[1 << 14]; /* stdout's buffer, so printing is not a heap call either */
     setvbuf(stdout, out_buf, _IOLBF, sizeof out_buf);
@@ -778,6 +778,6 @@ int main(int argc, char **argv) {
         printf("heap calls while decoding: %llu\n", (unsigned long long)(heap_calls - heap_before));
         CHECK_EQ_U(heap_calls - heap_before, 0);
     }
-    arena_release(perm);
+    st_arena_release(perm);
     return check_result();
 }

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "audio/sound.h"
-#include "audio/synth.h"
-#include "core/arena.h"
-#include "core/hash.h"
-#include "core/os_file.h"
+#include <strata/audio/sound.h>
+#include <strata/audio/synth.h>
+#include <strata/core/arena.h>
+#include <strata/core/hash.h>
+#include <strata/core/os_file.h>
 
 #define RATE AUDIO_RATE
 
@@ -27,29 +27,29 @@ static void test_envelope(void) {
                     .sustain = 0.5f,
                     .duration = 0.1f,
                     .release = 0.05f};
-    CHECK_EQ_U(synth_patch_frames(&p, RATE), 4800 + 2400);
-    CHECK(synth_envelope(&p, 0, RATE) == 0);
-    CHECK(near_(synth_envelope(&p, 240, RATE), 0.5f, 1e-6f));  /* half way up the attack */
-    CHECK(synth_envelope(&p, 480, RATE) == 1);                 /* the top, exactly at 10 ms */
-    CHECK(near_(synth_envelope(&p, 960, RATE), 0.75f, 1e-6f)); /* half way down the decay */
-    CHECK(synth_envelope(&p, 1440, RATE) == 0.5f);             /* sustain from 30 ms */
-    CHECK(synth_envelope(&p, 4799, RATE) == 0.5f);
-    CHECK(synth_envelope(&p, 4800, RATE) == 0.5f); /* the release starts there */
-    CHECK(near_(synth_envelope(&p, 6000, RATE), 0.25f, 1e-6f));
-    CHECK(synth_envelope(&p, 7200, RATE) == 0);
-    CHECK(synth_envelope(&p, 100000, RATE) == 0);
+    CHECK_EQ_U(st_synth_patch_frames(&p, RATE), 4800 + 2400);
+    CHECK(st_synth_envelope(&p, 0, RATE) == 0);
+    CHECK(near_(st_synth_envelope(&p, 240, RATE), 0.5f, 1e-6f));  /* half way up the attack */
+    CHECK(st_synth_envelope(&p, 480, RATE) == 1);                 /* the top, exactly at 10 ms */
+    CHECK(near_(st_synth_envelope(&p, 960, RATE), 0.75f, 1e-6f)); /* half way down the decay */
+    CHECK(st_synth_envelope(&p, 1440, RATE) == 0.5f);             /* sustain from 30 ms */
+    CHECK(st_synth_envelope(&p, 4799, RATE) == 0.5f);
+    CHECK(st_synth_envelope(&p, 4800, RATE) == 0.5f); /* the release starts there */
+    CHECK(near_(st_synth_envelope(&p, 6000, RATE), 0.25f, 1e-6f));
+    CHECK(st_synth_envelope(&p, 7200, RATE) == 0);
+    CHECK(st_synth_envelope(&p, 100000, RATE) == 0);
 
     /* Released during the attack: the release starts from where the attack had got to. */
     SynthPatch q = p;
     q.duration = 0.005f;
-    CHECK(near_(synth_envelope(&q, 240, RATE), 0.5f, 1e-6f));
-    CHECK(near_(synth_envelope(&q, 240 + 1200, RATE), 0.25f, 1e-6f));
+    CHECK(near_(st_synth_envelope(&q, 240, RATE), 0.5f, 1e-6f));
+    CHECK(near_(st_synth_envelope(&q, 240 + 1200, RATE), 0.25f, 1e-6f));
 
     /* The rendered sine follows it: its peak over one period (48 frames at 1 kHz) is the
        level times the volume, and nothing is added past the patch's end. */
     p.volume = 0.8f;
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, RATE, RATE, 1);
+    st_synth_render(&p, buf, RATE, RATE, 1);
     float peak_sustain = 0, peak_attack = 0, after = 0;
     for (int i = 2000; i < 2048; i++) peak_sustain = fmaxf(peak_sustain, fabsf(buf[i]));
     for (int i = 216; i < 264; i++) peak_attack = fmaxf(peak_attack, fabsf(buf[i]));
@@ -78,7 +78,7 @@ static void test_sweeps(void) {
                     .attack = 0.001f,
                     .sustain = 1};
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, RATE, RATE, 1);
+    st_synth_render(&p, buf, RATE, RATE, 1);
     uint32_t end = crossings_(buf, RATE * 3 / 4, RATE);
     CHECK(end >= 399 && end <= 401);
     /* Half way through an exponential sweep is the geometric mean, 400 Hz: 16 crossings in
@@ -88,7 +88,7 @@ static void test_sweeps(void) {
 
     p.sweep = SYNTH_SWEEP_LINEAR;
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, RATE, RATE, 1);
+    st_synth_render(&p, buf, RATE, RATE, 1);
     CHECK(crossings_(buf, RATE * 3 / 4, RATE) >= 399 && crossings_(buf, RATE * 3 / 4, RATE) <= 401);
     mid = crossings_(buf, RATE / 4 - 480, RATE / 4 + 480);
     CHECK(mid >= 19 && mid <= 21);
@@ -105,7 +105,7 @@ static void test_sweeps(void) {
                         .sustain = 1,
                         .duty = 0.2f};
         memset(buf, 0, sizeof buf);
-        synth_render(&s, buf, RATE, RATE, 1);
+        st_synth_render(&s, buf, RATE, RATE, 1);
         uint32_t n = crossings_(buf, RATE / 2, RATE);
         CHECK(n >= 298 && n <= 302); /* 2 * 300 * 0.5 */
         double sum = 0;
@@ -115,18 +115,18 @@ static void test_sweeps(void) {
 }
 
 static uint64_t hash_(const float *x, uint32_t n) {
-    return hash_fnv1a(HASH_FNV1A_INIT, x, n * sizeof *x);
+    return st_hash_fnv1a(HASH_FNV1A_INIT, x, n * sizeof *x);
 }
 
 static void test_noise(void) {
     SynthPatch p = {
         .wave = SYNTH_NOISE, .freq_start = RATE, .duration = 0.1f, .sustain = 1, .noise_mix = 0};
-    uint32_t n = synth_patch_frames(&p, RATE);
+    uint32_t n = st_synth_patch_frames(&p, RATE);
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, n, RATE, 7);
+    st_synth_render(&p, buf, n, RATE, 7);
     uint64_t a = hash_(buf, n);
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, n, RATE, 7);
+    st_synth_render(&p, buf, n, RATE, 7);
     CHECK(hash_(buf, n) == a);
     double sum = 0;
     float lo = 0, hi = 0;
@@ -134,29 +134,29 @@ static void test_noise(void) {
     CHECK(fabs(sum / n) < 0.02);
     CHECK(lo >= -1 && lo < -0.95f && hi <= 1 && hi > 0.95f);
     memset(buf, 0, sizeof buf);
-    synth_render(&p, buf, n, RATE, 8);
+    st_synth_render(&p, buf, n, RATE, 8);
     CHECK(hash_(buf, n) != a);
 
     /* Mixed noise is seeded too, and a pitched noise holds each value for its period. */
     SynthPatch m = {
         .wave = SYNTH_SQUARE, .freq_start = 440, .duration = 0.1f, .sustain = 1, .noise_mix = 0.5f};
     memset(buf, 0, sizeof buf);
-    synth_render(&m, buf, n, RATE, 1);
+    st_synth_render(&m, buf, n, RATE, 1);
     uint64_t b = hash_(buf, n);
     memset(buf, 0, sizeof buf);
-    synth_render(&m, buf, n, RATE, 2);
+    st_synth_render(&m, buf, n, RATE, 2);
     CHECK(hash_(buf, n) != b);
     SynthPatch slow = {
         .wave = SYNTH_NOISE, .freq_start = RATE / 10, .duration = 0.01f, .sustain = 1};
     memset(buf, 0, sizeof buf);
-    synth_render(&slow, buf, 480, RATE, 3);
+    st_synth_render(&slow, buf, 480, RATE, 3);
     uint32_t changes = 0;
     for (int i = 1; i < 480; i++) changes += buf[i] != buf[i - 1];
     if (changes < 46 || changes > 48) fprintf(stderr, "changes %u\n", changes);
     CHECK(changes >= 46 && changes <= 48);
 
     uint32_t s1 = 0, s2 = 0;
-    CHECK(synth_noise(&s1) == synth_noise(&s2)); /* a zero state is replaced, not stuck */
+    CHECK(st_synth_noise(&s1) == st_synth_noise(&s2)); /* a zero state is replaced, not stuck */
     CHECK(s1 != 0);
 }
 
@@ -165,7 +165,7 @@ static void test_i16(void) {
     int16_t want[] = {0,     16384,  32767, -32767, 32767,  -32768,
                       32767, -32768, 0,     32767,  -32768, 32767};
     int16_t out[12];
-    CHECK_EQ_U(synth_to_i16(in, out, 12), 6);
+    CHECK_EQ_U(st_synth_to_i16(in, out, 12), 6);
     for (int i = 0; i < 12; i++) CHECK_EQ_I(out[i], want[i]);
 }
 
@@ -173,26 +173,26 @@ static void test_maths(void) {
     double worst = 0;
     for (int i = -4000; i <= 4000; i++) {
         float t = (float)i * 0.00123f;
-        worst = fmax(worst, fabs(synth_sin2pi(t) - sin(2 * M_PI * (double)t)));
+        worst = fmax(worst, fabs(st_synth_sin2pi(t) - sin(2 * M_PI * (double)t)));
     }
     CHECK(worst < 4e-6);
     worst = 0;
     for (int i = -2000; i <= 2000; i++) {
         float x = (float)i * 0.01f;
-        worst = fmax(worst, fabs(synth_exp2(x) / exp2((double)x) - 1));
+        worst = fmax(worst, fabs(st_synth_exp2(x) / exp2((double)x) - 1));
     }
     CHECK(worst < 3e-7);
     worst = 0;
     for (int i = 1; i <= 4000; i++) {
         float x = (float)i * 0.37f;
-        worst = fmax(worst, fabs(synth_log2(x) - log2((double)x)));
+        worst = fmax(worst, fabs(st_synth_log2(x) - log2((double)x)));
     }
     CHECK(worst < 1e-6);
-    CHECK(synth_note_hz(69) == 440.0f && synth_note_hz(81) == 880.0f &&
-          synth_note_hz(57) == 220.0f);
-    CHECK(near_(synth_note_hz(60), 261.6256f, 1e-3f));
-    CHECK(synth_log2(0) == -126 && synth_log2(-1) == -126 && synth_log2(NAN) == -126);
-    CHECK(synth_exp2(1000) > 1e37f && synth_exp2(-1000) > 0 && synth_sin2pi(NAN) == 0);
+    CHECK(st_synth_note_hz(69) == 440.0f && st_synth_note_hz(81) == 880.0f &&
+          st_synth_note_hz(57) == 220.0f);
+    CHECK(near_(st_synth_note_hz(60), 261.6256f, 1e-3f));
+    CHECK(st_synth_log2(0) == -126 && st_synth_log2(-1) == -126 && st_synth_log2(NAN) == -126);
+    CHECK(st_synth_exp2(1000) > 1e37f && st_synth_exp2(-1000) > 0 && st_synth_sin2pi(NAN) == 0);
 }
 
 /* The committed effects, by name: the game plays exactly these. */
@@ -207,7 +207,7 @@ static void check_wav_(Arena *a, const char *dir, const char *name) {
     char path[1024];
     REQUIRE_VOID(snprintf(path, sizeof path, "%s/%s.wav", dir, name) < (int)sizeof path);
     Str8 f;
-    bool read = os_read_file(a, path, 1 << 24, &f, NULL);
+    bool read = st_os_read_file(a, path, 1 << 24, &f, NULL);
     if (!read) fprintf(stderr, "%s: cannot read\n", path);
     REQUIRE_VOID(read && f.len >= 44);
     const uint8_t *h = (const uint8_t *)f.data;
@@ -232,19 +232,19 @@ static void check_wav_(Arena *a, const char *dir, const char *name) {
 }
 
 static void test_assets(const char *assets) {
-    ARENA_SCOPE(scope, scratch_get(0));
+    ARENA_SCOPE(scope, st_scratch_get(0));
     char dir[900];
     REQUIRE_VOID(snprintf(dir, sizeof dir, "%s/sounds", assets) < (int)sizeof dir);
     OsDirList l;
-    REQUIRE_VOID(os_list_dir(scope.arena, dir, &l));
+    REQUIRE_VOID(st_os_list_dir(scope.arena, dir, &l));
     uint32_t wavs = 0;
     for (uint64_t i = 0; i < l.count; i++) {
         Str8 n = l.entries[i].name;
-        if (!str8_ends_with(n, STR8_LIT(".wav"))) continue;
+        if (!st_str8_ends_with(n, STR8_LIT(".wav"))) continue;
         wavs++;
         bool known = false;
         for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-            known |= str8_eq(str8_prefix(n, n.len - 4), str8_cstr(names[k]));
+            known |= st_str8_eq(st_str8_prefix(n, n.len - 4), st_str8_cstr(names[k]));
         if (!known) fprintf(stderr, "%s/%.*s: not a sound the game plays\n", dir, STR8_FMT(n));
         CHECK(known);
     }

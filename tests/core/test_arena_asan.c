@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/arena.h"
+#include <strata/core/arena.h>
 
 #if !defined(__SANITIZE_ADDRESS__)
 int main(void) {
@@ -21,14 +21,14 @@ typedef enum { AFTER_POP_TO, AFTER_CLEAR, PAST_END, CLEAN } Misuse;
 static volatile int sink;
 
 static int child(Misuse m) {
-    Arena *a = arena_create((ArenaParams){.name = "poison"});
-    uint64_t mark = arena_pos(a);
-    char *p = arena_push(a, 100, 8);
+    Arena *a = st_arena_create((ArenaParams){.name = "poison"});
+    uint64_t mark = st_arena_pos(a);
+    char *p = st_arena_push(a, 100, 8);
     switch (m) {
-    case AFTER_POP_TO: arena_pop_to(a, mark); sink = p[10]; break;
-    case AFTER_CLEAR: arena_clear(a); sink = p[0]; break;
+    case AFTER_POP_TO: st_arena_pop_to(a, mark); sink = p[10]; break;
+    case AFTER_CLEAR: st_arena_clear(a); sink = p[0]; break;
     case PAST_END: sink = p[104]; break; /* beyond the allocation, past ASan's 8-byte granule */
-    case CLEAN: sink = p[99]; arena_release(a); break;
+    case CLEAN: sink = p[99]; st_arena_release(a); break;
     }
     return 0;
 }
@@ -69,11 +69,11 @@ int main(void) {
     /* Addresses given back to the OS carry no poison into the next mapping: map the same
        range again and read what used to be past the cursor. A leftover poison would kill
        this process with a report. */
-    Arena *a = arena_create((ArenaParams){.name = "remap", .reserve_size = 1 << 20});
+    Arena *a = st_arena_create((ArenaParams){.name = "remap", .reserve_size = 1 << 20});
     char *base = (char *)a;
-    arena_push(a, 1000, 8);
-    arena_clear(a);
-    arena_release(a);
+    st_arena_push(a, 1000, 8);
+    st_arena_clear(a);
+    st_arena_release(a);
     char *m = mmap(base, 1 << 16, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     CHECK(m == base);

@@ -10,15 +10,15 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/allocator.h"
-#include "core/arena.h"
-#include "core/os_memory.h"
+#include <strata/core/allocator.h>
+#include <strata/core/arena.h>
+#include <strata/core/os_memory.h>
 
-/* This thread's last arena refusal, as a module would quote it (arena_error). */
+/* This thread's last arena refusal, as a module would quote it (st_arena_error). */
 static const char *last_refusal(void) {
     static Error e;
-    error_clear(&e);
-    arena_error(&e);
+    st_error_clear(&e);
+    st_arena_error(&e);
     return e.message;
 }
 
@@ -58,11 +58,11 @@ static void create_with_huge_commit(void) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "commit_size %llu", (unsigned long long)sizes[i]);
-        Arena *a = arena_create((ArenaParams){.commit_size = sizes[i], .name = "huge-commit"});
+        Arena *a = st_arena_create((ArenaParams){.commit_size = sizes[i], .name = "huge-commit"});
         CHECK(a == NULL);
         CHECK_ERROR_HAS("arena 'huge-commit'");
         CHECK_ERROR_HAS(want);
-        if (a) arena_release(a);
+        if (a) st_arena_release(a);
     }
 }
 
@@ -71,19 +71,19 @@ static void create_with_huge_reserve(void) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "reserve_size %llu", (unsigned long long)sizes[i]);
-        Arena *a = arena_create((ArenaParams){.reserve_size = sizes[i], .name = "huge-reserve"});
+        Arena *a = st_arena_create((ArenaParams){.reserve_size = sizes[i], .name = "huge-reserve"});
         CHECK(a == NULL);
         CHECK_ERROR_HAS("arena 'huge-reserve'");
         CHECK_ERROR_HAS(want);
-        if (a) arena_release(a);
+        if (a) st_arena_release(a);
     }
     /* A commit_size larger than the reserve (but sane) still means "commit it all". */
-    Arena *a = arena_create((ArenaParams){.reserve_size = 1 << 20, .commit_size = 1ull << 40,
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .commit_size = 1ull << 40,
                                           .name = "commit-all"});
     CHECK(a != NULL);
     if (a) {
-        CHECK_EQ_U(arena_stats(a).committed, 1 << 20);
-        arena_release(a);
+        CHECK_EQ_U(st_arena_stats(a).committed, 1 << 20);
+        st_arena_release(a);
     }
 }
 
@@ -93,82 +93,82 @@ typedef struct Triple {
 } Triple;
 
 static void push_array_that_wraps(void) {
-    Arena *a = arena_create((ArenaParams){.name = "wrap"});
+    Arena *a = st_arena_create((ArenaParams){.name = "wrap"});
     REQUIRE_VOID(a);
-    arena_push(a, 8, 8);
-    uint64_t pos = arena_pos(a);
+    st_arena_push(a, 8, 8);
+    uint64_t pos = st_arena_pos(a);
     uint64_t n = (UINT64_MAX / sizeof(Triple)) + 2; /* 24 * n wraps to 32 */
-    CHECK(arena_push_array(a, Triple, n) == NULL);
+    CHECK(st_arena_push_array(a, Triple, n) == NULL);
     CHECK_ERROR_HAS("arena 'wrap'");
     CHECK_ERROR_HAS("elements of 24 bytes");
-    CHECK(arena_push_array_raw(a, uint64_t, (1ull << 61) + 1) == NULL); /* wraps to 8 */
+    CHECK(st_arena_push_array_raw(a, uint64_t, (1ull << 61) + 1) == NULL); /* wraps to 8 */
     CHECK_ERROR_HAS("arena 'wrap'");
     CHECK_ERROR_HAS("2305843009213693953 elements of 8 bytes");
-    CHECK(arena_push_array(a, uint32_t, -1) == NULL); /* a negative count */
+    CHECK(st_arena_push_array(a, uint32_t, -1) == NULL); /* a negative count */
     CHECK_ERROR_HAS("arena 'wrap'");
-    CHECK_EQ_U(arena_pos(a), pos);
+    CHECK_EQ_U(st_arena_pos(a), pos);
     /* The largest count that does not wrap is an ordinary "too big" failure. */
-    CHECK(arena_push_array(a, uint64_t, UINT64_MAX / 8) == NULL);
+    CHECK(st_arena_push_array(a, uint64_t, UINT64_MAX / 8) == NULL);
     CHECK_ERROR_HAS("arena 'wrap'");
-    CHECK(arena_push_array(a, Triple, 3) != NULL);
-    arena_release(a);
+    CHECK(st_arena_push_array(a, Triple, 3) != NULL);
+    st_arena_release(a);
 }
 
 static void allocator_new_that_wraps(void) {
-    Arena *arena = arena_create((ArenaParams){.name = "alloc-wrap"});
+    Arena *arena = st_arena_create((ArenaParams){.name = "alloc-wrap"});
     REQUIRE_VOID(arena);
-    uint64_t pos = arena_pos(arena);
+    uint64_t pos = st_arena_pos(arena);
     uint64_t n = (SIZE_MAX / sizeof(Triple)) + 2;
-    CHECK(allocator_new(allocator_arena(arena), Triple, n) == NULL);
+    CHECK(st_allocator_new(st_allocator_arena(arena), Triple, n) == NULL);
     CHECK_ERROR_HAS("arena 'alloc-wrap'");
     CHECK_ERROR_HAS("elements of 24 bytes");
-    CHECK_EQ_U(arena_pos(arena), pos);
-    CHECK(allocator_new(allocator_temp(), Triple, n) == NULL);
+    CHECK_EQ_U(st_arena_pos(arena), pos);
+    CHECK(st_allocator_new(st_allocator_temp(), Triple, n) == NULL);
     CHECK_ERROR_HAS("arena 'temp'");
-    Triple *h = allocator_new(allocator_system(), Triple, n);
+    Triple *h = st_allocator_new(st_allocator_system(), Triple, n);
     CHECK(h == NULL);
     CHECK_ERROR_HAS("allocator 'system'");
-    if (h) allocator_free(allocator_system(), h, 32);
-    Triple *ok = allocator_new(allocator_arena(arena), Triple, 2);
+    if (h) st_allocator_free(st_allocator_system(), h, 32);
+    Triple *ok = st_allocator_new(st_allocator_arena(arena), Triple, 2);
     CHECK(ok != NULL && ok[1].c == 0);
-    arena_release(arena);
+    st_arena_release(arena);
 }
 
 /* An alignment that is not a power of two made align_up meaningless: misaligned blocks,
    and with a huge one, a start before the cursor (blocks overlapping) or, on the chaining
    path, size + align wrapping to a block too small. Debug builds only asserted. */
 static void bad_alignments(void) {
-    Arena *a = arena_create((ArenaParams){.reserve_size = 1 << 20, .name = "align"});
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .name = "align"});
     REQUIRE_VOID(a);
-    uint8_t *first = arena_push(a, 64, 8);
+    uint8_t *first = st_arena_push(a, 64, 8);
     REQUIRE_VOID(first);
     memset(first, 0xAB, 64);
     const uint64_t bad[] = {3, 24, 4097, UINT64_MAX, UINT64_MAX - 100, (1ull << 63) + 1,
                             1ull << 63, 1ull << 62};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        uint64_t pos = arena_pos(a);
-        CHECK(arena_push(a, 16, bad[i]) == NULL);
-        CHECK(arena_push_raw(a, 16, bad[i]) == NULL);
+        uint64_t pos = st_arena_pos(a);
+        CHECK(st_arena_push(a, 16, bad[i]) == NULL);
+        CHECK(st_arena_push_raw(a, 16, bad[i]) == NULL);
         CHECK_ERROR_HAS("arena 'align'");
         CHECK_ERROR_HAS("alignment");
-        CHECK(!arena_fits(a, 16, bad[i]));
-        CHECK_EQ_U(arena_pos(a), pos);
+        CHECK(!st_arena_fits(a, 16, bad[i]));
+        CHECK_EQ_U(st_arena_pos(a), pos);
     }
-    uint8_t *ok = arena_push(a, 16, 1 << 13); /* a power of two above the page still works */
+    uint8_t *ok = st_arena_push(a, 16, 1 << 13); /* a power of two above the page still works */
     CHECK(ok != NULL && ((uintptr_t)ok & ((1 << 13) - 1)) == 0);
     for (int i = 0; i < 64; i++) CHECK(first[i] == 0xAB);
-    arena_release(a);
+    st_arena_release(a);
 }
 
 /* commit_size is a page multiple, not always a power of two: growth goes in whole steps. */
 static void commit_steps_that_are_not_powers_of_two(void) {
-    uint64_t page = os_page_size(), step = 3 * page;
-    Arena *a = arena_create((ArenaParams){.reserve_size = 64 * page, .commit_size = step,
+    uint64_t page = st_os_page_size(), step = 3 * page;
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 64 * page, .commit_size = step,
                                           .name = "steps"});
     REQUIRE_VOID(a);
     for (uint64_t want = page; want < 40 * page; want += page) {
-        arena_push(a, want - arena_pos(a), 1);
-        uint64_t committed = arena_stats(a).committed + 128; /* the header counts */
+        st_arena_push(a, want - st_arena_pos(a), 1);
+        uint64_t committed = st_arena_stats(a).committed + 128; /* the header counts */
         if (committed % step != 0) {
             fprintf(stderr, "steps: at %llu used, %llu committed is not a multiple of %llu\n",
                     (unsigned long long)want, (unsigned long long)committed,
@@ -177,14 +177,14 @@ static void commit_steps_that_are_not_powers_of_two(void) {
             break;
         }
     }
-    arena_release(a);
+    st_arena_release(a);
 }
 
 int main(void) {
-    in_child("arena_create with a huge commit_size", create_with_huge_commit);
-    in_child("arena_create with a huge reserve_size", create_with_huge_reserve);
-    in_child("arena_push_array that wraps", push_array_that_wraps);
-    in_child("allocator_new that wraps", allocator_new_that_wraps);
+    in_child("st_arena_create with a huge commit_size", create_with_huge_commit);
+    in_child("st_arena_create with a huge reserve_size", create_with_huge_reserve);
+    in_child("st_arena_push_array that wraps", push_array_that_wraps);
+    in_child("st_allocator_new that wraps", allocator_new_that_wraps);
     in_child("pushes at bad alignments", bad_alignments);
     in_child("commit steps", commit_steps_that_are_not_powers_of_two);
     return check_result();

@@ -1,26 +1,26 @@
 /* Scratch arenas: per thread, conflict-avoiding, nestable, and returned to the OS with the
-   thread (as every arena_thread_get arena is, the temporary allocator's included). */
+   thread (as every st_arena_thread_get arena is, the temporary allocator's included). */
 #include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "check.h"
-#include "core/allocator.h"
-#include "core/arena.h"
+#include <strata/core/allocator.h>
+#include <strata/core/arena.h>
 
 static Arena *returns_from_scope(Arena *out, int *value) {
     SCRATCH_SCOPE(tmp, out);
-    int *work = arena_push_array(tmp.arena, int, 1000);
+    int *work = st_arena_push_array(tmp.arena, int, 1000);
     for (int i = 0; i < 1000; i++) work[i] = i;
-    int *result = arena_push_struct(out, int);
+    int *result = st_arena_push_struct(out, int);
     *result = work[999];
     *value = *result;
     return tmp.arena;
 }
 
 static void test_conflicts(void) {
-    Arena *s0 = scratch_get(0), *s1 = scratch_get(1), *s2 = scratch_get(2);
+    Arena *s0 = st_scratch_get(0), *s1 = st_scratch_get(1), *s2 = st_scratch_get(2);
     CHECK(s0 && s1 && s2 && s0 != s1 && s1 != s2 && s0 != s2);
     {
         SCRATCH_SCOPE(t);
@@ -45,32 +45,32 @@ static void test_conflicts(void) {
     /* A function handed a scratch arena as its output gets a different one for work,
        and its result survives the scope. */
     SCRATCH_SCOPE(outer);
-    uint64_t before = arena_pos(outer.arena);
+    uint64_t before = st_arena_pos(outer.arena);
     int value = 0;
     Arena *used = returns_from_scope(outer.arena, &value);
     CHECK(used != outer.arena);
     CHECK(value == 999);
-    CHECK(arena_pos(outer.arena) > before);
-    CHECK(arena_is_empty(used));
+    CHECK(st_arena_pos(outer.arena) > before);
+    CHECK(st_arena_is_empty(used));
 }
 
 static void test_nesting(void) {
     SCRATCH_SCOPE(a);
-    int *x = arena_push_struct(a.arena, int);
+    int *x = st_arena_push_struct(a.arena, int);
     *x = 42;
     {
         SCRATCH_SCOPE(b); /* same arena, nested */
         CHECK(b.arena == a.arena);
-        int *y = arena_push_array(b.arena, int, 10000);
+        int *y = st_arena_push_array(b.arena, int, 10000);
         y[0] = 7;
     }
     CHECK(*x == 42);
-    CHECK(arena_pos(a.arena) == a.pos + sizeof(int) + (a.pos % 4 ? 4 - a.pos % 4 : 0));
+    CHECK(st_arena_pos(a.arena) == a.pos + sizeof(int) + (a.pos % 4 ? 4 - a.pos % 4 : 0));
 }
 
 static int early_exit(bool leave) {
     SCRATCH_SCOPE(t);
-    arena_push(t.arena, 4096, 8);
+    st_arena_push(t.arena, 4096, 8);
     if (leave) return 1;
     return 0;
 }
@@ -87,13 +87,13 @@ static pthread_barrier_t both_alive;
 
 static void *worker_main(void *arg) {
     Worker *w = arg;
-    w->seen = scratch_get(0);
+    w->seen = st_scratch_get(0);
     pthread_barrier_wait(&both_alive);
     for (int round = 0; round < 2000; round++) {
         SCRATCH_SCOPE(t);
         w->errors += t.arena != w->seen;
         int n = 64 + round % 512;
-        int *v = arena_push_array(t.arena, int, n);
+        int *v = st_arena_push_array(t.arena, int, n);
         for (int i = 0; i < n; i++) v[i] = w->id * 1000000 + i;
         sched_yield();
         for (int i = 0; i < n; i++) w->errors += v[i] != w->id * 1000000 + i;
@@ -111,19 +111,19 @@ static void test_threads(void) {
     pthread_barrier_destroy(&both_alive);
     CHECK(w[0].errors == 0 && w[1].errors == 0);
     CHECK(w[0].seen != w[1].seen);
-    CHECK(w[0].seen != scratch_get(0) && w[1].seen != scratch_get(0));
+    CHECK(w[0].seen != st_scratch_get(0) && w[1].seen != st_scratch_get(0));
 }
 
 /* The per-thread arenas of a thread that has ended: what it was handed, and a slot the
-   test can still read (not _Thread_local: arena_thread_get takes any slot). */
+   test can still read (not _Thread_local: st_arena_thread_get takes any slot). */
 static void *ended_addr[ARENA_SCRATCH_COUNT + 2];
 static Arena *ended_slot;
 
 static void *thread_with_arenas(void *unused) {
     (void)unused;
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) ended_addr[i] = scratch_get(i);
-    ended_addr[ARENA_SCRATCH_COUNT] = allocator_alloc(allocator_temp(), 64, 16);
-    ended_addr[ARENA_SCRATCH_COUNT + 1] = arena_thread_get(&ended_slot, (ArenaParams){.name = "mine"});
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) ended_addr[i] = st_scratch_get(i);
+    ended_addr[ARENA_SCRATCH_COUNT] = st_allocator_alloc(st_allocator_temp(), 64, 16);
+    ended_addr[ARENA_SCRATCH_COUNT + 1] = st_arena_thread_get(&ended_slot, (ArenaParams){.name = "mine"});
     return NULL;
 }
 
@@ -135,7 +135,7 @@ static bool mapped(const void *p) {
 }
 
 static void test_thread_exit(void) {
-    CHECK(mapped(scratch_get(0))); /* the probe sees a live arena */
+    CHECK(mapped(st_scratch_get(0))); /* the probe sees a live arena */
     pthread_t th;
     REQUIRE_VOID(pthread_create(&th, NULL, thread_with_arenas, NULL) == 0);
     pthread_join(th, NULL);
@@ -150,13 +150,13 @@ static void test_thread_exit(void) {
 int main(void) {
     test_conflicts();
     test_nesting();
-    uint64_t pos = arena_pos(scratch_get(0));
+    uint64_t pos = st_arena_pos(st_scratch_get(0));
     CHECK(early_exit(true) == 1 && early_exit(false) == 0);
-    CHECK(arena_pos(scratch_get(0)) == pos);
+    CHECK(st_arena_pos(st_scratch_get(0)) == pos);
     test_threads();
     test_thread_exit();
     ArenaStats stats[ARENA_SCRATCH_COUNT];
-    CHECK(scratch_stats(stats, ARENA_SCRATCH_COUNT) == 3);
+    CHECK(st_scratch_stats(stats, ARENA_SCRATCH_COUNT) == 3);
     CHECK(strcmp(stats[0].name, "scratch") == 0 && stats[0].peak >= 40000);
     return check_result();
 }

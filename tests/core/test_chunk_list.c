@@ -5,49 +5,49 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/chunk_list.h"
+#include <strata/core/chunk_list.h>
 
 typedef struct Item { uint64_t id; double x; char tag[13]; } Item;
 
 static void test_stability(Arena *arena, Arena *keep) {
     enum { N = 10000 };
     ChunkList l;
-    chunk_list_init(&l, arena, sizeof(Item), 100);
-    Item **ptrs = arena_push_array(keep, Item *, N);
+    st_chunk_list_init(&l, arena, sizeof(Item), 100);
+    Item **ptrs = st_arena_push_array(keep, Item *, N);
     REQUIRE_VOID(ptrs);
     for (uint64_t i = 0; i < N; i++) {
-        Item *it = chunk_list_push_struct(&l, Item);
+        Item *it = st_chunk_list_push_struct(&l, Item);
         REQUIRE_VOID(it);
         CHECK(it->id == 0 && it->x == 0.0 && it->tag[0] == 0); /* zeroed */
         it->id = i;
         it->x = (double)i * 0.5;
         ptrs[i] = it;
-        arena_push(arena, 40, 8); /* something else grows the same arena in between */
+        st_arena_push(arena, 40, 8); /* something else grows the same arena in between */
     }
     CHECK_EQ_U(l.count, N);
     bool same = true, values = true;
     for (uint64_t i = 0; i < N; i++) {
-        same &= chunk_list_at(&l, i) == ptrs[i];
+        same &= st_chunk_list_at(&l, i) == ptrs[i];
         values &= ptrs[i]->id == i && ptrs[i]->x == (double)i * 0.5;
         values &= ((uintptr_t)ptrs[i] & (_Alignof(Item) - 1)) == 0;
     }
     CHECK(same);   /* every pointer taken during growth is still the element's address */
     CHECK(values);
-    CHECK(chunk_list_at(&l, N) == NULL);
+    CHECK(st_chunk_list_at(&l, N) == NULL);
 
-    ChunkListIter iter = chunk_list_iter(&l);
+    ChunkListIter iter = st_chunk_list_iter(&l);
     uint64_t n = 0;
     bool order = true;
-    for (Item *p; (p = chunk_list_next(&iter));) order &= p == ptrs[n++];
+    for (Item *p; (p = st_chunk_list_next(&iter));) order &= p == ptrs[n++];
     CHECK(order);
     CHECK_EQ_U(n, N);
-    CHECK(chunk_list_next(&iter) == NULL); /* stays at the end */
+    CHECK(st_chunk_list_next(&iter) == NULL); /* stays at the end */
 
-    uint64_t keep_pos = arena_pos(keep);
-    Span flat = chunk_list_flatten(&l, keep);
+    uint64_t keep_pos = st_arena_pos(keep);
+    Span flat = st_chunk_list_flatten(&l, keep);
     REQUIRE_VOID(flat.data);
     CHECK_EQ_U(flat.count, N);
-    CHECK_EQ_U(arena_pos(keep) - keep_pos, (uint64_t)N * sizeof(Item) +
+    CHECK_EQ_U(st_arena_pos(keep) - keep_pos, (uint64_t)N * sizeof(Item) +
                ((16 - keep_pos % 16) % 16));
     Item *items = flat.data;
     bool copied = true;
@@ -56,68 +56,68 @@ static void test_stability(Arena *arena, Arena *keep) {
 }
 
 static void test_edges(void) {
-    Arena *a = arena_create((ArenaParams){.name = "chunk-edges"});
+    Arena *a = st_arena_create((ArenaParams){.name = "chunk-edges"});
     REQUIRE_VOID(a);
     ChunkList l;
-    chunk_list_init(&l, a, sizeof(uint32_t), 0); /* 0 per chunk: a default, still works */
-    ChunkListIter it = chunk_list_iter(&l);
-    CHECK(chunk_list_next(&it) == NULL);        /* empty */
-    CHECK(chunk_list_at(&l, 0) == NULL);
-    Span empty = chunk_list_flatten(&l, a);
+    st_chunk_list_init(&l, a, sizeof(uint32_t), 0); /* 0 per chunk: a default, still works */
+    ChunkListIter it = st_chunk_list_iter(&l);
+    CHECK(st_chunk_list_next(&it) == NULL);        /* empty */
+    CHECK(st_chunk_list_at(&l, 0) == NULL);
+    Span empty = st_chunk_list_flatten(&l, a);
     CHECK(empty.data != NULL && empty.count == 0); /* empty is a success */
 
     /* Slots come back zeroed even over memory the arena handed out before. */
-    uint64_t pos = arena_pos(a);
-    memset(arena_push(a, 4096, 16), 0xFF, 4096);
-    arena_pop_to(a, pos);
+    uint64_t pos = st_arena_pos(a);
+    memset(st_arena_push(a, 4096, 16), 0xFF, 4096);
+    st_arena_pop_to(a, pos);
     for (int i = 0; i < 300; i++) {
-        uint32_t *p = chunk_list_push(&l);
+        uint32_t *p = st_chunk_list_push(&l);
         REQUIRE_VOID(p);
         CHECK(*p == 0);
         *p = (uint32_t)i;
     }
     uint64_t i = 0;
-    it = chunk_list_iter(&l);
+    it = st_chunk_list_iter(&l);
     bool order = true;
-    for (uint32_t *p; (p = chunk_list_next(&it));) order &= *p == i++;
+    for (uint32_t *p; (p = st_chunk_list_next(&it));) order &= *p == i++;
     CHECK(order && i == 300);
 
     ChunkList one;
-    chunk_list_init(&one, a, 0, 1); /* elem_size 0 treated as 1 */
-    CHECK(chunk_list_push(&one) && chunk_list_push(&one) && one.count == 2);
-    arena_release(a);
+    st_chunk_list_init(&one, a, 0, 1); /* elem_size 0 treated as 1 */
+    CHECK(st_chunk_list_push(&one) && st_chunk_list_push(&one) && one.count == 2);
+    st_arena_release(a);
 }
 
 static void test_full(void) {
-    Arena *small = arena_create((ArenaParams){.reserve_size = 1024, .flags = ARENA_FLAG_NO_CHAIN,
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = 1024, .flags = ARENA_FLAG_NO_CHAIN,
                                               .name = "chunk-small"});
-    Arena *tiny = arena_create((ArenaParams){.reserve_size = 64, .flags = ARENA_FLAG_NO_CHAIN,
+    Arena *tiny = st_arena_create((ArenaParams){.reserve_size = 64, .flags = ARENA_FLAG_NO_CHAIN,
                                              .name = "chunk-tiny"});
     REQUIRE_VOID(small && tiny);
     ChunkList l;
-    chunk_list_init(&l, small, sizeof(uint64_t), 16);
+    st_chunk_list_init(&l, small, sizeof(uint64_t), 16);
     uint64_t n = 0;
-    for (uint64_t *p; (p = chunk_list_push(&l));) *p = n++;
+    for (uint64_t *p; (p = st_chunk_list_push(&l));) *p = n++;
     CHECK(n > 0);
     CHECK_EQ_U(l.count, n);          /* the failed push did not count */
-    CHECK(chunk_list_push(&l) == NULL);
+    CHECK(st_chunk_list_push(&l) == NULL);
     CHECK_EQ_U(l.count, n);
     bool ok = true;
-    for (uint64_t i = 0; i < n; i++) ok &= *(uint64_t *)chunk_list_at(&l, i) == i;
+    for (uint64_t i = 0; i < n; i++) ok &= *(uint64_t *)st_chunk_list_at(&l, i) == i;
     CHECK(ok);
-    Span none = chunk_list_flatten(&l, tiny); /* does not fit: NULL, not a crash */
+    Span none = st_chunk_list_flatten(&l, tiny); /* does not fit: NULL, not a crash */
     CHECK(none.data == NULL && none.count == 0);
-    arena_release(small);
-    arena_release(tiny);
+    st_arena_release(small);
+    st_arena_release(tiny);
 }
 
 int main(void) {
-    Arena *arena = arena_create((ArenaParams){.name = "chunk-work"});
-    Arena *keep = arena_create((ArenaParams){.name = "chunk-keep"});
+    Arena *arena = st_arena_create((ArenaParams){.name = "chunk-work"});
+    Arena *keep = st_arena_create((ArenaParams){.name = "chunk-keep"});
     REQUIRE(arena && keep);
     test_stability(arena, keep);
-    arena_release(arena);
-    arena_release(keep);
+    st_arena_release(arena);
+    st_arena_release(keep);
     test_edges();
     test_full();
     return check_result();

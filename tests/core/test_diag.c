@@ -9,15 +9,15 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
+#include <strata/core/arena.h>
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
 
-/* This thread's last arena refusal, as a module would quote it (arena_error). */
+/* This thread's last arena refusal, as a module would quote it (st_arena_error). */
 static const char *last_refusal(void) {
     static Error e;
-    error_clear(&e);
-    arena_error(&e);
+    st_error_clear(&e);
+    st_arena_error(&e);
     return e.message;
 }
 
@@ -38,38 +38,38 @@ static const char *path_of(const Diag *d, char *buf, size_t cap) {
 
 static void test_format(void) {
     char buf[256];
-    DiagLayout at = diag_format(buf, sizeof buf, DIAG_ERROR, "lv/a.lvl", 3, 7, "expected %s, found '%c'", "a wall", 'Z');
+    DiagLayout at = st_diag_format(buf, sizeof buf, DIAG_ERROR, "lv/a.lvl", 3, 7, "expected %s, found '%c'", "a wall", 'Z');
     CHECK_STR(buf, "lv/a.lvl:3:7: error: expected a wall, found 'Z'");
     CHECK_EQ_U(at.path_len, 8);
     CHECK_STR(buf + at.message_at, "expected a wall, found 'Z'");
-    diag_format(buf, sizeof buf, DIAG_WARNING, "progress", 4, 0, "corrupt save (%s)", "unknown line");
+    st_diag_format(buf, sizeof buf, DIAG_WARNING, "progress", 4, 0, "corrupt save (%s)", "unknown line");
     CHECK_STR(buf, "progress:4: warning: corrupt save (unknown line)"); /* a line, no column */
-    diag_format(buf, sizeof buf, DIAG_ERROR, "a.lvl", 0, 5, "expected a level, found an empty file");
+    st_diag_format(buf, sizeof buf, DIAG_ERROR, "a.lvl", 0, 5, "expected a level, found an empty file");
     CHECK_STR(buf, "a.lvl: error: expected a level, found an empty file"); /* line 0: the whole file */
-    at = diag_format(buf, sizeof buf, DIAG_NOTE, NULL, 9, 9, "wrote %s", "shot.png");
+    at = st_diag_format(buf, sizeof buf, DIAG_NOTE, NULL, 9, 9, "wrote %s", "shot.png");
     CHECK_STR(buf, "wrote shot.png"); /* not about a file: as written, no level word */
     CHECK(at.path_len == 0 && at.message_at == 0);
     /* Cut like snprintf, never past the buffer, whichever part does not fit. */
     char small[12];
     memset(small, 'x', sizeof small);
-    at = diag_format(small, 8, DIAG_ERROR, "long/path.lvl", 1, 1, "message");
+    at = st_diag_format(small, 8, DIAG_ERROR, "long/path.lvl", 1, 1, "message");
     CHECK_STR(small, "long/pa");
     CHECK(small[8] == 'x');
     CHECK(at.message_at <= 7);
-    CHECK_STR(diag_level_name(DIAG_WARNING), "warning");
+    CHECK_STR(st_diag_level_name(DIAG_WARNING), "warning");
 }
 
 static void test_capture(void) {
-    Arena *a = arena_create((ArenaParams){.name = "reports"});
-    DiagSink before = diag_sink();
+    Arena *a = st_arena_create((ArenaParams){.name = "reports"});
+    DiagSink before = st_diag_sink();
     DiagCapture cap;
-    diag_capture_begin(&cap, a);
-    diag_report_at(DIAG_ERROR, "levels/01.lvl", 12, 3, "expected one '@', found %d", 2);
-    diag_report_at(DIAG_WARNING, "levels/02.lvl", 0, 0, "no entry '%s', starting at '@'", "east");
-    diag_report(DIAG_NOTE, "wrote %s", "shot.png");
-    diag_capture_end(&cap);
-    CHECK(diag_sink().fn == before.fn && diag_sink().state == before.state);
-    diag_report(DIAG_NOTE, "test_diag: this note is not captured (the capture has ended)");
+    st_diag_capture_begin(&cap, a);
+    st_diag_report_at(DIAG_ERROR, "levels/01.lvl", 12, 3, "expected one '@', found %d", 2);
+    st_diag_report_at(DIAG_WARNING, "levels/02.lvl", 0, 0, "no entry '%s', starting at '@'", "east");
+    st_diag_report(DIAG_NOTE, "wrote %s", "shot.png");
+    st_diag_capture_end(&cap);
+    CHECK(st_diag_sink().fn == before.fn && st_diag_sink().state == before.state);
+    st_diag_report(DIAG_NOTE, "test_diag: this note is not captured (the capture has ended)");
     CHECK_EQ_U(cap.count, 3);
     CHECK(cap.of[DIAG_ERROR] == 1 && cap.of[DIAG_WARNING] == 1 && cap.of[DIAG_NOTE] == 1);
     REQUIRE_VOID(cap.first && cap.first->next && cap.first->next->next && cap.last == cap.first->next->next);
@@ -91,29 +91,29 @@ static void test_capture(void) {
     /* A text formatted earlier and sent later (what a loader's error struct holds) arrives
        with its parts, as if reported at once. */
     char kept[128];
-    DiagLayout at = diag_format(kept, sizeof kept, DIAG_ERROR, "b.lvl", 2, 9, "expected %s", "'end'");
-    diag_capture_begin(&cap, a);
-    diag_send(DIAG_ERROR, kept, 2, 9, at);
-    diag_capture_end(&cap);
+    DiagLayout at = st_diag_format(kept, sizeof kept, DIAG_ERROR, "b.lvl", 2, 9, "expected %s", "'end'");
+    st_diag_capture_begin(&cap, a);
+    st_diag_send(DIAG_ERROR, kept, 2, 9, at);
+    st_diag_capture_end(&cap);
     REQUIRE_VOID(cap.count == 1);
     CHECK_STR(path_of(&cap.first->d, p, sizeof p), "b.lvl");
     CHECK(cap.first->d.line == 2 && cap.first->d.col == 9);
     CHECK_STR(cap.first->d.message, "expected 'end'");
     CHECK(cap.first->d.text != kept); /* copied into the capture's arena */
-    arena_release(a);
+    st_arena_release(a);
 }
 
 /* An arena that fills up reports it through the channel, as an error about no file, with
    the very text last_refusal() keeps for the loaders to quote. */
 static void test_arena_failure(void) {
-    Arena *a = arena_create((ArenaParams){.name = "reports"});
-    Arena *tiny = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
+    Arena *a = st_arena_create((ArenaParams){.name = "reports"});
+    Arena *tiny = st_arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
     REQUIRE_VOID(a && tiny);
-    REQUIRE_VOID(arena_push(tiny, 4000, 8));
+    REQUIRE_VOID(st_arena_push(tiny, 4000, 8));
     DiagCapture cap;
-    diag_capture_begin(&cap, a);
-    CHECK(arena_push(tiny, 200, 8) == NULL);
-    diag_capture_end(&cap);
+    st_diag_capture_begin(&cap, a);
+    CHECK(st_arena_push(tiny, 200, 8) == NULL);
+    st_diag_capture_end(&cap);
     REQUIRE_VOID(cap.count == 1);
     const Diag *d = &cap.first->d;
     CHECK_EQ_I(d->level, DIAG_ERROR);
@@ -121,23 +121,23 @@ static void test_arena_failure(void) {
     CHECK_STR(d->text, "arena 'tiny' full: 4000 of 4096 bytes used, asked for 200 more");
     CHECK_STR(d->message, d->text);
     CHECK_STR(last_refusal(), d->text);
-    arena_release(tiny);
-    arena_release(a);
+    st_arena_release(tiny);
+    st_arena_release(a);
 }
 
 /* A capture whose own arena is full loses the report (counted, and printed instead) and the
    arena's complaint about it goes to stderr rather than back into the capture, forever. */
 static void test_capture_full(void) {
-    Arena *tiny = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "capture"});
+    Arena *tiny = st_arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "capture"});
     REQUIRE_VOID(tiny);
-    REQUIRE_VOID(arena_push(tiny, 4000, 8));
+    REQUIRE_VOID(st_arena_push(tiny, 4000, 8));
     DiagCapture cap;
-    diag_capture_begin(&cap, tiny);
-    diag_report(DIAG_NOTE, "test_diag: a note the full capture cannot keep (expected on stderr)");
-    diag_capture_end(&cap);
+    st_diag_capture_begin(&cap, tiny);
+    st_diag_report(DIAG_NOTE, "test_diag: a note the full capture cannot keep (expected on stderr)");
+    st_diag_capture_end(&cap);
     CHECK_EQ_U(cap.count, 0);
     CHECK_EQ_U(cap.lost, 1);
-    arena_release(tiny);
+    st_arena_release(tiny);
 }
 
 /* A sink passes reports on to the one it replaced; {NULL, NULL} is the default again. */
@@ -157,16 +157,16 @@ static void test_default_sink(void) {
     int saved = dup(2);
     REQUIRE_VOID(saved >= 0 && dup2(fd, 2) == 2);
 
-    diag_set_sink((DiagSink){0});
-    Arena *tiny = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    arena_push(tiny, 4000, 8);
-    arena_push(tiny, 200, 8);
-    relay_next = diag_set_sink((DiagSink){relay, &relayed});
-    diag_report_at(DIAG_ERROR, "levels/03.lvl", 5, 5, "expected a row of %d tiles like the first, found %d", 5, 4);
-    diag_report_at(DIAG_WARNING, "levels/03.lvl", 0, 0, "no entry '%s', starting at '@'", "west");
-    CHECK(diag_set_sink((DiagSink){0}).fn == relay);
-    diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", "no display");
-    arena_release(tiny);
+    st_diag_set_sink((DiagSink){0});
+    Arena *tiny = st_arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    st_arena_push(tiny, 4000, 8);
+    st_arena_push(tiny, 200, 8);
+    relay_next = st_diag_set_sink((DiagSink){relay, &relayed});
+    st_diag_report_at(DIAG_ERROR, "levels/03.lvl", 5, 5, "expected a row of %d tiles like the first, found %d", 5, 4);
+    st_diag_report_at(DIAG_WARNING, "levels/03.lvl", 0, 0, "no entry '%s', starting at '@'", "west");
+    CHECK(st_diag_set_sink((DiagSink){0}).fn == relay);
+    st_diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", "no display");
+    st_arena_release(tiny);
 
     fflush(stderr);
     dup2(saved, 2);

@@ -1,4 +1,4 @@
-/* The one writer, os_write_file_atomic, case by case as its header promises: a regular
+/* The one writer, st_os_write_file_atomic, case by case as its header promises: a regular
    file (bytes, mode, owner kept, a new inode), a missing one, a symbolic link at the target
    (the file behind it replaced, the link kept), a dangling link, a link or a file at the old
    temporary name "<path>.tmp" (neither touched), a read-only file, hard links, a FIFO read
@@ -6,7 +6,7 @@
    file where a folder should be, a folder that vanishes after the check; a failure injected
    at every step (the old bytes stay, no temporary is left); a real size limit
    (RLIMIT_FSIZE) hit mid-write; and kill -9 at every step, in a child, leaving the old bytes
-   or the new ones and nothing else. os_write_check answers as the write would, writing
+   or the new ones and nothing else. st_os_write_check answers as the write would, writing
    nothing and never blocking. Outside ASan every write is counted for heap calls: none. */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/os_file.h"
+#include <strata/core/os_file.h>
 #include "heap_count.h"
 
 static char root[64];
@@ -65,22 +65,22 @@ static bool said(const char *want) {
 
 /* Entries of root, other than the test's own: no temporary may be left behind. */
 static int strays(void) {
-    Arena *a = arena_create((ArenaParams){.name = "list"});
+    Arena *a = st_arena_create((ArenaParams){.name = "list"});
     OsDirList l;
     int n = 0;
-    if (a && os_list_dir(a, root, &l))
+    if (a && st_os_list_dir(a, root, &l))
         for (uint64_t i = 0; i < l.count; i++)
             if (strstr(l.entries[i].name.data, ".tmp") && strcmp(l.entries[i].name.data, "a.lvl.tmp") != 0) {
                 fprintf(stderr, "stray: %s\n", l.entries[i].name.data);
                 n++;
             }
-    arena_release(a);
+    st_arena_release(a);
     return n;
 }
 
 static bool write_text(const char *path, const char *text) {
-    error_clear(&msg);
-    return os_write_file_atomic(path, text, strlen(text), &msg);
+    st_error_clear(&msg);
+    return st_os_write_file_atomic(path, text, strlen(text), &msg);
 }
 
 static void test_regular(void) {
@@ -116,7 +116,7 @@ static void test_regular(void) {
         CHECK_EQ_U(after.st_gid, 4322);
     }
     CHECK(write_text(at("empty"), ""));
-    CHECK_EQ_U(os_file_info(at("empty")).size, 0);
+    CHECK_EQ_U(st_os_file_info(at("empty")).size, 0);
     CHECK_EQ_I(strays(), 0);
 }
 
@@ -126,7 +126,7 @@ static void test_links(void) {
     unlink(at("link.lvl"));
     CHECK(symlink("real.lvl", at("link.lvl")) == 0);
     CHECK(write_text(at("link.lvl"), "through the link"));
-    CHECK_EQ_I(os_link_info(at("link.lvl")).kind, OS_FILE_LINK);
+    CHECK_EQ_I(st_os_link_info(at("link.lvl")).kind, OS_FILE_LINK);
     CHECK(!strcmp(text_of(at("real.lvl")), "through the link"));
     struct stat st;
     CHECK(stat(at("real.lvl"), &st) == 0 && (st.st_mode & 07777) == 0640);
@@ -135,7 +135,7 @@ static void test_links(void) {
     CHECK(symlink("nowhere.lvl", at("dangling.lvl")) == 0);
     CHECK(!write_text(at("dangling.lvl"), "x"));
     CHECK(said("dangling.lvl: cannot write: a symbolic link to a missing file"));
-    CHECK_EQ_I(os_file_info(at("nowhere.lvl")).kind, OS_FILE_NONE);
+    CHECK_EQ_I(st_os_file_info(at("nowhere.lvl")).kind, OS_FILE_NONE);
 
     /* A link planted at the old temporary name: its target is not overwritten, and the
        file does not become a link. A user's own "<path>.tmp" is not touched either. */
@@ -145,7 +145,7 @@ static void test_links(void) {
     CHECK(symlink("victim", at("a.lvl.tmp")) == 0);
     CHECK(write_text(at("a.lvl"), "new"));
     CHECK(!strcmp(text_of(at("victim")), "precious"));
-    CHECK_EQ_I(os_link_info(at("a.lvl")).kind, OS_FILE_REGULAR);
+    CHECK_EQ_I(st_os_link_info(at("a.lvl")).kind, OS_FILE_REGULAR);
     CHECK(!strcmp(text_of(at("a.lvl")), "new"));
     unlink(at("a.lvl.tmp"));
     put(at("a.lvl.tmp"), "my notes", 0644);
@@ -162,7 +162,7 @@ static void test_refusals(void) {
     CHECK(!write_text(at("ro.lvl"), "x"));
     CHECK(said("ro.lvl: cannot write: it is read-only (mode 0400)"));
     CHECK(!strcmp(text_of(at("ro.lvl")), "keep"));
-    CHECK(!os_write_check(at("ro.lvl"), &msg));
+    CHECK(!st_os_write_check(at("ro.lvl"), &msg));
     CHECK(said("read-only (mode 0400)"));
     chmod(at("ro.lvl"), 0600);
 
@@ -184,7 +184,7 @@ static void test_refusals(void) {
     CHECK(!write_text(at("nodir/x.lvl"), "x"));
     CHECK(said("nodir/x.lvl: cannot write: the folder "));
     CHECK(said("/nodir does not exist"));
-    CHECK(!os_write_check(at("nodir/x.lvl"), &msg));
+    CHECK(!st_os_write_check(at("nodir/x.lvl"), &msg));
     CHECK(said("/nodir does not exist"));
     CHECK(!write_text(at("one.lvl/x.lvl"), "x"));
     CHECK(said("one.lvl/x.lvl: cannot write: "));
@@ -193,19 +193,19 @@ static void test_refusals(void) {
 
     /* A folder checked at the start of a long run and gone at its end. */
     mkdir(at("gone"), 0755);
-    CHECK(os_write_check(at("gone/run.rep"), &msg));
-    CHECK_EQ_I(os_file_info(at("gone/run.rep")).kind, OS_FILE_NONE); /* the check wrote nothing */
+    CHECK(st_os_write_check(at("gone/run.rep"), &msg));
+    CHECK_EQ_I(st_os_file_info(at("gone/run.rep")).kind, OS_FILE_NONE); /* the check wrote nothing */
     rmdir(at("gone"));
     CHECK(!write_text(at("gone/run.rep"), "x"));
     CHECK(said("gone/run.rep: cannot write: the folder "));
-    CHECK_EQ_I(os_file_info(at("gone")).kind, OS_FILE_NONE);
+    CHECK_EQ_I(st_os_file_info(at("gone")).kind, OS_FILE_NONE);
 
     /* A folder that may not be written (not for root, who may). */
     if (geteuid() != 0) {
         mkdir(at("locked"), 0555);
         CHECK(!write_text(at("locked/x"), "x"));
         CHECK(said("may not be written"));
-        CHECK(!os_write_check(at("locked/x"), &msg));
+        CHECK(!st_os_write_check(at("locked/x"), &msg));
         chmod(at("locked"), 0755);
     }
     CHECK_EQ_I(strays(), 0);
@@ -215,7 +215,7 @@ static void test_special(void) {
     /* A FIFO: written in place, and its reader reads the bytes; it stays a FIFO. */
     unlink(at("pipe"));
     CHECK(mkfifo(at("pipe"), 0644) == 0);
-    CHECK(os_write_check(at("pipe"), &msg)); /* no reader: the check does not block */
+    CHECK(st_os_write_check(at("pipe"), &msg)); /* no reader: the check does not block */
     pid_t pid = fork();
     if (pid == 0) {
         int fd = open(at("pipe"), O_RDONLY);
@@ -225,8 +225,8 @@ static void test_special(void) {
     }
     CHECK(write_text(at("pipe"), "streamed in"));
     /* A FIFO replaced by a file would leave the reader waiting for a writer forever. */
-    CHECK_EQ_I(os_link_info(at("pipe")).kind, OS_FILE_OTHER);
-    if (os_link_info(at("pipe")).kind != OS_FILE_OTHER) kill(pid, SIGKILL);
+    CHECK_EQ_I(st_os_link_info(at("pipe")).kind, OS_FILE_OTHER);
+    if (st_os_link_info(at("pipe")).kind != OS_FILE_OTHER) kill(pid, SIGKILL);
     int status = -1;
     waitpid(pid, &status, 0);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -242,19 +242,19 @@ static void test_special(void) {
     }
     if (null_dev) {
         CHECK(write_text(null_dev, "into nothing"));
-        CHECK_EQ_I(os_link_info(null_dev).kind, OS_FILE_OTHER); /* still a device */
+        CHECK_EQ_I(st_os_link_info(null_dev).kind, OS_FILE_OTHER); /* still a device */
     }
     /* A block device is refused, not written in place (major 240 is for local use: an
        open of it, were the refusal gone, would fail rather than write a disk). */
     if (geteuid() == 0 && mknod(at("disk"), S_IFBLK | 0600, makedev(240, 0)) == 0) {
         CHECK(!write_text(at("disk"), "x"));
         CHECK(said("disk: cannot write: it is a block device"));
-        CHECK_EQ_I(os_link_info(at("disk")).kind, OS_FILE_OTHER);
+        CHECK_EQ_I(st_os_link_info(at("disk")).kind, OS_FILE_OTHER);
     }
-    if (full_dev && os_file_info(full_dev).kind == OS_FILE_OTHER) {
+    if (full_dev && st_os_file_info(full_dev).kind == OS_FILE_OTHER) {
         CHECK(!write_text(full_dev, "x"));
         CHECK(said(": cannot write: No space left on device"));
-        CHECK_EQ_I(os_link_info(full_dev).kind, OS_FILE_OTHER);
+        CHECK_EQ_I(st_os_link_info(full_dev).kind, OS_FILE_OTHER);
     }
     CHECK_EQ_I(strays(), 0);
 }
@@ -267,7 +267,7 @@ static void test_faults(void) {
     for (size_t i = 0; i < sizeof failing_steps / sizeof failing_steps[0]; i++) {
         for (size_t e = 0; e < sizeof errors / sizeof errors[0]; e++) {
             put(at("save"), "good save", 0600);
-            os_debug_write_fail(failing_steps[i], errors[e]);
+            st_os_debug_write_fail(failing_steps[i], errors[e]);
             CHECK(!write_text(at("save"), "truncated sa"));
             CHECK(said(strerror(errors[e])));
             CHECK(said("save: cannot write: "));
@@ -276,11 +276,11 @@ static void test_faults(void) {
         }
     }
     /* The folder's fsync comes after the rename: the new file is there, and it is said so. */
-    os_debug_write_fail(OS_WRITE_STEP_SYNC_DIR, EIO);
+    st_os_debug_write_fail(OS_WRITE_STEP_SYNC_DIR, EIO);
     CHECK(write_text(at("save"), "new save"));
     CHECK(!strcmp(text_of(at("save")), "new save"));
     /* A hook fires once. */
-    os_debug_write_fail(OS_WRITE_STEP_WRITE, EIO);
+    st_os_debug_write_fail(OS_WRITE_STEP_WRITE, EIO);
     CHECK(!write_text(at("save"), "a"));
     CHECK(write_text(at("save"), "b"));
     /* A FIFO fails at its write the same way (its reader sees the end of the file). */
@@ -290,7 +290,7 @@ static void test_faults(void) {
         char c;
         _exit(fd >= 0 && read(fd, &c, 1) == 0 ? 0 : 1);
     }
-    os_debug_write_fail(OS_WRITE_STEP_WRITE, ENOSPC);
+    st_os_debug_write_fail(OS_WRITE_STEP_WRITE, ENOSPC);
     CHECK(!write_text(at("pipe"), "x"));
     CHECK(said("pipe: cannot write: No space left on device"));
     waitpid(reader, NULL, 0);
@@ -304,7 +304,7 @@ static void test_faults(void) {
         setrlimit(RLIMIT_FSIZE, &rl);
         static char bytes[65536];
         memset(bytes, 'x', sizeof bytes);
-        bool ok = os_write_file_atomic(at("big"), bytes, sizeof bytes, &msg);
+        bool ok = st_os_write_file_atomic(at("big"), bytes, sizeof bytes, &msg);
         _exit(!ok && strstr(msg.message, strerror(EFBIG)) ? 0 : 1);
     }
     int status = -1;
@@ -321,7 +321,7 @@ static void test_kill(void) {
         put(at("progress"), "old progress", 0600);
         pid_t pid = fork();
         if (pid == 0) {
-            os_debug_write_kill((OsWriteStep)step);
+            st_os_debug_write_kill((OsWriteStep)step);
             write_text(at("progress"), "new progress, longer");
             _exit(0);
         }
@@ -333,12 +333,12 @@ static void test_kill(void) {
         struct stat st;
         CHECK(stat(at("progress"), &st) == 0 && (st.st_mode & 07777) == 0600);
         /* What a kill leaves is a temporary beside the file, never in its place. */
-        Arena *a = arena_create((ArenaParams){.name = "list"});
+        Arena *a = st_arena_create((ArenaParams){.name = "list"});
         OsDirList l;
-        if (a && os_list_dir(a, root, &l))
+        if (a && st_os_list_dir(a, root, &l))
             for (uint64_t i = 0; i < l.count; i++)
                 if (!strncmp(l.entries[i].name.data, ".progress.", 10)) unlink(at(l.entries[i].name.data));
-        arena_release(a);
+        st_arena_release(a);
     }
 }
 
@@ -362,7 +362,7 @@ int main(void) {
         CHECK(write_text(at("counted"), "no heap"));
         CHECK(write_text(at("link.lvl"), "no heap either"));
         CHECK(!write_text(at("nodir/x"), "refused"));
-        CHECK(os_write_check(at("counted"), &msg));
+        CHECK(st_os_write_check(at("counted"), &msg));
         CHECK_EQ_U(heap_calls, 0);
     }
     cleanup();

@@ -1,5 +1,5 @@
 /* Str8: construction, slicing at and past the edges, search, trim, line and token
-   splitting, integer parsing at the int64 limits, copies, and str8_fmt. */
+   splitting, integer parsing at the int64 limits, copies, and st_str8_fmt. */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -8,82 +8,82 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/str8.h"
+#include <strata/core/str8.h>
 
 static const Str8 static_lit = STR8_INIT("static");
 
 static void test_basics(void) {
-    Str8 s = str8_cstr("hello world");
+    Str8 s = st_str8_cstr("hello world");
     CHECK_EQ_U(s.len, 11);
-    CHECK(str8_eq(s, STR8_LIT("hello world")));
-    CHECK(!str8_eq(s, STR8_LIT("hello worlD")));
-    CHECK(!str8_eq(s, STR8_LIT("hello")));
-    CHECK(str8_eq_cstr(s, "hello world"));
-    CHECK(!str8_eq_cstr(s, "hello world!"));
-    CHECK(str8_eq_cstr(static_lit, "static"));
-    CHECK_EQ_U(str8_cstr(NULL).len, 0);
-    CHECK(str8_eq(str8_cstr(NULL), STR8_LIT("")));
-    CHECK(str8_eq_cstr((Str8){0}, ""));
-    CHECK(str8_eq_cstr((Str8){0}, NULL));
-    CHECK_EQ_U(str8_make(NULL, 5).len, 0); /* a NULL pointer never claims bytes */
+    CHECK(st_str8_eq(s, STR8_LIT("hello world")));
+    CHECK(!st_str8_eq(s, STR8_LIT("hello worlD")));
+    CHECK(!st_str8_eq(s, STR8_LIT("hello")));
+    CHECK(st_str8_eq_cstr(s, "hello world"));
+    CHECK(!st_str8_eq_cstr(s, "hello world!"));
+    CHECK(st_str8_eq_cstr(static_lit, "static"));
+    CHECK_EQ_U(st_str8_cstr(NULL).len, 0);
+    CHECK(st_str8_eq(st_str8_cstr(NULL), STR8_LIT("")));
+    CHECK(st_str8_eq_cstr((Str8){0}, ""));
+    CHECK(st_str8_eq_cstr((Str8){0}, NULL));
+    CHECK_EQ_U(st_str8_make(NULL, 5).len, 0); /* a NULL pointer never claims bytes */
 
-    CHECK(str8_eq(str8_slice(s, 0, 5), STR8_LIT("hello")));
-    CHECK(str8_eq(str8_slice(s, 6, 11), STR8_LIT("world")));
-    CHECK(str8_eq(str8_slice(s, 6, 1000), STR8_LIT("world")));  /* end clamped */
-    CHECK_EQ_U(str8_slice(s, 1000, 2000).len, 0);                /* start clamped */
-    CHECK_EQ_U(str8_slice(s, 7, 3).len, 0);                      /* reversed: empty */
-    CHECK_EQ_U(str8_slice(s, UINT64_MAX, UINT64_MAX).len, 0);
-    CHECK(str8_slice(s, 1000, 2000).data == s.data + 11);         /* still inside s */
-    CHECK_EQ_U(str8_slice((Str8){0}, 1, 2).len, 0);
-    CHECK(str8_eq(str8_prefix(s, 4), STR8_LIT("hell")));
-    CHECK(str8_eq(str8_skip(s, 10), STR8_LIT("d")));
-    CHECK_EQ_U(str8_skip(s, 99).len, 0);
+    CHECK(st_str8_eq(st_str8_slice(s, 0, 5), STR8_LIT("hello")));
+    CHECK(st_str8_eq(st_str8_slice(s, 6, 11), STR8_LIT("world")));
+    CHECK(st_str8_eq(st_str8_slice(s, 6, 1000), STR8_LIT("world")));  /* end clamped */
+    CHECK_EQ_U(st_str8_slice(s, 1000, 2000).len, 0);                /* start clamped */
+    CHECK_EQ_U(st_str8_slice(s, 7, 3).len, 0);                      /* reversed: empty */
+    CHECK_EQ_U(st_str8_slice(s, UINT64_MAX, UINT64_MAX).len, 0);
+    CHECK(st_str8_slice(s, 1000, 2000).data == s.data + 11);         /* still inside s */
+    CHECK_EQ_U(st_str8_slice((Str8){0}, 1, 2).len, 0);
+    CHECK(st_str8_eq(st_str8_prefix(s, 4), STR8_LIT("hell")));
+    CHECK(st_str8_eq(st_str8_skip(s, 10), STR8_LIT("d")));
+    CHECK_EQ_U(st_str8_skip(s, 99).len, 0);
 
-    CHECK(str8_starts_with(s, STR8_LIT("hello")));
-    CHECK(str8_starts_with(s, STR8_LIT("")));
-    CHECK(!str8_starts_with(s, STR8_LIT("world")));
-    CHECK(!str8_starts_with(STR8_LIT("he"), STR8_LIT("hello")));
-    CHECK(str8_ends_with(s, STR8_LIT("world")));
-    CHECK(!str8_ends_with(STR8_LIT("ld"), STR8_LIT("world")));
+    CHECK(st_str8_starts_with(s, STR8_LIT("hello")));
+    CHECK(st_str8_starts_with(s, STR8_LIT("")));
+    CHECK(!st_str8_starts_with(s, STR8_LIT("world")));
+    CHECK(!st_str8_starts_with(STR8_LIT("he"), STR8_LIT("hello")));
+    CHECK(st_str8_ends_with(s, STR8_LIT("world")));
+    CHECK(!st_str8_ends_with(STR8_LIT("ld"), STR8_LIT("world")));
     /* A suffix as long as the string: equal or not, never a read before it. */
-    CHECK(str8_ends_with(s, s));
-    CHECK(!str8_ends_with(STR8_LIT("hello"), STR8_LIT("jello")));
-    CHECK(str8_ends_with(STR8_LIT(""), STR8_LIT("")));
-    CHECK(str8_ends_with(s, STR8_LIT("")));
-    CHECK(!str8_starts_with(STR8_LIT("hello"), STR8_LIT("hellp")));
-    CHECK(str8_starts_with(s, s));
+    CHECK(st_str8_ends_with(s, s));
+    CHECK(!st_str8_ends_with(STR8_LIT("hello"), STR8_LIT("jello")));
+    CHECK(st_str8_ends_with(STR8_LIT(""), STR8_LIT("")));
+    CHECK(st_str8_ends_with(s, STR8_LIT("")));
+    CHECK(!st_str8_starts_with(STR8_LIT("hello"), STR8_LIT("hellp")));
+    CHECK(st_str8_starts_with(s, s));
 
-    CHECK_EQ_I(str8_find_byte(s, 'o', 0), 4);
-    CHECK_EQ_I(str8_find_byte(s, 'o', 5), 7);
-    CHECK_EQ_I(str8_find_byte(s, 'o', 8), -1);
-    CHECK_EQ_I(str8_find_byte(s, 'z', 0), -1);
-    CHECK_EQ_I(str8_find_byte(s, 'd', 10), 10);
-    CHECK_EQ_I(str8_find_byte(s, 'h', 11), -1);
-    CHECK_EQ_I(str8_find_byte(s, 'h', UINT64_MAX), -1);
-    CHECK_EQ_I(str8_find_byte((Str8){0}, 'h', 0), -1);
+    CHECK_EQ_I(st_str8_find_byte(s, 'o', 0), 4);
+    CHECK_EQ_I(st_str8_find_byte(s, 'o', 5), 7);
+    CHECK_EQ_I(st_str8_find_byte(s, 'o', 8), -1);
+    CHECK_EQ_I(st_str8_find_byte(s, 'z', 0), -1);
+    CHECK_EQ_I(st_str8_find_byte(s, 'd', 10), 10);
+    CHECK_EQ_I(st_str8_find_byte(s, 'h', 11), -1);
+    CHECK_EQ_I(st_str8_find_byte(s, 'h', UINT64_MAX), -1);
+    CHECK_EQ_I(st_str8_find_byte((Str8){0}, 'h', 0), -1);
     /* The search must stop at len even when the bytes after it match. */
-    CHECK_EQ_I(str8_find_byte(str8_prefix(s, 4), 'o', 0), -1);
-    CHECK_EQ_I(str8_find_byte(STR8_LIT("a\0b"), '\0', 0), 1);
+    CHECK_EQ_I(st_str8_find_byte(st_str8_prefix(s, 4), 'o', 0), -1);
+    CHECK_EQ_I(st_str8_find_byte(STR8_LIT("a\0b"), '\0', 0), 1);
 }
 
 static void test_trim(void) {
-    CHECK(str8_eq(str8_trim(STR8_LIT(" \t\r\n x y \v\f\n")), STR8_LIT("x y")));
-    CHECK(str8_eq(str8_trim_left(STR8_LIT("  x ")), STR8_LIT("x ")));
-    CHECK(str8_eq(str8_trim_right(STR8_LIT("  x ")), STR8_LIT("  x")));
-    CHECK_EQ_U(str8_trim(STR8_LIT("   \t ")).len, 0);
-    CHECK_EQ_U(str8_trim((Str8){0}).len, 0);
-    CHECK(str8_eq(str8_trim(STR8_LIT("abc")), STR8_LIT("abc")));
+    CHECK(st_str8_eq(st_str8_trim(STR8_LIT(" \t\r\n x y \v\f\n")), STR8_LIT("x y")));
+    CHECK(st_str8_eq(st_str8_trim_left(STR8_LIT("  x ")), STR8_LIT("x ")));
+    CHECK(st_str8_eq(st_str8_trim_right(STR8_LIT("  x ")), STR8_LIT("  x")));
+    CHECK_EQ_U(st_str8_trim(STR8_LIT("   \t ")).len, 0);
+    CHECK_EQ_U(st_str8_trim((Str8){0}).len, 0);
+    CHECK(st_str8_eq(st_str8_trim(STR8_LIT("abc")), STR8_LIT("abc")));
     /* Trimming must not look past the end of a slice. */
     Str8 full = STR8_LIT("ab   ");
-    CHECK(str8_eq(str8_trim(str8_prefix(full, 2)), STR8_LIT("ab")));
+    CHECK(st_str8_eq(st_str8_trim(st_str8_prefix(full, 2)), STR8_LIT("ab")));
 }
 
 static void test_lines(void) {
     Str8 rest = STR8_LIT("one\r\ntwo\n\nfour\rx\nfive"), line;
     const char *want[] = {"one", "two", "", "four\rx", "five"};
     int n = 0;
-    while (str8_next_line(&rest, &line)) {
-        if (n < 5) CHECK(str8_eq_cstr(line, want[n]));
+    while (st_str8_next_line(&rest, &line)) {
+        if (n < 5) CHECK(st_str8_eq_cstr(line, want[n]));
         n++;
     }
     CHECK_EQ_I(n, 5);
@@ -91,27 +91,27 @@ static void test_lines(void) {
 
     rest = STR8_LIT("a\n");
     n = 0;
-    while (str8_next_line(&rest, &line)) n++;
+    while (st_str8_next_line(&rest, &line)) n++;
     CHECK_EQ_I(n, 1); /* a final newline does not make an extra empty line */
 
     rest = STR8_LIT("\r\n");
-    CHECK(str8_next_line(&rest, &line));
+    CHECK(st_str8_next_line(&rest, &line));
     CHECK_EQ_U(line.len, 0);
-    CHECK(!str8_next_line(&rest, &line));
+    CHECK(!st_str8_next_line(&rest, &line));
 
     rest = STR8_LIT("\r"); /* a lone \r is a line "" */
-    CHECK(str8_next_line(&rest, &line));
+    CHECK(st_str8_next_line(&rest, &line));
     CHECK_EQ_U(line.len, 0);
 
     rest = (Str8){0};
-    CHECK(!str8_next_line(&rest, &line));
+    CHECK(!st_str8_next_line(&rest, &line));
 
     rest = STR8_LIT("k=v,,last"), line = (Str8){0};
     Str8 tok;
-    CHECK(str8_next_token(&rest, ',', &tok) && str8_eq_cstr(tok, "k=v"));
-    CHECK(str8_next_token(&rest, ',', &tok) && tok.len == 0);
-    CHECK(str8_next_token(&rest, ',', &tok) && str8_eq_cstr(tok, "last"));
-    CHECK(!str8_next_token(&rest, ',', &tok));
+    CHECK(st_str8_next_token(&rest, ',', &tok) && st_str8_eq_cstr(tok, "k=v"));
+    CHECK(st_str8_next_token(&rest, ',', &tok) && tok.len == 0);
+    CHECK(st_str8_next_token(&rest, ',', &tok) && st_str8_eq_cstr(tok, "last"));
+    CHECK(!st_str8_next_token(&rest, ',', &tok));
 }
 
 static void test_parse(void) {
@@ -145,7 +145,7 @@ static void test_parse(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int64_t v = 12345;
-        bool ok = str8_parse_i64(str8_cstr(cases[i].text), &v);
+        bool ok = st_str8_parse_i64(st_str8_cstr(cases[i].text), &v);
         if (ok != cases[i].ok) fprintf(stderr, "case '%s'\n", cases[i].text);
         CHECK(ok == cases[i].ok);
         if (cases[i].ok) CHECK_EQ_I(v, cases[i].value);
@@ -158,13 +158,13 @@ static void test_parse(void) {
         char buf[32];
         snprintf(buf, sizeof buf, "%" PRId64, edges[i]);
         int64_t v = 0;
-        CHECK(str8_parse_i64(str8_cstr(buf), &v));
+        CHECK(st_str8_parse_i64(st_str8_cstr(buf), &v));
         CHECK_EQ_I(v, edges[i]);
     }
     /* A slice parses only its own bytes. */
     int64_t v = 0;
-    CHECK(str8_parse_i64(str8_prefix(STR8_LIT("12x"), 2), &v) && v == 12);
-    CHECK(!str8_parse_i64((Str8){0}, &v));
+    CHECK(st_str8_parse_i64(st_str8_prefix(STR8_LIT("12x"), 2), &v) && v == 12);
+    CHECK(!st_str8_parse_i64((Str8){0}, &v));
 }
 
 /* Byte counts: digits with an optional binary K/M/G, overflow refused exactly at the edge,
@@ -202,7 +202,7 @@ static void test_parse_size(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint64_t v = 12345;
-        bool ok = str8_parse_size(str8_cstr(cases[i].text), &v);
+        bool ok = st_str8_parse_size(st_str8_cstr(cases[i].text), &v);
         if (ok != cases[i].ok) fprintf(stderr, "size case '%s'\n", cases[i].text);
         CHECK(ok == cases[i].ok);
         if (cases[i].ok) CHECK_EQ_U(v, cases[i].value);
@@ -210,8 +210,8 @@ static void test_parse_size(void) {
     }
     /* A slice parses only its own bytes: "4M" out of "4MB". */
     uint64_t v = 0;
-    CHECK(str8_parse_size(str8_prefix(STR8_LIT("4MB"), 2), &v) && v == 4ull << 20);
-    CHECK(!str8_parse_size((Str8){0}, &v));
+    CHECK(st_str8_parse_size(st_str8_prefix(STR8_LIT("4MB"), 2), &v) && v == 4ull << 20);
+    CHECK(!st_str8_parse_size((Str8){0}, &v));
 }
 
 /* Unsigned numbers in base 10 or 16: what the command line and the replay files hold. */
@@ -236,71 +236,71 @@ static void test_parse_u64(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint64_t v = 12345;
-        bool ok = str8_parse_u64(str8_cstr(cases[i].text), cases[i].base, &v);
+        bool ok = st_str8_parse_u64(st_str8_cstr(cases[i].text), cases[i].base, &v);
         if (ok != cases[i].ok) fprintf(stderr, "u64 case '%s' base %u\n", cases[i].text, cases[i].base);
         CHECK(ok == cases[i].ok);
         if (cases[i].ok) CHECK_EQ_U(v, cases[i].value);
         else CHECK_EQ_U(v, 12345);
     }
     uint64_t v = 0;
-    CHECK(str8_parse_u64(str8_prefix(STR8_LIT("12x"), 2), 10, &v) && v == 12);
-    CHECK(!str8_parse_u64((Str8){0}, 10, &v));
+    CHECK(st_str8_parse_u64(st_str8_prefix(STR8_LIT("12x"), 2), 10, &v) && v == 12);
+    CHECK(!st_str8_parse_u64((Str8){0}, 10, &v));
 }
 
 static void test_alloc(Arena *a) {
     Str8 src = STR8_LIT("copy me");
-    Str8 c = str8_copy(a, str8_prefix(src, 4));
-    CHECK(str8_eq_cstr(c, "copy"));
+    Str8 c = st_str8_copy(a, st_str8_prefix(src, 4));
+    CHECK(st_str8_eq_cstr(c, "copy"));
     CHECK(c.data != src.data);
     CHECK(c.data[4] == '\0');
-    char *z = str8_to_cstr(a, str8_slice(src, 5, 7));
+    char *z = st_str8_to_cstr(a, st_str8_slice(src, 5, 7));
     REQUIRE_VOID(z);
     CHECK(strcmp(z, "me") == 0);
-    char *e = str8_to_cstr(a, (Str8){0});
+    char *e = st_str8_to_cstr(a, (Str8){0});
     CHECK(e && e[0] == '\0');
 
-    Str8 f = str8_fmt(a, "%d-%s-%05.2f|%.*s|%llu", -12, "ab", 3.14159, STR8_FMT(src),
+    Str8 f = st_str8_fmt(a, "%d-%s-%05.2f|%.*s|%llu", -12, "ab", 3.14159, STR8_FMT(src),
                       (unsigned long long)UINT64_MAX);
-    CHECK(str8_eq_cstr(f, "-12-ab-03.14|copy me|18446744073709551615"));
+    CHECK(st_str8_eq_cstr(f, "-12-ab-03.14|copy me|18446744073709551615"));
     CHECK(f.data[f.len] == '\0');
 
-    Str8 empty = str8_fmt(a, "%s", "");
+    Str8 empty = st_str8_fmt(a, "%s", "");
     CHECK(empty.data && empty.len == 0 && empty.data[0] == '\0');
 
     /* Long output: well past any internal buffer of stb_sprintf (512 bytes). */
     enum { LONG = 100000 };
-    char *big = arena_push_raw(a, LONG + 1, 1);
+    char *big = st_arena_push_raw(a, LONG + 1, 1);
     REQUIRE_VOID(big);
     for (int i = 0; i < LONG; i++) big[i] = (char)('a' + i % 26);
     big[LONG] = 0;
-    Str8 l = str8_fmt(a, "[%s][%d]", big, 7);
+    Str8 l = st_str8_fmt(a, "[%s][%d]", big, 7);
     CHECK_EQ_U(l.len, LONG + 5);
     CHECK(l.data[0] == '[' && memcmp(l.data + 1, big, LONG) == 0);
     CHECK(memcmp(l.data + LONG + 1, "][7]", 4) == 0 && l.data[l.len] == 0);
-    Str8 pad = str8_fmt(a, "%5000d|", 1);
+    Str8 pad = st_str8_fmt(a, "%5000d|", 1);
     CHECK_EQ_U(pad.len, 5001);
     CHECK(pad.data[4998] == ' ' && pad.data[4999] == '1' && pad.data[5000] == '|');
 
     /* Exactly len + 1 bytes leave the arena. */
-    uint64_t before = arena_pos(a);
-    Str8 exact = str8_fmt(a, "%d", 123456);
+    uint64_t before = st_arena_pos(a);
+    Str8 exact = st_str8_fmt(a, "%d", 123456);
     CHECK_EQ_U(exact.len, 6);
-    CHECK_EQ_U(arena_pos(a) - before, 7);
+    CHECK_EQ_U(st_arena_pos(a) - before, 7);
 }
 
 static void test_full_arena(void) {
-    Arena *small = arena_create((ArenaParams){.reserve_size = 64, .flags = ARENA_FLAG_NO_CHAIN,
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = 64, .flags = ARENA_FLAG_NO_CHAIN,
                                               .name = "str8-small"});
     if (!small) { CHECK(small); return; }
-    Str8 ok = str8_fmt(small, "%s", "fits");
-    CHECK(str8_eq_cstr(ok, "fits"));
-    uint64_t pos = arena_pos(small);
-    Str8 big = str8_fmt(small, "%200d", 1);
+    Str8 ok = st_str8_fmt(small, "%s", "fits");
+    CHECK(st_str8_eq_cstr(ok, "fits"));
+    uint64_t pos = st_arena_pos(small);
+    Str8 big = st_str8_fmt(small, "%200d", 1);
     CHECK(big.data == NULL && big.len == 0);
-    CHECK_EQ_U(arena_pos(small), pos); /* a failed format takes nothing */
-    CHECK(str8_copy(small, str8_cstr("a string much longer than sixty-four bytes, which cannot fit")).data == NULL);
-    CHECK(str8_to_cstr(small, (Str8){"x", UINT64_MAX}) == NULL);
-    arena_release(small);
+    CHECK_EQ_U(st_arena_pos(small), pos); /* a failed format takes nothing */
+    CHECK(st_str8_copy(small, st_str8_cstr("a string much longer than sixty-four bytes, which cannot fit")).data == NULL);
+    CHECK(st_str8_to_cstr(small, (Str8){"x", UINT64_MAX}) == NULL);
+    st_arena_release(small);
 }
 
 /* Random short texts, each placed at the very end of its arena allocation (8-aligned, so
@@ -313,7 +313,7 @@ static void test_random(Arena *a) {
         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
         uint64_t len = (seed >> 33) % 24, r = seed;
         ARENA_SCOPE(scope, a);
-        char *buf = arena_push_raw(a, len ? len : 1, 8);
+        char *buf = st_arena_push_raw(a, len ? len : 1, 8);
         REQUIRE_VOID(buf);
         for (uint64_t i = 0; i < len; i++) {
             r = r * 6364136223846793005ull + 1442695040888963407ull;
@@ -332,25 +332,25 @@ static void test_random(Arena *a) {
         long long ref = digits ? strtoll(z, NULL, 10) : 0;
         bool ref_ok = digits && errno != ERANGE;
         int64_t v = 0;
-        bool ok = str8_parse_i64(text, &v);
+        bool ok = st_str8_parse_i64(text, &v);
         CHECK(ok == ref_ok);
         if (ok && ref_ok) CHECK_EQ_I(v, ref);
 
         Str8 rest = text, line;
         uint64_t at = 0;
-        while (str8_next_line(&rest, &line)) {
+        while (st_str8_next_line(&rest, &line)) {
             CHECK(line.data == text.data + at);
-            CHECK(str8_find_byte(line, '\n', 0) < 0);
+            CHECK(st_str8_find_byte(line, '\n', 0) < 0);
             at += line.len;
             if (at < len && buf[at] == '\r') at++;
             if (at < len) CHECK(buf[at] == '\n');
             if (at < len) at++;
         }
         CHECK_EQ_U(at, len);
-        Str8 t = str8_trim(text);
+        Str8 t = st_str8_trim(text);
         CHECK(t.len == 0 || (!isspace((unsigned char)t.data[0]) &&
                              !isspace((unsigned char)t.data[t.len - 1])));
-        (void)str8_find_byte(text, 'x', (uint64_t)iter % 30);
+        (void)st_str8_find_byte(text, 'x', (uint64_t)iter % 30);
         if (check_failures_) return;
     }
 }
@@ -358,26 +358,26 @@ static void test_random(Arena *a) {
 /* The builder: pieces in order, NUL-terminated; one that does not fit is dropped whole and
    the text marked cut; an arena too full for the buffer gives a cut one. */
 static void test_buf(Arena *a) {
-    Str8Buf b = str8_buf(a, 16);
+    Str8Buf b = st_str8_buf(a, 16);
     CHECK(!b.cut && b.len == 0 && b.data && b.data[0] == 0);
-    str8_buf_fmt(&b, "%s=%d", "hp", 12);
-    str8_buf_put(&b, STR8_LIT(", ok"));
-    CHECK(str8_eq(str8_buf_str(&b), STR8_LIT("hp=12, ok")) && !b.cut && b.data[b.len] == 0);
-    str8_buf_put(&b, STR8_LIT("123456")); /* 9 + 6 = 15 bytes and the NUL: fits exactly */
+    st_str8_buf_fmt(&b, "%s=%d", "hp", 12);
+    st_str8_buf_put(&b, STR8_LIT(", ok"));
+    CHECK(st_str8_eq(st_str8_buf_str(&b), STR8_LIT("hp=12, ok")) && !b.cut && b.data[b.len] == 0);
+    st_str8_buf_put(&b, STR8_LIT("123456")); /* 9 + 6 = 15 bytes and the NUL: fits exactly */
     CHECK(!b.cut && b.len == 15);
-    str8_buf_put(&b, STR8_LIT("x"));
+    st_str8_buf_put(&b, STR8_LIT("x"));
     CHECK(b.cut && b.len == 15 && b.data[15] == 0); /* dropped whole */
-    str8_buf_fmt(&b, "more");
+    st_str8_buf_fmt(&b, "more");
     CHECK(b.len == 15);
-    Str8Buf f = str8_buf(a, 8);
-    str8_buf_fmt(&f, "%s", "too long a piece");
+    Str8Buf f = st_str8_buf(a, 8);
+    st_str8_buf_fmt(&f, "%s", "too long a piece");
     CHECK(f.cut && f.len == 0 && f.data[0] == 0);
-    Arena *tiny = arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
-    Str8Buf none = str8_buf(tiny, 1 << 20);
+    Arena *tiny = st_arena_create((ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
+    Str8Buf none = st_str8_buf(tiny, 1 << 20);
     CHECK(none.cut && none.data == NULL && none.cap == 0);
-    str8_buf_put(&none, STR8_LIT("x"));
+    st_str8_buf_put(&none, STR8_LIT("x"));
     CHECK(none.len == 0);
-    arena_release(tiny);
+    st_arena_release(tiny);
 }
 
 int main(void) {
@@ -387,12 +387,12 @@ int main(void) {
     test_parse();
     test_parse_size();
     test_parse_u64();
-    Arena *a = arena_create((ArenaParams){.name = "test-str8"});
+    Arena *a = st_arena_create((ArenaParams){.name = "test-str8"});
     REQUIRE(a);
     test_alloc(a);
     test_random(a);
     test_buf(a);
-    arena_release(a);
+    st_arena_release(a);
     test_full_arena();
     return check_result();
 }

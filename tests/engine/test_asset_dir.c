@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 
 static bool same_dir(const char *a, const char *b) {
     struct stat sa, sb;
@@ -72,7 +72,7 @@ static AssetSearch search(const char *given) {
 }
 
 int main(int argc, char **argv) {
-    Arena *perm = arena_create((ArenaParams){.name = "perm"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "perm"});
     REQUIRE(perm);
     Error err = {0};
     unsetenv("AD_ASSET_DIR");
@@ -81,13 +81,13 @@ int main(int argc, char **argv) {
        to fall back on (--nowhere), or as built (--found). */
     if (argc == 2 && !strcmp(argv[1], "--nowhere")) {
         AssetSearch s = {.env = "AD_ASSET_DIR", .app = "arena-dungeon"};
-        const char *dir = asset_dir_search(perm, &s, &err);
+        const char *dir = st_asset_dir_search(perm, &s, &err);
         printf("%s\n", dir ? dir : err.message);
         return dir ? 1 : 0;
     }
     if (argc == 2 && !strcmp(argv[1], "--found")) {
         AssetSearch s = search(NULL);
-        const char *dir = asset_dir_search(perm, &s, &err);
+        const char *dir = st_asset_dir_search(perm, &s, &err);
         printf("%s\n", dir ? dir : err.message);
         return dir ? 0 : 1;
     }
@@ -108,28 +108,28 @@ int main(int argc, char **argv) {
     /* The decoy in the working directory loses to the assets above the executable. */
     REQUIRE(chdir(decoy) == 0);
     AssetSearch plain = search(NULL), named = search(argv[1]), wrong = search("/nonexistent/assets");
-    const char *found = asset_dir_search(perm, &plain, NULL);
+    const char *found = st_asset_dir_search(perm, &plain, NULL);
     printf("with a decoy ./assets: %s\n", found ? found : "(none)");
     CHECK(same_dir(found, argv[1]));
-    found = asset_dir_search(perm, &plain, &err);
+    found = st_asset_dir_search(perm, &plain, &err);
     CHECK(same_dir(found, argv[1]));
 
     /* $AD_ASSET_DIR beats the executable's; a named folder beats $AD_ASSET_DIR. */
     setenv("AD_ASSET_DIR", decoy_assets, 1);
-    CHECK(same_dir(asset_dir_search(perm, &plain, &err), decoy_assets));
-    CHECK(same_dir(asset_dir_search(perm, &named, &err), argv[1]));
+    CHECK(same_dir(st_asset_dir_search(perm, &plain, &err), decoy_assets));
+    CHECK(same_dir(st_asset_dir_search(perm, &named, &err), argv[1]));
 
     /* Named and wrong: an error naming it, not a fallback. */
-    CHECK(asset_dir_search(perm, &wrong, &err) == NULL);
+    CHECK(st_asset_dir_search(perm, &wrong, &err) == NULL);
     printf("%s\n", err.message);
     expect_in(err.message, "/nonexistent/assets: cannot use as the assets folder");
     expect_in(err.message, "No such file or directory");
     setenv("AD_ASSET_DIR", "/nonexistent/env-assets", 1);
-    CHECK(asset_dir_search(perm, &plain, &err) == NULL);
+    CHECK(st_asset_dir_search(perm, &plain, &err) == NULL);
     printf("%s\n", err.message);
     expect_in(err.message, "/nonexistent/env-assets: cannot use as the assets folder ($AD_ASSET_DIR)");
     setenv("AD_ASSET_DIR", tiles, 1);
-    CHECK(asset_dir_search(perm, &plain, &err) == NULL);
+    CHECK(st_asset_dir_search(perm, &plain, &err) == NULL);
     expect_in(err.message, "not a directory");
     unsetenv("AD_ASSET_DIR");
 
@@ -175,6 +175,6 @@ int main(int argc, char **argv) {
     CHECK(found_by(installed, cwd, out, sizeof out));
     CHECK(same_dir(out, share));
 
-    arena_release(perm);
+    st_arena_release(perm);
     return check_result();
 }

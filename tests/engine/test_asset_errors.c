@@ -19,7 +19,7 @@ static void write_file(const char *path, const void *data, size_t n) {
 
 static void expect_error(TestEngine *t, const char *path, const char *reason) {
     Error err = {0};
-    Texture *tex = asset_load_texture(t->rd, t->perm, path, 16, 16, &err);
+    Texture *tex = st_asset_load_texture(t->rd, t->perm, path, 16, 16, &err);
     CHECK(tex == NULL);
     printf("%s\n", err.message);
     CHECK(strstr(err.message, path) == err.message); /* starts with the file name */
@@ -29,13 +29,13 @@ static void expect_error(TestEngine *t, const char *path, const char *reason) {
     }
     uint8_t *px = NULL;
     int w = 0, h = 0;
-    CHECK(!asset_load_rgba(t->perm, path, &px, &w, &h, &err));
+    CHECK(!st_asset_load_rgba(t->perm, path, &px, &w, &h, &err));
 }
 
 /* The text after "cannot load image: " is a reason, not nothing. */
 static void expect_reason(TestEngine *t, const char *path) {
     Error err = {0};
-    CHECK(!asset_load_texture(t->rd, t->perm, path, 16, 16, &err));
+    CHECK(!st_asset_load_texture(t->rd, t->perm, path, 16, 16, &err));
     const char *tag = "cannot load image: ";
     const char *why = strstr(err.message, tag);
     CHECK(why != NULL);
@@ -109,7 +109,7 @@ static size_t write_png_idat(const char *path, uint32_t claim) {
 
 static uint64_t scratch_peak(void) {
     ArenaStats st[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(st, ARENA_SCRATCH_COUNT);
+    uint32_t n = st_scratch_stats(st, ARENA_SCRATCH_COUNT);
     uint64_t peak = 0;
     for (uint32_t i = 0; i < n; i++) peak = st[i].peak > peak ? st[i].peak : peak;
     return peak;
@@ -123,29 +123,29 @@ int main(int argc, char **argv) {
     Arena *a = t.perm;
     Error err0;
 
-    expect_error(&t, asset_path(a, dir, "no-such-file.png"), "No such file");
+    expect_error(&t, st_asset_path(a, dir, "no-such-file.png"), "No such file");
 
     /* corrupt: the PNG signature, then junk */
     uint8_t junk[256] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     for (int i = 8; i < 256; i++) junk[i] = (uint8_t)(i * 31 + 7);
-    const char *corrupt = asset_path(a, dir, "corrupt.png");
+    const char *corrupt = st_asset_path(a, dir, "corrupt.png");
     write_file(corrupt, junk, sizeof junk);
     expect_error(&t, corrupt, "cannot load image: ");
 
     /* truncated: the first half of a real PNG */
     uint8_t buf[4096];
-    FILE *f = fopen(asset_path(a, argv[1], "tiles.png"), "rb");
+    FILE *f = fopen(st_asset_path(a, argv[1], "tiles.png"), "rb");
     REQUIRE(f);
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     REQUIRE(n > 200);
-    const char *trunc = asset_path(a, dir, "truncated.png");
+    const char *trunc = st_asset_path(a, dir, "truncated.png");
     write_file(trunc, buf, n / 2);
     expect_error(&t, trunc, "cannot load image: ");
 
     /* cut to 30 bytes: the whole IHDR, one byte of its CRC. stb_image then reads the next
        chunk type as four zero bytes and fails with an empty reason. */
-    const char *trunc30 = asset_path(a, dir, "truncated-30.png");
+    const char *trunc30 = st_asset_path(a, dir, "truncated-30.png");
     write_file(trunc30, buf, 30);
     expect_error(&t, trunc30, "cannot load image: truncated or corrupt PNG data");
     expect_reason(&t, trunc30);
@@ -153,45 +153,45 @@ int main(int argc, char **argv) {
 
     /* Too large: the header of an 8192x8192 image (a valid one is 261 KB and decodes to
        256 MiB) is refused by its size, with no pixel data to decode. */
-    const char *huge = asset_path(a, dir, "huge.png");
+    const char *huge = st_asset_path(a, dir, "huge.png");
     write_png_header(huge, 8192, 8192);
     expect_error(&t, huge, "image too large: 8192x8192, the limit is 4096x4096");
     /* A real, decodable image one pixel past the limit on one side, and one at the limit. */
     static uint8_t row[4 * (ASSET_MAX_IMAGE_SIDE + 1)];
     for (size_t i = 0; i < sizeof row; i++) row[i] = (uint8_t)(i % 4 == 3 ? 255 : i);
-    const char *wide = asset_path(a, dir, "wide.png");
-    REQUIRE(asset_write_png(wide, row, ASSET_MAX_IMAGE_SIDE + 1, 1, &err0));
+    const char *wide = st_asset_path(a, dir, "wide.png");
+    REQUIRE(st_asset_write_png(wide, row, ASSET_MAX_IMAGE_SIDE + 1, 1, &err0));
     expect_error(&t, wide, "image too large: 4097x1, the limit is 4096x4096");
-    const char *tall = asset_path(a, dir, "tall.png");
-    REQUIRE(asset_write_png(tall, row, 1, ASSET_MAX_IMAGE_SIDE + 1, &err0));
+    const char *tall = st_asset_path(a, dir, "tall.png");
+    REQUIRE(st_asset_write_png(tall, row, 1, ASSET_MAX_IMAGE_SIDE + 1, &err0));
     expect_error(&t, tall, "image too large: 1x4097, the limit is 4096x4096");
-    const char *edge = asset_path(a, dir, "edge.png");
-    REQUIRE(asset_write_png(edge, row, ASSET_MAX_IMAGE_SIDE, 1, &err0));
-    Texture *at_limit = asset_load_texture(t.rd, t.perm, edge, 0, 0, &err0);
-    CHECK(at_limit && render_texture_info(at_limit).w == ASSET_MAX_IMAGE_SIDE &&
-          render_texture_info(at_limit).h == 1);
+    const char *edge = st_asset_path(a, dir, "edge.png");
+    REQUIRE(st_asset_write_png(edge, row, ASSET_MAX_IMAGE_SIDE, 1, &err0));
+    Texture *at_limit = st_asset_load_texture(t.rd, t.perm, edge, 0, 0, &err0);
+    CHECK(at_limit && st_render_texture_info(at_limit).w == ASSET_MAX_IMAGE_SIDE &&
+          st_render_texture_info(at_limit).h == 1);
 
     /* Image data that lies: stb_image grew its buffer to an IDAT's word before finding the
        file too short, so 80 bytes claiming 1 GiB made the scratch arena commit and zero a
        gigabyte; refused from the chunk lengths now, the scratch as small as before. An
        empty IDAT first had it copy into the buffer it did not have yet. */
-    const char *good = asset_path(a, dir, "idat-good.png");
+    const char *good = st_asset_path(a, dir, "idat-good.png");
     write_png_idat(good, 17);
-    CHECK(asset_load_texture(t.rd, t.perm, good, 0, 0, &err0) != NULL);
-    const char *liar = asset_path(a, dir, "idat-liar.png");
+    CHECK(st_asset_load_texture(t.rd, t.perm, good, 0, 0, &err0) != NULL);
+    const char *liar = st_asset_path(a, dir, "idat-liar.png");
     write_png_idat(liar, 1u << 30);
     expect_error(&t, liar, "chunk IDAT at byte 33 says 1073741824 bytes");
     printf("scratch peak after the lying IDAT: %llu bytes\n", (unsigned long long)scratch_peak());
     CHECK(scratch_peak() < (64u << 20));
-    const char *empty_idat = asset_path(a, dir, "idat-empty-first.png");
+    const char *empty_idat = st_asset_path(a, dir, "idat-empty-first.png");
     write_png_idat(empty_idat, 0);
     expect_error(&t, empty_idat, "an empty IDAT chunk at byte 33 before any image data");
 
-    const char *text = asset_path(a, dir, "not-an-image.png");
+    const char *text = st_asset_path(a, dir, "not-an-image.png");
     write_file(text, "hello\n", 6);
     expect_error(&t, text, "unknown image type");
 
-    const char *empty = asset_path(a, dir, "empty.png");
+    const char *empty = st_asset_path(a, dir, "empty.png");
     write_file(empty, "", 0);
     expect_error(&t, empty, "cannot load image: ");
 
@@ -199,12 +199,12 @@ int main(int argc, char **argv) {
 
     /* a real image cut into cells that do not fit */
     Error err;
-    CHECK(!asset_load_texture(t.rd, t.perm, asset_path(a, argv[1], "font.png"), 16, 16, &err));
+    CHECK(!st_asset_load_texture(t.rd, t.perm, st_asset_path(a, argv[1], "font.png"), 16, 16, &err));
     CHECK(strstr(err.message, "not a whole number of 16x16 cells") != NULL);
     printf("%s\n", err.message);
 
     /* and after all that, loading still works */
-    CHECK(asset_load_texture(t.rd, t.perm, asset_path(a, argv[1], "tiles.png"), 16, 16, &err));
+    CHECK(st_asset_load_texture(t.rd, t.perm, st_asset_path(a, argv[1], "tiles.png"), 16, 16, &err));
     test_engine_close(&t);
     return check_result();
 }

@@ -1,6 +1,6 @@
 /* test_host.c - a second program on the engine's host alone (host/host.h), nothing of game/:
    "Bounce", a square that moves one pixel per tick (--speed N: N pixels), written from the
-   header only. Through host_main, as a user's main would call it:
+   header only. Through st_host_main, as a user's main would call it:
      - the command line: the host's options and the game's in one parse (a bad value of the
        game's is refused with exit 2, the program's name first; --help prints both tables);
      - headless, the clock gives one tick per frame: after 40 frames the square has moved
@@ -16,10 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "check.h"
-#include "core/str8.h"
-#include "host/host.h"
+#include <strata/core/str8.h>
+#include <strata/host/host.h>
 
 typedef struct Bounce {
     int32_t speed;
@@ -33,7 +33,7 @@ typedef struct BounceOptions {
     int32_t speed;
 } BounceOptions;
 
-static Bounce seen; /* the state as release saw it: host_main has released the arenas when it returns */
+static Bounce seen; /* the state as release saw it: st_host_main has released the arenas when it returns */
 
 enum { BO_SPEED, BO_COUNT };
 static const CliOption BOUNCE_OPTIONS[BO_COUNT] = {
@@ -42,16 +42,16 @@ static const CliOption BOUNCE_OPTIONS[BO_COUNT] = {
 
 static void *bounce_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
     (void)ho;
-    BounceOptions *o = arena_push_struct(perm, BounceOptions);
+    BounceOptions *o = st_arena_push_struct(perm, BounceOptions);
     if (o) o->speed = v[BO_SPEED].given ? (int32_t)v[BO_SPEED].n : 1;
     return o;
 }
 
 static void *bounce_create(Host *h, const void *options) {
-    Bounce *b = arena_push_struct(h->life.perm, Bounce);
+    Bounce *b = st_arena_push_struct(h->life.perm, Bounce);
     if (!b) return NULL;
     b->speed = ((const BounceOptions *)options)->speed;
-    b->level_data = arena_push_array(h->life.level, uint8_t, 1000);
+    b->level_data = st_arena_push_array(h->life.level, uint8_t, 1000);
     return b->level_data ? b : NULL;
 }
 
@@ -62,7 +62,7 @@ static bool bounce_tick(void *s, Host *h) {
     (void)h;
     Bounce *b = s;
     b->x += (float)b->speed;
-    if (++b->ticks == 5) diag_report(DIAG_WARNING, "bounce: five ticks");
+    if (++b->ticks == 5) st_diag_report(DIAG_WARNING, "bounce: five ticks");
     return true;
 }
 
@@ -70,10 +70,10 @@ static void bounce_draw(void *s, Host *h, float w, float hh) {
     (void)w, (void)hh;
     Bounce *b = s;
     b->draws++;
-    b->frame_used = arena_stats(h->life.frame).used;
-    Str8 label = str8_fmt(h->life.frame, "tick %llu", (unsigned long long)b->ticks); /* per-frame text */
+    b->frame_used = st_arena_stats(h->life.frame).used;
+    Str8 label = st_str8_fmt(h->life.frame, "tick %llu", (unsigned long long)b->ticks); /* per-frame text */
     CHECK(label.len > 0);
-    render_rect(h->rd, (RectF){b->x, 20, 16, 16}, 10, (Color){250, 200, 40, 255});
+    st_render_rect(h->rd, (RectF){b->x, 20, 16, 16}, 10, (Color){250, 200, 40, 255});
 }
 
 static void bounce_report(void *s, const Diag *d) { ((Bounce *)s)->reports += d->level == DIAG_WARNING; }
@@ -123,7 +123,7 @@ static const GameApi BOUNCE = {
 static int run(int argc, char **argv) {
     memset(&seen, 0, sizeof seen);
     fflush(NULL);
-    return host_main(&BOUNCE, argc, argv);
+    return st_host_main(&BOUNCE, argc, argv);
 }
 
 static void tap(SDL_Scancode sc) {
@@ -140,21 +140,21 @@ static void tap(SDL_Scancode sc) {
 /* The host's own keys, whatever the game: F1 toggles the arena panel once per press (two in
    one frame are on and off again) and the panel takes its width from the game's picture. */
 static void check_host_keys(void) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE_VOID(perm);
-    Host *h = host_create(perm, &BOUNCE, &(HostOptions){.headless = true}, &(BounceOptions){.speed = 1});
+    Host *h = st_host_create(perm, &BOUNCE, &(HostOptions){.headless = true}, &(BounceOptions){.speed = 1});
     REQUIRE_VOID(h);
     h->font = NULL; /* Bounce has no font: the panel is not drawn, only toggled */
-    CHECK(host_frame(h) && !h->show_debug);
+    CHECK(st_host_frame(h) && !h->show_debug);
     tap(SDL_SCANCODE_F1);
-    CHECK(host_frame(h) && h->show_debug);
-    CHECK(host_frame(h) && h->show_debug); /* it stays on */
+    CHECK(st_host_frame(h) && h->show_debug);
+    CHECK(st_host_frame(h) && h->show_debug); /* it stays on */
     tap(SDL_SCANCODE_F1), tap(SDL_SCANCODE_F1);
-    CHECK(host_frame(h) && h->show_debug);
+    CHECK(st_host_frame(h) && h->show_debug);
     tap(SDL_SCANCODE_F1);
-    CHECK(host_frame(h) && !h->show_debug);
-    CHECK_EQ_I(host_release(h), 0);
-    arena_release(perm);
+    CHECK(st_host_frame(h) && !h->show_debug);
+    CHECK_EQ_I(st_host_release(h), 0);
+    st_arena_release(perm);
 }
 
 static void pixel(const uint8_t *rgba, int w, int x, int y, uint8_t out[3]) { memcpy(out, rgba + (y * w + x) * 4, 3); }
@@ -175,11 +175,11 @@ int main(int argc, char **argv) {
     CHECK(seen.frame_used < 64);
 
     /* The picture: the square where 40 ticks of 2 px put it, on the clear colour. */
-    Arena *tmp = arena_create((ArenaParams){.name = "test"});
+    Arena *tmp = st_arena_create((ArenaParams){.name = "test"});
     uint8_t *rgba;
     int w, h;
     Error err;
-    REQUIRE(tmp && asset_load_rgba(tmp, shot, &rgba, &w, &h, &err));
+    REQUIRE(tmp && st_asset_load_rgba(tmp, shot, &rgba, &w, &h, &err));
     CHECK_EQ_I(w, 160);
     CHECK_EQ_I(h, 90);
     uint8_t p[3];
@@ -187,7 +187,7 @@ int main(int argc, char **argv) {
     CHECK(p[0] == 250 && p[1] == 200 && p[2] == 40);
     pixel(rgba, w, 70, 28, p); /* where it was ten ticks before */
     CHECK(p[0] == 0x20 && p[1] == 0x30 && p[2] == 0x40);
-    arena_release(tmp);
+    st_arena_release(tmp);
 
     /* The game's option and the host's in one parse: a bad one of the game's is refused. */
     char *bad[] = {"bounce", "--headless", "--speed", "9"};

@@ -1,6 +1,6 @@
 /* Input from synthetic SDL events, through a game's own table of actions (this test's: the
    engine names none): scancodes (not keycodes) drive actions, two bindings of one action
-   overlap correctly, edges latch until input_end_step, key repeat is not a new press, F11
+   overlap correctly, edges latch until st_input_end_step, key repeat is not a new press, F11
    and Alt+Enter are the engine's fullscreen (and Alt+Enter no confirm), pad buttons and the
    left stick (with its dead zone) map to actions as the table says, focus loss releases
    everything and raises focus_lost. Presses are counted (two taps before a step are two),
@@ -13,7 +13,7 @@
 #include <SDL2/SDL.h>
 
 #include "check.h"
-#include "platform/platform.h"
+#include <strata/platform/platform.h>
 
 /* A game's actions, as a game would declare them. */
 enum { ACTION_UP, ACTION_DOWN, ACTION_LEFT, ACTION_RIGHT, ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE,
@@ -35,7 +35,7 @@ static const InputActionDesc actions[ACTION_COUNT] = {
 
 static Input fresh(void) {
     Input in = {0};
-    input_set_actions(&in, actions, ACTION_COUNT);
+    st_input_set_actions(&in, actions, ACTION_COUNT);
     return in;
 }
 
@@ -69,7 +69,7 @@ static SDL_Event window_event(int ev) {
     return e;
 }
 
-static bool feed(Input *in, SDL_Event e) { return input_handle_event(in, &e); }
+static bool feed(Input *in, SDL_Event e) { return st_input_handle_event(in, &e); }
 
 int main(void) {
     Input in = fresh();
@@ -79,10 +79,10 @@ int main(void) {
     /* A keycode alone means nothing: 'w' typed from another physical key is not "up". */
     Input other = fresh();
     CHECK(feed(&other, key_event(SDL_KEYDOWN, SDL_SCANCODE_Z, SDLK_w, 0, 0))); /* a key, seen raw */
-    CHECK(!other.down[ACTION_UP] && input_key_held(&other, SDL_SCANCODE_Z) && input_key_hit(&other, SDL_SCANCODE_Z));
-    CHECK(!input_key_held(&other, SDL_SCANCODE_W));
+    CHECK(!other.down[ACTION_UP] && st_input_key_held(&other, SDL_SCANCODE_Z) && st_input_key_hit(&other, SDL_SCANCODE_Z));
+    CHECK(!st_input_key_held(&other, SDL_SCANCODE_W));
 
-    input_end_step(&in);
+    st_input_end_step(&in);
     CHECK(in.down[ACTION_UP] && !in.pressed[ACTION_UP]);
     feed(&in, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_z, 0, 1)); /* auto-repeat */
     CHECK(!in.pressed[ACTION_UP]);
@@ -94,11 +94,11 @@ int main(void) {
     CHECK(!in.down[ACTION_UP] && in.released[ACTION_UP]);
 
     /* Press and release within one step still counts as one press. */
-    input_end_step(&in);
+    st_input_end_step(&in);
     feed(&in, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
     feed(&in, key_event(SDL_KEYUP, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
     CHECK(in.pressed[ACTION_FIRE] && !in.down[ACTION_FIRE]);
-    input_end_step(&in);
+    st_input_end_step(&in);
     CHECK(!in.pressed[ACTION_FIRE]);
 
     static const struct {
@@ -123,10 +123,10 @@ int main(void) {
     Input alt = fresh();
     feed(&alt, key_event(SDL_KEYDOWN, SDL_SCANCODE_RETURN, SDLK_RETURN, KMOD_LALT, 0));
     CHECK_EQ_I(alt.fullscreen_presses, 1);
-    CHECK(!alt.down[ACTION_CONFIRM] && !alt.pressed[ACTION_CONFIRM] && !input_key_hit(&alt, SDL_SCANCODE_RETURN));
+    CHECK(!alt.down[ACTION_CONFIRM] && !alt.pressed[ACTION_CONFIRM] && !st_input_key_hit(&alt, SDL_SCANCODE_RETURN));
     feed(&alt, key_event(SDL_KEYDOWN, SDL_SCANCODE_F11, SDLK_F11, 0, 0));
     CHECK_EQ_I(alt.fullscreen_presses, 2);
-    CHECK(input_key_hit(&alt, SDL_SCANCODE_F11));
+    CHECK(st_input_key_hit(&alt, SDL_SCANCODE_F11));
     for (int a = 0; a < ACTION_COUNT; a++) CHECK(!alt.down[a]);
 
     /* Pad: A fires and confirms, Start pauses, dpad moves. */
@@ -138,8 +138,8 @@ int main(void) {
     feed(&pad, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_START));
     CHECK(pad.pressed[ACTION_PAUSE]);
     feed(&pad, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_DPAD_LEFT));
-    CHECK(pad.down[ACTION_LEFT] && input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_DPAD_LEFT));
-    CHECK(input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_START) && !input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_Y));
+    CHECK(pad.down[ACTION_LEFT] && st_input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_DPAD_LEFT));
+    CHECK(st_input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_START) && !st_input_pad_hit(&pad, SDL_CONTROLLER_BUTTON_Y));
     feed(&pad, button_event(SDL_CONTROLLERBUTTONUP, SDL_CONTROLLER_BUTTON_DPAD_LEFT));
     /* Stick: inside the dead zone nothing moves; past it, analog values and digital actions. */
     Input st = fresh();
@@ -158,19 +158,19 @@ int main(void) {
     Input f = fresh();
     feed(&f, key_event(SDL_KEYDOWN, SDL_SCANCODE_D, 0, 0, 0));
     feed(&f, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_A));
-    input_end_step(&f);
+    st_input_end_step(&f);
     feed(&f, window_event(SDL_WINDOWEVENT_FOCUS_LOST));
     CHECK(f.focus_lost && !f.focused);
     for (int a = 0; a < ACTION_COUNT; a++) CHECK(!f.down[a]);
     CHECK(f.released[ACTION_RIGHT]);
     feed(&f, window_event(SDL_WINDOWEVENT_FOCUS_GAINED));
     CHECK(f.focused && !f.pressed[ACTION_RIGHT]);
-    input_end_step(&f);
+    st_input_end_step(&f);
     CHECK(!f.focus_lost);
     SDL_Event q = {.type = SDL_QUIT};
-    CHECK(input_handle_event(&f, &q) && f.quit);
-    CHECK(input_action_name(&f, ACTION_FIRE)[0] == 'f');
-    CHECK(input_action_name(&f, ACTION_COUNT)[0] == '?');
+    CHECK(st_input_handle_event(&f, &q) && f.quit);
+    CHECK(st_input_action_name(&f, ACTION_FIRE)[0] == 'f');
+    CHECK(st_input_action_name(&f, ACTION_COUNT)[0] == '?');
 
     /* Two taps of one action before a step: pressed once, counted twice; a second binding
        going down while the first is held is no new press; end_step forgets the count. */
@@ -183,7 +183,7 @@ int main(void) {
     CHECK(tp.pressed[ACTION_DOWN] && tp.down[ACTION_DOWN]);
     CHECK_EQ_U(tp.presses[ACTION_DOWN], 2);
     CHECK_EQ_U(tp.presses[ACTION_UP], 0);
-    input_end_step(&tp);
+    st_input_end_step(&tp);
     CHECK_EQ_U(tp.presses[ACTION_DOWN], 0);
     feed(&tp, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_START));
     feed(&tp, button_event(SDL_CONTROLLERBUTTONUP, SDL_CONTROLLER_BUTTON_START));
@@ -200,11 +200,11 @@ int main(void) {
     CHECK_EQ_U(kp.key_pressed, SDL_SCANCODE_SPACE);
     feed(&kp, key_event(SDL_KEYUP, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
     CHECK_EQ_U(kp.key_pressed, SDL_SCANCODE_SPACE);
-    input_end_step(&kp);
+    st_input_end_step(&kp);
     CHECK_EQ_U(kp.key_pressed, 0);
 
     /* Default bindings: today's keys, two per action where there were two. */
-    InputBindings def = input_bindings_default(&kp);
+    InputBindings def = st_input_bindings_default(&kp);
     CHECK_EQ_U(def.keys[ACTION_UP][0], SDL_SCANCODE_W);
     CHECK_EQ_U(def.keys[ACTION_UP][1], SDL_SCANCODE_UP);
     CHECK_EQ_U(def.keys[ACTION_FIRE][0], SDL_SCANCODE_SPACE);
@@ -213,8 +213,8 @@ int main(void) {
     CHECK_EQ_U(def.keys[ACTION_RESTART][0], SDL_SCANCODE_R);
     CHECK_EQ_U(def.keys[ACTION_RESTART][1], 0);
     CHECK_EQ_U(def.keys[ACTION_DEBUG][0], SDL_SCANCODE_F1);
-    for (int a = 0; a < ACTION_COUNT; a++) CHECK(input_action_rebindable(&kp, a) == (a <= ACTION_RESTART));
-    CHECK(!input_action_rebindable(&kp, ACTION_COUNT));
+    for (int a = 0; a < ACTION_COUNT; a++) CHECK(st_input_action_rebindable(&kp, a) == (a <= ACTION_RESTART));
+    CHECK(!st_input_action_rebindable(&kp, ACTION_COUNT));
 
     /* Rebinding: Fire to K and L; Space no longer fires; the debug key cannot move. */
     Input rb = fresh();
@@ -222,7 +222,7 @@ int main(void) {
     b.keys[ACTION_FIRE][0] = SDL_SCANCODE_K;
     b.keys[ACTION_FIRE][1] = SDL_SCANCODE_L;
     b.keys[ACTION_DEBUG][0] = SDL_SCANCODE_X; /* ignored */
-    input_set_bindings(&rb, &b);
+    st_input_set_bindings(&rb, &b);
     feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
     CHECK(!rb.down[ACTION_FIRE]);
     CHECK(feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_L, SDLK_l, 0, 0)));
@@ -234,7 +234,7 @@ int main(void) {
     CHECK_EQ_U(rb.bindings.keys[ACTION_DEBUG][0], SDL_SCANCODE_F1);
     /* One key on two actions drives both, as pad A does. */
     b.keys[ACTION_CONFIRM][1] = SDL_SCANCODE_K;
-    input_set_bindings(&rb, &b);
+    st_input_set_bindings(&rb, &b);
     feed(&rb, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 0));
     CHECK(rb.down[ACTION_FIRE] && rb.down[ACTION_CONFIRM]);
 
@@ -245,13 +245,13 @@ int main(void) {
     feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_w, 0, 0));
     feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_SPACE, SDLK_SPACE, 0, 0));
     feed(&st2, button_event(SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLER_BUTTON_X)); /* pad fire */
-    input_end_step(&st2);
+    st_input_end_step(&st2);
     InputBindings nb = def;
     nb.keys[ACTION_UP][0] = SDL_SCANCODE_I;
     nb.keys[ACTION_UP][1] = SDL_SCANCODE_K;
     nb.keys[ACTION_FIRE][0] = SDL_SCANCODE_J;
     nb.keys[ACTION_FIRE][1] = SDL_SCANCODE_SPACE; /* Space moves to slot 1 */
-    input_set_bindings(&st2, &nb);
+    st_input_set_bindings(&st2, &nb);
     CHECK(!st2.down[ACTION_UP] && st2.released[ACTION_UP]);
     CHECK(st2.down[ACTION_FIRE]); /* the pad still holds Fire: pads are not rebound */
     feed(&st2, button_event(SDL_CONTROLLERBUTTONUP, SDL_CONTROLLER_BUTTON_X));
@@ -263,9 +263,9 @@ int main(void) {
     feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_K, SDLK_k, 0, 0));
     CHECK(st2.down[ACTION_UP]);
     SDL_Event none = key_event(SDL_KEYDOWN, (SDL_Scancode)0, 0, 0, 0);
-    CHECK(!input_handle_event(&st2, &none));
+    CHECK(!st_input_handle_event(&st2, &none));
     /* NULL: back to the defaults. */
-    input_set_bindings(&st2, NULL);
+    st_input_set_bindings(&st2, NULL);
     CHECK(!st2.down[ACTION_UP]);
     feed(&st2, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_w, 0, 0));
     CHECK(st2.down[ACTION_UP]);
@@ -287,37 +287,37 @@ int main(void) {
 
     /* Key names: without any SDL subsystem (US names from the scancode), then with the
        dummy video driver's keymap. Two names at once stay distinct. */
-    CHECK(strcmp(input_key_name(0), "none") == 0);
+    CHECK(strcmp(st_input_key_name(0), "none") == 0);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) CHECK(SDL_Init(SDL_INIT_VIDEO) == 0);
-        const char *w = input_key_name(SDL_SCANCODE_W), *sp = input_key_name(SDL_SCANCODE_SPACE);
+        const char *w = st_input_key_name(SDL_SCANCODE_W), *sp = st_input_key_name(SDL_SCANCODE_SPACE);
         CHECK(strcmp(w, "W") == 0);
         CHECK(strcmp(sp, "Space") == 0);
-        CHECK(strcmp(input_key_name(SDL_SCANCODE_RETURN), "Return") == 0);
-        CHECK(strcmp(input_key_name(SDL_SCANCODE_F11), "F11") == 0);
+        CHECK(strcmp(st_input_key_name(SDL_SCANCODE_RETURN), "Return") == 0);
+        CHECK(strcmp(st_input_key_name(SDL_SCANCODE_F11), "F11") == 0);
         CHECK(strcmp(w, "W") == 0); /* not overwritten by the later calls */
-        CHECK(strcmp(input_key_name(SDL_SCANCODE_J), "J") == 0);
-        CHECK(input_key_name(SDL_NUM_SCANCODES)[0] != 0);
+        CHECK(strcmp(st_input_key_name(SDL_SCANCODE_J), "J") == 0);
+        CHECK(st_input_key_name(SDL_NUM_SCANCODES)[0] != 0);
     }
     SDL_Quit();
 
     /* Fixed step: 60 Hz, jitter tolerant, clamped after a stall. */
-    FixedStep fs = fixed_step_make(60);
-    CHECK_EQ_I(fixed_step_advance(&fs, 10.0), 1); /* first frame */
-    CHECK_EQ_I(fixed_step_advance(&fs, 10.0 + 1.0 / 60), 1);
-    CHECK_EQ_I(fixed_step_advance(&fs, 10.0 + 1.0 / 60 + 0.0166), 1); /* a hair short of a step */
-    CHECK_EQ_I(fixed_step_advance(&fs, 10.0 + 1.0 / 60 + 0.0166 + 0.004), 0); /* 240 Hz display */
+    FixedStep fs = st_fixed_step_make(60);
+    CHECK_EQ_I(st_fixed_step_advance(&fs, 10.0), 1); /* first frame */
+    CHECK_EQ_I(st_fixed_step_advance(&fs, 10.0 + 1.0 / 60), 1);
+    CHECK_EQ_I(st_fixed_step_advance(&fs, 10.0 + 1.0 / 60 + 0.0166), 1); /* a hair short of a step */
+    CHECK_EQ_I(st_fixed_step_advance(&fs, 10.0 + 1.0 / 60 + 0.0166 + 0.004), 0); /* 240 Hz display */
     int total = 0;
     double t0 = 20.0;
-    fs = fixed_step_make(60);
-    fixed_step_advance(&fs, t0);
+    fs = st_fixed_step_make(60);
+    st_fixed_step_advance(&fs, t0);
     for (int i = 1; i <= 240; i++) /* 1 s at 240 Hz */
-        total += fixed_step_advance(&fs, t0 + i / 240.0);
+        total += st_fixed_step_advance(&fs, t0 + i / 240.0);
     CHECK(total >= 59 && total <= 61);
-    int burst = fixed_step_advance(&fs, t0 + 1 + 3.0); /* 3 s stall (debugger) */
+    int burst = st_fixed_step_advance(&fs, t0 + 1 + 3.0); /* 3 s stall (debugger) */
     CHECK_EQ_I(burst, fs.max_steps);
     CHECK(fs.dropped > 170);
-    CHECK_EQ_I(fixed_step_advance(&fs, t0 + 4 + 1.0 / 60), 1); /* back to normal: no debt */
+    CHECK_EQ_I(st_fixed_step_advance(&fs, t0 + 4 + 1.0 / 60), 1); /* back to normal: no debt */
     CHECK(fs.alpha >= 0 && fs.alpha < 1);
     return check_result();
 }

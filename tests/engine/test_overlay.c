@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "engine_test.h"
-#include "core/arena_trace.h"
-#include "render/debug_overlay.h"
+#include <strata/core/arena_trace.h>
+#include <strata/render/debug_overlay.h>
 
 static const Color CLEAR = {20, 16, 28, 255};
 enum { LAYER = 200 };
@@ -50,14 +50,14 @@ static int count_rgb(Image im, RectF box, Color c) {
 
 /* Ends the frame and reads it back; writes it to `png` too when not NULL (to look at). */
 static bool frame_pixels(TestEngine *t, Image *out, const char *png) {
-    render_end(t->rd);
-    bool ok = render_read_pixels(t->rd, t->perm, &out->px, &out->w, &out->h);
+    st_render_end(t->rd);
+    bool ok = st_render_read_pixels(t->rd, t->perm, &out->px, &out->w, &out->h);
     Error err;
-    if (ok && png && !asset_write_screenshot(t->rd, png, &err)) {
+    if (ok && png && !st_asset_write_screenshot(t->rd, png, &err)) {
         fprintf(stderr, "%s\n", err.message);
         ok = false;
     }
-    render_present(t->rd);
+    st_render_present(t->rd);
     return ok;
 }
 
@@ -72,50 +72,50 @@ int main(int argc, char **argv) {
     /* 240 frames of a small game: a level arena filled at frame 100 (marked), a work arena
        cleared every frame with a spike inside frame 200 that is gone by its end, a slot
        that exists only from frame 150 on. */
-    Arena *level = arena_create(
+    Arena *level = st_arena_create(
         (ArenaParams){.reserve_size = 120 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Arena *work = arena_create((ArenaParams){.name = "work"});
+    Arena *work = st_arena_create((ArenaParams){.name = "work"});
     REQUIRE(level && work);
     ArenaTrace trace;
-    REQUIRE(arena_trace_init(&trace, t.perm, 600, 8));
+    REQUIRE(st_arena_trace_init(&trace, t.perm, 600, 8));
     const char *names[] = {"perm", "level", "work", "late"};
-    for (int i = 0; i < 4; i++) arena_trace_name(&trace, i, names[i]);
+    for (int i = 0; i < 4; i++) st_arena_trace_name(&trace, i, names[i]);
 
     /* Before any sample: the panel and a line of text, inside the box. */
     RectF box = {40, 30, 300, 120};
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x, box.y, box.w, box.h, LAYER);
-    CHECK(render_command_count(t.rd) > 1);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    st_debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x, box.y, box.w, box.h, LAYER);
+    CHECK(st_render_command_count(t.rd) > 1);
     Image im;
     REQUIRE(frame_pixels(&t, &im, NULL));
     CHECK_EQ_I(outside_changed(im, box), 0);
 
     for (uint64_t f = 0; f < 240; f++) {
-        arena_clear(work);
-        arena_push(work, 2000 + f * 10, 8);
+        st_arena_clear(work);
+        st_arena_push(work, 2000 + f * 10, 8);
         if (f == 100) {
-            arena_push(level, 100 << 10, 8);
-            arena_trace_mark(&trace, f, "level %s", "02-keys-and-doors.lvl");
+            st_arena_push(level, 100 << 10, 8);
+            st_arena_trace_mark(&trace, f, "level %s", "02-keys-and-doors.lvl");
         }
         if (f == 200) {
             ARENA_SCOPE(tmp, work);
-            arena_push(work, 40 << 10, 8);
+            st_arena_push(work, 40 << 10, 8);
         }
         Arena *slots[4] = {t.perm, level, work, f >= 150 ? work : NULL};
-        arena_trace_sample(&trace, slots, 4, f, f >= 100 ? 2 : 1, 0);
+        st_arena_trace_sample(&trace, slots, 4, f, f >= 100 ? 2 : 1, 0);
     }
 
     /* The timelines, in a box that does not start on a whole pixel. */
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x + 0.5f, box.y, box.w - 0.5f, box.h,
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    st_debug_overlay_draw_trace(t.rd, &t.font, &trace, 180, box.x + 0.5f, box.y, box.w - 0.5f, box.h,
                              LAYER);
-    uint32_t cmds = render_command_count(t.rd);
+    uint32_t cmds = st_render_command_count(t.rd);
     CHECK(cmds > 4 * 4);       /* per lane: a background, a top edge, bars, a label */
     CHECK(cmds < 4 * 4 * 180); /* runs of equal columns are merged */
     REQUIRE(frame_pixels(&t, &im, argc > 2 ? argv[2] : NULL));
-    RenderStats st = render_stats(t.rd);
+    RenderStats st = st_render_stats(t.rd);
     CHECK(st.sprites > 0);
     CHECK_EQ_U(st.dropped, 0);
     CHECK_EQ_I(outside_changed(im, box), 0);
@@ -135,36 +135,36 @@ int main(int argc, char **argv) {
     const uint32_t ns[] = {0, 1, 60, 100000};
     for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++)
         for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-            arena_clear(t.frame);
-            render_begin(t.rd, t.frame, CLEAR);
+            st_arena_clear(t.frame);
+            st_render_begin(t.rd, t.frame, CLEAR);
             RectF r = boxes[b];
-            debug_overlay_draw_trace(t.rd, &t.font, &trace, ns[k], r.x, r.y, r.w, r.h, LAYER);
+            st_debug_overlay_draw_trace(t.rd, &t.font, &trace, ns[k], r.x, r.y, r.w, r.h, LAYER);
             REQUIRE(frame_pixels(&t, &im, NULL));
             int bad = outside_changed(im, r);
             if (bad) fprintf(stderr, "box %zu, last_n %u: %d pixels outside\n", b, ns[k], bad);
             CHECK_EQ_I(bad, 0);
         }
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 5, 100, LAYER);
-    debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 100, 2, LAYER);
-    debug_overlay_draw_trace(t.rd, &t.font, NULL, 60, 10, 10, 100, 100, LAYER);
-    CHECK_EQ_U(render_command_count(t.rd), 0);
-    render_end(t.rd);
-    render_present(t.rd);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    st_debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 5, 100, LAYER);
+    st_debug_overlay_draw_trace(t.rd, &t.font, &trace, 60, 10, 10, 100, 2, LAYER);
+    st_debug_overlay_draw_trace(t.rd, &t.font, NULL, 60, 10, 10, 100, 100, LAYER);
+    CHECK_EQ_U(st_render_command_count(t.rd), 0);
+    st_render_end(t.rd);
+    st_render_present(t.rd);
 
     /* The arena panel, right-aligned to the screen's edge: inside what it returns, its
        right edge on x, and translucent over a red square under it. */
     Arena *arenas[] = {t.perm, level, NULL, work};
     DebugFrameInfo info = {.frame_ms = 16.6, .update_ms = 1.2};
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
     RectF red = {250, 20, 230, 140};
-    render_rect(t.rd, red, 0, (Color){255, 0, 0, 255});
+    st_render_rect(t.rd, red, 0, (Color){255, 0, 0, 255});
     DebugOverlayOptions right = {.x = 480, .y = 20, .layer = LAYER, .right = true};
-    RectF measured = debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &right);
-    CHECK_EQ_U(render_command_count(t.rd), 1); /* measuring draws nothing */
-    RectF panel = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &right);
+    RectF measured = st_debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &right);
+    CHECK_EQ_U(st_render_command_count(t.rd), 1); /* measuring draws nothing */
+    RectF panel = st_debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &right);
     REQUIRE(frame_pixels(&t, &im, argc > 3 ? argv[3] : NULL));
     CHECK(memcmp(&measured, &panel, sizeof panel) == 0);
     CHECK(panel.w > 100 && panel.h > 0);
@@ -176,17 +176,17 @@ int main(int argc, char **argv) {
     const uint8_t *corner = pixel(im, 478, (int)(panel.y + panel.h) - 2);
     CHECK(corner[0] > 60 && corner[0] < 255 && corner[2] < 100);
     /* Two frame lines, two heading lines, three arena rows with their bars. */
-    float lh = font_line_height(&t.font, 1);
+    float lh = st_font_line_height(&t.font, 1);
     CHECK(panel.h >= 7 * lh + 3 * 5);
     CHECK(panel.h < 7 * lh + 3 * (lh + 7) + 20);
 
     /* Docked: a given height, opaque, the timelines in what is left, and nothing outside;
        the panel keeps its width whatever the figures (the frame line's usual ones). */
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
     DebugOverlayOptions dock = {.x = 480, .y = 18, .layer = LAYER, .right = true, .h = 252, .alpha = 255,
                                 .trace = &trace, .trace_frames = 180};
-    RectF docked = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &dock);
+    RectF docked = st_debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info, &dock);
     REQUIRE(frame_pixels(&t, &im, argc > 4 ? argv[4] : NULL));
     CHECK(docked.h == 252 && docked.w == panel.w);
     CHECK_EQ_I(outside_changed(im, docked), 0);
@@ -194,28 +194,28 @@ int main(int argc, char **argv) {
     CHECK(count_rgb(im, docked, (Color){230, 160, 230, 255}) > 10);  /* the last mark, at the foot */
     CHECK(same_rgb(pixel(im, 478, 268), (Color){8, 8, 16, 255}));    /* opaque */
     info.frame_ms = 3.1, info.stats.sprites = 12;
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    CHECK(debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &dock).w == docked.w);
-    render_end(t.rd);
-    render_present(t.rd);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    CHECK(st_debug_overlay_measure(t.rd, &t.font, arenas, 4, &info, &dock).w == docked.w);
+    st_render_end(t.rd);
+    st_render_present(t.rd);
 
     /* The panel through the old call, at its place: still drawn, and nothing outside. */
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    RectF full = debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info,
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    RectF full = st_debug_overlay_draw_ex(t.rd, &t.font, arenas, 4, &info,
                                        &(DebugOverlayOptions){.x = 0, .y = 18, .layer = LAYER});
-    render_end(t.rd);
-    render_present(t.rd);
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    debug_overlay_draw(t.rd, &t.font, arenas, 4, &info, 0, 18, LAYER);
-    CHECK(render_command_count(t.rd) > 50);
+    st_render_end(t.rd);
+    st_render_present(t.rd);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    st_debug_overlay_draw(t.rd, &t.font, arenas, 4, &info, 0, 18, LAYER);
+    CHECK(st_render_command_count(t.rd) > 50);
     REQUIRE(frame_pixels(&t, &im, NULL));
     CHECK_EQ_I(outside_changed(im, full), 0);
 
-    arena_release(work);
-    arena_release(level);
+    st_arena_release(work);
+    st_arena_release(level);
     test_engine_close(&t);
     return check_result();
 }

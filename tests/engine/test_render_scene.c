@@ -75,14 +75,14 @@ int main(int argc, char **argv) {
     REQUIRE(test_engine_open(&t, argv[1]));
     Error err;
     Image tiles, sprites, font;
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "tiles.png"), &tiles.px, &tiles.w,
+    REQUIRE(st_asset_load_rgba(t.perm, st_asset_path(t.perm, argv[1], "tiles.png"), &tiles.px, &tiles.w,
                             &tiles.h, &err));
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "sprites.png"), &sprites.px,
+    REQUIRE(st_asset_load_rgba(t.perm, st_asset_path(t.perm, argv[1], "sprites.png"), &sprites.px,
                             &sprites.w, &sprites.h, &err));
-    REQUIRE(asset_load_rgba(t.perm, asset_path(t.perm, argv[1], "font.png"), &font.px, &font.w,
+    REQUIRE(st_asset_load_rgba(t.perm, st_asset_path(t.perm, argv[1], "font.png"), &font.px, &font.w,
                             &font.h, &err));
-    CHECK_EQ_I(render_texture_info(t.tiles).cols, ATLAS_COLS);
-    CHECK_EQ_I(render_texture_info(t.sprites).rows, SPRITES_ROWS);
+    CHECK_EQ_I(st_render_texture_info(t.tiles).cols, ATLAS_COLS);
+    CHECK_EQ_I(st_render_texture_info(t.sprites).rows, SPRITES_ROWS);
 
     /* Advances: ink + 1 for letters, one width for all digits, a fixed one for space. */
     int ink_E = glyph_ink(font, 'E'), ink_N = glyph_ink(font, 'N'), ink_D = glyph_ink(font, 'D');
@@ -90,52 +90,52 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(t.font.advances['i' - FONT_FIRST_CHAR], glyph_ink(font, 'i') + 1);
     CHECK_EQ_I(t.font.advances['M' - FONT_FIRST_CHAR], glyph_ink(font, 'M') + 1);
     CHECK_EQ_I(t.font.advances[' ' - FONT_FIRST_CHAR], TEST_FONT_SPACE);
-    CHECK(font_measure(&t.font, STR8_LIT("il"), 1) < font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(st_font_measure(&t.font, STR8_LIT("il"), 1) < st_font_measure(&t.font, STR8_LIT("MW"), 1));
     CHECK(t.font.advances['i' - FONT_FIRST_CHAR] < FONT_ADVANCE); /* the "Fi rst" hole is gone */
-    CHECK(font_measure(&t.font, STR8_LIT("11"), 1) == font_measure(&t.font, STR8_LIT("88"), 1));
-    CHECK(font_measure(&t.font, STR8_LIT("il\nMW"), 1) == font_measure(&t.font, STR8_LIT("MW"), 1));
-    CHECK(font_measure(&t.font, STR8_LIT("MW"), 2) == 2 * font_measure(&t.font, STR8_LIT("MW"), 1));
-    CHECK(font_measure(&t.font, STR8_LIT(""), 1) == 0);
+    CHECK(st_font_measure(&t.font, STR8_LIT("11"), 1) == st_font_measure(&t.font, STR8_LIT("88"), 1));
+    CHECK(st_font_measure(&t.font, STR8_LIT("il\nMW"), 1) == st_font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(st_font_measure(&t.font, STR8_LIT("MW"), 2) == 2 * st_font_measure(&t.font, STR8_LIT("MW"), 1));
+    CHECK(st_font_measure(&t.font, STR8_LIT(""), 1) == 0);
 
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
     /* layer 0: tiles. (0,0) wall, (32,0) floor under a heart pushed before it. */
-    render_cell(t.rd, t.sprites, SPR_HEART, 32, 0, 1, 0);
-    render_cell(t.rd, t.tiles, TS_WALL, 0, 0, 0, 0);
-    render_cell(t.rd, t.tiles, TS_FLOOR_0, 32, 0, 0, 0);
+    st_render_cell(t.rd, t.sprites, SPR_HEART, 32, 0, 1, 0);
+    st_render_cell(t.rd, t.tiles, TS_WALL, 0, 0, 0, 0);
+    st_render_cell(t.rd, t.tiles, TS_FLOOR_0, 32, 0, 0, 0);
     /* layer 1: flipped left-facing hero must equal the right-facing cell */
-    render_cell(t.rd, t.sprites, SPR_PLAYER + FACING_LEFT * PLAYER_FRAMES, 64, 0, 1, RENDER_FLIP_X);
+    st_render_cell(t.rd, t.sprites, SPR_PLAYER + FACING_LEFT * PLAYER_FRAMES, 64, 0, 1, RENDER_FLIP_X);
     /* layers 4/5: the higher layer wins although pushed first */
-    render_rect(t.rd, (RectF){100, 100, 10, 10}, 5, (Color){255, 0, 0, 255});
-    render_rect(t.rd, (RectF){105, 105, 10, 10}, 4, (Color){0, 255, 0, 255});
+    st_render_rect(t.rd, (RectF){100, 100, 10, 10}, 5, (Color){255, 0, 0, 255});
+    st_render_rect(t.rd, (RectF){105, 105, 10, 10}, 4, (Color){0, 255, 0, 255});
     /* layer 6: same key -> push order */
-    render_rect(t.rd, (RectF){200, 100, 10, 10}, 6, (Color){0, 0, 255, 255});
-    render_rect(t.rd, (RectF){205, 100, 10, 10}, 6, (Color){255, 255, 0, 255});
+    st_render_rect(t.rd, (RectF){200, 100, 10, 10}, 6, (Color){0, 0, 255, 255});
+    st_render_rect(t.rd, (RectF){205, 100, 10, 10}, 6, (Color){255, 255, 0, 255});
     /* off screen: culled, not drawn */
-    render_cell(t.rd, t.sprites, SPR_COIN, -100, -100, 1, 0);
-    render_cell(t.rd, t.sprites, SPR_COIN, 480, 10, 1, 0);
+    st_render_cell(t.rd, t.sprites, SPR_COIN, -100, -100, 1, 0);
+    st_render_cell(t.rd, t.sprites, SPR_COIN, 480, 10, 1, 0);
     /* view offset */
-    render_set_view(t.rd, 16, 8);
-    render_cell(t.rd, t.sprites, SPR_KEY_BLUE, 16 + 400, 8 + 240, 1, 0);
-    render_set_view(t.rd, 0, 0);
+    st_render_set_view(t.rd, 16, 8);
+    st_render_cell(t.rd, t.sprites, SPR_KEY_BLUE, 16 + 400, 8 + 240, 1, 0);
+    st_render_set_view(t.rd, 0, 0);
     /* text, tinted, layer 7; right-aligned text ends at x = 470 */
-    Str8 hi = str8_fmt(render_frame_arena(t.rd), "H%c", 'i');
-    font_draw(t.rd, &t.font, 300, 200, hi, (Color){255, 80, 0, 255}, 7, TEXT_ALIGN_LEFT, 1);
+    Str8 hi = st_str8_fmt(st_render_frame_arena(t.rd), "H%c", 'i');
+    st_font_draw(t.rd, &t.font, 300, 200, hi, (Color){255, 80, 0, 255}, 7, TEXT_ALIGN_LEFT, 1);
     float rw =
-        font_draw(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
-    CHECK(rw == font_measure(&t.font, STR8_LIT("END"), 1));
+        st_font_draw(t.rd, &t.font, 470, 220, STR8_LIT("END"), COLOR_WHITE, 7, TEXT_ALIGN_RIGHT, 1);
+    CHECK(rw == st_font_measure(&t.font, STR8_LIT("END"), 1));
     CHECK(rw == ink_E + 1 + ink_N + 1 + ink_D);
     /* A line of narrow and wide glyphs, to check each lands at the measured advance. */
     static const char line[] = "Quit level 10 MW";
     const Color line_tint = {0, 200, 255, 255};
-    float lw = font_draw(t.rd, &t.font, 20, 150, STR8_LIT(line), line_tint, 7, TEXT_ALIGN_LEFT, 1);
-    CHECK(lw == font_measure(&t.font, STR8_LIT(line), 1));
+    float lw = st_font_draw(t.rd, &t.font, 20, 150, STR8_LIT(line), line_tint, 7, TEXT_ALIGN_LEFT, 1);
+    CHECK(lw == st_font_measure(&t.font, STR8_LIT(line), 1));
     CHECK(lw < (sizeof line - 1) * FONT_ADVANCE - 1); /* narrower than monospace */
     /* 2 culled; glyphs: "Hi", "END", and the line without its 3 spaces */
-    CHECK_EQ_U(render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3 + (sizeof line - 1 - 3));
-    render_end(t.rd);
+    CHECK_EQ_U(st_render_command_count(t.rd), 3 + 1 + 4 + 1 + 2 + 3 + (sizeof line - 1 - 3));
+    st_render_end(t.rd);
 
-    RenderStats st = render_stats(t.rd);
+    RenderStats st = st_render_stats(t.rd);
     /* runs: L0 tiles | L1 sprites | L4-L6 white (consecutive layers, one texture: one run) |
        L7 font */
     CHECK_EQ_U(st.draw_calls, 4);
@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
     CHECK(st.frame_bytes > (14 + sizeof line - 1 - 3) * sizeof(DrawCmd));
 
     Image out;
-    REQUIRE(render_read_pixels(t.rd, t.perm, &out.px, &out.w, &out.h));
+    REQUIRE(st_render_read_pixels(t.rd, t.perm, &out.px, &out.w, &out.h));
     CHECK_EQ_I(out.w, 480);
     CHECK_EQ_I(out.h, 270);
     CHECK(same_rgb(pixel(out, 479, 269), CLEAR.r, CLEAR.g, CLEAR.b));
@@ -180,12 +180,12 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(glyph_mismatches(out, font, 'i', FONT_CELL_W, 300 + adv_H, 200,
                                 (Color){255, 80, 0, 255}, &ink), 0);
     CHECK(ink > 15);
-    /* The line: glyph k starts where font_measure of the k glyphs before it ends, plus the
+    /* The line: glyph k starts where st_font_measure of the k glyphs before it ends, plus the
        1-px gap - so what is measured is exactly what is drawn. */
     int line_ink = 0;
     for (int k = 0; line[k]; k++) {
         if (line[k] == ' ') continue;
-        int pen = 20 + (int)font_measure(&t.font, str8_make(line, (uint64_t)k), 1) + (k ? 1 : 0);
+        int pen = 20 + (int)st_font_measure(&t.font, st_str8_make(line, (uint64_t)k), 1) + (k ? 1 : 0);
         int adv = line[k + 1] ? t.font.advances[line[k] - FONT_FIRST_CHAR] : FONT_CELL_W;
         int bad = glyph_mismatches(out, font, line[k], adv, pen, 150, line_tint, &line_ink);
         if (bad) fprintf(stderr, "glyph '%c' at x=%d: %d mismatches\n", line[k], pen, bad);
@@ -204,36 +204,36 @@ int main(int argc, char **argv) {
     CHECK(!ink_470);
 
     /* The PNG on disk holds exactly these pixels. */
-    REQUIRE(asset_write_screenshot(t.rd, argv[2], &err));
+    REQUIRE(st_asset_write_screenshot(t.rd, argv[2], &err));
     /* A PNG that cannot be written says so, naming the file. */
-    CHECK(!asset_write_screenshot(t.rd, "/nonexistent-folder/shot.png", &err));
+    CHECK(!st_asset_write_screenshot(t.rd, "/nonexistent-folder/shot.png", &err));
     CHECK(strstr(err.message, "/nonexistent-folder/shot.png") != NULL);
     Image png;
-    REQUIRE(asset_load_rgba(t.perm, argv[2], &png.px, &png.w, &png.h, &err));
+    REQUIRE(st_asset_load_rgba(t.perm, argv[2], &png.px, &png.w, &png.h, &err));
     CHECK_EQ_I(png.w, out.w);
     CHECK_EQ_I(png.h, out.h);
     CHECK(memcmp(png.px, out.px, (size_t)out.w * out.h * 4) == 0);
     /* The frame's commands read back in push order, before and after it is shown (what
        tests measure frames by): the heart first, on its layer, from the sprites' texture,
        at its place; the shown frame's list until the next begin; nothing past the end. */
-    uint32_t pushed = render_command_count(t.rd);
-    const DrawCmd *first = render_command(t.rd, 0);
-    CHECK(first && first->tex == render_texture_info(t.sprites).id && first->layer == 1 && first->x == 32 &&
+    uint32_t pushed = st_render_command_count(t.rd);
+    const DrawCmd *first = st_render_command(t.rd, 0);
+    CHECK(first && first->tex == st_render_texture_info(t.sprites).id && first->layer == 1 && first->x == 32 &&
           first->y == 0 && first->w == 16);
-    CHECK(render_command(t.rd, 1)->tex == render_texture_info(t.tiles).id);
-    CHECK(render_command(t.rd, pushed - 1) != NULL && render_command(t.rd, pushed) == NULL);
-    CHECK_EQ_U(render_texture_info(NULL).id, 0);
-    render_present(t.rd);
-    CHECK(render_command(t.rd, 0) == first && render_command(t.rd, pushed) == NULL);
+    CHECK(st_render_command(t.rd, 1)->tex == st_render_texture_info(t.tiles).id);
+    CHECK(st_render_command(t.rd, pushed - 1) != NULL && st_render_command(t.rd, pushed) == NULL);
+    CHECK_EQ_U(st_render_texture_info(NULL).id, 0);
+    st_render_present(t.rd);
+    CHECK(st_render_command(t.rd, 0) == first && st_render_command(t.rd, pushed) == NULL);
 
     /* The frame arena's peak survives the clear and covers this frame's commands. */
-    ArenaStats fs = arena_stats(t.frame);
-    render_begin(t.rd, t.frame, CLEAR);
-    CHECK(render_command(t.rd, 0) == NULL); /* a new frame has none yet */
-    render_end(t.rd);
-    render_present(t.rd);
-    arena_clear(t.frame);
-    ArenaStats after = arena_stats(t.frame);
+    ArenaStats fs = st_arena_stats(t.frame);
+    st_render_begin(t.rd, t.frame, CLEAR);
+    CHECK(st_render_command(t.rd, 0) == NULL); /* a new frame has none yet */
+    st_render_end(t.rd);
+    st_render_present(t.rd);
+    st_arena_clear(t.frame);
+    ArenaStats after = st_arena_stats(t.frame);
     CHECK_EQ_U(after.used, 0);
     CHECK(after.peak >= st.frame_bytes);
     CHECK_EQ_U(after.peak, fs.peak);

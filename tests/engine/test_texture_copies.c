@@ -10,7 +10,7 @@
 #include <SDL2/SDL.h>
 
 #include "engine_test.h"
-#include "render/render_core.h" /* the SDL backend's copies */
+#include <strata/render/render_core.h> /* the SDL backend's copies */
 
 static uint64_t sdl_bytes(const Texture *t) {
     SDL_Texture *seen[9];
@@ -76,11 +76,11 @@ int main(int argc, char **argv) {
     CHECK(with_copies <= RENDER_COPY_BUDGET_BYTES);
 
     /* A 512x512 image: one SDL texture of exactly its size. */
-    uint8_t *big = arena_push_raw(t.perm, (uint64_t)BIG * BIG * 4, 16);
+    uint8_t *big = st_arena_push_raw(t.perm, (uint64_t)BIG * BIG * 4, 16);
     REQUIRE(big);
     for (int y = 0; y < BIG; y++)
         for (int x = 0; x < BIG; x++) big_texel(x, y, big + ((size_t)y * BIG + x) * 4);
-    Texture *tex = render_texture_create(t.rd, t.perm, "big", big, BIG, BIG, 16, 16);
+    Texture *tex = st_render_texture_create(t.rd, t.perm, "big", big, BIG, BIG, 16, 16);
     REQUIRE(tex);
     printf("big: %dx%d, %llu bytes of image, %llu in SDL textures\n", tex->w, tex->h,
            (unsigned long long)image_bytes(tex), (unsigned long long)sdl_bytes(tex));
@@ -89,20 +89,20 @@ int main(int argc, char **argv) {
     CHECK(!tex->sdl.mirrored);
 
     /* Drawn from that one texture, through SDL's own flips and modulation. */
-    arena_clear(t.frame);
-    render_begin(t.rd, t.frame, COLOR_BLACK);
+    st_arena_clear(t.frame);
+    st_render_begin(t.rd, t.frame, COLOR_BLACK);
     RectF src = {100, 200, 16, 16};
-    render_sprite(t.rd, tex, src, (RectF){10, 10, 16, 16}, 0, COLOR_WHITE, 0);
-    render_sprite(t.rd, tex, src, (RectF){40, 10, 16, 16}, 0, COLOR_WHITE, RENDER_FLIP_X);
-    render_sprite(t.rd, tex, src, (RectF){70, 10, 16, 16}, 0, COLOR_WHITE, RENDER_FLIP_Y);
-    render_sprite(t.rd, tex, src, (RectF){100, 10, 16, 16}, 0, COLOR_WHITE,
+    st_render_sprite(t.rd, tex, src, (RectF){10, 10, 16, 16}, 0, COLOR_WHITE, 0);
+    st_render_sprite(t.rd, tex, src, (RectF){40, 10, 16, 16}, 0, COLOR_WHITE, RENDER_FLIP_X);
+    st_render_sprite(t.rd, tex, src, (RectF){70, 10, 16, 16}, 0, COLOR_WHITE, RENDER_FLIP_Y);
+    st_render_sprite(t.rd, tex, src, (RectF){100, 10, 16, 16}, 0, COLOR_WHITE,
                   RENDER_FLIP_X | RENDER_FLIP_Y);
-    render_sprite(t.rd, tex, src, (RectF){130, 10, 16, 16}, 0, (Color){255, 0, 255, 255},
+    st_render_sprite(t.rd, tex, src, (RectF){130, 10, 16, 16}, 0, (Color){255, 0, 255, 255},
                   RENDER_FLIP_X);
-    render_end(t.rd);
+    st_render_end(t.rd);
     uint8_t *px;
     int pw, ph;
-    REQUIRE(render_read_pixels(t.rd, t.frame, &px, &pw, &ph));
+    REQUIRE(st_render_read_pixels(t.rd, t.frame, &px, &pw, &ph));
     REQUIRE(pw >= 160 && ph >= 30);
     CHECK_EQ_I(patch_mismatches(px, pw, 100, 200, 10, 10, 0, false), 0);
     CHECK_EQ_I(patch_mismatches(px, pw, 100, 200, 40, 10, RENDER_FLIP_X, false), 0);
@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(patch_mismatches(px, pw, 100, 200, 100, 10, RENDER_FLIP_X | RENDER_FLIP_Y, false),
                0);
     CHECK_EQ_I(patch_mismatches(px, pw, 100, 200, 130, 10, RENDER_FLIP_X, true), 0);
-    render_present(t.rd);
+    st_render_present(t.rd);
 
     test_engine_close(&t);
     return check_result();

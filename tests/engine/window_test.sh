@@ -209,7 +209,7 @@ if start_app window-probe "$probe"; then
     key 6
     wait_for "probe, scale 6 clamped to the display" state_has out=960x540 window_scale=2
     key f
-    wait_for "probe, platform_set_fullscreen" state_has fullscreen=1 out=1280x1024
+    wait_for "probe, st_platform_set_fullscreen" state_has fullscreen=1 out=1280x1024
     check_probe "probe fullscreen by the settings call" 1280 1024
     key 1
     wait_for "probe, scale 1 leaves fullscreen" state_has fullscreen=0 out=480x270 window_scale=1

@@ -1,5 +1,5 @@
 /* fuzz_image.c - libFuzzer target for the image loader (asset.h): PNG bytes through
-   asset_decode_rgba, the path every texture and font of the game takes, with stb_image on
+   st_asset_decode_rgba, the path every texture and font of the game takes, with stb_image on
    its arena Allocator.
 
    Beyond "no crash, no leak, no undefined behaviour" it checks the loader's promises on
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "fuzz.h"
 
 /* The sanitizer runtime calls these on every allocation and free, on every thread; only
@@ -35,7 +35,7 @@ static Arena *out;
 
 static uint64_t scratch_used(void) {
     ArenaStats st[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(st, ARENA_SCRATCH_COUNT);
+    uint32_t n = st_scratch_stats(st, ARENA_SCRATCH_COUNT);
     uint64_t used = 0;
     for (uint32_t i = 0; i < n; i++) used = used * 1000003u + st[i].used;
     return used;
@@ -45,7 +45,7 @@ static bool decode(const uint8_t *data, size_t size, uint8_t **px, int *w, int *
                    Error *err) {
     heap_calls = 0;
     counting = 1;
-    bool ok = asset_decode_rgba(out, data, size, "fuzz.png", px, w, h, err);
+    bool ok = st_asset_decode_rgba(out, data, size, "fuzz.png", px, w, h, err);
     counting = 0;
     PROMISE(heap_calls == 0);
     return ok;
@@ -54,15 +54,15 @@ static bool decode(const uint8_t *data, size_t size, uint8_t **px, int *w, int *
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!out) {
         __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-        out = arena_create(
+        out = st_arena_create(
             (ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "out"});
         /* The scratch arenas exist from here on, so a first decode does not count their making. */
         uint8_t *px;
         int w, h;
         Error err;
-        asset_decode_rgba(out, (const uint8_t *)"", 0, "warm.png", &px, &w, &h, &err);
+        st_asset_decode_rgba(out, (const uint8_t *)"", 0, "warm.png", &px, &w, &h, &err);
     }
-    uint64_t before = arena_pos(out), scratch = scratch_used();
+    uint64_t before = st_arena_pos(out), scratch = scratch_used();
     uint8_t *px = NULL;
     int w = -1, h = -1;
     Error err;
@@ -70,19 +70,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool ok = decode(data, size, &px, &w, &h, &err);
     PROMISE(scratch_used() == scratch);
     if (!ok) {
-        PROMISE(arena_pos(out) == before);
+        PROMISE(st_arena_pos(out) == before);
         size_t n = strnlen(err.message, sizeof err.message);
         PROMISE(n > 10 && n < sizeof err.message && strncmp(err.message, "fuzz.png: ", 10) == 0);
         PROMISE(strstr(err.message, "(null)") == NULL);
         return 0;
     }
     PROMISE(w >= 1 && h >= 1 && w <= ASSET_MAX_IMAGE_SIDE && h <= ASSET_MAX_IMAGE_SIDE && px);
-    uint64_t bytes = (uint64_t)w * (uint64_t)h * 4, after = arena_pos(out);
+    uint64_t bytes = (uint64_t)w * (uint64_t)h * 4, after = st_arena_pos(out);
     PROMISE(after - before >= bytes && after - before < bytes + 16);
     uint8_t *again = NULL;
     int w2 = 0, h2 = 0;
     PROMISE(decode(data, size, &again, &w2, &h2, &err));
     PROMISE(w2 == w && h2 == h && memcmp(again, px, bytes) == 0);
-    arena_pop_to(out, before);
+    st_arena_pop_to(out, before);
     return 0;
 }

@@ -4,7 +4,7 @@
    Beyond "no crash, no leak, no hang" it checks the loader's promises on every input:
      - a failed parse leaves the loaded level (a known-good one) and the arena untouched, and
        its message starts with "path:" and carries ": error: ";
-     - a successful parse is self-consistent: arena_pos == arena_bytes == the measured need,
+     - a successful parse is self-consistent: st_arena_pos == arena_bytes == the measured need,
        with the simulation's runtime state as its room (sim_runtime_bytes, as the game loads
        it), that room zeroed and aligned; every tile is a TileKind, every entity stands where
        the format says it may, every sign's text is what the format allows, and every exit
@@ -84,7 +84,7 @@ static void load_base(void) {
 }
 
 static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRoom *room) {
-    PROMISE(lv->arena_bytes == arena_pos(arena) && lv->arena_bytes == st->level_bytes);
+    PROMISE(lv->arena_bytes == st_arena_pos(arena) && lv->arena_bytes == st->level_bytes);
     PROMISE(room->size == sim_runtime_bytes(lv) && room->block && (uintptr_t)room->block % LEVEL_ROOM_ALIGN == 0);
     for (uint64_t i = 0; i < room->size; i++) PROMISE(((const uint8_t *)room->block)[i] == 0);
     PROMISE(lv->width >= 1 && lv->width <= LEVEL_MAX_SIDE && lv->height >= 1 && lv->height <= LEVEL_MAX_SIDE);
@@ -141,7 +141,7 @@ static void check_level(const Level *lv, const LevelLoadStats *st, const LevelRo
 
 /* Write, parse, write: the same level, the same text. */
 static void check_round_trip(const Level *lv) {
-    arena_clear(text_arena);
+    st_arena_clear(text_arena);
     Str8 text = level_write(text_arena, lv);
     PROMISE(text.len > 0);
     Level back;
@@ -151,17 +151,17 @@ static void check_round_trip(const Level *lv) {
     PROMISE(ok);
     PROMISE(level_equal(lv, &back));
     Str8 text2 = level_write(text_arena, &back);
-    PROMISE(str8_eq(text, text2));
+    PROMISE(st_str8_eq(text, text2));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!arena) {
-        arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-        text_arena = arena_create((ArenaParams){.name = "text"});
-        again_arena = arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "again"});
+        arena = st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        text_arena = st_arena_create((ArenaParams){.name = "text"});
+        again_arena = st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "again"});
         load_base();
     }
-    uint64_t before = level_hash(&base), pos = arena_pos(arena);
+    uint64_t before = level_hash(&base), pos = st_arena_pos(arena);
     Level lv = base;
     LevelRoom room = base_room;
     Error err;
@@ -172,7 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         load_base();
     } else {
         PROMISE(memcmp(&lv, &base, sizeof lv) == 0 && memcmp(&room, &base_room, sizeof room) == 0);
-        PROMISE(level_hash(&base) == before && arena_pos(arena) == pos);
+        PROMISE(level_hash(&base) == before && st_arena_pos(arena) == pos);
         for (uint64_t i = 0; i < base_room.size; i++) PROMISE(((const uint8_t *)base_room.block)[i] == 0);
         PROMISE(strncmp(err.message, FUZZ_LEVEL_PATH ":", strlen(FUZZ_LEVEL_PATH) + 1) == 0);
         PROMISE(strstr(err.message, ": error: ") != NULL);

@@ -2,17 +2,17 @@
    the host runs before the dynamic loader maps a hot-reloaded library and before it calls
    any entry of the library's table. An input is one of two things:
 
-   - anything but a leading 'T': a library file, through game_library_check_file. When it
+   - anything but a leading 'T': a library file, through st_game_library_check_file. When it
      is accepted, the image keeps every promise the loader relies on, checked here from the
      file's own program headers: each loadable segment's bytes inside the file, no more of
      them than of its memory, the segments in address order without overlap, the dynamic
      section inside one of them, and the headers' extent inside the file; the same bytes
      cut to one byte short of that extent, or to half of it, are refused as cut short;
-     game_library_map places every segment.
+     st_game_library_map places every segment.
    - 'T' and a table case: a fake library in a 64 KiB buffer of ASan-guarded heap (up to
      four ranges of it, with their flags), and a GameApi somewhere in it or at a wild
      address, its entries and build name pointing into the buffer, just past it, or
-     anywhere. game_library_check_table must give exactly the verdict this file works out
+     anywhere. st_game_library_check_table must give exactly the verdict this file works out
      on its own from the ranges (a table it calls sound is sound, and the other way round),
      and it reads nothing outside the ranges (the buffer's ends are ASan's redzones).
 
@@ -27,7 +27,7 @@
 
 #include <elf.h>
 
-#include "host/game_library.h"
+#include <strata/host/game_library.h>
 #include "fuzz.h"
 
 #define FAKE_BYTES 65536u
@@ -47,8 +47,8 @@ static void fuzz_file(const uint8_t *data, size_t size) {
     GameLibraryImage img, again;
     Error e, e2;
     memset(&e, 0xAA, sizeof e);
-    bool ok = game_library_check_file(data, size, &img, &e);
-    PROMISE(game_library_check_file(data, size, &again, &e2) == ok);
+    bool ok = st_game_library_check_file(data, size, &img, &e);
+    PROMISE(st_game_library_check_file(data, size, &again, &e2) == ok);
     const char *why = e.message, *why2 = e2.message;
     if (!ok) {
         check_why(&e);
@@ -95,11 +95,11 @@ static void fuzz_file(const uint8_t *data, size_t size) {
     /* Cut, it is refused: what a build still writing it would leave. */
     uint64_t cuts[2] = {img.extent - 1, img.extent / 2};
     for (int c = 0; c < 2; c++) {
-        PROMISE(!game_library_check_file(data, cuts[c], &again, &e));
+        PROMISE(!st_game_library_check_file(data, cuts[c], &again, &e));
         check_why(&e);
         PROMISE(strstr(why, "cut short") || strstr(why, "empty"));
     }
-    GameLibraryMap map = game_library_map(&img, (uintptr_t)0x7f0000000000ull);
+    GameLibraryMap map = st_game_library_map(&img, (uintptr_t)0x7f0000000000ull);
     PROMISE(map.count == img.count);
     for (uint32_t i = 0; i < map.count; i++) PROMISE(map.ranges[i].lo < map.ranges[i].hi);
 }
@@ -243,10 +243,10 @@ static void fuzz_table(const uint8_t *data, size_t size) {
     }
     Error e;
     memset(&e, 0xAA, sizeof e);
-    GameLibraryVerdict v = game_library_check_table((const GameApi *)at, &map, version, hash, false, &e);
+    GameLibraryVerdict v = st_game_library_check_table((const GameApi *)at, &map, version, hash, false, &e);
     PROMISE(v == expected(&map, at, version, hash));
     if (v != GAME_LIBRARY_OK) check_why(&e);
-    PROMISE(game_library_check_table((const GameApi *)at, &map, version, hash, false, &e) == v);
+    PROMISE(st_game_library_check_table((const GameApi *)at, &map, version, hash, false, &e) == v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

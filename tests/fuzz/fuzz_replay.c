@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/arena.h"
+#include <strata/core/arena.h>
 #include "rules/replay.h"
 #include "fuzz.h"
 
@@ -41,20 +41,20 @@ static bool same(const Replay *a, const Replay *b) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Error msg;
     if (!arena) {
-        arena = arena_create((ArenaParams){.name = "fuzz"});
-        again = arena_create((ArenaParams){.name = "again"});
+        arena = st_arena_create((ArenaParams){.name = "fuzz"});
+        again = st_arena_create((ArenaParams){.name = "again"});
         if (!replay_parse(&base, arena, "base.rep", STR8_LIT(good), &msg)) {
             fprintf(stderr, "%s\n", msg.message);
             __builtin_trap();
         }
-        base_pos = arena_pos(arena);
+        base_pos = st_arena_pos(arena);
     }
-    arena_pop_to(arena, base_pos);
-    arena_clear(again);
+    st_arena_pop_to(arena, base_pos);
+    st_arena_clear(again);
     Replay r = base, before = base;
-    if (!replay_parse(&r, arena, PATH, str8_make((const char *)data, size), &msg)) {
+    if (!replay_parse(&r, arena, PATH, st_str8_make((const char *)data, size), &msg)) {
         PROMISE(memcmp(&r, &before, sizeof r) == 0 && same(&r, &base));
-        PROMISE(arena_pos(arena) == base_pos);
+        PROMISE(st_arena_pos(arena) == base_pos);
         PROMISE(strncmp(msg.message, PATH ":", strlen(PATH) + 1) == 0 && strstr(msg.message, ": error: ") != NULL);
         return 0;
     }
@@ -88,6 +88,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!ok)
         fprintf(stderr, "written text does not load: %s\n%.*s\n", msg.message, (int)text.len, text.data);
     PROMISE(ok && same(&back, &r));
-    PROMISE(str8_eq(replay_format(again, &back), text));
+    PROMISE(st_str8_eq(replay_format(again, &back), text));
     return 0;
 }

@@ -16,10 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
-#include "core/hash.h"
+#include <strata/core/arena.h>
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
+#include <strata/core/hash.h>
 #include "rules/save.h"
 #include "fuzz.h"
 
@@ -73,14 +73,14 @@ static void try_text(Str8 text) {
     before = d;
     Error msg;
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     ErrorCode st = save_parse(&d, PATH, text, &msg);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     if (st != ERROR_OK) {
         PROMISE(memcmp(&d, &before, sizeof d) == 0);
         PROMISE(cap.count == 0);
         PROMISE(strncmp(msg.message, PATH, strlen(PATH)) == 0 && strstr(msg.message, "warning: ") != NULL);
-        arena_clear(reports);
+        st_arena_clear(reports);
         return;
     }
     PROMISE(d.format == 1 || d.format == 2);
@@ -94,10 +94,10 @@ static void try_text(Str8 text) {
     for (DiagCaptured *c = cap.first; c; c = c->next)
         PROMISE(c->d.path_len == strlen(PATH) && memcmp(c->d.path, PATH, c->d.path_len) == 0 &&
                 c->d.line >= 2);
-    arena_clear(reports);
+    st_arena_clear(reports);
 
     /* Written and read back: the same progress, the same settings when they are in it. */
-    arena_clear(arena);
+    st_arena_clear(arena);
     Str8 out = save_format(arena, &d);
     PROMISE(out.len > 0);
     static SaveData back;
@@ -107,27 +107,27 @@ static void try_text(Str8 text) {
             back.settings_inside == d.settings_inside);
     if (d.settings_inside) PROMISE(same_settings(&back.settings, &d.settings));
     else PROMISE(same_settings(&back.settings, &before.settings));
-    PROMISE(str8_eq(save_format(arena, &back), out));
+    PROMISE(st_str8_eq(save_format(arena, &back), out));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!arena) {
-        arena = arena_create((ArenaParams){.name = "fuzz"});
-        reports = arena_create((ArenaParams){.name = "reports"});
+        arena = st_arena_create((ArenaParams){.name = "fuzz"});
+        reports = st_arena_create((ArenaParams){.name = "reports"});
     }
-    Str8 text = str8_make((const char *)data, size);
+    Str8 text = st_str8_make((const char *)data, size);
     try_text(text);
     /* The same lines under a checksum that matches them: the last line (the checksum's
        place) replaced by the right one. */
     int64_t cut = (int64_t)size - 1;
     while (cut > 0 && data[cut - 1] != '\n') cut--;
     if (cut < 0) cut = 0;
-    arena_clear(arena);
-    char *fixed = arena_push_array_raw(arena, char, (uint64_t)cut + 32);
+    st_arena_clear(arena);
+    char *fixed = st_arena_push_array_raw(arena, char, (uint64_t)cut + 32);
     if (!fixed) return 0;
     memcpy(fixed, data, (size_t)cut);
     int n = snprintf(fixed + cut, 32, "checksum %016llx\n",
-                     (unsigned long long)hash_fnv1a(HASH_FNV1A_INIT, data, (size_t)cut));
-    try_text(str8_make(fixed, (uint64_t)cut + (uint64_t)n));
+                     (unsigned long long)st_hash_fnv1a(HASH_FNV1A_INIT, data, (size_t)cut));
+    try_text(st_str8_make(fixed, (uint64_t)cut + (uint64_t)n));
     return 0;
 }

@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
+#include <strata/core/arena.h>
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
 #include "rules/save.h"
 #include "fuzz.h"
 
@@ -40,12 +40,12 @@ static Str8 first_word(Str8 line) {
     while (i < line.len && blank(line.data[i])) i++;
     uint64_t start = i;
     while (i < line.len && !blank(line.data[i]) && line.data[i] != '#') i++;
-    return str8_slice(line, start, i);
+    return st_str8_slice(line, start, i);
 }
 
 static int known(Str8 word) {
     for (int k = 0; k < (int)(sizeof KEYS / sizeof KEYS[0]); k++)
-        if (str8_eq_cstr(word, KEYS[k])) return k;
+        if (st_str8_eq_cstr(word, KEYS[k])) return k;
     return -1;
 }
 
@@ -61,28 +61,28 @@ static const SaveSettings BASE = {
 
 static int32_t parse(SaveSettings *st, Str8 text, uint32_t *warnings, int32_t max_line) {
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     int32_t skipped = save_settings_parse(st, PATH, text);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     PROMISE(cap.count == cap.of[DIAG_WARNING] && cap.lost == 0);
     for (DiagCaptured *c = cap.first; c; c = c->next)
         PROMISE(c->d.path_len == strlen(PATH) && memcmp(c->d.path, PATH, c->d.path_len) == 0 &&
                 c->d.line >= 1 && c->d.line <= max_line);
     *warnings = cap.count;
-    arena_clear(reports);
+    st_arena_clear(reports);
     return skipped;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!arena) {
-        arena = arena_create((ArenaParams){.name = "fuzz"});
-        reports = arena_create((ArenaParams){.name = "reports"});
+        arena = st_arena_create((ArenaParams){.name = "fuzz"});
+        reports = st_arena_create((ArenaParams){.name = "reports"});
     }
-    arena_clear(arena);
-    Str8 text = str8_make((const char *)data, size);
+    st_arena_clear(arena);
+    Str8 text = st_str8_make((const char *)data, size);
     int32_t lines = 0;
     Str8 rest = text, line;
-    while (str8_next_line(&rest, &line)) lines++;
+    while (st_str8_next_line(&rest, &line)) lines++;
 
     SaveSettings st = BASE;
     uint32_t warnings;
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     SaveSettings fold = BASE;
     int32_t fold_skipped = 0;
     rest = text;
-    while (str8_next_line(&rest, &line)) {
+    while (st_str8_next_line(&rest, &line)) {
         SaveSettings was = fold;
         uint32_t w;
         int32_t s = parse(&fold, line, &w, 1);
@@ -117,14 +117,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Str8 out = save_settings_format(arena, &st, text);
     PROMISE(out.len > 0);
     Str8 in_rest = text, out_rest = out, in_line, out_line;
-    while (str8_next_line(&in_rest, &in_line)) {
-        PROMISE(str8_next_line(&out_rest, &out_line));
+    while (st_str8_next_line(&in_rest, &in_line)) {
+        PROMISE(st_str8_next_line(&out_rest, &out_line));
         int k = known(first_word(in_line));
         if (k < 0) {
             while (in_line.len && in_line.data[in_line.len - 1] == '\r') in_line.len--;
-            PROMISE(str8_eq(in_line, out_line));
+            PROMISE(st_str8_eq(in_line, out_line));
         } else {
-            PROMISE(str8_starts_with(out_line, str8_cstr(KEYS[k])) &&
+            PROMISE(st_str8_starts_with(out_line, st_str8_cstr(KEYS[k])) &&
                     out_line.len > strlen(KEYS[k]) && out_line.data[strlen(KEYS[k])] == ' ');
         }
     }
@@ -132,9 +132,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint32_t w;
     int32_t out_lines = 0;
     rest = out;
-    while (str8_next_line(&rest, &line)) out_lines++;
+    while (st_str8_next_line(&rest, &line)) out_lines++;
     PROMISE(parse(&back, out, &w, out_lines) <= skipped);
     PROMISE(same(&back, &st));
-    PROMISE(str8_eq(save_settings_format(arena, &st, out), out));
+    PROMISE(st_str8_eq(save_settings_format(arena, &st, out), out));
     return 0;
 }

@@ -1,5 +1,5 @@
 /* fuzz_sound.c - libFuzzer target for the sound loader (sound.h): WAV and Ogg Vorbis bytes
-   through sound_decode, the engine's own entry point, with stb_vorbis inside it.
+   through st_sound_decode, the engine's own entry point, with stb_vorbis inside it.
 
    The mutator knows Ogg (LLVMFuzzerCustomMutator): most of the time it takes the stream
    apart into its packets, mutates one of them (the three Vorbis headers more often than
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audio/sound.h"
+#include <strata/audio/sound.h>
 #include "fuzz.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
@@ -32,7 +32,7 @@ static Arena *perm;
 
 static uint64_t scratch_used(void) {
     ArenaStats st[ARENA_SCRATCH_COUNT];
-    uint32_t n = scratch_stats(st, ARENA_SCRATCH_COUNT);
+    uint32_t n = st_scratch_stats(st, ARENA_SCRATCH_COUNT);
     uint64_t used = 0;
     for (uint32_t i = 0; i < n; i++) used = used * 1000003u + st[i].used;
     return used;
@@ -40,31 +40,31 @@ static uint64_t scratch_used(void) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!perm)
-        perm = arena_create((ArenaParams){
+        perm = st_arena_create((ArenaParams){
             .reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "perm"});
     const char *path = size >= 4 && !memcmp(data, "OggS", 4) ? "fuzz.ogg" : "fuzz.wav";
-    uint64_t before = arena_pos(perm), scratch = scratch_used();
+    uint64_t before = st_arena_pos(perm), scratch = scratch_used();
     Sound s = {0};
     Error err;
     memset(&err, 0, sizeof err);
-    bool ok = sound_decode(perm, (Str8){(const char *)data, size}, path, &s, &err);
+    bool ok = st_sound_decode(perm, (Str8){(const char *)data, size}, path, &s, &err);
     PROMISE(scratch_used() == scratch);
     if (!ok) {
-        PROMISE(arena_pos(perm) == before);
+        PROMISE(st_arena_pos(perm) == before);
         PROMISE(strncmp(err.message, path, 8) == 0 &&
                 strncmp(err.message + 8, ": error: ", 9) == 0);
         PROMISE(strlen(err.message) > 17);
         return 0;
     }
     PROMISE(s.frames >= 1 && s.frames <= (uint64_t)SOUND_MAX_SECONDS * AUDIO_RATE && s.samples);
-    uint64_t after = arena_pos(perm), bytes = (uint64_t)s.frames * sizeof(int16_t);
+    uint64_t after = st_arena_pos(perm), bytes = (uint64_t)s.frames * sizeof(int16_t);
     PROMISE(after - before >= bytes && after - before < bytes + 64);
     /* The samples end where the arena's cursor is (give or take its alignment). */
     Sound again = {0};
-    PROMISE(sound_decode(perm, (Str8){(const char *)data, size}, path, &again, &err));
+    PROMISE(st_sound_decode(perm, (Str8){(const char *)data, size}, path, &again, &err));
     PROMISE(again.frames == s.frames && memcmp(again.samples, s.samples, bytes) == 0);
     PROMISE((const uint8_t *)again.samples >= (const uint8_t *)s.samples + bytes);
-    arena_pop_to(perm, before);
+    st_arena_pop_to(perm, before);
     return 0;
 }
 

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/diag.h"
-#include "core/diag_capture.h"
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
 #include "trace_csv.h"
 #include "fuzz.h"
 
@@ -38,7 +38,7 @@ static Str8 write_back(const Trace *t) {
     uint64_t cap = 4096 + t->row_count * (64 + (uint64_t)t->arena_count * TRACE_VALUES * 24);
     for (int k = 0; k < t->arena_count; k++) cap += 4 * (2 * t->arena_names[k].len + 16);
     for (uint64_t r = 0; r < t->row_count; r++) cap += 2 * t->event[r].len + 3;
-    char *out = arena_push_raw(arena, cap, 1);
+    char *out = st_arena_push_raw(arena, cap, 1);
     if (!out) return (Str8){0};
     static const char *const suffix[TRACE_VALUES] = {"_used", "_committed", "_high", "_reserved"};
     uint64_t n = 0;
@@ -52,7 +52,7 @@ static Str8 write_back(const Trace *t) {
             snprintf(name, sizeof name, "%.*s%s", (int)(t->arena_names[k].len < 60 ? t->arena_names[k].len : 60),
                      t->arena_names[k].data, suffix[v]);
             out[n++] = ',';
-            n = put(out, n, cap, str8_cstr(name), true);
+            n = put(out, n, cap, st_str8_cstr(name), true);
         }
     out[n++] = '\n';
     for (uint64_t r = 0; r < t->row_count; r++) {
@@ -64,7 +64,7 @@ static Str8 write_back(const Trace *t) {
                 n += (uint64_t)snprintf(out + n, cap - n, ",%llu", (unsigned long long)trace_value(t, r, k, v));
         out[n++] = '\n';
     }
-    return n < cap ? str8_make(out, n) : (Str8){0};
+    return n < cap ? st_str8_make(out, n) : (Str8){0};
 }
 
 /* Arena names that the writer cut to 60 bytes, or that hold a byte a header cannot name the
@@ -77,19 +77,19 @@ static bool names_survive(const Trace *t) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!arena) {
-        arena = arena_create((ArenaParams){.name = "trace"});
-        notes = arena_create((ArenaParams){.name = "notes"});
-        again_arena = arena_create((ArenaParams){.name = "again"});
+        arena = st_arena_create((ArenaParams){.name = "trace"});
+        notes = st_arena_create((ArenaParams){.name = "notes"});
+        again_arena = st_arena_create((ArenaParams){.name = "again"});
     }
-    arena_clear(arena);
-    arena_clear(notes);
-    arena_clear(again_arena);
-    Str8 text = str8_make((const char *)data, size);
+    st_arena_clear(arena);
+    st_arena_clear(notes);
+    st_arena_clear(again_arena);
+    Str8 text = st_str8_make((const char *)data, size);
     DiagCapture cap;
-    diag_capture_begin(&cap, notes);
+    st_diag_capture_begin(&cap, notes);
     Trace t;
     bool ok = trace_csv_parse(arena, "fuzz.csv", text, &t);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     if (!ok) {
         PROMISE(cap.count == 1 && cap.of[DIAG_ERROR] == 1);
         /* About the file, unless the arena itself refused (a report of its own). */
@@ -119,16 +119,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Str8 back = write_back(&t);
     PROMISE(back.data != NULL);
     Trace u;
-    diag_capture_begin(&cap, notes);
+    st_diag_capture_begin(&cap, notes);
     ok = trace_csv_parse(again_arena, "fuzz-again.csv", back, &u);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     if (!ok) fprintf(stderr, "the written trace does not read: %s\n", cap.first ? cap.first->d.text : "?");
     PROMISE(ok);
     PROMISE(u.row_count == t.row_count && u.arena_count == t.arena_count);
     PROMISE(u.has_recommended == t.has_recommended && (!t.has_recommended || u.recommended == t.recommended));
-    for (int k = 0; k < t.arena_count; k++) PROMISE(str8_eq(u.arena_names[k], t.arena_names[k]));
+    for (int k = 0; k < t.arena_count; k++) PROMISE(st_str8_eq(u.arena_names[k], t.arena_names[k]));
     for (uint64_t r = 0; r < t.row_count; r++) {
-        PROMISE(u.frame[r] == t.frame[r] && u.level[r] == t.level[r] && str8_eq(u.event[r], t.event[r]));
+        PROMISE(u.frame[r] == t.frame[r] && u.level[r] == t.level[r] && st_str8_eq(u.event[r], t.event[r]));
         for (int k = 0; k < t.arena_count; k++)
             for (int v = 0; v < TRACE_VALUES; v++) PROMISE(trace_value(&u, r, k, v) == trace_value(&t, r, k, v));
     }

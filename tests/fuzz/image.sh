@@ -1,4 +1,4 @@
-# The image loader (fuzz_image.c): PNG through asset_decode_rgba and stb_image on its arena
+# The image loader (fuzz_image.c): PNG through st_asset_decode_rgba and stb_image on its arena
 # Allocator. asset.c sits in the renderer's module, so the renderer is linked too (unused).
 # The corpus started from small PNGs of every colour type, bit depth and interlace method.
 FUZZ_SOURCES="engine/core/*.c engine/platform/*.c engine/render/*.c engine/render/sdl/*.c

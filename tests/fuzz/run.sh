@@ -60,11 +60,13 @@ for f in $FUZZ_SOURCES; do
     done
 done
 echo "fuzz: building $BIN with $CLANG"
+# <strata/core/arena.h> is engine/core/arena.h, as in the build folder (engine/CMakeLists.txt).
+mkdir -p "$WORK/include" && ln -sfn "$SRC/engine" "$WORK/include/strata" || exit 2
 # The flag lists are word lists on purpose (a -D with a string holds its own quotes).
 # shellcheck disable=SC2086
 "$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -DLEVEL_ARENA_BYTES=4194304ull -DAD_VERSION='"fuzz"' -I"$SRC/engine" -I"$SRC/game" -isystem "$STB" \
+    -DLEVEL_ARENA_BYTES=4194304ull -DAD_VERSION='"fuzz"' -I"$WORK/include" -I"$SRC/game" -isystem "$STB" \
     $FUZZ_CFLAGS $sources $FUZZ_LIBS -lpthread -lm -o "$WORK/$BIN" || exit 2
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 

@@ -1,4 +1,4 @@
-# The sound loader (fuzz_sound.c): WAV and Ogg Vorbis through sound_decode and stb_vorbis,
+# The sound loader (fuzz_sound.c): WAV and Ogg Vorbis through st_sound_decode and stb_vorbis,
 # Ogg mutated packet by packet with its pages and CRCs rebuilt (a custom mutator). The seeds
 # are the small synthetic files (tests/audio/fixtures/make_synthetic.py): an oggenc file is
 # 4 KB of setup header, and its mutants would make the corpus megabytes; test_sound flips

@@ -29,7 +29,7 @@ typedef struct AppRunOptions {
 } AppRunOptions;
 
 /* What the command line would have made of the same words (game_api.c's parse and
-   host_main's defaults), then the host. NULL with the reason reported. */
+   st_host_main's defaults), then the host. NULL with the reason reported. */
 static inline App *app_run_create(Arena *perm, const AppRunOptions *o) {
     HostOptions ho = {.headless = o->headless,
                       .fixed_clock = o->fixed_clock,
@@ -58,7 +58,7 @@ static inline App *app_run_create(Arena *perm, const AppRunOptions *o) {
                      .audio = o->audio,
                      .edit_w = o->edit_w,
                      .edit_h = o->edit_h};
-    Host *h = host_create(perm, game_api(), &ho, &ao);
+    Host *h = st_host_create(perm, game_api(), &ho, &ao);
     return h ? (App *)h->game : NULL;
 }
 
@@ -71,7 +71,7 @@ static inline void app_run_key(SDL_Scancode sc, bool down) {
     CHECK(SDL_PushEvent(&e) == 1);
 }
 
-static inline bool app_run_frame(App *app) { return host_frame(app->host); }
-static inline int app_run_release(App *app) { return host_release(app->host); }
+static inline bool app_run_frame(App *app) { return st_host_frame(app->host); }
+static inline int app_run_release(App *app) { return st_host_release(app->host); }
 
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
 # fault_sweep.sh GAME REPLAY [PASS...] - fault injection at every OS call of the memory
 # layer. Plays REPLAY headless through the real game once to count its memory
-# calls (os_reserve + os_commit, AD_OS_COUNT=1), then once per call n with that call
+# calls (st_os_reserve + st_os_commit, STRATA_OS_COUNT=1), then once per call n with that call
 # refused by the OS (the hooks of engine/core/os_memory.h). Every run must either
 #   - finish: exit 0, the replay played to the end with a matching hash (a degraded frame,
 #     a sprite not drawn because the frame arena was refused, still counts), or
@@ -12,9 +12,9 @@
 # runs are --no-save, and a replay never saves anyway).
 #
 # A PASS is one of (default: all four)
-#   once        AD_OS_FAIL_AFTER=n: call n fails, later ones succeed (recovery paths)
-#   from        AD_OS_FAIL_FROM=n: call n and every later one fail (the OS is out for good)
-#   page-once   the same with AD_ARENA_COMMIT=<page>: arenas commit page by page, so the
+#   once        STRATA_OS_FAIL_AFTER=n: call n fails, later ones succeed (recovery paths)
+#   from        STRATA_OS_FAIL_FROM=n: call n and every later one fail (the OS is out for good)
+#   page-once   the same with STRATA_ARENA_COMMIT=<page>: arenas commit page by page, so the
 #   page-from   game asks the OS at more points, level loads and first frames included
 #
 # The only time limit is the hang guard, scaled to this machine: 20 times the counting
@@ -26,7 +26,7 @@ shift 2
 PASSES=${*:-once from page-once page-from}
 
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-unset AD_OS_FAIL_AFTER AD_OS_FAIL_FROM AD_OS_COUNT AD_ARENA_COMMIT
+unset STRATA_OS_FAIL_AFTER STRATA_OS_FAIL_FROM STRATA_OS_COUNT STRATA_ARENA_COMMIT
 TMP=$(mktemp -d) || exit 1
 trap 'rm -rf "$TMP"' EXIT
 export XDG_DATA_HOME="$TMP/xdg"
@@ -80,10 +80,10 @@ judge() {
 
 for pass in $PASSES; do
     case $pass in
-    once) fail_var=AD_OS_FAIL_AFTER commit="" ;;
-    from) fail_var=AD_OS_FAIL_FROM commit="" ;;
-    page-once) fail_var=AD_OS_FAIL_AFTER commit="AD_ARENA_COMMIT=$PAGE" ;;
-    page-from) fail_var=AD_OS_FAIL_FROM commit="AD_ARENA_COMMIT=$PAGE" ;;
+    once) fail_var=STRATA_OS_FAIL_AFTER commit="" ;;
+    from) fail_var=STRATA_OS_FAIL_FROM commit="" ;;
+    page-once) fail_var=STRATA_OS_FAIL_AFTER commit="STRATA_ARENA_COMMIT=$PAGE" ;;
+    page-from) fail_var=STRATA_OS_FAIL_FROM commit="STRATA_ARENA_COMMIT=$PAGE" ;;
     *) echo "fault_sweep.sh: unknown pass '$pass'"; exit 2 ;;
     esac
     # The counting run, once per commit step (once and from share it): no limit yet, since
@@ -92,7 +92,7 @@ for pass in $PASSES; do
     if [ "$commit" != "${counted-unset}" ]; then
         LIMIT=0
         start=$(date +%s)
-        run_game "$TMP/count" AD_OS_COUNT=1 $commit
+        run_game "$TMP/count" STRATA_OS_COUNT=1 $commit
         secs=$(($(date +%s) - start + 1))
         N=$(sed -n 's/^os: \([0-9]*\) memory calls.*/\1/p' "$TMP/count")
         if [ "$rc" -ne 0 ] || [ -z "$N" ] || ! grep -q "(matches)$" "$TMP/count"; then

@@ -1,5 +1,5 @@
 /* frame_read.h - what a drawn frame shows, read back from its draw commands
-   (render_command): the text it wrote, as strings with their ink rectangles, and the quads
+   (st_render_command): the text it wrote, as strings with their ink rectangles, and the quads
    of one texture or one atlas cell, so a test can measure the picture (does this panel
    cover that sprite, is this label inside its panel) without hashing pixels.
 
@@ -9,7 +9,7 @@
        DrawCmd c; int cell;
        for (uint32_t i = 0; frame_quad(rd, sprites, i, &c, &cell); i++) ...
 
-   A run is the glyphs one font_draw line pushed: consecutive in push order, on one
+   A run is the glyphs one st_font_draw line pushed: consecutive in push order, on one
    baseline, one layer and one tint, each after the last by its advance (a gap of whole
    spaces is a space). Its rectangle is the ink: from the first glyph's pen position to the
    last one's advance minus the font's gap, one line high. */
@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "render/font.h"
-#include "render/render.h"
+#include <strata/render/font.h>
+#include <strata/render/render.h>
 
 #define FRAME_TEXT_MAX 512
 #define FRAME_TEXT_LEN 256
@@ -64,11 +64,11 @@ static inline int frame_cell(const DrawCmd *c, TextureInfo tex) {
 /* The i-th quad of the frame drawn from `tex` (NULL: rects, the white texture); false past
    the last. *cell gets its atlas cell. */
 static inline bool frame_quad_of(const Renderer *rd, const Texture *tex, uint32_t *i, DrawCmd *out, int *cell) {
-    uint16_t id = tex ? render_texture_info(tex).id : 0;
-    for (const DrawCmd *c; (c = render_command(rd, *i)) != NULL; (*i)++) {
+    uint16_t id = tex ? st_render_texture_info(tex).id : 0;
+    for (const DrawCmd *c; (c = st_render_command(rd, *i)) != NULL; (*i)++) {
         if (c->tex != id) continue;
         *out = *c;
-        if (cell) *cell = tex ? frame_cell(c, render_texture_info(tex)) : -1;
+        if (cell) *cell = tex ? frame_cell(c, st_render_texture_info(tex)) : -1;
         (*i)++;
         return true;
     }
@@ -77,12 +77,12 @@ static inline bool frame_quad_of(const Renderer *rd, const Texture *tex, uint32_
 
 /* Every run of text in the frame, in push order; returns how many (at most cap). */
 static inline int frame_text(const Renderer *rd, const Font *f, FrameText *out, int cap) {
-    TextureInfo ti = render_texture_info(f->tex);
+    TextureInfo ti = st_render_texture_info(f->tex);
     int n = 0;
     float pen = 0; /* where the next glyph of the current run would start */
     FrameText *cur = NULL;
     for (uint32_t i = 0;; i++) {
-        const DrawCmd *c = render_command(rd, i);
+        const DrawCmd *c = st_render_command(rd, i);
         if (!c) break;
         if (c->tex != ti.id) {
             cur = NULL;

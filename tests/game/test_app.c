@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
 
@@ -86,7 +86,7 @@ static void test_settings(Arena *perm) {
     REQUIRE_VOID(app);
     Game *g = app->game;
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
-    CHECK_EQ_I(g->save.settings.scale, platform_window_scale(app->host->pf));
+    CHECK_EQ_I(g->save.settings.scale, st_platform_window_scale(app->host->pf));
     if (!tap_until(app, SDL_SCANCODE_DOWN, TITLE_SETTINGS)) {
         app_run_release(app);
         return;
@@ -97,13 +97,13 @@ static void test_settings(Arena *perm) {
         app_run_release(app);
         return;
     }
-    int scale = platform_window_scale(app->host->pf);
+    int scale = st_platform_window_scale(app->host->pf);
     tap_frames(app, scale < SAVE_SCALE_MAX ? SDL_SCANCODE_RIGHT : SDL_SCANCODE_LEFT);
     int want_scale = scale < SAVE_SCALE_MAX ? scale + 1 : scale - 1;
-    CHECK_EQ_I(platform_window_scale(app->host->pf), want_scale);
+    CHECK_EQ_I(st_platform_window_scale(app->host->pf), want_scale);
     tap_frames(app, SDL_SCANCODE_DOWN);
     tap_frames(app, SDL_SCANCODE_RETURN);
-    CHECK(platform_is_fullscreen(app->host->pf));
+    CHECK(st_platform_is_fullscreen(app->host->pf));
     /* Down rebinds to K: Enter on its row, then K is captured, not read as input. */
     if (!tap_until(app, SDL_SCANCODE_DOWN, SETTINGS_KEYS + ACTION_DOWN)) {
         app_run_release(app);
@@ -141,8 +141,8 @@ static void test_settings(Arena *perm) {
     app = app_run_create(perm, &opt);
     REQUIRE_VOID(app);
     g = app->game;
-    CHECK_EQ_I(platform_window_scale(app->host->pf), want_scale);
-    CHECK(platform_is_fullscreen(app->host->pf));
+    CHECK_EQ_I(st_platform_window_scale(app->host->pf), want_scale);
+    CHECK(st_platform_is_fullscreen(app->host->pf));
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
     int before = g->menu;
     tap_frames(app, SDL_SCANCODE_K);
@@ -184,14 +184,14 @@ int main(void) {
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
     REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
     char want_dir[400];
-    CHECK(host_screenshot_dir(game_api(), want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
+    CHECK(st_host_screenshot_dir(game_api(), want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     /* What reaches the sink the App replaces (core/diag.h). */
-    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     App *app = app_run_create(
         perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true, .no_save = true});
     REQUIRE(app);
@@ -235,16 +235,16 @@ int main(void) {
 
     /* F1: the overlay is drawn, every frame, until F1 again. Nothing moves in the level
        while the player stands still, so the frame before is the baseline. */
-    uint32_t base = render_stats(app->host->rd).sprites;
+    uint32_t base = st_render_stats(app->host->rd).sprites;
     tap(SDL_SCANCODE_F1);
     int overlay = 0;
     for (int i = 0; i < 31 && frame(app); i++)
-        overlay += app->host->show_debug && render_stats(app->host->rd).sprites > base + 40;
+        overlay += app->host->show_debug && st_render_stats(app->host->rd).sprites > base + 40;
     CHECK_EQ_I(overlay, 31);
     tap(SDL_SCANCODE_F1);
     frame(app);
     CHECK(!app->host->show_debug);
-    CHECK_EQ_U(render_stats(app->host->rd).sprites, base);
+    CHECK_EQ_U(st_render_stats(app->host->rd).sprites, base);
 
     /* F12: one press, one file, in the data folder (created), never the working directory;
        the screen says where. */
@@ -275,7 +275,7 @@ int main(void) {
 
     /* A warning while playing: on the HUD, and passed on to the log. */
     uint32_t before = cap.count;
-    diag_report_at(DIAG_WARNING, "progress", 0, 0, "cannot write: %s", "No space left on device");
+    st_diag_report_at(DIAG_WARNING, "progress", 0, 0, "cannot write: %s", "No space left on device");
     CHECK(strcmp(g->message, "progress: warning: cannot write: No space left on device") == 0);
     CHECK(g->message_ticks > 0);
     CHECK(cap.count == before + 1 && cap.last && cap.last->d.level == DIAG_WARNING);
@@ -312,14 +312,14 @@ int main(void) {
     CHECK(SDL_PushEvent(&quit) == 1);
     CHECK(!app_run_frame(app));
     CHECK_EQ_I(app_run_release(app), 0);
-    CHECK(diag_sink().state == &cap); /* the App's sink is gone with it */
-    diag_capture_end(&cap);
+    CHECK(st_diag_sink().state == &cap); /* the App's sink is gone with it */
+    st_diag_capture_end(&cap);
     CHECK_EQ_U(cap.of[DIAG_ERROR], 0);
-    arena_release(reports);
+    st_arena_release(reports);
 
     test_settings(perm);
     test_level_option(perm);
-    arena_release(perm);
+    st_arena_release(perm);
 
     char rm[400];
     snprintf(rm, sizeof rm, "rm -rf '%s'", data);

@@ -19,7 +19,7 @@ static void key(Input *in, SDL_Scancode sc, bool down) {
     e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
     e.key.keysym.scancode = sc;
-    input_handle_event(in, &e);
+    st_input_handle_event(in, &e);
 }
 
 static void tap(Input *in, SDL_Scancode sc) {
@@ -47,13 +47,13 @@ static void focus_lost(Input *in) {
     SDL_Event e = {0};
     e.type = SDL_WINDOWEVENT;
     e.window.event = SDL_WINDOWEVENT_FOCUS_LOST;
-    input_handle_event(in, &e);
+    st_input_handle_event(in, &e);
 }
 
 /* An Input with the game's actions, as the App makes it. */
 static Input game_input(void) {
     Input in = {0};
-    input_set_actions(&in, CONTROLS_ACTIONS, ACTION_COUNT);
+    st_input_set_actions(&in, CONTROLS_ACTIONS, ACTION_COUNT);
     return in;
 }
 
@@ -231,10 +231,10 @@ int main(void) {
         CHECK_EQ_U(mc.key_pressed, 0);
 
         /* Rebound keys drive the byte: Fire on K, and Space no longer fires. */
-        InputBindings b = input_bindings_default(&mi);
+        InputBindings b = st_input_bindings_default(&mi);
         b.keys[ACTION_FIRE][0] = SDL_SCANCODE_K;
         b.keys[ACTION_FIRE][1] = 0;
-        input_set_bindings(&mi, &b);
+        st_input_set_bindings(&mi, &b);
         key(&mi, SDL_SCANCODE_SPACE, true);
         controls_collect(&mc, &mi, SCREEN_PLAYING);
         CHECK_EQ_U(controls_tick_input(&mc, &mi), 0);

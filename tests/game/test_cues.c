@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
-#include "audio/limiter.h"
-#include "audio/music.h"
+#include <strata/audio/limiter.h>
+#include <strata/audio/music.h>
 #include "front/cues.h"
 
 static char dir[] = "/tmp/test_cues_XXXXXX";
@@ -46,15 +46,15 @@ static void test_shot_offset(Arena *perm) {
     snprintf(lvl, sizeof lvl, "%s/corridor.lvl", dir);
     write_text(lvl, "name: Corridor\nmap:\n##############################\n#@...........................#\n"
                     "##############################\nend\n");
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Game *g = arena_push_struct(perm, Game);
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1, .skip_title = true}, &err));
     /* Only the shot: no music, nothing else, so the first sample heard is the shot's. */
     CueBank bank = {0};
     Error serr;
-    REQUIRE_VOID(sound_load(perm, SOURCE_DIR "/assets/sounds/shot.wav", &bank.sounds[CUE_SHOT], &serr));
-    Mixer *mx = mixer_create(perm, AUDIO_RATE);
+    REQUIRE_VOID(st_sound_load(perm, SOURCE_DIR "/assets/sounds/shot.wav", &bank.sounds[CUE_SHOT], &serr));
+    Mixer *mx = st_mixer_create(perm, AUDIO_RATE);
     REQUIRE_VOID(mx);
     Cues cues;
     cues_init(&cues, mx, &bank, 1);
@@ -63,13 +63,13 @@ static void test_shot_offset(Arena *perm) {
     draw_view_update(&view, g);
 
     enum { TICKS = 40, FIRE_TICK = 25 };
-    int16_t *pcm = arena_push_array(perm, int16_t, 2 * APP_AUDIO_TICK_FRAMES * TICKS);
+    int16_t *pcm = st_arena_push_array(perm, int16_t, 2 * APP_AUDIO_TICK_FRAMES * TICKS);
     REQUIRE_VOID(pcm);
     for (int t = 0; t < TICKS; t++) {
         game_update(g, t == FIRE_TICK ? SIM_IN_FIRE : 0);
         draw_view_update(&view, g);
         cues_update(&cues, g, &view);
-        mixer_render_s16(mx, pcm + 2 * APP_AUDIO_TICK_FRAMES * t, APP_AUDIO_TICK_FRAMES);
+        st_mixer_render_s16(mx, pcm + 2 * APP_AUDIO_TICK_FRAMES * t, APP_AUDIO_TICK_FRAMES);
     }
     /* Silence before the shot's block; from it on, the shot, once its own leading zeros (its
        attack starts at 0) have played, give or take the +-4% pitch. */
@@ -99,7 +99,7 @@ static void test_shot_offset(Arena *perm) {
         cues_update(&cues, g, &view);
     }
     CHECK_EQ_U(cues.plays, plays);
-    arena_release(level);
+    st_arena_release(level);
 }
 
 static uint64_t read_file(const char *path, char *buf, uint64_t cap) {
@@ -168,12 +168,12 @@ static void test_true_peak(Arena *perm) {
     int peak = 0;
     for (uint64_t i = 0; i < 2 * frames; i++) peak = abs(pcm[i]) > peak ? abs(pcm[i]) : peak;
     TruePeak tp;
-    true_peak_init(&tp);
-    true_peak_feed_s16(&tp, pcm, frames);
+    st_true_peak_init(&tp);
+    st_true_peak_feed_s16(&tp, pcm, frames);
     printf("vault --audio-out: %llu frames, sample peak %d, true peak %.2f dBTP (ceiling %.1f)\n",
-           (unsigned long long)frames, peak, (double)true_peak_dbtp(&tp),
+           (unsigned long long)frames, peak, (double)st_true_peak_dbtp(&tp),
            (double)LIMITER_CEILING_DBTP);
-    CHECK(true_peak_dbtp(&tp) <= LIMITER_CEILING_DBTP);
+    CHECK(st_true_peak_dbtp(&tp) <= LIMITER_CEILING_DBTP);
     CHECK(peak > 16384); /* limited, not silenced */
 }
 
@@ -189,9 +189,9 @@ static void test_hostile_sound(Arena *perm) {
              SOURCE_DIR, assets, SOURCE_DIR, assets);
     REQUIRE_VOID(system(cmd) == 0);
     snprintf(out, sizeof out, "%s/hostile.wav", dir);
-    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     App *app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
                                               .assets = assets,
                                               .headless = true,
@@ -206,9 +206,9 @@ static void test_hostile_sound(Arena *perm) {
         named |= strstr(c->d.text, "shot.wav: error: invalid Vorbis setup header") != NULL;
     for (int i = 0; i < 60; i++) CHECK(app_run_frame(app));
     app_run_release(app); /* the sink back to the capture */
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK(named);
-    arena_release(reports);
+    st_arena_release(reports);
 }
 
 /* Menus tick; a missing file is a warning and silence. */
@@ -221,25 +221,25 @@ static void test_menus_and_missing(Arena *perm) {
     snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s/music' && cp '%s'/assets/sounds/menu_*.wav '%s/'", sub, assets,
              SOURCE_DIR, sub);
     REQUIRE_VOID(system(cmd) == 0);
-    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     CueBank bank;
     cues_load(&bank, perm, assets);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK_EQ_I(bank.loaded, 2);
     CHECK_EQ_I(bank.missing, CUE_SOUND_COUNT + CUE_MUSIC_COUNT - 2);
     CHECK_EQ_U(cap.of[DIAG_WARNING], (uint32_t)bank.missing);
     CHECK(bank.sounds[CUE_SHOT].frames == 0 && bank.sounds[CUE_MENU_MOVE].frames > 0);
-    arena_release(reports);
+    st_arena_release(reports);
 
     char lvl[300];
     snprintf(lvl, sizeof lvl, "%s/corridor.lvl", dir);
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Game *g = arena_push_struct(perm, Game);
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1}, &err));
-    Mixer *mx = mixer_create(perm, AUDIO_RATE);
+    Mixer *mx = st_mixer_create(perm, AUDIO_RATE);
     Cues cues;
     cues_init(&cues, mx, &bank, 1);
     DrawView view = draw_view_make(480, 270);
@@ -254,7 +254,7 @@ static void test_menus_and_missing(Arena *perm) {
     cues_update(&cues, g, &view);
     CHECK_EQ_I(g->screen, SCREEN_LEVEL_SELECT);
     CHECK_EQ_U(cues.plays, 2);
-    arena_release(level);
+    st_arena_release(level);
 }
 
 /* Music by mood: the title's loop, then on New run the play loop fading in while the
@@ -263,49 +263,49 @@ static void test_menus_and_missing(Arena *perm) {
 static void test_music_moods(Arena *perm) {
     CueBank bank = {0};
     Error serr;
-    REQUIRE_VOID(music_load(perm, SOURCE_DIR "/assets/music/title.score", &bank.music[CUE_MUSIC_TITLE], &serr));
-    REQUIRE_VOID(music_load(perm, SOURCE_DIR "/assets/music/play.score", &bank.music[CUE_MUSIC_PLAY], &serr));
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Game *g = arena_push_struct(perm, Game);
+    REQUIRE_VOID(st_music_load(perm, SOURCE_DIR "/assets/music/title.score", &bank.music[CUE_MUSIC_TITLE], &serr));
+    REQUIRE_VOID(st_music_load(perm, SOURCE_DIR "/assets/music/play.score", &bank.music[CUE_MUSIC_PLAY], &serr));
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = SOURCE_DIR "/levels/01-first-steps.lvl", .seed = 1}, &err));
-    Mixer *mx = mixer_create(perm, AUDIO_RATE);
+    Mixer *mx = st_mixer_create(perm, AUDIO_RATE);
     Cues cues;
     cues_init(&cues, mx, &bank, 1);
     DrawView view = draw_view_make(480, 270);
     int16_t buf[2 * APP_AUDIO_TICK_FRAMES];
     cues_update(&cues, g, &view);
-    mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
+    st_mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
     CHECK_EQ_I(cues.music, CUE_MUSIC_TITLE);
-    CHECK_EQ_U(mixer_stats(mx).voices_active, 1);
+    CHECK_EQ_U(st_mixer_stats(mx).voices_active, 1);
     VoiceId title = cues.music_voice;
     game_update(g, GAME_IN_CONFIRM); /* New run */
     CHECK_EQ_I(g->screen, SCREEN_PLAYING);
     cues_update(&cues, g, &view);
-    mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
+    st_mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
     CHECK_EQ_I(cues.music, CUE_MUSIC_PLAY);
     CHECK(cues.music_voice != title && cues.music_voice != 0);
-    CHECK_EQ_U(mixer_stats(mx).voices_active, 2);
+    CHECK_EQ_U(st_mixer_stats(mx).voices_active, 2);
     for (int t = 0; t < (int)(CUE_CROSSFADE_SECONDS * SIM_HZ) + 2; t++) {
         game_update(g, 0);
         cues_update(&cues, g, &view);
-        mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
+        st_mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
     }
-    CHECK_EQ_U(mixer_stats(mx).voices_active, 1);
+    CHECK_EQ_U(st_mixer_stats(mx).voices_active, 1);
     /* Restarting the level is a new level for the music too. */
     VoiceId play = cues.music_voice;
     game_update(g, GAME_IN_RESTART);
     cues_update(&cues, g, &view);
-    mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
+    st_mixer_render_s16(mx, buf, APP_AUDIO_TICK_FRAMES);
     CHECK(cues.music_voice != play);
-    CHECK_EQ_U(mixer_stats(mx).voices_active, 2);
-    arena_release(level);
+    CHECK_EQ_U(st_mixer_stats(mx).voices_active, 2);
+    st_arena_release(level);
 }
 
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     REQUIRE(chdir(SOURCE_DIR) == 0); /* replays name their level from the repository's root */
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     test_shot_offset(perm);
     test_audio_out(perm);
@@ -313,7 +313,7 @@ int main(void) {
     test_hostile_sound(perm);
     test_menus_and_missing(perm);
     test_music_moods(perm);
-    arena_release(perm);
+    st_arena_release(perm);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

@@ -22,9 +22,9 @@
 
 #include "../assets/atlas.h"
 #include "app_run.h"
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "check.h"
-#include "core/base.h"
+#include <strata/core/base.h>
 #include "frame_read.h"
 
 static void push(SDL_Event e) { CHECK(SDL_PushEvent(&e) == 1); }
@@ -59,7 +59,7 @@ static void print_rect(const char *what, RectF r) {
 static RectF playfield(const App *app) {
     const Camera *c = &app->view.cam;
     RectF view = {c->offset[0], c->offset[1], c->size[0], c->size[1]};
-    float ox = floorf(camera_view_x(c) + 0.5f), oy = floorf(camera_view_y(c) + 0.5f);
+    float ox = floorf(st_camera_view_x(c) + 0.5f), oy = floorf(st_camera_view_y(c) + 0.5f);
     const Level *lv = &app->game->sim.level;
     RectF level = {-ox, -oy, (float)(lv->width * TILE_PX), (float)(lv->height * TILE_PX)};
     return frame_rect_clip(view, level);
@@ -531,8 +531,8 @@ static void check_keys_and_doors(Arena *perm) {
     Error err;
     uint8_t *sprites, *tiles;
     int sw, sh, tw, th;
-    REQUIRE_VOID(asset_load_rgba(perm, asset_path(perm, dir, "sprites.png"), &sprites, &sw, &sh, &err));
-    REQUIRE_VOID(asset_load_rgba(perm, asset_path(perm, dir, "tiles.png"), &tiles, &tw, &th, &err));
+    REQUIRE_VOID(st_asset_load_rgba(perm, st_asset_path(perm, dir, "sprites.png"), &sprites, &sw, &sh, &err));
+    REQUIRE_VOID(st_asset_load_rgba(perm, st_asset_path(perm, dir, "tiles.png"), &tiles, &tw, &th, &err));
     uint8_t keys[KEY_COLOR_COUNT][256], doors[KEY_COLOR_COUNT][256];
     for (int k = 0; k < KEY_COLOR_COUNT; k++) {
         colourless(sprites, sw, SPR_KEY_RED + k, SPRITE_CELL, keys[k]);
@@ -554,7 +554,7 @@ int main(void) {
     snprintf(data, sizeof data, "%s/data", dir);
     snprintf(level, sizeof level, "%s/hp.lvl", dir);
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     check_overlay(perm, 1);
     check_overlay(perm, 3);
@@ -566,6 +566,6 @@ int main(void) {
     check_keys_and_doors(perm);
     unlink(level);
     rmdir(dir);
-    arena_release(perm);
+    st_arena_release(perm);
     return check_result();
 }

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
 #include "level/level_load.h"
@@ -142,7 +142,7 @@ static void test_editor(Arena *perm, const char *path) {
     frames(app, 1);
     CHECK_EQ_I(ui->prompt, PROMPT_NONE);
     EditCell sign = editor_get(e, 2, 5);
-    CHECK(sign.thing == EDIT_SIGN && str8_eq_cstr(sign.text, "Mind the wall"));
+    CHECK(sign.thing == EDIT_SIGN && st_str8_eq_cstr(sign.text, "Mind the wall"));
     CHECK(!e->has_problem);
     /* Typed fast, in one frame: N opens the name prompt, and the keys after it are its text,
        in order, a Backspace taking what came before it; Return ends it in the same frame. */
@@ -163,9 +163,9 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK_EQ_I(ui->prompt, PROMPT_NONE);
     char want[80];
     snprintf(want, sizeof want, "%sxy", name_before);
-    if (!str8_eq_cstr(e->lv.name, want))
+    if (!st_str8_eq_cstr(e->lv.name, want))
         fprintf(stderr, "name after fast typing: '%.*s', wanted '%s'\n", STR8_FMT(e->lv.name), want);
-    CHECK(str8_eq_cstr(e->lv.name, want));
+    CHECK(st_str8_eq_cstr(e->lv.name, want));
 
     /* A patroller with 5 hit points: placed, then + five times under the cursor. */
     key(SDL_SCANCODE_9, 0); /* 1 .. 9 are entries 0 .. 8; the patroller is 10: wheel on */
@@ -186,13 +186,13 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_S, KMOD_LCTRL);
     frames(app, 1);
     CHECK(!e->dirty);
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
     Level lv;
     Error err;
     CHECK(level_load(&lv, level, path, &err));
     CHECK(lv.width == 14 && lv.height == 9 && lv.sign_count == 1 && lv.pickup_count == 1);
     CHECK(lv.enemy_count == 1 && lv.enemies[0].hp == 5);
-    arena_release(level);
+    st_arena_release(level);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "'%s' '%s' > /dev/null", LEVELCHECK, path);
     CHECK(system(cmd) == 0);
@@ -220,8 +220,8 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_S, KMOD_LCTRL);
     frames(app, 1);
     CHECK(e->dirty);
-    CHECK(level_load(&lv, level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}), path, &err));
-    arena_release(level);
+    CHECK(level_load(&lv, level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}), path, &err));
+    st_arena_release(level);
     key(SDL_SCANCODE_Z, KMOD_LCTRL); /* take it back instead: as saved again */
     frames(app, 1);
     CHECK(!e->has_problem);
@@ -256,13 +256,13 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(!app_run_frame(app));
     CHECK_EQ_I(app_run_release(app), 0);
     CHECK_EQ_I(level_load(&lv,
-                          level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES,
+                          level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES,
                                                              .flags = ARENA_FLAG_NO_CHAIN}),
                           path, &err),
                true);
     CHECK_EQ_I(level_tile(&lv, 9, 5), TILE_FLOOR); /* the unsaved wall is gone */
     CHECK_EQ_I(lv.sign_count, 1);
-    arena_release(level);
+    st_arena_release(level);
     char unsaved[400];
     snprintf(unsaved, sizeof unsaved, "%s.unsaved", path);
     CHECK(access(unsaved, F_OK) != 0);
@@ -310,7 +310,7 @@ static bool reported(const DiagCapture *c, const char *const *words, int n) {
 }
 
 static void test_create(Arena *perm) {
-    Arena *cap_arena = arena_create((ArenaParams){.name = "capture"});
+    Arena *cap_arena = st_arena_create((ArenaParams){.name = "capture"});
     REQUIRE_VOID(cap_arena);
     struct {
         const char *name;
@@ -339,14 +339,14 @@ static void test_create(Arena *perm) {
         char path[300];
         snprintf(path, sizeof path, "%s/%s", dir, refused[i].name);
         DiagCapture cap;
-        diag_capture_begin(&cap, cap_arena);
+        st_diag_capture_begin(&cap, cap_arena);
         App *app = app_run_create(perm, &(AppRunOptions){.edit = path,
                                                   .edit_w = refused[i].w,
                                                   .edit_h = refused[i].h,
                                                   .level_arena = refused[i].arena,
                                                   .headless = true,
                                                   .no_save = true});
-        diag_capture_end(&cap);
+        st_diag_capture_end(&cap);
         CHECK(!app);
         CHECK(access(path, F_OK) != 0);
         if (!reported(&cap, refused[i].says, 3)) {
@@ -357,7 +357,7 @@ static void test_create(Arena *perm) {
                 fprintf(stderr, "  %s\n", r->d.text);
             CHECK(!"the reason");
         }
-        arena_clear(cap_arena);
+        st_arena_clear(cap_arena);
     }
     /* The same level with an arena that holds it: made, and the game plays it. */
     char path[300];
@@ -371,7 +371,7 @@ static void test_create(Arena *perm) {
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->sim.level.width, 300);
     CHECK_EQ_I(app_run_release(app), 0);
-    arena_release(cap_arena);
+    st_arena_release(cap_arena);
 }
 
 int main(void) {
@@ -381,12 +381,12 @@ int main(void) {
     setenv("XDG_DATA_HOME", data, 1);
     snprintf(path, sizeof path, "%s/new.lvl", dir);
     snprintf(reload, sizeof reload, "%s/reload.lvl", dir);
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     test_editor(perm, path);
     test_reload(perm, reload);
     test_create(perm);
-    arena_release(perm);
+    st_arena_release(perm);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

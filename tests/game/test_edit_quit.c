@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
 
@@ -69,13 +69,13 @@ static void click(App *app, int tx, int ty) {
     frames(app, 1);
 }
 
-static const char *path_of(const char *name) { return str8_fmt(scratch, "%s/%s", dir, name).data; }
+static const char *path_of(const char *name) { return st_str8_fmt(scratch, "%s/%s", dir, name).data; }
 
 /* The whole file, NUL-terminated, or NULL when there is none. */
 static char *slurp(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
-    char *buf = arena_push_raw(scratch, 1 << 16, 1);
+    char *buf = st_arena_push_raw(scratch, 1 << 16, 1);
     size_t n = fread(buf, 1, (1 << 16) - 1, f);
     fclose(f);
     buf[n] = 0;
@@ -125,7 +125,7 @@ static const char *paint_wall(App *app, int tx, int ty) {
 static void test_signal_keeps(Arena *perm, const char *path, const char *unsaved) {
     write_level(path);
     DiagCapture cap;
-    diag_capture_begin(&cap, scratch);
+    st_diag_capture_begin(&cap, scratch);
     App *app = edit(perm, path);
     REQUIRE_VOID(app);
     frames(app, 1);
@@ -135,7 +135,7 @@ static void test_signal_keeps(Arena *perm, const char *path, const char *unsaved
     CHECK(!app_run_frame(app)); /* the run ends: nobody to ask */
     CHECK_EQ_I(app->host->in.quit_signal, SIGTERM);
     CHECK_EQ_I(app_run_release(app), 0);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     char *kept = slurp(unsaved);
     CHECK(kept && want && strcmp(kept, want) == 0);
     char *file = slurp(path);
@@ -207,7 +207,7 @@ static void test_later(Arena *perm, const char *path, const char *unsaved) {
     write_level(path);
     remove(path_of("q.lvl.unsaved.old"));
     DiagCapture cap;
-    diag_capture_begin(&cap, scratch);
+    st_diag_capture_begin(&cap, scratch);
     App *app = edit(perm, path);
     REQUIRE_VOID(app);
     const char *first = paint_wall(app, 6, 1);
@@ -215,7 +215,7 @@ static void test_later(Arena *perm, const char *path, const char *unsaved) {
     CHECK(!app_run_frame(app));
     CHECK_EQ_I(app->host->in.quit_signal, 0);
     CHECK_EQ_I(app_run_release(app), 0);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK(reported(&cap, "headless", unsaved, NULL));
     char *kept = slurp(unsaved);
     CHECK(kept && first && strcmp(kept, first) == 0);
@@ -248,7 +248,7 @@ static void test_broken(Arena *perm, const char *path, const char *unsaved) {
     fputs("name: Quit\nmap:\n####\n#@@#\n####\nend\n", f);
     fclose(f);
     DiagCapture cap;
-    diag_capture_begin(&cap, scratch);
+    st_diag_capture_begin(&cap, scratch);
     App *app = edit(perm, path);
     REQUIRE_VOID(app);
     EditorUi *ui = app->editor;
@@ -265,7 +265,7 @@ static void test_broken(Arena *perm, const char *path, const char *unsaved) {
     key(SDL_SCANCODE_ESCAPE, 0);
     CHECK(!app_run_frame(app));
     CHECK_EQ_I(app_run_release(app), 0);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK(reported(&cap, unsaved, "error", NULL));
     char *file = slurp(path);
     CHECK(file && strcmp(file, LEVEL_TEXT) == 0);
@@ -275,7 +275,7 @@ static void test_broken(Arena *perm, const char *path, const char *unsaved) {
 static double share_of(App *app, int y, int x0, int x1, Color c) {
     uint8_t *px;
     int w, h;
-    if (!render_read_pixels(app->host->rd, scratch, &px, &w, &h)) return -1;
+    if (!st_render_read_pixels(app->host->rd, scratch, &px, &w, &h)) return -1;
     double s = (double)w / APP_LOGICAL_W;
     int hits = 0, n = 0;
     for (int x = x0; x < x1; x++, n++) {
@@ -334,13 +334,13 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
 
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
-    scratch = arena_create((ArenaParams){.name = "test"});
+    scratch = st_arena_create((ArenaParams){.name = "test"});
     REQUIRE(scratch);
     char data[300];
     snprintf(data, sizeof data, "%s/data", dir);
     setenv("XDG_DATA_HOME", data, 1);
     const char *path = path_of("q.lvl"), *unsaved = path_of("q.lvl.unsaved");
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     test_signal_keeps(perm, path, unsaved);
     test_take_back(perm, path, unsaved);
@@ -348,8 +348,8 @@ int main(void) {
     test_later(perm, path, unsaved);
     test_from_play(perm, path, unsaved);
     test_broken(perm, path, unsaved);
-    arena_release(perm);
-    arena_release(scratch);
+    st_arena_release(perm);
+    st_arena_release(scratch);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

@@ -17,8 +17,8 @@
 
 #include "check.h"
 #include "test_levels.h"
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 #include "editor/editor.h"
 #include "level/level.h"
 #include "level/level_load.h"
@@ -29,19 +29,19 @@ static Arena *perm, *ed_arena, *check_arena, *load_arena;
 static char tmp_dir[] = "/tmp/test_editor_XXXXXX";
 
 static Arena *new_level_arena(const char *name) {
-    return arena_create((ArenaParams){
+    return st_arena_create((ArenaParams){
         .reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = name});
 }
 
 
 static Str8 read_all(const char *path) {
     Str8 s = {0};
-    if (!os_read_file(perm, path, 1 << 20, &s, NULL)) return (Str8){0};
+    if (!st_os_read_file(perm, path, 1 << 20, &s, NULL)) return (Str8){0};
     return s;
 }
 
 static const char *tmp_path(const char *name) {
-    return str8_fmt(perm, "%s/%s", tmp_dir, name).data;
+    return st_str8_fmt(perm, "%s/%s", tmp_dir, name).data;
 }
 
 /* ---- Random edits ------------------------------------------------------------------------ */
@@ -54,7 +54,7 @@ static uint32_t rnd(uint32_t n) {
     return (uint32_t)(rng_state % n);
 }
 
-static Str8 pick(const char *const *pool, uint32_t n) { return str8_cstr(pool[rnd(n)]); }
+static Str8 pick(const char *const *pool, uint32_t n) { return st_str8_cstr(pool[rnd(n)]); }
 
 static EditCell random_cell(void) {
     static const char *const texts[] = {"",           "Hello there",     "  padded  ",
@@ -168,8 +168,8 @@ static void test_shipped_level(const char *path, uint64_t seed) {
     CHECK(same_text(text_of(&e), t_end, path));
     CHECK(e.dirty);
     editor_release(&e);
-    CHECK_EQ_U(arena_pos(ed_arena), 0);
-    CHECK_EQ_U(arena_pos(check_arena), 0);
+    CHECK_EQ_U(st_arena_pos(ed_arena), 0);
+    CHECK_EQ_U(st_arena_pos(check_arena), 0);
 }
 
 /* ---- History ---------------------------------------------------------------------------------- */
@@ -203,7 +203,7 @@ static void test_redo_tail(void) {
     CHECK(editor_redo(&e));
     CHECK(!editor_redo(&e));
     CHECK_EQ_U(editor_get(&e, 3, 3).thing, EDIT_NONE);
-    CHECK(!str8_eq(text_of(&e), t2));
+    CHECK(!st_str8_eq(text_of(&e), t2));
     /* Two undone, one new edit: both redos are gone, not only the one it replaced. */
     CHECK(editor_set(&e, 5, 5, &coin));
     CHECK(editor_set(&e, 6, 5, &coin));
@@ -288,7 +288,7 @@ static void test_new_sizes(void) {
     static const int32_t sizes[][2] = {{1, 1}, {2, 5}, {3, 3}, {40, 20}, {7, 1}};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         Editor e;
-        const char *path = tmp_path(str8_fmt(perm, "new-%dx%d.lvl", sizes[i][0], sizes[i][1]).data);
+        const char *path = tmp_path(st_str8_fmt(perm, "new-%dx%d.lvl", sizes[i][0], sizes[i][1]).data);
         REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, path, sizes[i][0], sizes[i][1]));
         CHECK(e.dirty);
         CHECK(editor_check(&e));
@@ -302,7 +302,7 @@ static void test_new_sizes(void) {
         } else {
             CHECK_EQ_I(lv.width, sizes[i][0]);
             CHECK_EQ_I(lv.height, sizes[i][1]);
-            CHECK(strcmp(lv.name, str8_fmt(perm, "new-%dx%d", sizes[i][0], sizes[i][1]).data) == 0);
+            CHECK(strcmp(lv.name, st_str8_fmt(perm, "new-%dx%d", sizes[i][0], sizes[i][1]).data) == 0);
         }
         editor_release(&e);
     }
@@ -358,7 +358,7 @@ static void test_build_level(void) {
     editor_set_exit(&e, STR8_LIT("b.lvl"));
     editor_set_pools(&e, 64, 0);
     CHECK_EQ_U(editor_get(&e, 3, 2).tile, TILE_FLOOR); /* a thing stands on floor */
-    CHECK(str8_eq(editor_get(&e, 2, 4).text, STR8_LIT("Red key, red door.")));
+    CHECK(st_str8_eq(editor_get(&e, 2, 4).text, STR8_LIT("Red key, red door.")));
     CHECK(editor_check(&e));
     if (e.has_problem)
         fprintf(stderr, "%d %d: %s\n", e.problem.tx, e.problem.ty, e.problem.message);
@@ -392,7 +392,7 @@ static void test_build_level(void) {
           strcmp(lv.links[0].entry, "west") == 0);
     CHECK(lv.entry_count == 2 && strcmp(lv.entries[0].name, "home") == 0 &&
           strcmp(lv.entries[1].name, "east") == 0);
-    CHECK(lv.sign_count == 1 && str8_eq(lv.signs[0].text, STR8_LIT("Red key, red door.")));
+    CHECK(lv.sign_count == 1 && st_str8_eq(lv.signs[0].text, STR8_LIT("Red key, red door.")));
     CHECK(level_equal(&lv, editor_level(&e)));
 
     /* It opens again as the same level. */
@@ -460,12 +460,12 @@ static void test_problems(void) {
     CHECK(strstr(msg.message, "not saved") && strstr(msg.message, "at 9 6"));
     CHECK(e.dirty);
     Str8 after = read_all(path);
-    CHECK(after.data && str8_eq(after, saved));
+    CHECK(after.data && st_str8_eq(after, saved));
     CHECK(editor_save(&e, true, &msg));
     CHECK(strstr(msg.message, "with a problem") != NULL);
     CHECK(!e.dirty);
     Str8 forced = read_all(path);
-    CHECK(forced.data && !str8_eq(forced, saved));
+    CHECK(forced.data && !st_str8_eq(forced, saved));
     Level lv;
     Error err;
     CHECK(!level_load(&lv, load_arena, path, &err));
@@ -483,7 +483,7 @@ static void test_problems(void) {
     CHECK(!level_load(&lv, load_arena, path, &err));
     CHECK(strstr(err.message, "later.lvl") != NULL);
     CHECK(editor_load_file(&e, ed_arena, check_arena, path, &err));
-    CHECK(str8_eq(editor_get(&e, 5, 2).target, STR8_LIT("later.lvl")));
+    CHECK(st_str8_eq(editor_get(&e, 5, 2).target, STR8_LIT("later.lvl")));
     editor_release(&e);
 
     /* A save into a folder that is not there fails and says so. */
@@ -497,7 +497,7 @@ static void test_problems(void) {
 /* ---- Limits: the level arena, the room beside the level, the file's format ------------------ */
 
 static void test_limits(void) {
-    Arena *small = arena_create(
+    Arena *small = st_arena_create(
         (ArenaParams){.reserve_size = 64 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "small"});
     REQUIRE_VOID(small);
     Editor e;
@@ -505,7 +505,7 @@ static void test_limits(void) {
     const char *path = tmp_path("big.lvl");
     REQUIRE_VOID(editor_new(&e, ed_arena, small, path, 300, 300));
     CHECK(!editor_check(&e));
-    CHECK(e.problem.need > e.problem.cap && e.problem.cap == arena_capacity(small));
+    CHECK(e.problem.need > e.problem.cap && e.problem.cap == st_arena_capacity(small));
     char over[80];
     snprintf(over, sizeof over, "needs %llu: %llu bytes too many",
              (unsigned long long)e.problem.need,
@@ -515,7 +515,7 @@ static void test_limits(void) {
     CHECK(!editor_save(&e, false, &msg));
     CHECK(!editor_save(&e, true, &msg)); /* not even forced: nothing could load it */
     CHECK(strstr(msg.message, "not saved") && strstr(msg.message, over));
-    CHECK(os_file_info(path).kind == OS_FILE_NONE);
+    CHECK(st_os_file_info(path).kind == OS_FILE_NONE);
     CHECK(e.dirty);
     /* Smaller, it fits, saves and loads. */
     CHECK(editor_resize(&e, 100, 100));
@@ -535,25 +535,25 @@ static void test_limits(void) {
                                             .height = 40,
                                             .bullet_cap = LEVEL_DEFAULT_BULLETS,
                                             .particle_cap = LEVEL_DEFAULT_PARTICLES}) > 64);
-    Arena *tight = arena_create(
+    Arena *tight = st_arena_create(
         (ArenaParams){.reserve_size = alone, .flags = ARENA_FLAG_NO_CHAIN, .name = "tight"});
-    REQUIRE_VOID(tight && arena_capacity(tight) >= alone);
+    REQUIRE_VOID(tight && st_arena_capacity(tight) >= alone);
     REQUIRE_VOID(editor_new(&e, ed_arena, tight, tmp_path("tight.lvl"), 60, 40));
     CHECK(editor_check(&e));
     e.room_bytes = sim_runtime_bytes;
     CHECK(!editor_check(&e));
-    CHECK(e.problem.need > arena_capacity(tight));
+    CHECK(e.problem.need > st_arena_capacity(tight));
     CHECK(!editor_save(&e, true, &msg));
-    CHECK(os_file_info(tmp_path("tight.lvl")).kind == OS_FILE_NONE);
+    CHECK(st_os_file_info(tmp_path("tight.lvl")).kind == OS_FILE_NONE);
     editor_release(&e);
-    arena_release(tight);
-    arena_release(small);
+    st_arena_release(tight);
+    st_arena_release(small);
 
     /* A Tiled map's name: .lvl text never goes into it. */
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("map.tmj"), 8, 5));
     CHECK(!editor_save(&e, true, &msg));
     CHECK(strstr(msg.message, "Tiled") != NULL);
-    CHECK(os_file_info(tmp_path("map.tmj")).kind == OS_FILE_NONE);
+    CHECK(st_os_file_info(tmp_path("map.tmj")).kind == OS_FILE_NONE);
     editor_release(&e);
 }
 
@@ -564,7 +564,7 @@ static void set_mtime(const char *path, int64_t s) {
     CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
 }
 
-static bool file_there(const char *path) { return os_file_info(path).kind == OS_FILE_REGULAR; }
+static bool file_there(const char *path) { return st_os_file_info(path).kind == OS_FILE_REGULAR; }
 
 static void test_unsaved(void) {
     const char *path = tmp_path("u.lvl"), *up = tmp_path("u.lvl.unsaved"),
@@ -581,8 +581,8 @@ static void test_unsaved(void) {
     Str8 text = editor_text(perm, &e);
     CHECK(editor_keep_unsaved(&e, &msg));
     CHECK(strstr(msg.message, up) != NULL);
-    CHECK(str8_eq(read_all(up), text));
-    CHECK(str8_eq(read_all(path), file)); /* the file is not touched */
+    CHECK(st_str8_eq(read_all(up), text));
+    CHECK(st_str8_eq(read_all(path), file)); /* the file is not touched */
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NEWER);
     editor_release(&e);
 
@@ -592,11 +592,11 @@ static void test_unsaved(void) {
     CHECK(editor_take_unsaved(&e, &err));
     CHECK_EQ_I(editor_get(&e, 3, 2).tile, TILE_WALL);
     CHECK(e.dirty && strcmp(e.path, path) == 0);
-    CHECK(str8_eq(editor_text(perm, &e), text));
+    CHECK(st_str8_eq(editor_text(perm, &e), text));
     CHECK(editor_check(&e));
     CHECK(editor_save(&e, false, &msg));
     CHECK(strstr(msg.message, "removed") != NULL);
-    CHECK(str8_eq(read_all(path), text));
+    CHECK(st_str8_eq(read_all(path), text));
     CHECK(!file_there(up));
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_NONE);
 
@@ -608,18 +608,18 @@ static void test_unsaved(void) {
     set_mtime(path, 1000000100);
     CHECK_EQ_I(editor_unsaved_find(path), EDITOR_UNSAVED_OLDER);
     CHECK(editor_set_aside_unsaved(path, &msg));
-    CHECK(!file_there(up) && str8_eq(read_all(old), second));
+    CHECK(!file_there(up) && st_str8_eq(read_all(old), second));
     CHECK(!editor_set_aside_unsaved(path, &msg)); /* nothing to move: says why */
     CHECK(strstr(msg.message, up) != NULL);
     editor_release(&e);
 
     /* One that does not load: the loader's message with its place; the level stays. */
-    REQUIRE_VOID(os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, &msg));
+    REQUIRE_VOID(st_os_write_file_atomic(up, "name: x\nmap:\n#@@#\nend\n", 22, &msg));
     REQUIRE_VOID(editor_load_file(&e, ed_arena, check_arena, path, &err));
     Str8 before = editor_text(perm, &e);
     CHECK(!editor_take_unsaved(&e, &err));
     CHECK(strncmp(err.message, up, strlen(up)) == 0 && err.line == 3);
-    CHECK(str8_eq(editor_text(perm, &e), before));
+    CHECK(st_str8_eq(editor_text(perm, &e), before));
     CHECK(!e.dirty);
 
     /* Kept again while that one is there, not taken: it goes aside, not overwritten. */
@@ -627,8 +627,8 @@ static void test_unsaved(void) {
     CHECK(editor_set(&e, 5, 3, &coin));
     CHECK(editor_keep_unsaved(&e, &msg));
     CHECK(strstr(msg.message, old) != NULL);
-    CHECK(str8_eq(read_all(old), broken));
-    CHECK(str8_eq(read_all(up), editor_text(perm, &e)));
+    CHECK(st_str8_eq(read_all(old), broken));
+    CHECK(st_str8_eq(read_all(up), editor_text(perm, &e)));
     editor_release(&e);
 }
 
@@ -644,12 +644,12 @@ static void figures(const char **levels, int count) {
     /* Bytes per edit record: many one-cell edits without strings, chunks included. */
     Editor e;
     REQUIRE_VOID(editor_new(&e, ed_arena, check_arena, tmp_path("fig.lvl"), 100, 100));
-    uint64_t pos = arena_pos(ed_arena);
+    uint64_t pos = st_arena_pos(ed_arena);
     const int n = 10000;
     for (int i = 0; i < n; i++)
         editor_set(&e, 1 + i % 98, 1 + i / 98 % 98, i / 9604 % 2 ? &coin : &wall);
     printf("edit record: %.1f bytes each (EditCell %zu bytes)\n",
-           (double)(arena_pos(ed_arena) - pos) / n, sizeof(EditCell));
+           (double)(st_arena_pos(ed_arena) - pos) / n, sizeof(EditCell));
     editor_release(&e);
 
     /* The check on the largest shipped level (by tiles). */
@@ -675,8 +675,8 @@ static void figures(const char **levels, int count) {
 }
 
 int main(void) {
-    perm = arena_create((ArenaParams){.name = "test"});
-    ed_arena = arena_create((ArenaParams){.name = "editor"});
+    perm = st_arena_create((ArenaParams){.name = "test"});
+    ed_arena = st_arena_create((ArenaParams){.name = "editor"});
     check_arena = new_level_arena("check");
     load_arena = new_level_arena("load");
     REQUIRE(perm && ed_arena && check_arena && load_arena);
@@ -697,13 +697,13 @@ int main(void) {
 
     /* The temporary folder: every file written above, then the folder. */
     OsDirList l;
-    if (os_list_dir(perm, tmp_dir, &l))
+    if (st_os_list_dir(perm, tmp_dir, &l))
         for (uint64_t i = 0; i < l.count; i++)
-            remove(str8_fmt(perm, "%s/%.*s", tmp_dir, STR8_FMT(l.entries[i].name)).data);
+            remove(st_str8_fmt(perm, "%s/%.*s", tmp_dir, STR8_FMT(l.entries[i].name)).data);
     remove(tmp_dir);
-    arena_release(load_arena);
-    arena_release(check_arena);
-    arena_release(ed_arena);
-    arena_release(perm);
+    st_arena_release(load_arena);
+    st_arena_release(check_arena);
+    st_arena_release(ed_arena);
+    st_arena_release(perm);
     return check_result();
 }

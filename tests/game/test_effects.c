@@ -240,13 +240,13 @@ static void test_events_to_effects(void) {
 
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
-    perm = arena_create((ArenaParams){.name = "permanent"});
-    level_arena = arena_create((ArenaParams){
+    perm = st_arena_create((ArenaParams){.name = "permanent"});
+    level_arena = st_arena_create((ArenaParams){
         .reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     test_replays_ignore_effects();
     test_pool();
     test_events_to_effects();
-    arena_release(level_arena);
-    arena_release(perm);
+    st_arena_release(level_arena);
+    st_arena_release(perm);
     return check_result();
 }

@@ -30,8 +30,8 @@
 
 /* The simulation alone. */
 static void run_sim(const char *save_path) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Replay r;
     Error msg;
     if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
@@ -39,12 +39,12 @@ static void run_sim(const char *save_path) {
         CHECK(!"replay loads");
         return;
     }
-    Game *g = arena_push_struct(perm, Game);
+    Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path}, &err));
     /* Warm the scratch arenas the path searches use, as the first frames of a game would. */
-    scratch_get(0);
-    scratch_get(1);
+    st_scratch_get(0);
+    st_scratch_get(1);
 
     heap_calls = 0;
     heap_counting = 1;
@@ -62,13 +62,13 @@ static void run_sim(const char *save_path) {
     CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
     CHECK(d.level_count >= 6);
 
-    arena_release(level);
-    arena_release(perm);
+    st_arena_release(level);
+    st_arena_release(perm);
 }
 
 /* The front end replaying the file: the same path as `game --headless --replay`. */
 static void run_app_replay(void) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
                                               .skip_title = true, .no_save = true});
     REQUIRE_VOID(app);
@@ -87,7 +87,7 @@ static void run_app_replay(void) {
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK_EQ_U(heap_calls, 0);
     CHECK_EQ_I(app_run_release(app), 0); /* its own verdict: "(matches)" */
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 /* The audio thread's hook (audio_device.h): counts callbacks, and once, when asked, makes a
@@ -110,7 +110,7 @@ static void audio_hook(void *user, const float *stereo, uint32_t frames, bool mi
    thread. The count covers both threads at once; the game thread alone is proven heap-free
    above, and the canary proves an allocation on the audio thread would be seen. */
 static void run_app_audio(void) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
                                               .skip_title = true, .no_save = true, .audio = APP_AUDIO_DEVICE});
     REQUIRE_VOID(app);
@@ -119,10 +119,10 @@ static void run_app_audio(void) {
                getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "");
         CHECK(!"an audio device (SDL's dummy driver)");
         app_run_release(app);
-        arena_release(perm);
+        st_arena_release(perm);
         return;
     }
-    audio_device_set_hook(app->audio, audio_hook, NULL);
+    st_audio_device_set_hook(app->audio, audio_hook, NULL);
     CHECK(app->bank.loaded > 0 && app->bank.missing == 0);
     heap_calls = 0;
     heap_counting = 1;
@@ -144,7 +144,7 @@ static void run_app_audio(void) {
     }
     heap_counting = 0;
     int during = callbacks_ - before;
-    MixerStats ms = mixer_stats(app->mixer);
+    MixerStats ms = st_mixer_stats(app->mixer);
     printf("front end, audio: %llu frames, %d callbacks during play, %llu effects asked, %llu frames mixed, "
            "%lu heap allocations\n",
            (unsigned long long)app->host->frames, during, (unsigned long long)app->cues.plays,
@@ -153,9 +153,9 @@ static void run_app_audio(void) {
     CHECK(app->cues.plays > 100);
     CHECK_EQ_U(game_hash(app->game), app->replay.hash);
     CHECK_EQ_U(heap_calls, 0);
-    audio_device_set_hook(app->audio, NULL, NULL);
+    st_audio_device_set_hook(app->audio, NULL, NULL);
     CHECK_EQ_I(app_run_release(app), 0);
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 /* Heap calls by the file of the code that made them (dladdr of the recorded callers). */
@@ -196,16 +196,16 @@ static bool driver_library(const char *file) {
    the headless one, so it ends on the replay's hash. Exits 77 (a skip) when the X server
    gives no OpenGL 3.3 context: there is no GL backend to measure then. */
 static void run_app_gl(void) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .renderer = RENDERER_GL,
                                               .fixed_clock = true, .skip_title = true, .no_save = true,
                                               .audio = APP_AUDIO_OFF});
     REQUIRE_VOID(app);
-    if (render_kind(app->host->rd) != RENDERER_GL) {
-        printf("SKIP: no OpenGL 3.3 context on this display (%s)\n", render_describe(app->host->rd));
+    if (st_render_kind(app->host->rd) != RENDERER_GL) {
+        printf("SKIP: no OpenGL 3.3 context on this display (%s)\n", st_render_describe(app->host->rd));
         exit(77);
     }
-    printf("front end, window: %s\n", render_describe(app->host->rd));
+    printf("front end, window: %s\n", st_render_describe(app->host->rd));
     bool more = true;
     for (int i = 0; i < 30 && more; i++) more = app_run_frame(app); /* the driver's first-use setup */
     uint64_t frames0 = app->host->frames;
@@ -238,7 +238,7 @@ static void run_app_gl(void) {
     CHECK(heap_caller_count <= HEAP_CALLERS_MAX); /* every call was attributed */
     CHECK_EQ_U(others, 0);
     CHECK_EQ_I(app_run_release(app), 0);
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 static void push_key(SDL_Scancode sc, bool down) {
@@ -281,7 +281,7 @@ static void run_app_keys(const char *dir) {
     snprintf(save_path, sizeof save_path, "%s/" SAVE_GAME_NAME "/progress", dir);
     setenv("XDG_DATA_HOME", dir, 1);
     setenv("XDG_CONFIG_HOME", dir, 1); /* the settings file too: never the user's own */
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     Replay r;
     if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
         fprintf(stderr, "%s\n", msg.message);
@@ -339,7 +339,7 @@ static void run_app_keys(const char *dir) {
     uint32_t same = 0;
     while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;
     CHECK_EQ_U(same, r.ticks);
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 /* No argument: the simulation alone. "app": the two front-end runs (ctest: test_app_alloc).

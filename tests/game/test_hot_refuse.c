@@ -18,19 +18,19 @@
 
 #include "app_run.h"
 #include "check.h"
-#include "core/os_file.h"
-#include "host/game_api.h"
-#include "host/game_module.h"
+#include <strata/core/os_file.h>
+#include <strata/host/game_api.h>
+#include <strata/host/game_module.h>
 
 static char dir[] = "/tmp/test_hot_refuse_XXXXXX";
 
 static bool write_bytes(const char *path, const void *b, uint64_t n) {
-    return os_write_file_atomic(path, b, n, NULL);
+    return st_os_write_file_atomic(path, b, n, NULL);
 }
 
 static Str8 read_all(Arena *a, const char *path) {
     Str8 s = {0};
-    if (!os_read_file(a, path, 256ull << 20, &s, NULL)) s = (Str8){0};
+    if (!st_os_read_file(a, path, 256ull << 20, &s, NULL)) s = (Str8){0};
     return s;
 }
 
@@ -38,7 +38,7 @@ static Str8 read_all(Arena *a, const char *path) {
 static GameModuleEvent poll_event(GameModule *m) {
     GameModuleEvent ev = GAME_MODULE_SAME;
     for (int i = 0; i < 4 * GAME_MODULE_POLL_FRAMES && ev == GAME_MODULE_SAME; i++)
-        ev = game_module_poll(m);
+        ev = st_game_module_poll(m);
     return ev;
 }
 
@@ -48,7 +48,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
     snprintf(cut, sizeof cut, "%s/cut.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_create(&m, perm, game_api(), watched));
+    REQUIRE_VOID(st_game_module_create(&m, perm, game_api(), watched));
     const GameApi *good = m.api;
     CHECK(good != game_api());
     uint64_t n = lib.len, cuts[9] = {0, 1, 64, 1000, 4096, n / 4, n / 2, n * 3 / 4, n - 1};
@@ -56,7 +56,7 @@ static void test_cuts(Arena *perm, Str8 lib) {
         /* At start-up: the linked-in code, and why. */
         REQUIRE_VOID(write_bytes(cut, lib.data, cuts[i]));
         GameModule s;
-        CHECK(!game_module_create(&s, perm, game_api(), cut));
+        CHECK(!st_game_module_create(&s, perm, game_api(), cut));
         CHECK(s.api == game_api());
         bool said = strstr(s.message, "cut short") || strstr(s.message, "empty");
         if (!said || i == 4)
@@ -87,13 +87,13 @@ static void test_changing(Arena *perm, Str8 lib) {
     snprintf(watched, sizeof watched, "%s/libgame_changing.so", dir);
     REQUIRE_VOID(write_bytes(watched, lib.data, lib.len));
     GameModule m;
-    REQUIRE_VOID(game_module_create(&m, perm, game_api(), watched));
+    REQUIRE_VOID(st_game_module_create(&m, perm, game_api(), watched));
     const GameApi *before = m.api;
     /* The file settles as the fast variant, but the bytes read were the old file's. */
     changed_to = GAME_HOT_FAST_LIBRARY;
     m.after_read = rewrite;
     m.hook_user = perm;
-    CHECK_EQ_I(game_module_reload(&m), GAME_MODULE_REFUSED);
+    CHECK_EQ_I(st_game_module_reload(&m), GAME_MODULE_REFUSED);
     printf("changed while read: %s\n", m.message);
     CHECK(strstr(m.message, "changed while it was read") != NULL);
     CHECK(m.api == before);
@@ -117,7 +117,7 @@ static void test_tables(Arena *perm) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         GameModule m;
-        bool ok = game_module_create(&m, perm, game_api(), cases[i].path);
+        bool ok = st_game_module_create(&m, perm, game_api(), cases[i].path);
         printf("%s: %s\n", strrchr(cases[i].path, '/') + 1, m.message);
         CHECK(ok == cases[i].taken);
         CHECK(strstr(m.message, cases[i].says) != NULL);
@@ -162,7 +162,7 @@ static void test_app(Arena *perm, Str8 lib) {
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1;
     REQUIRE(mkdtemp(dir) != NULL);
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     REQUIRE(perm);
     Str8 lib = read_all(perm, GAME_HOT_LIBRARY);
     REQUIRE(lib.len > 8192);
@@ -170,7 +170,7 @@ int main(void) {
     test_changing(perm, lib);
     test_tables(perm);
     test_app(perm, lib);
-    arena_release(perm);
+    st_arena_release(perm);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) return 1;

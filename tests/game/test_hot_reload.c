@@ -28,9 +28,9 @@
 
 #include "app_run.h"
 #include "check.h"
-#include "core/os_file.h"
-#include "host/game_api.h"
-#include "host/game_module.h"
+#include <strata/core/os_file.h>
+#include <strata/host/game_api.h>
+#include <strata/host/game_module.h>
 
 #include "heap_count.h"
 
@@ -56,7 +56,7 @@ static int pointers_into_library(const void *state, size_t bytes) {
 }
 
 static void run_replay_with_reload(void) {
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
                                                      .headless = true,
                                                      .skip_title = true,
@@ -75,7 +75,7 @@ static void run_replay_with_reload(void) {
     while (more) {
         if (app->host->frames == RELOAD_AT) {
             uint64_t before = heap_calls;
-            CHECK(host_reload_game(app->host));
+            CHECK(st_host_reload_game(app->host));
             reload_calls = heap_calls - before;
         }
         more = app_run_frame(app);
@@ -95,7 +95,7 @@ static void run_replay_with_reload(void) {
     CHECK_EQ_I(pointers_into_library(&app->effects, sizeof app->effects), 0);
     CHECK_EQ_I(pointers_into_library(&app->view, sizeof app->view), 0);
     CHECK_EQ_I(app_run_release(app), 0); /* its own verdict on the hash */
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 /* Frames of walking down (one tick each, headless) through the host, the key held. */
@@ -119,8 +119,8 @@ static int32_t walk_ref(Game *g, int ticks) {
 static bool copy_file(const char *from, const char *to) {
     SCRATCH_SCOPE(tmp);
     Str8 bytes;
-    return os_read_file(tmp.arena, from, 256ull << 20, &bytes, NULL) &&
-           os_write_file_atomic(to, bytes.data, bytes.len, NULL);
+    return st_os_read_file(tmp.arena, from, 256ull << 20, &bytes, NULL) &&
+           st_os_write_file_atomic(to, bytes.data, bytes.len, NULL);
 }
 
 /* Frames, up to a bound, until the watch has taken or refused the changed file. */
@@ -134,8 +134,8 @@ static void run_variant_swap(const char *dir) {
     snprintf(watched, sizeof watched, "%s/libgame_hot.so", dir);
     snprintf(junk, sizeof junk, "%s/not-a-library.so", dir);
     REQUIRE_VOID(copy_file(GAME_HOT_LIBRARY, watched));
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    Arena *level_ref = arena_create(
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    Arena *level_ref = st_arena_create(
         (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level ref"});
     App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl",
                                                      .headless = true,
@@ -144,7 +144,7 @@ static void run_variant_swap(const char *dir) {
                                                      .hot_library = watched});
     REQUIRE_VOID(app);
     GameConfig cfg = {.start_level = LEVELS_DIR "/01-first-steps.lvl", .seed = 1, .skip_title = true};
-    Game *ref = arena_push_struct(perm, Game);
+    Game *ref = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(ref, level_ref, &cfg, &err));
     int32_t a = walk_app(app, 8), a_ref = walk_ref(ref, 8);
@@ -169,7 +169,7 @@ static void run_variant_swap(const char *dir) {
     /* Refused: a library built from other state headers (another layout hash) than the
        table running, then a file that is no library; the running code goes on. */
     GameModule other;
-    CHECK(!game_module_create(&other, perm, game_api(), GAME_HOT_OTHER_LAYOUT_LIBRARY));
+    CHECK(!st_game_module_create(&other, perm, game_api(), GAME_HOT_OTHER_LAYOUT_LIBRARY));
     printf("refused: %s\n", other.message);
     CHECK(strstr(other.message, "layout of the game's state changed") != NULL);
     FILE *f = fopen(junk, "wb");
@@ -177,7 +177,7 @@ static void run_variant_swap(const char *dir) {
     fputs("not an ELF file\n", f);
     fclose(f);
     GameModule bad;
-    CHECK(!game_module_create(&bad, perm, game_api(), junk));
+    CHECK(!st_game_module_create(&bad, perm, game_api(), junk));
     CHECK(bad.api == game_api());
     printf("refused: %s\n", bad.message);
     CHECK(strstr(bad.message, "not-a-library.so") != NULL);
@@ -189,8 +189,8 @@ static void run_variant_swap(const char *dir) {
     CHECK_EQ_I(walk_app(app, 2), 2 * walk_ref(ref, 2));
 
     app_run_release(app);
-    arena_release(level_ref);
-    arena_release(perm);
+    st_arena_release(level_ref);
+    st_arena_release(perm);
 }
 
 /* The editor runs the library's code too: a variant whose + steps an enemy's hit points by
@@ -200,7 +200,7 @@ static void run_editor_swap(const char *dir) {
     snprintf(watched, sizeof watched, "%s/libgame_hot_editor.so", dir);
     snprintf(level, sizeof level, "%s/edited.lvl", dir);
     REQUIRE_VOID(copy_file(GAME_HOT_LIBRARY, watched));
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.edit = level,
                                                      .edit_w = 20,
                                                      .edit_h = 12,
@@ -225,14 +225,14 @@ static void run_editor_swap(const char *dir) {
     CHECK(app_run_frame(app));
     CHECK_EQ_I(editor_get(&ui->ed, tx, ty).hp, 1);
     REQUIRE_VOID(copy_file(GAME_HOT_EDITOR_LIBRARY, watched));
-    CHECK(host_reload_game(app->host));
+    CHECK(st_host_reload_game(app->host));
     app_run_key(SDL_SCANCODE_EQUALS, true), app_run_key(SDL_SCANCODE_EQUALS, false);
     CHECK(app_run_frame(app));
     printf("editor: + made the hit points 1 with the library, then %d with the variant swapped in\n",
            editor_get(&ui->ed, tx, ty).hp);
     CHECK_EQ_I(editor_get(&ui->ed, tx, ty).hp, 11);
     app_run_release(app); /* headless with unsaved edits: kept beside the file, in the temporary folder */
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 /* A new layout mid-run, in a game being played: the run ends for a restart of the level,
@@ -241,7 +241,7 @@ static void run_layout_restart(const char *dir) {
     char watched[512];
     snprintf(watched, sizeof watched, "%s/libgame_hot_restart.so", dir);
     REQUIRE_VOID(copy_file(GAME_HOT_LIBRARY, watched));
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl",
                                                      .headless = true,
                                                      .skip_title = true,
@@ -251,7 +251,7 @@ static void run_layout_restart(const char *dir) {
     REQUIRE_VOID(app);
     for (int i = 0; i < 10; i++) REQUIRE_VOID(app_run_frame(app));
     REQUIRE_VOID(copy_file(GAME_HOT_OTHER_LAYOUT_LIBRARY, watched));
-    CHECK(!host_reload_game(app->host));
+    CHECK(!st_host_reload_game(app->host));
     CHECK(app->host->restart);
     CHECK(strstr(app->game->sim.level_path, "01-first-steps.lvl") != NULL);
     CHECK(!app_run_frame(app)); /* the run is over: main execs the new build */
@@ -266,7 +266,7 @@ static void run_layout_restart(const char *dir) {
     }
     CHECK_EQ_I(app_restart(app, 6, argv, out, 8), -1); /* too small: said, not overrun */
     app_run_release(app);
-    arena_release(perm);
+    st_arena_release(perm);
 }
 
 int main(void) {

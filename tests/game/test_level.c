@@ -13,12 +13,12 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/str8.h"
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 
 static Arena *new_level_arena(uint64_t bytes) {
-    return arena_create((ArenaParams){.reserve_size = bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    return st_arena_create((ArenaParams){.reserve_size = bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
 }
 
 /* A room like the simulation's (sized by the pools and counts), of an odd size so that the
@@ -33,37 +33,37 @@ static uint64_t test_room_bytes(const Level *lv) {
 typedef struct Snapshot {
     Level shallow; /* the struct itself, pointers included */
     Level deep;    /* the same with every array and string copied into the test arena */
-    uint64_t arena_pos;
+    uint64_t st_arena_pos;
 } Snapshot;
 
 static void *copy_of(Arena *a, const void *src, uint64_t n) {
     if (!src || !n) return NULL;
-    void *d = arena_push(a, n, 8);
+    void *d = st_arena_push(a, n, 8);
     memcpy(d, src, n);
     return d;
 }
 
 static Snapshot snapshot(Arena *keep, const Level *lv, Arena *level_arena) {
-    Snapshot s = {.shallow = *lv, .deep = *lv, .arena_pos = arena_pos(level_arena)};
+    Snapshot s = {.shallow = *lv, .deep = *lv, .st_arena_pos = st_arena_pos(level_arena)};
     Level *d = &s.deep;
-    d->name = arena_strdup(keep, lv->name);
-    d->path = arena_strdup(keep, lv->path);
-    d->exit_to = arena_strdup(keep, lv->exit_to);
+    d->name = st_arena_strdup(keep, lv->name);
+    d->path = st_arena_strdup(keep, lv->path);
+    d->exit_to = st_arena_strdup(keep, lv->exit_to);
     d->tiles = copy_of(keep, lv->tiles, (uint64_t)lv->width * lv->height);
     d->enemies = copy_of(keep, lv->enemies, sizeof(EnemySpawn) * lv->enemy_count);
     d->pickups = copy_of(keep, lv->pickups, sizeof(Pickup) * lv->pickup_count);
     d->doors = copy_of(keep, lv->doors, sizeof(LevelDoor) * lv->door_count);
     LevelLink *links = copy_of(keep, lv->links, sizeof(LevelLink) * lv->link_count);
     for (int i = 0; i < lv->link_count; i++) {
-        links[i].target_path = arena_strdup(keep, lv->links[i].target_path);
-        links[i].entry = arena_strdup(keep, lv->links[i].entry);
+        links[i].target_path = st_arena_strdup(keep, lv->links[i].target_path);
+        links[i].entry = st_arena_strdup(keep, lv->links[i].entry);
     }
     d->links = links;
     LevelEntry *entries = copy_of(keep, lv->entries, sizeof(LevelEntry) * lv->entry_count);
-    for (int i = 0; i < lv->entry_count; i++) entries[i].name = arena_strdup(keep, lv->entries[i].name);
+    for (int i = 0; i < lv->entry_count; i++) entries[i].name = st_arena_strdup(keep, lv->entries[i].name);
     d->entries = entries;
     LevelSign *signs = copy_of(keep, lv->signs, sizeof(LevelSign) * lv->sign_count);
-    for (int i = 0; i < lv->sign_count; i++) signs[i].text = str8_copy(keep, lv->signs[i].text);
+    for (int i = 0; i < lv->sign_count; i++) signs[i].text = st_str8_copy(keep, lv->signs[i].text);
     d->signs = signs;
     return s;
 }
@@ -74,7 +74,7 @@ static bool mem_same(const void *a, const void *b, uint64_t n) { return n == 0 |
 /* True when lv is still exactly what the snapshot saw, contents and all. */
 static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena) {
     const Level *d = &s->deep;
-    bool same = memcmp(&s->shallow, lv, sizeof *lv) == 0 && arena_pos(level_arena) == s->arena_pos;
+    bool same = memcmp(&s->shallow, lv, sizeof *lv) == 0 && st_arena_pos(level_arena) == s->st_arena_pos;
     same = same && str_same(d->name, lv->name) && str_same(d->path, lv->path) && str_same(d->exit_to, lv->exit_to);
     same = same && mem_same(d->tiles, lv->tiles, (uint64_t)lv->width * lv->height);
     same = same && mem_same(d->enemies, lv->enemies, sizeof(EnemySpawn) * lv->enemy_count);
@@ -89,7 +89,7 @@ static bool snapshot_same(const Snapshot *s, const Level *lv, Arena *level_arena
                str_same(lv->entries[i].name, d->entries[i].name);
     for (int i = 0; same && i < lv->sign_count; i++)
         same = lv->signs[i].tx == d->signs[i].tx && lv->signs[i].ty == d->signs[i].ty &&
-               str8_eq(lv->signs[i].text, d->signs[i].text);
+               st_str8_eq(lv->signs[i].text, d->signs[i].text);
     return same;
 }
 
@@ -184,7 +184,7 @@ static void check_fixture_a(const Level *lv, Arena *level_arena, const LevelLoad
     CHECK_EQ_I(lv->bullet_cap, 64);
     CHECK_EQ_I(lv->particle_cap, 128);
     /* The measured need is exactly what the level took, its room included. */
-    CHECK_EQ_U(lv->arena_bytes, arena_pos(level_arena));
+    CHECK_EQ_U(lv->arena_bytes, st_arena_pos(level_arena));
     if (st) {
         CHECK_EQ_U(st->level_bytes, lv->arena_bytes);
         CHECK(st->scratch_peak > file_bytes); /* the text plus the parse's lists */
@@ -214,7 +214,7 @@ static Str8 slurp(Arena *a, const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) return (Str8){0};
     uint64_t n = file_size(path);
-    char *buf = arena_push(a, n + 1, 1);
+    char *buf = st_arena_push(a, n + 1, 1);
     uint64_t got = fread(buf, 1, n, f);
     fclose(f);
     return (Str8){buf, got};
@@ -326,7 +326,7 @@ static void test_bad_fixtures(Arena *keep) {
     }
     /* And A is still usable as a level, field by field. */
     check_fixture_a(&lv, level_arena, NULL, 0, NULL);
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* ---- Whole-file errors, from files made at test time ------------------------------ */
@@ -423,13 +423,13 @@ static void test_file_errors(Arena *keep) {
     }
     unlink(path);
     rmdir(dir);
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* ---- Text variants and size limits, parsed from memory ----------------------------- */
 
 static char *crlf(Arena *a, Str8 s, uint64_t *n) {
-    char *out = arena_push(a, s.len * 2 + 4, 1);
+    char *out = st_arena_push(a, s.len * 2 + 4, 1);
     uint64_t k = 0;
     memcpy(out, "\xEF\xBB\xBF", 3), k = 3; /* a BOM, as some editors write */
     for (uint64_t i = 0; i < s.len; i++) {
@@ -465,7 +465,7 @@ static void test_text_variants(Arena *keep) {
 
     /* Width and height: 4096 is the limit, 4097 is an error. */
     uint64_t side = LEVEL_MAX_SIDE + 1;
-    char *big = arena_push(keep, side * (side + 1) + 64, 1);
+    char *big = st_arena_push(keep, side * (side + 1) + 64, 1);
     uint64_t k = (uint64_t)sprintf(big, "name: wide\nmap:\n@");
     memset(big + k, '.', side - 1), k += side - 1;
     k += (uint64_t)sprintf(big + k, "\nend\n");
@@ -497,9 +497,9 @@ static void test_text_variants(Arena *keep) {
     CHECK(level_parse(&lv, huge, "max.lvl", big, k, NULL, &err, NULL));
     CHECK(lv.width == 4096 && lv.height == 4096 && lv.start_tx == 1 && lv.start_ty == 1);
     CHECK(level_tile(&lv, 4095, 4095) == TILE_WALL && level_tile(&lv, 2, 1) == TILE_FLOOR);
-    CHECK_EQ_U(lv.arena_bytes, arena_pos(huge));
-    arena_release(huge);
-    arena_release(level_arena);
+    CHECK_EQ_U(lv.arena_bytes, st_arena_pos(huge));
+    st_arena_release(huge);
+    st_arena_release(level_arena);
 }
 
 /* ---- The arena need is exact: a level fits an arena of exactly its need, not one less. */
@@ -511,15 +511,15 @@ static void test_arena_fit(Arena *keep) {
     LevelRoom room = {.bytes = test_room_bytes};
     Arena *big = new_level_arena(LEVEL_ARENA_BYTES);
     CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, NULL, &err, &st_alone));
-    CHECK_EQ_U(st_alone.level_bytes, arena_pos(big));
+    CHECK_EQ_U(st_alone.level_bytes, st_arena_pos(big));
     CHECK(level_load_ex(&lv, big, "levels/good/a.lvl", NULL, &room, &err, &st_a));
-    CHECK_EQ_U(st_a.level_bytes, arena_pos(big));
+    CHECK_EQ_U(st_a.level_bytes, st_arena_pos(big));
     /* The room comes after the level, aligned: the need is the level's plus the room's. */
     CHECK(st_a.level_bytes >= st_alone.level_bytes + room.size);
     CHECK(st_a.level_bytes < st_alone.level_bytes + room.size + LEVEL_ROOM_ALIGN);
     CHECK(level_load_ex(&lv, big, "levels/good/b.lvl", NULL, &room, &err, &st_b));
-    CHECK_EQ_U(st_b.level_bytes, arena_pos(big));
-    arena_release(big);
+    CHECK_EQ_U(st_b.level_bytes, st_arena_pos(big));
+    st_arena_release(big);
     /* a has small pools (64 bullets, 128 particles), b the defaults: b's room is larger. */
     REQUIRE_VOID(st_b.level_bytes > st_a.level_bytes);
 
@@ -527,9 +527,9 @@ static void test_arena_fit(Arena *keep) {
        leaving a and its room as they were (the room as play left it, not zeroed). */
     Arena *tiny = new_level_arena(st_a.level_bytes);
     REQUIRE_VOID(tiny);
-    CHECK_EQ_U(arena_capacity(tiny), st_a.level_bytes);
+    CHECK_EQ_U(st_arena_capacity(tiny), st_a.level_bytes);
     CHECK(level_load_ex(&lv, tiny, "levels/good/a.lvl", NULL, &room, &err, NULL));
-    CHECK_EQ_U(arena_pos(tiny), arena_capacity(tiny));
+    CHECK_EQ_U(st_arena_pos(tiny), st_arena_capacity(tiny));
     REQUIRE_VOID(room.block);
     memset(room.block, 0x5A, room.size);
     LevelRoom kept = room;
@@ -560,7 +560,7 @@ static void test_arena_fit(Arena *keep) {
         CHECK(strstr(err.message, bad_cases[i].message) != NULL);
         CHECK(snapshot_same(&before, &lv, tiny));
     }
-    arena_release(tiny);
+    st_arena_release(tiny);
 
     /* One byte less than a needs with its room: a does not fit into the empty arena, and *out
        is untouched; a alone does fit, so it was the room that tipped it. */
@@ -571,10 +571,10 @@ static void test_arena_fit(Arena *keep) {
     room = untouched;
     CHECK(!level_load_ex(&lv, less, "levels/good/a.lvl", NULL, &room, &err, NULL));
     CHECK(strstr(err.message, "level does not fit: arena 'level' full: 0 of ") != NULL);
-    CHECK(memcmp(&lv, &empty, sizeof lv) == 0 && arena_pos(less) == 0);
+    CHECK(memcmp(&lv, &empty, sizeof lv) == 0 && st_arena_pos(less) == 0);
     CHECK(memcmp(&room, &untouched, sizeof room) == 0);
     CHECK(level_load(&lv, less, "levels/good/a.lvl", &err));
-    arena_release(less);
+    st_arena_release(less);
 
     /* Loading the same level twice in a row gives the same level and the same need: the
        arena is cleared on load, not appended to; and the room comes zeroed again over the
@@ -585,7 +585,7 @@ static void test_arena_fit(Arena *keep) {
     memset(room.block, 0x5A, room.size);
     CHECK(level_load_ex(&lv, again, "levels/good/a.lvl", NULL, &room, &err, NULL));
     check_fixture_a(&lv, again, NULL, 0, &room);
-    arena_release(again);
+    st_arena_release(again);
 }
 
 /* The shipped levels (levels/NN-*.lvl) are covered by the levelcheck test. Here: the link in
@@ -603,8 +603,8 @@ static void test_links_resolve(void) {
     CHECK(e && e->tx == 2 && e->ty == 1 && level_tile(&b, e->tx, e->ty) == TILE_FLOOR);
     const LevelLink *back = level_link_at(&b, 3, 1);
     CHECK(back && back->entry == NULL && strcmp(back->target_path, "levels/good/a.lvl") == 0);
-    arena_release(arena2);
-    arena_release(arena);
+    st_arena_release(arena2);
+    st_arena_release(arena);
 }
 
 /* Changing levels loads a path that lives in the level arena itself (the exit, a link's
@@ -625,8 +625,8 @@ static void test_load_own_paths(void) {
     REQUIRE_VOID(lv.exit_to);
     CHECK(level_load(&lv, arena, lv.exit_to, &err));
     CHECK(strcmp(lv.path, "levels/good/b.lvl") == 0);
-    CHECK_EQ_U(lv.arena_bytes, arena_pos(arena));
-    arena_release(arena);
+    CHECK_EQ_U(lv.arena_bytes, st_arena_pos(arena));
+    st_arena_release(arena);
 }
 
 /* Wide rows take the 16-at-a-time path: random rows of every legend character (at every
@@ -635,7 +635,7 @@ static void test_load_own_paths(void) {
 static void test_wide_rows(Arena *keep) {
     enum { W = 77, H = 40 };
     static const char plain[] = ".....#~^X", special[] = "pct$+rgbRGB";
-    char *text = arena_push(keep, (W + 1) * H + 64, 1);
+    char *text = st_arena_push(keep, (W + 1) * H + 64, 1);
     char grid[H][W];
     uint32_t seed = 12345;
     int enemies = 0, pickups = 0, doors = 0;
@@ -682,7 +682,7 @@ static void test_wide_rows(Arena *keep) {
     text[strlen("name: wide\nmap:\n") + 5 * (W + 1) + 50] = 'Q';
     CHECK(!level_parse(&lv, level_arena, "wide.lvl", text, k, NULL, &err, NULL));
     CHECK(strcmp(err.message, "wide.lvl:8:51: error: expected a tile character (one of .#~^X>@pct$+rgbRGB), found 'Q'") == 0);
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* The map's row loop lists the columns of entity and unknown characters without a branch
@@ -694,7 +694,7 @@ static void test_row_offsets(Arena *keep) {
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
     Error err;
-    char *text = arena_push(keep, 4096, 1);
+    char *text = st_arena_push(keep, 4096, 1);
     for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
         int w = widths[wi];
         /* Row 0 holds the start; row 1 a single coin (or an unknown 'Q') at column x. */
@@ -737,7 +737,7 @@ static void test_row_offsets(Arena *keep) {
         }
         CHECK_EQ_I(wrong, 0);
     }
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* The binary check runs after the parse (a map that parsed cannot hold a binary byte, so
@@ -780,14 +780,14 @@ static void test_binary_anywhere(void) {
         CHECK(!ok && strcmp(err.message, cases[i].want) == 0);
         CHECK(strcmp(lv.path, "good.lvl") == 0 && lv.width == 3); /* the good level is still there */
     }
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* Signs: up to LEVEL_MAX_SIGNS, each text up to LEVEL_SIGN_TEXT_MAX bytes, all of it in
    the level arena: the need grows by the array and the texts (with their NULs), exactly. */
 static void test_sign_limits(Arena *keep) {
     enum { W = 30, H = 12 };
-    char *text = arena_push(keep, 64 * 1024, 1);
+    char *text = st_arena_push(keep, 64 * 1024, 1);
     Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
     Level lv;
     Error err;
@@ -833,7 +833,7 @@ static void test_sign_limits(Arena *keep) {
         for (int i = 0; i < n; i++) CHECK_EQ_I(lv.signs[i].tx, 1 + i % (W - 1)); /* in file order */
         if (n) CHECK_EQ_U(lv.signs[0].text.len, LEVEL_SIGN_TEXT_MAX);
     }
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 /* ---- Where exits and links may lead ---------------------------------------------- */
@@ -860,7 +860,7 @@ static void expect_outside(const char *path, const char *root, int line, int col
     bool ok = level_load_ex(&lv, level_arena, path, strcmp(root, "levels/bad/") ? root : NULL, NULL, &err, NULL);
     CHECK(!ok && strcmp(err.message, want) == 0);
     if (ok || strcmp(err.message, want) != 0) fprintf(stderr, "  got  '%s'\n  want '%s'\n", ok ? "(loaded)" : err.message, want);
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 static void test_paths_stay_inside(void) {
@@ -919,11 +919,11 @@ static void test_paths_stay_inside(void) {
     CHECK(strcmp(lv.name, "A") == 0); /* still A */
     snprintf(far, sizeof far, "rm -rf '%s'", dir);
     CHECK(system(far) == 0);
-    arena_release(level_arena);
+    st_arena_release(level_arena);
 }
 
 int main(void) {
-    Arena *keep = arena_create((ArenaParams){.name = "test"});
+    Arena *keep = st_arena_create((ArenaParams){.name = "test"});
     test_text_variants(keep);
     test_wide_rows(keep);
     test_row_offsets(keep);
@@ -935,6 +935,6 @@ int main(void) {
     test_links_resolve();
     test_load_own_paths();
     test_paths_stay_inside();
-    arena_release(keep);
+    st_arena_release(keep);
     return check_result();
 }

@@ -18,8 +18,8 @@
 
 #include "check.h"
 #include "heap_count.h"
-#include "core/base.h"
-#include "core/str8.h"
+#include <strata/core/base.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 #include "level/level_write.h"
@@ -27,7 +27,7 @@
 #define T "tiled/"
 
 static Arena *new_level_arena(void) {
-    return arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    return st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
 }
 
 static bool load(Level *lv, Arena *a, const char *path) {
@@ -39,10 +39,10 @@ static bool load(Level *lv, Arena *a, const char *path) {
 
 /* `written` with its .tmj turned into .lvl, resolved in lv's folder as the loader would. */
 static void lvl_paths(Arena *keep, const char *written, const char *dir_of, const char **resolved, const char **out) {
-    Str8 w = str8_cstr(written);
-    if (str8_ends_with(w, STR8_LIT(".tmj"))) w = str8_fmt(keep, "%.*s.lvl", (int)(w.len - 4), w.data);
+    Str8 w = st_str8_cstr(written);
+    if (st_str8_ends_with(w, STR8_LIT(".tmj"))) w = st_str8_fmt(keep, "%.*s.lvl", (int)(w.len - 4), w.data);
     Str8 dir = {dir_of, (uint64_t)(strrchr(dir_of, '/') ? strrchr(dir_of, '/') - dir_of + 1 : 0)};
-    Str8 full = str8_fmt(keep, "%.*s%.*s", STR8_FMT(dir), STR8_FMT(w));
+    Str8 full = st_str8_fmt(keep, "%.*s%.*s", STR8_FMT(dir), STR8_FMT(w));
     *resolved = full.data;
     *out = full.data + dir.len;
 }
@@ -52,7 +52,7 @@ static void lvl_paths(Arena *keep, const char *written, const char *dir_of, cons
 static Level as_lvl_links(Arena *keep, const Level *t) {
     Level c = *t;
     if (t->exit_written) lvl_paths(keep, t->exit_written, t->path, &c.exit_to, &c.exit_written);
-    LevelLink *links = arena_push_array(keep, LevelLink, (uint64_t)t->link_count + 1);
+    LevelLink *links = st_arena_push_array(keep, LevelLink, (uint64_t)t->link_count + 1);
     for (int32_t i = 0; i < t->link_count; i++) {
         links[i] = t->links[i];
         lvl_paths(keep, t->links[i].target_written, t->path, &links[i].target_path, &links[i].target_written);
@@ -90,7 +90,7 @@ static void test_shipped_levels(Arena *keep) {
             CHECK(strcmp(a.name, b.name) == 0 && a.width == b.width && a.height == b.height);
             CHECK(memcmp(a.tiles, b.tiles, (size_t)a.width * (size_t)a.height) == 0);
             CHECK(a.start_tx == b.start_tx && a.start_ty == b.start_ty && a.enemy_count == b.enemy_count);
-            CHECK_EQ_U(b.arena_bytes, arena_pos(lb));
+            CHECK_EQ_U(b.arena_bytes, st_arena_pos(lb));
             compared++;
         }
         (void)tmj;
@@ -101,15 +101,15 @@ static void test_shipped_levels(Arena *keep) {
     REQUIRE_VOID(load(&lv, la, T "levels/01-first-steps.tmj"));
     int steps = 1;
     while (lv.exit_to && steps < 10) {
-        CHECK(str8_ends_with(str8_cstr(lv.exit_to), STR8_LIT(".tmj")));
+        CHECK(st_str8_ends_with(st_str8_cstr(lv.exit_to), STR8_LIT(".tmj")));
         if (!load(&lv, la, lv.exit_to)) break;
         steps++;
     }
     CHECK_EQ_I(steps, 4); /* 01 -> 02 -> 03 -> 04, whose way on is a portal */
-    CHECK(lv.link_count == 1 && str8_ends_with(str8_cstr(lv.links[0].target_path), STR8_LIT("05-the-hunt.tmj")));
+    CHECK(lv.link_count == 1 && st_str8_ends_with(st_str8_cstr(lv.links[0].target_path), STR8_LIT("05-the-hunt.tmj")));
     CHECK(load(&lv, la, lv.links[0].target_path) && level_entry_find(&lv, "gate"));
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 /* variants/flips.tmx: a 6x4 map whose tiles are turned every way Tiled can. */
@@ -136,7 +136,7 @@ static void check_flips(const Level *lv) {
     CHECK(strcmp(lv->entries[0].name, "door") == 0 && lv->entries[0].tx == 3 && lv->entries[0].ty == 2);
     REQUIRE_VOID(lv->sign_count == 1);
     CHECK(lv->signs[0].tx == 3 && lv->signs[0].ty == 1);
-    CHECK(str8_eq_cstr(lv->signs[0].text, "Flipped tiles are the same tiles."));
+    CHECK(st_str8_eq_cstr(lv->signs[0].text, "Flipped tiles are the same tiles."));
     CHECK(lv->pickup_count == 0 && lv->door_count == 0 && lv->link_count == 0);
 }
 
@@ -146,7 +146,7 @@ static char *slurp(Arena *a, const char *path, uint64_t *len) {
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
-    char *buf = arena_push(a, (uint64_t)n + 1, 1);
+    char *buf = st_arena_push(a, (uint64_t)n + 1, 1);
     *len = fread(buf, 1, (size_t)n, f);
     fclose(f);
     return buf;
@@ -155,7 +155,7 @@ static char *slurp(Arena *a, const char *path, uint64_t *len) {
 static Str8 replace_all(Arena *a, Str8 s, const char *from, const char *to) {
     Str8 out = {0};
     uint64_t fl = strlen(from), n = 0;
-    char *buf = arena_push(a, s.len * 2 + 1, 1);
+    char *buf = st_arena_push(a, s.len * 2 + 1, 1);
     for (uint64_t i = 0; i < s.len;) {
         if (i + fl <= s.len && memcmp(s.data + i, from, fl) == 0) {
             memcpy(buf + n, to, strlen(to));
@@ -195,7 +195,7 @@ static void test_variants(Arena *keep) {
     CHECK(level_parse(&b, lb, T "variants/flips.tmj", s.data, s.len, NULL, &err, NULL));
     check_flips(&b);
     /* A BOM before the JSON is skipped, as before a .lvl. */
-    Str8 bom = str8_fmt(keep, "\xEF\xBB\xBF%.*s", STR8_FMT(((Str8){text, len})));
+    Str8 bom = st_str8_fmt(keep, "\xEF\xBB\xBF%.*s", STR8_FMT(((Str8){text, len})));
     CHECK(level_parse(&b, lb, T "variants/flips.tmj", bom.data, bom.len, NULL, &err, NULL));
     check_flips(&b);
     /* The same map as .lvl text (what levelfmt and the editor write) is the same level. */
@@ -203,8 +203,8 @@ static void test_variants(Arena *keep) {
     REQUIRE_VOID(lvl.data);
     CHECK(level_parse(&b, lb, T "variants/flips.lvl", lvl.data, lvl.len, NULL, &err, NULL));
     CHECK(level_equal(&a, &b));
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 typedef struct BadCase {
@@ -292,7 +292,7 @@ static void test_bad(void) {
     Level lv, kept, same;
     REQUIRE_VOID(load(&lv, la, T "variants/flips.tmj") && load(&same, ref, T "variants/flips.tmj"));
     kept = lv;
-    uint64_t pos = arena_pos(la);
+    uint64_t pos = st_arena_pos(la);
     int files = 0;
     for (size_t i = 0; i < ARRAY_COUNT(bad_cases); i++) {
         char path[256], want[1024];
@@ -308,15 +308,15 @@ static void test_bad(void) {
             check_failures_++;
         }
         CHECK_EQ_U(st.level_bytes, 0);
-        CHECK(memcmp(&lv, &kept, sizeof lv) == 0 && arena_pos(la) == pos && level_equal(&lv, &same));
+        CHECK(memcmp(&lv, &kept, sizeof lv) == 0 && st_arena_pos(la) == pos && level_equal(&lv, &same));
         files++;
     }
     /* Every file in bad/ has its case. */
     CHECK_EQ_I(files, (int)ARRAY_COUNT(bad_cases));
     int on_disk = system("test $(ls " T "bad/*.tmj | wc -l) -eq 66") == 0;
     CHECK(on_disk);
-    arena_release(la);
-    arena_release(ref);
+    st_arena_release(la);
+    st_arena_release(ref);
 }
 
 /* The file and cJSON's tree are bounded; both refusals say so. */
@@ -351,7 +351,7 @@ static void test_limits(Arena *keep) {
     CHECK(strstr(err.message, "error: expected a level file of at most 16777216 bytes, found") != NULL);
     remove(path);
     (void)keep;
-    arena_release(la);
+    st_arena_release(la);
 }
 
 /* cJSON allocates through the loader's scratch arena: a whole load, parse included, makes
@@ -372,19 +372,19 @@ static void test_no_heap(void) {
     heap_counting = 0;
     CHECK_EQ_U(heap_calls, 0);
     printf("heap calls in 9 .tmj loads: %llu\n", (unsigned long long)heap_calls);
-    arena_release(la);
+    st_arena_release(la);
 #else
     printf("heap count: not under AddressSanitizer, which owns malloc\n");
 #endif
 }
 
 int main(void) {
-    Arena *keep = arena_create((ArenaParams){.name = "test"});
+    Arena *keep = st_arena_create((ArenaParams){.name = "test"});
     test_shipped_levels(keep);
     test_variants(keep);
     test_bad();
     test_no_heap();
     test_limits(keep);
-    arena_release(keep);
+    st_arena_release(keep);
     return check_result();
 }

@@ -13,16 +13,16 @@
 
 #include "check.h"
 #include "test_levels.h"
-#include "core/diag.h"
-#include "core/diag_capture.h"
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/diag.h>
+#include <strata/core/diag_capture.h>
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 #include "level/level_write.h"
 
 static Arena *new_level_arena(const char *name) {
-    return arena_create(
+    return st_arena_create(
         (ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = name});
 }
 
@@ -73,16 +73,16 @@ static int round_trip_folder(const char *dir, Arena *keep) {
         CHECK(!"set-up");
         return 0;
     }
-    Str8 *texts = arena_push_array(keep, Str8, (uint64_t)n + 1);
-    const char **copies = arena_push_array(keep, const char *, (uint64_t)n + 1);
+    Str8 *texts = st_arena_push_array(keep, Str8, (uint64_t)n + 1);
+    const char **copies = st_arena_push_array(keep, const char *, (uint64_t)n + 1);
     for (int i = 0; i < n; i++) {
         Level first;
         texts[i] = round_trip(files[i], la, lb, keep, &first);
         const char *base = strrchr(files[i], '/') + 1;
-        copies[i] = str8_fmt(keep, "%s/%s", tmp, base).data;
+        copies[i] = st_str8_fmt(keep, "%s/%s", tmp, base).data;
         Error msg;
         if (texts[i].data &&
-            !os_write_file_atomic(copies[i], texts[i].data, texts[i].len, &msg)) {
+            !st_os_write_file_atomic(copies[i], texts[i].data, texts[i].len, &msg)) {
             fprintf(stderr, "%s\n", msg.message);
             CHECK(!"write");
         }
@@ -100,10 +100,10 @@ static int round_trip_folder(const char *dir, Arena *keep) {
         CHECK(level_equal(&orig, &back)); /* paths: as written, relative to each level's folder */
         CHECK(same_text(level_write(keep, &back), texts[i], copies[i]));
     }
-    for (int i = 0; i < n; i++) os_remove(copies[i]);
+    for (int i = 0; i < n; i++) st_os_remove(copies[i]);
     CHECK(rmdir(tmp) == 0);
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
     return n;
 }
 
@@ -175,8 +175,8 @@ static void test_messy(Arena *keep) {
     REQUIRE_VOID(parse(&back, lb, "elsewhere/messy.lvl", t.data));
     CHECK(level_equal(&lv, &back));
     CHECK(strcmp(back.exit_to, "elsewhere/sub/next.lvl") == 0);
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 /* ---- Paths as written --------------------------------------------------------------------- */
@@ -227,8 +227,8 @@ static void test_paths(Arena *keep) {
     Level back;
     REQUIRE_VOID(parse(&back, lb, "/x/lv/a.lvl", te.data));
     CHECK(level_equal(&ed, &back));
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 /* ---- Every field counts -------------------------------------------------------------------- */
@@ -238,19 +238,19 @@ static Level mutable_copy(Arena *a, const Level *lv, EnemySpawn **en, Pickup **p
                           LevelLink **lk, LevelEntry **et, LevelSign **sg, uint8_t **tiles) {
     Level c = *lv;
     uint64_t nt = (uint64_t)lv->width * (uint64_t)lv->height;
-    *tiles = arena_push_array(a, uint8_t, nt);
+    *tiles = st_arena_push_array(a, uint8_t, nt);
     memcpy(*tiles, lv->tiles, nt);
-    *en = arena_push_array(a, EnemySpawn, lv->enemy_count + 1);
+    *en = st_arena_push_array(a, EnemySpawn, lv->enemy_count + 1);
     memcpy(*en, lv->enemies, sizeof **en * (size_t)lv->enemy_count);
-    *pk = arena_push_array(a, Pickup, lv->pickup_count + 1);
+    *pk = st_arena_push_array(a, Pickup, lv->pickup_count + 1);
     memcpy(*pk, lv->pickups, sizeof **pk * (size_t)lv->pickup_count);
-    *dr = arena_push_array(a, LevelDoor, lv->door_count + 1);
+    *dr = st_arena_push_array(a, LevelDoor, lv->door_count + 1);
     memcpy(*dr, lv->doors, sizeof **dr * (size_t)lv->door_count);
-    *lk = arena_push_array(a, LevelLink, lv->link_count + 1);
+    *lk = st_arena_push_array(a, LevelLink, lv->link_count + 1);
     memcpy(*lk, lv->links, sizeof **lk * (size_t)lv->link_count);
-    *et = arena_push_array(a, LevelEntry, lv->entry_count + 1);
+    *et = st_arena_push_array(a, LevelEntry, lv->entry_count + 1);
     memcpy(*et, lv->entries, sizeof **et * (size_t)lv->entry_count);
-    *sg = arena_push_array(a, LevelSign, lv->sign_count + 1);
+    *sg = st_arena_push_array(a, LevelSign, lv->sign_count + 1);
     memcpy(*sg, lv->signs, sizeof **sg * (size_t)lv->sign_count);
     c.tiles = *tiles;
     c.enemies = *en;
@@ -350,7 +350,7 @@ static void test_every_field(Arena *keep) {
             CHECK(!"level_equal sees the change");
         }
         Str8 t = level_write(keep, &c);
-        if (str8_eq(t, orig)) {
+        if (st_str8_eq(t, orig)) {
             fprintf(stderr, "level_write misses a change: %s\n", what);
             CHECK(!"level_write writes the change");
         }
@@ -370,8 +370,8 @@ static void test_every_field(Arena *keep) {
     Level b;
     REQUIRE_VOID(level_load(&b, lb, "levels/good/b.lvl", &err));
     CHECK(!level_equal(&a, &b));
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 /* ---- A generated level ----------------------------------------------------------------------- */
@@ -396,36 +396,36 @@ static void test_generated(Arena *keep) {
         rows[y][W] = 0;
     }
     rows[H / 2][W / 2] = '@';
-    Str8 body = str8_fmt(keep, "name: Generated\nbullets: 4096\nparticles: 1\n\nmap:\n");
-    for (int y = 0; y < H; y++) body = str8_fmt(keep, "%.*s%s\n", STR8_FMT(body), rows[y]);
-    body = str8_fmt(keep, "%.*send\n", STR8_FMT(body));
-    Str8 lines = str8_fmt(keep, "%s", "");
+    Str8 body = st_str8_fmt(keep, "name: Generated\nbullets: 4096\nparticles: 1\n\nmap:\n");
+    for (int y = 0; y < H; y++) body = st_str8_fmt(keep, "%.*s%s\n", STR8_FMT(body), rows[y]);
+    body = st_str8_fmt(keep, "%.*send\n", STR8_FMT(body));
+    Str8 lines = st_str8_fmt(keep, "%s", "");
     int signs = 0;
     for (int y = H - 1; y >= 0; y--) /* backwards: out of order on purpose */
         for (int x = W - 1; x >= 0; x--) {
             char ch = rows[y][x];
             if (ch == '>')
-                lines = str8_fmt(keep, "%.*slink %d %d lv%d.lvl%s\n", STR8_FMT(lines), x, y, x % 7,
+                lines = st_str8_fmt(keep, "%.*slink %d %d lv%d.lvl%s\n", STR8_FMT(lines), x, y, x % 7,
                                  x % 2 ? " in" : "");
             if ((ch == 'p' || ch == 'c' || ch == 't') && rng(3) == 0)
                 lines =
-                    str8_fmt(keep, "%.*senemy %d %d hp=%u\n", STR8_FMT(lines), x, y, 1 + rng(9999));
+                    st_str8_fmt(keep, "%.*senemy %d %d hp=%u\n", STR8_FMT(lines), x, y, 1 + rng(9999));
             if (ch == '.' && signs < LEVEL_MAX_SIGNS && rng(40) == 0)
-                lines = str8_fmt(keep, "%.*ssign %d %d Sign number %d.\n", STR8_FMT(lines), x, y,
+                lines = st_str8_fmt(keep, "%.*ssign %d %d Sign number %d.\n", STR8_FMT(lines), x, y,
                                  signs++);
         }
-    Str8 text = str8_fmt(keep, "%.*s%.*s", STR8_FMT(body), STR8_FMT(lines));
+    Str8 text = st_str8_fmt(keep, "%.*s%.*s", STR8_FMT(body), STR8_FMT(lines));
     Arena *la = new_level_arena("level a"), *lb = new_level_arena("level b");
     Level lv, back;
     REQUIRE_VOID(parse(&lv, la, "gen/generated.lvl", text.data));
     CHECK(lv.enemy_count > 100 && lv.link_count > 100 && lv.sign_count > 50);
     Str8 t = level_write(keep, &lv);
-    CHECK(str8_starts_with(t, body)); /* this header is already canonical, and the map is */
+    CHECK(st_str8_starts_with(t, body)); /* this header is already canonical, and the map is */
     REQUIRE_VOID(parse(&back, lb, "gen/generated.lvl", t.data));
     CHECK(level_equal(&lv, &back));
     CHECK(same_text(level_write(keep, &back), t, "generated"));
-    arena_release(la);
-    arena_release(lb);
+    st_arena_release(la);
+    st_arena_release(lb);
 }
 
 /* ---- A full arena -------------------------------------------------------------------------- */
@@ -435,27 +435,27 @@ static void test_full_arena(void) {
     Level lv;
     Error err;
     REQUIRE_VOID(level_load(&lv, la, "levels/good/a.lvl", &err));
-    Arena *small = arena_create(
+    Arena *small = st_arena_create(
         (ArenaParams){.reserve_size = 4096, .flags = ARENA_FLAG_NO_CHAIN, .name = "small"});
     REQUIRE_VOID(small);
-    arena_push(small, arena_capacity(small) - 16, 1);
+    st_arena_push(small, st_arena_capacity(small) - 16, 1);
     Arena *cap = new_level_arena("capture");
     DiagCapture dc;
-    diag_capture_begin(&dc, cap);
+    st_diag_capture_begin(&dc, cap);
     Str8 t = level_write(small, &lv);
-    diag_capture_end(&dc);
+    st_diag_capture_end(&dc);
     CHECK(t.data == NULL && t.len == 0);
     CHECK(dc.of[DIAG_ERROR] == 1 && dc.first && strstr(dc.first->d.text, "arena 'small' full"));
-    arena_pop_to(small, 0);
+    st_arena_pop_to(small, 0);
     t = level_write(small, &lv); /* the same arena with room: the text */
     CHECK(t.data && t.len > 100);
-    arena_release(cap);
-    arena_release(small);
-    arena_release(la);
+    st_arena_release(cap);
+    st_arena_release(small);
+    st_arena_release(la);
 }
 
 int main(void) {
-    Arena *keep = arena_create((ArenaParams){.name = "test"});
+    Arena *keep = st_arena_create((ArenaParams){.name = "test"});
     REQUIRE(keep);
     /* Nothing to round-trip is a failure, not a pass: the folders must hold their levels. */
     int shipped = round_trip_folder(LEVELS_DIR, keep);
@@ -467,7 +467,7 @@ int main(void) {
     test_every_field(keep);
     test_generated(keep);
     test_full_arena();
-    arena_release(keep);
+    st_arena_release(keep);
     printf("test_level_write: %d shipped levels, %d fixtures\n", shipped, fixtures);
     return check_result();
 }

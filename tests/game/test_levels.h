@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 
 static bool same_text(Str8 got, Str8 want, const char *what) {
-    if (str8_eq(got, want)) return true;
+    if (st_str8_eq(got, want)) return true;
     fprintf(stderr, "%s: texts differ\n--- got:\n%.*s--- want:\n%.*s---\n", what, STR8_FMT(got),
             STR8_FMT(want));
     return false;
@@ -25,12 +25,12 @@ static int cmp_cstr(const void *a, const void *b) {
 static const char **list_levels(Arena *a, const char *dir, int *count) {
     OsDirList l;
     *count = 0;
-    if (!os_list_dir(a, dir, &l)) return NULL;
-    const char **out = arena_push_array(a, const char *, l.count + 1);
+    if (!st_os_list_dir(a, dir, &l)) return NULL;
+    const char **out = st_arena_push_array(a, const char *, l.count + 1);
     for (uint64_t i = 0; i < l.count; i++)
         if (l.entries[i].kind == OS_FILE_REGULAR &&
-            str8_ends_with(l.entries[i].name, STR8_LIT(".lvl")))
-            out[(*count)++] = str8_fmt(a, "%s/%.*s", dir, STR8_FMT(l.entries[i].name)).data;
+            st_str8_ends_with(l.entries[i].name, STR8_LIT(".lvl")))
+            out[(*count)++] = st_str8_fmt(a, "%s/%.*s", dir, STR8_FMT(l.entries[i].name)).data;
     qsort(out, (size_t)*count, sizeof *out, cmp_cstr);
     return out;
 }

@@ -68,13 +68,13 @@ static void write_text(const char *path, const char *text) {
 
 /* Plays a committed replay's bytes until its level's clear card shows. */
 static bool play_to_clear(const char *rep_path) {
-    Arena *a = arena_create((ArenaParams){.name = "replay"});
+    Arena *a = st_arena_create((ArenaParams){.name = "replay"});
     Replay r;
     Error msg;
     bool ok = replay_load(&r, a, rep_path, &msg);
     uint8_t b;
     while (ok && g.screen == SCREEN_PLAYING && replay_next(&r, &b)) game_update(&g, b);
-    arena_release(a);
+    st_arena_release(a);
     return g.screen == SCREEN_TRANSITION;
 }
 
@@ -429,7 +429,7 @@ int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     snprintf(save_path, sizeof save_path, "%s/progress", dir);
     snprintf(settings_path, sizeof settings_path, "%s/config/settings", dir);
-    level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     REQUIRE(level);
     test_fresh_title();
     test_continue_and_select();
@@ -439,7 +439,7 @@ int main(void) {
     test_level_chosen();
     test_scale_fits();
     test_title_quit();
-    arena_release(level);
+    st_arena_release(level);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

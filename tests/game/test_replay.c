@@ -151,14 +151,14 @@ static void test_header(Arena *perm) {
     /* A failed load leaves the caller's replay and arena as they were. */
     REQUIRE_VOID(load_text(perm, documented, &msg, &r));
     Replay kept = r;
-    uint64_t pos = arena_pos(perm);
+    uint64_t pos = st_arena_pos(perm);
     static const char late[] = "replay 1\nseed 9\nlevel y.lvl\nticks 2\ninputs\n1x00 1x01\n1x02 zz\nend\n";
     CHECK(!load_text(perm, late, &msg, &r));
     CHECK(memcmp(&r, &kept, sizeof r) == 0);
-    CHECK_EQ_U(arena_pos(perm), pos);
+    CHECK_EQ_U(st_arena_pos(perm), pos);
 
     /* What loads, written again, reads back the same and writes the same text. */
-    Arena *a = arena_create((ArenaParams){.name = "format"});
+    Arena *a = st_arena_create((ArenaParams){.name = "format"});
     Str8 text = replay_format(a, &r);
     Replay back;
     CHECK(replay_parse(&back, a, "x.rep", text, &msg));
@@ -166,14 +166,14 @@ static void test_header(Arena *perm) {
           back.hash == r.hash && strcmp(back.level, r.level) == 0 && back.run_count == r.run_count);
     for (uint32_t i = 0; i < r.run_count && i < back.run_count; i++)
         CHECK(back.runs[i].count == r.runs[i].count && back.runs[i].input == r.runs[i].input);
-    CHECK(str8_eq(replay_format(a, &back), text));
-    arena_release(a);
+    CHECK(st_str8_eq(replay_format(a, &back), text));
+    st_arena_release(a);
 }
 
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
-    Arena *level = arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     char names[64][256];
     int n = 0;
     DIR *d = opendir(REPLAYS_DIR);
@@ -204,7 +204,7 @@ int main(void) {
     CHECK(levels >= 6);
     test_overflow_save(perm);
     test_header(perm);
-    arena_release(level);
-    arena_release(perm);
+    st_arena_release(level);
+    st_arena_release(perm);
     return check_result();
 }

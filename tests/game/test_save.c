@@ -10,9 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "check.h"
-#include "core/os_file.h"
+#include <strata/core/os_file.h>
 #include "rules/game.h"
 #include "rules/save.h"
 
@@ -76,7 +76,7 @@ static void check_set_aside(const char *where, bool unreadable_cases) {
     snprintf(save, sizeof save, "%s/data/progress", where);
     snprintf(bad, sizeof bad, "%s/data", where);
     mkdir(bad, 0755);
-    Arena *level = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     static Game g;
     Error msg;
     SaveData back;
@@ -132,7 +132,7 @@ static void check_set_aside(const char *where, bool unreadable_cases) {
         snprintf(bad, sizeof bad, "%s.4.bad", save);
         CHECK(access(bad, F_OK) != 0);
     }
-    arena_release(level);
+    st_arena_release(level);
 }
 
 /* A progress file with a valid checksum over `body`. */
@@ -163,8 +163,8 @@ static bool start_game(Game *g, Arena *level, const char *lvl, const char *progr
 
 static bool has_line(Str8 text, const char *line) {
     Str8 rest = text, l;
-    while (str8_next_line(&rest, &l))
-        if (str8_eq_cstr(l, line)) return true;
+    while (st_str8_next_line(&rest, &l))
+        if (st_str8_eq_cstr(l, line)) return true;
     return false;
 }
 
@@ -195,12 +195,12 @@ static void test_settings_file(const char *where) {
                                "\n"
                                "renderer sdl\r\n"
                                "  volume_effects\t30\n";
-    Arena *a = arena_create((ArenaParams){.name = "settings test"});
+    Arena *a = st_arena_create((ArenaParams){.name = "settings test"});
     DiagCapture cap;
-    diag_capture_begin(&cap, a);
+    st_diag_capture_begin(&cap, a);
     SaveSettings st = defaults();
     int32_t skipped = save_settings_parse(&st, "cfg/settings", STR8_LIT(text));
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK_EQ_I(skipped, 5);
     CHECK_EQ_U(cap.count, 5);
     CHECK_EQ_U(cap.of[DIAG_WARNING], 5);
@@ -227,21 +227,21 @@ static void test_settings_file(const char *where) {
        kept at its column), the bad ones are corrected, the missing ones added. */
     st.volume[SAVE_VOLUME_MASTER] = 70;
     Str8 out = save_settings_format(a, &st, STR8_LIT(text));
-    CHECK(str8_starts_with(out, STR8_LIT("# my settings\nvolume_master 70   # quieter\nscale auto\nrenderer sdl\n"
+    CHECK(st_str8_starts_with(out, STR8_LIT("# my settings\nvolume_master 70   # quieter\nscale auto\nrenderer sdl\n"
                                          "key_fire 44 13\nvolume_music 60\nfullscreen on\ncolour blue\nkey_up 26\n\n"
                                          "renderer sdl\nvolume_effects 30\n")));
     CHECK(has_line(out, "key_restart 21"));
     CHECK(has_line(out, "key_down 22 81"));
     SaveSettings back = defaults();
-    diag_capture_begin(&cap, a);
+    st_diag_capture_begin(&cap, a);
     CHECK_EQ_I(save_settings_parse(&back, "x", out), 1); /* colour blue, still there */
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK(memcmp(&back, &st, sizeof st) == 0);
     Str8 again = save_settings_format(a, &st, out);
-    CHECK(str8_eq(again, out));
+    CHECK(st_str8_eq(again, out));
     /* A fresh file names every key, with a comment that says how to edit it. */
     Str8 fresh = save_settings_format(a, &st, (Str8){0});
-    CHECK(str8_starts_with(fresh, STR8_LIT("# Arena Dungeon's settings")));
+    CHECK(st_str8_starts_with(fresh, STR8_LIT("# Arena Dungeon's settings")));
     CHECK(has_line(fresh, "volume_master 70        # percent, 0 to 100"));
     CHECK(has_line(fresh, "scale auto              # window scale, 1 to 6, or auto"));
     back = defaults();
@@ -264,14 +264,14 @@ static void test_settings_file(const char *where) {
     CHECK(save_settings_write(&st, path, &msg));
     char buf[4096];
     size_t n = read_file(path, buf, sizeof buf);
-    CHECK(has_line(str8_make(buf, n), "# keep me") && has_line(str8_make(buf, n), "scale 2                 # window scale, 1 to 6, or auto"));
+    CHECK(has_line(st_str8_make(buf, n), "# keep me") && has_line(st_str8_make(buf, n), "scale 2                 # window scale, 1 to 6, or auto"));
     /* Missing, and unreadable (a directory): the caller's settings untouched. */
     SaveSettings kept = st;
     CHECK_EQ_I(save_settings_load(&st, "/nonexistent/settings", NULL, &msg), ERROR_NOT_FOUND);
     CHECK_EQ_I(save_settings_load(&st, where, NULL, &msg), ERROR_IO);
     CHECK(strncmp(msg.message, where, strlen(where)) == 0 && strstr(msg.message, "warning: cannot read the settings") != NULL);
     CHECK(memcmp(&st, &kept, sizeof st) == 0);
-    arena_release(a);
+    st_arena_release(a);
 }
 
 /* An older game's progress with settings lines of every bad kind: the progress is kept
@@ -284,13 +284,13 @@ static void test_legacy_bad_settings(const char *where) {
     write_progress(path, "arena-dungeon-save 2\nfurthest 03-spikes-and-water.lvl\nlevel 01-first-steps.lvl 900 3\n"
                          "setting scale 7\nsetting renderer 3\nsetting volume_master 101\nsetting volume_music 40\n"
                          "bind fire 512 44\nbind up 26 82\nsetting colour 1\nbind jump 1 2\nsetting fullscreen 1\n");
-    Arena *a = arena_create((ArenaParams){.name = "legacy test"});
+    Arena *a = st_arena_create((ArenaParams){.name = "legacy test"});
     DiagCapture cap;
-    diag_capture_begin(&cap, a);
+    st_diag_capture_begin(&cap, a);
     SaveData d = {.settings = defaults()};
     d.settings.binds[0][0] = 1;
     ErrorCode st = save_load(&d, path, &msg);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK_EQ_I(st, ERROR_OK);
     CHECK(strcmp(d.furthest, "03-spikes-and-water.lvl") == 0 && d.level_count == 1);
     CHECK(d.settings_inside);
@@ -303,7 +303,7 @@ static void test_legacy_bad_settings(const char *where) {
     CHECK(d.settings.binds[4][0] == 44 && d.settings.binds[4][1] == 13);
     CHECK(d.settings.binds[0][0] == 26 && d.settings.binds[0][1] == 82);
     CHECK(d.settings.fullscreen);
-    arena_release(a);
+    st_arena_release(a);
 }
 
 /* Moving an older game's settings out of its progress file (format 2), through game_init:
@@ -331,7 +331,7 @@ static void test_migration(const char *where) {
                              "bind restart 14 0\n";
     SaveSettings want = {.scale = 4, .fullscreen = true, .renderer = SAVE_RENDERER_SDL, .volume = {10, 20, 30},
                          .binds = {{1, 2}, {3, 0}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 0}}};
-    Arena *level = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     static Game g;
 
     /* The settings file cannot be made (a file where its folder should be): nothing moves. */
@@ -392,7 +392,7 @@ static void test_migration(const char *where) {
     CHECK(file.volume[SAVE_VOLUME_MASTER] == 5 && file.scale == 4 && file.binds[7][0] == 14);
     char text[4096];
     size_t n = read_file(settings, text, sizeof text);
-    CHECK(str8_starts_with(str8_make(text, n), STR8_LIT("volume_master 5 # mine\n")));
+    CHECK(st_str8_starts_with(st_str8_make(text, n), STR8_LIT("volume_master 5 # mine\n")));
     back = (SaveData){0};
     CHECK_EQ_I(save_load(&back, progress, &msg), ERROR_OK);
     CHECK(!back.settings_inside);
@@ -415,8 +415,8 @@ static void test_migration(const char *where) {
     CHECK_EQ_I(save_settings_load(&file, settings, NULL, &msg), ERROR_OK);
     char bad_dir[SAVE_PATH_MAX + 8];
     snprintf(bad_dir, sizeof bad_dir, "%s.bad", settings);
-    CHECK(os_file_info(bad_dir).kind == OS_FILE_DIRECTORY);
-    arena_release(level);
+    CHECK(st_os_file_info(bad_dir).kind == OS_FILE_DIRECTORY);
+    st_arena_release(level);
 }
 
 int main(void) {
@@ -488,7 +488,7 @@ int main(void) {
     memcpy(bad, good, n);
     bad[30] ^= 0x01;
     write_file(path, bad, n);
-    error_clear(&msg);
+    st_error_clear(&msg);
     SaveData kept = back;
     CHECK_EQ_I(save_load(&back, path, &msg), ERROR_PARSE);
     CHECK(strstr(msg.message, "corrupt save") != NULL);
@@ -529,7 +529,7 @@ int main(void) {
     char lvl[300];
     snprintf(lvl, sizeof lvl, "%s/09-short.lvl", dir);
     write_file(lvl, short_lvl, strlen(short_lvl));
-    Arena *level = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     static Game g;
     Error err;
     CHECK(game_init(&g, level, &(GameConfig){.start_level = lvl, .seed = 1, .skip_title = true, .save_path = path}, &err));
@@ -556,11 +556,11 @@ int main(void) {
     CHECK(game_init(&g, level, &(GameConfig){.start_level = a_lvl, .seed = 1, .skip_title = true, .save_path = path}, &err));
     /* The failure travels through core/diag.h: a captured sink sees it as one error, with
        its file, line and column apart, and hands the same text to the HUD. */
-    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     for (int i = 0; i < 400 && g.load_failures == 0; i++) game_update(&g, i < 100 ? SIM_IN_RIGHT : 0);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK_EQ_U(g.load_failures, 1);
     CHECK_EQ_U(cap.count, 1);
     CHECK_EQ_U(cap.of[DIAG_ERROR], 1);
@@ -572,7 +572,7 @@ int main(void) {
     CHECK(rep->message && strncmp(rep->message, "expected a level path of at most", 32) == 0);
     CHECK(g.message[0] == '\0'); /* the game never writes to the screen itself */
     if (cap.first) game_show_report(&g, rep);
-    arena_release(reports);
+    st_arena_release(reports);
     CHECK_EQ_I(g.screen, SCREEN_PLAYING);
     CHECK(strcmp(g.sim.level.name, "A") == 0);
     CHECK_EQ_I(g.sim.progress.levels_completed, 0);
@@ -580,7 +580,7 @@ int main(void) {
     snprintf(want_err, sizeof want_err, "%s:2:7: error: expected a level path of at most", b_lvl);
     CHECK(strncmp(g.message, want_err, strlen(want_err)) == 0);
     CHECK(save_load(&back, path, &msg) == ERROR_NOT_FOUND); /* nothing was recorded */
-    arena_release(level);
+    st_arena_release(level);
 
     /* Setting aside: as this user; and the permission cases where permissions bite, which
        for root means in a child that has given up root for "nobody". */

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/diag_capture.h"
+#include <strata/core/diag_capture.h>
 #include "../assets/atlas.h"
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "check.h"
-#include "core/base.h"
+#include <strata/core/base.h>
 #include "front/draw.h"
 #include "rules/game.h"
 #include "rules/sim.h"
@@ -527,17 +527,17 @@ static bool box_eq(SimBox a, SimBox b) { return a.x0 == b.x0 && a.y0 == b.y0 && 
    here again from assets/sprites.png as draw.c places them; an overlap of a pixel or more
    hurts, touching or a gap does not, from every side. */
 static void test_enemy_contact(void) {
-    Arena *a = arena_create((ArenaParams){.name = "sprites"});
+    Arena *a = st_arena_create((ArenaParams){.name = "sprites"});
     uint8_t *px = NULL;
     int w = 0, h = 0;
     Error aerr;
-    REQUIRE_VOID(asset_load_rgba(a, LEVELS_DIR "/../assets/sprites.png", &px, &w, &h, &aerr));
+    REQUIRE_VOID(st_asset_load_rgba(a, LEVELS_DIR "/../assets/sprites.png", &px, &w, &h, &aerr));
     /* draw.c: enemies at centre - (8, 8), the player at centre - (8, 10). */
     static const int first[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
     for (int k = 0; k < ENEMY_KIND_COUNT; k++)
         CHECK(box_eq(ENEMY_BODY[k], opaque_box(px, w, first[k], ENEMY_FRAMES, 8, 8, false)));
     CHECK(box_eq(PLAYER_BODY, opaque_box(px, w, SPR_PLAYER, FACING_COUNT * PLAYER_FRAMES, 8, 10, true)));
-    arena_release(a);
+    st_arena_release(a);
 
     /* The rule itself, for every kind and side: the player's body moved `gap` pixels clear of
        the enemy's (negative: overlapping). */
@@ -690,9 +690,9 @@ static void test_level_change_by_value(void) {
 
     /* Everything in the level arena is now garbage. What the Sim keeps about the player and
        the request must not care. */
-    arena_clear(level_arena);
-    uint64_t cap = arena_capacity(level_arena);
-    void *junk = arena_push(level_arena, cap / 2, 8);
+    st_arena_clear(level_arena);
+    uint64_t cap = st_arena_capacity(level_arena);
+    void *junk = st_arena_push(level_arena, cap / 2, 8);
     CHECK(junk != NULL);
     if (junk) memset(junk, 0xA5, cap / 2);
     Error err;
@@ -717,11 +717,11 @@ static void test_failed_load_keeps_level(void) {
     CHECK_EQ_I(g.screen, SCREEN_TRANSITION);
     const uint8_t *tiles = g.sim.level.tiles;
     /* The failure is reported (core/diag.h), naming the broken file where it breaks. */
-    Arena *reports = arena_create((ArenaParams){.name = "reports"});
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
-    diag_capture_begin(&cap, reports);
+    st_diag_capture_begin(&cap, reports);
     for (int i = 0; i < TRANSITION_OUT_TICKS + 5 && g.screen == SCREEN_TRANSITION; i++) game_update(&g, 0);
-    diag_capture_end(&cap);
+    st_diag_capture_end(&cap);
     CHECK_EQ_I(g.screen, SCREEN_PLAYING);
     CHECK_EQ_U(g.load_failures, 1);
     CHECK_EQ_U(cap.of[DIAG_ERROR], 1);
@@ -729,7 +729,7 @@ static void test_failed_load_keeps_level(void) {
     CHECK(d->path && d->path_len > 10 && memcmp(d->path + d->path_len - 10, "broken.lvl", 10) == 0);
     CHECK(d->line == 4 && d->col == 4);
     CHECK(strstr(d->text, "broken.lvl:4:4: error: ") != NULL);
-    arena_release(reports);
+    st_arena_release(reports);
     CHECK(strcmp(g.sim.level.name, "Level C") == 0);
     CHECK(g.sim.level.tiles == tiles);
     CHECK_EQ_I(level_tile(&g.sim.level, 5, 1), TILE_EXIT);
@@ -1020,31 +1020,31 @@ static void test_runtime_fits(void) {
         write_level("fit-small.lvl", "name: Small\nbullets: 8\nparticles: 8\nmap:\n#####\n#@.p#\n#####\nend\n");
     const char *big =
         write_level("fit-big.lvl", "name: Big\nbullets: 4096\nparticles: 8\nmap:\n#####\n#@.p#\n#####\nend\n");
-    Arena *probe = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *probe = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Level alone;
     Error err;
     REQUIRE_VOID(level_load(&alone, probe, small, &err));
     uint64_t level_only = alone.arena_bytes;
-    arena_release(probe);
+    st_arena_release(probe);
 
     static Sim s;
     sim_init(&s, 1);
     /* An arena of exactly what the small level and its runtime state need. */
     Arena *arena = NULL;
     {
-        Arena *wide = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        Arena *wide = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
         REQUIRE_VOID(sim_load_level(&s, wide, small, NULL, &err));
         uint64_t need = s.level.arena_bytes;
-        CHECK_EQ_U(need, arena_pos(wide));
+        CHECK_EQ_U(need, st_arena_pos(wide));
         CHECK(need >= level_only + sim_runtime_bytes(&s.level));
         CHECK(need < level_only + sim_runtime_bytes(&s.level) + LEVEL_ROOM_ALIGN);
-        arena_release(wide);
-        arena = arena_create((ArenaParams){.reserve_size = need, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-        REQUIRE_VOID(arena && arena_capacity(arena) == need);
+        st_arena_release(wide);
+        arena = st_arena_create((ArenaParams){.reserve_size = need, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        REQUIRE_VOID(arena && st_arena_capacity(arena) == need);
     }
     sim_init(&s, 1);
     REQUIRE_VOID(sim_load_level(&s, arena, small, NULL, &err));
-    CHECK_EQ_U(arena_pos(arena), arena_capacity(arena));
+    CHECK_EQ_U(st_arena_pos(arena), st_arena_capacity(arena));
     run(&s, SIM_IN_RIGHT, 5);
     uint64_t hash = sim_hash(&s);
     uint32_t serial = s.level_serial;
@@ -1057,21 +1057,21 @@ static void test_runtime_fits(void) {
     int32_t x = s.player.x;
     run(&s, SIM_IN_LEFT, 5); /* and it plays on */
     CHECK(s.player.x < x);
-    arena_release(arena);
+    st_arena_release(arena);
 
     /* levelcheck's figure (level_load_ex with sim_runtime_bytes as the room) is the game's. */
     const char *vault = LEVELS_DIR "/07-the-vault.lvl";
-    Arena *a1 = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Arena *a2 = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *a1 = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *a2 = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     LevelLoadStats st;
     Level lv;
     CHECK(level_load_ex(&lv, a1, vault, NULL, &(LevelRoom){.bytes = sim_runtime_bytes}, &err, &st));
     sim_init(&s, 1);
     CHECK(sim_load_level(&s, a2, vault, NULL, &err));
     CHECK_EQ_U(st.level_bytes, s.level.arena_bytes);
-    CHECK_EQ_U(st.level_bytes, arena_pos(a2));
-    arena_release(a2);
-    arena_release(a1);
+    CHECK_EQ_U(st.level_bytes, st_arena_pos(a2));
+    st_arena_release(a2);
+    st_arena_release(a1);
 }
 
 /* sim_move_player is the movement sim_tick makes, to the fixed-point unit: predicted on a
@@ -1123,7 +1123,7 @@ int main(void) {
         perror("mkdtemp");
         return 1;
     }
-    level_arena = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level_arena = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     test_walls_and_sliding();
     test_corner_forgiveness();
     test_keys_and_doors();
@@ -1153,7 +1153,7 @@ int main(void) {
     test_runtime_fits();
     test_move_prediction();
     test_screen_table();
-    arena_release(level_arena);
+    st_arena_release(level_arena);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

@@ -42,7 +42,7 @@ static uint64_t run(Arena *perm, const char *csv, uint32_t every, uint64_t *fram
     while (app_run_frame(app)) {
     }
     *frames = app->host->frames;
-    *level_peak = arena_stats(app->host->life.level).peak;
+    *level_peak = st_arena_stats(app->host->life.level).peak;
     CHECK_EQ_I(app->host->timeline.played_count, 7);
     CHECK_EQ_I(app_run_release(app), 0);
     return read_all(csv);
@@ -65,7 +65,7 @@ static uint64_t levelcheck_recommends(void) {
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     REQUIRE(chdir(SOURCE_DIR) == 0);
-    Arena *perm = arena_create((ArenaParams){.name = "permanent"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     char csv[300];
     snprintf(csv, sizeof csv, "%s/run.csv", dir);
     uint64_t frames = 0, level_peak = 0;
@@ -120,7 +120,7 @@ int main(void) {
     }
     CHECK(rows10 >= frames10 / 10 && rows10 <= frames10 / 10 + 1 + odd_with_event);
     CHECK(odd_with_event > 0);
-    arena_release(perm);
+    st_arena_release(perm);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);

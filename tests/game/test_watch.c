@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/diag.h"
+#include <strata/core/diag.h>
 #include "rules/game.h"
 #include "rules/sim.h"
 #include "level/watch.h"
@@ -272,7 +272,7 @@ static void test_failed_reload_changes_nothing(void) {
     const char *p = write_file(path_of("broken.lvl"), LEVEL_V1, 4000);
     static Sim sim, twin;
     Arena *twin_arena =
-        arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Sim *s = load(&sim, level_arena, p);
     Sim *t = load(&twin, twin_arena, p);
     run(s, SIM_IN_RIGHT | SIM_IN_FIRE, 40);
@@ -323,7 +323,7 @@ static void test_failed_reload_changes_nothing(void) {
     CHECK(!sim_reload_level(s, level_arena, &err));
     CHECK(strstr(err.message, "broken.lvl") != NULL);
     CHECK_EQ_U(sim_hash(s), h);
-    arena_release(twin_arena);
+    st_arena_release(twin_arena);
 }
 
 /* ---- sim_load_level_text and sim_place_player ---- */
@@ -380,7 +380,7 @@ static void test_load_text_and_place(void) {
     serial = s->level_serial;
     uint64_t h = sim_hash(s);
     const char *bad = "name: Bad\nmap:\n###\n#@#\n#?#\n###\nend\n";
-    CHECK(!sim_load_level_text(s, level_arena, draft, str8_cstr(bad), &err));
+    CHECK(!sim_load_level_text(s, level_arena, draft, st_str8_cstr(bad), &err));
     CHECK(strstr(err.message, "draft.lvl:5:2: error:") != NULL);
     CHECK_EQ_U(s->level_serial, serial);
     CHECK_EQ_U(sim_hash(s), h);
@@ -407,8 +407,8 @@ static void watch_rule(Game *g, LevelWatch *w) {
     if (g->screen != SCREEN_PLAYING && g->screen != SCREEN_PAUSED) return;
     if (g->sim.level_from_text || !watch_poll(w)) return;
     Error err;
-    if (sim_reload_level(&g->sim, g->level_arena, &err)) diag_report(DIAG_NOTE, "reloaded %s", g->sim.level_path);
-    else error_report(&err);
+    if (sim_reload_level(&g->sim, g->level_arena, &err)) st_diag_report(DIAG_NOTE, "reloaded %s", g->sim.level_path);
+    else st_error_report(&err);
 }
 
 static void frames(Game *g, LevelWatch *w, uint32_t input, int n, uint64_t *frame) {
@@ -425,7 +425,7 @@ static void test_game_reload(void) {
     Error err;
     REQUIRE_VOID(game_init(&g, level_arena, &(GameConfig){.start_level = p, .seed = 9, .skip_title = true}, &err));
     Reports rep = {0};
-    DiagSink before = diag_set_sink((DiagSink){keep_report, &rep});
+    DiagSink before = st_diag_set_sink((DiagSink){keep_report, &rep});
     LevelWatch w;
     watch_start(&w, g.sim.level_path);
     uint64_t frame = 0;
@@ -473,7 +473,7 @@ static void test_game_reload(void) {
     /* The watch follows the level the Game is on. */
     CHECK(strcmp(w.path, g.sim.level_path) == 0);
     CHECK_EQ_I(rep.errors, 1);
-    diag_set_sink(before);
+    st_diag_set_sink(before);
 }
 
 /* A Tiled map is watched and reloaded like a .lvl: the shipped level 1 as Tiled exported it
@@ -530,14 +530,14 @@ int main(void) {
         perror("mkdtemp");
         return 1;
     }
-    level_arena = arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level_arena = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     test_watch_changes();
     test_reload_keeps_player();
     test_failed_reload_changes_nothing();
     test_load_text_and_place();
     test_game_reload();
     test_reload_tmj();
-    arena_release(level_arena);
+    st_arena_release(level_arena);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

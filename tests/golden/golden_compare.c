@@ -2,7 +2,7 @@
 
        golden_compare GOLDEN.png ACTUAL.png [TOLERANCE]
 
-   Both PNGs are decoded to RGBA8 (asset_load_rgba, stb_image). ACTUAL may be the golden
+   Both PNGs are decoded to RGBA8 (st_asset_load_rgba, stb_image). ACTUAL may be the golden
    scaled by a whole factor k (a window at scale k): then each golden pixel is compared with
    the centre of the k x k block that drew it. A pixel differs when any of
    its four channels differs by more than TOLERANCE (default 0: an exact match, which is what
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asset/asset.h"
-#include "core/arena.h"
+#include <strata/asset/asset.h>
+#include <strata/core/arena.h>
 
 int main(int argc, char **argv) {
     if (argc < 3 || argc > 4) {
@@ -35,28 +35,28 @@ int main(int argc, char **argv) {
         }
         tol = (int)t;
     }
-    Arena *a = arena_create((ArenaParams){.name = "golden"});
+    Arena *a = st_arena_create((ArenaParams){.name = "golden"});
     if (!a) return 2;
     Error err;
     uint8_t *g, *p;
     int gw, gh, pw, ph;
-    if (!asset_load_rgba(a, golden, &g, &gw, &gh, &err) || !asset_load_rgba(a, actual, &p, &pw, &ph, &err)) {
+    if (!st_asset_load_rgba(a, golden, &g, &gw, &gh, &err) || !st_asset_load_rgba(a, actual, &p, &pw, &ph, &err)) {
         fprintf(stderr, "golden_compare: %s\n", err.message);
-        arena_release(a);
+        st_arena_release(a);
         return 2;
     }
     int k = gw > 0 ? pw / gw : 0;
     if (k < 1 || pw != gw * k || ph != gh * k) {
         printf("golden_compare: FAIL: %s is %dx%d, the golden %s is %dx%d (or a whole multiple)\n", actual,
                pw, ph, golden, gw, gh);
-        arena_release(a);
+        st_arena_release(a);
         return 1;
     }
     long n = (long)gw * gh, differing = 0;
     int max_diff = 0, x0 = gw, y0 = gh, x1 = -1, y1 = -1;
-    uint8_t *diff = arena_push_raw(a, (uint64_t)n * 4, 16);
+    uint8_t *diff = st_arena_push_raw(a, (uint64_t)n * 4, 16);
     if (!diff) {
-        arena_release(a);
+        st_arena_release(a);
         return 2;
     }
     for (long i = 0; i < n; i++) {
@@ -89,15 +89,15 @@ int main(int argc, char **argv) {
     if (differing) {
         printf("golden_compare: differing pixels lie in x %d..%d, y %d..%d\n", x0, x1, y0, y1);
         size_t len = strlen(actual);
-        char *path = arena_push_raw(a, len + 16, 1);
+        char *path = st_arena_push_raw(a, len + 16, 1);
         const char *dot = len >= 4 && !strcmp(actual + len - 4, ".png") ? actual + len - 4 : actual + len;
         snprintf(path, len + 16, "%.*s.diff.png", (int)(dot - actual), actual);
-        if (asset_write_png(path, diff, gw, gh, &err))
+        if (st_asset_write_png(path, diff, gw, gh, &err))
             printf("golden_compare: FAIL: diff image (differences in red) written to %s\n", path);
         else
             printf("golden_compare: FAIL (and the diff image could not be written: %s)\n", err.message);
         rc = 1;
     }
-    arena_release(a);
+    st_arena_release(a);
     return rc;
 }

@@ -86,9 +86,9 @@ export async function openPage(browser) {
     await send("Page.navigate", { url });
   };
   page.reload = async () => { page.lines.length = 0; await send("Page.reload", { ignoreCache: true }); };
-  // The game's web_state() as an object, or null before the game runs.
+  // The game's st_web_state() as an object, or null before the game runs.
   page.state = async () => {
-    const s = await page.eval("typeof Module !== 'undefined' && Module.calledRun ? UTF8ToString(Module._web_state()) : ''");
+    const s = await page.eval("typeof Module !== 'undefined' && Module.calledRun ? UTF8ToString(Module._st_web_state()) : ''");
     return s ? JSON.parse(s) : null;
   };
   page.waitFor = async (what, pred, timeoutMs) => {

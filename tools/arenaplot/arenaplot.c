@@ -12,8 +12,8 @@
    the lanes with the event's text (cut to fit); a recommended level arena size is a dashed
    yellow line on the lane named "level"; every other level's stretch of frames is tinted.
    W defaults to 1280 and H to what gives each lane a box of 150 pixels. Text is drawn with the game's font (assets/font.png, found as the game
-   finds its assets: asset_dir_search, or --assets DIR); the pixels are drawn here, with no
-   renderer and no window, and written with asset_write_png.
+   finds its assets: st_asset_dir_search, or --assets DIR); the pixels are drawn here, with no
+   renderer and no window, and written with st_asset_write_png.
 
    The CSV's rules are in trace_csv.h, which reads it. A file that breaks one is an error
    "FILE.csv:LINE: error: ..." and exit status 1, as is a PNG that cannot be written; bad
@@ -26,14 +26,14 @@
 #include <string.h>
 
 #include "../../assets/atlas.h" /* the font's cells */
-#include "asset/asset.h"
-#include "core/arena.h"
-#include "core/base.h"
-#include "core/cli.h"
-#include "core/diag.h"
-#include "core/os_file.h"
-#include "core/path.h"
-#include "core/str8.h"
+#include <strata/asset/asset.h>
+#include <strata/core/arena.h>
+#include <strata/core/base.h>
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
 #include "trace_csv.h"
 
 #define PLOT_MAX_SIDE 8192
@@ -94,11 +94,11 @@ static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
                           .app = "arena-dungeon",
                           .prefix = AD_INSTALL_PREFIX,
                           .source = AD_SOURCE_DIR};
-    const char *dir = asset_dir_search(a, &search, &err);
+    const char *dir = st_asset_dir_search(a, &search, &err);
     uint8_t *px;
     int w, h;
-    if (!dir || !asset_load_rgba(a, asset_path(a, dir, "font.png"), &px, &w, &h, &err)) {
-        diag_report(DIAG_ERROR, "arenaplot: %s", err.message);
+    if (!dir || !st_asset_load_rgba(a, st_asset_path(a, dir, "font.png"), &px, &w, &h, &err)) {
+        st_diag_report(DIAG_ERROR, "arenaplot: %s", err.message);
         return false;
     }
     *g = (Glyphs){.rgba = px, .w = w, .h = h};
@@ -115,7 +115,7 @@ static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     for (int c = '0'; c <= '9' && c - FONT_FIRST_CHAR < g->count; c++) g->adv[c - FONT_FIRST_CHAR] = (uint8_t)digits;
     if (g->count > ' ' - FONT_FIRST_CHAR) g->adv[' ' - FONT_FIRST_CHAR] = FONT_SPACE_ADVANCE;
     if (g->count <= '~' - FONT_FIRST_CHAR) {
-        diag_report(DIAG_ERROR, "arenaplot: %s/font.png: %dx%d is too small for a font of %dx%d cells", dir, w, h,
+        st_diag_report(DIAG_ERROR, "arenaplot: %s/font.png: %dx%d is too small for a font of %dx%d cells", dir, w, h,
                     FONT_CELL_W, FONT_CELL_H);
         return false;
     }
@@ -159,7 +159,7 @@ static int draw_text(Canvas *cv, const Glyphs *g, int x, int y, Str8 s, uint32_t
 }
 
 static int draw_cstr(Canvas *cv, const Glyphs *g, int x, int y, const char *s, uint32_t rgb, int scale) {
-    return draw_text(cv, g, x, y, str8_cstr(s), rgb, scale);
+    return draw_text(cv, g, x, y, st_str8_cstr(s), rgb, scale);
 }
 
 /* `s` cut to at most max_w pixels, ending in ".." when cut, in buf. */
@@ -177,7 +177,7 @@ static Str8 text_fit(const Glyphs *g, Str8 s, int max_w, int scale, char *buf, s
     if (keep == 0) return (Str8){0};
     memcpy(buf, s.data, keep);
     memcpy(buf + keep, "..", 3);
-    return str8_make(buf, keep + 2);
+    return st_str8_make(buf, keep + 2);
 }
 
 /* 512, 37.4K, 64K, 1.3M: binary units, one decimal below 100 unless the value is exact. */
@@ -348,7 +348,7 @@ static void draw_legend(Canvas *cv, const Glyphs *g, int x, int y, bool recommen
     for (int s = 0; s < 2; s++) {
         int width = 0;
         for (int i = 0; i < 7; i++)
-            if (i != 4 || recommended) width += 18 + text_width(g, str8_cstr(names[s][i]), 1) + 14;
+            if (i != 4 || recommended) width += 18 + text_width(g, st_str8_cstr(names[s][i]), 1) + 14;
         if (s == 0 && x + width > cv->w - PAD) continue;
         uint32_t swatch = lane_palette[0];
         for (int i = 0; i < 7; i++) {
@@ -378,27 +378,27 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     int min_h = lanes_top + n * (LANE_HEAD + 30) + (n - 1) * LANE_GAP + BOTTOM;
     if (min_h > PLOT_MAX_SIDE) {
         int fit = (PLOT_MAX_SIDE - lanes_top - BOTTOM + LANE_GAP) / (LANE_HEAD + 30 + LANE_GAP);
-        diag_report(DIAG_ERROR,
+        st_diag_report(DIAG_ERROR,
                     "arenaplot: %d arenas do not fit in one plot: they need a height of at least %d pixels, and "
                     "a plot is at most %d (%d arenas at most)",
                     n, min_h, PLOT_MAX_SIDE, fit);
         return false;
     }
     if (h < min_h || h > PLOT_MAX_SIDE) {
-        diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n, min_h,
+        st_diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n, min_h,
                     PLOT_MAX_SIDE, h);
         return false;
     }
-    Canvas cv = {arena_push_array(a, uint8_t, (uint64_t)w * (uint64_t)h * 4), w, h};
+    Canvas cv = {st_arena_push_array(a, uint8_t, (uint64_t)w * (uint64_t)h * 4), w, h};
     int px0 = LEFT, px1 = w - RIGHT, pw = px1 - px0;
-    Columns col = {arena_push_array(a, uint64_t, (uint64_t)pw * TRACE_VALUES),
-                   arena_push_array(a, uint64_t, (uint64_t)pw)};
-    Mark *marks = arena_push_array(a, Mark, t->row_count);
+    Columns col = {st_arena_push_array(a, uint64_t, (uint64_t)pw * TRACE_VALUES),
+                   st_arena_push_array(a, uint64_t, (uint64_t)pw)};
+    Mark *marks = st_arena_push_array(a, Mark, t->row_count);
     if (!cv.px || !col.v || !col.level || !marks) {
         Error why;
-        error_set(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "arenaplot: ");
-        arena_error(&why);
-        error_report(&why);
+        st_error_set(&why, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "arenaplot: ");
+        st_arena_error(&why);
+        st_error_report(&why);
         return false;
     }
     fill(&cv, 0, 0, w, h, COL_BG, 255);
@@ -421,18 +421,18 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         Str8 lower = m->text;
         for (uint64_t i = 0; i + 5 <= lower.len && m->kind == MARK_EVENT; i++)
             if (!memcmp(lower.data + i, "error", 5) || !memcmp(lower.data + i, " full", 5)) m->kind = MARK_ERROR;
-        if (!m->text.len) m->text = str8_fmt(a, "level %llu", (unsigned long long)t->level[r]);
+        if (!m->text.len) m->text = st_str8_fmt(a, "level %llu", (unsigned long long)t->level[r]);
     }
 
     /* Title, summary and legend. */
     int title_scale = w >= 640 ? 2 : 1;
-    Str8 base = path_base_name(str8_cstr(o->csv));
-    int tw = draw_text(&cv, g, PAD, PAD, str8_fmt(a, "Arena timeline: %.*s", STR8_FMT(base)), COL_TEXT, title_scale);
+    Str8 base = st_path_base_name(st_str8_cstr(o->csv));
+    int tw = draw_text(&cv, g, PAD, PAD, st_str8_fmt(a, "Arena timeline: %.*s", STR8_FMT(base)), COL_TEXT, title_scale);
     snprintf(b, sizeof b, "frames %llu-%llu (%s), %llu level%s, %llu mark%s, %s scale", (unsigned long long)f_lo,
              (unsigned long long)(f_hi - 1), fmt_time(span, b2, sizeof b2), (unsigned long long)levels,
              levels == 1 ? "" : "s", (unsigned long long)mark_count, mark_count == 1 ? "" : "s",
              o->log ? "log2" : "linear");
-    Str8 sum = text_fit(g, str8_cstr(b), w - PAD - (PAD + tw + 16), 1, b5, sizeof b5);
+    Str8 sum = text_fit(g, st_str8_cstr(b), w - PAD - (PAD + tw + 16), 1, b5, sizeof b5);
     draw_text(&cv, g, w - PAD - text_width(g, sum, 1), PAD + (title_scale - 1) * FONT_CELL_H, sum, COL_DIM, 1);
     draw_legend(&cv, g, PAD, PAD + FONT_CELL_H * title_scale + 10, t->has_recommended);
 
@@ -452,7 +452,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     for (int k = 0; k < n; k++) {
         Lane l = {.x0 = px0, .x1 = px1, .y0 = lanes_top + k * (lane_h + LANE_GAP) + LANE_HEAD, .log = o->log};
         l.y1 = lanes_top + k * (lane_h + LANE_GAP) + lane_h;
-        bool show_rec = t->has_recommended && str8_eq_cstr(t->arena_names[k], "level");
+        bool show_rec = t->has_recommended && st_str8_eq_cstr(t->arena_names[k], "level");
         uint64_t ticks[72];
         bool reserved_off;
         int nt = lane_scale(&l, t, k, show_rec, ticks, CLAMP((l.y1 - l.y0) / 18, 2, 6), &reserved_off);
@@ -466,7 +466,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         for (int i = 0; i < nt; i++) {
             int y = lane_y(&l, ticks[i], NULL);
             if (i > 0) hline(&cv, l.x0, l.x1 - 1, y, COL_GRID, 255, 0);
-            Str8 s = str8_cstr(fmt_bytes(ticks[i], b2, sizeof b2));
+            Str8 s = st_str8_cstr(fmt_bytes(ticks[i], b2, sizeof b2));
             draw_text(&cv, g, l.x0 - 5 - text_width(g, s, 1), y - 4, s, COL_DIM, 1);
         }
         for (uint64_t f = xfirst; f < f_hi; f += xstep) {
@@ -509,7 +509,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
             uint64_t res = 0;
             for (uint64_t r = 0; r < t->row_count; r++) res = MAX(res, trace_value(t, r, k, TRACE_RESERVED));
             snprintf(b, sizeof b, "reserved %s: off the top (--log shows it)", fmt_bytes(res, b2, sizeof b2));
-            Str8 s = str8_cstr(b);
+            Str8 s = st_str8_cstr(b);
             draw_text(&cv, g, l.x1 - 4 - text_width(g, s, 1), l.y0 + 3, s, COL_RESERVED, 1);
         }
 
@@ -535,7 +535,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
                  fmt_bytes(peak, b2, sizeof b2), fmt_bytes(last, b3, sizeof b3), fmt_bytes(committed, b4, sizeof b4),
                  fmt_bytes(reserved, b5, sizeof b5));
         char fit[256];
-        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1, text_fit(g, str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit),
+        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1, text_fit(g, st_str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit),
                   COL_DIM, 1);
     }
 
@@ -568,7 +568,7 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
         int x = px0 + (int)((double)(f - f_lo) * pw / (double)span);
         vline(&cv, x, lanes_bottom + 1, lanes_bottom + 4, COL_BORDER, 255, 0);
         snprintf(b, sizeof b, "%llu", (unsigned long long)f);
-        Str8 fs = str8_cstr(b), ts = str8_cstr(fmt_time(f, b2, sizeof b2));
+        Str8 fs = st_str8_cstr(b), ts = st_str8_cstr(fmt_time(f, b2, sizeof b2));
         int lw = MAX(text_width(g, fs, 1), text_width(g, ts, 1));
         int lx0 = CLAMP(x - lw / 2, 0, w - lw - 1);
         if (lx0 < last_label + 8) continue;
@@ -580,8 +580,8 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     draw_text(&cv, g, px0 + (pw - text_width(g, cap, 1)) / 2, h - 12, cap, COL_DIM, 1);
 
     Error err;
-    if (!asset_write_png(o->png, cv.px, w, h, &err)) {
-        diag_report(DIAG_ERROR, "%s", err.message);
+    if (!st_asset_write_png(o->png, cv.px, w, h, &err)) {
+        st_diag_report(DIAG_ERROR, "%s", err.message);
         return false;
     }
     return true;
@@ -618,7 +618,7 @@ int main(int argc, char **argv) {
     Options o = {0};
     CliValue v[OPT_COUNT];
     const char *files[2];
-    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, files, &n);
+    int n, rc = st_cli_run(&PROGRAM, AD_VERSION, argc, argv, v, files, &n);
     if (rc >= 0) return rc;
     o.csv = files[0];
     o.png = files[1];
@@ -627,17 +627,17 @@ int main(int argc, char **argv) {
     o.h = (int)v[OPT_HEIGHT].n;
     o.assets = v[OPT_ASSETS].text;
     Error why;
-    if (!os_write_check(o.png, &why)) {
-        error_report(&why);
+    if (!st_os_write_check(o.png, &why)) {
+        st_error_report(&why);
         return 1;
     }
     /* Everything lives here until exit: the text, the rows, the font, the pixels. A large
        reserve, because the pixels of an 8192 x 8192 plot are one 256 MiB push. */
-    Arena *a = arena_create((ArenaParams){.reserve_size = 4ull << 30, .name = "arenaplot"});
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 4ull << 30, .name = "arenaplot"});
     if (!a) return 1;
     Trace t;
     Glyphs g;
     bool ok = trace_csv_read(a, o.csv, &t) && glyphs_load(&g, a, o.assets) && plot(&o, &t, &g, a);
-    arena_release(a);
+    st_arena_release(a);
     return ok ? 0 : 1;
 }

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "check.h"
-#include "core/arena.h"
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 
 static Arena *arena;
 
@@ -29,7 +29,7 @@ static int run(const char *args, Str8 *err) {
     int st = system(cmd);
     char path[1024];
     snprintf(path, sizeof path, "%s/stderr.txt", OUT_DIR);
-    if (!os_read_file(arena, path, 1 << 20, err, NULL)) *err = (Str8){0};
+    if (!st_os_read_file(arena, path, 1 << 20, err, NULL)) *err = (Str8){0};
     if (st == -1 || !WIFEXITED(st)) return -1;
     int rc = WEXITSTATUS(st);
     /* A sanitizer's report exits 1 too: never take it for the expected failure. */
@@ -44,13 +44,13 @@ static uint32_t be32(const uint8_t *p) {
 
 /* The PNG at `path` is w x h by its header and by decoding, and has a picture in it. */
 static void check_png(const char *path, int w, int h) {
-    ArenaTemp tmp = arena_temp_begin(arena);
+    ArenaTemp tmp = st_arena_temp_begin(arena);
     Str8 png;
-    bool read = os_read_file(arena, path, 1u << 30, &png, NULL);
+    bool read = st_os_read_file(arena, path, 1u << 30, &png, NULL);
     CHECK(read);
     if (!read) {
         fprintf(stderr, "  %s: not written\n", path);
-        arena_temp_end(tmp);
+        st_arena_temp_end(tmp);
         return;
     }
     const uint8_t *b = (const uint8_t *)png.data;
@@ -63,11 +63,11 @@ static void check_png(const char *path, int w, int h) {
     Error err;
     uint8_t *px;
     int dw = 0, dh = 0;
-    CHECK(asset_load_rgba(arena, path, &px, &dw, &dh, &err));
+    CHECK(st_asset_load_rgba(arena, path, &px, &dw, &dh, &err));
     if (dw == w && dh == h) {
         /* Distinct colours (an open-addressed set), and pixels that are not the background. */
         enum { SET = 1 << 16 };
-        uint32_t *set = arena_push_array(arena, uint32_t, SET);
+        uint32_t *set = st_arena_push_array(arena, uint32_t, SET);
         uint32_t colours = 0, bg;
         memcpy(&bg, px, 4);
         uint64_t painted = 0;
@@ -96,7 +96,7 @@ static void check_png(const char *path, int w, int h) {
         fprintf(stderr, "  %s: decoded %dx%d, expected %dx%d\n", path, dw, dh, w, h);
         CHECK(false);
     }
-    arena_temp_end(tmp);
+    st_arena_temp_end(tmp);
 }
 
 static bool contains(Str8 s, const char *needle) {
@@ -108,9 +108,9 @@ static bool contains(Str8 s, const char *needle) {
 
 /* A long run: 10,000 frames, four arenas, a level every 2,000 frames, an event every 250. */
 static bool write_big(const char *path) {
-    ArenaTemp tmp = arena_temp_begin(arena);
+    ArenaTemp tmp = st_arena_temp_begin(arena);
     uint64_t cap = 4u << 20, n = 0;
-    char *buf = arena_push_raw(arena, cap, 1);
+    char *buf = st_arena_push_raw(arena, cap, 1);
     if (!buf) return false;
     n += (uint64_t)snprintf(buf + n, cap - n,
                             "# recommended_level_arena_bytes=65536\nframe,level,screen,event,permanent_used,"
@@ -129,16 +129,16 @@ static bool write_big(const char *path) {
                                 26000 + f % 89 * 100, f % 2000 == 0 ? 9000 : 0);
     }
     Error msg;
-    bool ok = n < cap && os_write_file_atomic(path, buf, n, &msg);
-    arena_temp_end(tmp);
+    bool ok = n < cap && st_os_write_file_atomic(path, buf, n, &msg);
+    st_arena_temp_end(tmp);
     return ok;
 }
 
 /* Two frames of `count` arenas named a0, a1, ... */
 static bool write_wide(const char *path, int count) {
-    ArenaTemp tmp = arena_temp_begin(arena);
+    ArenaTemp tmp = st_arena_temp_begin(arena);
     uint64_t cap = 64u << 20, n = 0;
-    char *buf = arena_push_raw(arena, cap, 1);
+    char *buf = st_arena_push_raw(arena, cap, 1);
     if (!buf) return false;
     n += (uint64_t)snprintf(buf + n, cap - n, "frame,level,screen,event");
     for (int i = 0; i < count; i++)
@@ -150,8 +150,8 @@ static bool write_wide(const char *path, int count) {
     }
     n += (uint64_t)snprintf(buf + n, cap - n, "\n");
     Error msg;
-    bool ok = n < cap && os_write_file_atomic(path, buf, n, &msg);
-    arena_temp_end(tmp);
+    bool ok = n < cap && st_os_write_file_atomic(path, buf, n, &msg);
+    st_arena_temp_end(tmp);
     return ok;
 }
 
@@ -184,15 +184,15 @@ static const Bad bad[] = {
 };
 
 int main(void) {
-    arena = arena_create((ArenaParams){.reserve_size = 1ull << 32, .name = "test_arenaplot"});
+    arena = st_arena_create((ArenaParams){.reserve_size = 1ull << 32, .name = "test_arenaplot"});
     REQUIRE(arena);
-    REQUIRE(os_make_dirs(OUT_DIR));
+    REQUIRE(st_os_make_dirs(OUT_DIR));
     char args[4096], png[1024];
     Str8 err;
 
     /* The committed run, at a requested size, both scales; then at the default size. */
     snprintf(png, sizeof png, "%s/run.png", OUT_DIR);
-    os_remove(png);
+    st_os_remove(png);
     snprintf(args, sizeof args, "'%s/run.csv' '%s' --width 900 --height 600", TESTDATA, png);
     CHECK_EQ_I(run(args, &err), 0);
     check_png(png, 900, 600);
@@ -226,7 +226,7 @@ int main(void) {
     /* Bad CSVs: exit status 1, the message, no PNG left behind. */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(png, sizeof png, "%s/bad.png", OUT_DIR);
-        os_remove(png);
+        st_os_remove(png);
         snprintf(args, sizeof args, "'%s/bad/%s' '%s'", TESTDATA, bad[i].file, png);
         int rc = run(args, &err);
         bool said = contains(err, bad[i].message);
@@ -235,7 +235,7 @@ int main(void) {
                     bad[i].message);
         CHECK_EQ_I(rc, 1);
         CHECK(said);
-        CHECK(os_file_info(png).kind == OS_FILE_NONE);
+        CHECK(st_os_file_info(png).kind == OS_FILE_NONE);
     }
     snprintf(args, sizeof args, "'%s/no such file.csv' '%s/x.png'", TESTDATA, OUT_DIR);
     CHECK_EQ_I(run(args, &err), 1);
@@ -273,6 +273,6 @@ int main(void) {
     CHECK_EQ_I(run(args, &err), 2);
     CHECK_EQ_I(run("--help", &err), 0);
 
-    arena_release(arena);
+    st_arena_release(arena);
     return check_result();
 }

@@ -19,7 +19,7 @@
      - a field holding a comma, a quote or a line break is quoted, its quotes doubled; a
        quote anywhere else is an error.
    Memory: the CSV's text and everything parsed from it live in one arena, read in one piece
-   (os_read_file); the rows are counted in a first pass over the text, then stored in arrays
+   (st_os_read_file); the rows are counted in a first pass over the text, then stored in arrays
    of exactly that size in a second.
    A file that breaks a rule is reported through diag.h as "FILE.csv:LINE: error: ..."
    and the read is false. */
@@ -29,8 +29,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/str8.h"
+#include <strata/core/arena.h>
+#include <strata/core/str8.h>
 
 #define TRACE_CSV_MAX_BYTES (1ull << 30)
 

@@ -1,6 +1,6 @@
 /* bench_arena: allocate N objects of 16-256 bytes, then free them all, with the arena and
    with the heap allocators it replaces, in one process. Prints ns per object (median of
-   several rounds) and each allocator's ratio against arena_push_raw.
+   several rounds) and each allocator's ratio against st_arena_push_raw.
 
    Usage: bench_arena [N]   (default 1,000,000)
           bench_arena --callgrind   one loop per operation, for tools/arena_ir.sh, which
@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "bench.h"
-#include "core/arena.h"
+#include <strata/core/arena.h>
 #ifdef HAVE_MIMALLOC
 #include <mimalloc.h>
 #endif
@@ -30,17 +30,17 @@ typedef enum { ARENA_RAW, ARENA_ZERO, ARENA_RAW_FRESH, ARENA_ZERO_FRESH } ArenaM
 static uint64_t run_arena(Arena *warm, ArenaMode mode) {
     Arena *a = warm;
     if (mode == ARENA_RAW_FRESH || mode == ARENA_ZERO_FRESH)
-        a = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "fresh"});
+        a = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "fresh"});
     bool zero = mode == ARENA_ZERO || mode == ARENA_ZERO_FRESH;
     uint64_t t0 = bench_now_ns();
     for (uint64_t i = 0; i < n_objects; i++) {
-        uint64_t *p = zero ? arena_push(a, sizes[i], 8) : arena_push_raw(a, sizes[i], 8);
+        uint64_t *p = zero ? st_arena_push(a, sizes[i], 8) : st_arena_push_raw(a, sizes[i], 8);
         if (touch) *p = i;
         ptrs[i] = p;
     }
-    arena_clear(a);
+    st_arena_clear(a);
     uint64_t t = bench_now_ns() - t0;
-    if (a != warm) arena_release(a);
+    if (a != warm) st_arena_release(a);
     return t;
 }
 
@@ -73,24 +73,24 @@ static uint64_t run_heap(HeapMode mode) {
     return bench_now_ns() - t0;
 }
 
-/* The cost of arena_clear alone, on an arena holding `count` allocations. */
+/* The cost of st_arena_clear alone, on an arena holding `count` allocations. */
 static uint64_t run_clear(Arena *a, Arena *empty, uint64_t count) {
-    for (uint64_t i = 0; i < count; i++) *(uint64_t *)arena_push_raw(a, sizes[i % n_objects], 8) = i;
+    for (uint64_t i = 0; i < count; i++) *(uint64_t *)st_arena_push_raw(a, sizes[i % n_objects], 8) = i;
     /* Filling 136 MB evicted the header, the clear's code and the clock's from the caches;
        bring them back so the timing is of the clear, not of cache misses. */
-    arena_clear(empty);
-    sink = arena_pos(a) + bench_now_ns();
+    st_arena_clear(empty);
+    sink = st_arena_pos(a) + bench_now_ns();
     uint64_t t0 = bench_now_ns();
-    arena_clear(a);
+    st_arena_clear(a);
     return bench_now_ns() - t0;
 }
 
 static void table(Arena *warm) {
     struct { const char *name; uint64_t t[ROUNDS]; int kind, mode; } rows[] = {
-        {"arena_push_raw + arena_clear", {0}, 0, ARENA_RAW},
-        {"arena_push + arena_clear (reused memory)", {0}, 0, ARENA_ZERO},
-        {"arena_push_raw, fresh arena", {0}, 0, ARENA_RAW_FRESH},
-        {"arena_push, fresh arena", {0}, 0, ARENA_ZERO_FRESH},
+        {"st_arena_push_raw + st_arena_clear", {0}, 0, ARENA_RAW},
+        {"st_arena_push + st_arena_clear (reused memory)", {0}, 0, ARENA_ZERO},
+        {"st_arena_push_raw, fresh arena", {0}, 0, ARENA_RAW_FRESH},
+        {"st_arena_push, fresh arena", {0}, 0, ARENA_ZERO_FRESH},
         {"glibc malloc + free", {0}, 1, HEAP_MALLOC},
         {"glibc calloc + free", {0}, 1, HEAP_CALLOC},
 #ifdef HAVE_MIMALLOC
@@ -135,48 +135,48 @@ __attribute__((noinline)) static void cg_empty(Arena *a) {
 }
 __attribute__((noinline)) static void cg_push_raw(Arena *a) {
     uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) cg_sink = arena_push_raw(a, size, 8);
+    for (int i = 0; i < CG_LOOPS; i++) cg_sink = st_arena_push_raw(a, size, 8);
 }
 __attribute__((noinline)) static void cg_push_zero(Arena *a) {
     uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) cg_sink = arena_push(a, size, 8);
+    for (int i = 0; i < CG_LOOPS; i++) cg_sink = st_arena_push(a, size, 8);
 }
 /* A frame's arena: 100 pushes, then the clear at the top of the next frame. */
 __attribute__((noinline)) static void cg_frame(Arena *a) {
     uint64_t size = cg_size;
     for (int f = 0; f < CG_LOOPS / 100; f++) {
-        for (int i = 0; i < 100; i++) cg_sink = arena_push_raw(a, size, 8);
-        arena_clear(a);
+        for (int i = 0; i < 100; i++) cg_sink = st_arena_push_raw(a, size, 8);
+        st_arena_clear(a);
     }
 }
 __attribute__((noinline)) static void cg_scratch(Arena *out) {
     uint64_t size = cg_size;
     for (int i = 0; i < CG_LOOPS; i++) {
-        ArenaTemp tmp = scratch_begin(&out, 1);
-        cg_sink = arena_push_raw(tmp.arena, size, 8);
-        scratch_end(tmp);
+        ArenaTemp tmp = st_scratch_begin(&out, 1);
+        cg_sink = st_arena_push_raw(tmp.arena, size, 8);
+        st_scratch_end(tmp);
     }
 }
 
 /* Each loop runs once, on memory already committed and dirtied by the warm-up above it,
    so that its count is the steady state. */
 static int callgrind_loops(void) {
-    Arena *a = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "cg"});
-    Arena *out = arena_create((ArenaParams){.name = "out"});
-    for (int i = 0; i < CG_LOOPS; i++) arena_push(a, cg_size, 8);
-    arena_clear(a);
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) arena_push(scratch_get(i), cg_size, 8);
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "cg"});
+    Arena *out = st_arena_create((ArenaParams){.name = "out"});
+    for (int i = 0; i < CG_LOOPS; i++) st_arena_push(a, cg_size, 8);
+    st_arena_clear(a);
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) st_arena_push(st_scratch_get(i), cg_size, 8);
     cg_empty(a);
     cg_push_raw(a);
-    arena_clear(a);
+    st_arena_clear(a);
     cg_push_zero(a); /* on reused memory: every byte is zeroed */
-    arena_clear(a);
+    st_arena_clear(a);
     cg_frame(a);
-    arena_clear(a);
+    st_arena_clear(a);
     cg_scratch(out);
     printf("loops %d\n", CG_LOOPS);
-    arena_release(out);
-    arena_release(a);
+    st_arena_release(out);
+    st_arena_release(a);
     return 0;
 }
 
@@ -184,15 +184,15 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--callgrind") == 0) return callgrind_loops();
     n_objects = argc > 1 ? strtoull(argv[1], NULL, 10) : 1000000;
     if (n_objects == 0) n_objects = 1000000;
-    Arena *perm = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "bench"});
-    sizes = arena_push_array(perm, uint32_t, n_objects);
-    ptrs = arena_push_array(perm, void *, n_objects);
+    Arena *perm = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "bench"});
+    sizes = st_arena_push_array(perm, uint32_t, n_objects);
+    ptrs = st_arena_push_array(perm, void *, n_objects);
     uint32_t x = 2463534242u;
     for (uint64_t i = 0; i < n_objects; i++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
         sizes[i] = 16 + x % 241;
     }
-    Arena *warm = arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "warm"});
+    Arena *warm = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "warm"});
     run_arena(warm, ARENA_ZERO); /* commit and dirty the pages once */
     for (int pass = 0; pass < 2; pass++) {
         touch = pass == 1;
@@ -200,17 +200,17 @@ int main(int argc, char **argv) {
     }
 
     uint64_t small[ROUNDS], big[ROUNDS];
-    Arena *empty = arena_create((ArenaParams){.name = "empty"});
+    Arena *empty = st_arena_create((ArenaParams){.name = "empty"});
     for (int r = 0; r < ROUNDS; r++) {
         small[r] = run_clear(warm, empty, 1000);
         big[r] = run_clear(warm, empty, 1000000);
     }
-    arena_release(empty);
+    st_arena_release(empty);
     uint64_t s = bench_median_u64(small, ROUNDS), b = bench_median_u64(big, ROUNDS);
     printf("\narena_clear holding 1,000 allocations:     %6llu ns\n", (unsigned long long)s);
-    printf("arena_clear holding 1,000,000 allocations: %6llu ns  (%.2fx the 1,000 case)\n",
+    printf("st_arena_clear holding 1,000,000 allocations: %6llu ns  (%.2fx the 1,000 case)\n",
            (unsigned long long)b, s ? (double)b / (double)s : 0.0);
-    arena_release(warm);
-    arena_release(perm);
+    st_arena_release(warm);
+    st_arena_release(perm);
     return 0;
 }

@@ -1,8 +1,8 @@
 /* bench_containers - what the Allocator choice costs.
 
-   1. List growth to 1,000,000 int32 through allocator_arena (grows in place: no copy)
-      vs allocator_system (realloc) [vs a mimalloc Allocator when available].
-   2. Formatting a HUD line: str8_fmt into an arena vs snprintf into a malloc'ed buffer
+   1. List growth to 1,000,000 int32 through st_allocator_arena (grows in place: no copy)
+      vs st_allocator_system (realloc) [vs a mimalloc Allocator when available].
+   2. Formatting a HUD line: st_str8_fmt into an arena vs snprintf into a malloc'ed buffer
       (measure, malloc, format; freed per "frame" of 1000 lines), plus stbsp_snprintf into
       malloc to tell formatter cost from allocation cost.
    Every figure is the median of REPS runs, all measured in this one process. "buffer moves"
@@ -14,12 +14,17 @@
 #include <string.h>
 #include <time.h>
 
-#include <stb_sprintf.h> /* the implementation lives in core/str8.c */
+/* The bench's own stb_sprintf: the engine's copy is private to it. */
+#define STB_SPRINTF_IMPLEMENTATION
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#include <stb_sprintf.h>
+#pragma GCC diagnostic pop
 
 #include "bench.h"
-#include "core/allocator.h"
-#include "core/list.h"
-#include "core/str8.h"
+#include <strata/core/allocator.h>
+#include <strata/core/list.h>
+#include <strata/core/str8.h>
 
 #ifdef HAVE_MIMALLOC
 #include <mimalloc.h>
@@ -36,13 +41,13 @@ static int list_moves; /* times the buffer moved in the last run (a move is a co
 static double list_run(Allocator alloc, Arena *arena, bool reserve) {
     list_moves = 0;
     double t0 = (double)bench_now_ns();
-    List l = list_make(sizeof(int32_t), alloc);
-    if (reserve && !list_reserve(&l, LIST_N)) exit(1);
+    List l = st_list_make(sizeof(int32_t), alloc);
+    if (reserve && !st_list_reserve(&l, LIST_N)) exit(1);
     int32_t *last = NULL;
     for (int32_t i = 0; i < LIST_N; i++) {
-        int32_t *p = list_add(&l);
+        int32_t *p = st_list_add(&l);
         if (!p) {
-            fprintf(stderr, "list_add failed at %d\n", i);
+            fprintf(stderr, "st_list_add failed at %d\n", i);
             exit(1);
         }
         *p = i;
@@ -51,8 +56,8 @@ static double list_run(Allocator alloc, Arena *arena, bool reserve) {
         last = p;
     }
     sink += (uint64_t)LIST_DATA(&l, int32_t)[LIST_N - 1];
-    list_reset(&l);
-    if (arena) arena_clear(arena);
+    st_list_reset(&l);
+    if (arena) st_arena_clear(arena);
     return (double)bench_now_ns() - t0;
 }
 
@@ -77,11 +82,11 @@ static double fmt_arena(Arena *frame) {
     double t0 = (double)bench_now_ns();
     uint64_t total = 0;
     for (int i = 0; i < FMT_N; i++) {
-        Str8 s = str8_fmt(frame, HUD_FMT, HUD_ARGS(i));
+        Str8 s = st_str8_fmt(frame, HUD_FMT, HUD_ARGS(i));
         total += s.len + (uint8_t)s.data[s.len - 1];
-        if ((i + 1) % FRAME == 0) arena_clear(frame);
+        if ((i + 1) % FRAME == 0) st_arena_clear(frame);
     }
-    arena_clear(frame);
+    st_arena_clear(frame);
     sink += total;
     return (double)bench_now_ns() - t0;
 }
@@ -107,8 +112,8 @@ static double fmt_malloc(bool use_stb) {
 }
 
 int main(void) {
-    Arena *arena = arena_create((ArenaParams){.name = "bench-list"});
-    Arena *frame = arena_create((ArenaParams){.name = "bench-frame"});
+    Arena *arena = st_arena_create((ArenaParams){.name = "bench-list"});
+    Arena *frame = st_arena_create((ArenaParams){.name = "bench-frame"});
     if (!arena || !frame) return 1;
 
     typedef struct Row {
@@ -120,9 +125,9 @@ int main(void) {
         int moves;
     } Row;
     Row rows[4] = {
-        {.name = "allocator_arena", .alloc = allocator_arena(arena), .arena = arena},
-        {.name = "allocator_system", .alloc = allocator_system()},
-        {.name = "system, reserved 1st", .alloc = allocator_system(), .reserve = true},
+        {.name = "st_allocator_arena", .alloc = st_allocator_arena(arena), .arena = arena},
+        {.name = "st_allocator_system", .alloc = st_allocator_system()},
+        {.name = "system, reserved 1st", .alloc = st_allocator_system(), .reserve = true},
     };
     int nrows = 3;
 #ifdef HAVE_MIMALLOC
@@ -134,7 +139,7 @@ int main(void) {
             rows[r].t[rep] = list_run(rows[r].alloc, rows[r].arena, rows[r].reserve),
             rows[r].moves = list_moves;
 
-    printf("List growth to %d int32 (list_add one at a time), median of %d runs\n", LIST_N, REPS);
+    printf("List growth to %d int32 (st_list_add one at a time), median of %d runs\n", LIST_N, REPS);
     printf("%-22s %12s %10s %14s %14s\n", "allocator", "total ms", "ns/add", "vs system",
            "buffer moves");
     double sys_med = 0, meds[4];
@@ -155,11 +160,11 @@ int main(void) {
     printf("\nFormatting \"%s\" x %d (freed every %d), median of %d runs\n", HUD_FMT, FMT_N,
            FRAME, REPS);
     printf("%-34s %10s %16s\n", "method", "ns/op", "vs snprintf+malloc");
-    printf("%-34s %10.1f %15.2fx\n", "str8_fmt into arena (stb_sprintf)", ma / FMT_N, mm / ma);
+    printf("%-34s %10.1f %15.2fx\n", "st_str8_fmt into arena (stb_sprintf)", ma / FMT_N, mm / ma);
     printf("%-34s %10.1f %15.2fx\n", "snprintf into malloc", mm / FMT_N, 1.0);
     printf("%-34s %10.1f %15.2fx\n", "stbsp_snprintf into malloc", ms / FMT_N, mm / ms);
 
-    arena_release(arena);
-    arena_release(frame);
+    st_arena_release(arena);
+    st_arena_release(frame);
     return sink == 42 ? 2 : 0;
 }

@@ -1,9 +1,9 @@
 /* bench_mixer: what one 10 ms audio buffer costs, 480 frames at 48 kHz with all 32 voices
    playing (looping, every one at its own pitch between 0.5 and 2, its own pan and volume).
 
-     mixer   mixer_render, the engine's: 32.32 fixed-point positions, interpolation runs
+     mixer   st_mixer_render, the engine's: 32.32 fixed-point positions, interpolation runs
              without bounds checks, gains ramped per block;
-     s16     mixer_render_s16: the same mix, rounded to 16 bits;
+     s16     st_mixer_render_s16: the same mix, rounded to 16 bits;
      naive   a reference written here the obvious way: a float position advanced by
              pitch * rate / output_rate, divided per sample, wrapped with fmodf, samples
              divided by 32768, no ramps (so it does less than the mixer, not more).
@@ -22,7 +22,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "audio/mixer.h"
+#include <strata/audio/mixer.h>
 #include "bench.h"
 
 enum { FRAMES = 480, BUFFERS = 200, VOICES = MIXER_VOICES, SOUND_FRAMES = 48000 };
@@ -66,13 +66,13 @@ static uint64_t perf_read(void) {
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 31;
     if (rounds < 1 || rounds > 1000) rounds = 31;
-    Arena *perm = arena_create((ArenaParams){.name = "bench-perm"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "bench-perm"});
     if (!perm) return 1;
     /* Four sounds of a second: sines and a noise, so no voice is a trivial constant. */
     Sound snd[4];
     uint64_t r = 0x9E3779B97F4A7C15ull;
     for (int k = 0; k < 4; k++) {
-        int16_t *p = arena_push_array(perm, int16_t, SOUND_FRAMES);
+        int16_t *p = st_arena_push_array(perm, int16_t, SOUND_FRAMES);
         for (int i = 0; i < SOUND_FRAMES; i++) {
             r ^= r << 13, r ^= r >> 7, r ^= r << 17;
             p[i] = k == 3 ? (int16_t)(r >> 48) / 4
@@ -80,7 +80,7 @@ int main(int argc, char **argv) {
         }
         snd[k] = (Sound){p, SOUND_FRAMES};
     }
-    Mixer *mx = mixer_create(perm, 48000), *mx16 = mixer_create(perm, 48000);
+    Mixer *mx = st_mixer_create(perm, 48000), *mx16 = st_mixer_create(perm, 48000);
     Naive naive[VOICES];
     for (int k = 0; k < VOICES; k++) {
         MixerPlay p = {.sound = &snd[k % 4],
@@ -89,8 +89,8 @@ int main(int argc, char **argv) {
                        .pitch = 0.5f + 1.5f * (float)((k * 7) % VOICES) / (VOICES - 1),
                        .loop = true,
                        .bus = k % 2 ? AUDIO_BUS_MUSIC : AUDIO_BUS_EFFECTS};
-        mixer_play(mx, &p);
-        mixer_play(mx16, &p);
+        st_mixer_play(mx, &p);
+        st_mixer_play(mx16, &p);
         naive[k] = (Naive){snd[k % 4].samples,
                            SOUND_FRAMES,
                            0,
@@ -102,13 +102,13 @@ int main(int argc, char **argv) {
     static int16_t out16[2 * FRAMES];
     /* The first buffer of each, compared: the same mix (the mixer's position is exact,
        the naive float one drifts a little, so only the start is compared). */
-    mixer_render(mx, out, FRAMES);
-    mixer_render_s16(mx16, out16, FRAMES);
+    st_mixer_render(mx, out, FRAMES);
+    st_mixer_render_s16(mx16, out16, FRAMES);
     naive_render(naive, VOICES, ref, FRAMES, 48000);
     float diff = 0;
     for (int i = 0; i < 2 * FRAMES; i++) diff = fmaxf(diff, fabsf(out[i] - ref[i]));
-    if (mixer_stats(mx).voices_active != VOICES) {
-        fprintf(stderr, "bench_mixer: %u voices playing, not %d\n", mixer_stats(mx).voices_active,
+    if (st_mixer_stats(mx).voices_active != VOICES) {
+        fprintf(stderr, "bench_mixer: %u voices playing, not %d\n", st_mixer_stats(mx).voices_active,
                 VOICES);
         return 1;
     }
@@ -118,9 +118,9 @@ int main(int argc, char **argv) {
     if (!tm || !t16 || !tn) return 1;
     for (int rd = 0; rd < rounds; rd++) {
         uint64_t t0 = bench_thread_cpu_ns();
-        for (int b = 0; b < BUFFERS; b++) mixer_render(mx, out, FRAMES);
+        for (int b = 0; b < BUFFERS; b++) st_mixer_render(mx, out, FRAMES);
         uint64_t t1 = bench_thread_cpu_ns();
-        for (int b = 0; b < BUFFERS; b++) mixer_render_s16(mx16, out16, FRAMES);
+        for (int b = 0; b < BUFFERS; b++) st_mixer_render_s16(mx16, out16, FRAMES);
         uint64_t t2 = bench_thread_cpu_ns();
         for (int b = 0; b < BUFFERS; b++) naive_render(naive, VOICES, ref, FRAMES, 48000);
         uint64_t t3 = bench_thread_cpu_ns();
@@ -135,7 +135,7 @@ int main(int argc, char **argv) {
     if (perf_fd >= 0) {
         ioctl(perf_fd, PERF_EVENT_IOC_RESET, 0), ioctl(perf_fd, PERF_EVENT_IOC_ENABLE, 0);
         uint64_t a = perf_read();
-        for (int b = 0; b < BUFFERS; b++) mixer_render(mx, out, FRAMES);
+        for (int b = 0; b < BUFFERS; b++) st_mixer_render(mx, out, FRAMES);
         uint64_t c = perf_read();
         for (int b = 0; b < BUFFERS; b++) naive_render(naive, VOICES, ref, FRAMES, 48000);
         ins_m = (c - a) / BUFFERS, ins_n = (perf_read() - c) / BUFFERS;
@@ -145,8 +145,8 @@ int main(int argc, char **argv) {
            "median of %d rounds of %d buffers, thread CPU time\n",
            FRAMES, VOICES, rounds, BUFFERS);
     printf("%-26s %12s %12s %14s\n", "mixer", "ns/buffer", "vs naive", "of the 10 ms");
-    printf("%-26s %12.0f %11.2fx %13.2f%%\n", "mixer_render (float)", m, n / m, m / 1e5);
-    printf("%-26s %12.0f %11.2fx %13.2f%%\n", "mixer_render_s16", m16, n / m16, m16 / 1e5);
+    printf("%-26s %12.0f %11.2fx %13.2f%%\n", "st_mixer_render (float)", m, n / m, m / 1e5);
+    printf("%-26s %12.0f %11.2fx %13.2f%%\n", "st_mixer_render_s16", m16, n / m16, m16 / 1e5);
     printf("%-26s %12.0f %11.2fx %13.2f%%\n", "naive reference", n, 1.0, n / 1e5);
     if (perf_fd >= 0)
         printf("instructions per buffer: mixer %llu (%.1f per voice-frame), naive %llu\n",
@@ -157,6 +157,6 @@ int main(int argc, char **argv) {
            "(the naive float position drifts)\n",
            diff);
     free(tm), free(t16), free(tn);
-    arena_release(perm);
+    st_arena_release(perm);
     return 0;
 }

@@ -7,7 +7,7 @@
    same integer positions, alpha-blended, at the logical 480x270, shown in a window at the
    default scale (3: 1440x810). The variants:
 
-     gl      the engine's OpenGL 3.3 backend (render_cell pushes, render_end, render_present)
+     gl      the engine's OpenGL 3.3 backend (st_render_cell pushes, st_render_end, st_render_present)
      sdl     the engine's SDL_Renderer backend, the same calls (SDL's own GL renderer here)
      copy    one SDL_RenderCopy per sprite on that SDL_Renderer, SDL's batching on (what a
              program without a draw list of its own does)
@@ -20,7 +20,7 @@
      fps     frames per second (wall clock; no vsync)
 
    Then the engine's own CPU for the same 10k commands (7 layers x 3 textures), headless:
-   the pushes into the frame arena and the sort render_end runs. Without a display the
+   the pushes into the frame arena and the sort st_render_end runs. Without a display the
    window section says so and is skipped (tools/bench.sh starts Xvfb for it). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +30,11 @@
 #include <SDL2/SDL.h>
 
 #include "app/app.h"
-#include "asset/asset.h"
+#include <strata/asset/asset.h>
 #include "bench.h"
-#include "platform/platform.h"
-#include "render/render.h"
-#include "render/render_core.h" /* the SDL texture under a Texture, for the RenderCopy loop */
+#include <strata/platform/platform.h>
+#include <strata/render/render.h>
+#include <strata/render/render_core.h> /* the SDL texture under a Texture, for the RenderCopy loop */
 
 /* The picture the sprites are drawn into, as a game of 480x270 pixels would. */
 #define BENCH_LOGICAL_W 480
@@ -82,23 +82,23 @@ typedef struct Target {
 
 static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind kind, bool headless) {
     char title[64];
-    snprintf(title, sizeof title, "bench_render %s", platform_renderer_name(kind));
-    t->frame = arena_create((ArenaParams){.name = "frame"});
-    t->pf = platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W,
+    snprintf(title, sizeof title, "bench_render %s", st_platform_renderer_name(kind));
+    t->frame = st_arena_create((ArenaParams){.name = "frame"});
+    t->pf = st_platform_create(perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W,
                                                   .logical_h = BENCH_LOGICAL_H,
                                                   .title = title,
                                                   .no_vsync = true,
                                                   .renderer = kind,
                                                   .headless = headless});
-    t->rd = t->pf ? render_create(perm, t->pf) : NULL;
+    t->rd = t->pf ? st_render_create(perm, t->pf) : NULL;
     if (!t->rd) return false;
-    if (render_kind(t->rd) != kind && !headless) {
-        fprintf(stderr, "bench_render: asked for %s, got %s\n", platform_renderer_name(kind),
-                platform_renderer_name(render_kind(t->rd)));
+    if (st_render_kind(t->rd) != kind && !headless) {
+        fprintf(stderr, "bench_render: asked for %s, got %s\n", st_platform_renderer_name(kind),
+                st_platform_renderer_name(st_render_kind(t->rd)));
         return false;
     }
     Error err;
-    t->tex = asset_load_texture(t->rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err);
+    t->tex = st_asset_load_texture(t->rd, perm, st_asset_path(perm, dir, "sprites.png"), 16, 16, &err);
     if (!t->tex) fprintf(stderr, "%s\n", err.message);
     return t->tex != NULL;
 }
@@ -106,16 +106,16 @@ static bool target_open_(Target *t, Arena *perm, const char *dir, RendererKind k
 /* One frame of variant v on t. */
 static void frame_(Target *t, int v, int n) {
     if (v != V_COPY) {
-        arena_clear(t->frame);
-        render_begin(t->rd, t->frame, (Color){0, 0, 0, 255});
-        for (int i = 0; i < n; i++) render_cell(t->rd, t->tex, g_sprites[i].cell, g_sprites[i].x, g_sprites[i].y, 1, 0);
-        render_end(t->rd);
-        render_present(t->rd);
+        st_arena_clear(t->frame);
+        st_render_begin(t->rd, t->frame, (Color){0, 0, 0, 255});
+        for (int i = 0; i < n; i++) st_render_cell(t->rd, t->tex, g_sprites[i].cell, g_sprites[i].x, g_sprites[i].y, 1, 0);
+        st_render_end(t->rd);
+        st_render_present(t->rd);
         return;
     }
-    SDL_Renderer *r = platform_renderer(t->pf);
+    SDL_Renderer *r = st_platform_renderer(t->pf);
     SDL_Texture *st = t->tex->sdl.mod[0];
-    TextureInfo ti = render_texture_info(t->tex);
+    TextureInfo ti = st_render_texture_info(t->tex);
     SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
     SDL_RenderClear(r);
     for (int i = 0; i < n; i++) {
@@ -158,15 +158,15 @@ static void measure_(Target *targets[V_COUNT], int n, int block, Result res[V_CO
 }
 
 static int bench_window_(const char *dir, int n) {
-    Arena *perm = arena_create((ArenaParams){.name = "perm"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "perm"});
     Target gl = {0}, sdl = {0};
     if (!target_open_(&gl, perm, dir, RENDERER_GL, false) || !target_open_(&sdl, perm, dir, RENDERER_SDL, false))
         return 1;
     int ow, oh;
-    platform_output_size(gl.pf, &ow, &oh);
+    st_platform_output_size(gl.pf, &ow, &oh);
     printf("1. %d sprites 16x16 at 480x270, shown at %dx%d, no vsync; process CPU ms per frame and fps, medians:\n"
            "   gl   = %s\n   sdl  = %s\n",
-           n, ow, oh, render_describe(gl.rd), render_describe(sdl.rd));
+           n, ow, oh, st_render_describe(gl.rd), st_render_describe(sdl.rd));
     Target *targets[V_COUNT] = {&gl, &sdl, &sdl};
     Result res[V_COUNT];
     measure_(targets, n, 10, res);
@@ -174,78 +174,78 @@ static int bench_window_(const char *dir, int n) {
     for (int v = 0; v < V_COUNT; v++)
         printf("   %-6s %9.3f %8.1f %9.2fx %9.2fx\n", variant_names[v], res[v].cpu, res[v].fps,
                res[v].cpu / res[V_SDL].cpu, res[v].fps / res[V_SDL].fps);
-    RenderStats st = render_stats(gl.rd);
+    RenderStats st = st_render_stats(gl.rd);
     printf("   (gl: %u draw calls for %u sprites per frame)\n", st.draw_calls, st.sprites);
-    render_release(sdl.rd);
-    render_release(gl.rd);
-    platform_release(sdl.pf);
-    platform_release(gl.pf);
-    arena_release(sdl.frame);
-    arena_release(gl.frame);
-    arena_release(perm);
+    st_render_release(sdl.rd);
+    st_render_release(gl.rd);
+    st_platform_release(sdl.pf);
+    st_platform_release(gl.pf);
+    st_arena_release(sdl.frame);
+    st_arena_release(gl.frame);
+    st_arena_release(perm);
     return 0;
 }
 
-/* The engine's own CPU: the pushes, and the sort (render_sort_commands, the order
-   render_end draws by), timed apart from any backend's submit. */
+/* The engine's own CPU: the pushes, and the sort (st_render_sort_commands, the order
+   st_render_end draws by), timed apart from any backend's submit. */
 static int bench_cpu_(const char *dir) {
     enum { N = N_SPRITES, R = 21 };
-    Arena *perm = arena_create((ArenaParams){.name = "perm"});
-    Arena *frame = arena_create((ArenaParams){.name = "frame"});
-    Arena *tmp = arena_create((ArenaParams){.name = "tmp"});
-    Platform *pf = platform_create(
+    Arena *perm = st_arena_create((ArenaParams){.name = "perm"});
+    Arena *frame = st_arena_create((ArenaParams){.name = "frame"});
+    Arena *tmp = st_arena_create((ArenaParams){.name = "tmp"});
+    Platform *pf = st_platform_create(
         perm, &(PlatformDesc){.logical_w = BENCH_LOGICAL_W, .logical_h = BENCH_LOGICAL_H, .headless = true});
-    Renderer *rd = pf ? render_create(perm, pf) : NULL;
+    Renderer *rd = pf ? st_render_create(perm, pf) : NULL;
     Error err;
     const Texture *texs[3] = {
-        rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "sprites.png"), 16, 16, &err) : NULL,
-        rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "tiles.png"), 16, 16, &err) : NULL,
-        rd ? asset_load_texture(rd, perm, asset_path(perm, dir, "font.png"), 8, 10, &err) : NULL};
+        rd ? st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "sprites.png"), 16, 16, &err) : NULL,
+        rd ? st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "tiles.png"), 16, 16, &err) : NULL,
+        rd ? st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "font.png"), 8, 10, &err) : NULL};
     if (!texs[0] || !texs[1] || !texs[2]) {
         fprintf(stderr, "bench_render: %s\n", rd ? err.message : "no renderer");
         return 1;
     }
-    DrawCmd *flat = arena_push_array(tmp, DrawCmd, N), *out = arena_push_array(tmp, DrawCmd, N);
+    DrawCmd *flat = st_arena_push_array(tmp, DrawCmd, N), *out = st_arena_push_array(tmp, DrawCmd, N);
     double push[R], sort[R];
     for (int r = 0; r < R + 2; r++) {
-        arena_clear(frame);
-        render_begin(rd, frame, (Color){0, 0, 0, 255});
+        st_arena_clear(frame);
+        st_render_begin(rd, frame, (Color){0, 0, 0, 255});
         double c0 = cpu_ms_();
         for (int i = 0; i < N; i++) {
             const Texture *t = texs[i % 3];
-            TextureInfo ti = render_texture_info(t);
-            render_cell(rd, t, g_sprites[i].cell % (ti.cols * ti.rows), g_sprites[i].x, g_sprites[i].y, i % 7, 0);
+            TextureInfo ti = st_render_texture_info(t);
+            st_render_cell(rd, t, g_sprites[i].cell % (ti.cols * ti.rows), g_sprites[i].x, g_sprites[i].y, i % 7, 0);
         }
         double c1 = cpu_ms_();
-        render_present(rd); /* drops the list unsubmitted */
+        st_render_present(rd); /* drops the list unsubmitted */
         if (r >= 2) push[r - 2] = c1 - c0;
     }
-    uint64_t peak = arena_stats(frame).peak;
+    uint64_t peak = st_arena_stats(frame).peak;
     for (int i = 0; i < N; i++)
         flat[i] = (DrawCmd){g_sprites[i].x,    g_sprites[i].y,       16, 16, 0, 0, 1, 1, COLOR_WHITE,
                             (uint16_t)(i % 7), (uint16_t)(i % 3 + 1)};
     for (int r = 0; r < R + 2; r++) {
         double c0 = cpu_ms_();
-        render_sort_commands(flat, out, N);
+        st_render_sort_commands(flat, out, N);
         double c1 = cpu_ms_();
         if (r >= 2) sort[r - 2] = c1 - c0;
     }
     printf("\n2. engine CPU for 10k draw commands (7 layers x 3 textures -> 21 runs), thread CPU ms, median of %d:\n"
-           "   render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
+           "   st_render_cell pushes into the frame arena %.3f, stable sort %.3f, together %.3f"
            " (frame arena peak %llu bytes)\n",
            R, bench_median_f64(push, R), bench_median_f64(sort, R),
            bench_median_f64(push, R) + bench_median_f64(sort, R), (unsigned long long)peak);
-    render_release(rd);
-    platform_release(pf);
-    arena_release(tmp);
-    arena_release(frame);
-    arena_release(perm);
+    st_render_release(rd);
+    st_platform_release(pf);
+    st_arena_release(tmp);
+    st_arena_release(frame);
+    st_arena_release(perm);
     return 0;
 }
 
 /* --only: one variant in a window, for profilers. */
 static int profile_one_(const char *dir, int v, int n, int frames) {
-    Arena *perm = arena_create((ArenaParams){.name = "perm"});
+    Arena *perm = st_arena_create((ArenaParams){.name = "perm"});
     Target t = {0};
     if (!target_open_(&t, perm, dir, v == V_GL ? RENDERER_GL : RENDERER_SDL, false)) return 1;
     double w0 = now_ms_(), c0 = proc_ms_();
@@ -253,13 +253,13 @@ static int profile_one_(const char *dir, int v, int n, int frames) {
     double c1 = proc_ms_(), w1 = now_ms_();
     printf("%s n=%d: %.3f process CPU ms per frame, %.1f fps\n", variant_names[v], n, (c1 - c0) / frames,
            frames * 1000.0 / (w1 - w0));
-    render_release(t.rd);
-    platform_release(t.pf);
+    st_render_release(t.rd);
+    st_platform_release(t.pf);
     return 0;
 }
 
 int main(int argc, char **argv) {
-    Arena *boot = arena_create((ArenaParams){.name = "boot"});
+    Arena *boot = st_arena_create((ArenaParams){.name = "boot"});
     const char *dir = NULL;
     int only = -1, n = N_SPRITES, frames = 200;
     for (int i = 1; i < argc; i++) {
@@ -272,7 +272,7 @@ int main(int argc, char **argv) {
         else dir = argv[i];
     }
     AssetSearch search = app_asset_search(NULL);
-    if (!dir) dir = asset_dir_search(boot, &search, NULL);
+    if (!dir) dir = st_asset_dir_search(boot, &search, NULL);
     if (!dir) {
         fprintf(stderr, "bench_render: no assets directory (pass one, or set AD_ASSET_DIR)\n");
         return 1;
@@ -296,6 +296,6 @@ int main(int argc, char **argv) {
         printf("1. (no display: the window section is skipped; tools/bench.sh runs it under Xvfb)\n");
     }
     if (bench_cpu_(dir)) return 1;
-    arena_release(boot);
+    st_arena_release(boot);
     return 0;
 }

@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cli.h"
-#include "core/diag.h"
-#include "core/path.h"
-#include "core/str8.h"
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 #include "rules/sim.h"
@@ -114,19 +114,19 @@ static const CliOption OPTS[OPT_COUNT] = {
 
 int main(int argc, char **argv) {
     CliValue v[OPT_COUNT];
-    Arena *args = arena_create((ArenaParams){.name = "arguments"});
-    const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    Arena *args = st_arena_create((ArenaParams){.name = "arguments"});
+    const char **paths = args ? st_arena_push_array(args, const char *, (uint64_t)argc) : NULL;
     if (!paths) return 1;
     Error why;
-    CliParse r = cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, &why);
+    CliParse r = st_cli_parse(OPTS, OPT_COUNT, argc, argv, v, paths, argc, &why);
     if (r.status != CLI_OK) {
-        diag_report(DIAG_ERROR, "levelcheck: %s", why.message);
+        st_diag_report(DIAG_ERROR, "levelcheck: %s", why.message);
         return usage();
     }
     if (v[OPT_HELP].given) return help();
     if (v[OPT_VERSION].given) return printf("levelcheck %s\n", AD_VERSION), 0;
     if (r.positional == 0) {
-        diag_report(DIAG_ERROR, "levelcheck: an argument is missing: which level files?");
+        st_diag_report(DIAG_ERROR, "levelcheck: an argument is missing: which level files?");
         return usage();
     }
     uint64_t arena_bytes = v[OPT_LEVEL_ARENA].given ? v[OPT_LEVEL_ARENA].n : LEVEL_ARENA_BYTES;
@@ -136,9 +136,9 @@ int main(int argc, char **argv) {
     argc = r.positional;
     argv = (char **)paths; /* the files, from argv[0] on */
 
-    Arena *level_arena = arena_create((ArenaParams){.reserve_size = arena_bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level_arena = st_arena_create((ArenaParams){.reserve_size = arena_bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     /* Targets of links are only validated, so their arena may be as large as anything. */
-    Arena *check_arena = arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "levelcheck"});
+    Arena *check_arena = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "levelcheck"});
     if (!level_arena || !check_arena) return 1;
 
     int w = 4; /* the file column fits the longest path, within reason */
@@ -162,14 +162,14 @@ int main(int argc, char **argv) {
         /* The run's root: --root, else the file's own folder (what the game uses when a
            run starts on this file). */
         char dir[LEVEL_PATH_MAX];
-        Str8 folder = path_dir_prefix(str8_cstr(path));
+        Str8 folder = st_path_dir_prefix(st_str8_cstr(path));
         if (!folder.len) folder = STR8_LIT(".");
         snprintf(dir, sizeof dir, "%.*s", STR8_FMT(folder));
         const char *root = root_opt ? root_opt : dir;
         /* The room the game asks for, so the need is what the game's level arena holds. */
         LevelRoom room = {.bytes = sim_runtime_bytes};
         if (!level_load_ex(&lv, level_arena, path, root, &room, &err, &st)) {
-            if (st.level_bytes > arena_capacity(level_arena)) {
+            if (st.level_bytes > st_arena_capacity(level_arena)) {
                 /* Valid, but too big: the need is known, so it still counts for the size. */
                 if (csv) {
                     csv_field(0, path);
@@ -220,8 +220,8 @@ int main(int argc, char **argv) {
     }
     if (csv) {
         if (largest_path) printf("# recommended_level_arena_bytes=%llu\n", (unsigned long long)recommend(largest));
-        arena_release(check_arena);
-        arena_release(level_arena);
+        st_arena_release(check_arena);
+        st_arena_release(level_arena);
         return invalid || misfits ? 1 : 0;
     }
     if (largest_path) {
@@ -230,12 +230,12 @@ int main(int argc, char **argv) {
         printf("recommended LEVEL_ARENA_BYTES=%llu (largest need + 25%%, rounded up to 64 KiB)\n",
                (unsigned long long)rec);
     }
-    printf("level arena: %llu bytes; ", (unsigned long long)arena_capacity(level_arena));
+    printf("level arena: %llu bytes; ", (unsigned long long)st_arena_capacity(level_arena));
     if (misfits) printf("%d of %d files do not fit", misfits, files);
     else printf("every valid level fits");
     printf("\n");
     if (invalid) printf("%d of %d files invalid\n", invalid, files);
-    arena_release(check_arena);
-    arena_release(level_arena);
+    st_arena_release(check_arena);
+    st_arena_release(level_arena);
     return invalid || misfits ? 1 : 0;
 }

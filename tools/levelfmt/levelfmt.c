@@ -7,7 +7,7 @@
    Each FILE is loaded exactly as the game loads it (level_load_ex, exits and links checked
    inside DIR, default the file's own folder) and written back with level_write. A file that
    does not load is reported with the loader's "path:line:col: error: ..." and never
-   written. -w replaces a file only when its text changes, atomically (os_write_file_atomic:
+   written. -w replaces a file only when its text changes, atomically (st_os_write_file_atomic:
    a crash leaves the old file or the new one, never a mix); through a symbolic link it
    rewrites the file the link points to. Exit status 1 when a file does not load or cannot
    be written, or, with --check, is not canonical; 2 on bad usage. */
@@ -16,10 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/cli.h"
-#include "core/diag.h"
-#include "core/os_file.h"
-#include "core/str8.h"
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 #include "level/level_write.h"
@@ -57,14 +57,14 @@ typedef enum Mode { MODE_PRINT, MODE_WRITE, MODE_CHECK } Mode;
 static bool rewrite(Arena *tmp, const char *path, Str8 text) {
     Str8 old;
     Error why;
-    if (!os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
-        error_report(&why);
+    if (!st_os_read_file(tmp, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+        st_error_report(&why);
         return false;
     }
-    if (str8_eq(old, text)) return true;
+    if (st_str8_eq(old, text)) return true;
     Error err; /* the writer replaces what a symbolic link points to */
-    if (!os_write_file_atomic(path, text.data, text.len, &err)) {
-        error_report(&err);
+    if (!st_os_write_file_atomic(path, text.data, text.len, &err)) {
+        st_error_report(&err);
         return false;
     }
     return true;
@@ -80,14 +80,14 @@ static const CliOption OPTS[OPT_COUNT] = {
 
 int main(int argc, char **argv) {
     CliValue v[OPT_COUNT];
-    Arena *args = arena_create((ArenaParams){.name = "arguments"});
-    const char **paths = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    Arena *args = st_arena_create((ArenaParams){.name = "arguments"});
+    const char **paths = args ? st_arena_push_array(args, const char *, (uint64_t)argc) : NULL;
     if (!paths) return 1;
     CliProgram prog = {"levelfmt", usage_text, NULL, OPTS, OPT_COUNT, 1, argc};
-    int files, rc = cli_run(&prog, AD_VERSION, argc, argv, v, paths, &files);
+    int files, rc = st_cli_run(&prog, AD_VERSION, argc, argv, v, paths, &files);
     if (rc >= 0) return rc;
     if (v[OPT_WRITE].given && v[OPT_CHECK].given) {
-        diag_report(DIAG_ERROR, "levelfmt: -w and --check exclude each other");
+        st_diag_report(DIAG_ERROR, "levelfmt: -w and --check exclude each other");
         return usage();
     }
     Mode mode = v[OPT_WRITE].given ? MODE_WRITE : v[OPT_CHECK].given ? MODE_CHECK : MODE_PRINT;
@@ -98,39 +98,39 @@ int main(int argc, char **argv) {
 
     /* Any valid level formats, however large: whether it fits the game's arena is
        levelcheck's question. */
-    Arena *level_arena = arena_create(
+    Arena *level_arena = st_arena_create(
         (ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    Arena *text_arena = arena_create((ArenaParams){.name = "levelfmt"});
+    Arena *text_arena = st_arena_create((ArenaParams){.name = "levelfmt"});
     if (!level_arena || !text_arena) return 1;
 
     int failed = 0, unformatted = 0;
     bool printed = false;
     for (int i = first; i < argc; i++) {
         const char *path = argv[i];
-        arena_clear(text_arena);
+        st_arena_clear(text_arena);
         Level lv;
         Error err;
         /* A Tiled map prints as .lvl text, but is never rewritten as one or called
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
         if (mode != MODE_PRINT && plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
-            diag_report_at(DIAG_ERROR, path, 0, 0,
+            st_diag_report_at(DIAG_ERROR, path, 0, 0,
                            "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
             failed++;
             continue;
         }
         if (!level_load_ex(&lv, level_arena, path, root, NULL, &err, NULL)) {
             fflush(stdout); /* keep the output and the errors in order on a terminal */
-            error_report(&err);
+            st_error_report(&err);
             failed++;
             continue;
         }
         Str8 text = level_write(text_arena, &lv);
         if (!text.data) {
             Error why;
-            error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
-            arena_error(&why);
-            error_report(&why);
+            st_error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
+            st_arena_error(&why);
+            st_error_report(&why);
             failed++;
             continue;
         }
@@ -141,10 +141,10 @@ int main(int argc, char **argv) {
         } else if (mode == MODE_CHECK) {
             Str8 old;
             Error why;
-            if (!os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
-                error_report(&why);
+            if (!st_os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+                st_error_report(&why);
                 failed++;
-            } else if (!str8_eq(old, text)) {
+            } else if (!st_str8_eq(old, text)) {
                 printf("%s\n", path);
                 unformatted++;
             }
@@ -153,7 +153,7 @@ int main(int argc, char **argv) {
         }
     }
     fflush(stdout);
-    arena_release(text_arena);
-    arena_release(level_arena);
+    st_arena_release(text_arena);
+    st_arena_release(level_arena);
     return failed || unformatted ? 1 : 0;
 }

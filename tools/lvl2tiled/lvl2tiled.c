@@ -19,12 +19,12 @@
 #include <string.h>
 
 #include "../../assets/atlas.h"
-#include "core/cli.h"
-#include "core/diag.h"
-#include "core/hash.h"
-#include "core/os_file.h"
-#include "core/path.h"
-#include "core/str8.h"
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
+#include <strata/core/hash.h>
+#include <strata/core/os_file.h>
+#include <strata/core/path.h>
+#include <strata/core/str8.h>
 #include "level/level.h"
 #include "level/level_load.h"
 
@@ -44,16 +44,16 @@ static const char usage_text[] =
     "  --keep-links  keep exits and portal targets as written (default: .lvl -> .tmj)\n";
 
 /* Writes a text built in a Str8Buf (sized for it) through the one writer,
-   os_write_file_atomic, as every file the project writes; a cut text is never written. */
+   st_os_write_file_atomic, as every file the project writes; a cut text is never written. */
 static bool out_write(const Str8Buf *o, const char *path) {
     Error msg;
     if (o->cut) {
-        diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
+        st_diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
                        (unsigned long long)o->cap);
         return false;
     }
-    if (os_write_file_atomic(path, o->data, o->len, &msg)) return true;
-    error_report(&msg);
+    if (st_os_write_file_atomic(path, o->data, o->len, &msg)) return true;
+    st_error_report(&msg);
     return false;
 }
 
@@ -61,11 +61,11 @@ static bool out_write(const Str8Buf *o, const char *path) {
 static void put_attr(Str8Buf *f, const char *s) {
     for (; s && *s; s++) {
         switch (*s) {
-        case '&': str8_buf_fmt(f, "&amp;"); break;
-        case '<': str8_buf_fmt(f, "&lt;"); break;
-        case '>': str8_buf_fmt(f, "&gt;"); break;
-        case '"': str8_buf_fmt(f, "&quot;"); break;
-        default: str8_buf_fmt(f, "%c", *s);
+        case '&': st_str8_buf_fmt(f, "&amp;"); break;
+        case '<': st_str8_buf_fmt(f, "&lt;"); break;
+        case '>': st_str8_buf_fmt(f, "&gt;"); break;
+        case '"': st_str8_buf_fmt(f, "&quot;"); break;
+        default: st_str8_buf_fmt(f, "%c", *s);
         }
     }
 }
@@ -90,18 +90,18 @@ static void relative_path(const char *from, const char *to, char *out, size_t n)
 static bool write_tileset(Arena *a, const char *outdir, const char *name, const char *image_rel, int w, int h) {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s.tsx", outdir, name);
-    ArenaTemp t = arena_temp_begin(a);
-    Str8Buf out = str8_buf(a, 4096 + 6 * strlen(image_rel)), *f = &out;
-    str8_buf_fmt(f,
+    ArenaTemp t = st_arena_temp_begin(a);
+    Str8Buf out = st_str8_buf(a, 4096 + 6 * strlen(image_rel)), *f = &out;
+    st_str8_buf_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"%s\" tilewidth=\"16\" tileheight=\"16\" "
             "tilecount=\"%d\" columns=\"%d\">\n"
             " <image source=\"",
             name, (w / 16) * (h / 16), w / 16);
     put_attr(f, image_rel);
-    str8_buf_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
+    st_str8_buf_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
     bool ok = out_write(f, path);
-    arena_temp_end(t);
+    st_arena_temp_end(t);
     return ok;
 }
 
@@ -113,7 +113,7 @@ static int terrain_tile(const Level *lv, int32_t tx, int32_t ty) {
     case TILE_SPIKES: return TS_SPIKES;
     case TILE_EXIT: return TS_EXIT;
     default: { /* floor, and the floor under a door or portal (which are objects) */
-        uint32_t h = hash_mix2(tx, ty) % 16;
+        uint32_t h = st_hash_mix2(tx, ty) % 16;
         return h < 10 ? TS_FLOOR_0 : h < 13 ? TS_FLOOR_1 : h < 15 ? TS_FLOOR_2 : TS_FLOOR_3;
     }
     }
@@ -138,16 +138,16 @@ typedef struct Writer {
 
 /* A tile object on (tx, ty): Tiled places a tile object by its bottom-left corner. */
 static void object_open(Writer *w, const char *type, const char *name, int gid, int32_t tx, int32_t ty, bool more) {
-    str8_buf_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
+    st_str8_buf_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
     put_attr(w->f, name ? name : "");
-    str8_buf_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
+    st_str8_buf_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
             (ty + 1) * TILE_PX, more ? ">" : "/>");
 }
 
 static void property(Str8Buf *f, const char *name, const char *type, const char *value) {
-    str8_buf_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
+    st_str8_buf_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
     put_attr(f, value);
-    str8_buf_fmt(f, "%s", "\"/>\n");
+    st_str8_buf_fmt(f, "%s", "\"/>\n");
 }
 
 static const char *const color_names[KEY_COLOR_COUNT] = {"red", "green", "blue"};
@@ -159,27 +159,27 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
        properties, names and texts escaped (6 bytes a character at worst). */
     uint64_t cap = 4096 + (uint64_t)lv->width * (uint64_t)lv->height * 6 + (uint64_t)objects * 512 +
                    (uint64_t)lv->sign_count * LEVEL_SIGN_TEXT_MAX * 6;
-    ArenaTemp t = arena_temp_begin(a);
-    Str8Buf out = str8_buf(a, cap), *f = &out;
+    ArenaTemp t = st_arena_temp_begin(a);
+    Str8Buf out = st_str8_buf(a, cap), *f = &out;
     Writer w = {.f = f, .next_id = 1};
-    str8_buf_fmt(f,
+    st_str8_buf_fmt(f,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" "
             "width=\"%d\" height=\"%d\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" nextlayerid=\"3\" "
             "nextobjectid=\"%d\">\n <properties>\n",
             lv->width, lv->height, objects + 1);
-    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) str8_buf_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
+    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) st_str8_buf_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
     if (lv->exit_written) {
-        str8_buf_fmt(f, "%s", "  <property name=\"exit\" value=\"");
+        st_str8_buf_fmt(f, "%s", "  <property name=\"exit\" value=\"");
         put_level_path(f, lv->exit_written, keep_links);
-        str8_buf_fmt(f, "%s", "\"/>\n");
+        st_str8_buf_fmt(f, "%s", "\"/>\n");
     }
-    str8_buf_fmt(f, "%s", "  <property name=\"name\" value=\"");
+    st_str8_buf_fmt(f, "%s", "  <property name=\"name\" value=\"");
     put_attr(f, lv->name);
-    str8_buf_fmt(f, "%s", "\"/>\n");
+    st_str8_buf_fmt(f, "%s", "\"/>\n");
     if (lv->particle_cap != LEVEL_DEFAULT_PARTICLES)
-        str8_buf_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
-    str8_buf_fmt(f,
+        st_str8_buf_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
+    st_str8_buf_fmt(f,
             " </properties>\n"
             " <tileset firstgid=\"%d\" source=\"tiles.tsx\"/>\n"
             " <tileset firstgid=\"%d\" source=\"sprites.tsx\"/>\n"
@@ -187,10 +187,10 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
             TILES_FIRSTGID, SPRITES_FIRSTGID, lv->width, lv->height);
     for (int32_t y = 0; y < lv->height; y++) {
         for (int32_t x = 0; x < lv->width; x++)
-            str8_buf_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
-        str8_buf_fmt(f, "\n");
+            st_str8_buf_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
+        st_str8_buf_fmt(f, "\n");
     }
-    str8_buf_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
+    st_str8_buf_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
     object_open(&w, "player", "player", SPRITES_FIRSTGID + SPR_PLAYER, lv->start_tx, lv->start_ty, false);
     static const char *const enemy_types[ENEMY_KIND_COUNT] = {"patroller", "chaser", "turret"};
     static const int enemy_sprites[ENEMY_KIND_COUNT] = {SPR_PATROLLER, SPR_CHASER, SPR_TURRET};
@@ -200,18 +200,18 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
         if (e->hp > 0) {
             char hp[16];
             snprintf(hp, sizeof hp, "%d", e->hp);
-            str8_buf_fmt(f, "%s", "   <properties>\n");
+            st_str8_buf_fmt(f, "%s", "   <properties>\n");
             property(f, "hp", "int", hp);
-            str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
+            st_str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
         }
     }
     for (int32_t i = 0; i < lv->pickup_count; i++) {
         const Pickup *k = &lv->pickups[i];
         if (k->kind == PICKUP_KEY) {
             object_open(&w, "key", NULL, SPRITES_FIRSTGID + SPR_KEY_RED + (int)k->color, k->tx, k->ty, true);
-            str8_buf_fmt(f, "%s", "   <properties>\n");
+            st_str8_buf_fmt(f, "%s", "   <properties>\n");
             property(f, "color", NULL, color_names[k->color]);
-            str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
+            st_str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
         } else {
             bool coin = k->kind == PICKUP_COIN;
             object_open(&w, coin ? "coin" : "heart", NULL, SPRITES_FIRSTGID + (coin ? SPR_COIN : SPR_HEART), k->tx, k->ty, false);
@@ -220,37 +220,37 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
     for (int32_t i = 0; i < lv->door_count; i++) {
         const LevelDoor *d = &lv->doors[i];
         object_open(&w, "door", NULL, TILES_FIRSTGID + TS_DOOR_RED + (int)d->color, d->tx, d->ty, true);
-        str8_buf_fmt(f, "%s", "   <properties>\n");
+        st_str8_buf_fmt(f, "%s", "   <properties>\n");
         property(f, "color", NULL, color_names[d->color]);
-        str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
+        st_str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->link_count; i++) {
         const LevelLink *l = &lv->links[i];
         object_open(&w, "portal", NULL, TILES_FIRSTGID + TS_PORTAL_0, l->tx, l->ty, true);
-        str8_buf_fmt(f, "%s", "   <properties>\n");
+        st_str8_buf_fmt(f, "%s", "   <properties>\n");
         if (l->entry) property(f, "entry", NULL, l->entry);
-        str8_buf_fmt(f, "%s", "    <property name=\"target\" value=\"");
+        st_str8_buf_fmt(f, "%s", "    <property name=\"target\" value=\"");
         put_level_path(f, l->target_written ? l->target_written : l->target_path, keep_links);
-        str8_buf_fmt(f, "%s", "\"/>\n   </properties>\n  </object>\n");
+        st_str8_buf_fmt(f, "%s", "\"/>\n   </properties>\n  </object>\n");
     }
     for (int32_t i = 0; i < lv->entry_count; i++) {
         /* A point at the tile's centre: an entry is a place, not a thing to draw. */
         const LevelEntry *e = &lv->entries[i];
-        str8_buf_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
+        st_str8_buf_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
         put_attr(f, e->name);
-        str8_buf_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
+        st_str8_buf_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
                 e->ty * TILE_PX + TILE_PX / 2);
     }
     for (int32_t i = 0; i < lv->sign_count; i++) {
         const LevelSign *g = &lv->signs[i];
         object_open(&w, "sign", NULL, SPRITES_FIRSTGID + SPR_SIGN, g->tx, g->ty, true);
-        str8_buf_fmt(f, "%s", "   <properties>\n");
+        st_str8_buf_fmt(f, "%s", "   <properties>\n");
         property(f, "text", NULL, g->text.data);
-        str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
+        st_str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
     }
-    str8_buf_fmt(f, "%s", " </objectgroup>\n</map>\n");
+    st_str8_buf_fmt(f, "%s", " </objectgroup>\n</map>\n");
     bool ok = out_write(f, out_path);
-    arena_temp_end(t);
+    st_arena_temp_end(t);
     return ok;
 }
 
@@ -264,26 +264,26 @@ static const CliOption OPTS[OPT_COUNT] = {
 
 int main(int argc, char **argv) {
     CliValue v[OPT_COUNT];
-    Arena *args = arena_create((ArenaParams){.name = "arguments"});
-    const char **files = args ? arena_push_array(args, const char *, (uint64_t)argc) : NULL;
+    Arena *args = st_arena_create((ArenaParams){.name = "arguments"});
+    const char **files = args ? st_arena_push_array(args, const char *, (uint64_t)argc) : NULL;
     if (!files) return 1;
     CliProgram prog = {"lvl2tiled", usage_text, NULL, OPTS, OPT_COUNT, 1, argc};
-    int count, rc = cli_run(&prog, AD_VERSION, argc, argv, v, files, &count);
+    int count, rc = st_cli_run(&prog, AD_VERSION, argc, argv, v, files, &count);
     if (rc >= 0) return rc;
     if (!v[OPT_OUT].given) {
-        diag_report(DIAG_ERROR, "lvl2tiled: -o OUTDIR is missing: where do the maps go?");
+        st_diag_report(DIAG_ERROR, "lvl2tiled: -o OUTDIR is missing: where do the maps go?");
         return fputs(usage_text, stderr), 2;
     }
     const char *outdir = v[OPT_OUT].text, *assets = v[OPT_ASSETS].given ? v[OPT_ASSETS].text : "assets";
     bool keep_links = v[OPT_KEEP_LINKS].given;
-    if (!os_make_dirs(outdir)) {
-        diag_report_at(DIAG_ERROR, outdir, 0, 0, "cannot make the folder");
+    if (!st_os_make_dirs(outdir)) {
+        st_diag_report_at(DIAG_ERROR, outdir, 0, 0, "cannot make the folder");
         return 1;
     }
     char out_real[PATH_MAX], assets_real[PATH_MAX], rel[PATH_MAX];
     char tiles_rel[PATH_MAX + 16], sprites_rel[PATH_MAX + 16]; /* rel, a slash and a file name */
-    if (!os_real_path(outdir, out_real, sizeof out_real) || !os_real_path(assets, assets_real, sizeof assets_real)) {
-        diag_report_at(DIAG_ERROR, assets, 0, 0, "expected the assets folder (tiles.png, sprites.png), found none");
+    if (!st_os_real_path(outdir, out_real, sizeof out_real) || !st_os_real_path(assets, assets_real, sizeof assets_real)) {
+        st_diag_report_at(DIAG_ERROR, assets, 0, 0, "expected the assets folder (tiles.png, sprites.png), found none");
         return 1;
     }
     relative_path(out_real, assets_real, rel, sizeof rel);
@@ -293,26 +293,26 @@ int main(int argc, char **argv) {
         !write_tileset(args, outdir, "sprites", sprites_rel, ATLAS_COLS * 16, SPRITES_ROWS * 16))
         return 1;
     Arena *level_arena =
-        arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     if (!level_arena) return 1;
     int failed = 0;
     for (int i = 0; i < count; i++) {
         Level lv;
         Error err;
         if (!level_load(&lv, level_arena, files[i], &err)) {
-            error_report(&err);
+            st_error_report(&err);
             failed++;
             continue;
         }
-        Str8 base = path_base_name(str8_cstr(files[i]));
+        Str8 base = st_path_base_name(st_str8_cstr(files[i]));
         int64_t dot = -1;
         for (uint64_t k = 0; k < base.len; k++)
             if (base.data[k] == '.') dot = (int64_t)k;
-        if (dot > 0) base = str8_prefix(base, (uint64_t)dot);
+        if (dot > 0) base = st_str8_prefix(base, (uint64_t)dot);
         char out[PATH_MAX];
         snprintf(out, sizeof out, "%s/%.*s.tmx", outdir, STR8_FMT(base));
         if (!write_map(args, &lv, out, keep_links)) failed++;
     }
-    arena_release(level_arena);
+    st_arena_release(level_arena);
     return failed ? 1 : 0;
 }

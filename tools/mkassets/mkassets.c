@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asset/asset.h"
-#include "core/cli.h"
-#include "core/diag.h"
+#include <strata/asset/asset.h>
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
 #include "../../assets/atlas.h"
 
 #pragma GCC diagnostic push
@@ -691,7 +691,7 @@ static int write_(const char *dir, const char *name, const Sheet *s)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     Error err;
-    if (!asset_write_png(path, s->px, s->w, s->h, &err)) {
+    if (!st_asset_write_png(path, s->px, s->w, s->h, &err)) {
         fprintf(stderr, "mkassets: %s\n", err.message);
         return 1;
     }
@@ -707,7 +707,7 @@ int main(int argc, char **argv)
 {
     const char *dir;
     CliValue v[3];
-    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
+    int n, rc = st_cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
     if (rc >= 0) return rc;
     Sheet tiles = sheet_make(ATLAS_COLS, TILES_ROWS, TILE_CELL, TILE_CELL);
     Sheet sprites = sheet_make(ATLAS_COLS, SPRITES_ROWS, SPRITE_CELL, SPRITE_CELL);

@@ -13,12 +13,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "audio/sound.h"
-#include "audio/synth.h"
-#include "core/arena.h"
-#include "core/cli.h"
-#include "core/diag.h"
-#include "core/os_file.h"
+#include <strata/audio/sound.h>
+#include <strata/audio/synth.h>
+#include <strata/core/arena.h>
+#include <strata/core/cli.h>
+#include <strata/core/diag.h>
+#include <strata/core/os_file.h>
 
 #define MAX_LAYERS 6
 
@@ -185,7 +185,7 @@ static void put32_(uint8_t *p, uint32_t v) { put16_(p, v), put16_(p + 2, v >> 16
 /* 16-bit mono PCM WAV: the canonical 44-byte header, then the samples little-endian. */
 static bool write_wav_(Arena *a, const char *path, const int16_t *pcm, uint32_t frames) {
     uint32_t data = frames * 2;
-    uint8_t *f = arena_push_raw(a, 44 + (uint64_t)data, 16);
+    uint8_t *f = st_arena_push_raw(a, 44 + (uint64_t)data, 16);
     if (!f) return false;
     memcpy(f, "RIFF", 4), put32_(f + 4, 36 + data), memcpy(f + 8, "WAVEfmt ", 8);
     put32_(f + 16, 16), put16_(f + 20, 1), put16_(f + 22, 1), put32_(f + 24, AUDIO_RATE);
@@ -193,7 +193,7 @@ static bool write_wav_(Arena *a, const char *path, const int16_t *pcm, uint32_t 
     memcpy(f + 36, "data", 4), put32_(f + 40, data);
     for (uint32_t i = 0; i < frames; i++) put16_(f + 44 + 2 * i, (uint16_t)pcm[i]);
     Error err;
-    if (os_write_file_atomic(path, f, 44 + (uint64_t)data, &err)) return true;
+    if (st_os_write_file_atomic(path, f, 44 + (uint64_t)data, &err)) return true;
     fprintf(stderr, "mksounds: %s\n", err.message);
     return false;
 }
@@ -204,27 +204,27 @@ static bool make_(Arena *a, const char *dir, const Effect *e) {
     while (count < MAX_LAYERS && e->layers[count].p.duration > 0) count++;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t end =
-            at_frames_(e->layers[i].at) + synth_patch_frames(&e->layers[i].p, AUDIO_RATE);
+            at_frames_(e->layers[i].at) + st_synth_patch_frames(&e->layers[i].p, AUDIO_RATE);
         if (end > frames) frames = end;
     }
-    float *mix = arena_push_array(scope.arena, float, frames);
-    int16_t *pcm = arena_push_array(scope.arena, int16_t, frames);
+    float *mix = st_arena_push_array(scope.arena, float, frames);
+    int16_t *pcm = st_arena_push_array(scope.arena, int16_t, frames);
     if (!mix || !pcm) return false;
     for (uint32_t i = 0; i < count; i++) {
         const Layer *l = &e->layers[i];
         uint32_t at = at_frames_(l->at);
-        synth_render(&l->p, mix + at, frames - at, AUDIO_RATE, 0x5eed0000u + i);
+        st_synth_render(&l->p, mix + at, frames - at, AUDIO_RATE, 0x5eed0000u + i);
     }
     /* Scaled to the level: one division and multiplications, the same bits everywhere.
-       10^(dB/20) is computed with synth_exp2 rather than libm's pow for that reason. */
+       10^(dB/20) is computed with st_synth_exp2 rather than libm's pow for that reason. */
     float peak = 0;
     for (uint32_t i = 0; i < frames; i++) {
         float v = mix[i] < 0 ? -mix[i] : mix[i];
         if (v > peak) peak = v;
     }
-    float gain = synth_exp2(e->peak_db / 20.0f * 3.3219281f) / peak;
+    float gain = st_synth_exp2(e->peak_db / 20.0f * 3.3219281f) / peak;
     for (uint32_t i = 0; i < frames; i++) mix[i] *= gain;
-    if (synth_to_i16(mix, pcm, frames)) fprintf(stderr, "mksounds: %s clips\n", e->name);
+    if (st_synth_to_i16(mix, pcm, frames)) fprintf(stderr, "mksounds: %s clips\n", e->name);
 
     double sum = 0, sq = 0;
     int32_t top = 0;
@@ -252,16 +252,16 @@ static const CliProgram PROGRAM = {"mksounds", "usage: mksounds OUT_DIR  (writes
 int main(int argc, char **argv) {
     const char *dir;
     CliValue v[3];
-    int n, rc = cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
+    int n, rc = st_cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
     if (rc >= 0) return rc;
-    if (!os_make_dirs(dir)) {
-        diag_report(DIAG_ERROR, "mksounds: cannot make the folder %s: %s", dir, strerror(errno));
+    if (!st_os_make_dirs(dir)) {
+        st_diag_report(DIAG_ERROR, "mksounds: cannot make the folder %s: %s", dir, strerror(errno));
         return 1;
     }
-    Arena *a = arena_create((ArenaParams){.name = "mksounds"});
+    Arena *a = st_arena_create((ArenaParams){.name = "mksounds"});
     if (!a) return 1;
     for (size_t i = 0; i < sizeof effects / sizeof effects[0]; i++)
         if (!make_(a, dir, &effects[i])) return 1;
-    arena_release(a);
+    st_arena_release(a);
     return 0;
 }

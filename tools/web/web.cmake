@@ -2,8 +2,8 @@
 # the top CMakeLists.txt in place of its native package lookups when EMSCRIPTEN is set.
 #
 # Nothing comes from outside Debian: SDL2 is the library tools/web.sh compiled from
-# Debian's libsdl2 source package into AD_WEB_DEPS (include/SDL2, lib/libSDL2.a); stb and
-# cglm are the header-only packages, by their own folders (never /usr/include itself:
+# Debian's libsdl2 source package into AD_WEB_DEPS (include/SDL2, lib/libSDL2.a); stb is
+# the header-only package, by its own folder (never /usr/include itself:
 # glibc's headers there would shadow emscripten's libc).
 set(AD_WEB_DEPS "${PROJECT_SOURCE_DIR}/build/web-deps" CACHE PATH "tools/web.sh's SDL2 and header folders")
 if(NOT EXISTS "${AD_WEB_DEPS}/lib/libSDL2.a")
@@ -22,7 +22,6 @@ add_library(PkgConfig::CJSON INTERFACE IMPORTED)
 target_include_directories(PkgConfig::CJSON SYSTEM INTERFACE "${AD_WEB_DEPS}/include")
 target_link_libraries(PkgConfig::CJSON INTERFACE "${AD_WEB_DEPS}/lib/libcjson.a")
 set(STB_INCLUDE_DIR "${AD_WEB_DEPS}/include/stb")
-set(CGLM_INCLUDE_DIR "${AD_WEB_DEPS}/include")
 
 # The game's page: build/web/index.html (ours), game.js, game.wasm, and game.data with the
 # art, the levels and the committed replays preloaded into the page's file system at /.
@@ -39,7 +38,7 @@ function(ad_web_game)
     -sFORCE_FILESYSTEM=1
     # UTF8ToString for tests/web.
     -sEXPORTED_RUNTIME_METHODS=FS,UTF8ToString
-    -sEXPORTED_FUNCTIONS=_main,_web_state
+    -sEXPORTED_FUNCTIONS=_main,_st_web_state
     "SHELL:--js-library ${web}/library.js"
     -lidbfs.js
     "SHELL:--pre-js ${web}/pre.js"

@@ -1,15 +1,14 @@
 /* render_gl.c - OpenGL 3.3 core: a streamed vertex buffer, an offscreen target, a blit. */
-#include "render/gl/render_gl.h"
+#include <strata/render/gl/render_gl.h>
 
 #include <stddef.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_opengl.h>
-#include <cglm/cglm.h>
 
-#include "core/diag.h"
-#include "render/gl/render_gl_shaders.h"
+#include <strata/core/diag.h>
+#include <strata/render/gl/render_gl_shaders.h>
 
 /* Every GL function the backend calls, loaded from the context (SDL_GL_GetProcAddress):
    the engine links no GL library, and a missing function is found at start-up, by name. */
@@ -103,7 +102,7 @@ static bool render_gl_load(GlApi *api, Error *why) {
     }
     RENDER_GL_FUNCS(RENDER_GL_LOAD)
 #undef RENDER_GL_LOAD
-    if (missing) error_set(why, ERROR_REFUSED, NULL, 0, 0, "the driver has no %s", missing);
+    if (missing) st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "the driver has no %s", missing);
     return missing == NULL;
 }
 
@@ -116,8 +115,8 @@ static GLuint render_gl_shader(RenderGl *g, GLenum kind, const char *src, Error 
     if (!ok) {
         char log[512] = "";
         g->gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
-        error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s shader: %s", kind == GL_VERTEX_SHADER ? "vertex" : "fragment",
-                  log);
+        st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s shader: %s", kind == GL_VERTEX_SHADER ? "vertex" : "fragment",
+                     log);
         g->gl.DeleteShader(sh);
         return 0;
     }
@@ -142,7 +141,7 @@ static bool render_gl_program(RenderGl *g, Error *why) {
     if (!ok) {
         char log[512] = "";
         g->gl.GetProgramInfoLog(g->program, sizeof log, NULL, log);
-        error_set(why, ERROR_REFUSED, NULL, 0, 0, "shader link: %s", log);
+        st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "shader link: %s", log);
         return false;
     }
     g->u_proj = g->gl.GetUniformLocation(g->program, "u_proj");
@@ -157,7 +156,7 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     uint32_t cap = g->capacity ? g->capacity : RENDER_GL_MIN_QUADS;
     while (cap < quads) cap *= 2;
     if (cap == g->capacity) return true;
-    uint32_t *ix = arena_push_array_raw(scratch, uint32_t, (uint64_t)cap * 6);
+    uint32_t *ix = st_arena_push_array_raw(scratch, uint32_t, (uint64_t)cap * 6);
     if (!ix) return false;
     render_gl_clear_errors(g);
     for (uint32_t i = 0; i < cap; i++) {
@@ -175,10 +174,10 @@ static bool render_gl_reserve(RenderGl *g, uint32_t quads, Arena *scratch) {
     return ok;
 }
 
-RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h, Error *why) {
-    RenderGl *g = arena_push_struct(perm, RenderGl);
+RenderGl *st_render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int logical_h, Error *why) {
+    RenderGl *g = st_arena_push_struct(perm, RenderGl);
     if (!g || !window) {
-        error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s", g ? "no window" : "out of memory");
+        st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "%s", g ? "no window" : "out of memory");
         return NULL;
     }
     g->window = window;
@@ -189,7 +188,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     GlApi *gl = &g->gl;
     render_gl_clear_errors(g);
     if (!render_gl_program(g, why)) {
-        render_gl_release(g);
+        st_render_gl_release(g);
         return NULL;
     }
     gl->GetIntegerv(GL_MAX_TEXTURE_SIZE, &g->max_texture);
@@ -207,8 +206,8 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     {
         SCRATCH_SCOPE(tmp, perm);
         if (!render_gl_reserve(g, RENDER_GL_MIN_QUADS, tmp.arena)) {
-            error_set(why, ERROR_REFUSED, NULL, 0, 0, "cannot make the vertex buffers");
-            render_gl_release(g);
+            st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "cannot make the vertex buffers");
+            st_render_gl_release(g);
             return NULL;
         }
     }
@@ -224,17 +223,19 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, g->fbo_tex, 0);
     GLenum status = gl->CheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
-        error_set(why, ERROR_REFUSED, NULL, 0, 0, "offscreen framebuffer incomplete (0x%x)", (unsigned)status);
-        render_gl_release(g);
+        st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "offscreen framebuffer incomplete (0x%x)", (unsigned)status);
+        st_render_gl_release(g);
         return NULL;
     }
 
     /* Fixed state: one program, one unit, SDL's "blend" mode (alpha over, alpha kept). */
     gl->UseProgram(g->program);
     gl->Uniform1i(g->u_tex, 0);
-    mat4 proj;
-    glm_ortho(0.0f, (float)logical_w, (float)logical_h, 0.0f, -1.0f, 1.0f, proj);
-    gl->UniformMatrix4fv(g->u_proj, 1, GL_FALSE, (const GLfloat *)proj);
+    /* Logical pixels to clip space, y down: the orthographic matrix of left 0, right w, bottom
+       h, top 0, near -1, far 1, column-major as GL reads it (rounded as cglm's glm_ortho). */
+    float w = (float)logical_w, h = (float)logical_h, rl = 1.0f / w, tb = 1.0f / (0.0f - h);
+    const GLfloat proj[16] = {2.0f * rl, 0, 0, 0, 0, 2.0f * tb, 0, 0, 0, 0, -1.0f, 0, -w * rl, -h * tb, 0, 1.0f};
+    gl->UniformMatrix4fv(g->u_proj, 1, GL_FALSE, proj);
     gl->ActiveTexture(GL_TEXTURE0);
     gl->Enable(GL_BLEND);
     gl->BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
@@ -242,8 +243,8 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
-        error_set(why, ERROR_REFUSED, NULL, 0, 0, "GL error 0x%x while setting up", (unsigned)err);
-        render_gl_release(g);
+        st_error_set(why, ERROR_REFUSED, NULL, 0, 0, "GL error 0x%x while setting up", (unsigned)err);
+        st_render_gl_release(g);
         return NULL;
     }
     const char *version = (const char *)gl->GetString(GL_VERSION);
@@ -252,7 +253,7 @@ RenderGl *render_gl_create(Arena *perm, SDL_Window *window, int logical_w, int l
     return g;
 }
 
-void render_gl_release(RenderGl *g) {
+void st_render_gl_release(RenderGl *g) {
     if (!g) return;
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
@@ -265,14 +266,14 @@ void render_gl_release(RenderGl *g) {
     g->fbo = g->fbo_tex = g->vbo = g->ibo = g->vao = g->program = 0;
 }
 
-const char *render_gl_describe(const RenderGl *g) { return g->describe; }
+const char *st_render_gl_describe(const RenderGl *g) { return g->describe; }
 
-bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
+bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     if (t->w > g->max_texture || t->h > g->max_texture) {
-        diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
-                    (int)g->max_texture);
+        st_diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
+                       (int)g->max_texture);
         return false;
     }
     gl->GenTextures(1, &t->gl);
@@ -284,7 +285,7 @@ bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
-        diag_report(DIAG_ERROR, "render: %s: glTexImage2D: GL error 0x%x", t->name, (unsigned)err);
+        st_diag_report(DIAG_ERROR, "render: %s: glTexImage2D: GL error 0x%x", t->name, (unsigned)err);
         gl->DeleteTextures(1, &t->gl);
         t->gl = 0;
         return false;
@@ -293,13 +294,13 @@ bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     return true;
 }
 
-void render_gl_texture_release(RenderGl *g, Texture *t) {
+void st_render_gl_texture_release(RenderGl *g, Texture *t) {
     SDL_GL_MakeCurrent(g->window, g->ctx); /* the names are this context's */
     if (t->gl) g->gl.DeleteTextures(1, &t->gl);
     t->gl = 0;
 }
 
-void render_gl_begin(RenderGl *g, Color clear) {
+void st_render_gl_begin(RenderGl *g, Color clear) {
     SDL_GL_MakeCurrent(g->window, g->ctx); /* returns at once when it already is */
     GlApi *gl = &g->gl;
     g->clear = clear;
@@ -309,8 +310,8 @@ void render_gl_begin(RenderGl *g, Color clear) {
     gl->Clear(GL_COLOR_BUFFER_BIT);
 }
 
-void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
-                      uint32_t quad_count, Arena *scratch, RenderStats *stats) {
+void st_render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                         uint32_t quad_count, Arena *scratch, RenderStats *stats) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     if (!render_gl_reserve(g, quad_count, scratch)) {
@@ -335,7 +336,7 @@ void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch 
 
 /* The picture onto the window's back buffer, at the viewport (output pixels, y down), the
    frame's clear colour around it (SDL_RenderClear fills the letterbox too), and shown. */
-void render_gl_present(RenderGl *g, RenderViewport vp) {
+void st_render_gl_present(RenderGl *g, RenderViewport vp) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
     int w = 0, h = 0;
@@ -357,7 +358,7 @@ void render_gl_present(RenderGl *g, RenderViewport vp) {
     SDL_GL_SwapWindow(g->window);
 }
 
-bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h) {
+bool st_render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h) {
     if (vp.w <= 0 || vp.h <= 0) return false;
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
@@ -365,11 +366,11 @@ bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t *
        covers are undefined in GL (pixel ownership), the picture's never are. It is then
        scaled to the viewport as the blit scales it (nearest: the texel under each output
        pixel's centre), so the result is what the player sees. */
-    uint8_t *px = arena_push_raw(out, (uint64_t)vp.w * vp.h * 4, 16);
+    uint8_t *px = st_arena_push_raw(out, (uint64_t)vp.w * vp.h * 4, 16);
     if (!px) return false;
     SCRATCH_SCOPE(tmp, out);
     int lw = g->logical_w, lh = g->logical_h;
-    uint8_t *pic = arena_push_raw(tmp.arena, (uint64_t)lw * lh * 4, 16);
+    uint8_t *pic = st_arena_push_raw(tmp.arena, (uint64_t)lw * lh * 4, 16);
     if (!pic) return false;
     render_gl_clear_errors(g);
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
@@ -377,7 +378,7 @@ bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t *
     gl->BindFramebuffer(GL_FRAMEBUFFER, g->fbo);
     GLenum err = gl->GetError();
     if (err != GL_NO_ERROR) {
-        diag_report(DIAG_ERROR, "render: glReadPixels: GL error 0x%x", (unsigned)err);
+        st_diag_report(DIAG_ERROR, "render: glReadPixels: GL error 0x%x", (unsigned)err);
         return false;
     }
     for (int y = 0; y < vp.h; y++) {

@@ -15,22 +15,22 @@
 #ifndef RENDER_GL_H
 #define RENDER_GL_H
 
-#include "core/error.h"
-#include "render/render_core.h"
+#include <strata/core/error.h>
+#include <strata/render/render_core.h>
 
 struct SDL_Window;
 
 /* On the current GL context of `window` (the platform made it). NULL when the driver
    refuses something the backend needs; `why` then says what (ERROR_REFUSED). */
-RenderGl *render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, Error *why);
-void render_gl_release(RenderGl *g);
-bool render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
-void render_gl_texture_release(RenderGl *g, Texture *t);
-void render_gl_begin(RenderGl *g, Color clear);
-void render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
-                      uint32_t quad_count, Arena *scratch, RenderStats *stats);
-void render_gl_present(RenderGl *g, RenderViewport vp);
-bool render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h);
-const char *render_gl_describe(const RenderGl *g);
+RenderGl *st_render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, Error *why);
+void st_render_gl_release(RenderGl *g);
+bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
+void st_render_gl_texture_release(RenderGl *g, Texture *t);
+void st_render_gl_begin(RenderGl *g, Color clear);
+void st_render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                         uint32_t quad_count, Arena *scratch, RenderStats *stats);
+void st_render_gl_present(RenderGl *g, RenderViewport vp);
+bool st_render_gl_read_pixels(RenderGl *g, RenderViewport vp, Arena *out, uint8_t **rgba, int *w, int *h);
+const char *st_render_gl_describe(const RenderGl *g);
 
 #endif

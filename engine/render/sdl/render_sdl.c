@@ -1,12 +1,12 @@
 /* render_sdl.c - batches through SDL_RenderGeometry, and the software renderer's copies. */
-#include "render/sdl/render_sdl.h"
+#include <strata/render/sdl/render_sdl.h>
 
 #include <stddef.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
 
-#include "core/diag.h"
+#include <strata/core/diag.h>
 
 _Static_assert(sizeof(RenderVertex) == sizeof(SDL_Vertex) && offsetof(RenderVertex, r) == offsetof(SDL_Vertex, color) &&
                    offsetof(RenderVertex, u) == offsetof(SDL_Vertex, tex_coord),
@@ -19,9 +19,9 @@ struct RenderSdl {
     char describe[96];
 };
 
-RenderSdl *render_sdl_create(Arena *perm, SDL_Renderer *sdl) {
+RenderSdl *st_render_sdl_create(Arena *perm, SDL_Renderer *sdl) {
     if (!sdl) return NULL;
-    RenderSdl *s = arena_push_struct(perm, RenderSdl);
+    RenderSdl *s = st_arena_push_struct(perm, RenderSdl);
     if (!s) return NULL;
     s->sdl = sdl;
     SDL_RendererInfo info;
@@ -34,18 +34,18 @@ RenderSdl *render_sdl_create(Arena *perm, SDL_Renderer *sdl) {
     return s;
 }
 
-const char *render_sdl_describe(const RenderSdl *s) { return s->describe; }
+const char *st_render_sdl_describe(const RenderSdl *s) { return s->describe; }
 
 /* An RGBA32 ("bytes in R, G, B, A order" whatever the endianness) SDL texture of `rgba`,
    alpha-blended. NULL with a report (core/diag.h). */
 static SDL_Texture *render_sdl_upload(RenderSdl *s, const char *name, const uint8_t *rgba, int w, int h) {
     SDL_Texture *st = SDL_CreateTexture(s->sdl, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
     if (!st) {
-        diag_report(DIAG_ERROR, "render: %s: SDL_CreateTexture: %s", name, SDL_GetError());
+        st_diag_report(DIAG_ERROR, "render: %s: SDL_CreateTexture: %s", name, SDL_GetError());
         return NULL;
     }
     if (SDL_UpdateTexture(st, NULL, rgba, w * 4) != 0) {
-        diag_report(DIAG_ERROR, "render: %s: SDL_UpdateTexture: %s", name, SDL_GetError());
+        st_diag_report(DIAG_ERROR, "render: %s: SDL_UpdateTexture: %s", name, SDL_GetError());
         SDL_DestroyTexture(st);
         return NULL;
     }
@@ -56,7 +56,7 @@ static SDL_Texture *render_sdl_upload(RenderSdl *s, const char *name, const uint
 /* Blits one texel of every copy the way it will be used, so that SDL builds each copy's
    mapping to the target now, at start-up, and not on the frame that first draws a tinted
    or stretched quad from it. The dots land in the corner of a target that the next
-   render_begin clears. */
+   st_render_begin clears. */
 static void render_sdl_prime(RenderSdl *s, const Texture *t, int tw, int th) {
     static const int quad[6] = {0, 1, 2, 0, 2, 3};
     float sx = 1, sy = 1;
@@ -72,7 +72,7 @@ static void render_sdl_prime(RenderSdl *s, const Texture *t, int tw, int th) {
     SDL_RenderFlush(s->sdl);
 }
 
-bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
+bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
     int w = t->w, h = t->h, tw = w, th = h;
     const uint8_t *upload = rgba;
     uint64_t image_bytes = (uint64_t)w * (uint64_t)h * 4;
@@ -87,7 +87,7 @@ bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
                   (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
                   (info.max_texture_height == 0 || 2 * h <= info.max_texture_height);
     SCRATCH_SCOPE(tmp);
-    uint8_t *quad = copies ? arena_push_raw(tmp.arena, image_bytes * 4, 16) : NULL;
+    uint8_t *quad = copies ? st_arena_push_raw(tmp.arena, image_bytes * 4, 16) : NULL;
     if (quad) {
         tw = 2 * w, th = 2 * h;
         for (int y = 0; y < h; y++)
@@ -122,7 +122,7 @@ bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
     return true;
 }
 
-void render_sdl_texture_release(RenderSdl *s, Texture *t) {
+void st_render_sdl_texture_release(RenderSdl *s, Texture *t) {
     (void)s;
     for (int m = 1; m < 8; m++)
         if (t->sdl.mod[m] && t->sdl.mod[m] != t->sdl.mod[0]) SDL_DestroyTexture(t->sdl.mod[m]);
@@ -130,7 +130,7 @@ void render_sdl_texture_release(RenderSdl *s, Texture *t) {
     memset(t->sdl.mod, 0, sizeof t->sdl.mod);
 }
 
-void render_sdl_begin(RenderSdl *s, Color clear) {
+void st_render_sdl_begin(RenderSdl *s, Color clear) {
     SDL_SetRenderDrawColor(s->sdl, clear.r, clear.g, clear.b, clear.a);
     SDL_RenderClear(s->sdl);
 }
@@ -163,13 +163,13 @@ static inline int render_sdl_mod(const Texture *t, const SDL_Vertex *v, float sx
            (stretch ? RENDER_MOD_STRETCH : 0);
 }
 
-void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *batches, uint32_t batch_count,
-                       uint32_t quad_count, Arena *scratch, RenderStats *stats) {
+void st_render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *batches, uint32_t batch_count,
+                          uint32_t quad_count, Arena *scratch, RenderStats *stats) {
     SDL_Vertex *verts = (SDL_Vertex *)(void *)rverts;
     /* Indices are per call, relative to the call's first vertex, so one index list serves
        every call: (0 1 2)(0 2 3) per quad. SDL's software renderer recognises this
        two-triangle pattern as an axis-aligned quad and blits it. */
-    int *indices = arena_push_array_raw(scratch, int, (uint64_t)quad_count * 6);
+    int *indices = st_arena_push_array_raw(scratch, int, (uint64_t)quad_count * 6);
     if (!indices) {
         stats->dropped += quad_count;
         return;
@@ -207,9 +207,9 @@ void render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *ba
     }
 }
 
-void render_sdl_present(RenderSdl *s) { SDL_RenderPresent(s->sdl); }
+void st_render_sdl_present(RenderSdl *s) { SDL_RenderPresent(s->sdl); }
 
-bool render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, int *h) {
+bool st_render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, int *h) {
     /* SDL reads the viewport (the letterboxed picture) in output pixels. */
     SDL_Rect vp;
     SDL_RenderGetViewport(s->sdl, &vp);
@@ -217,10 +217,10 @@ bool render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, in
     SDL_RenderGetScale(s->sdl, &sx, &sy);
     int pw = (int)(vp.w * sx + 0.5f), ph = (int)(vp.h * sy + 0.5f);
     if (pw <= 0 || ph <= 0) return false;
-    uint8_t *px = arena_push_raw(out, (uint64_t)pw * ph * 4, 16);
+    uint8_t *px = st_arena_push_raw(out, (uint64_t)pw * ph * 4, 16);
     if (!px) return false;
     if (SDL_RenderReadPixels(s->sdl, NULL, SDL_PIXELFORMAT_RGBA32, px, pw * 4) != 0) {
-        diag_report(DIAG_ERROR, "render: SDL_RenderReadPixels: %s", SDL_GetError());
+        st_diag_report(DIAG_ERROR, "render: SDL_RenderReadPixels: %s", SDL_GetError());
         return false;
     }
     *rgba = px;

@@ -7,21 +7,21 @@
 #ifndef RENDER_SDL_H
 #define RENDER_SDL_H
 
-#include "render/render_core.h"
+#include <strata/render/render_core.h>
 
 struct SDL_Renderer;
 
-RenderSdl *render_sdl_create(Arena *perm, struct SDL_Renderer *sdl);
+RenderSdl *st_render_sdl_create(Arena *perm, struct SDL_Renderer *sdl);
 /* Fills t->sdl and t->bytes from `rgba` (t->w x t->h); false with a report. */
-bool render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba);
-void render_sdl_texture_release(RenderSdl *s, Texture *t);
-void render_sdl_begin(RenderSdl *s, Color clear);
+bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba);
+void st_render_sdl_texture_release(RenderSdl *s, Texture *t);
+void st_render_sdl_begin(RenderSdl *s, Color clear);
 /* `verts` (4 per quad, texture coordinates of the image) may be rewritten in place;
    `scratch` is the caller's scratch scope. */
-void render_sdl_submit(RenderSdl *s, RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
-                       uint32_t quad_count, Arena *scratch, RenderStats *stats);
-void render_sdl_present(RenderSdl *s);
-bool render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, int *h);
-const char *render_sdl_describe(const RenderSdl *s);
+void st_render_sdl_submit(RenderSdl *s, RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,
+                          uint32_t quad_count, Arena *scratch, RenderStats *stats);
+void st_render_sdl_present(RenderSdl *s);
+bool st_render_sdl_read_pixels(RenderSdl *s, Arena *out, uint8_t **rgba, int *w, int *h);
+const char *st_render_sdl_describe(const RenderSdl *s);
 
 #endif
