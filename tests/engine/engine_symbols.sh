@@ -1,0 +1,16 @@
+#!/bin/sh
+# engine_symbols.sh NM ARCHIVE - what the engine's archive defines for a program to link
+# against: every name starts with st_ (ST_ for the constants), and none is stb's (its copies
+# are static to the engine). Fails on an archive that defines nothing: a check of nothing.
+nm=$1 lib=$2
+names=$("$nm" -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort -u) || exit 2
+count=$(printf '%s\n' "$names" | grep -c .)
+[ "$count" -ge 100 ] || { echo "engine_symbols: only $count names in $lib: the check sees nothing"; exit 1; }
+bad=$(printf '%s\n' "$names" | grep -Ev '^(st_|ST_)')
+stb=$(printf '%s\n' "$names" | grep -i 'stb')
+if [ -n "$bad" ] || [ -n "$stb" ]; then
+    echo "engine_symbols: $lib exports names a program may have too:"
+    printf '%s\n' "$bad" "$stb" | grep . | sed 's/^/    /'
+    exit 1
+fi
+echo "engine_symbols: $count names in $lib, every one st_, none stb's"
