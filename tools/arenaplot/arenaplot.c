@@ -30,6 +30,7 @@
 #include <strata/core/arena.h>
 #include <strata/core/base.h>
 #include <strata/core/cli.h>
+#include <strata/version.h>
 #include <strata/core/diag.h>
 #include <strata/core/os_file.h>
 #include <strata/core/path.h>
@@ -88,10 +89,10 @@ typedef struct Glyphs {
 
 static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     Error err;
-    /* The game's font, found as the game finds its art (app_asset_search). */
+    /* The font, installed with the engine's tools (share/strata/assets) or the source's. */
     AssetSearch search = {.given = assets_opt,
                           .env = "AD_ASSET_DIR",
-                          .app = "arena-dungeon",
+                          .app = "strata",
                           .prefix = AD_INSTALL_PREFIX,
                           .source = AD_SOURCE_DIR};
     const char *dir = st_asset_dir_search(a, &search, &err);
@@ -116,7 +117,7 @@ static bool glyphs_load(Glyphs *g, Arena *a, const char *assets_opt) {
     if (g->count > ' ' - FONT_FIRST_CHAR) g->adv[' ' - FONT_FIRST_CHAR] = FONT_SPACE_ADVANCE;
     if (g->count <= '~' - FONT_FIRST_CHAR) {
         st_diag_report(DIAG_ERROR, "arenaplot: %s/font.png: %dx%d is too small for a font of %dx%d cells", dir, w, h,
-                    FONT_CELL_W, FONT_CELL_H);
+                       FONT_CELL_W, FONT_CELL_H);
         return false;
     }
     return true;
@@ -379,14 +380,14 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
     if (min_h > PLOT_MAX_SIDE) {
         int fit = (PLOT_MAX_SIDE - lanes_top - BOTTOM + LANE_GAP) / (LANE_HEAD + 30 + LANE_GAP);
         st_diag_report(DIAG_ERROR,
-                    "arenaplot: %d arenas do not fit in one plot: they need a height of at least %d pixels, and "
-                    "a plot is at most %d (%d arenas at most)",
-                    n, min_h, PLOT_MAX_SIDE, fit);
+                       "arenaplot: %d arenas do not fit in one plot: they need a height of at least %d pixels, and "
+                       "a plot is at most %d (%d arenas at most)",
+                       n, min_h, PLOT_MAX_SIDE, fit);
         return false;
     }
     if (h < min_h || h > PLOT_MAX_SIDE) {
         st_diag_report(DIAG_ERROR, "arenaplot: %d arenas need a height of %d to %d pixels, not %d", n, min_h,
-                    PLOT_MAX_SIDE, h);
+                       PLOT_MAX_SIDE, h);
         return false;
     }
     Canvas cv = {st_arena_push_array(a, uint8_t, (uint64_t)w * (uint64_t)h * 4), w, h};
@@ -535,8 +536,8 @@ static bool plot(const Options *o, const Trace *t, const Glyphs *g, Arena *a) {
                  fmt_bytes(peak, b2, sizeof b2), fmt_bytes(last, b3, sizeof b3), fmt_bytes(committed, b4, sizeof b4),
                  fmt_bytes(reserved, b5, sizeof b5));
         char fit[256];
-        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1, text_fit(g, st_str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit),
-                  COL_DIM, 1);
+        draw_text(&cv, g, nx + 12, l.y0 - LANE_HEAD + 1,
+                  text_fit(g, st_str8_cstr(b), l.x1 - nx - 12, 1, fit, sizeof fit), COL_DIM, 1);
     }
 
     /* Labels over the lanes: each on the first of EVENT_ROWS rows that is free at its x,
@@ -606,7 +607,7 @@ static const CliProgram PROGRAM = {
                     "arena, used (filled), the high mark within each frame, committed and reserved over\n"
                     "the frames, level changes and events as labelled lines. --log: a log2 byte scale.\n"
                     "W x H (240 to 8192 each) default to 1280 x what gives each lane a box of 150 pixels.\n"
-                    "--assets DIR: where font.png is (default: found as the game finds its assets). The\n"
+                    "--assets DIR: where font.png is (default: share/strata/assets, installed with it). The\n"
                     "CSV's rules are at the top of tools/arenaplot/arenaplot.c. Exit status 1 on a bad CSV,\n"
                     "2 on bad usage.\n",
     OPTS,
@@ -618,7 +619,7 @@ int main(int argc, char **argv) {
     Options o = {0};
     CliValue v[OPT_COUNT];
     const char *files[2];
-    int n, rc = st_cli_run(&PROGRAM, AD_VERSION, argc, argv, v, files, &n);
+    int n, rc = st_cli_run(&PROGRAM, STRATA_VERSION, argc, argv, v, files, &n);
     if (rc >= 0) return rc;
     o.csv = files[0];
     o.png = files[1];
