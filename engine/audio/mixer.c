@@ -17,13 +17,13 @@
 
 _Static_assert((MIXER_RING & (MIXER_RING - 1)) == 0, "MIXER_RING must be a power of two");
 
-enum { CMD_PLAY, CMD_STOP, CMD_VOLUME, CMD_LIMITER };
+enum { CMD_PLAY, CMD_STOP, CMD_VOLUME, CMD_LIMITER, CMD_REPLACE };
 
 typedef struct MixerCommand {
     uint8_t kind, bus, priority; /* bus: the play's bus, or the volume's bus_or_master */
     bool loop;
     VoiceId id;
-    const int16_t *samples;
+    const int16_t *samples, *old; /* old: the replace's samples that go */
     uint32_t frames;
     float volume, pan, pitch, fade; /* fade: the play's fade_in, the stop's fade_out, the volume's */
 } MixerCommand;
@@ -145,6 +145,24 @@ void st_mixer_set_limiter(Mixer *m, bool on) {
     if (m) mixer_send(m, &(MixerCommand){.kind = CMD_LIMITER, .loop = on});
 }
 
+uint32_t st_mixer_replace(Mixer *m, const int16_t *old, const Sound *with) {
+    if (!m || !old || !with || !with->samples || !with->frames) return 0;
+    MixerCommand c = {.kind = CMD_REPLACE, .old = old, .samples = with->samples, .frames = with->frames};
+    if (!mixer_send(m, &c)) return 0;
+    /* The head after the send: the count of commands up to and including this one, and
+       never 0 (a head that wrapped to 0 is taken as 1: seen as applied one command late,
+       never early). */
+    uint32_t ticket = atomic_load_explicit(&m->head, memory_order_relaxed);
+    return ticket ? ticket : 1;
+}
+
+bool st_mixer_applied(const Mixer *m, uint32_t ticket) {
+    if (!m || !ticket) return true;
+    Mixer *w = (Mixer *)m; /* C11's atomic loads take non-const pointers */
+    uint32_t t = atomic_load_explicit(&w->tail, memory_order_acquire);
+    return (int32_t)(t - ticket) >= 0;
+}
+
 /* ---- Audio thread */
 
 /* Output frames until a one-shot runs out; loops never do. */
@@ -202,6 +220,20 @@ static void voice_start(Mixer *m, const MixerCommand *c) {
     v->gain_r = g * v->pan_r;
 }
 
+/* Every voice on the old samples goes on from where it was in the new ones; past their
+   end, a loop wraps and a one-shot ends. After this no voice holds `old`. */
+static void voices_replace(Mixer *m, const MixerCommand *c) {
+    for (int i = 0; i < MIXER_VOICES; i++) {
+        Voice *v = &m->voices[i];
+        if (!v->id || v->samples != c->old) continue;
+        v->samples = c->samples;
+        v->frames = c->frames;
+        uint64_t end = (uint64_t)c->frames << 32;
+        if (v->pos >= end && v->loop) v->pos %= end;
+        else if (v->pos >= end) v->id = 0;
+    }
+}
+
 static void mixer_drain(Mixer *m) {
     uint32_t t = atomic_load_explicit(&m->tail, memory_order_relaxed);
     uint32_t h = atomic_load_explicit(&m->head, memory_order_acquire);
@@ -218,6 +250,8 @@ static void mixer_drain(Mixer *m) {
             }
         } else if (c->kind == CMD_VOLUME) {
             ramp_to(&m->volume[c->bus], c->volume, seconds_to_frames(c->fade, m->rate));
+        } else if (c->kind == CMD_REPLACE) {
+            voices_replace(m, c);
         } else if (c->kind == CMD_LIMITER && c->loop != m->limit) {
             m->limit = c->loop;
             st_limiter_init(&m->limiter, m->rate); /* on again: from silence, not from old frames */

@@ -92,6 +92,17 @@ void st_mixer_set_volume(Mixer *m, int bus_or_master, float volume, float fade);
 /* The master limiter on (as created) or off; switched on again, it starts from silence. */
 void st_mixer_set_limiter(Mixer *m, bool on);
 
+/* A Sound's samples replaced by new ones (a file reloaded): every voice playing `old` goes
+   on in `with` at the same position (past the new end, a loop wraps, a one-shot ends).
+   Returns a ticket, 0 when the ring is full (nothing sent: try again later). The old
+   samples may still be read until st_mixer_applied(m, ticket) is true: the audio thread has
+   taken the command, and no voice, nor any play sent before it, refers to them any more.
+   Plays sent after it must name the new samples (the caller updates its Sound first). */
+uint32_t st_mixer_replace(Mixer *m, const int16_t *old, const Sound *with);
+/* Game thread: true once the audio thread has applied every command up to `ticket` (and
+   for ticket 0 or no mixer). */
+bool st_mixer_applied(const Mixer *m, uint32_t ticket);
+
 /* Audio thread (or offline): applies the commands sent so far, then mixes `frames`
    interleaved stereo frames into `stereo` (overwritten, not added to). */
 void st_mixer_render(Mixer *m, float *stereo, uint32_t frames);

@@ -56,6 +56,8 @@ static void host_report(void *state, const Diag *d) {
 static Host *host_teardown(Host *h) {
     if (h->game) h->module.api->release(h->game, h);
     h->game = NULL;
+    st_asset_watch_release(h->assets); /* after the game, which closed its audio device */
+    h->assets = NULL;
     st_timeline_release(&h->timeline);
     st_diag_set_sink(h->diag_before);
     if (h->rd) st_render_release(h->rd);
@@ -94,6 +96,12 @@ static bool open_window(Host *h) {
     return h->rd != NULL;
 }
 
+/* A reloaded asset, said on the game's notice line (the log has it already). */
+static void host_asset_notice(void *state, const char *line) {
+    Host *h = state;
+    if (h->game && h->module.api) h->module.api->notice(h->game, line);
+}
+
 /* The host once the game's code is known (linked, or the library already loaded). */
 static Host *host_make(Arena *perm, const GameModule *module, const HostOptions *opt, const void *options) {
     Host *h = st_arena_push_struct(perm, Host);
@@ -112,7 +120,12 @@ static Host *host_make(Arena *perm, const GameModule *module, const HostOptions 
     if (!st_timeline_create(&h->timeline, perm, opt->arena_trace != NULL, opt->arena_trace_every))
         return host_teardown(h);
     h->game = api->create(h, options);
-    if (!h->game || !open_window(h) || !h->module.api->start(h->game, h)) return host_teardown(h);
+    if (!h->game || !open_window(h)) return host_teardown(h);
+    if (opt->watch_assets == HOST_ASSET_WATCH_ON || (opt->watch_assets == HOST_ASSET_WATCH_DEFAULT && !opt->headless)) {
+        h->assets = st_asset_watch_create(perm);
+        st_asset_watch_set_notice(h->assets, host_asset_notice, h);
+    }
+    if (!h->module.api->start(h->game, h)) return host_teardown(h);
     /* Said now, the game there to show it: a player sees a library that did not load. */
     if (h->module.path && h->module.loads) st_diag_report(DIAG_NOTE, "%s", h->module.message);
     else if (h->module.path)
@@ -289,6 +302,7 @@ bool st_host_frame(Host *h) {
     st_platform_poll(h->pf, &h->in); /* a quit request is in h->in.quit: the game's to take */
     host_module_event(h, st_game_module_poll(&h->module));
     if (h->restart) return false;
+    st_asset_watch_poll(h->assets, h->frames);
     const GameApi *api = h->module.api;
     bool shot = host_keys(h);
     if (!api->frame(h->game, h)) return false;
@@ -342,10 +356,12 @@ enum {
     HO_TRACE_EVERY,
     HO_HOT_RELOAD,
     HO_HOT_LIBRARY,
+    HO_WATCH_ASSETS,
     HO_COUNT
 };
 
 static const char *const RENDERER_WORDS[] = {"gl", "sdl", NULL};
+static const char *const ON_OFF_WORDS[] = {"on", "off", NULL};
 
 static const CliOption HOST_OPTS[HO_COUNT] = {
     CLI_STANDARD_OPTIONS,
@@ -362,12 +378,14 @@ static const CliOption HOST_OPTS[HO_COUNT] = {
         {.name = "--trace-every", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000, .needs = HO_ARENA_TRACE + 1},
     [HO_HOT_RELOAD] = {.name = "--hot-reload", .arg = CLI_SWITCH},
     [HO_HOT_LIBRARY] = {.name = "--hot-library", .arg = CLI_PATH, .needs = HO_HOT_RELOAD + 1},
+    [HO_WATCH_ASSETS] = {.name = "--watch-assets", .arg = CLI_WORD, .words = ON_OFF_WORDS},
 };
 
 static const char HOST_USAGE[] =
     "            [--headless] [--frames N] [--screenshot PATH] [--level-arena BYTES]\n"
     "            [--arena-trace FILE.csv [--trace-every N]] [--renderer gl|sdl] [--scale N]\n"
-    "            [--fixed-clock] [--hot-reload [--hot-library FILE]] [--help] [--version]\n";
+    "            [--fixed-clock] [--hot-reload [--hot-library FILE]] [--watch-assets on|off]\n"
+    "            [--help] [--version]\n";
 
 static const char HOST_HELP[] =
     "the engine's host:\n"
@@ -389,6 +407,9 @@ static const char HOST_HELP[] =
     "  --hot-library FILE   with --hot-reload: that library instead; a build that changes\n"
     "                       the layout of the game's state restarts in a new process, the\n"
     "                       executable rebuilt beside it\n"
+    "  --watch-assets on|off\n"
+    "                       reload textures, sounds and music when their files change\n"
+    "                       (default: on in a window, off headless)\n"
     "host keys: F1 arena panel, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
     "      $XDG_DATA_HOME/%s/screenshots, else ~/.local/share/...)\n";
 
@@ -420,6 +441,8 @@ static void host_options_from(const CliValue *v, HostOptions *o) {
     o->arena_trace_every = (uint32_t)v[HO_TRACE_EVERY].n;
     o->hot_reload = v[HO_HOT_RELOAD].given;
     o->hot_library = v[HO_HOT_LIBRARY].text;
+    if (v[HO_WATCH_ASSETS].given)
+        o->watch_assets = v[HO_WATCH_ASSETS].n == 0 ? HOST_ASSET_WATCH_ON : HOST_ASSET_WATCH_OFF;
 }
 
 /* The host's options and the game's, as one table: one parse, one message for a mistake.

@@ -17,7 +17,8 @@
    levels played and the level arena size they call for: what a game sizes its arenas from.
 
    One displayed frame (st_host_frame):
-       poll the window -> the library looked at (--hot-reload) -> F1, F12 -> game.frame
+       poll the window -> the library looked at (--hot-reload) -> the asset files looked at
+       (--watch-assets) -> F1, F12 -> game.frame
        -> game.tick as many times as the clock owes (one per frame headless or with
        --fixed-clock) -> the input's edges cleared (st_input_end_step) -> clear the frame arena -> game.draw -> the F1 panel -> screenshots
        -> the timeline's sample -> present
@@ -36,6 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <strata/asset/asset_watch.h>
 #include <strata/host/game_api.h>
 #include <strata/host/game_module.h>
 #include <strata/host/timeline.h>
@@ -51,20 +53,26 @@
 #define HOST_SHOWN_MAX 4         /* arenas of the game's own the F1 panel shows */
 #define HOST_LAYER_PANEL 240     /* the F1 panel's draw layer: a game draws below it */
 
+/* Whether the asset files are watched (Host.assets): by default with a window, where
+   someone may be editing them, and not headless, where runs are tests and replays whose
+   files do not change and whose frames should not stat them. */
+typedef enum HostAssetWatch { HOST_ASSET_WATCH_DEFAULT, HOST_ASSET_WATCH_ON, HOST_ASSET_WATCH_OFF } HostAssetWatch;
+
 /* The engine's options (st_host_main parses them with the game's). Zero: the default. */
 struct HostOptions {
-    bool headless;              /* software rendering on a surface, one tick per frame */
-    RendererKind renderer;      /* --renderer; RENDERER_DEFAULT: what the game wants, else GL */
-    bool fixed_clock;           /* --fixed-clock: one tick per frame in a window too */
-    int scale;                  /* --scale: this run's window scale (0: the game's) */
-    uint64_t frames;            /* stop after this many frames; 0: no limit */
-    const char *screenshot;     /* the last frame as PNG */
-    uint64_t level_arena;       /* bytes; 0: the table's level_arena_bytes */
-    const char *arena_trace;    /* every arena's use, frame by frame, as CSV (timeline.h) */
-    uint32_t arena_trace_every; /* ... one row per this many frames (0: 1) */
-    bool hot_reload;            /* the game from a shared library, swapped when rebuilt */
-    const char *hot_library;    /* ... that library (NULL: libgame_hot.so beside the executable) */
-    bool run_ends;              /* the game's word: this run ends by itself (no HOST_HEADLESS_FRAMES) */
+    bool headless;               /* software rendering on a surface, one tick per frame */
+    RendererKind renderer;       /* --renderer; RENDERER_DEFAULT: what the game wants, else GL */
+    bool fixed_clock;            /* --fixed-clock: one tick per frame in a window too */
+    int scale;                   /* --scale: this run's window scale (0: the game's) */
+    uint64_t frames;             /* stop after this many frames; 0: no limit */
+    const char *screenshot;      /* the last frame as PNG */
+    uint64_t level_arena;        /* bytes; 0: the table's level_arena_bytes */
+    const char *arena_trace;     /* every arena's use, frame by frame, as CSV (timeline.h) */
+    uint32_t arena_trace_every;  /* ... one row per this many frames (0: 1) */
+    bool hot_reload;             /* the game from a shared library, swapped when rebuilt */
+    const char *hot_library;     /* ... that library (NULL: libgame_hot.so beside the executable) */
+    bool run_ends;               /* the game's word: this run ends by itself (no HOST_HEADLESS_FRAMES) */
+    HostAssetWatch watch_assets; /* --watch-assets on|off */
 };
 
 /* The four lifetimes, as the game gets them. */
@@ -86,6 +94,10 @@ struct Host {
     void *game;        /* the game's state (create's answer) */
     Platform *pf;
     Renderer *rd;
+    /* The asset files watched (asset_watch.h), made before the game's start and polled
+       before its frame; the reload's note goes to the game's notice. NULL when the watch
+       is off: the game loads through st_asset_watch_* all the same, once. */
+    AssetWatch *assets;
     Input in; /* polled by the host; the game reads it and declares its actions on it */
     FixedStep clock;
     uint64_t frames; /* displayed so far */

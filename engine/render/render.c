@@ -117,6 +117,35 @@ Texture *st_render_texture_create(Renderer *rd, Arena *perm, const char *name, c
     return t;
 }
 
+bool st_render_texture_replace(Renderer *rd, Texture *t, const uint8_t *rgba, int w, int h) {
+    if (!t || w <= 0 || h <= 0 || w < t->cell_w || h < t->cell_h) {
+        st_diag_report(DIAG_ERROR, "render: %s: %dx%d cannot replace an image cut into %dx%d cells",
+                       t ? t->name : "(none)", w, h, t ? t->cell_w : 0, t ? t->cell_h : 0);
+        return false;
+    }
+    if (rd->gl) {
+        /* Same name, new storage: glTexImage2D takes any size. */
+        Texture fresh = *t;
+        fresh.w = w, fresh.h = h;
+        if (!st_render_gl_texture_update(rd->gl, &fresh, rgba)) return false;
+        *t = fresh;
+    } else if (w == t->w && h == t->h) {
+        if (!st_render_sdl_texture_update(rd->sdl, t, rgba)) return false;
+    } else {
+        /* A new size is a new SDL texture; the old one goes once the new one is made, so a
+           refusal leaves the image that was there. */
+        Texture fresh = *t;
+        fresh.w = w, fresh.h = h;
+        fresh.sdl = (TextureSdl){0};
+        if (!st_render_sdl_texture_create(rd->sdl, &fresh, rgba)) return false;
+        st_render_sdl_texture_release(rd->sdl, t);
+        *t = fresh;
+    }
+    t->cols = w / t->cell_w;
+    t->rows = h / t->cell_h;
+    return true;
+}
+
 void st_render_begin(Renderer *rd, Arena *frame, Color clear) {
     rd->frame = frame;
     rd->frame_start = st_arena_pos(frame);

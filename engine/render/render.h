@@ -62,6 +62,14 @@ const char *st_render_describe(const Renderer *rd);
 Texture *st_render_texture_create(Renderer *rd, Arena *perm, const char *name, const uint8_t *rgba, int w, int h,
                                   int cell_w, int cell_h);
 
+/* New pixels behind the same handle (a file reloaded): every later draw of `tex`, through
+   the pointers already held, shows them. The grid keeps its cell size; cols and rows follow
+   a new image size. The same size is an upload into the texture the backend has (no new
+   texture, no heap of ours); a new size under SDL_Renderer makes the new texture before the
+   old one goes. False (reported, the old image kept) when the backend refuses or the image
+   is smaller than one cell. */
+bool st_render_texture_replace(Renderer *rd, Texture *tex, const uint8_t *rgba, int w, int h);
+
 void st_render_begin(Renderer *rd, Arena *frame, Color clear);
 /* Offset subtracted from every later push (the camera's top-left); (0, 0) = screen space. */
 void st_render_set_view(Renderer *rd, float x, float y);

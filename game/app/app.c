@@ -93,10 +93,11 @@ static bool open_audio(App *app, const char *assets) {
         !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !app->host->opt.headless));
     if (!device && !o->audio_out) return true;
     Arena *perm = app->host->life.perm;
-    cues_load(&app->bank, perm, assets);
+    cues_load(&app->bank, perm, app->host->assets, assets);
     if (device) app->audio = st_audio_device_create(perm);
     uint32_t rate = app->audio ? st_audio_device_rate(app->audio) : AUDIO_RATE;
     if (app->audio || o->audio_out) app->mixer = st_mixer_create(perm, rate);
+    st_asset_watch_set_mixer(app->host->assets, app->mixer); /* the voices a reload moves over */
     if (o->audio_out && (!app->mixer || !st_virtual_array_init(&app->audio_out, 2 * sizeof(int16_t), 0))) return false;
     cues_init(&app->cues, app->mixer, &app->bank, o->seed);
     cues_set_volumes(&app->cues, &app->game->save.settings, false, false);
@@ -440,17 +441,20 @@ void *app_create(Host *h, const void *options) {
     return app;
 }
 
-/* The art: tiles, sprites and the font, into the permanent arena. */
+/* The art: tiles, sprites and the font, into the permanent arena; the tiles and sprites
+   watched (the host's --watch-assets). The font is not: its glyph widths are measured from
+   its pixels when it loads, and a new sheet would need them measured again. */
 static bool load_art(App *app) {
     Host *h = app->host;
     Arena *perm = h->life.perm;
     Renderer *rd = h->rd;
     const char *dir = app->assets;
     Error aerr;
+    AssetWatch *aw = h->assets; /* NULL: loaded once */
     const Texture *tiles =
-        st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
-    const Texture *sprites = tiles ? st_asset_load_texture(rd, perm, st_asset_path(perm, dir, "sprites.png"),
-                                                           SPRITE_CELL, SPRITE_CELL, &aerr)
+        st_asset_watch_texture(aw, rd, perm, st_asset_path(perm, dir, "tiles.png"), TILE_CELL, TILE_CELL, &aerr);
+    const Texture *sprites = tiles ? st_asset_watch_texture(aw, rd, perm, st_asset_path(perm, dir, "sprites.png"),
+                                                            SPRITE_CELL, SPRITE_CELL, &aerr)
                                    : NULL;
     /* Proportional glyphs; a 4-px space (5 px between words with the gap) reads as one word
        break where the old monospace 6 looked like two. */

@@ -24,24 +24,24 @@ static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
 const char *cues_sound_file(CueSound s) { return (unsigned)s < CUE_SOUND_COUNT ? SOUND_FILES[s] : "?"; }
 const char *cues_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ? MUSIC_FILES[m] : "?"; }
 
-void cues_load(CueBank *b, Arena *perm, const char *assets) {
+void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
     *b = (CueBank){0};
     uint64_t before = st_arena_pos(perm);
     char path[1024];
     Error err;
     for (int i = 0; i < CUE_SOUND_COUNT; i++) {
         snprintf(path, sizeof path, "%s/sounds/%s", assets, SOUND_FILES[i]);
-        if (st_sound_load(perm, path, &b->sounds[i], &err)) b->loaded++;
+        if (st_asset_watch_sound(watch, perm, path, st_sound_load, &b->sounds[i], &err)) b->loaded++;
         else b->missing++, st_diag_report(DIAG_WARNING, "%s (that sound stays silent)", err.message);
     }
     for (int i = 0; i < CUE_MUSIC_COUNT; i++) {
         snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[i]);
-        if (st_music_load(perm, path, &b->music[i], &err)) b->loaded++;
+        if (st_asset_watch_sound(watch, perm, path, st_music_load, &b->music[i], &err)) b->loaded++;
         else b->missing++, st_diag_report(DIAG_WARNING, "%s (that music stays silent)", err.message);
     }
     /* The permanent arena may chain into a new block, so its position is not a byte count
        of what was pushed; but it only grows here, and that growth is the figure. */
-    b->bytes = st_arena_pos(perm) - before;
+    b->bytes = st_arena_pos(perm) - before + st_asset_watch_stats(watch).sound_bytes;
 }
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {

@@ -9,7 +9,7 @@
    (which is what makes `--audio-out` byte-identical across runs).
 
        CueBank bank;
-       cues_load(&bank, perm, "assets");            // sounds and music into the permanent arena
+       cues_load(&bank, perm, host->assets, "assets"); // sounds and music, watched (asset_watch.h)
        Cues cues;
        cues_init(&cues, mixer, &bank, seed);
        for (;;) {
@@ -18,8 +18,10 @@
        }
        cues_set_volumes(&cues, &g->save.settings, muted, ducked);   // when any of them changes
 
-   Memory: the CueBank's samples are decoded once into the permanent arena (CueBank.bytes
-   says how much) and never written again, so the audio thread reads them without a lock;
+   Memory: the CueBank's samples are decoded into the permanent arena, or with an asset
+   watch into its slot arenas, where a changed file is decoded beside the old samples and
+   swapped in (asset_watch.h; CueBank.bytes says how much the first load took). Samples are
+   never written once decoded, so the audio thread reads them without a lock;
    Cues is plain data of fixed size, and the only thing shared with the audio thread is the
    mixer's command ring (audio/mixer.h). A missing or broken file is one warning and
    silence for that cue, never a failure to start. */
@@ -29,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <strata/asset/asset_watch.h>
 #include <strata/audio/mixer.h>
 #include <strata/audio/sound.h>
 #include "front/draw.h"
@@ -59,7 +62,7 @@ typedef enum CueMusic { CUE_MUSIC_TITLE, CUE_MUSIC_PLAY, CUE_MUSIC_VICTORY, CUE_
 typedef struct CueBank {
     Sound sounds[CUE_SOUND_COUNT]; /* frames 0: not loaded, plays nothing */
     Sound music[CUE_MUSIC_COUNT];
-    uint64_t bytes; /* taken from the permanent arena by all of it */
+    uint64_t bytes; /* the samples and the arena bytes their first load took */
     int32_t loaded, missing;
 } CueBank;
 
@@ -69,8 +72,9 @@ const char *cues_sound_file(CueSound s);
 const char *cues_music_file(CueMusic m);
 
 /* Loads every sound and music loop from `assets`; what is missing or broken is reported as a
-   warning and left silent. */
-void cues_load(CueBank *b, Arena *perm, const char *assets);
+   warning and left silent. `watch` (NULL: none) reloads them when their files change; the
+   bank must then outlive it. */
+void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets);
 
 typedef struct Cues {
     Mixer *mixer;

@@ -10,6 +10,7 @@
 
 #include "engine_test.h"
 #include "heap_count.h"
+#include <strata/asset/asset_watch.h>
 #include <strata/render/camera.h>
 
 #define FRAMES 600
@@ -70,6 +71,14 @@ int main(int argc, char **argv) {
     REQUIRE(st_asset_load_rgba(t.perm, st_asset_path(t.perm, argv[1], "sprites.png"), &px, &w, &h, &err));
     CHECK_EQ_U(heap_calls - before_decode, 0);
     CHECK(w == ATLAS_COLS * SPRITE_CELL && px[3 + 4 * (w * 8 + 8)] == 255);
+    /* The asset watch polled every frame, as the host does: a look every ASSET_WATCH_EVERY
+       frames is a stat(2) per file, no heap. */
+    AssetWatch *aw = st_asset_watch_create(t.perm);
+    REQUIRE(aw);
+    REQUIRE(st_asset_watch_texture(aw, t.rd, t.perm, st_asset_path(t.perm, argv[1], "tiles.png"), 16, 16, &err));
+    Sound coin;
+    REQUIRE(st_asset_watch_sound(aw, t.perm, st_asset_path(t.perm, argv[1], "sounds/coin.wav"), st_sound_load, &coin,
+                                 &err));
     Camera cam = st_camera_make(480, 270);
     st_camera_set_bounds(&cam, 0, 0, 96 * 16, 64 * 16);
     Input in = {0};
@@ -84,6 +93,7 @@ int main(int argc, char **argv) {
             steps++;
             st_input_end_step(&in);
         }
+        st_asset_watch_poll(aw, (uint64_t)f);
         draw_frame(&t, &cam, &in, f);
         sprites_seen += st_render_stats(t.rd).sprites;
     }
@@ -96,6 +106,8 @@ int main(int argc, char **argv) {
     CHECK_EQ_U(after, 0);
     CHECK_EQ_U(steps, FRAMES); /* headless clock: exactly one 60 Hz step per frame */
     CHECK(sprites_seen > FRAMES * 500);
+    CHECK_EQ_U(st_asset_watch_stats(aw).looks, FRAMES / ASSET_WATCH_EVERY); /* it did look */
+    st_asset_watch_release(aw);
     test_engine_close(&t);
     return check_result();
 }

@@ -225,7 +225,7 @@ static void test_menus_and_missing(Arena *perm) {
     DiagCapture cap;
     st_diag_capture_begin(&cap, reports);
     CueBank bank;
-    cues_load(&bank, perm, assets);
+    cues_load(&bank, perm, NULL, assets);
     st_diag_capture_end(&cap);
     CHECK_EQ_I(bank.loaded, 2);
     CHECK_EQ_I(bank.missing, CUE_SOUND_COUNT + CUE_MUSIC_COUNT - 2);

@@ -294,6 +294,26 @@ bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     return true;
 }
 
+bool st_render_gl_texture_update(RenderGl *g, Texture *t, const uint8_t *rgba) {
+    SDL_GL_MakeCurrent(g->window, g->ctx);
+    GlApi *gl = &g->gl;
+    if (t->w > g->max_texture || t->h > g->max_texture) {
+        st_diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
+                       (int)g->max_texture);
+        return false;
+    }
+    render_gl_clear_errors(g);
+    gl->BindTexture(GL_TEXTURE_2D, t->gl);
+    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->w, t->h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    GLenum err = gl->GetError();
+    if (err != GL_NO_ERROR) {
+        st_diag_report(DIAG_ERROR, "render: %s: glTexImage2D: GL error 0x%x", t->name, (unsigned)err);
+        return false;
+    }
+    t->bytes = (uint64_t)t->w * (uint64_t)t->h * 4;
+    return true;
+}
+
 void st_render_gl_texture_release(RenderGl *g, Texture *t) {
     SDL_GL_MakeCurrent(g->window, g->ctx); /* the names are this context's */
     if (t->gl) g->gl.DeleteTextures(1, &t->gl);

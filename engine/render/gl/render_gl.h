@@ -25,6 +25,8 @@ struct SDL_Window;
 RenderGl *st_render_gl_create(Arena *perm, struct SDL_Window *window, int logical_w, int logical_h, Error *why);
 void st_render_gl_release(RenderGl *g);
 bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba);
+/* New pixels, of t->w x t->h (which may be a new size), into the same GL texture name. */
+bool st_render_gl_texture_update(RenderGl *g, Texture *t, const uint8_t *rgba);
 void st_render_gl_texture_release(RenderGl *g, Texture *t);
 void st_render_gl_begin(RenderGl *g, Color clear);
 void st_render_gl_submit(RenderGl *g, const RenderVertex *verts, const RenderBatch *batches, uint32_t batch_count,

@@ -72,6 +72,25 @@ static void render_sdl_prime(RenderSdl *s, const Texture *t, int tw, int th) {
     SDL_RenderFlush(s->sdl);
 }
 
+/* The image four times, [plain | flipped X] over [flipped Y | flipped XY], in `a`; NULL
+   when it is full. */
+static uint8_t *render_sdl_mirror_image(Arena *a, const uint8_t *rgba, int w, int h) {
+    int tw = 2 * w, th = 2 * h;
+    uint8_t *quad = st_arena_push_raw(a, (uint64_t)w * (uint64_t)h * 16, 16);
+    if (!quad) return NULL;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t p;
+            memcpy(&p, rgba + ((size_t)y * w + x) * 4, 4);
+            int mx = tw - 1 - x, my = th - 1 - y;
+            memcpy(quad + ((size_t)y * tw + x) * 4, &p, 4);
+            memcpy(quad + ((size_t)y * tw + mx) * 4, &p, 4);
+            memcpy(quad + ((size_t)my * tw + x) * 4, &p, 4);
+            memcpy(quad + ((size_t)my * tw + mx) * 4, &p, 4);
+        }
+    return quad;
+}
+
 bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba) {
     int w = t->w, h = t->h, tw = w, th = h;
     const uint8_t *upload = rgba;
@@ -87,21 +106,8 @@ bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba)
                   (info.max_texture_width == 0 || 2 * w <= info.max_texture_width) &&
                   (info.max_texture_height == 0 || 2 * h <= info.max_texture_height);
     SCRATCH_SCOPE(tmp);
-    uint8_t *quad = copies ? st_arena_push_raw(tmp.arena, image_bytes * 4, 16) : NULL;
-    if (quad) {
-        tw = 2 * w, th = 2 * h;
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++) {
-                uint32_t p;
-                memcpy(&p, rgba + ((size_t)y * w + x) * 4, 4);
-                int mx = tw - 1 - x, my = th - 1 - y;
-                memcpy(quad + ((size_t)y * tw + x) * 4, &p, 4);
-                memcpy(quad + ((size_t)y * tw + mx) * 4, &p, 4);
-                memcpy(quad + ((size_t)my * tw + x) * 4, &p, 4);
-                memcpy(quad + ((size_t)my * tw + mx) * 4, &p, 4);
-            }
-        upload = quad;
-    }
+    uint8_t *quad = copies ? render_sdl_mirror_image(tmp.arena, rgba, w, h) : NULL;
+    if (quad) tw = 2 * w, th = 2 * h, upload = quad;
     copies = quad != NULL;
     t->sdl.mirrored = copies;
     t->sdl.mod[0] = render_sdl_upload(s, t->name, upload, tw, th);
@@ -122,8 +128,28 @@ bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba)
     return true;
 }
 
-void st_render_sdl_texture_release(RenderSdl *s, Texture *t) {
+bool st_render_sdl_texture_update(RenderSdl *s, Texture *t, const uint8_t *rgba) {
+    int w = t->w, h = t->h;
+    SCRATCH_SCOPE(tmp);
+    const uint8_t *upload = t->sdl.mirrored ? render_sdl_mirror_image(tmp.arena, rgba, w, h) : rgba;
+    if (!upload) {
+        st_diag_report(DIAG_ERROR, "render: %s: no scratch memory for the mirrored copies", t->name);
+        return false;
+    }
+    int pitch = (t->sdl.mirrored ? 2 * w : w) * 4;
+    for (int m = 0; m < 8; m++) {
+        if (m > 0 && t->sdl.mod[m] == t->sdl.mod[0]) continue;
+        if (SDL_UpdateTexture(t->sdl.mod[m], NULL, upload, pitch) != 0) {
+            st_diag_report(DIAG_ERROR, "render: %s: SDL_UpdateTexture: %s", t->name, SDL_GetError());
+            return false;
+        }
+    }
     (void)s;
+    return true;
+}
+
+void st_render_sdl_texture_release(RenderSdl *s, Texture *t) {
+    if (t->sdl.mirrored && s->copy_bytes >= t->bytes) s->copy_bytes -= t->bytes; /* the budget back */
     for (int m = 1; m < 8; m++)
         if (t->sdl.mod[m] && t->sdl.mod[m] != t->sdl.mod[0]) SDL_DestroyTexture(t->sdl.mod[m]);
     if (t->sdl.mod[0]) SDL_DestroyTexture(t->sdl.mod[0]);

@@ -14,6 +14,9 @@ struct SDL_Renderer;
 RenderSdl *st_render_sdl_create(Arena *perm, struct SDL_Renderer *sdl);
 /* Fills t->sdl and t->bytes from `rgba` (t->w x t->h); false with a report. */
 bool st_render_sdl_texture_create(RenderSdl *s, Texture *t, const uint8_t *rgba);
+/* New pixels of the same size into the textures t->sdl holds (copies too); false with a
+   report. SDL_UpdateTexture only: no texture is made. */
+bool st_render_sdl_texture_update(RenderSdl *s, Texture *t, const uint8_t *rgba);
 void st_render_sdl_texture_release(RenderSdl *s, Texture *t);
 void st_render_sdl_begin(RenderSdl *s, Color clear);
 /* `verts` (4 per quad, texture coordinates of the image) may be rewritten in place;
