@@ -464,6 +464,10 @@ static bool load_art(App *app) {
         st_diag_report(DIAG_ERROR, "%s", aerr.message);
         return false;
     }
+    /* font.png is printable ASCII; a name or sign in "Café" or "Łódź" takes its other letters
+       from the engine's font, cut from the same stb_easy_font shapes on the same baseline. */
+    font.fallback = st_font_default(rd, perm, &aerr);
+    if (!font.fallback) st_error_report(&aerr); /* still playable: those letters draw as boxes */
     app->art = (DrawAssets){.tiles = tiles, .sprites = sprites, .font = font};
     h->font = &app->art.font;
     h->panel_top = DRAW_HUD_H;
