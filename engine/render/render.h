@@ -28,7 +28,12 @@
    Layers are 0..RENDER_MAX_LAYERS-1, drawn low to high. Textures are created through the
    renderer (asset.h loads PNGs into them); at most RENDER_MAX_TEXTURES. Coordinates are
    logical pixels (floats; the view offset is rounded to whole pixels so tiles never shimmer).
-   A full frame arena drops commands (counted in stats.dropped) instead of crashing. */
+   A full frame arena drops commands (counted in stats.dropped) instead of crashing.
+
+   Heap: none of the renderer's per frame. SDL's software renderer (the headless path)
+   allocates for each stretched quad it has to clip at the picture's edge (a filled rect
+   larger than its texel, reaching past the border), so a program that must make no heap
+   calls per frame keeps such rects inside the picture (examples/breakout's draw.c does). */
 #ifndef RENDER_H
 #define RENDER_H
 
