@@ -268,14 +268,17 @@ void st_render_gl_release(RenderGl *g) {
 
 const char *st_render_gl_describe(const RenderGl *g) { return g->describe; }
 
+static bool gl_texture_fits(const RenderGl *g, const Texture *t) {
+    if (t->w <= g->max_texture && t->h <= g->max_texture) return true;
+    st_diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
+                   (int)g->max_texture);
+    return false;
+}
+
 bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
-    if (t->w > g->max_texture || t->h > g->max_texture) {
-        st_diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
-                       (int)g->max_texture);
-        return false;
-    }
+    if (!gl_texture_fits(g, t)) return false;
     gl->GenTextures(1, &t->gl);
     gl->BindTexture(GL_TEXTURE_2D, t->gl);
     gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->w, t->h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
@@ -297,11 +300,7 @@ bool st_render_gl_texture_create(RenderGl *g, Texture *t, const uint8_t *rgba) {
 bool st_render_gl_texture_update(RenderGl *g, Texture *t, const uint8_t *rgba) {
     SDL_GL_MakeCurrent(g->window, g->ctx);
     GlApi *gl = &g->gl;
-    if (t->w > g->max_texture || t->h > g->max_texture) {
-        st_diag_report(DIAG_ERROR, "render: %s: %dx%d is larger than the GL driver's %d", t->name, t->w, t->h,
-                       (int)g->max_texture);
-        return false;
-    }
+    if (!gl_texture_fits(g, t)) return false;
     render_gl_clear_errors(g);
     gl->BindTexture(GL_TEXTURE_2D, t->gl);
     gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->w, t->h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
