@@ -31,6 +31,7 @@ static inline void *example_parse(Arena *perm, const CliValue *v, HostOptions *h
 }
 static inline bool example_start(void *s, Host *h) { return (void)s, h->rd != NULL; }
 static inline bool example_frame(void *s, Host *h) { return (void)s, !h->in.quit; }
+static inline bool example_tick(void *s, Host *h) { return (void)s, (void)h, true; } /* a still picture */
 static inline void example_report(void *s, const Diag *d) { (void)s, (void)d; }
 static inline void example_notice(void *s, const char *line) { (void)s, (void)line; }
 static inline void example_reloaded(void *s, Host *h) { (void)s, (void)h; }
@@ -40,12 +41,13 @@ static inline int example_restart(const void *s, int argc, char **argv, char **o
 static inline int example_describe(const void *s, char *out, size_t cap) { return (void)s, snprintf(out, cap, "{}"); }
 static inline int example_release(void *s, Host *h) { return (void)s, (void)h, 0; }
 
-#define EXAMPLE_API_DEFAULTS                                                                                    \
-    .version = GAME_API_VERSION, .build = "example", .title = "strata example", .version_text = "1",            \
-    .logical_w = EXAMPLE_W, .logical_h = EXAMPLE_HEIGHT, .tick_hz = 60, .clear_rgba = 0x18141EFFu,              \
-    .level_arena_bytes = 1 << 20, .usage = "\n", .help = "  (no options of its own)\n", .parse = example_parse, \
-    .start = example_start, .frame = example_frame, .report = example_report, .notice = example_notice,         \
-    .reloaded = example_reloaded, .restart = example_restart, .describe = example_describe, .release = example_release
+#define EXAMPLE_API_DEFAULTS                                                                                          \
+    .version = GAME_API_VERSION, .build = "example", .title = "strata example", .version_text = "1",                  \
+    .logical_w = EXAMPLE_W, .logical_h = EXAMPLE_HEIGHT, .tick_hz = 60, .clear_rgba = 0x18141EFFu,                    \
+    .level_arena_bytes = 1 << 20, .usage = "\n", .help = "  (no options of its own)\n", .parse = example_parse,       \
+    .start = example_start, .frame = example_frame, .tick = example_tick, .report = example_report,                   \
+    .notice = example_notice, .reloaded = example_reloaded, .restart = example_restart, .describe = example_describe, \
+    .release = example_release
 
 /* The engine's bitmap font (8 x 10 cells from char 32) into the permanent arena. */
 static inline bool example_font(Host *h, Font *out) {

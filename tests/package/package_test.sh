@@ -34,7 +34,7 @@ for src in "$EXAMPLES"/[0-9][0-9]_*.c; do
     esac || fail "cc $name.c \$(pkg-config --cflags --libs strata)"
     n=$((n + 1))
 done
-"$WORK/01_fixed_arena" | grep -q "peak 4096 of 4096 bytes" || fail "01_fixed_arena built by pkg-config"
+SDL_VIDEODRIVER=dummy "$WORK/01_fixed_arena" --headless --frames 100 2>/dev/null | grep -q "peak 4096 of 4096 bytes" || fail "01_fixed_arena built by pkg-config"
 SDL_VIDEODRIVER=dummy "$WORK/09_sprites_text" --headless --frames 90 --screenshot "$WORK/09.png" >/dev/null 2>&1 ||
     fail "09_sprites_text built by pkg-config"
 "$WORK/examples/compare_png" "$EXAMPLES/golden/09_sprites_text.png" "$WORK/09.png" || fail "09's frame, built by pkg-config"
