@@ -12,7 +12,9 @@ endif()
 
 # The names the engine links to natively, made here so engine/ and game/ need no web case.
 add_library(PkgConfig::SDL2 INTERFACE IMPORTED)
-target_include_directories(PkgConfig::SDL2 SYSTEM INTERFACE "${AD_WEB_DEPS}/include/SDL2")
+# Both folders, as natively (/usr/include and pkg-config's /usr/include/SDL2): the engine
+# includes <SDL2/SDL.h>, SDL's own headers include each other as "SDL_stdinc.h".
+target_include_directories(PkgConfig::SDL2 SYSTEM INTERFACE "${AD_WEB_DEPS}/include/SDL2" "${AD_WEB_DEPS}/include")
 target_link_libraries(PkgConfig::SDL2 INTERFACE "${AD_WEB_DEPS}/lib/libSDL2.a")
 # Single-threaded on purpose (see tools/web/SDL_config.h): -pthread would make a build
 # that needs SharedArrayBuffer and cross-origin isolation from whoever serves the page.
