@@ -89,5 +89,6 @@ function(ad_web_breakout)
   set(dir "${CMAKE_BINARY_DIR}/breakout")
   ad_web_page(TARGET breakout OUTPUT_DIR "${dir}" TITLE "Breakout" SIZE 320 180 # sim.h: SIM_W x SIM_H
     HELP "Click the game, then: Left/Right or A/D move, Space launches, P pauses.")
-  file(COPY ${PROJECT_SOURCE_DIR}/examples/breakout/demo.rep DESTINATION "${dir}")
+  # configure_file: a re-recorded demo.rep reconfigures and is copied again.
+  configure_file(${PROJECT_SOURCE_DIR}/examples/breakout/demo.rep "${dir}/demo.rep" COPYONLY)
 endfunction()
