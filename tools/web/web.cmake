@@ -12,7 +12,9 @@ endif()
 
 # The names the engine links to natively, made here so engine/ and game/ need no web case.
 add_library(PkgConfig::SDL2 INTERFACE IMPORTED)
-target_include_directories(PkgConfig::SDL2 SYSTEM INTERFACE "${AD_WEB_DEPS}/include/SDL2")
+# Both folders, as natively (/usr/include and pkg-config's /usr/include/SDL2): the engine
+# includes <SDL2/SDL.h>, SDL's own headers include each other as "SDL_stdinc.h".
+target_include_directories(PkgConfig::SDL2 SYSTEM INTERFACE "${AD_WEB_DEPS}/include/SDL2" "${AD_WEB_DEPS}/include")
 target_link_libraries(PkgConfig::SDL2 INTERFACE "${AD_WEB_DEPS}/lib/libSDL2.a")
 # Single-threaded on purpose (see tools/web/SDL_config.h): -pthread would make a build
 # that needs SharedArrayBuffer and cross-origin isolation from whoever serves the page.
@@ -23,12 +25,16 @@ target_include_directories(PkgConfig::CJSON SYSTEM INTERFACE "${AD_WEB_DEPS}/inc
 target_link_libraries(PkgConfig::CJSON INTERFACE "${AD_WEB_DEPS}/lib/libcjson.a")
 set(STB_INCLUDE_DIR "${AD_WEB_DEPS}/include/stb")
 
-# The game's page: build/web/index.html (ours), game.js, game.wasm, and game.data with the
-# art, the levels and the committed replays preloaded into the page's file system at /.
-function(ad_web_game)
+# A game's page from its executable TARGET: OUTPUT_DIR/index.html (engine/platform/web's
+# template, with the game's TITLE, logical SIZE w h, its ENV for the page's environment and
+# the HELP line shown once it runs), TARGET.js and TARGET.wasm there, and TARGET.data when
+# PRELOAD names files (SRC@/DEST, put in the page's file system before main runs). The
+# link options are the same for every game on the engine.
+function(ad_web_page)
+  cmake_parse_arguments(P "" "TARGET;OUTPUT_DIR;TITLE;ENV;HELP" "SIZE;PRELOAD" ${ARGN})
   set(web "${PROJECT_SOURCE_DIR}/engine/platform/web")
-  set_target_properties(game PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}")
-  target_link_options(game PRIVATE
+  set_target_properties(${P_TARGET} PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${P_OUTPUT_DIR}")
+  target_link_options(${P_TARGET} PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     # WebGL 2 for the GL backend (OpenGL ES 3.0); without it SDL's WebGL 1 renderer draws.
     -sMAX_WEBGL_VERSION=2
@@ -41,25 +47,48 @@ function(ad_web_game)
     -sEXPORTED_FUNCTIONS=_main,_st_web_state
     "SHELL:--js-library ${web}/library.js"
     -lidbfs.js
-    "SHELL:--pre-js ${web}/pre.js"
-    # SHELL: keeps CMake from merging the repeated flags into one.
-    # What the game reads, and nothing else: the README's pictures stay out of game.data,
-    # and the replays are files beside the page that pre.js fetches when an argument names
-    # one (they are for watching and for tests/web, not for every player's download).
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/tiles.png@/assets/tiles.png"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/sprites.png@/assets/sprites.png"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/font.png@/assets/font.png"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/sounds@/assets/sounds"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/music@/assets/music"
-    "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/levels@/levels"
-    "SHELL:--exclude-file *.md")
-  set_property(TARGET game APPEND PROPERTY LINK_DEPENDS "${web}/pre.js" "${web}/library.js")
-  # The page, with the game's name and size; its art where the page's env says.
-  set(WEB_TITLE "Arena Dungeon")
-  set(WEB_LOGICAL_W 480)
-  set(WEB_LOGICAL_H 270)
-  set(WEB_ENV "AD_ASSET_DIR: \"/assets\"")
-  configure_file("${web}/index.html" "${CMAKE_BINARY_DIR}/index.html" @ONLY)
-  file(GLOB replays ${PROJECT_SOURCE_DIR}/tests/replays/*.rep)
+    "SHELL:--pre-js ${web}/pre.js")
+  # SHELL: keeps CMake from merging the repeated flags into one.
+  foreach(file IN LISTS P_PRELOAD)
+    target_link_options(${P_TARGET} PRIVATE "SHELL:--preload-file ${file}")
+  endforeach()
+  if(P_PRELOAD)
+    target_link_options(${P_TARGET} PRIVATE "SHELL:--exclude-file *.md")
+  endif()
+  set_property(TARGET ${P_TARGET} APPEND PROPERTY LINK_DEPENDS "${web}/pre.js" "${web}/library.js")
+  set(WEB_TITLE "${P_TITLE}")
+  list(GET P_SIZE 0 WEB_LOGICAL_W)
+  list(GET P_SIZE 1 WEB_LOGICAL_H)
+  set(WEB_ENV "${P_ENV}")
+  set(WEB_HELP "${P_HELP}")
+  set(WEB_SCRIPT "${P_TARGET}.js")
+  configure_file("${web}/index.html" "${P_OUTPUT_DIR}/index.html" @ONLY)
+endfunction()
+
+# The game's page: build/web/index.html, game.js, game.wasm, and game.data with the art and
+# the levels preloaded at /. What the game reads, and nothing else: the README's pictures
+# stay out of game.data, and the replays are files beside the page that pre.js fetches when
+# an argument names one (they are for watching and for tests/web, not for every player's
+# download).
+function(ad_web_game)
+  set(src "${PROJECT_SOURCE_DIR}")
+  ad_web_page(TARGET game OUTPUT_DIR "${CMAKE_BINARY_DIR}" TITLE "Arena Dungeon" SIZE 480 270
+    ENV "AD_ASSET_DIR: \"/assets\""
+    HELP "Click the game, then: arrows or WASD move, Space fires, Enter chooses, Esc pauses."
+    PRELOAD "${src}/assets/tiles.png@/assets/tiles.png" "${src}/assets/sprites.png@/assets/sprites.png"
+            "${src}/assets/font.png@/assets/font.png" "${src}/assets/sounds@/assets/sounds"
+            "${src}/assets/music@/assets/music" "${src}/levels@/levels")
+  file(GLOB replays ${src}/tests/replays/*.rep)
   file(COPY ${replays} DESTINATION ${CMAKE_BINARY_DIR}/tests/replays)
+endfunction()
+
+# The second game's page (examples/breakout, added by the top CMakeLists.txt): build/web/
+# breakout/index.html, breakout.js and .wasm; no .data (its font and sounds are made by
+# code), and its committed replay beside the page for tests/web.
+function(ad_web_breakout)
+  set(dir "${CMAKE_BINARY_DIR}/breakout")
+  ad_web_page(TARGET breakout OUTPUT_DIR "${dir}" TITLE "Breakout" SIZE 320 180 # sim.h: SIM_W x SIM_H
+    HELP "Click the game, then: Left/Right or A/D move, Space launches, P pauses.")
+  # configure_file: a re-recorded demo.rep reconfigures and is copied again.
+  configure_file(${PROJECT_SOURCE_DIR}/examples/breakout/demo.rep "${dir}/demo.rep" COPYONLY)
 endfunction()
