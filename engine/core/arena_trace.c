@@ -86,7 +86,8 @@ __attribute__((format(printf, 3, 0))) static void trace_vmark(ArenaTrace *t, uin
     if (!t->mark_capacity) return;
     ArenaTraceMark *m = &t->marks[t->mark_count % t->mark_capacity];
     m->frame = frame;
-    st_str8_vsnprintf(m->text, ARENA_TRACE_MARK_TEXT, fmt ? fmt : "", ap); /* no locale, no heap */
+    if (fmt) st_str8_vsnprintf(m->text, ARENA_TRACE_MARK_TEXT, fmt, ap); /* no locale, no heap */
+    else m->text[0] = 0;
     t->mark_count++;
 }
 
