@@ -74,13 +74,13 @@ static bool start(void *s, Host *h) { return example_font(h, &((Game *)s)->font)
 
 /* One arena's row: its bar on the shared scale, and a tick at each block's edge. */
 static void row(Host *h, const Font *f, float y, const char *label, ArenaStats a, uint64_t scale, Color c) {
-    st_render_rect(h->rd, (RectF){8, y + 11, 304, 6}, 1, (Color){60, 56, 70, 255});
-    st_render_rect(h->rd, (RectF){8, y + 11, 304.f * (float)a.used / (float)scale, 6}, 2, c);
+    st_render_rect(h->rd, (RectF){8, y + 12, 304, 6}, 1, (Color){60, 56, 70, 255});
+    st_render_rect(h->rd, (RectF){8, y + 12, 304.f * (float)a.used / (float)scale, 6}, 2, c);
     st_font_drawf(h->rd, f, 8, y, COLOR_WHITE, 3, "%s  used %llu, reserved %llu", label, (unsigned long long)a.used,
                   (unsigned long long)a.reserved);
     for (uint32_t b = 1; b <= a.blocks; b++)
-        st_render_rect(h->rd, (RectF){8 + 304.f * (float)(b * (a.reserved / a.blocks)) / (float)scale, y + 9, 1, 10}, 3,
-                       COLOR_WHITE);
+        st_render_rect(h->rd, (RectF){8 + 304.f * (float)(b * (a.reserved / a.blocks)) / (float)scale, y + 10, 1, 10},
+                       3, COLOR_WHITE);
 }
 
 static void draw(void *s, Host *h, float w, float hh) {

@@ -81,11 +81,11 @@ static void draw(void *s, Host *h, float w, float hh) {
     st_font_drawf(h->rd, &g->font, 8, 8, COLOR_WHITE, 3, "cJSON_Parse, its malloc hooked to an arena");
     st_font_drawf(h->rd, &g->font, 8, 30, COLOR_WHITE, 3, "first parse: %u allocations, %llu bytes", g->allocs,
                   (unsigned long long)g->first);
-    st_render_rect(h->rd, (RectF){8, 42, 304, 6}, 1, (Color){60, 56, 70, 255});
+    st_render_rect(h->rd, (RectF){8, 43, 304, 6}, 1, (Color){60, 56, 70, 255});
     for (uint32_t i = 0; i < g->allocs; i++) { /* each allocation from its start to the next one's */
         uint32_t end = i + 1 < g->allocs ? alloc_at[i + 1] : (uint32_t)g->first;
         Color c = i % 2 ? (Color){255, 214, 120, 255} : (Color){200, 140, 60, 255};
-        st_render_rect(h->rd, (RectF){8 + alloc_at[i] * scale, 42, (float)(end - alloc_at[i]) * scale, 6}, 2, c);
+        st_render_rect(h->rd, (RectF){8 + alloc_at[i] * scale, 43, (float)(end - alloc_at[i]) * scale, 6}, 2, c);
     }
     example_bar(h, &g->font, 66, "st_arena_clear", 0, 1200, COLOR_WHITE);
     example_bar(h, &g->font, 102, "second parse", g->again, 1200, (Color){255, 214, 120, 255});

@@ -1,5 +1,5 @@
 /* example.h - what the windowed examples share, so that each file shows its one idea and
-   not the table around it: the host's entries a small example leaves empty, the font, and
+   not the table around it: the host's entries a small example leaves empty, the font (the engine's own), and
    a bar that draws how full an arena is. Nothing here is engine API: copy it or leave it.
 
        static const GameApi api = {EXAMPLE_API_DEFAULTS, .name = "ex", .create = my_create, ...};
@@ -20,7 +20,7 @@
 #pragma GCC diagnostic ignored "-Woverride-init"
 
 #ifndef EXAMPLE_ASSETS
-#define EXAMPLE_ASSETS "assets" /* font.png and sprites.png: examples/assets */
+#define EXAMPLE_ASSETS "assets" /* sprites.png: examples/assets */
 #endif
 #define EXAMPLE_W 320
 #define EXAMPLE_HEIGHT 180
@@ -49,10 +49,11 @@ static inline int example_release(void *s, Host *h) { return (void)s, (void)h, 0
     .notice = example_notice, .reloaded = example_reloaded, .restart = example_restart, .describe = example_describe, \
     .release = example_release
 
-/* The engine's bitmap font (8 x 10 cells from char 32) into the permanent arena. */
+/* The engine's built-in font (no file: st_font_default bakes it into the permanent arena). */
 static inline bool example_font(Host *h, Font *out) {
     Error err;
-    if (st_asset_load_font(h->rd, h->life.perm, EXAMPLE_ASSETS "/font.png", 8, 10, 4, out, &err)) return true;
+    const Font *f = st_font_default(h->rd, h->life.perm, &err);
+    if (f) return *out = *f, true;
     st_error_report(&err);
     return false;
 }
@@ -61,8 +62,8 @@ static inline bool example_font(Host *h, Font *out) {
 static inline void example_bar(Host *h, const Font *f, float y, const char *label, uint64_t used, uint64_t cap,
                                Color c) {
     float w = EXAMPLE_W - 16, fill = cap ? w * (float)((double)used / (double)cap) : 0;
-    st_render_rect(h->rd, (RectF){8, y + 11, w, 6}, 1, (Color){60, 56, 70, 255});
-    st_render_rect(h->rd, (RectF){8, y + 11, fill > w ? w : fill, 6}, 2, c);
+    st_render_rect(h->rd, (RectF){8, y + 12, w, 6}, 1, (Color){60, 56, 70, 255});
+    st_render_rect(h->rd, (RectF){8, y + 12, fill > w ? w : fill, 6}, 2, c);
     st_font_drawf(h->rd, f, 8, y, COLOR_WHITE, 3, "%s  %llu / %llu bytes", label, (unsigned long long)used,
                   (unsigned long long)cap);
 }
