@@ -38,4 +38,11 @@ SDL_VIDEODRIVER=dummy "$WORK/01_fixed_arena" --headless --frames 100 2>/dev/null
 SDL_VIDEODRIVER=dummy "$WORK/09_sprites_text" --headless --frames 90 --screenshot "$WORK/09.png" >/dev/null 2>&1 ||
     fail "09_sprites_text built by pkg-config"
 "$WORK/examples/compare_png" "$EXAMPLES/golden/09_sprites_text.png" "$WORK/09.png" || fail "09's frame, built by pkg-config"
-echo "package: installed to $PREFIX; examples/ built and tested with find_package; $n examples built with pkg-config"
+# The second game with one compiler line too, playing its replay to its hash and frame.
+$CC -std=c11 $FLAGS "$EXAMPLES"/breakout/src/*.c -o "$WORK/breakout" $(pkg-config --cflags --libs strata) ||
+    fail "cc breakout/src/*.c \$(pkg-config --cflags --libs strata)"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$WORK/breakout" --headless --replay "$EXAMPLES/breakout/demo.rep" \
+    --screenshot "$WORK/breakout.png" >"$WORK/breakout.log" 2>&1 || { tail -5 "$WORK/breakout.log"; fail "breakout built by pkg-config: its replay"; }
+"$WORK/examples/breakout/breakout_png_check" "$WORK/breakout.png" "$EXAMPLES/breakout/golden.png" ||
+    fail "breakout's frame, built by pkg-config"
+echo "package: installed to $PREFIX; examples/ built and tested with find_package; $n examples and breakout built with pkg-config"
