@@ -38,6 +38,15 @@ static int peak16(const int16_t *s, uint64_t n) {
     return peak;
 }
 
+/* The two effects, as data: a wave, a pitch sweep, an envelope. */
+// clang-format off
+static const SynthPatch COIN = {.wave = SYNTH_SQUARE, .freq_start = 988, .freq_end = 1319, .sweep_time = 0.05f,
+    .duration = 0.12f, .attack = 0.002f, .decay = 0.05f, .sustain = 0.6f, .release = 0.1f, .duty = 0.5f, .volume = 0.5f};
+static const SynthPatch BOOM = {.wave = SYNTH_NOISE, .freq_start = 3000, .freq_end = 200, .sweep_time = 0.3f,
+    .sweep = SYNTH_SWEEP_EXP, .duration = 0.25f, .attack = 0.001f, .decay = 0.2f, .sustain = 0.3f, .release = 0.2f,
+    .lowpass = 2000, .volume = 0.8f};
+// clang-format on
+
 enum { COLUMNS = 300 };
 typedef struct Game {
     Font font;
@@ -60,34 +69,11 @@ static void *create(Host *h, const void *options) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     if (!g || !perm) return NULL;
     g->wav = *(const char *const *)options;
-    SynthPatch coin = {.wave = SYNTH_SQUARE,
-                       .freq_start = 988,
-                       .freq_end = 1319,
-                       .sweep_time = 0.05f,
-                       .duration = 0.12f,
-                       .attack = 0.002f,
-                       .decay = 0.05f,
-                       .sustain = 0.6f,
-                       .release = 0.1f,
-                       .duty = 0.5f,
-                       .volume = 0.5f};
-    SynthPatch boom = {.wave = SYNTH_NOISE,
-                       .freq_start = 3000,
-                       .freq_end = 200,
-                       .sweep_time = 0.3f,
-                       .sweep = SYNTH_SWEEP_EXP,
-                       .duration = 0.25f,
-                       .attack = 0.001f,
-                       .decay = 0.2f,
-                       .sustain = 0.3f,
-                       .release = 0.2f,
-                       .lowpass = 2000,
-                       .volume = 0.8f};
     Sound s_coin, s_boom;
     g->at[0] = st_arena_pos(perm);
-    if (!make_sound(perm, &coin, &s_coin)) return NULL;
+    if (!make_sound(perm, &COIN, &s_coin)) return NULL;
     g->at[1] = st_arena_pos(perm);
-    if (!make_sound(perm, &boom, &s_boom)) return NULL;
+    if (!make_sound(perm, &BOOM, &s_boom)) return NULL;
     g->at[2] = st_arena_pos(perm);
     printf("coin: %u frames, peak %d\n", s_coin.frames, peak16(s_coin.samples, s_coin.frames));
     printf("boom: %u frames, peak %d\n", s_boom.frames, peak16(s_boom.samples, s_boom.frames));
