@@ -31,11 +31,11 @@
    A full frame arena drops commands (counted in stats.dropped) instead of crashing.
 
    Heap: none of the renderer's per frame. SDL 2.26's software renderer (the headless path)
-   still allocates inside SDL for some stretched quads: every one it must clip at the
-   picture's edge (it scales through a temporary surface: SDL_render_sw.c), and, as the
-   gallery found, tinted filled rects of some sizes (9x9, 12x12, 16x8 at 1x; 7x7, 8x16 and
-   thin bars do not). A program that must make no heap calls per frame keeps stretched
-   quads inside the picture and checks its frame loop (examples/tools/heap_count.c). */
+   still allocates inside SDL for a stretched quad - a filled rect is one - that it must
+   clip at the picture's edge: it scales it through a temporary surface (SDL_render_sw.c),
+   4 heap calls a frame for a 16x16 rect half past the border, none for any size inside.
+   A headless program that must make no heap calls per frame keeps such quads inside the
+   picture and checks its frame loop (examples/tools/heap_count.c). */
 #ifndef RENDER_H
 #define RENDER_H
 
