@@ -31,11 +31,12 @@
    A full frame arena drops commands (counted in stats.dropped) instead of crashing.
 
    Heap: none of the renderer's per frame. SDL 2.26's software renderer (the headless path)
-   still allocates inside SDL for a stretched quad - a filled rect is one - that it must
-   clip at the picture's edge: it scales it through a temporary surface (SDL_render_sw.c),
-   4 heap calls a frame for a 16x16 rect half past the border, none for any size inside.
-   A headless program that must make no heap calls per frame keeps such quads inside the
-   picture and checks its frame loop (examples/tools/heap_count.c). */
+   scales a stretched quad it must clip at the picture's edge through a temporary surface
+   of its own (SDL_render_sw.c: 4 heap calls a frame for a 16x16 rect half past the border).
+   The SDL backend cuts rects to the picture before SDL sees them, lighting the same pixels
+   (test_render_edges), so rects cost nothing there; what still allocates is a scaled
+   sprite (a texture's cell drawn at another size) half past the edge, and any stretched
+   quad there when the software renderer draws a window at a scale other than 1. */
 #ifndef RENDER_H
 #define RENDER_H
 

@@ -30,15 +30,18 @@ static void draw_frame(TestEngine *t, Camera *cam, Input *in, int frame) {
         }
     for (int i = 0; i < 200; i++) {
         float sx = (float)((i * 37 + frame) % 1500), sy = (float)((i * 53 + frame / 2) % 1000);
-        st_render_cell(t->rd, t->sprites, SPR_PATROLLER + (i + frame / 8) % 6, sx, sy, 2,
-                    (i & 1) ? RENDER_FLIP_X : 0);
+        st_render_cell(t->rd, t->sprites, SPR_PATROLLER + (i + frame / 8) % 6, sx, sy, 2, (i & 1) ? RENDER_FLIP_X : 0);
     }
     st_render_set_view(t->rd, 0, 0);
-    st_font_drawf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3,
-                 frame % 4, frame);
+    st_font_drawf(t->rd, &t->font, 4, 4, COLOR_WHITE, 10, "Coins %d  Keys %d  Frame %d", frame * 3, frame % 4, frame);
     Str8 msg = st_str8_fmt(st_render_frame_arena(t->rd), "Level %d: the long hall", 1 + frame / 100);
     st_font_draw(t->rd, &t->font, 240, 250, msg, COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 1);
     st_render_rect(t->rd, (RectF){0, 0, 480, 14}, 9, (Color){0, 0, 0, 160});
+    /* Rects half past the edges, moving (a shaken fade, a bar sliding in): SDL's software
+       renderer would scale each through a surface of its own; the backend cuts them first. */
+    st_render_rect(t->rd, (RectF){-8.5f + (float)(frame % 7), 200, 16, 8}, 9, (Color){90, 200, 120, 255});
+    st_render_rect(t->rd, (RectF){470.25f, 180, 16, 8}, 9, (Color){90, 200, 120, 200});
+    st_render_rect(t->rd, (RectF){300, 264.5f - (float)(frame % 5), 12, 12}, 9, (Color){200, 90, 120, 255});
     for (int h = 0; h < 5; h++)
         st_render_cell(t->rd, t->sprites, h < 3 ? SPR_HEART : SPR_HEART_EMPTY, 400 + h * 14, 0, 10, 0);
     /* Each texture drawn plain and modulated, and at two sizes, in turn, as a game's HUD
@@ -46,13 +49,12 @@ static void draw_frame(TestEngine *t, Camera *cam, Input *in, int frame) {
        tinted sprite among plain ones (see Texture.sdl_mod). */
     st_font_drawf(t->rd, &t->font, 4, 20, (Color){255, 214, 120, 255}, 10, "Best %d", frame / 60);
     st_font_draw(t->rd, &t->font, 4, 30, STR8_LIT("paused"), COLOR_WHITE, 10, TEXT_ALIGN_LEFT, 1);
-    st_font_draw(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10,
-                TEXT_ALIGN_CENTER, 2);
+    st_font_draw(t->rd, &t->font, 240, 60, STR8_LIT("PAUSED"), COLOR_WHITE, 10, TEXT_ALIGN_CENTER, 2);
     st_render_rect_outline(t->rd, (RectF){100, 100, 80, 40}, 11, (Color){255, 214, 120, 255});
     st_render_rect(t->rd, (RectF){101, 101, 78, 38}, 11, (Color){24, 20, 40, 235});
     st_render_cell(t->rd, t->sprites, SPR_COIN, 110, 110, 12, 0);
-    st_render_sprite(t->rd, t->sprites, (RectF){0, 0, 16, 16}, (RectF){130, 110, 16, 16}, 12,
-                  (Color){255, 90, 90, 255}, 0);
+    st_render_sprite(t->rd, t->sprites, (RectF){0, 0, 16, 16}, (RectF){130, 110, 16, 16}, 12, (Color){255, 90, 90, 255},
+                     0);
     st_render_cell(t->rd, t->sprites, SPR_COIN, 150, 110, 12, 0);
     st_render_end(t->rd);
     st_render_present(t->rd);
@@ -100,8 +102,8 @@ int main(int argc, char **argv) {
     uint64_t after = heap_calls - at_warmup;
     printf("heap allocations: %llu during warm-up (%d frames incl. set-up), %llu in the next %d "
            "frames; %u sprites drawn, frame arena peak %llu bytes\n",
-           (unsigned long long)at_warmup, WARMUP, (unsigned long long)after, FRAMES - WARMUP,
-           sprites_seen, (unsigned long long)st_arena_stats(t.frame).peak);
+           (unsigned long long)at_warmup, WARMUP, (unsigned long long)after, FRAMES - WARMUP, sprites_seen,
+           (unsigned long long)st_arena_stats(t.frame).peak);
     CHECK(at_warmup > 0); /* the counter works: SDL_Init and texture creation do allocate */
     CHECK_EQ_U(after, 0);
     CHECK_EQ_U(steps, FRAMES); /* headless clock: exactly one 60 Hz step per frame */

@@ -189,6 +189,26 @@ static inline int render_sdl_mod(const Texture *t, const SDL_Vertex *v, float sx
            (stretch ? RENDER_MOD_STRETCH : 0);
 }
 
+/* A rect (a quad of the white texture, where every texel is the same) that reaches past the
+   picture, cut to the part that shows. SDL's software renderer scales a quad it must clip
+   through a temporary surface, heap calls for every such quad in every frame; cut here, it
+   is drawn straight. The cut is made on the whole pixels SDL would draw (its copy truncates
+   position and size), so the same pixels are lit, and only at a scale of 1, where whole
+   logical pixels are whole pixels of the picture. A rect wholly outside SDL drops itself. */
+static void render_sdl_clip_rect(SDL_Vertex *q, int vw, int vh) {
+    float fx = q[0].position.x, fy = q[0].position.y;
+    if (!(q[2].position.x > fx && q[2].position.y > fy)) return; /* empty or turned over */
+    int x = (int)fx, y = (int)fy, w = (int)(q[2].position.x - fx), h = (int)(q[2].position.y - fy);
+    if (x >= 0 && y >= 0 && x + w <= vw && y + h <= vh) return;
+    int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y, x1 = x + w > vw ? vw : x + w, y1 = y + h > vh ? vh : y + h;
+    if (x1 < x0) x1 = x0;
+    if (y1 < y0) y1 = y0;
+    q[0].position = (SDL_FPoint){(float)x0, (float)y0};
+    q[1].position = (SDL_FPoint){(float)x1, (float)y0};
+    q[2].position = (SDL_FPoint){(float)x1, (float)y1};
+    q[3].position = (SDL_FPoint){(float)x0, (float)y1};
+}
+
 void st_render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch *batches, uint32_t batch_count,
                           uint32_t quad_count, Arena *scratch, RenderStats *stats) {
     SDL_Vertex *verts = (SDL_Vertex *)(void *)rverts;
@@ -211,10 +231,15 @@ void st_render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch 
     }
     float sx = 1, sy = 1;
     SDL_RenderGetScale(s->sdl, &sx, &sy);
+    SDL_Rect vp;
+    SDL_RenderGetViewport(s->sdl, &vp);
+    bool clip = s->software && sx == 1 && sy == 1;
     for (uint32_t bi = 0; bi < batch_count; bi++) {
         const RenderBatch *b = &batches[bi];
         const Texture *t = b->tex;
         SDL_Vertex *bv = verts + (uint64_t)b->first * 4;
+        if (clip && t->id == 0)
+            for (uint32_t q = 0; q < b->count; q++) render_sdl_clip_rect(bv + q * 4, vp.w, vp.h);
         if (t->sdl.mirrored)
             for (uint32_t q = 0; q < b->count; q++) render_sdl_mirror(bv + q * 4);
         /* One call per batch, split only where the copy in TextureSdl.mod changes. */
