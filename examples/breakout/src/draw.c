@@ -27,8 +27,8 @@ static void text(Renderer *rd, const Font *f, float x, float y, const char *s, C
     st_font_draw(rd, f, x, y, t, c, LAYER_TEXT, al, scale);
 }
 
-/* Every quad lies wholly inside the picture: SDL's software renderer allocates for each
-   one it has to clip, and the frame loop makes no heap calls. */
+/* The walls end at the picture's edge: the engine cuts a rect that reaches past it before
+   SDL's software renderer sees it (render.h, "Heap"), but a picture that fits is what was meant. */
 static void background(Renderer *rd) {
     for (int i = 0; i < SIM_H / 4; i++) {
         int t = i * 255 / (SIM_H / 4);
