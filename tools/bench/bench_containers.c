@@ -16,6 +16,7 @@
 
 /* The bench's own stb_sprintf: the engine's copy is private to it. */
 #define STB_SPRINTF_IMPLEMENTATION
+#define STB_SPRINTF_NOUNALIGNED /* as the engine's: UBSan checks alignment */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
 #include <stb_sprintf.h>
