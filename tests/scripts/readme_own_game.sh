@@ -4,8 +4,9 @@
 # prefix in WORK, the README's mygame/main.c and mygame/CMakeLists.txt written out from its
 # blocks (<!-- file: PATH --> names each), built outside the tree with find_package and again
 # with pkg-config alone, and run headless: 60 frames, a screenshot the same as the committed
-# one (the square 60 pixels along, "x = 60" in the default font), and a trace arenasize reads. FLAGS (optional): what the
-# engine was compiled with that a program linking it needs too (the asan preset's sanitizers).
+# one (the square 60 pixels along, "x = 60" in the default font), and a trace arenasize
+# reads. FLAGS (optional): what the engine was compiled with that a program linking it
+# needs too (the asan preset's sanitizers).
 set -u
 src=$1 build=$2 work=$3 flags=${4:-}
 rm -rf "$work" && mkdir -p "$work/mygame" || exit 2
