@@ -77,7 +77,7 @@ static void *mimalloc_fn(AllocParams p) {
 /* ---- 2. Formatting */
 
 #define HUD_FMT "HP %d/%d  score %08d  keys %s  t=%.2f"
-#define HUD_ARGS(i) (int)((i) % 100), 100, (int)(i) * 37, ((i) & 1) ? "RG" : "B", (double)(i) * 0.016
+#define HUD_ARGS(i) (int)((i) % 100), 100, (int)(i)*37, ((i)&1) ? "RG" : "B", (double)(i)*0.016
 
 static double fmt_arena(Arena *frame) {
     double t0 = (double)bench_now_ns();
@@ -97,8 +97,7 @@ static double fmt_malloc(bool use_stb) {
     double t0 = (double)bench_now_ns();
     uint64_t total = 0;
     for (int i = 0; i < FMT_N; i++) {
-        int n = use_stb ? stbsp_snprintf(NULL, 0, HUD_FMT, HUD_ARGS(i))
-                        : snprintf(NULL, 0, HUD_FMT, HUD_ARGS(i));
+        int n = use_stb ? stbsp_snprintf(NULL, 0, HUD_FMT, HUD_ARGS(i)) : snprintf(NULL, 0, HUD_FMT, HUD_ARGS(i));
         char *buf = malloc((size_t)n + 1);
         if (!buf) exit(1);
         if (use_stb) stbsp_snprintf(buf, n + 1, HUD_FMT, HUD_ARGS(i));
@@ -137,18 +136,16 @@ int main(void) {
     for (int r = 0; r < nrows; r++) list_run(rows[r].alloc, rows[r].arena, rows[r].reserve);
     for (int rep = 0; rep < REPS; rep++) /* interleaved, so drift hits every row alike */
         for (int r = 0; r < nrows; r++)
-            rows[r].t[rep] = list_run(rows[r].alloc, rows[r].arena, rows[r].reserve),
-            rows[r].moves = list_moves;
+            rows[r].t[rep] = list_run(rows[r].alloc, rows[r].arena, rows[r].reserve), rows[r].moves = list_moves;
 
     printf("List growth to %d int32 (st_list_add one at a time), median of %d runs\n", LIST_N, REPS);
-    printf("%-22s %12s %10s %14s %14s\n", "allocator", "total ms", "ns/add", "vs system",
-           "buffer moves");
+    printf("%-22s %12s %10s %14s %14s\n", "allocator", "total ms", "ns/add", "vs system", "buffer moves");
     double sys_med = 0, meds[4];
     for (int r = 0; r < nrows; r++) meds[r] = bench_median_f64(rows[r].t, REPS);
     sys_med = meds[1];
     for (int r = 0; r < nrows; r++)
-        printf("%-22s %12.3f %10.2f %13.2fx %14d\n", rows[r].name, meds[r] / 1e6,
-               meds[r] / LIST_N, sys_med / meds[r], rows[r].moves);
+        printf("%-22s %12.3f %10.2f %13.2fx %14d\n", rows[r].name, meds[r] / 1e6, meds[r] / LIST_N, sys_med / meds[r],
+               rows[r].moves);
 
     double ta[REPS], tm[REPS], ts[REPS];
     fmt_arena(frame), fmt_malloc(false), fmt_malloc(true); /* warm up */
@@ -158,8 +155,7 @@ int main(void) {
         ts[rep] = fmt_malloc(true);
     }
     double ma = bench_median_f64(ta, REPS), mm = bench_median_f64(tm, REPS), ms = bench_median_f64(ts, REPS);
-    printf("\nFormatting \"%s\" x %d (freed every %d), median of %d runs\n", HUD_FMT, FMT_N,
-           FRAME, REPS);
+    printf("\nFormatting \"%s\" x %d (freed every %d), median of %d runs\n", HUD_FMT, FMT_N, FRAME, REPS);
     printf("%-34s %10s %16s\n", "method", "ns/op", "vs snprintf+malloc");
     printf("%-34s %10.1f %15.2fx\n", "st_str8_fmt into arena (stb_sprintf)", ma / FMT_N, mm / ma);
     printf("%-34s %10.1f %15.2fx\n", "snprintf into malloc", mm / FMT_N, 1.0);
