@@ -14,10 +14,8 @@ typedef enum AssetKind { ASSET_TEXTURE, ASSET_SOUND } AssetKind;
 typedef struct AssetEntry {
     AssetKind kind;
     const char *path;
-    int64_t mtime_ns; /* as last seen (0 while missing) */
-    uint64_t size;
-    bool exists;
-    bool pending; /* a change seen and not taken yet (the mixer holds the spare slot) */
+    OsFileStamp stamp; /* the file at the last look */
+    bool pending;      /* a change seen and not taken yet (the mixer holds the spare slot) */
     Texture *tex;
     Renderer *rd; /* the texture's */
     Sound *sound;
@@ -47,18 +45,13 @@ void st_asset_watch_set_notice(AssetWatch *w, AssetWatchNotice fn, void *state) 
     if (w) w->notice = fn, w->notice_state = state;
 }
 
-/* Looks at the file now; true when it changed since the last look (the time or the size
-   differs, or it is back). Only a regular file can be loaded, so only one counts. */
+/* Looks at the file now; true when it changed since the last look (st_os_file_changed),
+   and a warning when it has gone. */
 static bool entry_look(AssetEntry *e) {
-    OsFileInfo fi = st_os_file_info(e->path);
-    bool existed = e->exists, exists = fi.kind == OS_FILE_REGULAR;
-    int64_t mtime_ns = exists ? fi.mtime_ns : 0;
-    uint64_t size = exists ? fi.size : 0;
-    bool changed = exists && (!existed || mtime_ns != e->mtime_ns || size != e->size);
-    if (existed && !exists)
+    bool existed = e->stamp.kind == OS_FILE_REGULAR, changed = st_os_file_changed(e->path, &e->stamp);
+    if (existed && e->stamp.kind != OS_FILE_REGULAR)
         st_diag_report(DIAG_WARNING, "%s: gone (%s); kept the one loaded before", e->path,
-                       fi.kind == OS_FILE_NONE ? "no such file" : "not a regular file");
-    e->exists = exists, e->mtime_ns = mtime_ns, e->size = size;
+                       e->stamp.kind == OS_FILE_NONE ? "no such file" : "not a regular file");
     return changed;
 }
 
@@ -96,7 +89,7 @@ bool st_asset_watch_sound(AssetWatch *w, Arena *perm, const char *path, AssetSou
     e->load = load;
     /* Chaining arenas: a reserve sized for the file as it is, and a longer one later goes
        on in a further block, unmapped again by the clear before the next reload. */
-    uint64_t reserve = st_arena_recommend_reserve(e->size * 2 + (256u << 10));
+    uint64_t reserve = st_arena_recommend_reserve(e->stamp.size * 2 + (256u << 10));
     for (int i = 0; i < 2; i++) {
         e->slot[i] = st_arena_create((ArenaParams){.reserve_size = reserve, .name = "sound slot"});
         if (!e->slot[i]) {

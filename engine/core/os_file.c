@@ -336,6 +336,15 @@ static OsFileInfo os_info_of(int rc, const struct stat *st) {
                         .mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec};
 }
 
+bool st_os_file_changed(const char *path, OsFileStamp *s) {
+    OsFileInfo fi = st_os_file_info(path);
+    bool regular = fi.kind == OS_FILE_REGULAR;
+    OsFileStamp now = {fi.kind, regular ? fi.mtime_ns : 0, regular ? fi.size : 0};
+    bool changed = regular && (s->kind != OS_FILE_REGULAR || now.mtime_ns != s->mtime_ns || now.size != s->size);
+    *s = now;
+    return changed;
+}
+
 OsFileInfo st_os_file_info(const char *path) {
     struct stat st;
     int rc = stat(path, &st);

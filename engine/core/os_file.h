@@ -134,6 +134,19 @@ typedef struct OsFileInfo {
 OsFileInfo st_os_file_info(const char *path); /* follows symbolic links, like stat */
 OsFileInfo st_os_link_info(const char *path); /* a link is OS_FILE_LINK, like lstat */
 
+/* What a poll remembers of a file to see it change (the level watch, the asset watch): what
+   is at the path, and a regular file's modification time and size (0 for anything else). */
+typedef struct OsFileStamp {
+    OsFileKind kind;
+    int64_t mtime_ns;
+    uint64_t size;
+} OsFileStamp;
+/* Looks at `path` again and makes *s what is there now; true when a regular file is there
+   and it was not at the last look, or its time or size differs. A file gone, or turned into
+   something else, is never a change by itself (there is nothing to load): s->kind says so.
+   A zero stamp is "nothing there yet", so the first look at a file is a change. */
+bool st_os_file_changed(const char *path, OsFileStamp *s);
+
 /* ---- Changing the tree ---------------------------------------------------------------- */
 
 /* mkdir -p: creates `dir` (mode 0755 before the umask) and every missing folder above it.

@@ -33,14 +33,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <strata/core/os_file.h>
+
 #include "level/level.h"
 
 typedef struct LevelWatch {
     char path[LEVEL_PATH_MAX]; /* "" when the path given did not fit: then nothing changes */
-    int64_t mtime_ns;          /* as last seen (0 while the file is missing) */
-    uint64_t size;
-    bool exists;    /* a regular file was at `path` at the last look */
-    uint32_t polls; /* watch_poll calls since watch_start */
+    OsFileStamp stamp;         /* the file at the last look (os_file.h) */
+    uint32_t polls;            /* watch_poll calls since watch_start */
 } LevelWatch;
 
 /* Starts watching `path`, remembering the file's current state (a missing file is a state

@@ -67,9 +67,9 @@ static void test_watch_changes(void) {
     const char *p = write_file(path_of("w.lvl"), "first\n", 1000);
     LevelWatch w;
     watch_start(&w, p);
-    CHECK(w.exists);
-    CHECK_EQ_I(w.mtime_ns, 1000ll * 1000000000);
-    CHECK_EQ_U(w.size, 6);
+    CHECK(w.stamp.kind == OS_FILE_REGULAR);
+    CHECK_EQ_I(w.stamp.mtime_ns, 1000ll * 1000000000);
+    CHECK_EQ_U(w.stamp.size, 6);
     CHECK(strcmp(w.path, p) == 0);
     /* Nothing changed: nothing to report, however often it looks. */
     CHECK(!watch_poll(&w));
@@ -88,23 +88,23 @@ static void test_watch_changes(void) {
     save_atomic(p, "renamed over\n", 1002);
     CHECK(watch_poll(&w));
     CHECK(!watch_poll(&w));
-    CHECK_EQ_I(w.mtime_ns, 1002ll * 1000000000);
+    CHECK_EQ_I(w.stamp.mtime_ns, 1002ll * 1000000000);
 
     /* Deleted: nothing to load, so nothing to report; back, even exactly as it was: a change. */
     CHECK(unlink(p) == 0);
     CHECK(!watch_poll(&w));
-    CHECK(!w.exists);
+    CHECK(w.stamp.kind != OS_FILE_REGULAR);
     CHECK(!watch_poll(&w));
     write_file(p, "renamed over\n", 1002);
     CHECK(watch_poll(&w));
-    CHECK(w.exists);
+    CHECK(w.stamp.kind == OS_FILE_REGULAR);
     CHECK(!watch_poll(&w));
 
     /* A watch started on a missing file reports it when it appears. */
     const char *q = path_of("later.lvl");
     LevelWatch m;
     watch_start(&m, q);
-    CHECK(!m.exists);
+    CHECK(m.stamp.kind != OS_FILE_REGULAR);
     CHECK(!watch_poll(&m));
     save_atomic(q, "here\n", 2000);
     CHECK(watch_poll(&m));
@@ -119,7 +119,7 @@ static void test_watch_changes(void) {
     /* A folder at the path is not a level: as good as missing. */
     LevelWatch d;
     watch_start(&d, dir);
-    CHECK(!d.exists);
+    CHECK(d.stamp.kind != OS_FILE_REGULAR);
     CHECK(!watch_poll(&d));
 
     /* watch_follow restarts only for another path, and then reports only later changes. */
@@ -138,7 +138,7 @@ static void test_watch_changes(void) {
     longp[sizeof longp - 1] = '\0';
     LevelWatch l;
     watch_start(&l, longp);
-    CHECK(l.path[0] == '\0' && !l.exists);
+    CHECK(l.path[0] == '\0' && l.stamp.kind != OS_FILE_REGULAR);
     CHECK(!watch_poll(&l));
 }
 
@@ -247,8 +247,7 @@ static void test_reload_keeps_player(void) {
     /* The body would overlap a new wall, its centre tile is floor: that tile's centre. */
     s->player.x = 4 * TILE_FIX - 2 * FIX_ONE; /* tile 3, its right part: the box reaches tile 4 */
     s->player.y = sim_tile_center(1);
-    write_file(p,
-               "name: Reload\nmap:\n#########\n#@$.#...#\n#.......#\n#.......#\n#########\nend\n", 3002);
+    write_file(p, "name: Reload\nmap:\n#########\n#@$.#...#\n#.......#\n#.......#\n#########\nend\n", 3002);
     CHECK(sim_reload_level(s, level_arena, &err));
     CHECK_EQ_I(s->player.x, sim_tile_center(3));
     CHECK_EQ_I(s->player.y, sim_tile_center(1));
@@ -530,7 +529,8 @@ int main(void) {
         perror("mkdtemp");
         return 1;
     }
-    level_arena = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level_arena =
+        st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     test_watch_changes();
     test_reload_keeps_player();
     test_failed_reload_changes_nothing();
