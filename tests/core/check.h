@@ -1,11 +1,12 @@
 /* check.h - the test harness: CHECK(expr) reports file:line and the expression when expr is
-   false and marks the test failed; CHECK_EQ_U/CHECK_EQ_I also print both values. A test's
-   main ends with `return check_result();`, so any failed check makes the program exit 1.
-   The checks keep going after a failure, to report everything that broke in one run. */
+   false and marks the test failed; CHECK_EQ_U/CHECK_EQ_I also print both values, CHECK_STR
+   both strings (a NULL first one reads "(null)"). A test's main ends with `return
+   check_result();`, so any failed check makes the program exit 1. The checks keep going after a failure, to report everything that broke in one run. */
 #ifndef CHECK_H
 #define CHECK_H
 
 #include <stdio.h>
+#include <string.h>
 
 static int check_failures_;
 
@@ -33,6 +34,16 @@ static int check_failures_;
         if (a_ != b_) {                                                                \
             fprintf(stderr, "%s:%d: CHECK failed: %s == %s (%lld vs %lld)\n", __FILE__, \
                     __LINE__, #a, #b, a_, b_);                                         \
+            check_failures_++;                                                         \
+        }                                                                              \
+    } while (0)
+
+#define CHECK_STR(a, b)                                                                \
+    do {                                                                               \
+        const char *a_ = (a), *b_ = (b);                                               \
+        if (strcmp(a_ ? a_ : "(null)", b_) != 0) {                                     \
+            fprintf(stderr, "%s:%d: CHECK failed: \"%s\" == \"%s\"\n", __FILE__,        \
+                    __LINE__, a_, b_);                                                 \
             check_failures_++;                                                         \
         }                                                                              \
     } while (0)

@@ -8,13 +8,6 @@
 #include "check.h"
 #include <strata/core/arena.h>
 
-#define CHECK_STR(a, b)                                                                  \
-    do {                                                                                \
-        if (strcmp((a), (b)) != 0) {                                                    \
-            fprintf(stderr, "%s:%d: CHECK failed: \"%s\" == \"%s\"\n", __FILE__, __LINE__, (a), (b)); \
-            check_failures_++;                                                          \
-        }                                                                               \
-    } while (0)
 #include <strata/core/os_memory.h>
 
 /* This thread's last arena refusal, as a module would quote it (st_arena_error). */

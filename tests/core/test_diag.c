@@ -21,15 +21,6 @@ static const char *last_refusal(void) {
     return e.message;
 }
 
-#define CHECK_STR(a, b)                                                                       \
-    do {                                                                                      \
-        const char *a_ = (a), *b_ = (b);                                                      \
-        if (strcmp(a_ ? a_ : "(null)", b_) != 0) {                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: \"%s\" == \"%s\"\n", __FILE__, __LINE__, a_, b_); \
-            check_failures_++;                                                                \
-        }                                                                                     \
-    } while (0)
-
 /* The path a Diag names, as a C string for comparing. */
 static const char *path_of(const Diag *d, char *buf, size_t cap) {
     snprintf(buf, cap, "%.*s", (int)d->path_len, d->path ? d->path : "");

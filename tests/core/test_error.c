@@ -10,15 +10,6 @@
 #include <strata/core/diag_capture.h>
 #include <strata/core/error.h>
 
-#define CHECK_STR(a, b)                                                                             \
-    do {                                                                                            \
-        const char *a_ = (a), *b_ = (b);                                                            \
-        if (strcmp(a_ ? a_ : "(null)", b_) != 0) {                                                  \
-            fprintf(stderr, "%s:%d: CHECK failed: \"%s\" == \"%s\"\n", __FILE__, __LINE__, a_, b_); \
-            check_failures_++;                                                                      \
-        }                                                                                           \
-    } while (0)
-
 static void test_set(void) {
     Error e;
     CHECK(!st_error_set(&e, ERROR_PARSE, "lv/a.lvl", 3, 7, "expected %s, found '%c'", "a wall", 'Z'));
