@@ -1,7 +1,8 @@
 /* check.h - the test harness: CHECK(expr) reports file:line and the expression when expr is
    false and marks the test failed; CHECK_EQ_U/CHECK_EQ_I also print both values, CHECK_STR
    both strings (a NULL first one reads "(null)"). A test's main ends with `return
-   check_result();`, so any failed check makes the program exit 1. The checks keep going after a failure, to report everything that broke in one run. */
+   check_result();`, so any failed check makes the program exit 1. The checks keep going
+   after a failure, to report everything that broke in one run. */
 #ifndef CHECK_H
 #define CHECK_H
 
