@@ -21,7 +21,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wsign-compare"
-#include <stb_easy_font.h>
+#include "easy_glyph.h"
 #pragma GCC diagnostic pop
 
 typedef struct Rgba {
@@ -656,11 +656,8 @@ static void make_sprites(Sheet *s)
    including descenders): rasterising those quads gives a crisp bitmap font. */
 static void make_font(Sheet *s)
 {
-    static char quads[64 * 1024];
+    int r[256][4];
     for (int ch = FONT_FIRST_CHAR; ch < FONT_FIRST_CHAR + 96; ch++) {
-        char text[2] = {(char)ch, 0};
-        if (ch == 127) text[0] = '?'; /* DEL has no glyph: draw a box instead */
-        int n = stb_easy_font_print(0, 0, text, NULL, quads, sizeof quads);
         int cell = ch - FONT_FIRST_CHAR;
         if (ch == 127) {
             for (int y = 1; y < 8; y++)
@@ -668,19 +665,10 @@ static void make_font(Sheet *s)
                     if (y == 1 || y == 7 || x == 0 || x == 4) put_ch_(s, cell, x, y, 'w');
             continue;
         }
-        for (int q = 0; q < n; q++) {
-            float *v = (float *)(quads + q * 4 * 16);
-            float x0 = v[0], y0 = v[1], x1 = v[0], y1 = v[1];
-            for (int k = 1; k < 4; k++) {
-                float *p = (float *)(quads + (q * 4 + k) * 16);
-                if (p[0] < x0) x0 = p[0];
-                if (p[0] > x1) x1 = p[0];
-                if (p[1] < y0) y0 = p[1];
-                if (p[1] > y1) y1 = p[1];
-            }
-            for (int y = (int)y0; y < (int)y1; y++)
-                for (int x = (int)x0; x < (int)x1; x++) put_ch_(s, cell, x, y, 'w');
-        }
+        int n = easy_glyph_rects((char)ch, r, 256);
+        for (int q = 0; q < n; q++)
+            for (int y = r[q][1]; y < r[q][3]; y++)
+                for (int x = r[q][0]; x < r[q][2]; x++) put_ch_(s, cell, x, y, 'w');
     }
 }
 

@@ -23,7 +23,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wsign-compare"
-#include <stb_easy_font.h>
+#include "../mkassets/easy_glyph.h"
 #pragma GCC diagnostic pop
 
 #define FIRST 0x20
@@ -84,20 +84,12 @@ static void align_left(Glyph *g) {
 /* stb_easy_font's quads on an integer grid, filled, as mkassets' make_font draws them; DEL's
    cell is the hollow box the engine draws for what it has no glyph for. */
 static void make_ascii(void) {
-    static char quads[64 * 1024];
+    int r[256][4];
     for (int ch = FIRST; ch < 0x7f; ch++) {
-        char text[2] = {(char)ch, 0};
-        int n = stb_easy_font_print(0, 0, text, NULL, quads, sizeof quads);
-        for (int q = 0; q < n; q++) {
-            float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
-            for (int k = 0; k < 4; k++) {
-                const float *p = (const float *)(quads + (q * 4 + k) * 16);
-                x0 = p[0] < x0 ? p[0] : x0, x1 = p[0] > x1 ? p[0] : x1;
-                y0 = p[1] < y0 ? p[1] : y0, y1 = p[1] > y1 ? p[1] : y1;
-            }
-            for (int y = (int)y0; y < (int)y1; y++)
-                for (int x = (int)x0; x < (int)x1; x++) put(at((uint32_t)ch), x, y + TOP);
-        }
+        int n = easy_glyph_rects((char)ch, r, 256);
+        for (int q = 0; q < n; q++)
+            for (int y = r[q][1]; y < r[q][3]; y++)
+                for (int x = r[q][0]; x < r[q][2]; x++) put(at((uint32_t)ch), x, y + TOP);
     }
     for (int y = 1; y < 8; y++)
         for (int x = 0; x < 5; x++)
