@@ -102,3 +102,21 @@ deps_install_web() {
   fi
   deps_apt --lean "${missing[@]}"
 }
+
+# ---- The Windows build (tools/windows.sh) and its tests under Wine (tools/test.sh windows).
+# mingw-w64's C compiler for 64-bit Windows, wine64 to run what it makes, dpkg-dev to unpack
+# Debian's SDL2 source package, zip for the release package. Without recommends: wine's
+# would bring fonts, gstreamer and a desktop's worth. Returns 1 only when something could
+# not be installed.
+deps_install_windows() {
+  local missing=()
+  command -v x86_64-w64-mingw32-gcc >/dev/null || missing+=(gcc-mingw-w64-x86-64-posix)
+  [[ -x /usr/lib/wine/wine64 ]] || command -v wine64 >/dev/null || missing+=(wine64)
+  command -v dpkg-source >/dev/null  || missing+=(dpkg-dev)
+  command -v zip >/dev/null          || missing+=(zip)
+  command -v unzip >/dev/null        || missing+=(unzip)
+  command -v ninja >/dev/null        || missing+=(ninja-build)
+  command -v cmake >/dev/null        || missing+=(cmake)
+  [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
+  deps_apt --lean "${missing[@]}"
+}

@@ -32,34 +32,11 @@ sdl_version=2.26.5
 sdl_stamp="$deps/sdl.stamp"
 sdl_key="$sdl_version $(sha256sum tools/web/SDL_config.h tools/web.sh | sha256sum | cut -c1-16)"
 
-# A Debian source package (SDL2's libsdl2, cJSON's cjson) into build/web-deps/src/DIR,
-# with a private apt configuration (its own deb-src list and package lists under
-# build/web-deps/apt), so the machine's apt sources stay as they are.
-#   deb_source PACKAGE DIR
-deb_source() {
-  local pkg=$1 dir=$2 apt=$deps/apt src=$deps/src/$2.pkg
-  mkdir -p "$apt/lists/partial" "$apt/parts" "$src"
-  # The same mirror and release as the machine's own Debian.
-  local suite
-  suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
-    >"$apt/sources.list"
-  local opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=$apt/parts"
-              -o "Dir::State::Lists=$apt/lists" -o "APT::Sandbox::User=root" -q)
-  ((EUID == 0)) || opts+=(-o "APT::Sandbox::User=$(id -un)")
-  echo "web: fetching Debian's $pkg source package" >&2
-  apt-get "${opts[@]}" update >/dev/null
-  rm -rf "$src"/* "$deps/src/$dir"
-  (cd "$src" && apt-get "${opts[@]}" source --download-only "$pkg" >/dev/null)
-  local dsc
-  dsc=$(ls "$src"/"${pkg}"_*.dsc | head -1)
-  [[ -n "$dsc" ]] || { echo "web: no $pkg source package was downloaded" >&2; exit 1; }
-  (cd "$src" && dpkg-source --no-check -x "$(basename "$dsc")" "../$dir" >/dev/null)
-}
+source tools/deb-source.sh
 
 sdl_fetch() {
   local src=$deps/src
-  deb_source libsdl2 sdl2
+  deb_source libsdl2 sdl2 "$deps"
   grep -q "^$sdl_version" "$src/sdl2/VERSION.txt" 2>/dev/null ||
     grep -q "SDL_PATCHLEVEL *${sdl_version##*.}" "$src/sdl2/include/SDL_version.h" ||
     echo "web: note: Debian's SDL2 is not $sdl_version; building it anyway" >&2
@@ -98,7 +75,7 @@ sdl_build() {
 # build/web-deps/lib/libcjson.a, its header as include/cjson/cJSON.h (as Debian installs it).
 cjson_build() {
   local c=$deps/src/cjson
-  [[ -f "$c/cJSON.c" ]] || deb_source cjson cjson
+  [[ -f "$c/cJSON.c" ]] || deb_source cjson cjson "$deps"
   mkdir -p "$deps/include/cjson" "$deps/lib" "$deps/obj-cjson"
   cp "$c/cJSON.h" "$deps/include/cjson/cJSON.h"
   emcc -O2 -c "$c/cJSON.c" -o "$deps/obj-cjson/cJSON.o" -w

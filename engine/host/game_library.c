@@ -6,11 +6,37 @@
    whole GameApi is known to lie inside one of them. */
 #include <strata/host/game_library.h>
 
-#include <elf.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+/* ELF's headers, where the platform has them (Linux, and the web build's libc); elsewhere
+   (Windows' DLLs are PE files) every library is refused as one this checker cannot read. */
+#if defined(__has_include)
+#if __has_include(<elf.h>)
+#define LIB_ELF 1
+#endif
+#endif
+
+/* A library's address span; far beyond any game library, and keeps every sum below in range. */
+#define LIB_SPAN_MAX (1ull << 32)
+
+/* The reason, as the message alone (no path: the caller names the file). */
+static bool refuse(Error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse(Error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    st_error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* [off, off + size) inside len bytes, without wrapping. */
+static bool inside(uint64_t off, uint64_t size, uint64_t len) { return off <= len && size <= len - off; }
+
+#if LIB_ELF
+#include <elf.h>
 
 #if UINTPTR_MAX > 0xFFFFFFFFu
 typedef Elf64_Ehdr Ehdr;
@@ -41,22 +67,6 @@ typedef Elf32_Shdr Shdr;
 #else
 #define LIB_DATA ELFDATA2MSB
 #endif
-
-/* A library's address span; far beyond any game library, and keeps every sum below in range. */
-#define LIB_SPAN_MAX (1ull << 32)
-
-/* The reason, as the message alone (no path: the caller names the file). */
-static bool refuse(Error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool refuse(Error *err, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    st_error_vset(err, ERROR_REFUSED, NULL, 0, 0, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-/* [off, off + size) inside len bytes, without wrapping. */
-static bool inside(uint64_t off, uint64_t size, uint64_t len) { return off <= len && size <= len - off; }
 
 static uint32_t segment_flags(uint32_t p_flags) {
     return (p_flags & PF_R ? GAME_LIBRARY_READ : 0) | (p_flags & PF_W ? GAME_LIBRARY_WRITE : 0) |
@@ -175,6 +185,13 @@ bool st_game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage
     img->extent = extent;
     return true;
 }
+#else
+bool st_game_library_check_file(const uint8_t *b, uint64_t len, GameLibraryImage *img, Error *err) {
+    (void)b, (void)len;
+    *img = (GameLibraryImage){0};
+    return refuse(err, "not an ELF shared library this build can check (game libraries are Linux's)");
+}
+#endif
 
 GameLibraryMap st_game_library_map(const GameLibraryImage *img, uintptr_t base) {
     GameLibraryMap map = {0};

@@ -1,11 +1,13 @@
 /* game_module.c - the linked-in table, or a shared library read, checked, copied and loaded. */
 #include <strata/host/game_module.h>
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#if !defined(_WIN32)
+#include <dlfcn.h>
 #include <unistd.h>
+#endif
 
 #include <SDL2/SDL.h>
 
@@ -14,6 +16,19 @@
 #include <strata/host/game_library.h>
 
 #define GAME_MODULE_MAX_BYTES (256ull << 20)
+
+#if defined(_WIN32)
+/* A DLL's table could be checked against its PE sections as game_library.c checks an ELF
+   file's; until then a Windows game runs its linked-in table, and says so when asked for a
+   library. */
+static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, bool *layout_changed) {
+    (void)expect;
+    *layout_changed = false;
+    snprintf(m->message, sizeof m->message,
+             "%s: not loaded: hot reload of game code is not available on Windows (it is on Linux)", m->path);
+    return NULL;
+}
+#else
 
 /* The library at m->path, after its bytes passed st_game_library_check_file: loaded from a
    copy of those very bytes (so the file the loader maps is the one that was checked), its
@@ -115,6 +130,7 @@ static const GameApi *game_module_load(GameModule *m, const OsFileInfo *expect, 
              m->loads == 1 ? "loaded" : "reloaded", m->path, m->loads, api->build, m->built);
     return api;
 }
+#endif
 
 static GameModuleEvent game_module_take(GameModule *m, const OsFileInfo *expect) {
     bool layout_changed;

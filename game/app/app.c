@@ -297,9 +297,11 @@ static void keep_unsaved(App *app) {
     EditorUi *ui = app->editor;
     if (!ui || !ui->open || !ui->ed.dirty || app->edits_dropped) return;
     int sig = app->host->in.quit_signal;
-    const char *why = sig == SIGINT             ? "interrupted (SIGINT)"
-                      : sig == SIGTERM          ? "terminated (SIGTERM)"
-                      : sig == SIGHUP           ? "its terminal closed (SIGHUP)"
+    const char *why = sig == SIGINT    ? "interrupted (SIGINT)"
+                      : sig == SIGTERM ? "terminated (SIGTERM)"
+#if defined(SIGHUP)
+                      : sig == SIGHUP ? "its terminal closed (SIGHUP)"
+#endif
                       : sig                     ? "ended by a signal"
                       : app->host->opt.headless ? "ended headless, with nobody to ask"
                                                 : "ended";

@@ -11,10 +11,10 @@
 
 #include <cjson/cJSON.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <threads.h>
 
 #include "../../assets/atlas.h"
 #include <strata/core/base.h>
@@ -43,8 +43,17 @@ static void *json_alloc(size_t n) {
 /* The tree goes when the scratch scope ends. */
 static void json_free(void *ptr) { (void)ptr; }
 
-static once_flag json_hooks_once = ONCE_FLAG_INIT;
-static void json_hooks_install(void) { cJSON_InitHooks(&(cJSON_Hooks){.malloc_fn = json_alloc, .free_fn = json_free}); }
+/* Once per process, whichever thread loads a map first (C11's call_once is not in every C
+   library: mingw-w64's has no <threads.h>). A second thread waits the few stores it takes. */
+static atomic_int json_hooks_state; /* 0: not yet, 1: being installed, 2: installed */
+static void json_hooks_install(void) {
+    int expect = 0;
+    if (atomic_compare_exchange_strong(&json_hooks_state, &expect, 1)) {
+        cJSON_InitHooks(&(cJSON_Hooks){.malloc_fn = json_alloc, .free_fn = json_free});
+        atomic_store(&json_hooks_state, 2);
+    }
+    while (atomic_load(&json_hooks_state) != 2) continue;
+}
 
 /* ---- Errors ----------------------------------------------------------------------------- */
 
@@ -771,7 +780,7 @@ bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
         text_position(text, (uint64_t)nul, &line, &col);
         return level_fail(p->err, p->path, line, col, "expected text without U+0000 in a string, found '\\u0000'");
     }
-    call_once(&json_hooks_once, json_hooks_install);
+    json_hooks_install();
     p->objects = true;
     json_arena = p->tmp;
     json_left = LEVEL_TILED_MAX_TREE_BYTES;

@@ -8,9 +8,9 @@
 #
 # Allowed, each for a reason: the Tiled reader's context for cJSON's allocation hooks, which
 # take no user pointer (json_arena, json_left, json_refused: set at the start of one parse
-# and cleared at its end, so nothing in them outlives a call) and the once-flag that
+# and cleared at its end, so nothing in them outlives a call) and the once-state that
 # installs the hooks (a swapped-in library installs its own at its first parse).
-ALLOWED='json_arena|json_left|json_refused|json_hooks_once'
+ALLOWED='json_arena|json_left|json_refused|json_hooks_state'
 set -u
 LIB=$1
 command -v objdump >/dev/null || { echo "SKIP: objdump is not installed"; exit 77; }
