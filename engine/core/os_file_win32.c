@@ -8,7 +8,8 @@
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #include <io.h>
-#include <shellapi.h> /* CommandLineToArgvW */
+#include <shellapi.h>  /* CommandLineToArgvW */
+#undef ERROR_NOT_FOUND /* winerror.h's: ours is ErrorCode's (core/error.h) */
 
 /* The last Windows error as the errno POSIX would have given, so the messages and the
    codes are the same on both (ERROR_NOT_FOUND for "No such file or directory"). */
