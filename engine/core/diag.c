@@ -7,13 +7,16 @@
 #if defined(_WIN32)
 #include <fcntl.h>
 #include <io.h>
-/* Windows' C library turns every "\n" written to stdout and stderr into "\r\n" (text
-   mode). Reports, exit reports and tools' tables are the same bytes on every platform, so
-   whatever reads them (a script, a test, a person's grep) reads one format: binary mode,
-   before main, in every program that can report (every one on the engine). */
+#include <stdlib.h>
+/* Windows' C library turns every "\n" written to stdout, stderr or a file fopen'ed without
+   "b" into "\r\n" (text mode). Reports, exit reports, tools' tables and files are the same
+   bytes on every platform, so whatever reads them (a script, a test, a person's grep) reads
+   one format: binary mode, before main, in every program that can report (every one on the
+   engine). */
 __attribute__((constructor)) static void diag_stdio_binary(void) {
     _setmode(_fileno(stdout), _O_BINARY);
     _setmode(_fileno(stderr), _O_BINARY);
+    *__p__fmode() = _O_BINARY;
 }
 #endif
 

@@ -1,10 +1,15 @@
 /* path.c - base name and folder of a path, as slices (see path.h). */
 #include <strata/core/path.h>
 
-/* Index of the last '/', or -1. */
+/* Index of the last '/' (or, on Windows, '\\', its own separator), or -1. */
 static int64_t path_last_slash(Str8 path) {
-    for (uint64_t i = path.len; i > 0; i--)
-        if (path.data[i - 1] == '/') return (int64_t)(i - 1);
+    for (uint64_t i = path.len; i > 0; i--) {
+        char c = path.data[i - 1];
+#if defined(_WIN32)
+        if (c == '\\') return (int64_t)(i - 1);
+#endif
+        if (c == '/') return (int64_t)(i - 1);
+    }
     return -1;
 }
 

@@ -411,7 +411,23 @@ static const char HOST_HELP[] =
     "                       reload textures, sounds and music when their files change\n"
     "                       (default: on in a window, off headless)\n"
     "host keys: F1 arena panel, F11 or Alt+Enter fullscreen, F12 screenshot (saved under\n"
+#if defined(_WIN32)
+    "      %%APPDATA%%\\%s\\screenshots)\n";
+#else
     "      $XDG_DATA_HOME/%s/screenshots, else ~/.local/share/...)\n";
+#endif
+
+/* The program's own name for its messages: argv[0]'s last part, without Windows' ".exe"
+   (so "game: ..." on every platform). */
+static const char *host_program_name(Arena *perm, const GameApi *api, int argc, char **argv) {
+    if (argc <= 0 || !argv[0]) return api->name;
+    Str8 base = st_path_base_name(st_str8_cstr(argv[0]));
+#if defined(_WIN32)
+    if (base.len > 4 && !SDL_strcasecmp(base.data + base.len - 4, ".exe")) base.len -= 4;
+#endif
+    const char *name = st_str8_to_cstr(perm, base);
+    return name ? name : api->name;
+}
 
 /* `prog`: the program's own name (argv[0]'s last part), as in every message it writes. */
 static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help) {
@@ -470,7 +486,7 @@ static int host_parse(Arena *perm, const GameApi *api, int argc, char **argv, Ho
     if (!v) return 1;
     Error why;
     const char *stray[1];
-    const char *prog = argc > 0 ? st_path_base_name(st_str8_cstr(argv[0])).data : api->name;
+    const char *prog = host_program_name(perm, api, argc, argv);
     CliParse r = st_cli_parse(opts, n, argc, argv, v, stray, 0, &why);
     if (r.status != CLI_OK) {
         st_diag_report(DIAG_ERROR, "%s: %s", prog, why.message);
@@ -601,7 +617,8 @@ static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
 
 int st_host_main(const GameApi *api, int argc, char **argv) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    if (!perm) return 1;
+    /* Windows hands main its line in the ANSI code page: "Café levels/x.lvl" as UTF-8. */
+    if (!perm || !st_os_args_utf8(perm, &argc, &argv)) return 1;
     GameModule m;
     HostOptions ho;
     void *options = NULL;

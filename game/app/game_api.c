@@ -57,9 +57,15 @@ static const char GAME_HELP[] = "  --level FILE         start on this level file
                                 "  --skip-title         start playing the level at once\n"
                                 "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
                                 "      E edit the level, M mute; the keys can be changed in Settings\n"
+#if defined(_WIN32)
+                                "files: progress in %APPDATA%\\arena-dungeon\\progress,\n"
+                                "      settings in %APPDATA%\\arena-dungeon\\settings,\n"
+                                "      a text file of 'key value' lines to edit by hand\n";
+#else
                                 "files: progress in $XDG_DATA_HOME/arena-dungeon/progress (else ~/.local/share/...),\n"
                                 "      settings in $XDG_CONFIG_HOME/arena-dungeon/settings (else ~/.config/...),\n"
                                 "      a text file of 'key value' lines to edit by hand\n";
+#endif
 
 /* The values into AppOptions by name, so each field's type is the compiler's to check. */
 static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {

@@ -161,9 +161,12 @@ int main(int argc, char **argv) {
     CHECK(st_platform_is_fullscreen(pf));
     st_platform_poll(pf, &in);
     st_platform_output_size(pf, &ow, &oh);
-    CHECK(ow == 1024 && oh == 768);
+#if !defined(_WIN32) /* SDL's dummy video driver on Windows keeps the window's surface size */
+    CHECK_EQ_I(ow, 1024);
+    CHECK_EQ_I(oh, 768);
     v = st_platform_viewport(pf);
     CHECK(v.scale == 2 && v.x == 32 && v.y == 114);
+#endif
     check_renderer_matches(pf);
     /* Back: the window it was. F11 goes through st_platform_poll. */
     SDL_Event f11 = {0};
@@ -210,7 +213,9 @@ int main(int argc, char **argv) {
     CHECK(st_platform_is_fullscreen(pf));
     CHECK_EQ_I(st_platform_window_scale(pf), 1);
     st_platform_output_size(pf, &ow, &oh);
+#if !defined(_WIN32)
     CHECK(ow == 1024 && oh == 768);
+#endif
     check_renderer_matches(pf);
     st_platform_set_fullscreen(pf, false);
     win = SDL_RenderGetWindow(st_platform_renderer(pf));

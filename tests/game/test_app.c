@@ -186,6 +186,7 @@ int main(int argc, char **argv) {
     snprintf(shots, sizeof shots, "%s/arena-dungeon/screenshots", data);
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
     REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
+    REQUIRE(setenv("APPDATA", data, 1) == 0); /* the same on Windows */
     char want_dir[400];
     CHECK(st_host_screenshot_dir(game_api(), want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
@@ -324,9 +325,7 @@ int main(int argc, char **argv) {
     test_level_option(perm);
     st_arena_release(perm);
 
-    char rm[400];
-    snprintf(rm, sizeof rm, "rm -rf '%s'", data);
-    CHECK(system(rm) == 0);
+    CHECK(test_remove_tree(data));
     REQUIRE(chdir("/") == 0);
     CHECK(rmdir(dir) == 0); /* nothing else was written there */
     return check_result();

@@ -182,13 +182,11 @@ static void test_true_peak(Arena *perm) {
    wrong, that sound silent, the game running. It used to crash at start-up inside
    stb_vorbis (the file's CRCs are right; its setup header lies). */
 static void test_hostile_sound(Arena *perm) {
-    char assets[300], cmd[1200], out[340];
+    char assets[300], shot[340], out[340];
     snprintf(assets, sizeof assets, "%s/hostile-assets", dir);
-    snprintf(cmd, sizeof cmd,
-             "cp -r '%s/assets' '%s' && cp '%s/tests/audio/fixtures/hostile/residue2-scratch.ogg' "
-             "'%s/sounds/shot.wav'",
-             SOURCE_DIR, assets, SOURCE_DIR, assets);
-    REQUIRE_VOID(system(cmd) == 0);
+    snprintf(shot, sizeof shot, "%s/sounds/shot.wav", assets);
+    REQUIRE_VOID(test_copy_tree(SOURCE_DIR "/assets", assets, NULL));
+    REQUIRE_VOID(test_copy_file(SOURCE_DIR "/tests/audio/fixtures/hostile/residue2-scratch.ogg", shot));
     snprintf(out, sizeof out, "%s/hostile.wav", dir);
     Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
@@ -218,10 +216,19 @@ static void test_menus_and_missing(Arena *perm) {
     snprintf(assets, sizeof assets, "%s/assets", dir);
     char sub[340];
     snprintf(sub, sizeof sub, "%s/sounds", assets);
-    char cmd[1600];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s/music' && cp '%s'/assets/sounds/menu_*.wav '%s/'", sub, assets,
-             SOURCE_DIR, sub);
-    REQUIRE_VOID(system(cmd) == 0);
+    char music[340];
+    snprintf(music, sizeof music, "%s/music", assets);
+    REQUIRE_VOID(st_os_make_dirs(sub) && st_os_make_dirs(music));
+    OsDirList sounds;
+    REQUIRE_VOID(st_os_list_dir(perm, SOURCE_DIR "/assets/sounds", &sounds));
+    for (uint64_t i = 0; i < sounds.count; i++) {
+        const char *name = sounds.entries[i].name.data;
+        if (strncmp(name, "menu_", 5) != 0 || !st_str8_ends_with(sounds.entries[i].name, STR8_LIT(".wav"))) continue;
+        char from[400], to[400];
+        snprintf(from, sizeof from, "%s/assets/sounds/%s", SOURCE_DIR, name);
+        snprintf(to, sizeof to, "%s/%s", sub, name);
+        REQUIRE_VOID(test_copy_file(from, to));
+    }
     Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
     DiagCapture cap;
     st_diag_capture_begin(&cap, reports);
@@ -317,8 +324,6 @@ int main(int argc, char **argv) {
     test_menus_and_missing(perm);
     test_music_moods(perm);
     st_arena_release(perm);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(test_remove_tree(dir));
     return check_result();
 }

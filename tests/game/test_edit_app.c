@@ -194,9 +194,11 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(lv.width == 14 && lv.height == 9 && lv.sign_count == 1 && lv.pickup_count == 1);
     CHECK(lv.enemy_count == 1 && lv.enemies[0].hp == 5);
     st_arena_release(level);
+#if !defined(_WIN32) /* through a shell; on Windows the level_load above is the check */
     char cmd[600];
     snprintf(cmd, sizeof cmd, "'%s' '%s' > /dev/null", LEVELCHECK, path);
     CHECK(system(cmd) == 0);
+#endif
 
     /* Tab: play-test from the cursor; Tab: back. */
     mouse_move(px(9), py(6));
@@ -390,8 +392,6 @@ int main(int argc, char **argv) {
     test_reload(perm, reload);
     test_create(perm);
     st_arena_release(perm);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(test_remove_tree(dir));
     return check_result();
 }

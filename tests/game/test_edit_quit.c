@@ -353,8 +353,6 @@ int main(int argc, char **argv) {
     test_broken(perm, path, unsaved);
     st_arena_release(perm);
     st_arena_release(scratch);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(test_remove_tree(dir));
     return check_result();
 }

@@ -441,8 +441,6 @@ int main(void) {
     test_scale_fits();
     test_title_quit();
     st_arena_release(level);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(test_remove_tree(dir));
     return check_result();
 }

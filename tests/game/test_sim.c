@@ -1155,8 +1155,6 @@ int main(void) {
     test_move_prediction();
     test_screen_table();
     st_arena_release(level_arena);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    if (!test_remove_tree(dir)) fprintf(stderr, "could not remove %s\n", dir);
     return check_result();
 }

@@ -50,6 +50,7 @@ static uint64_t run(Arena *perm, const char *csv, uint32_t every, uint64_t *fram
 }
 
 /* levelcheck's recommendation for the shipped levels. */
+#if !defined(_WIN32)
 static uint64_t levelcheck_recommends(void) {
     char cmd[600];
     snprintf(cmd, sizeof cmd, "'%s' '%s'/levels/*.lvl", LEVELCHECK, SOURCE_DIR);
@@ -62,6 +63,7 @@ static uint64_t levelcheck_recommends(void) {
     pclose(p);
     return rec;
 }
+#endif
 
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
 int main(int argc, char **argv) {
@@ -104,7 +106,9 @@ int main(int argc, char **argv) {
     CHECK_EQ_U(rows, frames);
     CHECK_EQ_U(max_level_high, level_peak);
     CHECK_EQ_U(level_events, 7);
+#if !defined(_WIN32) /* levelcheck through popen's shell; tests/windows compares its table with native */
     CHECK_EQ_U(recommended, levelcheck_recommends());
+#endif
     CHECK(recommended > 0);
 
     /* Every tenth frame, and the frames with an event. */
@@ -124,8 +128,6 @@ int main(int argc, char **argv) {
     CHECK(rows10 >= frames10 / 10 && rows10 <= frames10 / 10 + 1 + odd_with_event);
     CHECK(odd_with_event > 0);
     st_arena_release(perm);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(test_remove_tree(dir));
     return check_result();
 }

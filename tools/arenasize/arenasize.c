@@ -13,6 +13,7 @@
 
 #include <strata/core/arena.h>
 #include <strata/core/cli.h>
+#include <strata/core/os_file.h>
 #include <strata/core/str8.h>
 #include <strata/version.h>
 
@@ -61,10 +62,10 @@ static const CliProgram PROGRAM = {
 int main(int argc, char **argv) {
     CliValue v[CLI_OPT_VERSION + 1];
     const char *files[1];
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 2ull << 30, .name = "arenasize"});
+    if (!a || !st_os_args_utf8(a, &argc, &argv)) return 1; /* Windows: UTF-8 paths */
     int n, rc = st_cli_run(&PROGRAM, STRATA_VERSION, argc, argv, v, files, &n);
     if (rc >= 0) return rc;
-    Arena *a = st_arena_create((ArenaParams){.reserve_size = 2ull << 30, .name = "arenasize"});
-    if (!a) return 1;
     Trace t;
     bool ok = trace_csv_read(a, files[0], &t);
     if (ok) print_sizes(files[0], &t);

@@ -12,7 +12,7 @@
 cmake_minimum_required(VERSION 3.16)
 
 function(run expect_rc)
-  execute_process(COMMAND ${EXE} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  execute_process(COMMAND $ENV{AD_RUN} ${EXE} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message("$ levelfmt ${ARGN}\n${out}${err}")
   # The exact status: a crash is not the expected failure.
   if(NOT "${rc}" STREQUAL "${expect_rc}")
