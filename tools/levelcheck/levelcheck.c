@@ -30,23 +30,21 @@
 
 #define KIB 1024ull
 
-#define USAGE                                                                                                  \
-    "usage: levelcheck [--csv] [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n       levelcheck --help | " \
-    "--version\n"
+#define USAGE "usage: levelcheck [--csv] [--level-arena BYTES[K|M|G]] [--root DIR] FILE...\n       levelcheck --help | --version\n"
 
 /* The contract of --csv, printed by --help: scripts are written against this text. */
-#define CSV_HELP                                                                                           \
-    "--csv: CSV (RFC 4180) on stdout instead of the table:\n"                                              \
+#define CSV_HELP                                                                                  \
+    "--csv: CSV (RFC 4180) on stdout instead of the table:\n"                                    \
     "  file,width,height,enemies,pickups,doors,links,entries,signs,level_bytes,scratch_peak,name,status\n" \
-    "  one row per FILE, in the order given. status is ok, does_not_fit (valid, but it needs\n"            \
-    "  more than the level arena: level_bytes and scratch_peak are known, the rest is empty),\n"           \
-    "  bad_link (it loads, but a portal or its exit leads to a level or entry that is not\n"               \
-    "  there) or invalid (it does not load: every figure is empty). A field holding a comma,\n"            \
-    "  a double quote or a line break is quoted, its quotes doubled. level_bytes is the\n"                 \
-    "  level arena's need, scratch_peak the scratch used while loading, name the level's\n"                \
-    "  name (UTF-8). After the rows, when any need is known, one comment line:\n"                          \
-    "  # recommended_level_arena_bytes=N\n"                                                                \
-    "  (the largest need + 25%%, rounded up to 64 KiB). Skip lines starting with '#'.\n"                   \
+    "  one row per FILE, in the order given. status is ok, does_not_fit (valid, but it needs\n"  \
+    "  more than the level arena: level_bytes and scratch_peak are known, the rest is empty),\n" \
+    "  bad_link (it loads, but a portal or its exit leads to a level or entry that is not\n"     \
+    "  there) or invalid (it does not load: every figure is empty). A field holding a comma,\n"  \
+    "  a double quote or a line break is quoted, its quotes doubled. level_bytes is the\n"       \
+    "  level arena's need, scratch_peak the scratch used while loading, name the level's\n"     \
+    "  name (UTF-8). After the rows, when any need is known, one comment line:\n"               \
+    "  # recommended_level_arena_bytes=N\n"                                                     \
+    "  (the largest need + 25%%, rounded up to 64 KiB). Skip lines starting with '#'.\n"          \
     "  Errors go to stderr as without --csv, and so does the exit status.\n"
 
 static int usage(void) {
@@ -55,11 +53,13 @@ static int usage(void) {
 }
 
 static int help(void) {
-    printf(USAGE "Loads every FILE as the game does and prints, per level, its size, entity counts, the\n"
-                 "bytes it needs in the level arena and the scratch used to load it, then a recommended\n"
-                 "LEVEL_ARENA_BYTES. Exit status 1 if any file is invalid or does not fit, 2 on bad usage.\n"
-                 "  --level-arena BYTES  the level arena to load into (default %llu; K, M, G suffixes)\n"
-                 "  --root DIR           exits and links must stay inside DIR (default: each FILE's folder)\n" CSV_HELP,
+    printf(USAGE
+           "Loads every FILE as the game does and prints, per level, its size, entity counts, the\n"
+           "bytes it needs in the level arena and the scratch used to load it, then a recommended\n"
+           "LEVEL_ARENA_BYTES. Exit status 1 if any file is invalid or does not fit, 2 on bad usage.\n"
+           "  --level-arena BYTES  the level arena to load into (default %llu; K, M, G suffixes)\n"
+           "  --root DIR           exits and links must stay inside DIR (default: each FILE's folder)\n"
+           CSV_HELP,
            (unsigned long long)LEVEL_ARENA_BYTES);
     return 0;
 }
@@ -87,8 +87,8 @@ static void csv_u64(uint64_t v) { printf(",%llu", (unsigned long long)v); }
 static uint64_t recommend(uint64_t largest) { return level_arena_recommend(largest); }
 
 /* Loads what `target` names into `check_arena` and, if `entry` is given, looks it up. */
-static bool check_target(const char *from, const char *what, const char *target, const char *entry, const char *root,
-                         Arena *check_arena) {
+static bool check_target(const char *from, const char *what, const char *target, const char *entry,
+                         const char *root, Arena *check_arena) {
     Level t;
     Error err;
     fflush(stdout); /* keep the rows and the errors in order on a terminal */
@@ -109,10 +109,7 @@ static const CliOption OPTS[OPT_COUNT] = {
     [OPT_HELP_SHORT] = {.name = "-h", .arg = CLI_SWITCH, .alias_of = OPT_HELP + 1},
     [OPT_VERSION] = {.name = "--version", .arg = CLI_SWITCH},
     [OPT_CSV] = {.name = "--csv", .arg = CLI_SWITCH},
-    [OPT_LEVEL_ARENA] = {.name = "--level-arena",
-                         .arg = CLI_BYTES,
-                         .lo = 1,
-                         .hi = 1ull << 40}, /* what an arena can be */
+    [OPT_LEVEL_ARENA] = {.name = "--level-arena", .arg = CLI_BYTES, .lo = 1, .hi = 1ull << 40}, /* what an arena can be */
     [OPT_ROOT] = {.name = "--root", .arg = CLI_PATH},
 };
 
@@ -141,11 +138,9 @@ int main(int argc, char **argv) {
     argc = r.positional;
     argv = (char **)paths; /* the files, from argv[0] on */
 
-    Arena *level_arena =
-        st_arena_create((ArenaParams){.reserve_size = arena_bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level_arena = st_arena_create((ArenaParams){.reserve_size = arena_bytes, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     /* Targets of links are only validated, so their arena may be as large as anything. */
-    Arena *check_arena =
-        st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "levelcheck"});
+    Arena *check_arena = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "levelcheck"});
     if (!level_arena || !check_arena) return 1;
 
     int w = 4; /* the file column fits the longest path, within reason */
@@ -185,8 +180,8 @@ int main(int argc, char **argv) {
                     csv_u64(st.scratch_peak);
                     fputs(",,does_not_fit\n", stdout);
                 } else
-                    printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-",
-                           "-", "-", "-", "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
+                    printf("%-*s %11s %7s %7s %5s %5s %7s %5s %12llu %12llu  (does not fit)\n", w, path, "-", "-", "-", "-",
+                       "-", "-", "-", (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak);
                 misfits++;
                 if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
             } else {
@@ -203,9 +198,9 @@ int main(int argc, char **argv) {
         char size[32];
         snprintf(size, sizeof size, "%dx%d", lv.width, lv.height);
         if (!csv)
-            printf("%-*s %11s %7d %7d %5d %5d %7d %5d %12llu %12llu  %s\n", w, path, size, lv.enemy_count,
-                   lv.pickup_count, lv.door_count, lv.link_count, lv.entry_count, lv.sign_count,
-                   (unsigned long long)st.level_bytes, (unsigned long long)st.scratch_peak, lv.name);
+            printf("%-*s %11s %7d %7d %5d %5d %7d %5d %12llu %12llu  %s\n", w, path, size, lv.enemy_count, lv.pickup_count,
+               lv.door_count, lv.link_count, lv.entry_count, lv.sign_count, (unsigned long long)st.level_bytes,
+               (unsigned long long)st.scratch_peak, lv.name);
         if (st.level_bytes > largest) largest = st.level_bytes, largest_path = path;
         bool links_ok = true;
         for (int k = 0; k < lv.link_count; k++) {

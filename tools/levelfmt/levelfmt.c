@@ -99,8 +99,8 @@ int main(int argc, char **argv) {
 
     /* Any valid level formats, however large: whether it fits the game's arena is
        levelcheck's question. */
-    Arena *level_arena =
-        st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level_arena = st_arena_create(
+        (ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Arena *text_arena = st_arena_create((ArenaParams){.name = "levelfmt"});
     if (!level_arena || !text_arena) return 1;
 
@@ -115,9 +115,8 @@ int main(int argc, char **argv) {
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
         if (mode != MODE_PRINT && plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
-            st_diag_report_at(
-                DIAG_ERROR, path, 0, 0,
-                "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
+            st_diag_report_at(DIAG_ERROR, path, 0, 0,
+                           "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
             failed++;
             continue;
         }

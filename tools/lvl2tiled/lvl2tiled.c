@@ -33,14 +33,15 @@
 #define SPRITES_FIRSTGID (TILES_FIRSTGID + TILES_COUNT)
 #define SPRITES_COUNT (ATLAS_COLS * SPRITES_ROWS)
 
-static const char usage_text[] = "usage: lvl2tiled [--assets DIR] [--keep-links] -o OUTDIR FILE.lvl...\n"
-                                 "       lvl2tiled --help | --version\n"
-                                 "Writes each level as OUTDIR/<name>.tmx for the Tiled editor, with the tilesets\n"
-                                 "OUTDIR/tiles.tsx and OUTDIR/sprites.tsx over DIR/tiles.png and DIR/sprites.png.\n"
-                                 "\n"
-                                 "  -o OUTDIR     where the maps and tilesets go (made if missing)\n"
-                                 "  --assets DIR  the folder of tiles.png and sprites.png (default: assets)\n"
-                                 "  --keep-links  keep exits and portal targets as written (default: .lvl -> .tmj)\n";
+static const char usage_text[] =
+    "usage: lvl2tiled [--assets DIR] [--keep-links] -o OUTDIR FILE.lvl...\n"
+    "       lvl2tiled --help | --version\n"
+    "Writes each level as OUTDIR/<name>.tmx for the Tiled editor, with the tilesets\n"
+    "OUTDIR/tiles.tsx and OUTDIR/sprites.tsx over DIR/tiles.png and DIR/sprites.png.\n"
+    "\n"
+    "  -o OUTDIR     where the maps and tilesets go (made if missing)\n"
+    "  --assets DIR  the folder of tiles.png and sprites.png (default: assets)\n"
+    "  --keep-links  keep exits and portal targets as written (default: .lvl -> .tmj)\n";
 
 /* Writes a text built in a Str8Buf (sized for it) through the one writer,
    st_os_write_file_atomic, as every file the project writes; a cut text is never written. */
@@ -48,7 +49,7 @@ static bool out_write(const Str8Buf *o, const char *path) {
     Error msg;
     if (o->cut) {
         st_diag_report_at(DIAG_ERROR, path, 0, 0, "cannot write: the text did not fit its %llu-byte buffer",
-                          (unsigned long long)o->cap);
+                       (unsigned long long)o->cap);
         return false;
     }
     if (st_os_write_file_atomic(path, o->data, o->len, &msg)) return true;
@@ -92,11 +93,11 @@ static bool write_tileset(Arena *a, const char *outdir, const char *name, const 
     ArenaTemp t = st_arena_temp_begin(a);
     Str8Buf out = st_str8_buf(a, 4096 + 6 * strlen(image_rel)), *f = &out;
     st_str8_buf_fmt(f,
-                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"%s\" tilewidth=\"16\" tileheight=\"16\" "
-                    "tilecount=\"%d\" columns=\"%d\">\n"
-                    " <image source=\"",
-                    name, (w / 16) * (h / 16), w / 16);
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"%s\" tilewidth=\"16\" tileheight=\"16\" "
+            "tilecount=\"%d\" columns=\"%d\">\n"
+            " <image source=\"",
+            name, (w / 16) * (h / 16), w / 16);
     put_attr(f, image_rel);
     st_str8_buf_fmt(f, "\" width=\"%d\" height=\"%d\"/>\n</tileset>\n", w, h);
     bool ok = out_write(f, path);
@@ -139,13 +140,12 @@ typedef struct Writer {
 static void object_open(Writer *w, const char *type, const char *name, int gid, int32_t tx, int32_t ty, bool more) {
     st_str8_buf_fmt(w->f, "  <object id=\"%d\" name=\"", w->next_id++);
     put_attr(w->f, name ? name : "");
-    st_str8_buf_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid,
-                    tx * TILE_PX, (ty + 1) * TILE_PX, more ? ">" : "/>");
+    st_str8_buf_fmt(w->f, "\" type=\"%s\" gid=\"%d\" x=\"%d\" y=\"%d\" width=\"16\" height=\"16\"%s\n", type, gid, tx * TILE_PX,
+            (ty + 1) * TILE_PX, more ? ">" : "/>");
 }
 
 static void property(Str8Buf *f, const char *name, const char *type, const char *value) {
-    st_str8_buf_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "",
-                    type ? "\"" : "");
+    st_str8_buf_fmt(f, "    <property name=\"%s\"%s%s%s value=\"", name, type ? " type=\"" : "", type ? type : "", type ? "\"" : "");
     put_attr(f, value);
     st_str8_buf_fmt(f, "%s", "\"/>\n");
 }
@@ -153,8 +153,8 @@ static void property(Str8Buf *f, const char *name, const char *type, const char 
 static const char *const color_names[KEY_COLOR_COUNT] = {"red", "green", "blue"};
 
 static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep_links) {
-    int objects =
-        1 + lv->enemy_count + lv->pickup_count + lv->door_count + lv->link_count + lv->entry_count + lv->sign_count;
+    int objects = 1 + lv->enemy_count + lv->pickup_count + lv->door_count + lv->link_count + lv->entry_count +
+                  lv->sign_count;
     /* At most 6 bytes a tile ("%d," and the line's end), and an object's XML with its
        properties, names and texts escaped (6 bytes a character at worst). */
     uint64_t cap = 4096 + (uint64_t)lv->width * (uint64_t)lv->height * 6 + (uint64_t)objects * 512 +
@@ -163,13 +163,12 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
     Str8Buf out = st_str8_buf(a, cap), *f = &out;
     Writer w = {.f = f, .next_id = 1};
     st_str8_buf_fmt(f,
-                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" "
-                    "width=\"%d\" height=\"%d\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" nextlayerid=\"3\" "
-                    "nextobjectid=\"%d\">\n <properties>\n",
-                    lv->width, lv->height, objects + 1);
-    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS)
-        st_str8_buf_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" "
+            "width=\"%d\" height=\"%d\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\" nextlayerid=\"3\" "
+            "nextobjectid=\"%d\">\n <properties>\n",
+            lv->width, lv->height, objects + 1);
+    if (lv->bullet_cap != LEVEL_DEFAULT_BULLETS) st_str8_buf_fmt(f, "  <property name=\"bullets\" type=\"int\" value=\"%d\"/>\n", lv->bullet_cap);
     if (lv->exit_written) {
         st_str8_buf_fmt(f, "%s", "  <property name=\"exit\" value=\"");
         put_level_path(f, lv->exit_written, keep_links);
@@ -181,15 +180,14 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
     if (lv->particle_cap != LEVEL_DEFAULT_PARTICLES)
         st_str8_buf_fmt(f, "  <property name=\"particles\" type=\"int\" value=\"%d\"/>\n", lv->particle_cap);
     st_str8_buf_fmt(f,
-                    " </properties>\n"
-                    " <tileset firstgid=\"%d\" source=\"tiles.tsx\"/>\n"
-                    " <tileset firstgid=\"%d\" source=\"sprites.tsx\"/>\n"
-                    " <layer id=\"1\" name=\"tiles\" width=\"%d\" height=\"%d\">\n  <data encoding=\"csv\">\n",
-                    TILES_FIRSTGID, SPRITES_FIRSTGID, lv->width, lv->height);
+            " </properties>\n"
+            " <tileset firstgid=\"%d\" source=\"tiles.tsx\"/>\n"
+            " <tileset firstgid=\"%d\" source=\"sprites.tsx\"/>\n"
+            " <layer id=\"1\" name=\"tiles\" width=\"%d\" height=\"%d\">\n  <data encoding=\"csv\">\n",
+            TILES_FIRSTGID, SPRITES_FIRSTGID, lv->width, lv->height);
     for (int32_t y = 0; y < lv->height; y++) {
         for (int32_t x = 0; x < lv->width; x++)
-            st_str8_buf_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y),
-                            x + 1 < lv->width || y + 1 < lv->height ? "," : "");
+            st_str8_buf_fmt(f, "%d%s", TILES_FIRSTGID + terrain_tile(lv, x, y), x + 1 < lv->width || y + 1 < lv->height ? "," : "");
         st_str8_buf_fmt(f, "\n");
     }
     st_str8_buf_fmt(f, "%s", "</data>\n </layer>\n <objectgroup id=\"2\" name=\"entities\">\n");
@@ -216,8 +214,7 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
             st_str8_buf_fmt(f, "%s", "   </properties>\n  </object>\n");
         } else {
             bool coin = k->kind == PICKUP_COIN;
-            object_open(&w, coin ? "coin" : "heart", NULL, SPRITES_FIRSTGID + (coin ? SPR_COIN : SPR_HEART), k->tx,
-                        k->ty, false);
+            object_open(&w, coin ? "coin" : "heart", NULL, SPRITES_FIRSTGID + (coin ? SPR_COIN : SPR_HEART), k->tx, k->ty, false);
         }
     }
     for (int32_t i = 0; i < lv->door_count; i++) {
@@ -241,8 +238,8 @@ static bool write_map(Arena *a, const Level *lv, const char *out_path, bool keep
         const LevelEntry *e = &lv->entries[i];
         st_str8_buf_fmt(f, "  <object id=\"%d\" name=\"", w.next_id++);
         put_attr(f, e->name);
-        st_str8_buf_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n",
-                        e->tx * TILE_PX + TILE_PX / 2, e->ty * TILE_PX + TILE_PX / 2);
+        st_str8_buf_fmt(f, "\" type=\"entry\" x=\"%d\" y=\"%d\">\n   <point/>\n  </object>\n", e->tx * TILE_PX + TILE_PX / 2,
+                e->ty * TILE_PX + TILE_PX / 2);
     }
     for (int32_t i = 0; i < lv->sign_count; i++) {
         const LevelSign *g = &lv->signs[i];
@@ -286,8 +283,7 @@ int main(int argc, char **argv) {
     }
     char out_real[PATH_MAX], assets_real[PATH_MAX], rel[PATH_MAX];
     char tiles_rel[PATH_MAX + 16], sprites_rel[PATH_MAX + 16]; /* rel, a slash and a file name */
-    if (!st_os_real_path(outdir, out_real, sizeof out_real) ||
-        !st_os_real_path(assets, assets_real, sizeof assets_real)) {
+    if (!st_os_real_path(outdir, out_real, sizeof out_real) || !st_os_real_path(assets, assets_real, sizeof assets_real)) {
         st_diag_report_at(DIAG_ERROR, assets, 0, 0, "expected the assets folder (tiles.png, sprites.png), found none");
         return 1;
     }
