@@ -4,7 +4,8 @@
 # WORK/elsewhere (no assets/ or levels/ there), where it must
 #   - load SDL2 and cJSON from its own lib/ (ldd), and carry no path of the source tree;
 #   - play the full committed replay to its hash ("(matches)"), on the unpacked levels (the
-#     exit report names each level it played by path);
+#     exit report names each level it played by path), with its sound mixed offline into a
+#     WAV (--audio-out: headless, the sounds and music would not be read), all of it loaded;
 #   - with its assets/ taken away, fail saying no assets folder was found: it never falls
 #     back on the source tree's art (which is what would hide a package without its own);
 #   - run its levelcheck over its own levels.
@@ -28,11 +29,14 @@ done
 if grep -qaF "$src" "$game"; then fail "the game names the source tree $src"; fi
 
 out=$(cd "$work/elsewhere" && "$game" --headless --no-save --replay "$src/tests/replays/full-run.rep" \
-    --level "$top/levels/01-first-steps.lvl" 2>&1); rc=$?
+    --level "$top/levels/01-first-steps.lvl" --audio-out "$work/run.wav" 2>&1); rc=$?
+rm -f "$work/run.wav"
 printf '%s\n' "$out" | grep -v '^  '
 [ $rc -eq 0 ] || fail "the full replay exited $rc"
 printf '%s\n' "$out" | grep -q "^replay .*: played to the end, 7 levels completed, hash .* (matches)$" ||
     fail "the full replay did not end on its hash"
+printf '%s\n' "$out" | grep -q "^sound data: .* files, 0 missing)$" || fail "the sounds and music did not all load"
+if printf '%s\n' "$out" | grep -q "error:"; then fail "the run reported an error"; fi
 for n in 01 02 03 04 05 06 07; do
     printf '%s\n' "$out" | grep -q "^  $top/levels/$n-" || fail "level $n was not played from $top/levels"
 done
