@@ -64,6 +64,13 @@ function(ad_test)
   add_test(NAME ${T_NAME} COMMAND ${T_COMMAND})
   # One property at a time: LABELS and ENVIRONMENT are lists themselves.
   set_tests_properties(${T_NAME} PROPERTIES LABELS "${labels}")
+  # A cross build's programs run through its emulator (the Windows build's wine64): ctest
+  # puts it before a test whose command is a target, and a script that runs a program the
+  # build made puts $AD_RUN before it (empty in a native build).
+  if(CMAKE_CROSSCOMPILING_EMULATOR)
+    list(JOIN CMAKE_CROSSCOMPILING_EMULATOR " " run)
+    list(APPEND T_ENV "AD_RUN=${run}")
+  endif()
   if(T_ENV)
     set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${T_ENV}")
   endif()

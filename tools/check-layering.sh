@@ -3,9 +3,10 @@
 # (default: the project this script is in). Prints "file:line: rule: code" for every break
 # and exits 1 when there is one, 0 when there is none:
 #
-#   os-call      only engine/core/os_file.* and os_memory.* call the OS on files and folders
-#                (open, stat, mkdir, opendir, rename, unlink, access, realpath, fopen,
-#                SDL_GetBasePath, ...): everything else goes through os_file.h
+#   os-call      only engine/core/os_file.* (its Windows half os_file_win32.c too) and
+#                os_memory.* call the OS on files and folders (open, stat, mkdir, opendir,
+#                rename, unlink, access, realpath, fopen, CreateFileW, MoveFileExW,
+#                FindFirstFileExW, SDL_GetBasePath, ...): everything else goes through os_file.h
 #   tool-write   the tools (tools/*, but the benchmarks and the tools' tests) open, create,
 #                rename and remove files through os_file.h too: every file the project
 #                writes goes through its one writer
@@ -45,7 +46,7 @@ TMP=$(mktemp -d) || exit 2
 trap 'rm -rf "$TMP"' EXIT
 fails=0
 
-OS_CALLS='open|openat|creat|stat|lstat|fstat|fstatat|mkdir|mkdirat|opendir|fdopendir|readdir|scandir|rename|renameat|unlink|unlinkat|rmdir|remove|access|faccessat|realpath|readlink|chdir|getdents64|fopen|freopen|SDL_GetBasePath|SDL_RWFromFile'
+OS_CALLS='open|openat|creat|stat|lstat|fstat|fstatat|mkdir|mkdirat|opendir|fdopendir|readdir|scandir|rename|renameat|unlink|unlinkat|rmdir|remove|access|faccessat|realpath|readlink|chdir|getdents64|fopen|freopen|SDL_GetBasePath|SDL_RWFromFile|CreateFileW?|CreateDirectoryW?|DeleteFileW?|MoveFileExW?|ReplaceFileW?|GetFileAttributes(Ex)?W?|FindFirstFile(Ex)?W?|GetModuleFileNameW?|GetFullPathNameW?|_wfopen|_wopen'
 CALL_RE="(^|[^A-Za-z0-9_.>])($OS_CALLS)[[:space:]]*\\("
 INCLUDE_RE='^[[:space:]]*#[[:space:]]*include[[:space:]]*'
 
@@ -95,13 +96,14 @@ count=$(echo "$SOURCES" | grep -c .)
 strip $SOURCES
 # A check that saw nothing would pass: the sources must be there, and the call pattern
 # must find the calls the OS module itself makes.
-if [ "$count" -lt 10 ] || ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file.c"; then
-    echo "check-layering: the check itself is broken ($count sources; no call seen in os_file.c)" >&2
+if [ "$count" -lt 10 ] || ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file.c" ||
+    ! grep -qE "$CALL_RE" "$TMP/engine/core/os_file_win32.c"; then
+    echo "check-layering: the check itself is broken ($count sources; no call seen in os_file.c or os_file_win32.c)" >&2
     exit 2
 fi
 
 # One grep over all of them (in $TMP, so the names it prints are the sources').
-others=$(echo "$SOURCES" | grep -vE '^engine/core/os_(file|memory)\.[ch]$')
+others=$(echo "$SOURCES" | grep -vE '^engine/core/os_(file|file_win32|memory)\.[ch]$')
 # shellcheck disable=SC2086
 (cd "$TMP" && grep -nHE "$CALL_RE" $others) >"$TMP/hits"
 report "os-call: call the OS through core/os_file.h" <"$TMP/hits"

@@ -25,7 +25,7 @@ cc=x86_64-w64-mingw32-gcc
 deps=$root/build/windows-deps
 mkdir -p "$deps"
 sdl_stamp="$deps/sdl.stamp"
-sdl_key="$(sha256sum tools/windows/SDL_config.h | cut -c1-16) $($cc -dumpversion)"
+sdl_key="$(cat tools/windows/SDL_config.h tools/windows.sh | sha256sum | cut -c1-16) $($cc -dumpversion)"
 
 # Compiles the SDL sources a Windows game needs (tools/windows/SDL_config.h says which back
 # ends) into build/windows-deps/lib/libSDL2.a, SDL_windows_main.c into libSDL2main.a (main
@@ -43,7 +43,8 @@ sdl_build() {
               src/joystick src/joystick/windows src/joystick/virtual src/libm src/loadso/windows
               src/locale src/locale/windows src/misc src/misc/windows src/power
               src/power/windows src/render src/render/direct3d src/render/direct3d11
-              src/render/opengl src/render/software src/sensor src/sensor/dummy src/stdlib
+              src/render/direct3d12 src/render/opengl src/render/software src/sensor
+              src/sensor/dummy src/stdlib
               src/thread src/thread/windows src/timer src/timer/windows src/video
               src/video/dummy src/video/windows src/video/yuv2rgb)
   local list=$obj/sources.txt

@@ -5,6 +5,9 @@
 #include <strata/core/os_memory.h>
 
 #include <stdint.h>
+#if defined(_WIN32)
+#include <malloc.h> /* _aligned_malloc */
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,14 +54,42 @@ void st_allocator_free_all(Allocator a) { call(a, (AllocParams){.mode = ALLOC_MO
 #define HEAP_MAX_REQUEST (SIZE_MAX / 2)
 #endif
 
+/* On Windows every block is _aligned_malloc's, however small its alignment: msvcrt has no
+   aligned_alloc, and what _aligned_malloc gives only _aligned_free takes back, so a free,
+   which is not told the alignment, must know which heap a block came from. */
+#if defined(_WIN32)
+#define HEAP_ALIGN(align) ((align) < _Alignof(max_align_t) ? _Alignof(max_align_t) : (align))
+#endif
+
 static void *heap_alloc(size_t size, size_t align) {
     if (size > HEAP_MAX_REQUEST) return NULL;
     if (size == 0) size = 1; /* malloc(0) may return NULL, which would read as failure */
-    if (align <= _Alignof(max_align_t)) return calloc(1, size);
     if (size > SIZE_MAX - align) return NULL;
+#if defined(_WIN32)
+    void *p = _aligned_malloc(size, HEAP_ALIGN(align));
+#else
+    if (align <= _Alignof(max_align_t)) return calloc(1, size);
     void *p = aligned_alloc(align, (size + align - 1) & ~(align - 1));
+#endif
     if (p) memset(p, 0, size);
     return p;
+}
+
+static void heap_free(void *p) {
+#if defined(_WIN32)
+    _aligned_free(p);
+#else
+    free(p);
+#endif
+}
+
+static void *heap_realloc(void *p, size_t size, size_t align) {
+#if defined(_WIN32)
+    return _aligned_realloc(p, size, HEAP_ALIGN(align));
+#else
+    (void)align;
+    return realloc(p, size);
+#endif
 }
 
 static void *system_fn(AllocParams p) {
@@ -70,18 +101,18 @@ static void *system_fn(AllocParams p) {
         if (new_size > HEAP_MAX_REQUEST) return NULL;
         void *q;
         if (p.align <= _Alignof(max_align_t)) {
-            q = realloc(p.ptr, new_size);
+            q = heap_realloc(p.ptr, new_size, p.align);
         } else {
             q = heap_alloc(new_size, p.align);
             if (q) {
                 memcpy(q, p.ptr, p.original_size < new_size ? p.original_size : new_size);
-                free(p.ptr);
+                heap_free(p.ptr);
             }
         }
         if (q && new_size > p.original_size) memset((char *)q + p.original_size, 0, new_size - p.original_size);
         return q;
     }
-    case ALLOC_MODE_FREE: free(p.ptr); return NULL;
+    case ALLOC_MODE_FREE: heap_free(p.ptr); return NULL;
     case ALLOC_MODE_FREE_ALL: return NULL; /* the heap cannot enumerate what it gave out */
     }
     return NULL;

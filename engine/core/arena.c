@@ -375,11 +375,6 @@ enum { ARENA_THREAD_SLOTS = 8 };
 static _Thread_local Arena **arena_thread_slots[ARENA_THREAD_SLOTS];
 static _Thread_local uint32_t arena_thread_slot_count;
 
-#if !defined(_WIN32)
-#include <pthread.h>
-static pthread_key_t arena_thread_key;
-static pthread_once_t arena_thread_once = PTHREAD_ONCE_INIT;
-
 static void arena_thread_exit(void *unused) {
     (void)unused;
     for (uint32_t i = 0; i < arena_thread_slot_count; i++) {
@@ -388,7 +383,28 @@ static void arena_thread_exit(void *unused) {
     }
     arena_thread_slot_count = 0;
 }
+
+#include <pthread.h>
+static pthread_key_t arena_thread_key;
+#if defined(__MINGW32__)
+/* mingw's thread-local variables are emulated on a pthread key of their own, whose
+   destructor frees them; keys' destructors run in the order the keys were made, so ours
+   is made before any thread-local variable is touched, and runs while they are there. */
+static bool arena_thread_key_made;
+__attribute__((constructor)) static void arena_thread_key_create(void) {
+    arena_thread_key_made = pthread_key_create(&arena_thread_key, arena_thread_exit) == 0;
+}
+static void arena_thread_watch(void) {
+    if (arena_thread_key_made) pthread_setspecific(arena_thread_key, arena_thread_slots);
+}
+#else
+static pthread_once_t arena_thread_once = PTHREAD_ONCE_INIT;
 static void arena_thread_key_create(void) { pthread_key_create(&arena_thread_key, arena_thread_exit); }
+/* A non-NULL value makes pthreads call the destructor at thread exit. */
+static void arena_thread_watch(void) {
+    pthread_once(&arena_thread_once, arena_thread_key_create);
+    pthread_setspecific(arena_thread_key, arena_thread_slots);
+}
 #endif
 
 Arena *st_arena_thread_get(Arena **slot, ArenaParams params) {
@@ -402,11 +418,7 @@ Arena *st_arena_thread_get(Arena **slot, ArenaParams params) {
         assert(arena_thread_slot_count < ARENA_THREAD_SLOTS);
         if (arena_thread_slot_count < ARENA_THREAD_SLOTS) arena_thread_slots[arena_thread_slot_count++] = slot;
     }
-#if !defined(_WIN32)
-    /* A non-NULL value makes pthreads call the destructor at thread exit. */
-    pthread_once(&arena_thread_once, arena_thread_key_create);
-    pthread_setspecific(arena_thread_key, arena_thread_slots);
-#endif
+    arena_thread_watch();
     return *slot;
 }
 

@@ -38,6 +38,12 @@
 
 #define ERROR_TEXT_MAX 2048 /* room for a folder search's list of the folders it tried */
 
+/* winerror.h (<windows.h>) has an ERROR_NOT_FOUND of its own (1168), which would rename
+   ours: a file that includes <windows.h> after this header #undefs it (os_file_win32.c). */
+#if defined(_WIN32) && defined(ERROR_NOT_FOUND)
+#undef ERROR_NOT_FOUND
+#endif
+
 /* What callers branch on; anything finer is in the message. */
 typedef enum ErrorCode {
     ERROR_OK,

@@ -1,37 +1,28 @@
-/* os_file.c - whole-file reads and atomic writes on open/read/write, stat-like queries,
-   mkdir -p, rename, unlink, directory listing on getdents64, the executable's folder and
-   realpath (see os_file.h). POSIX only so far; nothing here allocates from the heap. */
+/* os_file.c - the files and folders of os_file.h. This file holds what both halves share
+   (the words of the errors, the write hooks, the change poll, mkdir -p's walk, the user's
+   folders) and the POSIX half: whole-file reads and atomic writes on open/read/write,
+   stat-like queries, rename, unlink, listing on getdents64 (opendir on macOS), the
+   executable's folder and realpath. The Windows half is os_file_win32.c, included at the
+   end in place of the POSIX one (it is not built on its own). Nothing here allocates from
+   the heap. */
 #include <strata/core/os_file.h>
 
-#if !defined(_WIN32)
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <dirent.h> /* DT_* only: the listing itself is getdents64, not opendir */
-#include <sys/syscall.h>
-#elif defined(__EMSCRIPTEN__)
-#include <dirent.h> /* musl's getdents: the same records as Linux's getdents64 */
-#include <emscripten.h>
-/* The web build's files live in the page's memory; the save folder is mounted on
-   IndexedDB by engine/platform/web/pre.js, whose Module.adPersist copies it there
-   (FS.syncfs, one at a time). Called after every atomic write, so a save the game saw
-   written survives a reload. */
-EM_JS(void, os_web_persist, (void), {
-    if (Module["adPersist"]) Module["adPersist"]();
-});
-#endif
 
 #include <strata/core/chunk_list.h>
 #include <strata/core/path.h>
+
+/* The longest path either half handles, in bytes of UTF-8 (PATH_MAX on Linux). */
+#define OS_PATH_CAP 4096
+
+/* Each half's: the kill hook's end, and one mkdir. */
+static void os_kill_self(void);
+static bool os_make_dir(const char *dir);
 
 /* A failed read: "path: error: <phrase>", its code and errno. */
 __attribute__((format(printf, 5, 6))) static bool os_read_fail(Error *err, ErrorCode code, int e, const char *path,
@@ -51,6 +42,139 @@ static bool os_read_cannot_open(Error *err, const char *path, int e) {
     return os_read_fail(err, code, e, path, "cannot open: %s", strerror(e));
 }
 
+/* ---- The writer ---------------------------------------------------------------------- */
+
+static _Atomic int os_fail_step = OS_WRITE_STEPS, os_fail_errno, os_kill_step = OS_WRITE_STEPS;
+
+void st_os_debug_write_fail(OsWriteStep step, int error) {
+    atomic_store(&os_fail_errno, error);
+    atomic_store(&os_fail_step, error ? (int)step : OS_WRITE_STEPS);
+}
+
+void st_os_debug_write_kill(OsWriteStep step) { atomic_store(&os_kill_step, (int)step); }
+
+/* The hooks, at each step: true when the step is to fail (errno set). A hook fires once. */
+static bool os_step_fails(OsWriteStep step) {
+    int k = (int)step;
+    if (atomic_load(&os_kill_step) == k) os_kill_self();
+    if (atomic_load(&os_fail_step) != k) return false;
+    atomic_store(&os_fail_step, OS_WRITE_STEPS);
+    errno = atomic_load(&os_fail_errno);
+    return true;
+}
+
+/* "path: cannot write: why", a message not about a line of the file, as written. */
+static bool os_write_say(Error *err, ErrorCode code, int e, const char *path, const char *why) {
+    st_error_set(err, code, NULL, 0, 0, "%s: cannot write: %s", path, why);
+    if (err) err->err_no = e;
+    return false;
+}
+
+static bool os_write_refuse(Error *err, const char *path, const char *why) {
+    return os_write_say(err, ERROR_REFUSED, 0, path, why);
+}
+
+static bool os_write_fail(Error *err, const char *path, int e) {
+    return os_write_say(err, e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_IO, e, path, strerror(e));
+}
+
+/* The folder a file at `path` goes in ("." for a bare name). */
+static void os_folder_of(const char *path, char *out, size_t cap) {
+    Str8 folder = st_path_dir(st_str8_cstr(path)); /* "/progress": the root */
+    snprintf(out, cap, "%.*s", STR8_FMT(folder.len ? folder : STR8_LIT(".")));
+}
+
+/* ---- What is at a path ---------------------------------------------------------------- */
+
+bool st_os_file_changed(const char *path, OsFileStamp *s) {
+    OsFileInfo fi = st_os_file_info(path);
+    bool regular = fi.kind == OS_FILE_REGULAR;
+    OsFileStamp now = {fi.kind, regular ? fi.mtime_ns : 0, regular ? fi.size : 0};
+    bool changed = regular && (s->kind != OS_FILE_REGULAR || now.mtime_ns != s->mtime_ns || now.size != s->size);
+    *s = now;
+    return changed;
+}
+
+/* A folder separator: '/', and on Windows '\\' too. */
+static bool os_is_sep(char c) {
+#if defined(_WIN32)
+    if (c == '\\') return true;
+#endif
+    return c == '/';
+}
+
+bool st_os_make_dirs(const char *dir) {
+    char p[OS_PATH_CAP];
+    size_t n = strlen(dir);
+    if (n == 0) {
+        errno = ENOENT;
+        return false;
+    }
+    if (n >= sizeof p) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(p, dir, n + 1);
+    /* Each parent in turn, from the top; a leading '/' is the root, and "C:/" a drive's,
+       made by nobody. */
+    for (char *s = p + 1; *s; s++) {
+        if (!os_is_sep(*s) || os_is_sep(s[-1]) || (s == p + 2 && p[1] == ':')) continue;
+        char sep = *s;
+        *s = '\0';
+        bool ok = os_make_dir(p);
+        *s = sep;
+        if (!ok) return false;
+    }
+    return os_make_dir(p);
+}
+
+#if !defined(_WIN32)
+/* "<root>/<app>/<file>", true when it fits. */
+static bool os_user_join(char *out, size_t cap, const char *root, const char *under, const char *app,
+                         const char *file) {
+    int n = snprintf(out, cap, "%s%s%s/%s/%s", root, under[0] ? "/" : "", under, app, file);
+    return n > 0 && (size_t)n < cap;
+}
+
+bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file) {
+    const char *home = getenv("HOME");
+#if defined(__APPLE__)
+    (void)dir; /* data and settings alike, where SDL_GetPrefPath puts them */
+    return home && home[0] && os_user_join(out, cap, home, "Library/Application Support", app, file);
+#else
+    const char *xdg = getenv(dir == OS_USER_CONFIG ? "XDG_CONFIG_HOME" : "XDG_DATA_HOME");
+    if (xdg && xdg[0] == '/') return os_user_join(out, cap, xdg, "", app, file);
+    const char *fallback = dir == OS_USER_CONFIG ? ".config" : ".local/share";
+    return home && home[0] && os_user_join(out, cap, home, fallback, app, file);
+#endif
+}
+#endif
+
+#if defined(_WIN32)
+#include <strata/core/os_file_win32.c>
+#else
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__APPLE__)
+#include <dirent.h>
+#include <mach-o/dyld.h> /* _NSGetExecutablePath */
+#elif defined(__linux__)
+#include <dirent.h> /* DT_* only: the listing itself is getdents64, not opendir */
+#include <sys/syscall.h>
+#elif defined(__EMSCRIPTEN__)
+#include <dirent.h> /* musl's getdents: the same records as Linux's getdents64 */
+#include <emscripten.h>
+/* The web build's files live in the page's memory; the save folder is mounted on
+   IndexedDB by engine/platform/web/pre.js, whose Module.adPersist copies it there
+   (FS.syncfs, one at a time). Called after every atomic write, so a save the game saw
+   written survives a reload. */
+EM_JS(void, os_web_persist, (void), {
+    if (Module["adPersist"]) Module["adPersist"]();
+});
+#endif
 bool st_os_read_file(Arena *a, const char *path, uint64_t max_bytes, Str8 *out, Error *err) {
     *out = (Str8){0};
     /* O_NONBLOCK: opening a FIFO with no writer would otherwise hang here, before fstat
@@ -106,27 +230,6 @@ bool st_os_write_all(int fd, const void *p, uint64_t n) {
     return true;
 }
 
-/* ---- The writer ---------------------------------------------------------------------- */
-
-static _Atomic int os_fail_step = OS_WRITE_STEPS, os_fail_errno, os_kill_step = OS_WRITE_STEPS;
-
-void st_os_debug_write_fail(OsWriteStep step, int error) {
-    atomic_store(&os_fail_errno, error);
-    atomic_store(&os_fail_step, error ? (int)step : OS_WRITE_STEPS);
-}
-
-void st_os_debug_write_kill(OsWriteStep step) { atomic_store(&os_kill_step, (int)step); }
-
-/* The hooks, at each step: true when the step is to fail (errno set). A hook fires once. */
-static bool os_step_fails(OsWriteStep step) {
-    int k = (int)step;
-    if (atomic_load(&os_kill_step) == k) raise(SIGKILL);
-    if (atomic_load(&os_fail_step) != k) return false;
-    atomic_store(&os_fail_step, OS_WRITE_STEPS);
-    errno = atomic_load(&os_fail_errno);
-    return true;
-}
-
 /* Where a write goes, and how. */
 typedef struct OsWriteTarget {
     char path[PATH_MAX]; /* the file replaced: `path` itself, or what its link points to */
@@ -134,27 +237,6 @@ typedef struct OsWriteTarget {
     bool in_place; /* a FIFO or character device: written, never replaced */
     struct stat st;
 } OsWriteTarget;
-
-/* "path: cannot write: why", a message not about a line of the file, as written. */
-static bool os_write_say(Error *err, ErrorCode code, int e, const char *path, const char *why) {
-    st_error_set(err, code, NULL, 0, 0, "%s: cannot write: %s", path, why);
-    if (err) err->err_no = e;
-    return false;
-}
-
-static bool os_write_refuse(Error *err, const char *path, const char *why) {
-    return os_write_say(err, ERROR_REFUSED, 0, path, why);
-}
-
-static bool os_write_fail(Error *err, const char *path, int e) {
-    return os_write_say(err, e == ENOENT || e == ENOTDIR ? ERROR_NOT_FOUND : ERROR_IO, e, path, strerror(e));
-}
-
-/* The folder a file at `path` goes in ("." for a bare name). */
-static void os_folder_of(const char *path, char *out, size_t cap) {
-    Str8 folder = st_path_dir(st_str8_cstr(path)); /* "/progress": the root */
-    snprintf(out, cap, "%.*s", STR8_FMT(folder.len ? folder : STR8_LIT(".")));
-}
 
 /* A folder that is missing, or a file where a folder should be, said in its own words
    (ENOENT from open names neither). */
@@ -271,6 +353,15 @@ static int os_make_temp(const OsWriteTarget *t, char *tmp, size_t cap) {
     return -1;
 }
 
+/* To the disk: on macOS fsync reaches the drive's cache only, F_FULLFSYNC the platters
+   (fsync where the file system cannot). */
+static bool os_sync(int fd) {
+#if defined(__APPLE__)
+    if (fcntl(fd, F_FULLFSYNC) == 0) return true;
+#endif
+    return fsync(fd) == 0;
+}
+
 bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err) {
     OsWriteTarget t;
     if (!os_write_target(path, &t, err)) return false;
@@ -283,7 +374,7 @@ bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error 
                                                                         : os_write_fail(err, path, e);
     }
     bool ok = !os_step_fails(OS_WRITE_STEP_WRITE) && st_os_write_all(fd, p, n);
-    ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && fsync(fd) == 0;
+    ok = ok && !os_step_fails(OS_WRITE_STEP_SYNC) && os_sync(fd);
     int e = errno;
     bool closed = close(fd) == 0; /* always: the descriptor goes whatever the hook says */
     if ((os_step_fails(OS_WRITE_STEP_CLOSE) || !closed) && ok) ok = false, e = errno;
@@ -298,7 +389,7 @@ bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error 
     os_folder_of(t.path, folder, sizeof folder);
     int dfd = os_step_fails(OS_WRITE_STEP_SYNC_DIR) ? -1 : open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
-        fsync(dfd);
+        os_sync(dfd);
         close(dfd);
     }
 #if defined(__EMSCRIPTEN__)
@@ -329,20 +420,17 @@ static OsFileKind os_kind_of(mode_t mode) {
     return OS_FILE_OTHER;
 }
 
+#if defined(__APPLE__)
+#define OS_MTIME(st) ((st)->st_mtimespec)
+#else
+#define OS_MTIME(st) ((st)->st_mtim)
+#endif
+
 static OsFileInfo os_info_of(int rc, const struct stat *st) {
     if (rc != 0) return (OsFileInfo){.kind = OS_FILE_NONE, .error = errno};
     return (OsFileInfo){.kind = os_kind_of(st->st_mode),
                         .size = (uint64_t)st->st_size,
-                        .mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec};
-}
-
-bool st_os_file_changed(const char *path, OsFileStamp *s) {
-    OsFileInfo fi = st_os_file_info(path);
-    bool regular = fi.kind == OS_FILE_REGULAR;
-    OsFileStamp now = {fi.kind, regular ? fi.mtime_ns : 0, regular ? fi.size : 0};
-    bool changed = regular && (s->kind != OS_FILE_REGULAR || now.mtime_ns != s->mtime_ns || now.size != s->size);
-    *s = now;
-    return changed;
+                        .mtime_ns = (int64_t)OS_MTIME(st).tv_sec * 1000000000 + OS_MTIME(st).tv_nsec};
 }
 
 OsFileInfo st_os_file_info(const char *path) {
@@ -368,29 +456,6 @@ static bool os_make_dir(const char *dir) {
     if (S_ISDIR(st.st_mode)) return true;
     errno = ENOTDIR;
     return false;
-}
-
-bool st_os_make_dirs(const char *dir) {
-    char p[PATH_MAX];
-    size_t n = strlen(dir);
-    if (n == 0) {
-        errno = ENOENT;
-        return false;
-    }
-    if (n >= sizeof p) {
-        errno = ENAMETOOLONG;
-        return false;
-    }
-    memcpy(p, dir, n + 1);
-    /* Each parent in turn, from the top; a leading '/' is the root, made by nobody. */
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/' || s[-1] == '/') continue;
-        *s = '\0';
-        bool ok = os_make_dir(p);
-        *s = '/';
-        if (!ok) return false;
-    }
-    return os_make_dir(p);
 }
 
 bool st_os_rename(const char *from, const char *to) { return rename(from, to) == 0; }
@@ -482,6 +547,71 @@ const char *st_os_exe_dir(Arena *a) {
     if (!dir) errno = ENOMEM;
     return dir;
 }
+#elif defined(__APPLE__)
+static OsFileKind os_kind_of_dirent(DIR *d, const struct dirent *e) {
+    switch (e->d_type) {
+    case DT_REG: return OS_FILE_REGULAR;
+    case DT_DIR: return OS_FILE_DIRECTORY;
+    case DT_LNK: return OS_FILE_LINK;
+    case DT_UNKNOWN: break;
+    default: return OS_FILE_OTHER;
+    }
+    struct stat st;
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return OS_FILE_NONE;
+    return os_kind_of(st.st_mode);
+}
+
+/* No getdents64 here: libc's opendir, whose DIR comes from the heap (os_file.h says so). */
+bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
+    *out = (OsDirList){0};
+    DIR *d = opendir(path);
+    if (!d) return false;
+    SCRATCH_SCOPE(tmp, a);
+    ChunkList found;
+    st_chunk_list_init(&found, tmp.arena, sizeof(OsDirEntry), 64);
+    int err = 0;
+    for (;;) {
+        errno = 0;
+        struct dirent *e = readdir(d);
+        if (!e) {
+            err = errno;
+            break;
+        }
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        OsDirEntry *slot = st_chunk_list_push(&found);
+        char *name = slot ? st_arena_strdup(a, e->d_name) : NULL;
+        if (!name) {
+            err = ENOMEM;
+            break;
+        }
+        *slot = (OsDirEntry){.name = {name, strlen(name)}, .kind = os_kind_of_dirent(d, e)};
+    }
+    closedir(d);
+    Span all = err ? (Span){0} : st_chunk_list_flatten(&found, a);
+    if (!err && found.count && !all.data) err = ENOMEM;
+    if (err) {
+        errno = err;
+        return false;
+    }
+    *out = (OsDirList){.entries = all.data, .count = found.count};
+    return true;
+}
+
+/* _NSGetExecutablePath may name the program through a link: realpath resolves it, as
+   /proc/self/exe does on Linux. */
+const char *st_os_exe_dir(Arena *a) {
+    char raw[PATH_MAX], buf[PATH_MAX];
+    uint32_t size = sizeof raw;
+    if (_NSGetExecutablePath(raw, &size) != 0) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    if (!realpath(raw, buf)) return NULL;
+    Str8 folder = st_path_dir(st_str8_cstr(buf));
+    char *dir = folder.len ? st_str8_to_cstr(a, folder) : NULL;
+    if (!dir) errno = folder.len ? ENOMEM : ENOENT;
+    return dir;
+}
 #else
 bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
     (void)a, (void)path;
@@ -509,19 +639,11 @@ bool st_os_real_path(const char *path, char *out, size_t cap) {
     memcpy(out, buf, n + 1);
     return true;
 }
-#endif
 
-bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file) {
-    const char *var = dir == OS_USER_CONFIG ? "XDG_CONFIG_HOME" : "XDG_DATA_HOME";
-    const char *fallback = dir == OS_USER_CONFIG ? ".config" : ".local/share";
-    const char *xdg = getenv(var);
-    int n;
-    if (xdg && xdg[0] == '/') {
-        n = snprintf(out, cap, "%s/%s/%s", xdg, app, file);
-    } else {
-        const char *home = getenv("HOME");
-        if (!home || !home[0]) return false;
-        n = snprintf(out, cap, "%s/%s/%s/%s", home, fallback, app, file);
-    }
-    return n > 0 && (size_t)n < cap;
+static void os_kill_self(void) { raise(SIGKILL); }
+
+bool st_os_args_utf8(Arena *a, int *argc, char ***argv) {
+    (void)a, (void)argc, (void)argv; /* the bytes the shell gave: UTF-8 already, as paths are */
+    return true;
 }
+#endif

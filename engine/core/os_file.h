@@ -4,7 +4,8 @@
 
    This module sits ABOVE the arena (what it reads and lists lands in an arena you name);
    the memory the arena itself stands on is os_memory.h, below it. Nothing here allocates
-   from the heap: plain open/read/write/getdents64, buffers on the stack or in your arena.
+   from the heap (but macOS's opendir, below): plain open/read/write/getdents64 or
+   CreateFileW/ReadFile/FindFirstFileExW, buffers on the stack or in your arena.
    tools/check-layering.sh fails the build's tests when another file calls the OS directly.
 
    Whole files are read into an arena and written in one piece:
@@ -25,8 +26,13 @@
            for (uint64_t i = 0; i < l.count; i++) ... l.entries[i].name ...
        const char *bin = st_os_exe_dir(arena);               // "/opt/game/bin": no trailing '/'
 
-   POSIX only for now (st_os_list_dir and st_os_exe_dir: Linux only, ENOSYS elsewhere); on
-   Windows none of this is compiled. */
+   Two halves behind this one header: POSIX (Linux, the web build, macOS) in os_file.c,
+   Windows in os_file_win32.c. Paths are UTF-8 on every system (on Windows they go to the
+   wide calls as UTF-16; invalid UTF-8 is EILSEQ, never another file), '/' separates
+   folders everywhere (Windows takes '\\' too), and what this module gives back (the
+   executable's folder, a real path, a user path) uses '/'. errno values carry the reasons
+   on both (Windows errors are mapped: ENOENT, EACCES, EEXIST, ENOSPC...), so messages and
+   ErrorCodes are the same. Where the contracts differ, the functions say so. */
 #ifndef OS_FILE_H
 #define OS_FILE_H
 
@@ -89,7 +95,14 @@ bool st_os_write_all(int fd, const void *p, uint64_t n);
 
    The names and the reasons are the ones a person needs: "levels/a.lvl: cannot write: it
    is read-only (mode 0444)". st_os_write_check answers "would a write succeed?" with the same
-   rules before a long run, writing nothing. */
+   rules before a long run, writing nothing.
+
+   On Windows: the temporary is created with CREATE_NEW, written, FlushFileBuffers'd, and put
+   in place with ReplaceFileW over an existing file (which keeps its attributes and security)
+   or MoveFileExW(MOVEFILE_WRITE_THROUGH) for a new one; there is no folder to sync. A file
+   with the read-only attribute is refused ("it is read-only (the read-only attribute)"), as
+   are a directory and a file with more than one hard link. Special files (NUL, CON) and
+   symbolic links are not told apart: the target is replaced as a file. */
 bool st_os_write_file_atomic(const char *path, const void *p, uint64_t n, Error *err);
 
 /* True when st_os_write_file_atomic(path) would get past its checks: the target is one it
@@ -109,8 +122,8 @@ typedef enum OsWriteStep {
     OS_WRITE_STEPS,
 } OsWriteStep;
 /* Test hooks: the next write fails at `step` as if the OS had said `error` (an errno; 0
-   cancels), or the process kills itself with SIGKILL just before `step` (OS_WRITE_STEPS
-   cancels). One write only: the one after it runs normally. */
+   cancels), or the process kills itself with SIGKILL (on Windows TerminateProcess, exit
+   code 137) just before `step` (OS_WRITE_STEPS cancels). One write only: the one after it runs normally. */
 void st_os_debug_write_fail(OsWriteStep step, int error);
 void st_os_debug_write_kill(OsWriteStep step);
 
@@ -149,11 +162,13 @@ bool st_os_file_changed(const char *path, OsFileStamp *s);
 
 /* ---- Changing the tree ---------------------------------------------------------------- */
 
-/* mkdir -p: creates `dir` (mode 0755 before the umask) and every missing folder above it.
+/* mkdir -p: creates `dir` (mode 0755 before the umask) and every missing folder above it
+   (on Windows '/' and '\\' both separate, and "C:/" is a drive's root, made by nobody).
    True when it is a folder at the end, already there or made; false with errno set
    (ENOTDIR when something on the way is a file). */
 bool st_os_make_dirs(const char *dir);
-/* rename(2): replaces `to` when it exists; both in one file system. False with errno. */
+/* rename(2), MoveFileExW(MOVEFILE_REPLACE_EXISTING) on Windows: replaces `to` when it
+   exists; both in one file system. False with errno. */
 bool st_os_rename(const char *from, const char *to);
 /* Removes a file (not a folder). False with errno. */
 bool st_os_remove(const char *path);
@@ -173,21 +188,43 @@ typedef struct OsDirList {
 /* Lists the folder `path` into `a` (names and the array; the work buffers are on the stack
    and in a scratch arena, so glibc's opendir, which takes its DIR from the heap, is not
    used). False with errno set, *out then {NULL, 0} and the names pushed so far left in `a`
-   for the caller's scope to rewind: ENOMEM when `a` is full (the arena reported why). */
+   for the caller's scope to rewind: ENOMEM when `a` is full (the arena reported why). On
+   Windows it is FindFirstFileExW (nothing from the heap either); on macOS, which has no
+   getdents64, libc's opendir/readdir, whose DIR comes from the heap (once per listing). */
 bool st_os_list_dir(Arena *a, const char *path, OsDirList *out);
 
 /* The folder of the running executable, from /proc/self/exe (so symbolic links on the way
-   are resolved), in `a`, with no trailing '/' ("/" for the root). NULL with errno set. */
+   are resolved; macOS: _NSGetExecutablePath and realpath; Windows: GetModuleFileNameW,
+   given back with '/': "C:/Games/strata"), in `a`, with no trailing '/' ("/" for the root,
+   "C:/" for a drive's). NULL with errno set. */
 const char *st_os_exe_dir(Arena *a);
 
-/* Where a program keeps its files for this user: "<$XDG_DATA_HOME, when absolute, else
-   ~/.local/share>/<app>/<file>" (OS_USER_DATA), or the same under $XDG_CONFIG_HOME and
-   ~/.config (OS_USER_CONFIG). False when there is no home or it does not fit in cap. */
+/* Where a program keeps its files for this user, the folders SDL_GetPrefPath gives too:
+   - Linux and the rest: "<$XDG_DATA_HOME, when absolute, else ~/.local/share>/<app>/<file>"
+     (OS_USER_DATA), or the same under $XDG_CONFIG_HOME and ~/.config (OS_USER_CONFIG);
+   - Windows: "%APPDATA%/<app>/<file>" for both ("C:/Users/me/AppData/Roaming/my-game/save",
+     from the wide environment, in UTF-8, with '/');
+   - macOS: "~/Library/Application Support/<app>/<file>" for both.
+   False when there is no home (no APPDATA) or it does not fit in cap. */
 typedef enum OsUserDir { OS_USER_DATA, OS_USER_CONFIG } OsUserDir;
 bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, const char *file);
 
 /* realpath(3) into the caller's buffer: the absolute path of `path` with ".", ".." and
-   symbolic links resolved. False with errno set (ENAMETOOLONG when cap is too small). */
+   symbolic links resolved; it must exist. On Windows GetFinalPathNameByHandleW, with '/'
+   and no "\\?\" ("C:/Games/x.lvl"). False with errno set (ENAMETOOLONG when cap is too
+   small). */
 bool st_os_real_path(const char *path, char *out, size_t cap);
+
+/* The command line in UTF-8. On Windows main's argv is in the ANSI code page, which has no
+   'é' to give ("levels/é x.lvl" arrives broken): this rebuilds *argc and *argv from the
+   UTF-16 command line (GetCommandLineW, CommandLineToArgvW), the strings and the array in
+   `a`, argv[argc] NULL. Elsewhere argv is left as it is (UTF-8 already). Call it first in
+   main; false with errno set (ENOMEM: `a` is full), argv then untouched.
+
+       int main(int argc, char **argv) {
+           Arena *perm = st_arena_create(...);
+           if (!st_os_args_utf8(perm, &argc, &argv)) return 1;
+           ... */
+bool st_os_args_utf8(Arena *a, int *argc, char ***argv);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include <strata/audio/audio_device.h>
 #include "check.h"
+#include "portable.h"
 #include <strata/core/diag.h>
 #include <strata/core/diag_capture.h>
 #include <strata/core/os_file.h>

@@ -13,14 +13,15 @@
    the addresses afterwards (not inside malloc) names the executable or library.
 
    Under AddressSanitizer, which owns malloc (two interposers cannot both win), it defines
-   nothing and HEAP_COUNT is 0: the test skips what it would count, or is not built. */
+   nothing and HEAP_COUNT is 0: the test skips what it would count, or is not built. So on
+   Windows, where a program's malloc does not replace msvcrt's for the DLLs. */
 #ifndef HEAP_COUNT_H
 #define HEAP_COUNT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(_WIN32) /* Windows: no interposing msvcrt's malloc */
 #define HEAP_COUNT 0
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)

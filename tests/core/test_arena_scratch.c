@@ -2,8 +2,12 @@
    thread (as every st_arena_thread_get arena is, the temporary allocator's included). */
 #include <pthread.h>
 #include <string.h>
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include "check.h"
 #include <strata/core/allocator.h>
@@ -129,9 +133,14 @@ static void *thread_with_arenas(void *unused) {
 
 /* Whether the page holding p is mapped: mincore fails with ENOMEM on an unmapped one. */
 static bool mapped(const void *p) {
+#if defined(_WIN32) /* a released region is MEM_FREE */
+    MEMORY_BASIC_INFORMATION mbi;
+    return VirtualQuery(p, &mbi, sizeof mbi) == sizeof mbi && mbi.State != MEM_FREE;
+#else
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     unsigned char v;
     return mincore((void *)((uintptr_t)p & ~(page - 1)), 1, &v) == 0;
+#endif
 }
 
 static void test_thread_exit(void) {

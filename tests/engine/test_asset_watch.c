@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "portable.h"
 #include <strata/asset/asset.h>
 #include <strata/asset/asset_watch.h>
 #include <strata/audio/mixer.h>

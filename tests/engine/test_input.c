@@ -71,7 +71,9 @@ static SDL_Event window_event(int ev) {
 
 static bool feed(Input *in, SDL_Event e) { return st_input_handle_event(in, &e); }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     Input in = fresh();
     /* AZERTY: the key in the W position produces 'z' but its scancode is still W. */
     CHECK(feed(&in, key_event(SDL_KEYDOWN, SDL_SCANCODE_W, SDLK_z, 0, 0)));

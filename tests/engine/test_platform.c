@@ -11,6 +11,7 @@
 #include <SDL2/SDL.h>
 
 #include "check.h"
+#include "portable.h"
 #include <strata/platform/platform.h>
 
 #define LW 480 /* a game's logical size (the platform takes any) */
@@ -45,7 +46,9 @@ static void check_renderer_matches(Platform *pf) {
     check_fit(ow, oh, v);
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     /* ---- the pure fit ---- */
     PlatformViewport v = st_platform_viewport_fit(1440, 810, LW, LH);
     CHECK(v.scale == 3 && v.x == 0 && v.y == 0 && v.w == 1440 && v.h == 810);

@@ -9,7 +9,7 @@
 set -u
 GAME=$1
 REPLAY=$2
-out=$("$GAME" --headless --no-save --replay "$REPLAY" 2>&1)
+out=$(${AD_RUN:-} "$GAME" --headless --no-save --replay "$REPLAY" 2>&1)
 rc=$?
 printf '%s\n' "$out"
 fail=0

@@ -20,6 +20,7 @@
 #include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 
 static void push_window(SDL_WindowEventID ev) {
     SDL_Event e = {0};
@@ -174,7 +175,9 @@ static void test_level_option(Arena *perm) {
     CHECK_EQ_I(app_run_release(app), 0);
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     char dir[] = "/tmp/test_app_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
     REQUIRE(chdir(dir) == 0); /* nothing may be written here: F12 writes under the data folder */

@@ -57,7 +57,9 @@ static Input game_input(void) {
     return in;
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     Input in = game_input();
     Controls c = {0};
 

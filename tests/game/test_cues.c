@@ -13,6 +13,7 @@
 #include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 #include <strata/audio/limiter.h>
 #include <strata/audio/music.h>
 #include "front/cues.h"
@@ -302,7 +303,9 @@ static void test_music_moods(Arena *perm) {
     st_arena_release(level);
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     REQUIRE(mkdtemp(dir) != NULL);
     REQUIRE(chdir(SOURCE_DIR) == 0); /* replays name their level from the repository's root */
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});

@@ -24,6 +24,7 @@
 #include "app_run.h"
 #include <strata/asset/asset.h>
 #include "check.h"
+#include "portable.h"
 #include <strata/core/base.h>
 #include "frame_read.h"
 
@@ -547,7 +548,9 @@ static void check_keys_and_doors(Arena *perm) {
         }
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     char dir[] = "/tmp/test_draw_layout_XXXXXX";
     REQUIRE(mkdtemp(dir) != NULL);
     char data[300], level[300];

@@ -20,6 +20,7 @@
 #include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 #include "level/level_load.h"
 
 static char dir[] = "/tmp/test_edit_app_XXXXXX";
@@ -374,7 +375,9 @@ static void test_create(Arena *perm) {
     st_arena_release(cap_arena);
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     REQUIRE(mkdtemp(dir) != NULL);
     char data[300], path[300], reload[300];
     snprintf(data, sizeof data, "%s/data", dir);

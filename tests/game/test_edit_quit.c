@@ -22,6 +22,7 @@
 #include <strata/core/diag_capture.h>
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 
 static char dir[] = "/tmp/test_edit_quit_XXXXXX";
 static Arena *scratch;
@@ -332,7 +333,9 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     CHECK(exists(unsaved)); /* still there: it was not taken */
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     REQUIRE(mkdtemp(dir) != NULL);
     scratch = st_arena_create((ArenaParams){.name = "test"});
     REQUIRE(scratch);

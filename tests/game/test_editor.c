@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "portable.h"
 #include "test_levels.h"
 #include <strata/core/os_file.h>
 #include <strata/core/str8.h>

@@ -18,6 +18,7 @@
 
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 #include <strata/core/os_file.h>
 #include <strata/host/game_api.h>
 #include <strata/host/game_module.h>
@@ -159,7 +160,9 @@ static void test_app(Arena *perm, Str8 lib) {
     app_run_release(app);
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     if (chdir(SOURCE_DIR) != 0) return 1;
     REQUIRE(mkdtemp(dir) != NULL);
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 #include "test_levels.h"
 #include <strata/core/diag.h>
 #include <strata/core/diag_capture.h>

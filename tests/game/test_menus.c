@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 #include "rules/game.h"
 #include "rules/replay.h"
 #include "rules/save.h"

@@ -15,6 +15,7 @@
 #include "../assets/atlas.h"
 #include <strata/asset/asset.h>
 #include "check.h"
+#include "portable.h"
 #include <strata/core/base.h>
 #include "front/draw.h"
 #include "rules/game.h"

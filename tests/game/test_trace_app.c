@@ -10,6 +10,7 @@
 
 #include "app_run.h"
 #include "check.h"
+#include "portable.h"
 
 static char dir[] = "/tmp/test_trace_app_XXXXXX";
 static char text[8 << 20];
@@ -62,7 +63,9 @@ static uint64_t levelcheck_recommends(void) {
     return rec;
 }
 
-int main(void) {
+/* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
+int main(int argc, char **argv) {
+    (void)argc, (void)argv;
     REQUIRE(mkdtemp(dir) != NULL);
     REQUIRE(chdir(SOURCE_DIR) == 0);
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});

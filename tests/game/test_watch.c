@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 #include <strata/core/diag.h>
 #include "rules/game.h"
 #include "rules/sim.h"

@@ -18,7 +18,7 @@ fi
 mkdir -p "$OUT_DIR" || exit 1
 rm -f "$OUT_DIR/$name.diff.png"
 sh "$(dirname "$0")/shot.sh" "$GAME" "$LEVEL" "$OUT_DIR/$name.png" || exit 1
-"$COMPARE" "$GOLDEN" "$OUT_DIR/$name.png" || {
+${AD_RUN:-} "$COMPARE" "$GOLDEN" "$OUT_DIR/$name.png" || {
     echo "golden: FAIL: $name differs from $GOLDEN; if the change is intended, run tools/golden-update.sh"
     exit 1
 }

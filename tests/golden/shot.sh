@@ -12,7 +12,7 @@ OUT=$3
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 rm -f "$OUT"
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy AD_ASSET_DIR="$SRC/assets" \
-    "$GAME" --headless --no-save --seed 1 --level "$LEVEL" --autoplay 1 --frames 240 --screenshot "$OUT" >"$OUT.log" 2>&1
+    ${AD_RUN:-} "$GAME" --headless --no-save --seed 1 --level "$LEVEL" --autoplay 1 --frames 240 --screenshot "$OUT" >"$OUT.log" 2>&1
 rc=$?
 if [ $rc -ne 0 ] || [ ! -s "$OUT" ]; then
     cat "$OUT.log"

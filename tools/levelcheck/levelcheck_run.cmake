@@ -40,7 +40,7 @@ if(COPY_TO)
   endforeach()
   set(files ${copies})
 endif()
-execute_process(COMMAND ${EXE} ${ARGS} ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND $ENV{AD_RUN} ${EXE} ${ARGS} ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 # The exact status: a crash ("Segmentation fault") is not the expected failure status.
 if(NOT "${rc}" STREQUAL "${EXPECT_RC}")
