@@ -164,7 +164,12 @@ windows_imports_ok() { # EXE
 
 package_windows() {
   local dir=${windows_dir:-$src/build/windows}
-  [[ -n "$windows_dir" ]] || "$src/tools/windows.sh"
+  if [[ -z "$windows_dir" ]]; then
+    # tools/windows.sh makes the cross build (SDL2, cJSON, the configure) once; the package
+    # then needs its programs only.
+    [[ -f "$dir/build.ninja" && -f "$src/build/windows-deps/lib/libSDL2.a" ]] || "$src/tools/windows.sh"
+    (cd "$src" && cmake --build --preset windows -j2 --target game_dist levelcheck levelfmt lvl2tiled)
+  fi
   local run="tools/windows.sh (or cmake --build $dir)"
   need "$dir/game/game_dist.exe" "$run"
   local top=$work/windows/$name
