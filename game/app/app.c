@@ -44,6 +44,10 @@ static const char *default_level(Arena *perm, const char *assets) {
 
 /* The build's own folders (game/CMakeLists.txt): a build anywhere finds the art of the
    tree it was made from, and an install the art of its prefix. */
+#if defined(AD_PORTABLE) /* game_dist: a package's art is beside it (game/CMakeLists.txt) */
+#undef AD_SOURCE_DIR
+#undef AD_INSTALL_PREFIX
+#endif
 #ifndef AD_SOURCE_DIR
 #define AD_SOURCE_DIR NULL
 #endif
