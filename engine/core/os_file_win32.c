@@ -282,8 +282,8 @@ static bool os_put_in_place(const OsWriteTarget *t, const wchar_t *wtmp) {
     if (os_step_fails(OS_WRITE_STEP_RENAME)) return false;
     /* ReplaceFileW keeps them on Windows, not under wine: the temporary takes them first
        (best effort, as a copy's). */
-    const DWORD kept = FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM | FILE_ATTRIBUTE_ARCHIVE |
-                       FILE_ATTRIBUTE_NOT_CONTENT_INDEXED;
+    const DWORD kept =
+        FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM | FILE_ATTRIBUTE_ARCHIVE | FILE_ATTRIBUTE_NOT_CONTENT_INDEXED;
     if (t->exists && (t->attrs & kept)) SetFileAttributesW(wtmp, t->attrs & kept);
     bool ok = t->exists ? ReplaceFileW(t->wide, wtmp, NULL, REPLACEFILE_IGNORE_MERGE_ERRORS, NULL, NULL)
                         : MoveFileExW(wtmp, t->wide, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
