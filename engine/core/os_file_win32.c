@@ -176,6 +176,7 @@ typedef struct OsWriteTarget {
     char path[OS_PATH_CAP];
     wchar_t wide[OS_WPATH_CAP];
     bool exists;
+    DWORD attrs; /* the old file's, kept by the new one */
 } OsWriteTarget;
 
 /* A missing folder, or a file where one should be, said in its own words. */
@@ -220,6 +221,7 @@ static bool os_write_target(const char *path, OsWriteTarget *t, Error *err) {
         return e == ENOENT ? true : os_folder_refuse(err, path, t->path, e);
     }
     t->exists = true;
+    t->attrs = ad.dwFileAttributes;
     if (ad.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) return os_write_refuse(err, path, "it is a directory");
     if (ad.dwFileAttributes & FILE_ATTRIBUTE_READONLY)
         return os_write_refuse(err, path, "it is read-only (the read-only attribute)");
@@ -278,6 +280,11 @@ static bool os_write_handle(HANDLE h, const void *p, uint64_t n) {
    a new one is moved in place, written through. */
 static bool os_put_in_place(const OsWriteTarget *t, const wchar_t *wtmp) {
     if (os_step_fails(OS_WRITE_STEP_RENAME)) return false;
+    /* ReplaceFileW keeps them on Windows, not under wine: the temporary takes them first
+       (best effort, as a copy's). */
+    const DWORD kept =
+        FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM | FILE_ATTRIBUTE_ARCHIVE | FILE_ATTRIBUTE_NOT_CONTENT_INDEXED;
+    if (t->exists && (t->attrs & kept)) SetFileAttributesW(wtmp, t->attrs & kept);
     bool ok = t->exists ? ReplaceFileW(t->wide, wtmp, NULL, REPLACEFILE_IGNORE_MERGE_ERRORS, NULL, NULL)
                         : MoveFileExW(wtmp, t->wide, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
     return ok || os_fail_last();

@@ -2,13 +2,23 @@
    reserve or commit that a run of core operations makes is failed in turn, in a forked
    child, and each failure must come back as NULL/false with a message naming the arena,
    never as a crash. The environment form (STRATA_OS_FAIL_AFTER, STRATA_OS_COUNT) is checked on a
-   re-executed copy of this program, since it is read once before main. */
+   re-executed copy of this program, since it is read once before main. Windows has no
+   fork: there each child is this program again (_spawnl), told what to run by its
+   arguments. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#include <process.h> /* _spawnl */
+#include <windows.h>
+#undef ERROR_NOT_FOUND /* winerror.h's: core/error.h's is meant */
+#else
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #include "check.h"
 #include <strata/core/allocator.h>
@@ -131,10 +141,51 @@ static int scenario(void) {
     return failed;
 }
 
-static void test_sweep_core(void) {
+/* The sweep's child, with the n-th memory call failing: 0 when it came back clean. */
+static int sweep_child(uint64_t n) {
+    check_failures_ = 0; /* the parent's, inherited: judge this run alone */
+    uint64_t before = st_os_debug_memory_calls();
+    st_os_debug_fail_after(n);
+    int failed = scenario();
+    /* A failure may be absorbed (st_list_add retries with the exact size), so it need
+       not surface; but the failing call must have been made, and no check broke. */
+    fprintf(stderr, "  (%d step(s) failed)\n", failed);
+    return check_failures_ ? 2 : st_os_debug_memory_calls() - before < n ? 3 : 0;
+}
+
+#if defined(_WIN32)
+/* This program again, running `mode` with n; its exit status (-1: it did not start). */
+static int run_self(const char *mode, uint64_t n) {
+    char exe[MAX_PATH], arg[32];
+    if (GetModuleFileNameA(NULL, exe, sizeof exe) >= sizeof exe) return -1;
+    snprintf(arg, sizeof arg, "%llu", (unsigned long long)n);
+    fflush(stderr);
+    return (int)_spawnl(_P_WAIT, exe, "test_os_faults", mode, arg, NULL);
+}
+
+/* The clean run's child: its exit status is the number of memory calls (0: it failed). */
+static int count_child(void) {
+    uint64_t before = st_os_debug_memory_calls();
+    int failed = scenario();
+    uint64_t calls = st_os_debug_memory_calls() - before;
+    return failed == 0 && !check_failures_ ? (int)calls : 0;
+}
+
+static uint64_t count_calls(void) {
+    int calls = run_self("count-child", 0);
+    CHECK(calls > 0);
+    return calls > 0 ? (uint64_t)calls : 0;
+}
+
+static int sweep_one(uint64_t n, bool *signalled) {
+    *signalled = false;
+    return run_self("sweep-child", n);
+}
+#else
+static uint64_t count_calls(void) {
     /* Count in a child, so the parent's own scratch and temp arenas stay uncreated. */
     int fds[2];
-    REQUIRE_VOID(pipe(fds) == 0);
+    if (pipe(fds) != 0) return 0;
     pid_t pid = fork();
     if (pid == 0) {
         uint64_t before = st_os_debug_memory_calls();
@@ -150,26 +201,31 @@ static void test_sweep_core(void) {
     int status = 0;
     waitpid(pid, &status, 0);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return calls;
+}
+
+/* The exit status of a forked sweep_child(n), or the signal that ended it. */
+static int sweep_one(uint64_t n, bool *signalled) {
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) _exit(sweep_child(n));
+    int status = 0;
+    waitpid(pid, &status, 0);
+    *signalled = WIFSIGNALED(status);
+    return WIFSIGNALED(status) ? WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+#endif
+
+static void test_sweep_core(void) {
+    uint64_t calls = count_calls();
     CHECK(calls >= 8);
     uint32_t clean = 0;
     for (uint64_t n = 1; n <= calls; n++) {
-        fflush(stderr);
-        pid = fork();
-        if (pid == 0) {
-            check_failures_ = 0; /* the parent's, inherited: judge this run alone */
-            uint64_t before = st_os_debug_memory_calls();
-            st_os_debug_fail_after(n);
-            int failed = scenario();
-            /* A failure may be absorbed (st_list_add retries with the exact size), so it need
-               not surface; but the failing call must have been made, and no check broke. */
-            fprintf(stderr, "  (%d step(s) failed)\n", failed);
-            _exit(check_failures_ ? 2 : st_os_debug_memory_calls() - before < n ? 3 : 0);
-        }
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        bool signalled;
+        int status = sweep_one(n, &signalled);
+        if (status != 0) {
             fprintf(stderr, "core sweep: memory call %llu of %llu: %s %d\n", (unsigned long long)n,
-                    (unsigned long long)calls, WIFSIGNALED(status) ? "signal" : "exit status",
-                    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+                    (unsigned long long)calls, signalled ? "signal" : "exit status", status);
             check_failures_++;
         } else {
             clean++;
@@ -192,9 +248,32 @@ static int env_child(void) {
     return rc;
 }
 
-static void test_env(void) {
+#if defined(_WIN32)
+/* The env child's stderr, through a file (no pipe to fork across); its exit status. */
+static int env_run(char *out, size_t cap) {
+    char step[32];
+    snprintf(step, sizeof step, "%llu", (unsigned long long)(2 * st_os_page_size()));
+    _putenv_s("STRATA_OS_FAIL_AFTER", "2"), _putenv_s("STRATA_OS_COUNT", "1");
+    _putenv_s("STRATA_ARENA_COMMIT", step);
+    const char *path = "test_os_faults_env.txt";
+    int fd = _open(path, _O_CREAT | _O_TRUNC | _O_RDWR | _O_BINARY, 0600);
+    if (fd < 0) return -1;
+    fflush(stderr);
+    int saved = _dup(2);
+    _dup2(fd, 2);
+    int rc = run_self("env-child", 0);
+    _dup2(saved, 2), _close(saved);
+    _putenv_s("STRATA_OS_FAIL_AFTER", ""), _putenv_s("STRATA_OS_COUNT", ""), _putenv_s("STRATA_ARENA_COMMIT", "");
+    int got = _lseek(fd, 0, SEEK_SET) == 0 ? _read(fd, out, (unsigned)cap - 1) : 0;
+    out[got > 0 ? got : 0] = 0;
+    _close(fd);
+    remove(path);
+    return rc;
+}
+#else
+static int env_run(char *out, size_t cap) {
     int fds[2];
-    REQUIRE_VOID(pipe(fds) == 0);
+    if (pipe(fds) != 0) return -1;
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 2);
@@ -208,24 +287,34 @@ static void test_env(void) {
         _exit(127);
     }
     close(fds[1]);
-    char out[4096];
     size_t got = 0;
     ssize_t n;
-    while (got < sizeof out - 1 && (n = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
+    while (got < cap - 1 && (n = read(fds[0], out + got, cap - 1 - got)) > 0)
         got += (size_t)n;
     out[got] = 0;
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
-    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+#endif
+
+static void test_env(void) {
+    char out[4096];
+    CHECK_EQ_I(env_run(out, sizeof out), 0);
     CHECK(strstr(out, "os: injected failure of memory call 2 (st_os_commit of") != NULL);
     CHECK(strstr(out, "arena 'env-first': the OS refused to commit") != NULL);
     CHECK(strstr(out, "os: 5 memory calls (reserve + commit)") != NULL);
     if (check_failures_) fprintf(stderr, "env child said:\n%s", out);
 }
 
+
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "env-child")) return env_child();
+    if (argc > 2 && !strcmp(argv[1], "sweep-child")) return sweep_child(strtoull(argv[2], NULL, 10));
+#if defined(_WIN32)
+    if (argc > 1 && !strcmp(argv[1], "count-child")) return count_child();
+#endif
     test_hook();
     test_sweep_core();
     test_env();
