@@ -646,4 +646,6 @@ bool st_os_args_utf8(Arena *a, int *argc, char ***argv) {
     (void)a, (void)argc, (void)argv; /* the bytes the shell gave: UTF-8 already, as paths are */
     return true;
 }
+
+bool st_os_attach_console(void) { return true; } /* stdout and stderr are the terminal's already */
 #endif

@@ -218,7 +218,8 @@ bool st_os_real_path(const char *path, char *out, size_t cap);
 /* The command line in UTF-8. On Windows main's argv is in the ANSI code page, which has no
    'é' to give ("levels/é x.lvl" arrives broken): this rebuilds *argc and *argv from the
    UTF-16 command line (GetCommandLineW, CommandLineToArgvW), the strings and the array in
-   `a`, argv[argc] NULL. Elsewhere argv is left as it is (UTF-8 already). Call it first in
+   `a`, argv[argc] NULL; an argv that is not the C library's own (one a caller built) is
+   left as it is. Elsewhere argv is left as it is (UTF-8 already). Call it first in
    main; false with errno set (ENOMEM: `a` is full), argv then untouched.
 
        int main(int argc, char **argv) {
@@ -226,5 +227,11 @@ bool st_os_real_path(const char *path, char *out, size_t cap);
            if (!st_os_args_utf8(perm, &argc, &argv)) return 1;
            ... */
 bool st_os_args_utf8(Arena *a, int *argc, char ***argv);
+
+/* Windows: a window program (linked with no console of its own, as a shipped game.exe is)
+   that was started from a console (cmd, PowerShell) writes its reports there: stdout and
+   stderr reopened on that console, each unless it already goes somewhere (a file, a pipe).
+   False when there is no console to attach to. Elsewhere nothing to do: true. */
+bool st_os_attach_console(void);
 
 #endif

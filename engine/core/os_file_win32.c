@@ -515,7 +515,28 @@ bool st_os_user_path(char *out, size_t cap, OsUserDir dir, const char *app, cons
 }
 
 /* The command line again, from its UTF-16 form, into `a`: argv[0..argc-1] and a NULL. */
+/* A standard handle that leads nowhere: a window program's, started by a double click. */
+static bool os_handle_unset(DWORD which) {
+    HANDLE h = GetStdHandle(which);
+    return !h || h == INVALID_HANDLE_VALUE || GetFileType(h) == FILE_TYPE_UNKNOWN;
+}
+
+bool st_os_attach_console(void) {
+    bool out = os_handle_unset(STD_OUTPUT_HANDLE), err = os_handle_unset(STD_ERROR_HANDLE);
+    if (!out && !err) return true;
+    if (!AttachConsole(ATTACH_PARENT_PROCESS)) return false;
+    bool ok = true;
+    if (out) ok = freopen("CONOUT$", "w", stdout) != NULL;
+    if (err) ok = freopen("CONOUT$", "w", stderr) != NULL && ok;
+    return ok;
+}
+
 bool st_os_args_utf8(Arena *a, int *argc, char ***argv) {
+    /* Only the C library's own line (mingw hands main a copy of __argv) is the ANSI one: a
+       line a caller built (a test, a launcher, SDL_main's, UTF-8 already) is taken as given. */
+    if (*argc != __argc || !__argv) return true;
+    for (int i = 0; i < *argc; i++)
+        if (!(*argv)[i] || !__argv[i] || strcmp((*argv)[i], __argv[i]) != 0) return true;
     int n = 0;
     wchar_t **w = CommandLineToArgvW(GetCommandLineW(), &n);
     if (!w) return os_fail_last();

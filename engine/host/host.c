@@ -617,7 +617,9 @@ static int host_loop(Host *h, Arena *perm, int argc, char **argv) {
 
 int st_host_main(const GameApi *api, int argc, char **argv) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    /* Windows hands main its line in the ANSI code page: "Café levels/x.lvl" as UTF-8. */
+    /* Windows: a window program started from a console reports there, and main's line is
+       in the ANSI code page: "Café levels/x.lvl" as UTF-8. */
+    st_os_attach_console();
     if (!perm || !st_os_args_utf8(perm, &argc, &argv)) return 1;
     GameModule m;
     HostOptions ho;
