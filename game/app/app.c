@@ -350,6 +350,17 @@ static void app_teardown(App *app) {
 
 /* ---- Start-up: before the window (app_create), then with it (app_start). */
 
+/* A replay names its level as it was played, from the game's folder
+   ("levels/01-first-steps.lvl"): run from another working folder, the same path beside the
+   assets folder (a package's own levels/) is the one meant. */
+static const char *replay_level(Arena *perm, const char *level, const char *assets) {
+    if (!level || !assets || level[0] == '/' || st_os_file_info(level).kind != OS_FILE_NONE) return level;
+    Str8 parent = st_path_dir_prefix(st_str8_cstr(assets)); /* "game/assets" -> "game/" */
+    if (!parent.len) return level;
+    const char *there = st_str8_fmt(perm, "%.*s%s", STR8_FMT(parent), level).data;
+    return there && st_os_file_info(there).kind == OS_FILE_REGULAR ? there : level;
+}
+
 /* What the run starts on: a replay's level and seed, the editor's file, or the first
    level. False with the reason reported. */
 static bool choose_start(App *app, const char *assets) {
@@ -361,7 +372,7 @@ static bool choose_start(App *app, const char *assets) {
             st_error_report(&msg);
             return false;
         }
-        if (!o->level) o->level = app->replay.level;
+        if (!o->level) o->level = replay_level(perm, app->replay.level, assets);
         if (!o->seed_given) o->seed = app->replay.seed;
     }
     if (o->edit) {
