@@ -53,7 +53,7 @@ static bool os_fail_last(void) {
 
 /* UTF-8 to UTF-16 in the caller's buffer, '/' turned to '\' (the "\\?\" forms and a few
    calls take only the latter). False with errno EILSEQ for bytes that are not UTF-8,
-   ENAMETOOLONG when it does not fit, EINVAL for an empty path. */
+   ENAMETOOLONG when it does not fit, ENOENT for an empty path (as POSIX open gives). */
 static bool os_wide(const char *path, wchar_t *out, int cap) {
     if (!path[0]) {
         errno = ENOENT;
@@ -534,9 +534,12 @@ bool st_os_attach_console(void) {
 bool st_os_args_utf8(Arena *a, int *argc, char ***argv) {
     /* Only the C library's own line (mingw hands main a copy of __argv) is the ANSI one: a
        line a caller built (a test, a launcher, SDL_main's, UTF-8 already) is taken as given. */
-    if (*argc != __argc || !__argv) return true;
+    char **crt_argv = *__p___argv(); /* the accessor, not the variable: no data imported */
+    int crt_argc = 0;
+    while (crt_argv && crt_argv[crt_argc]) crt_argc++;
+    if (*argc != crt_argc || !crt_argv) return true;
     for (int i = 0; i < *argc; i++)
-        if (!(*argv)[i] || !__argv[i] || strcmp((*argv)[i], __argv[i]) != 0) return true;
+        if (!(*argv)[i] || !crt_argv[i] || strcmp((*argv)[i], crt_argv[i]) != 0) return true;
     int n = 0;
     wchar_t **w = CommandLineToArgvW(GetCommandLineW(), &n);
     if (!w) return os_fail_last();

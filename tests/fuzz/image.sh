@@ -8,4 +8,4 @@ FUZZ_CFLAGS="$(pkg-config --cflags sdl2)"
 FUZZ_LIBS="$(pkg-config --libs sdl2)"
 FUZZ_SEEDS="assets/tiles.png assets/sprites.png assets/font.png"
 FUZZ_MAX_LEN=16384
-FUZZ_RUNS=300000
+FUZZ_RUNS=180000

@@ -8,6 +8,6 @@ FUZZ_LIBS="$(pkg-config --libs libcjson)"
 FUZZ_SEEDS="levels/*.lvl tests/game/levels/good/*.lvl tests/game/levels/bad/*.lvl"
 FUZZ_DICT=level.dict
 FUZZ_MAX_LEN=16384
-FUZZ_RUNS=600000
+FUZZ_RUNS=350000
 # Link and exit names resolve against a copy of the shipped levels.
 fuzz_setup() { cp "$SRC"/levels/*.lvl "$DATA"/; }

@@ -4,4 +4,4 @@
 # and a few hand-made tables; the real libgame_hot.so (180 KB) is test_hot_refuse's.
 FUZZ_SOURCES="engine/core/*.c engine/host/game_library.c tests/fuzz/fuzz_library.c"
 FUZZ_MAX_LEN=8192
-FUZZ_RUNS=2000000
+FUZZ_RUNS=1200000

@@ -6,4 +6,4 @@
 FUZZ_SOURCES="engine/core/*.c engine/audio/sound.c engine/audio/vorbis_check.c tests/fuzz/fuzz_sound.c"
 FUZZ_SEEDS="tests/audio/fixtures/synthetic/*"
 FUZZ_MAX_LEN=2048
-FUZZ_RUNS=60000
+FUZZ_RUNS=36000

@@ -8,5 +8,5 @@ FUZZ_LIBS="$(pkg-config --libs libcjson)"
 FUZZ_SEEDS="tests/game/tiled/levels/*.tmj tests/game/tiled/variants/*.tmj tests/game/tiled/bad/*.tmj"
 FUZZ_DICT=tmj.dict
 FUZZ_MAX_LEN=65536
-FUZZ_RUNS=300000
+FUZZ_RUNS=180000
 fuzz_setup() { cp "$SRC"/levels/*.lvl "$SRC"/tests/game/tiled/levels/*.tmj "$DATA"/; }

@@ -5,4 +5,4 @@ FUZZ_CFLAGS="-I$SRC/tools/arenaplot"
 FUZZ_SEEDS="tools/arenaplot/testdata/*.csv tools/arenaplot/testdata/bad/*.csv"
 FUZZ_DICT=trace.dict
 FUZZ_MAX_LEN=8192
-FUZZ_RUNS=1000000
+FUZZ_RUNS=600000
