@@ -96,6 +96,19 @@ bool st_os_file_changed(const char *path, OsFileStamp *s) {
 }
 
 /* A folder separator: '/', and on Windows '\\' too. */
+/* The end of every listing: the entries found (in a scratch chunk list) as one array in `a`,
+   or false with errno `err` (ENOMEM when `a` cannot hold the array). */
+static bool os_list_done(Arena *a, ChunkList *found, int err, OsDirList *out) {
+    Span all = err ? (Span){0} : st_chunk_list_flatten(found, a);
+    if (!err && found->count && !all.data) err = ENOMEM;
+    if (err) {
+        errno = err;
+        return false;
+    }
+    *out = (OsDirList){.entries = all.data, .count = found->count};
+    return true;
+}
+
 static bool os_is_sep(char c) {
 #if defined(_WIN32)
     if (c == '\\') return true;
@@ -520,14 +533,7 @@ bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
         if (err) break;
     }
     close(fd);
-    Span all = err ? (Span){0} : st_chunk_list_flatten(&found, a);
-    if (!err && found.count && !all.data) err = ENOMEM;
-    if (err) {
-        errno = err;
-        return false;
-    }
-    *out = (OsDirList){.entries = all.data, .count = found.count};
-    return true;
+    return os_list_done(a, &found, err, out);
 }
 
 const char *st_os_exe_dir(Arena *a) {
@@ -587,14 +593,7 @@ bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
         *slot = (OsDirEntry){.name = {name, strlen(name)}, .kind = os_kind_of_dirent(d, e)};
     }
     closedir(d);
-    Span all = err ? (Span){0} : st_chunk_list_flatten(&found, a);
-    if (!err && found.count && !all.data) err = ENOMEM;
-    if (err) {
-        errno = err;
-        return false;
-    }
-    *out = (OsDirList){.entries = all.data, .count = found.count};
-    return true;
+    return os_list_done(a, &found, err, out);
 }
 
 /* _NSGetExecutablePath may name the program through a link: realpath resolves it, as

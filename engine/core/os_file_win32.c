@@ -434,14 +434,7 @@ bool st_os_list_dir(Arena *a, const char *path, OsDirList *out) {
     } while (FindNextFileW(h, &fd));
     if (!err && GetLastError() != ERROR_NO_MORE_FILES) err = os_errno_of(GetLastError());
     FindClose(h);
-    Span all = err ? (Span){0} : st_chunk_list_flatten(&found, a);
-    if (!err && found.count && !all.data) err = ENOMEM;
-    if (err) {
-        errno = err;
-        return false;
-    }
-    *out = (OsDirList){.entries = all.data, .count = found.count};
-    return true;
+    return os_list_done(a, &found, err, out);
 }
 
 /* A folder as a string in `a`: "C:" is the drive's current folder, so a root is "C:/". */
