@@ -245,7 +245,8 @@ static bool prop_file(Parser *p, Json props, const char *name, LevelRef *out, bo
 
 typedef struct Tileset {
     int64_t firstgid;
-    Str8 name; /* embedded: its "name"; external: its file's base name without extension */
+    Str8 name;     /* embedded: its "name"; external: its file's base name without extension */
+    bool is_tiles; /* named 'tiles': the one tileset whose tiles mean terrain */
 } Tileset;
 
 typedef struct Tiles {
@@ -292,6 +293,7 @@ static bool read_tilesets(Parser *p, Json root, Tiles *t) {
         } else if (!get_str(p, m[2], "name", true, &ts->name)) {
             return false;
         }
+        ts->is_tiles = st_str8_eq_cstr(ts->name, "tiles");
     }
     return true;
 }
@@ -371,7 +373,7 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y,
                      gid);
     uint32_t local = gid - (uint32_t)ts->firstgid;
-    if (!st_str8_eq_cstr(ts->name, "tiles"))
+    if (!ts->is_tiles)
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x,
                      y, local, QUOTE(ts->name));
     char c = terrain_char(local);
