@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/package.sh - the release packages, in dist/ (README: "Packages"):
 #   arena-dungeon-VER-linux-x86_64.tar.gz   the game, its art and levels, the level tools
-#                                           and SDL2 + cJSON in lib/, runnable where unpacked
+#                                           and SDL2 in lib/, runnable where unpacked
 #   arena-dungeon-VER-windows-x86_64.zip    game.exe (static: no DLL), the same files, the
 #                                           tools as .exe, README.txt and LICENSE.txt (CRLF)
 #   arena-dungeon-VER-web.zip               index.html at the top, game.js, game.wasm,
@@ -70,7 +70,7 @@ readme() {
     tools="levelcheck.exe, levelfmt.exe and lvl2tiled.exe"
   else
     run="Run ./game from this folder, or from anywhere by its path (it finds its art and
-levels beside itself). ./game --help lists the options. SDL2 and cJSON are in lib/;
+levels beside itself). ./game --help lists the options. SDL2 is in lib/;
 the rest (X11 or Wayland, ALSA or PulseAudio, libc) is any desktop Linux's."
     saves="Progress is kept in \$XDG_DATA_HOME/arena-dungeon/progress (else
 ~/.local/share/arena-dungeon/progress), the settings in
@@ -132,7 +132,7 @@ package_linux() {
   done
   # The libraries a desktop may lack, as this build linked them (ldd's answer for the game).
   local lib path
-  for lib in libSDL2-2.0.so.0 libcjson.so.1; do
+  for lib in libSDL2-2.0.so.0; do
     path=$(ldd "$top/game" | awk -v l="$lib" '$1 == l { print $3 }')
     [[ -f "$path" ]] || die "the game does not link $lib (ldd $top/game)"
     cp -L "$path" "$top/lib/$lib"

@@ -355,7 +355,7 @@ static bool level_build(Level *out, Arena *level_arena, const char *path, const 
     Parser p;
     parser_init(&p, path, err, tmp.arena);
     if (level_is_tiled_path(path)) {
-        /* JSON: cJSON checks the syntax, the reader every string it keeps (level_tiled.c). */
+        /* JSON: level_json.c checks the syntax, the reader every string it keeps (level_tiled.c). */
         if (!level_tiled_parse(&p, s.data, s.len) || !check_links(&p)) return false;
     } else if (!level_parse_lvl(&p, text, len, s)) {
         return false;

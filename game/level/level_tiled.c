@@ -9,9 +9,9 @@
    checks, with the object named in the message instead of a line and column. */
 #include "level/level_tiled.h"
 
-#include <cjson/cJSON.h>
+#include "level/level_json.h"
+
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,38 +22,28 @@
 #include <strata/core/path.h>
 #include <strata/core/str8.h>
 
-/* ---- cJSON on the scratch arena --------------------------------------------------------- */
+/* ---- Values ---------------------------------------------------------------------------- */
 
-static _Thread_local Arena *json_arena;  /* the parse under way on this thread, or NULL */
-static _Thread_local uint64_t json_left; /* what the tree may still take */
-static _Thread_local bool json_refused;  /* the budget, not the syntax, ended the parse */
+/* A value of the map's JSON, with the text it is in. */
+typedef struct Json {
+    const LevelJson *j;
+    LevelJsonValue v;
+} Json;
 
-static void *json_alloc(size_t n) {
-    if (!json_arena) return NULL;
-    if (n > json_left) {
-        json_refused = true;
-        return NULL;
-    }
-    void *m = st_arena_push_raw(json_arena, n, 16);
-    if (!m) json_refused = true;
-    else json_left -= n;
-    return m;
+static LevelJsonKind kind_of(Json v) { return level_json_kind(v.j, v.v); }
+static bool is_none(Json v) { return kind_of(v) == LEVEL_JSON_NONE; }
+static bool is_number(Json v) { return kind_of(v) == LEVEL_JSON_NUMBER; }
+static bool is_string(Json v) { return kind_of(v) == LEVEL_JSON_STRING; }
+static bool is_array(Json v) { return kind_of(v) == LEVEL_JSON_ARRAY; }
+static bool is_object(Json v) { return kind_of(v) == LEVEL_JSON_OBJECT; }
+static double number_of(Json v) { return level_json_number(v.j, v.v); }
+
+static LevelJsonIter iter_of(Json v) { return level_json_iter(v.j, v.v); }
+static bool iter_next(LevelJsonIter *it, Json *out) {
+    out->j = it->j;
+    return level_json_next(it, &out->v);
 }
-
-/* The tree goes when the scratch scope ends. */
-static void json_free(void *ptr) { (void)ptr; }
-
-/* Once per process, whichever thread loads a map first (C11's call_once is not in every C
-   library: mingw-w64's has no <threads.h>). A second thread waits the few stores it takes. */
-static atomic_int json_hooks_state; /* 0: not yet, 1: being installed, 2: installed */
-static void json_hooks_install(void) {
-    int expect = 0;
-    if (atomic_compare_exchange_strong(&json_hooks_state, &expect, 1)) {
-        cJSON_InitHooks(&(cJSON_Hooks){.malloc_fn = json_alloc, .free_fn = json_free});
-        atomic_store(&json_hooks_state, 2);
-    }
-    while (atomic_load(&json_hooks_state) != 2) continue;
-}
+#define JSON_FOR_EACH(it, v, of) for (LevelJsonIter it = iter_of(of); iter_next(&it, &(v));)
 
 /* ---- Errors ----------------------------------------------------------------------------- */
 
@@ -75,14 +65,17 @@ static bool tfail_memory(Parser *p, const char *what) {
     return st_arena_error(p->err);
 }
 
-static const char *json_kind(const cJSON *v) {
-    if (!v) return "none";
-    if (cJSON_IsString(v)) return "a string";
-    if (cJSON_IsNumber(v)) return "a number";
-    if (cJSON_IsBool(v)) return "a boolean";
-    if (cJSON_IsNull(v)) return "null";
-    if (cJSON_IsArray(v)) return "an array";
-    if (cJSON_IsObject(v)) return "an object";
+static const char *json_kind(Json v) {
+    switch (kind_of(v)) {
+    case LEVEL_JSON_NONE: return "none";
+    case LEVEL_JSON_STRING: return "a string";
+    case LEVEL_JSON_NUMBER: return "a number";
+    case LEVEL_JSON_TRUE:
+    case LEVEL_JSON_FALSE: return "a boolean";
+    case LEVEL_JSON_NULL: return "null";
+    case LEVEL_JSON_ARRAY: return "an array";
+    case LEVEL_JSON_OBJECT: return "an object";
+    }
     return "something else";
 }
 
@@ -98,13 +91,24 @@ static const char *where_fmt(Parser *p, const char *fmt, ...) {
 
 /* ---- Members ---------------------------------------------------------------------------- */
 
-static const cJSON *member(const cJSON *obj, const char *key) { return cJSON_GetObjectItemCaseSensitive(obj, key); }
+static Json member(Json obj, const char *key) {
+    Json m = {obj.j, {0, 0}};
+    level_json_members(obj.j, obj.v, &key, 1, &m.v);
+    return m;
+}
 
-/* A whole number in [lo, hi]: JSON numbers are doubles, so this reads valuedouble (valueint
-   saturates past INT_MAX, and a flipped tile id is past it). */
-static bool whole_number(const cJSON *v, int64_t lo, int64_t hi, int64_t *out) {
-    if (!cJSON_IsNumber(v)) return false;
-    double d = v->valuedouble;
+/* The members named keys[0..n) of obj, in one walk: an object of the map asks for many. */
+static void members(Json obj, const char *const *keys, uint32_t n, Json *out) {
+    LevelJsonValue v[16];
+    level_json_members(obj.j, obj.v, keys, n, v);
+    for (uint32_t i = 0; i < n; i++) out[i] = (Json){obj.j, v[i]};
+}
+
+/* A whole number in [lo, hi]: JSON numbers are doubles, so this reads the double (a flipped
+   tile id is past INT32_MAX). */
+static bool whole_number(Json v, int64_t lo, int64_t hi, int64_t *out) {
+    if (!is_number(v)) return false;
+    double d = number_of(v);
     if (!(d >= (double)lo && d <= (double)hi)) return false; /* NaN and infinities too */
     int64_t i = (int64_t)d;
     if ((double)i != d) return false;
@@ -112,57 +116,61 @@ static bool whole_number(const cJSON *v, int64_t lo, int64_t hi, int64_t *out) {
     return true;
 }
 
-/* Member `key` of obj as a whole number in [lo, hi]; `dflt` when it is missing, or an error
-   when `required`. */
-static bool get_int(Parser *p, const cJSON *obj, const char *key, bool required, int64_t dflt, int64_t lo, int64_t hi,
+/* Member v (named key) as a whole number in [lo, hi]; `dflt` when it is missing, or an
+   error when `required`. */
+static bool get_int(Parser *p, Json v, const char *key, bool required, int64_t dflt, int64_t lo, int64_t hi,
                     int64_t *out) {
-    const cJSON *v = member(obj, key);
-    if (!v) {
+    if (is_none(v)) {
         if (required) return tfail(p, "expected a member \"%s\", found none", key);
         *out = dflt;
         return true;
     }
     if (whole_number(v, lo, hi, out)) return true;
-    if (cJSON_IsNumber(v))
+    if (is_number(v))
         return tfail(p, "expected \"%s\" to be a whole number from %lld to %lld, found %.17g", key, (long long)lo,
-                     (long long)hi, v->valuedouble);
+                     (long long)hi, number_of(v));
     return tfail(p, "expected \"%s\" to be a number, found %s", key, json_kind(v));
 }
 
-/* Member `key` as a string; empty when missing and not `required`. */
-static bool get_str(Parser *p, const cJSON *obj, const char *key, bool required, Str8 *out) {
-    const cJSON *v = member(obj, key);
-    *out = (Str8){"", 0};
-    if (!v) return required ? tfail(p, "expected a member \"%s\", found none", key) : true;
-    if (!cJSON_IsString(v)) return tfail(p, "expected \"%s\" to be a string, found %s", key, json_kind(v));
-    *out = st_str8_cstr(v->valuestring);
-    return true;
+static bool string_of(Parser *p, Json v, Str8 *out) {
+    return level_json_string(v.j, v.v, p->tmp, out) || tfail_memory(p, "scratch memory for a string");
 }
 
-static bool get_bool(Parser *p, const cJSON *obj, const char *key, bool *out) {
-    const cJSON *v = member(obj, key);
+/* Member v (named key) as a string; empty when missing and not `required`. */
+static bool get_str(Parser *p, Json v, const char *key, bool required, Str8 *out) {
+    *out = (Str8){"", 0};
+    if (is_none(v)) return required ? tfail(p, "expected a member \"%s\", found none", key) : true;
+    if (!is_string(v)) return tfail(p, "expected \"%s\" to be a string, found %s", key, json_kind(v));
+    return string_of(p, v, out);
+}
+
+static bool get_bool(Parser *p, Json v, const char *key, bool *out) {
     *out = false;
-    if (!v) return true;
-    if (!cJSON_IsBool(v)) return tfail(p, "expected \"%s\" to be true or false, found %s", key, json_kind(v));
-    *out = cJSON_IsTrue(v);
+    if (is_none(v)) return true;
+    if (kind_of(v) != LEVEL_JSON_TRUE && kind_of(v) != LEVEL_JSON_FALSE)
+        return tfail(p, "expected \"%s\" to be true or false, found %s", key, json_kind(v));
+    *out = kind_of(v) == LEVEL_JSON_TRUE;
     return true;
 }
 
 /* ---- Custom properties ------------------------------------------------------------------ */
 
+static const char *const prop_keys[2] = {"name", "value"};
+
 /* Tiled writes custom properties as [{"name": ..., "type": ..., "value": ...}, ...]. Each
    name must be one of `allowed` (a space-separated list): a misspelt property is an error,
    not a silent default. */
-static bool props_check(Parser *p, const cJSON *obj, const char *allowed, const char *what) {
-    const cJSON *props = member(obj, "properties");
-    if (!props) return true;
-    if (!cJSON_IsArray(props)) return tfail(p, "expected \"properties\" to be an array, found %s", json_kind(props));
-    const cJSON *prop;
-    cJSON_ArrayForEach(prop, props) {
-        const cJSON *name = member(prop, "name");
-        if (!cJSON_IsString(name) || !member(prop, "value"))
+static bool props_check(Parser *p, Json props, const char *allowed, const char *what) {
+    if (is_none(props)) return true;
+    if (!is_array(props)) return tfail(p, "expected \"properties\" to be an array, found %s", json_kind(props));
+    Json prop;
+    JSON_FOR_EACH(it, prop, props) {
+        Json m[2];
+        members(prop, prop_keys, 2, m);
+        if (!is_string(m[0]) || is_none(m[1]))
             return tfail(p, "expected each property to have a \"name\" and a \"value\", found one without");
-        Str8 n = st_str8_cstr(name->valuestring), list = st_str8_cstr(allowed);
+        Str8 n, list = st_str8_cstr(allowed);
+        if (!string_of(p, m[0], &n)) return false;
         bool known = false;
         for (Str8 rest = list, w; !known && st_str8_next_token(&rest, ' ', &w);) known = st_str8_eq(w, n);
         if (!known) {
@@ -173,32 +181,35 @@ static bool props_check(Parser *p, const cJSON *obj, const char *allowed, const 
     return true;
 }
 
-static const cJSON *prop_value(const cJSON *obj, const char *name) {
-    const cJSON *prop;
-    cJSON_ArrayForEach(prop, member(obj, "properties")) {
-        const cJSON *n = member(prop, "name");
-        if (cJSON_IsString(n) && strcmp(n->valuestring, name) == 0) return member(prop, "value");
+/* The value of the property `name` in props (checked by props_check), or none. */
+static Json prop_value(Parser *p, Json props, const char *name) {
+    Json prop;
+    JSON_FOR_EACH(it, prop, props) {
+        Json m[2];
+        Str8 n;
+        members(prop, prop_keys, 2, m);
+        if (is_string(m[0]) && string_of(p, m[0], &n) && st_str8_eq_cstr(n, name)) return m[1];
     }
-    return NULL;
+    return (Json){props.j, {UINT32_MAX, 0}};
 }
 
-static bool prop_int(Parser *p, const cJSON *obj, const char *name, int64_t *out, bool *found) {
-    const cJSON *v = prop_value(obj, name);
-    *found = v != NULL;
-    if (!v) return true;
+static bool prop_int(Parser *p, Json props, const char *name, int64_t *out, bool *found) {
+    Json v = prop_value(p, props, name);
+    *found = !is_none(v);
+    if (!*found) return true;
     if (whole_number(v, INT32_MIN, INT32_MAX, out)) return true;
-    if (cJSON_IsNumber(v))
-        return tfail(p, "expected property '%s' to be a whole number, found %.17g", name, v->valuedouble);
+    if (is_number(v)) return tfail(p, "expected property '%s' to be a whole number, found %.17g", name, number_of(v));
     return tfail(p, "expected property '%s' to be a number (type int), found %s", name, json_kind(v));
 }
 
 /* A string property, trimmed (a .lvl value is); empty when missing. */
-static bool prop_str(Parser *p, const cJSON *obj, const char *name, Str8 *out) {
-    const cJSON *v = prop_value(obj, name);
+static bool prop_str(Parser *p, Json props, const char *name, Str8 *out) {
+    Json v = prop_value(p, props, name);
     *out = (Str8){"", 0};
-    if (!v) return true;
-    if (!cJSON_IsString(v)) return tfail(p, "expected property '%s' to be a string, found %s", name, json_kind(v));
-    *out = st_str8_trim(st_str8_cstr(v->valuestring));
+    if (is_none(v)) return true;
+    if (!is_string(v)) return tfail(p, "expected property '%s' to be a string, found %s", name, json_kind(v));
+    if (!string_of(p, v, out)) return false;
+    *out = st_str8_trim(*out);
     return true;
 }
 
@@ -219,9 +230,9 @@ static bool check_lvl_text(Parser *p, Str8 s, const char *what, bool is_word) {
 }
 
 /* A level file named by a property (the map's exit, a portal's target). */
-static bool prop_file(Parser *p, const cJSON *obj, const char *name, LevelRef *out, bool *found) {
+static bool prop_file(Parser *p, Json props, const char *name, LevelRef *out, bool *found) {
     Str8 file;
-    if (!prop_str(p, obj, name, &file)) return false;
+    if (!prop_str(p, props, name, &file)) return false;
     *found = file.len != 0;
     if (!file.len) return true;
     return check_lvl_text(p, file, "a file name", true) && level_resolve_file(p, file, out);
@@ -234,7 +245,8 @@ static bool prop_file(Parser *p, const cJSON *obj, const char *name, LevelRef *o
 
 typedef struct Tileset {
     int64_t firstgid;
-    Str8 name; /* embedded: its "name"; external: its file's base name without extension */
+    Str8 name;     /* embedded: its "name"; external: its file's base name without extension */
+    bool is_tiles; /* named 'tiles': the one tileset whose tiles mean terrain */
 } Tileset;
 
 typedef struct Tiles {
@@ -250,23 +262,25 @@ static const Tileset *tileset_of(const Tiles *t, uint32_t gid) {
     return best;
 }
 
-static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
+static bool read_tilesets(Parser *p, Json root, Tiles *t) {
     p->where = "map";
-    const cJSON *sets = member(root, "tilesets");
-    if (!sets) return true;
-    if (!cJSON_IsArray(sets)) return tfail(p, "expected \"tilesets\" to be an array, found %s", json_kind(sets));
-    t->count = (uint32_t)cJSON_GetArraySize(sets);
+    Json sets = member(root, "tilesets"), s;
+    if (is_none(sets)) return true;
+    if (!is_array(sets)) return tfail(p, "expected \"tilesets\" to be an array, found %s", json_kind(sets));
+    JSON_FOR_EACH(it, s, sets) t->count++;
     t->sets = st_arena_push_array(p->tmp, Tileset, t->count ? t->count : 1);
     if (!t->sets) return tfail_memory(p, "scratch memory");
     uint32_t i = 0;
-    const cJSON *s;
-    cJSON_ArrayForEach(s, sets) {
+    static const char *const keys[3] = {"firstgid", "source", "name"};
+    JSON_FOR_EACH(it, s, sets) {
         p->where = where_fmt(p, "tileset %u", i + 1);
-        if (!cJSON_IsObject(s)) return tfail(p, "expected an object, found %s", json_kind(s));
+        if (!is_object(s)) return tfail(p, "expected an object, found %s", json_kind(s));
+        Json m[3];
+        members(s, keys, 3, m);
         Tileset *ts = &t->sets[i++];
-        if (!get_int(p, s, "firstgid", true, 0, 1, GID_MASK, &ts->firstgid)) return false;
+        if (!get_int(p, m[0], "firstgid", true, 0, 1, GID_MASK, &ts->firstgid)) return false;
         Str8 source;
-        if (!get_str(p, s, "source", false, &source)) return false;
+        if (!get_str(p, m[1], "source", false, &source)) return false;
         if (source.len) {
             /* An external tileset (.tsx or .tsj): what a tile means depends only on its index
                in the tileset, and the tileset is known by its file's name, so the file is not
@@ -276,9 +290,10 @@ static bool read_tilesets(Parser *p, const cJSON *root, Tiles *t) {
             for (uint64_t k = 0; k < base.len; k++)
                 if (base.data[k] == '.') dot = (int64_t)k;
             ts->name = dot > 0 ? st_str8_prefix(base, (uint64_t)dot) : base;
-        } else if (!get_str(p, s, "name", true, &ts->name)) {
+        } else if (!get_str(p, m[2], "name", true, &ts->name)) {
             return false;
         }
+        ts->is_tiles = st_str8_eq_cstr(ts->name, "tiles");
     }
     return true;
 }
@@ -358,7 +373,7 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile id %u of no tileset", x, y,
                      gid);
     uint32_t local = gid - (uint32_t)ts->firstgid;
-    if (!st_str8_eq_cstr(ts->name, "tiles"))
+    if (!ts->is_tiles)
         return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x,
                      y, local, QUOTE(ts->name));
     char c = terrain_char(local);
@@ -371,62 +386,76 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
     return true;
 }
 
+/* The tile ids of a layer as a JSON array into the rows: each is read and drawn as it
+   comes, without a copy of the array. */
+static bool read_tile_array(Parser *p, Json data, const Tiles *t, char *grid, int64_t w, int64_t h) {
+    uint64_t cells = (uint64_t)w * (uint64_t)h, i = 0;
+    Json v;
+    JSON_FOR_EACH(it, v, data) {
+        if (i == cells) {
+            while (iter_next(&it, &v)) i++; /* for the count in the message */
+            i++;
+            break;
+        }
+        int64_t raw;
+        int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
+        if (!whole_number(v, 0, UINT32_MAX, &raw)) {
+            if (is_number(v))
+                return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y, number_of(v));
+            return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
+        }
+        if (!tile_char(p, t, (uint64_t)raw, x, y, &grid[i])) return false;
+        i++;
+    }
+    if (i != cells)
+        return tfail(p, "expected %llu tile ids (%lldx%lld), found %llu", (unsigned long long)cells, (long long)w,
+                     (long long)h, (unsigned long long)i);
+    return true;
+}
+
 /* The layer's tiles into the rows (width * height characters, row-major). */
-static bool read_tile_layer(Parser *p, const cJSON *layer, const Tiles *t, char *grid) {
+static bool read_tile_layer(Parser *p, Json layer, const Tiles *t, char *grid) {
+    enum { L_WIDTH, L_HEIGHT, L_CHUNKS, L_DATA, L_ENCODING, L_COMPRESSION, L_COUNT };
+    static const char *const keys[L_COUNT] = {"width", "height", "chunks", "data", "encoding", "compression"};
+    Json m[L_COUNT];
+    members(layer, keys, L_COUNT, m);
     int64_t w = 0, h = 0;
-    if (!get_int(p, layer, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
-        !get_int(p, layer, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
+    if (!get_int(p, m[L_WIDTH], "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
+        !get_int(p, m[L_HEIGHT], "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
         return false;
     if (w != p->width || h != p->height)
         return tfail(p, "expected the map's size, %dx%d, found %lldx%lld", p->width, p->height, (long long)w,
                      (long long)h);
-    if (member(layer, "chunks")) return tfail(p, "expected \"data\", found \"chunks\" (an infinite map's layer)");
+    if (!is_none(m[L_CHUNKS])) return tfail(p, "expected \"data\", found \"chunks\" (an infinite map's layer)");
     uint64_t cells = (uint64_t)w * (uint64_t)h;
-    const cJSON *data = member(layer, "data");
-    Str8 encoding, compression;
-    if (!get_str(p, layer, "encoding", false, &encoding) || !get_str(p, layer, "compression", false, &compression))
+    Json data = m[L_DATA];
+    Str8 encoding, compression, text;
+    if (!get_str(p, m[L_ENCODING], "encoding", false, &encoding) ||
+        !get_str(p, m[L_COMPRESSION], "compression", false, &compression))
         return false;
     if (compression.len)
         return tfail(p,
                      "expected an uncompressed layer (Tile Layer Format: CSV or Base64 (uncompressed)), found "
                      "'%.*s%s' compression",
                      QUOTE(compression));
-    if (!data) return tfail(p, "expected a member \"data\", found none");
-    if (cJSON_IsArray(data)) {
+    if (is_none(data)) return tfail(p, "expected a member \"data\", found none");
+    if (is_array(data)) {
         if (encoding.len && !st_str8_eq_cstr(encoding, "csv"))
             return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'",
                          QUOTE(encoding));
-        uint64_t i = 0;
-        const cJSON *v;
-        cJSON_ArrayForEach(v, data) {
-            if (i == cells) break;
-            int64_t raw;
-            int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
-            if (!whole_number(v, 0, UINT32_MAX, &raw)) {
-                if (cJSON_IsNumber(v))
-                    return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y,
-                                 v->valuedouble);
-                return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
-            }
-            if (!tile_char(p, t, (uint64_t)raw, x, y, &grid[i])) return false;
-            i++;
-        }
-        uint64_t n = (uint64_t)cJSON_GetArraySize(data);
-        if (n != cells)
-            return tfail(p, "expected %llu tile ids (%lldx%lld), found %llu", (unsigned long long)cells, (long long)w,
-                         (long long)h, (unsigned long long)n);
-        return true;
+        return read_tile_array(p, data, t, grid, w, h);
     }
-    if (!cJSON_IsString(data))
+    if (!is_string(data))
         return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
     if (!st_str8_eq_cstr(encoding, "base64"))
         return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'",
                      QUOTE(encoding));
+    if (!string_of(p, data, &text)) return false;
     uint8_t *bytes = st_arena_push_raw(p->tmp, cells * 4, 4);
     if (!bytes) return tfail_memory(p, "scratch memory for the tiles");
     uint64_t n;
     char bad = 0;
-    if (!base64_decode(st_str8_cstr(data->valuestring), bytes, cells * 4, &n, &bad))
+    if (!base64_decode(text, bytes, cells * 4, &n, &bad))
         return tfail(p, "expected base64 tile data, found the character '%c'", bad);
     if (n != cells * 4)
         return tfail(p, "expected %llu bytes of tile data (%lldx%lld tiles of 4 bytes), found %s%llu",
@@ -478,18 +507,16 @@ typedef struct Objects {
 
 /* The tile an object stands on: its box's centre (a tile object's box rises from its y, a
    rectangle's falls), or its point; Tiled draws either way, the designer sees the centre. */
-static bool object_tile(Parser *p, const cJSON *o, bool tile_object, int32_t *tx, int32_t *ty) {
-    const cJSON *xs[4] = {member(o, "x"), member(o, "y"), member(o, "width"), member(o, "height")};
+static bool object_tile(Parser *p, const Json *xs, bool tile_object, int32_t *tx, int32_t *ty) {
     static const char *const names[4] = {"x", "y", "width", "height"};
     double v[4] = {0};
     for (int i = 0; i < 4; i++) {
-        if (!xs[i]) {
+        if (is_none(xs[i])) {
             if (i < 2) return tfail(p, "expected a member \"%s\", found none", names[i]);
             continue;
         }
-        if (!cJSON_IsNumber(xs[i]))
-            return tfail(p, "expected \"%s\" to be a number, found %s", names[i], json_kind(xs[i]));
-        v[i] = xs[i]->valuedouble;
+        if (!is_number(xs[i])) return tfail(p, "expected \"%s\" to be a number, found %s", names[i], json_kind(xs[i]));
+        v[i] = number_of(xs[i]);
     }
     double cx = v[0] + v[2] / 2, cy = tile_object ? v[1] - v[3] / 2 : v[1] + v[3] / 2;
     double wpx = (double)p->width * TILE_PX, hpx = (double)p->height * TILE_PX;
@@ -501,9 +528,9 @@ static bool object_tile(Parser *p, const cJSON *o, bool tile_object, int32_t *tx
     return true;
 }
 
-static bool key_color(Parser *p, const cJSON *o, const char *what, char red, char *out) {
+static bool key_color(Parser *p, Json props, const char *what, char red, char *out) {
     Str8 c;
-    if (!prop_str(p, o, "color", &c)) return false;
+    if (!prop_str(p, props, "color", &c)) return false;
     if (!c.len) return tfail(p, "expected a property 'color' (red, green or blue) for the %s, found none", what);
     if (st_str8_eq_cstr(c, "red")) *out = red;
     else if (st_str8_eq_cstr(c, "green")) *out = (char)(red + ('g' - 'r'));
@@ -512,13 +539,34 @@ static bool key_color(Parser *p, const cJSON *o, const char *what, char red, cha
     return true;
 }
 
-static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
+enum { O_X, O_Y, O_WIDTH, O_HEIGHT, O_ID, O_NAME, O_TYPE, O_CLASS, O_TEMPLATE, O_PROPS, O_GID, O_COUNT };
+static const char *const object_keys[O_COUNT] = {"x",    "y",     "width",    "height",     "id", "name",
+                                                 "type", "class", "template", "properties", "gid"};
+
+/* The object's line in object_types, for an object made from no template. */
+static bool object_type(Parser *p, Json template, Str8 type, int *k) {
+    Str8 tmpl;
+    if (!get_str(p, template, "template", false, &tmpl)) return false;
+    if (tmpl.len)
+        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'",
+                     QUOTE(tmpl));
+    *k = -1;
+    for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
+        if (st_str8_eq_cstr(type, object_types[i].type)) *k = i;
+    if (*k >= 0) return true;
+    if (!type.len) return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found none");
+    return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%.*s%s'", QUOTE(type));
+}
+
+static bool read_object(Parser *p, Json o, Objects *ob) {
     p->where = "object";
-    if (!cJSON_IsObject(o)) return tfail(p, "expected an object, found %s", json_kind(o));
+    if (!is_object(o)) return tfail(p, "expected an object, found %s", json_kind(o));
+    Json m[O_COUNT];
+    members(o, object_keys, O_COUNT, m);
     int64_t id = 0;
     Str8 name, type, class;
-    if (!get_int(p, o, "id", true, 0, 1, INT32_MAX, &id) || !get_str(p, o, "name", false, &name) ||
-        !get_str(p, o, "type", false, &type) || !get_str(p, o, "class", false, &class))
+    if (!get_int(p, m[O_ID], "id", true, 0, 1, INT32_MAX, &id) || !get_str(p, m[O_NAME], "name", false, &name) ||
+        !get_str(p, m[O_TYPE], "type", false, &type) || !get_str(p, m[O_CLASS], "class", false, &class))
         return false;
     if (!type.len) type = class; /* Tiled 1.9 calls it class */
     Str8 label = name.len ? name : type;
@@ -527,27 +575,18 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
     if (!where) return tfail_memory(p, "scratch memory");
     p->where = where;
     p->line_no = id; /* what the loader records as an entity's "line" */
-    Str8 tmpl;
-    if (!get_str(p, o, "template", false, &tmpl)) return false;
-    if (tmpl.len)
-        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'",
-                     QUOTE(tmpl));
-    int k = -1;
-    for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
-        if (st_str8_eq_cstr(type, object_types[i].type)) k = i;
-    if (k < 0) {
-        if (!type.len) return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found none");
-        return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%.*s%s'", QUOTE(type));
-    }
-    if (!props_check(p, o, object_types[k].props, object_types[k].type)) return false;
+    int k;
+    if (!object_type(p, m[O_TEMPLATE], type, &k)) return false;
+    Json props = m[O_PROPS];
+    if (!props_check(p, props, object_types[k].props, object_types[k].type)) return false;
     int32_t x = 0, y = 0;
-    if (!object_tile(p, o, member(o, "gid") != NULL, &x, &y)) return false;
+    if (!object_tile(p, m, !is_none(m[O_GID]), &x, &y)) return false;
     Later l = {
         .kind = object_types[k].kind, .ch = object_types[k].ch, .id = (int32_t)id, .x = x, .y = y, .where = where};
     char *cell = &ob->grid[(int64_t)y * p->width + x];
     if (l.kind == OBJ_GRID) {
-        if (st_str8_eq_cstr(type, "key") && !key_color(p, o, "key", 'r', &l.ch)) return false;
-        if (st_str8_eq_cstr(type, "door") && !key_color(p, o, "door", 'R', &l.ch)) return false;
+        if (st_str8_eq_cstr(type, "key") && !key_color(p, props, "key", 'r', &l.ch)) return false;
+        if (st_str8_eq_cstr(type, "door") && !key_color(p, props, "door", 'R', &l.ch)) return false;
         if (l.ch == '@') {
             if (ob->player_id)
                 return tfail(p, "expected one player, found a second one (the first is %s)", ob->player_where);
@@ -565,13 +604,13 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         p->cell_where[(int64_t)y * p->width + x] = where;
         bool found;
         if (l.ch == 'p' || l.ch == 'c' || l.ch == 't') {
-            if (!prop_int(p, o, "hp", &l.hp, &found)) return false;
+            if (!prop_int(p, props, "hp", &l.hp, &found)) return false;
             if (found && !level_check_range(p, NULL, l.hp, 1, 9999, "hit points")) return false;
         } else if (l.ch == '>') {
-            if (!prop_file(p, o, "target", &l.target, &found)) return false;
+            if (!prop_file(p, props, "target", &l.target, &found)) return false;
             if (!found)
                 return tfail(p, "expected a property 'target' (the level file the portal leads to), found none");
-            if (!prop_str(p, o, "entry", &l.text)) return false;
+            if (!prop_str(p, props, "entry", &l.text)) return false;
             if (l.text.len && !level_check_entry_name(p, l.text)) return false;
         } else if (l.ch == '@' || l.ch == '$' || l.ch == '+') {
             return true; /* nothing to do after the grid */
@@ -583,7 +622,7 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
         if (!level_check_entry_name(p, name)) return false;
         l.text = name;
     } else {
-        if (!prop_str(p, o, "text", &l.text)) return false;
+        if (!prop_str(p, props, "text", &l.text)) return false;
         if (!l.text.len) return tfail(p, "expected a property 'text' (what the sign says), found none");
         if (!check_lvl_text(p, l.text, "a sign text", false)) return false;
     }
@@ -593,12 +632,11 @@ static bool read_object(Parser *p, const cJSON *o, Objects *ob) {
     return true;
 }
 
-static bool read_object_layer(Parser *p, const cJSON *layer, Objects *ob) {
-    const cJSON *objects = member(layer, "objects");
-    if (!objects) return true;
-    if (!cJSON_IsArray(objects)) return tfail(p, "expected \"objects\" to be an array, found %s", json_kind(objects));
-    const cJSON *o;
-    cJSON_ArrayForEach(o, objects) if (!read_object(p, o, ob)) return false;
+static bool read_object_layer(Parser *p, Json objects, Objects *ob) {
+    if (is_none(objects)) return true;
+    if (!is_array(objects)) return tfail(p, "expected \"objects\" to be an array, found %s", json_kind(objects));
+    Json o;
+    JSON_FOR_EACH(it, o, objects) if (!read_object(p, o, ob)) return false;
     return true;
 }
 
@@ -631,12 +669,13 @@ static bool apply_later(Parser *p, const Objects *ob) {
 
 /* ---- The map ---------------------------------------------------------------------------- */
 
-static bool read_map_properties(Parser *p, const cJSON *root) {
+static bool read_map_properties(Parser *p, Json root) {
     p->where = "map";
-    if (!props_check(p, root, "name exit bullets particles", "the map")) return false;
+    Json props = member(root, "properties");
+    if (!props_check(p, props, "name exit bullets particles", "the map")) return false;
     Str8 name;
     p->where = "map property 'name'";
-    if (!prop_str(p, root, "name", &name)) return false;
+    if (!prop_str(p, props, "name", &name)) return false;
     if (!name.len) {
         p->where = "map";
         return tfail(p, "expected a property 'name' (the level's name), found none");
@@ -644,12 +683,12 @@ static bool read_map_properties(Parser *p, const cJSON *root) {
     if (!check_lvl_text(p, name, "a name", false) || !level_set_name(p, name, NULL)) return false;
     bool found;
     p->where = "map property 'exit'";
-    if (!prop_file(p, root, "exit", &p->exit, &found)) return false;
+    if (!prop_file(p, props, "exit", &p->exit, &found)) return false;
     static const char *const pools[2] = {"bullets", "particles"};
     for (int i = 0; i < 2; i++) {
         p->where = i ? "map property 'particles'" : "map property 'bullets'";
         int64_t v;
-        if (!prop_int(p, root, pools[i], &v, &found)) return false;
+        if (!prop_int(p, props, pools[i], &v, &found)) return false;
         if (!found) continue;
         if (!level_check_range(p, NULL, v, 1, 65536, i ? "a particle pool size" : "a bullet pool size")) return false;
         *(i ? &p->particles : &p->bullets) = v;
@@ -658,36 +697,36 @@ static bool read_map_properties(Parser *p, const cJSON *root) {
 }
 
 /* The header of the map: its kind, size and tiles. */
-static bool read_map_header(Parser *p, const cJSON *root) {
+static bool read_map_header(Parser *p, Json root) {
     p->where = "map";
-    if (!cJSON_IsObject(root)) return tfail(p, "expected a JSON object (a Tiled map), found %s", json_kind(root));
+    if (!is_object(root)) return tfail(p, "expected a JSON object (a Tiled map), found %s", json_kind(root));
     Str8 type, orientation;
-    if (!get_str(p, root, "type", false, &type)) return false;
+    if (!get_str(p, member(root, "type"), "type", false, &type)) return false;
     if (type.len && !st_str8_eq_cstr(type, "map"))
         return tfail(p, "expected \"type\" map, found '%.*s%s'", QUOTE(type));
-    if (!get_str(p, root, "orientation", true, &orientation)) return false;
+    if (!get_str(p, member(root, "orientation"), "orientation", true, &orientation)) return false;
     if (!st_str8_eq_cstr(orientation, "orthogonal"))
         return tfail(p, "expected an orthogonal map, found '%.*s%s'", QUOTE(orientation));
     bool infinite;
-    if (!get_bool(p, root, "infinite", &infinite)) return false;
+    if (!get_bool(p, member(root, "infinite"), "infinite", &infinite)) return false;
     if (infinite)
         return tfail(p, "expected a map of fixed size, found an infinite one (untick Infinite in Map Properties)");
     int64_t w = 0, h = 0, tw = 0, th = 0;
-    if (!get_int(p, root, "tilewidth", true, 0, 0, INT32_MAX, &tw) ||
-        !get_int(p, root, "tileheight", true, 0, 0, INT32_MAX, &th))
+    if (!get_int(p, member(root, "tilewidth"), "tilewidth", true, 0, 0, INT32_MAX, &tw) ||
+        !get_int(p, member(root, "tileheight"), "tileheight", true, 0, 0, INT32_MAX, &th))
         return false;
     if (tw != TILE_PX || th != TILE_PX)
         return tfail(p, "expected tiles of %dx%d pixels, found %lldx%lld", TILE_PX, TILE_PX, (long long)tw,
                      (long long)th);
-    if (!get_int(p, root, "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
-        !get_int(p, root, "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
+    if (!get_int(p, member(root, "width"), "width", true, 0, 1, LEVEL_MAX_SIDE, &w) ||
+        !get_int(p, member(root, "height"), "height", true, 0, 1, LEVEL_MAX_SIDE, &h))
         return false;
     p->width = (int32_t)w;
     p->height = (int32_t)h;
     return true;
 }
 
-static bool read_map(Parser *p, const cJSON *root) {
+static bool read_map(Parser *p, Json root) {
     Tiles tiles = {0};
     if (!read_map_header(p, root) || !read_map_properties(p, root) || !read_tilesets(p, root, &tiles)) return false;
     uint64_t cells = (uint64_t)p->width * (uint64_t)p->height;
@@ -699,22 +738,24 @@ static bool read_map(Parser *p, const cJSON *root) {
     if (!ob.grid || !p->cell_where || !p->rows || !lens) return tfail_memory(p, "scratch memory for the map");
     st_chunk_list_init(&ob.later, p->tmp, sizeof(Later), 64);
 
-    const cJSON *layers = member(root, "layers");
-    if (!cJSON_IsArray(layers)) return tfail(p, "expected \"layers\" to be an array, found %s", json_kind(layers));
-    const cJSON *tile_layer = NULL, *layer;
+    Json layers = member(root, "layers"), layer, lm[4];
+    if (!is_array(layers)) return tfail(p, "expected \"layers\" to be an array, found %s", json_kind(layers));
+    static const char *const keys[4] = {"name", "type", "properties", "objects"};
+    bool tile_layer = false;
     const char *tile_layer_where = NULL;
-    cJSON_ArrayForEach(layer, layers) {
+    JSON_FOR_EACH(it, layer, layers) {
         p->where = "layer";
         Str8 type, name;
-        if (!cJSON_IsObject(layer)) return tfail(p, "expected an object, found %s", json_kind(layer));
-        if (!get_str(p, layer, "name", false, &name) || !get_str(p, layer, "type", true, &type)) return false;
+        if (!is_object(layer)) return tfail(p, "expected an object, found %s", json_kind(layer));
+        members(layer, keys, 4, lm);
+        if (!get_str(p, lm[0], "name", false, &name) || !get_str(p, lm[1], "type", true, &type)) return false;
         p->where = where_fmt(p, "layer '%.*s%s'", QUOTE(name));
         if (st_str8_eq_cstr(type, "tilelayer")) {
             if (tile_layer)
                 return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
-            tile_layer = layer;
+            tile_layer = true;
             tile_layer_where = p->where;
-            if (!props_check(p, layer, "", "a layer") || !read_tile_layer(p, layer, &tiles, ob.grid)) return false;
+            if (!props_check(p, lm[2], "", "a layer") || !read_tile_layer(p, layer, &tiles, ob.grid)) return false;
         } else if (st_str8_eq_cstr(type, "group")) {
             return tfail(p, "expected tile and object layers at the top, found a group (Ungroup Layers in Tiled)");
         } else if (!st_str8_eq_cstr(type, "objectgroup") && !st_str8_eq_cstr(type, "imagelayer")) {
@@ -724,12 +765,13 @@ static bool read_map(Parser *p, const cJSON *root) {
     p->where = "map";
     if (!tile_layer) return tfail(p, "expected one tile layer (the floor, walls, water, spikes and exit), found none");
     /* Objects after the tiles, whatever the layers' order: they stand on the terrain. */
-    cJSON_ArrayForEach(layer, layers) {
-        const cJSON *type = member(layer, "type");
-        if (!cJSON_IsString(type) || strcmp(type->valuestring, "objectgroup") != 0) continue;
-        p->where =
-            where_fmt(p, "layer '%s'", cJSON_IsString(member(layer, "name")) ? member(layer, "name")->valuestring : "");
-        if (!read_object_layer(p, layer, &ob)) return false;
+    JSON_FOR_EACH(it, layer, layers) {
+        Str8 type, name;
+        members(layer, keys, 4, lm);
+        if (!string_of(p, lm[1], &type) || !string_of(p, lm[0], &name)) return false;
+        if (!st_str8_eq_cstr(type, "objectgroup")) continue;
+        p->where = where_fmt(p, "layer '%.*s'", STR8_FMT(name));
+        if (!read_object_layer(p, lm[3], &ob)) return false;
     }
     p->where = "map";
     if (!ob.player_id) return tfail(p, "expected an object of type 'player' (where the level starts), found none");
@@ -744,81 +786,9 @@ static bool read_map(Parser *p, const cJSON *root) {
     return apply_later(p, &ob);
 }
 
-/* The line and column of byte `at` of the text, for a JSON syntax error. */
-static void text_position(const char *text, uint64_t at, int64_t *line, int64_t *col) {
-    *line = 1;
-    *col = 1;
-    for (uint64_t i = 0; i < at; i++) {
-        if (text[i] == '\n') ++*line, *col = 1;
-        else ++*col;
-    }
-}
-
-/* The offset of the first "\u0000" escape inside a JSON string, or -1. cJSON would decode
-   it into a NUL that ends its C string there, and the text after it would vanish without a
-   word; no name, sign or path of a level may hold one. */
-static int64_t json_nul_escape(const char *text, uint64_t len) {
-    bool in_string = false;
-    for (uint64_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (!in_string) {
-            in_string = c == '"';
-        } else if (c == '"') {
-            in_string = false;
-        } else if (c == '\\' && i + 1 < len) {
-            if (text[i + 1] == 'u' && i + 6 <= len && !memcmp(text + i + 2, "0000", 4)) return (int64_t)i;
-            i++; /* the escaped character, a quote or a backslash among them */
-        }
-    }
-    return -1;
-}
-
 bool level_tiled_parse(Parser *p, const char *text, uint64_t len) {
-    int64_t nul = json_nul_escape(text, len);
-    if (nul >= 0) {
-        int64_t line, col;
-        text_position(text, (uint64_t)nul, &line, &col);
-        return level_fail(p->err, p->path, line, col, "expected text without U+0000 in a string, found '\\u0000'");
-    }
-    json_hooks_install();
     p->objects = true;
-    json_arena = p->tmp;
-    json_left = LEVEL_TILED_MAX_TREE_BYTES;
-    json_refused = false;
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-    json_arena = NULL;
-    if (!root) {
-        if (json_refused) {
-            /* The scratch arena's refusal, when it was that and not the tree's budget. */
-            Error why;
-            st_error_clear(&why);
-            if (json_left) st_arena_error(&why);
-            level_fail(p->err, p->path, 0, 0,
-                       "expected a map whose JSON fits in %llu MiB of scratch memory, found a larger one%s%s "
-                       "(a tile layer in base64 takes a tenth of it)",
-                       (unsigned long long)(LEVEL_TILED_MAX_TREE_BYTES >> 20), json_left ? ": " : "",
-                       st_error_message(&why));
-            if (p->err) p->err->code = json_left ? ERROR_OUT_OF_MEMORY : ERROR_TOO_BIG;
-            return false;
-        }
-        uint64_t at = end && end >= text && end <= text + len ? (uint64_t)(end - text) : 0;
-        while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) at++;
-        int64_t line, col;
-        text_position(text, at, &line, &col);
-        Str8 found = {text + at, len - at < 20 ? len - at : 20};
-        for (uint64_t i = 0; i < found.len; i++)
-            if ((uint8_t)found.data[i] < 0x20 || (uint8_t)found.data[i] >= 0x7f) found.len = i;
-        if (at >= len) return level_fail(p->err, p->path, line, col, "expected JSON (a Tiled map), found end of file");
-        return level_fail(p->err, p->path, line, col, "expected JSON (a Tiled map), found '%.*s'", (int)found.len,
-                          found.data);
-    }
-    /* Past the value only blanks: cJSON stops after the first value. */
-    for (const char *c = end; c && c < text + len; c++)
-        if (*c != ' ' && *c != '\n' && *c != '\r' && *c != '\t') {
-            int64_t line, col;
-            text_position(text, (uint64_t)(c - text), &line, &col);
-            return level_fail(p->err, p->path, line, col, "expected end of file after the map, found '%c'", *c);
-        }
-    return read_map(p, root);
+    LevelJson j;
+    if (!level_json_parse(&j, p->tmp, p->path, text, len, p->err)) return false;
+    return read_map(p, (Json){&j, level_json_root(&j)});
 }

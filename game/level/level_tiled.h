@@ -9,11 +9,10 @@
 
        if (level_is_tiled_path(path)) ok = level_tiled_parse(&parser, text, len);
 
-   The JSON is parsed by cJSON, whose allocator hooks are global: this module installs, once,
-   hooks that push into the scratch arena of the parse under way (a thread-local pointer,
-   free a no-op), so a parse leaves nothing on the heap and its tree goes with the scratch
-   scope. With no parse under way the hooks refuse: nothing else in the program may use
-   cJSON's allocating calls. */
+   The JSON is read in place by level_json.h: checked whole first (a syntax error is
+   reported before any meaning, with its line and column), then walked for what the map
+   needs, the tile layer's ids drawn as they come; the scratch it takes is the grid the
+   loader needs anyway plus 8 bytes per string, array and object of the text. */
 #ifndef LEVEL_TILED_H
 #define LEVEL_TILED_H
 
@@ -22,11 +21,8 @@
 
 #include "level/level_parse.h"
 
-/* Bounds on memory: the file, and the scratch cJSON's tree may take (a value of a tile
-   layer as a JSON array is a 64-byte node for 2 to 12 bytes of text; as base64 it is 5.3
-   bytes of one string). A map past them fails with a message that says which. */
+/* The largest .tmj file read (level_load.c refuses a larger one unread). */
 #define LEVEL_TILED_MAX_FILE_BYTES (16ull << 20)
-#define LEVEL_TILED_MAX_TREE_BYTES (192ull << 20)
 
 /* The JSON text (len bytes, after any BOM) into p, which level.c has set up as for a .lvl
    text. Fails with "path: error: WHERE: expected ..." where WHERE names the map, a layer, a
