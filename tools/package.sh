@@ -148,7 +148,7 @@ package_linux() {
 }
 
 # What a Windows program may import: Windows' own DLLs. Anything else (SDL2.dll, the
-# compiler's libgcc or winpthread, cJSON) would have to be shipped beside it.
+# compiler's libgcc or winpthread) would have to be shipped beside it.
 WINDOWS_DLLS="kernel32 user32 gdi32 msvcrt advapi32 shell32 ole32 oleaut32 imm32 version winmm
 setupapi dinput8 hid cfgmgr32 ws2_32 bcrypt comdlg32 shlwapi"
 windows_imports_ok() { # EXE
@@ -165,7 +165,7 @@ windows_imports_ok() { # EXE
 package_windows() {
   local dir=${windows_dir:-$src/build/windows}
   if [[ -z "$windows_dir" ]]; then
-    # tools/windows.sh makes the cross build (SDL2, cJSON, the configure) once; the package
+    # tools/windows.sh makes the cross build (SDL2, the configure) once; the package
     # then needs its programs only.
     [[ -f "$dir/build.ninja" && -f "$src/build/windows-deps/lib/libSDL2.a" ]] || "$src/tools/windows.sh"
     (cd "$src" && cmake --build --preset windows -j2 --target game_dist levelcheck levelfmt lvl2tiled)

@@ -71,17 +71,6 @@ sdl_build() {
   echo "$sdl_key" >"$sdl_stamp"
 }
 
-# cJSON, for Tiled maps: its one source file from Debian's cjson source package into
-# build/web-deps/lib/libcjson.a, its header as include/cjson/cJSON.h (as Debian installs it).
-cjson_build() {
-  local c=$deps/src/cjson
-  [[ -f "$c/cJSON.c" ]] || deb_source cjson cjson "$deps"
-  mkdir -p "$deps/include/cjson" "$deps/lib" "$deps/obj-cjson"
-  cp "$c/cJSON.h" "$deps/include/cjson/cJSON.h"
-  emcc -O2 -c "$c/cJSON.c" -o "$deps/obj-cjson/cJSON.o" -w
-  emar rcs "$deps/lib/libcjson.a" "$deps/obj-cjson/cJSON.o"
-}
-
 # stb by its own folder: /usr/include itself would put glibc's headers ahead
 # of emscripten's libc.
 mkdir -p "$deps/include"
@@ -93,7 +82,6 @@ if [[ "${1:-}" == --sdl || ! -f "$deps/lib/libSDL2.a" || "$(cat "$sdl_stamp" 2>/
   echo "web: SDL2 built in $((SECONDS - t0)) s -> $deps/lib/libSDL2.a" >&2
 fi
 
-[[ -f "$deps/lib/libcjson.a" ]] || cjson_build
 
 if [[ ! -f build/web/build.ninja ]]; then
   emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DAD_WEB_DEPS="$deps" >/dev/null

@@ -3,8 +3,8 @@
 # the tools (levelcheck.exe, levelfmt.exe, ...) and the test programs, cross-compiled with
 # Debian's mingw-w64 and linked statically (no DLL to ship beside them). Installs what is
 # missing first (tools/deps.sh: deps_install_windows). Everything comes from Debian: SDL2
-# and cJSON compiled from Debian's source packages into build/windows-deps/ once (about a
-# minute on 2 cores), then reused.
+# compiled from Debian's source package into build/windows-deps/ once (about a minute on 2
+# cores), then reused.
 #
 #   tools/windows.sh            build (incremental)
 #   tools/windows.sh --sdl      rebuild SDL2 for Windows too
@@ -63,17 +63,6 @@ sdl_build() {
   echo "$sdl_key" >"$sdl_stamp"
 }
 
-# cJSON, for Tiled maps: its one source file from Debian's cjson source package into
-# build/windows-deps/lib/libcjson.a, its header as include/cjson/cJSON.h (as Debian has it).
-cjson_build() {
-  local c=$deps/src/cjson
-  [[ -f "$c/cJSON.c" ]] || deb_source cjson cjson "$deps"
-  mkdir -p "$deps/include/cjson" "$deps/lib" "$deps/obj-cjson"
-  cp "$c/cJSON.h" "$deps/include/cjson/cJSON.h"
-  $cc -O2 -c "$c/cJSON.c" -o "$deps/obj-cjson/cJSON.o" -w
-  x86_64-w64-mingw32-ar rcs "$deps/lib/libcjson.a" "$deps/obj-cjson/cJSON.o"
-}
-
 # stb by its own folder: /usr/include itself would put glibc's headers ahead of mingw's.
 mkdir -p "$deps/include"
 ln -sfn /usr/include/stb "$deps/include/stb"
@@ -83,7 +72,6 @@ if [[ "${1:-}" == --sdl || ! -f "$deps/lib/libSDL2.a" || "$(cat "$sdl_stamp" 2>/
   sdl_build
   echo "windows: SDL2 built in $((SECONDS - t0)) s -> $deps/lib/libSDL2.a" >&2
 fi
-[[ -f "$deps/lib/libcjson.a" ]] || cjson_build
 
 [[ -f build/windows/build.ninja ]] || cmake --preset windows >/dev/null
 cmake --build --preset windows -j2

@@ -2,7 +2,7 @@
 # package_linux.sh SRC BUILD WORK - the Linux tarball as a player gets it: made by
 # tools/package.sh from BUILD, unpacked into WORK/unpacked, and started by its path from
 # WORK/elsewhere (no assets/ or levels/ there), where it must
-#   - load SDL2 and cJSON from its own lib/ (ldd), and carry no path of the source tree;
+#   - load SDL2 from its own lib/ (ldd), and carry no path of the source tree;
 #   - play the full committed replay to its hash ("(matches)"), on the unpacked levels (the
 #     exit report names each level it played by path), with its sound mixed offline into a
 #     WAV (--audio-out: headless, the sounds and music would not be read), all of it loaded;
@@ -23,7 +23,7 @@ top=$(ls -d "$work"/unpacked/arena-dungeon-*) || fail "no arena-dungeon-VER/ fol
 [ "$(ls "$work/unpacked" | wc -l)" -eq 1 ] || fail "more than one thing at the top: $(ls "$work/unpacked")"
 game=$top/game
 
-for lib in libSDL2-2.0.so.0 libcjson.so.1; do
+for lib in libSDL2-2.0.so.0; do
     ldd "$game" | grep -qF "$lib => $top/lib/$lib" || fail "the game does not load $top/lib/$lib: $(ldd "$game" | grep "$lib")"
 done
 # The tree's path as a string of its own (the game's compiled-in search); a sanitizer build

@@ -19,10 +19,6 @@ target_link_libraries(PkgConfig::SDL2 INTERFACE "${AD_WEB_DEPS}/lib/libSDL2.a")
 # Single-threaded on purpose (see tools/web/SDL_config.h): -pthread would make a build
 # that needs SharedArrayBuffer and cross-origin isolation from whoever serves the page.
 add_library(Threads::Threads INTERFACE IMPORTED)
-# cJSON (Tiled maps), compiled by tools/web.sh from Debian's cjson source package.
-add_library(PkgConfig::CJSON INTERFACE IMPORTED)
-target_include_directories(PkgConfig::CJSON SYSTEM INTERFACE "${AD_WEB_DEPS}/include")
-target_link_libraries(PkgConfig::CJSON INTERFACE "${AD_WEB_DEPS}/lib/libcjson.a")
 set(STB_INCLUDE_DIR "${AD_WEB_DEPS}/include/stb")
 
 # A game's page from its executable TARGET: OUTPUT_DIR/index.html (engine/platform/web's

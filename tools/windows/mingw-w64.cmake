@@ -1,5 +1,5 @@
 # mingw-w64.cmake - the CMake toolchain of the Windows build (tools/windows.sh, preset
-# `windows`): Debian's mingw-w64 cross compiler for 64-bit Windows, with SDL2 and cJSON
+# `windows`): Debian's mingw-w64 cross compiler for 64-bit Windows, with SDL2
 # from tools/windows.sh's folder (AD_WINDOWS_DEPS), and wine64 to run what it builds
 # (tests, tools that run at build time) on this Linux machine.
 set(CMAKE_SYSTEM_NAME Windows)

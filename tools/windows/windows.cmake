@@ -2,8 +2,8 @@
 # `windows`: tools/windows/mingw-w64.cmake's cross compiler), included by the top
 # CMakeLists.txt in place of its native package lookups when AD_WINDOWS_DEPS is set.
 #
-# Nothing comes from outside Debian: SDL2 and cJSON are the libraries tools/windows.sh
-# compiled from Debian's source packages into AD_WINDOWS_DEPS (include/, lib/); stb is the
+# Nothing comes from outside Debian: SDL2 is the library tools/windows.sh
+# compiled from Debian's source package into AD_WINDOWS_DEPS (include/, lib/); stb is the
 # header-only package, by its own folder (never /usr/include itself: glibc's headers there
 # would shadow mingw-w64's).
 if(NOT EXISTS "${AD_WINDOWS_DEPS}/lib/libSDL2.a")
@@ -24,7 +24,4 @@ target_link_libraries(PkgConfig::SDL2 INTERFACE mingw32 "${AD_WINDOWS_DEPS}/lib/
   shell32 uuid advapi32 dinput8 dxguid)
 # The engine's threads are Windows' own (SDL's, and thread-local storage from the compiler).
 add_library(Threads::Threads INTERFACE IMPORTED)
-add_library(PkgConfig::CJSON INTERFACE IMPORTED)
-target_include_directories(PkgConfig::CJSON SYSTEM INTERFACE "${AD_WINDOWS_DEPS}/include")
-target_link_libraries(PkgConfig::CJSON INTERFACE "${AD_WINDOWS_DEPS}/lib/libcjson.a")
 set(STB_INCLUDE_DIR "${AD_WINDOWS_DEPS}/include/stb")
