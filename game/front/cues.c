@@ -24,7 +24,29 @@ static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
 const char *cues_sound_file(CueSound s) { return (unsigned)s < CUE_SOUND_COUNT ? SOUND_FILES[s] : "?"; }
 const char *cues_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ? MUSIC_FILES[m] : "?"; }
 
-void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
+static void music_missing(CueBank *b, const Error *err) {
+    b->missing++;
+    st_diag_report(DIAG_WARNING, "%s (that music stays silent)", err->message);
+}
+
+/* A mood's track: loaded now, or (worker) asked of the worker and watched for later. */
+static void load_music(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets, MusicWorker *worker, int i) {
+    char path[1024];
+    Error err;
+    snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[i]);
+    int track = st_music_worker_add(worker, path);
+    if (track < 0) {
+        if (st_asset_watch_sound(watch, perm, path, st_music_load, &b->music[i], &err)) b->loaded++;
+        else music_missing(b, &err);
+    } else if (st_asset_watch_sound_later(watch, perm, path, st_music_load, &b->music[i], &err)) {
+        b->later[i] = track + 1;
+    } else {
+        music_missing(b, &err);
+    }
+}
+
+void cues_load_later(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets, MusicWorker *worker,
+                     CueMusic first) {
     *b = (CueBank){0};
     uint64_t before = st_arena_pos(perm);
     char path[1024];
@@ -34,14 +56,39 @@ void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
         if (st_asset_watch_sound(watch, perm, path, st_sound_load, &b->sounds[i], &err)) b->loaded++;
         else b->missing++, st_diag_report(DIAG_WARNING, "%s (that sound stays silent)", err.message);
     }
-    for (int i = 0; i < CUE_MUSIC_COUNT; i++) {
-        snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[i]);
-        if (st_asset_watch_sound(watch, perm, path, st_music_load, &b->music[i], &err)) b->loaded++;
-        else b->missing++, st_diag_report(DIAG_WARNING, "%s (that music stays silent)", err.message);
-    }
+    if ((unsigned)first >= CUE_MUSIC_COUNT) first = CUE_MUSIC_TITLE;
+    for (int k = 0; k < CUE_MUSIC_COUNT; k++) load_music(b, perm, watch, assets, worker, (first + k) % CUE_MUSIC_COUNT);
     /* The permanent arena may chain into a new block, so its position is not a byte count
        of what was pushed; but it only grows here, and that growth is the figure. */
     b->bytes = st_arena_pos(perm) - before + st_asset_watch_stats(watch).sound_bytes;
+}
+
+void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
+    cues_load_later(b, perm, watch, assets, NULL, CUE_MUSIC_TITLE);
+}
+
+int32_t cues_take_music(Cues *c, CueBank *b, MusicWorker *worker, AssetWatch *watch) {
+    int32_t waiting = 0;
+    for (int i = 0; i < CUE_MUSIC_COUNT; i++) {
+        if (!b->later[i]) continue;
+        Sound s;
+        Error err;
+        if (!st_music_worker_take(worker, b->later[i] - 1, &s, &err)) {
+            waiting++;
+            continue;
+        }
+        b->later[i] = 0;
+        st_asset_watch_sound_ready(watch, &b->music[i], &s);
+        if (!s.frames) {
+            music_missing(b, &err);
+            continue;
+        }
+        b->loaded++;
+        b->bytes += (uint64_t)s.frames * sizeof *s.samples;
+        /* The mood that has waited for this track, with nothing playing: it starts now. */
+        if (c->mixer && c->music == i && !c->music_voice) c->music = -1;
+    }
+    return waiting;
 }
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {
