@@ -6,11 +6,11 @@
 #include <SDL2/SDL_timer.h>
 #include <stdatomic.h>
 
-#include <strata/audio/music.h>
 #include <strata/core/diag.h>
 
 typedef struct MusicTrack {
     const char *path;
+    MusicWorkerLoad load;
     Sound sound;
     Error err;
     uint32_t ms;
@@ -34,7 +34,7 @@ static int worker_main(void *data) {
     SDL_SemWait(w->go);
     for (int i = 0; i < w->count && !atomic_load(&w->stop); i++) {
         MusicTrack *t = &w->tracks[i];
-        if (!st_music_load(w->samples, t->path, &t->sound, &t->err)) t->sound = (Sound){0};
+        if (!t->load(w->samples, t->path, &t->sound, &t->err)) t->sound = (Sound){0};
         t->ms = (uint32_t)(SDL_GetTicks64() - w->go_ms);
         atomic_store_explicit(&w->done, i + 1, memory_order_release);
     }
@@ -42,6 +42,10 @@ static int worker_main(void *data) {
 }
 
 MusicWorker *st_music_worker_create(Arena *perm) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    (void)perm;
+    return NULL; /* no threads in this build: the caller renders up front, as it always did */
+#endif
     MusicWorker *w = st_arena_push_struct(perm, MusicWorker);
     if (!w) return NULL;
     w->samples = st_arena_create((ArenaParams){.reserve_size = MUSIC_WORKER_RESERVE, .name = "music"});
@@ -55,12 +59,12 @@ MusicWorker *st_music_worker_create(Arena *perm) {
     return NULL;
 }
 
-int st_music_worker_add(MusicWorker *w, const char *path) {
+int st_music_worker_add(MusicWorker *w, const char *path, MusicWorkerLoad load) {
     if (!w || w->going || w->count == MUSIC_WORKER_TRACKS) return -1;
     /* The worker's arena, not perm: the thread reads it, and perm grows on this one. */
     const char *copy = st_arena_strdup(w->samples, path);
     if (!copy) return -1;
-    w->tracks[w->count] = (MusicTrack){.path = copy};
+    w->tracks[w->count] = (MusicTrack){.path = copy, .load = load};
     return w->count++;
 }
 

@@ -1,10 +1,11 @@
 /* music_worker.h - music rendered on a thread of its own, after the first frame: a score
    costs tens of milliseconds of synthesis (music.h), which a window need not wait for to
-   show its first picture. The thread is made at start-up and waits; the game lets it go
-   once a frame is on screen, and takes each track as it is done.
+   show its first picture; sound files may go the same way (st_sound_load). The thread is
+   made at start-up and waits; the game lets it go once a frame is on screen, and takes
+   each track as it is done.
 
        MusicWorker *mw = st_music_worker_create(perm);  // NULL: no thread, load the music at once
-       int title = st_music_worker_add(mw, "assets/music/title.score");
+       int title = st_music_worker_add(mw, "assets/music/title.score", st_music_load);
        ...                                              // the first frame is shown
        st_music_worker_go(mw);
        ...                                              // every frame, on the game thread:
@@ -32,17 +33,19 @@
 #include <strata/core/arena.h>
 #include <strata/core/error.h>
 
-#define MUSIC_WORKER_TRACKS 8
+#define MUSIC_WORKER_TRACKS 32
 #define MUSIC_WORKER_RESERVE (256ull << 20) /* address space for the samples of every track */
 
 typedef struct MusicWorker MusicWorker;
+/* st_music_load and st_sound_load have this shape; called on the worker's thread. */
+typedef bool (*MusicWorkerLoad)(Arena *a, const char *path, Sound *out, Error *err);
 
 /* The worker in `perm`, its arena and its waiting thread; NULL (reported) when any of them
    cannot be made, and the caller renders the music itself. */
 MusicWorker *st_music_worker_create(Arena *perm);
-/* Game thread, before go: a score file to render (the path is copied); its index, or -1
-   when the worker is NULL, already going or full. */
-int st_music_worker_add(MusicWorker *w, const char *path);
+/* Game thread, before go: a file to load with `load` (the path is copied); its index, or
+   -1 when the worker is NULL, already going or full. */
+int st_music_worker_add(MusicWorker *w, const char *path, MusicWorkerLoad load);
 /* Game thread: start rendering; a second call does nothing. */
 void st_music_worker_go(MusicWorker *w);
 /* Game thread: true once track `i` is done, the first time only: *out is its Sound, or

@@ -97,12 +97,12 @@ static bool open_audio(App *app, const char *assets) {
         !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !app->host->opt.headless));
     if (!device && !o->audio_out) return true;
     Arena *perm = app->host->life.perm;
-    /* With a device, the music is rendered after the first frame, on a thread (nobody hears
-       it before); offline, where the run's first tick mixes it, it is made here. */
+    /* With a device, the sounds and music are made after the first frame, on a thread
+       (nobody hears them before); offline, where the first tick mixes them, here. */
     if (device) app->music = st_music_worker_create(perm);
     CueMusic first = app->game->screen == SCREEN_PLAYING ? CUE_MUSIC_PLAY : CUE_MUSIC_TITLE;
     cues_load_later(&app->bank, perm, app->host->assets, assets, app->music, first);
-    for (int i = 0; i < CUE_MUSIC_COUNT; i++) app->music_waiting += app->bank.later[i] != 0;
+    for (int i = 0; i < CUE_SOUND_COUNT + CUE_MUSIC_COUNT; i++) app->music_waiting += app->bank.later[i] != 0;
     if (device) app->audio = st_audio_device_create(perm);
     uint32_t rate = app->audio ? st_audio_device_rate(app->audio) : AUDIO_RATE;
     if (app->audio || o->audio_out) app->mixer = st_mixer_create(perm, rate);
@@ -635,10 +635,10 @@ static void frame_sound(App *app) {
         cues_set_volumes(&app->cues, &app->game->save.settings, app->muted, app->ducked);
     }
     if (app->audio) st_audio_device_check(app->audio);
-    /* The music's worker goes once a frame is on the screen, and its tracks come in. */
+    /* The worker goes once a frame is on the screen, and what it made comes in. */
     if (app->music && app->mixer && h->frames >= 1) {
         st_music_worker_go(app->music);
-        if (app->music_waiting) app->music_waiting = cues_take_music(&app->cues, &app->bank, app->music, h->assets);
+        if (app->music_waiting) app->music_waiting = cues_take_later(&app->cues, &app->bank, app->music, h->assets);
     }
 }
 

@@ -65,7 +65,8 @@ typedef struct CueBank {
     Sound music[CUE_MUSIC_COUNT];
     uint64_t bytes; /* the samples and the arena bytes their first load took */
     int32_t loaded, missing;
-    int32_t later[CUE_MUSIC_COUNT]; /* 1 + the music worker's track, 0: loaded or not asked */
+    /* 1 + the worker's track of each sound, then each music loop; 0: loaded or not asked */
+    int32_t later[CUE_SOUND_COUNT + CUE_MUSIC_COUNT];
 } CueBank;
 
 /* The file name of a cue under assets/sounds ("shot.wav") and of a mood under assets/music
@@ -78,10 +79,10 @@ const char *cues_music_file(CueMusic m);
    bank must then outlive it. */
 void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets);
 
-/* As cues_load, but the music is left to `worker` (music_worker.h), which renders it after
-   the first frame: the mood `first` first, then the others in order. cues_take_music brings
-   each into the bank when it is done; until then that mood is silent. NULL worker: the
-   music is loaded here, as by cues_load. */
+/* As cues_load, but the files are left to `worker` (music_worker.h), which loads them after
+   the first frame: the effects (a few milliseconds), the mood `first`, then the other
+   moods. cues_take_later brings each into the bank when it is done; until then that sound
+   or mood is silent. NULL worker: everything is loaded here, as by cues_load. */
 void cues_load_later(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets, MusicWorker *worker,
                      CueMusic first);
 
@@ -102,10 +103,10 @@ typedef struct Cues {
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed);
 /* After every game_update: the new events' sounds, the menu's ticks, the mood's music. */
 void cues_update(Cues *c, const Game *g, const DrawView *v);
-/* Game thread, every frame: the tracks the worker has finished go into the bank (and the
+/* Game thread, every frame: what the worker has finished goes into the bank (and the
    watch), and the mood that waited for its track starts now, fading in as on a change of
-   mood. The number of tracks still to come. */
-int32_t cues_take_music(Cues *c, CueBank *b, MusicWorker *worker, AssetWatch *watch);
+   mood. The number of files still to come. */
+int32_t cues_take_later(Cues *c, CueBank *b, MusicWorker *worker, AssetWatch *watch);
 /* The settings' volumes (percent), times nothing when muted and CUE_DUCK when ducked. */
 void cues_set_volumes(Cues *c, const SaveSettings *st, bool muted, bool ducked);
 

@@ -314,9 +314,9 @@ static void test_music_moods(Arena *perm) {
     st_arena_release(level);
 }
 
-/* With a sound device the music is not rendered before the first frame: the worker goes
-   once a frame is shown, and the title's loop starts (fading in) on the tick after its track
-   comes in, the same samples st_music_load makes. */
+/* With a sound device neither the music nor the effects are made before the first frame:
+   the worker goes once a frame is shown, and the title's loop starts (fading in) on the tick
+   after its track comes in, the same samples st_music_load makes. */
 static void test_music_after_first_frame(Arena *perm) {
     App *app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
                                                      .headless = true,
@@ -325,9 +325,11 @@ static void test_music_after_first_frame(Arena *perm) {
     REQUIRE_VOID(app);
     CHECK(app->audio && app->mixer && app->music); /* SDL's dummy driver */
     for (int i = 0; i < CUE_MUSIC_COUNT; i++) CHECK_EQ_U(app->bank.music[i].frames, 0);
-    CHECK_EQ_I(app->music_waiting, CUE_MUSIC_COUNT);
+    for (int i = 0; i < CUE_SOUND_COUNT; i++) CHECK_EQ_U(app->bank.sounds[i].frames, 0);
+    CHECK_EQ_I(app->music_waiting, CUE_SOUND_COUNT + CUE_MUSIC_COUNT);
     CHECK(app_run_frame(app)); /* the first frame: still no music made */
     CHECK_EQ_U(app->bank.music[CUE_MUSIC_TITLE].frames, 0);
+    CHECK_EQ_U(app->bank.sounds[CUE_MENU_MOVE].frames, 0);
     CHECK(app_run_frame(app)); /* the worker goes */
     st_music_worker_wait(app->music);
     CHECK(app_run_frame(app)); /* the tracks come in; the tick after, the title's loop */
@@ -343,7 +345,9 @@ static void test_music_after_first_frame(Arena *perm) {
     const Sound *got = &app->bank.music[CUE_MUSIC_TITLE];
     CHECK_EQ_U(got->frames, want.frames);
     CHECK(got->frames == want.frames && memcmp(got->samples, want.samples, want.frames * sizeof *want.samples) == 0);
-    printf("music after the first frame: title ready %u ms after the worker went\n", st_music_worker_ms(app->music, 0));
+    CHECK(app->bank.sounds[CUE_MENU_MOVE].frames > 0);
+    printf("after the first frame: the effects ready %u ms, the title's loop %u ms after the worker went\n",
+           st_music_worker_ms(app->music, CUE_SOUND_COUNT - 1), st_music_worker_ms(app->music, CUE_SOUND_COUNT));
     CHECK_EQ_I(app_run_release(app), 0);
     /* A run that ends before its second frame never renders the music, and ends at once. */
     app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",

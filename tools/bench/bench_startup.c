@@ -104,8 +104,8 @@ int main(int argc, char **argv) {
     self[n] = 0;
     if (argc > 1 && argv[1][0]) snprintf(game, sizeof game, "%s", argv[1]);
     else snprintf(game, sizeof game, "%.*s/../../game/game", (int)(strrchr(self, '/') - self), self);
-    int rounds = argc > 2 ? atoi(argv[2]) : 15;
-    if (rounds < 1 || rounds > 99) rounds = 15;
+    int rounds = argc > 2 ? atoi(argv[2]) : 21;
+    if (rounds < 1 || rounds > 99) rounds = 21;
     if (!getenv("DISPLAY")) {
         printf("bench_startup: no X server (DISPLAY): skipped\n");
         return 0;
