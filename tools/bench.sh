@@ -19,15 +19,19 @@ for name in "${names[@]}"; do
   if [[ -f tools/bench/$name.sh ]]; then bash "tools/bench/$name.sh" build/release; echo; continue; fi
   bin=$(find build/release/tools/bench -maxdepth 1 -name "$name" -type f -perm -u+x | head -n1)
   [[ -n $bin ]] || { echo "no benchmark named $name" >&2; exit 1; }
-  # The render benchmark wants a real X server for its window section: without a display
+  # The render and start-up benchmarks want a real X server (windows): without a display
   # it gets one from Xvfb (tests/with_xvfb.sh), or, failing that, SDL's dummy driver.
   if [[ -n ${DISPLAY:-} ]]; then "$bin"
-  elif [[ $name == bench_render ]] && command -v Xvfb >/dev/null; then sh tests/with_xvfb.sh "$bin"
+  elif [[ $name == bench_render || $name == bench_startup ]] && command -v Xvfb >/dev/null; then sh tests/with_xvfb.sh "$bin"
   else SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} "$bin"; fi
   # Beside the timed ratios, instructions per operation: deterministic, whatever the load.
   if [[ $name == bench_arena ]] && command -v valgrind >/dev/null; then
     echo "instructions per operation (callgrind, tools/arena_ir.sh):"
     tools/arena_ir.sh build/release
+  fi
+  if [[ $name == bench_startup ]] && command -v valgrind >/dev/null; then
+    if [[ -n ${DISPLAY:-} ]]; then tools/startup_ir.sh build/release
+    elif command -v Xvfb >/dev/null; then sh tests/with_xvfb.sh tools/startup_ir.sh build/release; fi
   fi
   echo
 done

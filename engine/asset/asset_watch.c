@@ -16,6 +16,7 @@ typedef struct AssetEntry {
     const char *path;
     OsFileStamp stamp; /* the file at the last look */
     bool pending;      /* a change seen and not taken yet (the mixer holds the spare slot) */
+    bool later;        /* the first load is still being made elsewhere (_sound_later) */
     Texture *tex;
     Renderer *rd; /* the texture's */
     Sound *sound;
@@ -80,9 +81,9 @@ Texture *st_asset_watch_texture(AssetWatch *w, Renderer *rd, Arena *perm, const 
     return t;
 }
 
-bool st_asset_watch_sound(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out, Error *err) {
-    *out = (Sound){0};
-    if (!w) return load(perm, path, out, err);
+/* The entry and its two slot arenas; NULL (err) when they cannot be made. */
+static AssetEntry *sound_entry(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out,
+                               Error *err) {
     AssetEntry *e = entry_add(w, perm, ASSET_SOUND, path, err);
     if (!e) return false;
     e->sound = out;
@@ -95,10 +96,33 @@ bool st_asset_watch_sound(AssetWatch *w, Arena *perm, const char *path, AssetSou
         if (!e->slot[i]) {
             w->count--;
             if (i) st_arena_release(e->slot[0]);
-            return st_error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot watch: no arena for its samples");
+            st_error_set(err, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot watch: no arena for its samples");
+            return NULL;
         }
     }
-    return load(e->slot[0], path, out, err);
+    return e;
+}
+
+bool st_asset_watch_sound(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out, Error *err) {
+    *out = (Sound){0};
+    if (!w) return load(perm, path, out, err);
+    AssetEntry *e = sound_entry(w, perm, path, load, out, err);
+    return e && load(e->slot[0], path, out, err);
+}
+
+bool st_asset_watch_sound_later(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out,
+                                Error *err) {
+    *out = (Sound){0};
+    if (!w) return true;
+    AssetEntry *e = sound_entry(w, perm, path, load, out, err);
+    if (e) e->later = true;
+    return e != NULL;
+}
+
+void st_asset_watch_sound_ready(AssetWatch *w, Sound *out, const Sound *s) {
+    *out = *s;
+    for (uint32_t i = 0; w && i < w->count; i++)
+        if (w->entries[i].sound == out) w->entries[i].later = false;
 }
 
 static void watch_said(AssetWatch *w, const char *path) {
@@ -169,7 +193,7 @@ uint32_t st_asset_watch_check(AssetWatch *w) {
     for (uint32_t i = 0; i < w->count; i++) {
         AssetEntry *e = &w->entries[i];
         if (entry_look(e)) e->pending = true;
-        if (!e->pending) continue;
+        if (!e->pending || e->later) continue;
         if (e->kind == ASSET_TEXTURE) {
             e->pending = false;
             done += reload_texture(w, e);

@@ -94,6 +94,16 @@ Texture *st_asset_watch_texture(AssetWatch *w, Renderer *rd, Arena *perm, const 
    file is watched even then (frames 0: silence), so fixing it loads it. */
 bool st_asset_watch_sound(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out, Error *err);
 
+/* Watches a sound whose first load is made elsewhere, later (music rendered on a thread
+   after the first frame: music_worker.h): `out` is silent (frames 0) until
+   st_asset_watch_sound_ready hands the result in, and a change of the file meanwhile waits
+   for it. Reloads then go through `load`, as st_asset_watch_sound's. NULL w: nothing. */
+bool st_asset_watch_sound_later(AssetWatch *w, Arena *perm, const char *path, AssetSoundLoad load, Sound *out,
+                                Error *err);
+/* Game thread: the later load's Sound into `out` (the one given to _later); its samples
+   must outlive the watch. With no watch, or `out` not watched, *out = *s all the same. */
+void st_asset_watch_sound_ready(AssetWatch *w, Sound *out, const Sound *s);
+
 /* On every ASSET_WATCH_EVERY-th frame, looks at the files and reloads what changed (and
    what waited). The number of assets reloaded. */
 uint32_t st_asset_watch_poll(AssetWatch *w, uint64_t frame);

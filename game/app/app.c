@@ -97,7 +97,12 @@ static bool open_audio(App *app, const char *assets) {
         !o->audio_out && (o->audio == APP_AUDIO_DEVICE || (o->audio == APP_AUDIO_AUTO && !app->host->opt.headless));
     if (!device && !o->audio_out) return true;
     Arena *perm = app->host->life.perm;
-    cues_load(&app->bank, perm, app->host->assets, assets);
+    /* With a device, the sounds and music are made after the first frame, on a thread
+       (nobody hears them before); offline, where the first tick mixes them, here. */
+    if (device) app->music = st_music_worker_create(perm);
+    CueMusic first = app->game->screen == SCREEN_PLAYING ? CUE_MUSIC_PLAY : CUE_MUSIC_TITLE;
+    cues_load_later(&app->bank, perm, app->host->assets, assets, app->music, first);
+    for (int i = 0; i < CUE_SOUND_COUNT + CUE_MUSIC_COUNT; i++) app->music_waiting += app->bank.later[i] != 0;
     if (device) app->audio = st_audio_device_create(perm);
     uint32_t rate = app->audio ? st_audio_device_rate(app->audio) : AUDIO_RATE;
     if (app->audio || o->audio_out) app->mixer = st_mixer_create(perm, rate);
@@ -345,6 +350,8 @@ static void app_teardown(App *app) {
     if (app->editor) editor_ui_release(app->editor);
     /* The device first: its callback reads the mixer and the sounds until it is closed. */
     if (app->audio) st_audio_device_release(app->audio);
+    st_music_worker_release(app->music); /* its samples with it: nothing plays them now */
+    app->music = NULL;
     if (app->audio_out.base) st_virtual_array_release(&app->audio_out);
 }
 
@@ -628,6 +635,11 @@ static void frame_sound(App *app) {
         cues_set_volumes(&app->cues, &app->game->save.settings, app->muted, app->ducked);
     }
     if (app->audio) st_audio_device_check(app->audio);
+    /* The worker goes once a frame is on the screen, and what it made comes in. */
+    if (app->music && app->mixer && h->frames >= 1) {
+        st_music_worker_go(app->music);
+        if (app->music_waiting) app->music_waiting = cues_take_later(&app->cues, &app->bank, app->music, h->assets);
+    }
 }
 
 bool app_frame(void *state, Host *h) {

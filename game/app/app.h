@@ -108,6 +108,8 @@ typedef struct App {
        advance, and the WAV is written from it in one piece). */
     CueBank bank;
     Cues cues;
+    MusicWorker *music;    /* with a device: the sounds and music, made after the first frame */
+    int32_t music_waiting; /* files the bank has not taken from it yet */
     Mixer *mixer;
     AudioDevice *audio;
     VirtualArray audio_out;

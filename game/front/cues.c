@@ -24,24 +24,69 @@ static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
 const char *cues_sound_file(CueSound s) { return (unsigned)s < CUE_SOUND_COUNT ? SOUND_FILES[s] : "?"; }
 const char *cues_music_file(CueMusic m) { return (unsigned)m < CUE_MUSIC_COUNT ? MUSIC_FILES[m] : "?"; }
 
-void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
+/* One file: loaded now, or (worker) asked of the worker and watched for later. */
+static void load_one(CueBank *b, Arena *perm, AssetWatch *watch, MusicWorker *worker, const char *path,
+                     AssetSoundLoad load, int slot) {
+    Sound *out = slot < CUE_SOUND_COUNT ? &b->sounds[slot] : &b->music[slot - CUE_SOUND_COUNT];
+    Error err;
+    int track = st_music_worker_add(worker, path, load);
+    bool ok = track < 0 ? st_asset_watch_sound(watch, perm, path, load, out, &err)
+                        : st_asset_watch_sound_later(watch, perm, path, load, out, &err);
+    if (ok && track >= 0) b->later[slot] = track + 1;
+    else if (ok) b->loaded++;
+    else
+        b->missing++, st_diag_report(DIAG_WARNING, "%s (that %s stays silent)", err.message,
+                                     slot < CUE_SOUND_COUNT ? "sound" : "music");
+}
+
+void cues_load_later(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets, MusicWorker *worker,
+                     CueMusic first) {
     *b = (CueBank){0};
     uint64_t before = st_arena_pos(perm);
     char path[1024];
-    Error err;
     for (int i = 0; i < CUE_SOUND_COUNT; i++) {
         snprintf(path, sizeof path, "%s/sounds/%s", assets, SOUND_FILES[i]);
-        if (st_asset_watch_sound(watch, perm, path, st_sound_load, &b->sounds[i], &err)) b->loaded++;
-        else b->missing++, st_diag_report(DIAG_WARNING, "%s (that sound stays silent)", err.message);
+        load_one(b, perm, watch, worker, path, st_sound_load, i);
     }
-    for (int i = 0; i < CUE_MUSIC_COUNT; i++) {
-        snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[i]);
-        if (st_asset_watch_sound(watch, perm, path, st_music_load, &b->music[i], &err)) b->loaded++;
-        else b->missing++, st_diag_report(DIAG_WARNING, "%s (that music stays silent)", err.message);
+    if ((unsigned)first >= CUE_MUSIC_COUNT) first = CUE_MUSIC_TITLE;
+    for (int k = 0; k < CUE_MUSIC_COUNT; k++) {
+        int m = (first + k) % CUE_MUSIC_COUNT;
+        snprintf(path, sizeof path, "%s/music/%s", assets, MUSIC_FILES[m]);
+        load_one(b, perm, watch, worker, path, st_music_load, CUE_SOUND_COUNT + m);
     }
     /* The permanent arena may chain into a new block, so its position is not a byte count
        of what was pushed; but it only grows here, and that growth is the figure. */
     b->bytes = st_arena_pos(perm) - before + st_asset_watch_stats(watch).sound_bytes;
+}
+
+void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets) {
+    cues_load_later(b, perm, watch, assets, NULL, CUE_MUSIC_TITLE);
+}
+
+int32_t cues_take_later(Cues *c, CueBank *b, MusicWorker *worker, AssetWatch *watch) {
+    int32_t waiting = 0;
+    for (int i = 0; i < CUE_SOUND_COUNT + CUE_MUSIC_COUNT; i++) {
+        Sound s;
+        Error err;
+        if (!b->later[i]) continue;
+        if (!st_music_worker_take(worker, b->later[i] - 1, &s, &err)) {
+            waiting++;
+            continue;
+        }
+        b->later[i] = 0;
+        int m = i - CUE_SOUND_COUNT;
+        st_asset_watch_sound_ready(watch, m < 0 ? &b->sounds[i] : &b->music[m], &s);
+        if (!s.frames) {
+            b->missing++;
+            st_diag_report(DIAG_WARNING, "%s (that %s stays silent)", err.message, m < 0 ? "sound" : "music");
+            continue;
+        }
+        b->loaded++;
+        b->bytes += (uint64_t)s.frames * sizeof *s.samples;
+        /* The mood that has waited for this track, with nothing playing: it starts now. */
+        if (m >= 0 && c->mixer && c->music == m && !c->music_voice) c->music = -1;
+    }
+    return waiting;
 }
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {

@@ -33,6 +33,7 @@
 
 #include <strata/asset/asset_watch.h>
 #include <strata/audio/mixer.h>
+#include <strata/audio/music_worker.h>
 #include <strata/audio/sound.h>
 #include "front/draw.h"
 #include "rules/game.h"
@@ -64,6 +65,8 @@ typedef struct CueBank {
     Sound music[CUE_MUSIC_COUNT];
     uint64_t bytes; /* the samples and the arena bytes their first load took */
     int32_t loaded, missing;
+    /* 1 + the worker's track of each sound, then each music loop; 0: loaded or not asked */
+    int32_t later[CUE_SOUND_COUNT + CUE_MUSIC_COUNT];
 } CueBank;
 
 /* The file name of a cue under assets/sounds ("shot.wav") and of a mood under assets/music
@@ -75,6 +78,13 @@ const char *cues_music_file(CueMusic m);
    warning and left silent. `watch` (NULL: none) reloads them when their files change; the
    bank must then outlive it. */
 void cues_load(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets);
+
+/* As cues_load, but the files are left to `worker` (music_worker.h), which loads them after
+   the first frame: the effects (a few milliseconds), the mood `first`, then the other
+   moods. cues_take_later brings each into the bank when it is done; until then that sound
+   or mood is silent. NULL worker: everything is loaded here, as by cues_load. */
+void cues_load_later(CueBank *b, Arena *perm, AssetWatch *watch, const char *assets, MusicWorker *worker,
+                     CueMusic first);
 
 typedef struct Cues {
     Mixer *mixer;
@@ -93,6 +103,10 @@ typedef struct Cues {
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed);
 /* After every game_update: the new events' sounds, the menu's ticks, the mood's music. */
 void cues_update(Cues *c, const Game *g, const DrawView *v);
+/* Game thread, every frame: what the worker has finished goes into the bank (and the
+   watch), and the mood that waited for its track starts now, fading in as on a change of
+   mood. The number of files still to come. */
+int32_t cues_take_later(Cues *c, CueBank *b, MusicWorker *worker, AssetWatch *watch);
 /* The settings' volumes (percent), times nothing when muted and CUE_DUCK when ducked. */
 void cues_set_volumes(Cues *c, const SaveSettings *st, bool muted, bool ducked);
 

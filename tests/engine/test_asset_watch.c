@@ -3,7 +3,8 @@
    PNG and a vanished file keep the old pixels and say why, naming the file; fixed, it loads.
    A WAV playing in the mixer is replaced and the mix changes; a second change while the
    mixer still holds the old samples waits, and those samples stay intact until it lets go;
-   a broken WAV keeps the sound. argv[1]: a work folder. */
+   a broken WAV keeps the sound; a sound loaded later elsewhere is not reloaded before it is
+   handed in. argv[1]: a work folder. */
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -197,6 +198,31 @@ static void test_sound(AssetWatch *aw, const char *dir) {
     CHECK(s.sound_bytes < 4 * 9600 * 2 + (1u << 20));
 }
 
+/* A sound loaded elsewhere, later (the music worker): silent and not reloaded until the
+   result is handed in, however its file changes meanwhile; then the change waiting is
+   taken at the next look. */
+static void test_sound_later(AssetWatch *aw, const char *dir) {
+    const char *path = st_asset_path(perm, dir, "later.wav");
+    write_wav(path, 8000, 4800);
+    Sound s;
+    Error err;
+    REQUIRE_VOID(st_asset_watch_sound_later(aw, perm, path, st_sound_load, &s, &err));
+    CHECK_EQ_U(s.frames, 0);
+    uint32_t reloads = st_asset_watch_stats(aw).reloads;
+    write_wav(path, 16000, 4800);
+    CHECK_EQ_U(st_asset_watch_check(aw), 0);
+    CHECK_EQ_U(st_asset_watch_stats(aw).waiting, 1);
+    CHECK(s.frames == 0 && st_asset_watch_stats(aw).reloads == reloads);
+    Sound first;
+    REQUIRE_VOID(st_sound_load(perm, path, &first, &err));
+    write_wav(path, 4000, 2400);
+    st_asset_watch_sound_ready(aw, &s, &first);
+    CHECK(s.samples == first.samples && s.frames == 4800);
+    CHECK_EQ_U(st_asset_watch_check(aw), 1);
+    CHECK(s.samples != first.samples && s.frames == 2400 && s.samples[100] == 4000);
+    CHECK_EQ_U(st_asset_watch_stats(aw).waiting, 0);
+}
+
 int main(int argc, char **argv) {
     REQUIRE(argc == 2);
     perm = st_arena_create((ArenaParams){.name = "perm"});
@@ -212,6 +238,7 @@ int main(int argc, char **argv) {
     st_asset_watch_set_notice(aw, on_notice, NULL);
     test_texture(aw, argv[1]);
     test_sound(aw, argv[1]);
+    test_sound_later(aw, argv[1]);
     CHECK(notices == (int)st_asset_watch_stats(aw).reloads && notices >= 7);
     st_asset_watch_release(aw);
     st_render_release(rd);

@@ -47,7 +47,8 @@ static void test_shot_offset(Arena *perm) {
     snprintf(lvl, sizeof lvl, "%s/corridor.lvl", dir);
     write_text(lvl, "name: Corridor\nmap:\n##############################\n#@...........................#\n"
                     "##############################\nend\n");
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1, .skip_title = true}, &err));
@@ -120,8 +121,10 @@ static void test_audio_out(Arena *perm) {
     uint32_t ticks = 0;
     for (int run = 0; run < 2; run++) {
         App *app = app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/01-first-steps.rep",
-                                                  .headless = true, .skip_title = true, .no_save = true,
-                                                  .audio_out = paths[run]});
+                                                         .headless = true,
+                                                         .skip_title = true,
+                                                         .no_save = true,
+                                                         .audio_out = paths[run]});
         REQUIRE_VOID(app);
         CHECK(app->mixer && !app->audio);
         CHECK_EQ_I(app->bank.missing, 0);
@@ -151,12 +154,11 @@ static void test_audio_out(Arena *perm) {
 static void test_true_peak(Arena *perm) {
     char path[300];
     snprintf(path, sizeof path, "%s/vault.wav", dir);
-    App *app =
-        app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/07-the-vault.rep",
-                                       .headless = true,
-                                       .skip_title = true,
-                                       .no_save = true,
-                                       .audio_out = path});
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = SOURCE_DIR "/tests/replays/07-the-vault.rep",
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .audio_out = path});
     REQUIRE_VOID(app);
     while (app_run_frame(app)) {
     }
@@ -172,8 +174,7 @@ static void test_true_peak(Arena *perm) {
     st_true_peak_init(&tp);
     st_true_peak_feed_s16(&tp, pcm, frames);
     printf("vault --audio-out: %llu frames, sample peak %d, true peak %.2f dBTP (ceiling %.1f)\n",
-           (unsigned long long)frames, peak, (double)st_true_peak_dbtp(&tp),
-           (double)LIMITER_CEILING_DBTP);
+           (unsigned long long)frames, peak, (double)st_true_peak_dbtp(&tp), (double)LIMITER_CEILING_DBTP);
     CHECK(st_true_peak_dbtp(&tp) <= LIMITER_CEILING_DBTP);
     CHECK(peak > 16384); /* limited, not silenced */
 }
@@ -192,11 +193,11 @@ static void test_hostile_sound(Arena *perm) {
     DiagCapture cap;
     st_diag_capture_begin(&cap, reports);
     App *app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
-                                              .assets = assets,
-                                              .headless = true,
-                                              .skip_title = true,
-                                              .no_save = true,
-                                              .audio_out = out});
+                                                     .assets = assets,
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .audio_out = out});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->bank.missing, 1);
     CHECK(app->bank.sounds[CUE_SHOT].frames == 0 && app->bank.sounds[CUE_COIN].frames > 0);
@@ -243,7 +244,8 @@ static void test_menus_and_missing(Arena *perm) {
 
     char lvl[300];
     snprintf(lvl, sizeof lvl, "%s/corridor.lvl", dir);
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = st_arena_push_struct(perm, Game);
     Error err;
     REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = lvl, .seed = 1}, &err));
@@ -273,10 +275,12 @@ static void test_music_moods(Arena *perm) {
     Error serr;
     REQUIRE_VOID(st_music_load(perm, SOURCE_DIR "/assets/music/title.score", &bank.music[CUE_MUSIC_TITLE], &serr));
     REQUIRE_VOID(st_music_load(perm, SOURCE_DIR "/assets/music/play.score", &bank.music[CUE_MUSIC_PLAY], &serr));
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Game *g = st_arena_push_struct(perm, Game);
     Error err;
-    REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = SOURCE_DIR "/levels/01-first-steps.lvl", .seed = 1}, &err));
+    REQUIRE_VOID(
+        game_init(g, level, &(GameConfig){.start_level = SOURCE_DIR "/levels/01-first-steps.lvl", .seed = 1}, &err));
     Mixer *mx = st_mixer_create(perm, AUDIO_RATE);
     Cues cues;
     cues_init(&cues, mx, &bank, 1);
@@ -310,6 +314,51 @@ static void test_music_moods(Arena *perm) {
     st_arena_release(level);
 }
 
+/* With a sound device neither the music nor the effects are made before the first frame:
+   the worker goes once a frame is shown, and the title's loop starts (fading in) on the tick
+   after its track comes in, the same samples st_music_load makes. */
+static void test_music_after_first_frame(Arena *perm) {
+    App *app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
+                                                     .headless = true,
+                                                     .no_save = true,
+                                                     .audio = APP_AUDIO_DEVICE});
+    REQUIRE_VOID(app);
+    CHECK(app->audio && app->mixer && app->music); /* SDL's dummy driver */
+    for (int i = 0; i < CUE_MUSIC_COUNT; i++) CHECK_EQ_U(app->bank.music[i].frames, 0);
+    for (int i = 0; i < CUE_SOUND_COUNT; i++) CHECK_EQ_U(app->bank.sounds[i].frames, 0);
+    CHECK_EQ_I(app->music_waiting, CUE_SOUND_COUNT + CUE_MUSIC_COUNT);
+    CHECK(app_run_frame(app)); /* the first frame: still no music made */
+    CHECK_EQ_U(app->bank.music[CUE_MUSIC_TITLE].frames, 0);
+    CHECK_EQ_U(app->bank.sounds[CUE_MENU_MOVE].frames, 0);
+    CHECK(app_run_frame(app)); /* the worker goes */
+    st_music_worker_wait(app->music);
+    CHECK(app_run_frame(app)); /* the tracks come in; the tick after, the title's loop */
+    CHECK(app_run_frame(app));
+    CHECK_EQ_I(app->music_waiting, 0);
+    CHECK_EQ_I(app->bank.missing, 0);
+    CHECK_EQ_I(app->bank.loaded, CUE_SOUND_COUNT + CUE_MUSIC_COUNT);
+    CHECK_EQ_I(app->cues.music, CUE_MUSIC_TITLE);
+    CHECK(app->cues.music_voice != 0);
+    Sound want;
+    Error err;
+    REQUIRE_VOID(st_music_load(perm, SOURCE_DIR "/assets/music/title.score", &want, &err));
+    const Sound *got = &app->bank.music[CUE_MUSIC_TITLE];
+    CHECK_EQ_U(got->frames, want.frames);
+    CHECK(got->frames == want.frames && memcmp(got->samples, want.samples, want.frames * sizeof *want.samples) == 0);
+    CHECK(app->bank.sounds[CUE_MENU_MOVE].frames > 0);
+    printf("after the first frame: the effects ready %u ms, the title's loop %u ms after the worker went\n",
+           st_music_worker_ms(app->music, CUE_SOUND_COUNT - 1), st_music_worker_ms(app->music, CUE_SOUND_COUNT));
+    CHECK_EQ_I(app_run_release(app), 0);
+    /* A run that ends before its second frame never renders the music, and ends at once. */
+    app = app_run_create(perm, &(AppRunOptions){.level = SOURCE_DIR "/levels/01-first-steps.lvl",
+                                                .headless = true,
+                                                .no_save = true,
+                                                .audio = APP_AUDIO_DEVICE});
+    REQUIRE_VOID(app);
+    CHECK(app_run_frame(app));
+    CHECK_EQ_I(app_run_release(app), 0);
+}
+
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
 int main(int argc, char **argv) {
     (void)argc, (void)argv;
@@ -323,6 +372,7 @@ int main(int argc, char **argv) {
     test_hostile_sound(perm);
     test_menus_and_missing(perm);
     test_music_moods(perm);
+    test_music_after_first_frame(perm);
     st_arena_release(perm);
     CHECK(test_remove_tree(dir));
     return check_result();

@@ -31,7 +31,8 @@
 /* The simulation alone. */
 static void run_sim(const char *save_path) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Replay r;
     Error msg;
     if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
@@ -41,7 +42,9 @@ static void run_sim(const char *save_path) {
     }
     Game *g = st_arena_push_struct(perm, Game);
     Error err;
-    REQUIRE_VOID(game_init(g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path}, &err));
+    REQUIRE_VOID(game_init(
+        g, level, &(GameConfig){.start_level = r.level, .seed = r.seed, .skip_title = true, .save_path = save_path},
+        &err));
     /* Warm the scratch arenas the path searches use, as the first frames of a game would. */
     st_scratch_get(0);
     st_scratch_get(1);
@@ -52,8 +55,8 @@ static void run_sim(const char *save_path) {
     while (replay_next(&r, &in)) game_update(g, in);
     heap_counting = 0;
 
-    printf("simulation: %d levels, %u ticks, %lu heap allocations during play\n",
-           g->sim.progress.levels_completed, r.ticks, heap_calls);
+    printf("simulation: %d levels, %u ticks, %lu heap allocations during play\n", g->sim.progress.levels_completed,
+           r.ticks, heap_calls);
     CHECK(g->sim.progress.levels_completed >= 6);
     CHECK_EQ_I(g->screen, SCREEN_VICTORY);
     CHECK_EQ_U(game_hash(g), r.hash);
@@ -69,8 +72,9 @@ static void run_sim(const char *save_path) {
 /* The front end replaying the file: the same path as `game --headless --replay`. */
 static void run_app_replay(void) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
-                                              .skip_title = true, .no_save = true});
+    App *app = app_run_create(
+        perm,
+        &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true, .skip_title = true, .no_save = true});
     REQUIRE_VOID(app);
     bool more = true;
     for (int i = 0; i < WARM_FRAMES && more; i++) more = app_run_frame(app);
@@ -111,8 +115,11 @@ static void audio_hook(void *user, const float *stereo, uint32_t frames, bool mi
    above, and the canary proves an allocation on the audio thread would be seen. */
 static void run_app_audio(void) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true,
-                                              .skip_title = true, .no_save = true, .audio = APP_AUDIO_DEVICE});
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .audio = APP_AUDIO_DEVICE});
     REQUIRE_VOID(app);
     if (!app->audio) {
         printf("front end, audio: no sound device could be opened (SDL_AUDIODRIVER=%s)\n",
@@ -123,7 +130,8 @@ static void run_app_audio(void) {
         return;
     }
     st_audio_device_set_hook(app->audio, audio_hook, NULL);
-    CHECK(app->bank.loaded > 0 && app->bank.missing == 0);
+    /* Loaded, or asked of the music worker, which makes them during the counted frames. */
+    CHECK(app->bank.missing == 0 && app->bank.loaded + app->music_waiting == CUE_SOUND_COUNT + CUE_MUSIC_COUNT);
     heap_calls = 0;
     heap_counting = 1;
     canary_asked_ = 1;
@@ -182,8 +190,8 @@ static void tally_callers(CallerTally *t) {
    swaps are theirs to make. Any other caller - the game, the engine, SDL, or libc on our
    behalf (strdup, fopen) - fails the test. */
 static bool driver_library(const char *file) {
-    static const char *const prefixes[] = {"swrast_dri", "libgallium", "libX11", "libxcb", "libGLX",
-                                           "libGL.", "libEGL", "libLLVM", "libglapi", "libdrm"};
+    static const char *const prefixes[] = {"swrast_dri", "libgallium", "libX11",  "libxcb",   "libGLX",
+                                           "libGL.",     "libEGL",     "libLLVM", "libglapi", "libdrm"};
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
         if (strncmp(file, prefixes[i], strlen(prefixes[i])) == 0) return true;
     return false;
@@ -197,9 +205,12 @@ static bool driver_library(const char *file) {
    gives no OpenGL 3.3 context: there is no GL backend to measure then. */
 static void run_app_gl(void) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .renderer = RENDERER_GL,
-                                              .fixed_clock = true, .skip_title = true, .no_save = true,
-                                              .audio = APP_AUDIO_OFF});
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
+                                                     .renderer = RENDERER_GL,
+                                                     .fixed_clock = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .audio = APP_AUDIO_OFF});
     REQUIRE_VOID(app);
     if (st_render_kind(app->host->rd) != RENDERER_GL) {
         printf("SKIP: no OpenGL 3.3 context on this display (%s)\n", st_render_describe(app->host->rd));
@@ -230,7 +241,9 @@ static void run_app_gl(void) {
         if (!driver) others += t.calls[k];
         printf("  %-28s %8llu  %.2f per frame%s\n", t.file[k], (unsigned long long)t.calls[k],
                frames ? (double)t.calls[k] / frames : 0.0,
-               driver ? "" : strcmp(t.file[k], exe) == 0 ? "  (the engine and the game!)" : "  (not the driver's!)");
+               driver                        ? ""
+               : strcmp(t.file[k], exe) == 0 ? "  (the engine and the game!)"
+                                             : "  (not the driver's!)");
     }
     CHECK(frames > 1000);
     CHECK((app->mode == APP_MODE_OVER));
@@ -255,9 +268,9 @@ static const struct {
     SDL_Scancode key;
     bool held;
 } keys_[] = {
-    {SIM_IN_UP, SDL_SCANCODE_W, true},          {SIM_IN_DOWN, SDL_SCANCODE_S, true},
-    {SIM_IN_LEFT, SDL_SCANCODE_A, true},        {SIM_IN_RIGHT, SDL_SCANCODE_D, true},
-    {SIM_IN_FIRE, SDL_SCANCODE_SPACE, true},    {GAME_IN_CONFIRM, SDL_SCANCODE_RETURN, false},
+    {SIM_IN_UP, SDL_SCANCODE_W, true},           {SIM_IN_DOWN, SDL_SCANCODE_S, true},
+    {SIM_IN_LEFT, SDL_SCANCODE_A, true},         {SIM_IN_RIGHT, SDL_SCANCODE_D, true},
+    {SIM_IN_FIRE, SDL_SCANCODE_SPACE, true},     {GAME_IN_CONFIRM, SDL_SCANCODE_RETURN, false},
     {GAME_IN_PAUSE, SDL_SCANCODE_ESCAPE, false}, {GAME_IN_RESTART, SDL_SCANCODE_R, false},
 };
 
@@ -288,8 +301,12 @@ static void run_app_keys(const char *dir) {
         CHECK(!"replay loads");
         return;
     }
-    App *app = app_run_create(perm, &(AppRunOptions){.level = r.level, .seed = r.seed, .seed_given = true,
-                                              .headless = true, .skip_title = true, .record = rec_path});
+    App *app = app_run_create(perm, &(AppRunOptions){.level = r.level,
+                                                     .seed = r.seed,
+                                                     .seed_given = true,
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .record = rec_path});
     REQUIRE_VOID(app);
     REQUIRE_VOID(app->game->save_enabled);
     /* SDL keeps queue entries for reuse: let it make more than a frame ever needs now. */
