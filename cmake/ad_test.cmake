@@ -80,6 +80,11 @@ function(ad_test)
   if(T_RUN_SERIAL)
     set_tests_properties(${T_NAME} PROPERTIES RUN_SERIAL ON)
   endif()
+  # ctest -j starts the costliest first; with no timings of its own yet (a fresh build
+  # folder, as CI's), a slow test started last would run alone while the other core idles.
+  if("slow" IN_LIST labels)
+    set_tests_properties(${T_NAME} PROPERTIES COST 100)
+  endif()
   foreach(p TIMEOUT WORKING_DIRECTORY PASS_REGULAR_EXPRESSION SKIP_REGULAR_EXPRESSION)
     if(DEFINED T_${p})
       set_tests_properties(${T_NAME} PROPERTIES ${p} "${T_${p}}")
