@@ -57,6 +57,9 @@ strip() {
     for f in "$@"; do mkdir -p "$TMP/$(dirname "$f")"; done
     awk -v tmp="$TMP" '
     FNR == 1 { if (dest) close(dest); dest = tmp "/" FILENAME; incomment = 0 }
+    # Most lines hold no comment or literal at all: as they are, without the walk below.
+    !incomment && $0 !~ /[\/"\047]/ { print > dest; next }
+    incomment && index($0, "*/") == 0 { print "" > dest; next }
     { line = $0; out = ""; n = length(line); i = 1
       pp = (!incomment && line ~ /^[ \t]*#/)
       while (i <= n) {
