@@ -30,7 +30,7 @@ mkdir -p "$deps"
 
 sdl_version=2.26.5
 sdl_stamp="$deps/sdl.stamp"
-sdl_key="$sdl_version $(sha256sum tools/web/SDL_config.h tools/web.sh | sha256sum | cut -c1-16)"
+sdl_key="$sdl_version $(sha256sum tools/web/SDL_config.h tools/web.sh tools/deb-source.sh | sha256sum | cut -c1-16)"
 
 source tools/deb-source.sh
 
@@ -46,28 +46,16 @@ sdl_fetch() {
 # into build/web-deps/lib/libSDL2.a and puts the headers, with our SDL_config.h, in
 # build/web-deps/include/SDL2.
 sdl_build() {
-  local sdl=$deps/src/sdl2 obj=$deps/obj
-  [[ -f "$sdl/src/SDL.c" ]] || sdl_fetch
-  rm -rf "$obj" "$deps/include/SDL2" "$deps/lib"
-  mkdir -p "$obj" "$deps/include/SDL2" "$deps/lib"
-  cp "$sdl"/include/*.h "$deps/include/SDL2/"
-  cp tools/web/SDL_config.h "$deps/include/SDL2/SDL_config.h"
-  local dirs=(src src/atomic src/audio src/audio/emscripten src/audio/dummy src/cpuinfo
-              src/dynapi src/events src/file src/filesystem/emscripten src/haptic
-              src/haptic/dummy src/hidapi src/joystick src/joystick/emscripten src/libm
-              src/loadso/dummy src/locale src/locale/emscripten src/misc src/misc/emscripten
-              src/power src/power/emscripten src/render src/render/opengles2
-              src/render/software src/sensor src/sensor/dummy src/stdlib src/thread
-              src/thread/generic src/timer src/timer/unix src/video src/video/emscripten
-              src/video/yuv2rgb)
-  local list=$obj/sources.txt
-  for d in "${dirs[@]}"; do ls "$sdl/$d"/*.c; done >"$list"
-  echo "web: compiling SDL2 for the web ($(wc -l <"$list") files)" >&2
-  # -I include/SDL2 first: our SDL_config.h, never SDL's own generated one.
-  xargs -P 2 -I{} sh -c 'f={}; o='"$obj"'/$(echo "${f#'"$sdl"'/}" | tr / _).o;
-      emcc -O2 -c "$f" -o "$o" -I'"$deps"'/include/SDL2 -I'"$sdl"'/src -I'"$sdl"'/src/video/khronos \
-           -DUSING_GENERATED_CONFIG_H -w || exit 255' <"$list"
-  emar rcs "$deps/lib/libSDL2.a" "$obj"/*.o
+  [[ -f "$deps/src/sdl2/src/SDL.c" ]] || sdl_fetch
+  sdl_compile web tools/web/SDL_config.h "$deps" emar emcc \
+    src src/atomic src/audio src/audio/emscripten src/audio/dummy src/cpuinfo \
+    src/dynapi src/events src/file src/filesystem/emscripten src/haptic \
+    src/haptic/dummy src/hidapi src/joystick src/joystick/emscripten src/libm \
+    src/loadso/dummy src/locale src/locale/emscripten src/misc src/misc/emscripten \
+    src/power src/power/emscripten src/render src/render/opengles2 \
+    src/render/software src/sensor src/sensor/dummy src/stdlib src/thread \
+    src/thread/generic src/timer src/timer/unix src/video src/video/emscripten \
+    src/video/yuv2rgb
   echo "$sdl_key" >"$sdl_stamp"
 }
 

@@ -25,41 +25,31 @@ cc=x86_64-w64-mingw32-gcc
 deps=$root/build/windows-deps
 mkdir -p "$deps"
 sdl_stamp="$deps/sdl.stamp"
-sdl_key="$(cat tools/windows/SDL_config.h tools/windows.sh | sha256sum | cut -c1-16) $($cc -dumpversion)"
+sdl_key="$(cat tools/windows/SDL_config.h tools/windows.sh tools/deb-source.sh | sha256sum | cut -c1-16) $($cc -dumpversion)"
 
 # Compiles the SDL sources a Windows game needs (tools/windows/SDL_config.h says which back
 # ends) into build/windows-deps/lib/libSDL2.a, SDL_windows_main.c into libSDL2main.a (main
 # with a UTF-8 argv), and puts the headers, with our SDL_config.h, in include/SDL2.
 sdl_build() {
-  local sdl=$deps/src/sdl2 obj=$deps/obj
-  [[ -f "$sdl/src/SDL.c" ]] || deb_source libsdl2 sdl2 "$deps"
-  rm -rf "$obj" "$deps/include/SDL2" "$deps/lib"
-  mkdir -p "$obj/main" "$deps/include/SDL2" "$deps/lib"
-  cp "$sdl"/include/*.h "$deps/include/SDL2/"
-  cp tools/windows/SDL_config.h "$deps/include/SDL2/SDL_config.h"
-  local dirs=(src src/atomic src/audio src/audio/directsound src/audio/wasapi src/audio/winmm
-              src/audio/disk src/audio/dummy src/core/windows src/cpuinfo src/dynapi src/events
-              src/file src/filesystem/windows src/haptic src/haptic/windows src/hidapi
-              src/joystick src/joystick/windows src/joystick/virtual src/libm src/loadso/windows
-              src/locale src/locale/windows src/misc src/misc/windows src/power
-              src/power/windows src/render src/render/direct3d src/render/direct3d11
-              src/render/direct3d12 src/render/opengl src/render/software src/sensor
-              src/sensor/dummy src/stdlib
-              src/thread src/thread/windows src/timer src/timer/windows src/video
-              src/video/dummy src/video/windows src/video/yuv2rgb)
-  local list=$obj/sources.txt
-  for d in "${dirs[@]}"; do ls "$sdl/$d"/*.c; done >"$list"
+  [[ -f "$deps/src/sdl2/src/SDL.c" ]] || deb_source libsdl2 sdl2 "$deps"
   # Windows threads, with the generic condition variable beside them (SDL_config_windows.h's
   # SDL_THREAD_GENERIC_COND_SUFFIX: SRW locks' own condition when there is one).
-  echo "$sdl/src/thread/generic/SDL_syscond.c" >>"$list"
-  echo "windows: compiling SDL2 for Windows ($(wc -l <"$list") files)" >&2
-  # -I include/SDL2 first: our SDL_config.h, never SDL's own generated one.
-  local flags="-O2 -I$deps/include/SDL2 -I$sdl/src -I$sdl/src/video/khronos -DUSING_GENERATED_CONFIG_H -w"
-  xargs -P 2 -I{} sh -c 'f={}; o='"$obj"'/$(echo "${f#'"$sdl"'/}" | tr / _).o;
-      '"$cc $flags"' -c "$f" -o "$o" || exit 255' <"$list"
-  x86_64-w64-mingw32-ar rcs "$deps/lib/libSDL2.a" "$obj"/*.o
-  $cc $flags -c "$sdl/src/main/windows/SDL_windows_main.c" -o "$obj/main/SDL_windows_main.o"
-  x86_64-w64-mingw32-ar rcs "$deps/lib/libSDL2main.a" "$obj/main/SDL_windows_main.o"
+  sdl_compile windows tools/windows/SDL_config.h "$deps" x86_64-w64-mingw32-ar "$cc" \
+    src src/atomic src/audio src/audio/directsound src/audio/wasapi src/audio/winmm \
+    src/audio/disk src/audio/dummy src/core/windows src/cpuinfo src/dynapi src/events \
+    src/file src/filesystem/windows src/haptic src/haptic/windows src/hidapi \
+    src/joystick src/joystick/windows src/joystick/virtual src/libm src/loadso/windows \
+    src/locale src/locale/windows src/misc src/misc/windows src/power \
+    src/power/windows src/render src/render/direct3d src/render/direct3d11 \
+    src/render/direct3d12 src/render/opengl src/render/software src/sensor \
+    src/sensor/dummy src/stdlib src/thread src/thread/windows src/timer src/timer/windows \
+    src/video src/video/dummy src/video/windows src/video/yuv2rgb \
+    src/thread/generic/SDL_syscond.c
+  local sdl=$deps/src/sdl2 obj=$deps/obj/main
+  mkdir -p "$obj"
+  $cc -O2 -I"$deps/include/SDL2" -I"$sdl/src" -DUSING_GENERATED_CONFIG_H -w \
+    -c "$sdl/src/main/windows/SDL_windows_main.c" -o "$obj/SDL_windows_main.o"
+  x86_64-w64-mingw32-ar rcs "$deps/lib/libSDL2main.a" "$obj/SDL_windows_main.o"
   echo "$sdl_key" >"$sdl_stamp"
 }
 

@@ -3,13 +3,13 @@
 # tools/package.sh windows): unpacked into WORK/unpacked (default: a temporary folder), its
 # one top folder checked (game.exe importing Windows' own DLLs alone, README.txt and
 # LICENSE.txt with CRLF line ends), then game.exe started by its path from WORK/elsewhere
-# plays REPLAY (the full run) to its hash on the unpacked levels, every sound and score
-# loaded (mixed offline: --audio-out), and fails without its
-# assets/ (no source tree to fall back on). $AD_RUN runs a Windows program (wine64, set by
+# plays REPLAY (the full run) to its hash and fails without its assets/ (package_play.sh,
+# shared with the Linux tarball's test). $AD_RUN runs a Windows program (wine64, set by
 # the Windows ctest); unset, wine64 is looked for, and without it the test is skipped (77).
 set -u
 zip=$1 replay=$2 work=${3:-}
 fail() { echo "package_windows: FAIL: $*"; exit 1; }
+. "$(dirname "$0")/package_play.sh"
 [ -f "$zip" ] || fail "no $zip (tools/package.sh windows makes it)"
 if [ -z "$work" ]; then work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT; fi
 run=${AD_RUN:-}
@@ -41,23 +41,5 @@ if command -v x86_64-w64-mingw32-objdump >/dev/null 2>&1; then
     done
 fi
 
-# The replay names its level "levels/01-first-steps.lvl": found beside the game's assets.
-out=$(cd "$work/elsewhere" && $run "$top/game.exe" --headless --no-save --replay "$replay" \
-    --audio-out "$work/run.wav" 2>&1); rc=$?
-rm -f "$work/run.wav"
-out=$(printf '%s\n' "$out" | tr -d '\r')
-printf '%s\n' "$out" | grep -v '^  '
-[ $rc -eq 0 ] || fail "the full replay exited $rc"
-printf '%s\n' "$out" | grep -q "^replay .*: played to the end, 7 levels completed, hash .* (matches)$" ||
-    fail "the full replay did not end on its hash"
-printf '%s\n' "$out" | grep -q "^sound data: .* files, 0 missing)$" || fail "the sounds and music did not all load"
-if printf '%s\n' "$out" | grep -q "error:"; then fail "the run reported an error"; fi
-for n in 01 02 03 04 05 06 07; do
-    printf '%s\n' "$out" | grep -q "^  .*levels[/\\]$n-" || fail "level $n not in the exit report"
-done
-
-mv "$top/assets" "$top/assets.away"
-out=$(cd "$work/elsewhere" && $run "$top/game.exe" --headless --no-save --frames 2 --level "$top/levels/01-first-steps.lvl" 2>&1)
-mv "$top/assets.away" "$top/assets"
-printf '%s\n' "$out" | grep -q "no assets folder found" || fail "without its assets/ the game said: $out"
+package_play package_windows "$run" "$top/game.exe" "$replay" "$work" "$top" ".*levels[/\\\\]"
 echo "package_windows: $(basename "$zip") plays the full run from elsewhere"
