@@ -716,6 +716,78 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
     return true;
 }
 
+/* The index of the enemy drawn at (x, y), or -1. The `enemy` lines of a file written by
+   level_write, and of most others, come in the map's order, so the enemy after the last
+   one found is tried first; otherwise the search is in row y's run of them (enemies are
+   sorted row-major). An index per tile was tried: its loads miss the cache, and that cost
+   more than this search. */
+static int64_t find_enemy(Parser *p, int32_t x, int32_t y) {
+    uint64_t next = p->enemy_next;
+    int64_t i;
+    if (next < p->enemy_count && p->enemy_arr[next].tx == x && p->enemy_arr[next].ty == y) {
+        i = (int64_t)next;
+    } else {
+        uint32_t row0 = p->enemy_row[y];
+        i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(EnemySpawn),
+                            offsetof(EnemySpawn, tx), x, y);
+        if (i < 0) return -1;
+        i += row0;
+    }
+    p->enemy_next = (uint64_t)i + 1;
+    return i;
+}
+
+/* How many decimal digits start c, 1 to 4, with their value in *v; 0 when there are none
+   or more than 4. Reads c[0..4] (the caller makes sure they are in the text), with no branch
+   per digit: the numbers' lengths vary from line to line, and a loop over the digits
+   mispredicted on most lines. */
+static int32_t quick_digits(const char *c, int32_t *v) {
+    int32_t n = 0, k = 0, on = 1;
+    for (int i = 0; i < 4; i++) {
+        int32_t d = (uint8_t)c[i] - '0';
+        on &= (uint32_t)d < 10;
+        n = on ? n * 10 + d : n;
+        k += on;
+    }
+    *v = n;
+    return k == 4 && (uint8_t)(c[4] - '0') < 10 ? 0 : k;
+}
+
+/* The plain `enemy X Y` or `enemy X Y hp=N` line at the start of *rest, ended by '\n' (the
+   form level_write writes, and most of a big level's lines), read in one pass without
+   splitting it into words: true, with the line taken and *rest after it. Anything else
+   (spaces, a comment, a CR, another property, a value out of range, no enemy there, a
+   second line for one, the last few bytes of the text) returns false and changes nothing,
+   and the general path parses the line or refuses it in its own words. */
+static bool quick_enemy_line(Parser *p, Str8 *rest) {
+    const char *c = rest->data;
+    int32_t x, y, hp = 0, k;
+    /* 32 bytes: every read below stays inside the text. */
+    if (rest->len < 32 || memcmp(c, "enemy ", 6) != 0) return false;
+    c += 6;
+    if (!(k = quick_digits(c, &x)) || c[k] != ' ') return false;
+    c += k + 1;
+    if (!(k = quick_digits(c, &y))) return false;
+    c += k;
+    if (memcmp(c, " hp=", 4) == 0) {
+        if (!(k = quick_digits(c + 4, &hp)) || hp < 1) return false;
+        c += 4 + k;
+    }
+    if (*c != '\n' || x >= p->width || y >= p->height) return false;
+    uint64_t next = p->enemy_next;
+    int64_t i = find_enemy(p, x, y);
+    if (i < 0 || p->enemy_line[i]) {
+        p->enemy_next = next;
+        return false;
+    }
+    p->line_no++;
+    p->enemy_line[i] = (int32_t)p->line_no;
+    if (hp) p->enemy_arr[i].hp = hp;
+    rest->len -= (uint64_t)(c + 1 - rest->data);
+    rest->data = c + 1;
+    return true;
+}
+
 /* `line` is without its comment and trimmed (strip_comment), and not empty. */
 static bool parse_entity_line(Parser *p, Str8 line) {
     Str8 rest = line;
@@ -724,12 +796,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
     const char *at;
     if (st_str8_eq(kw, STR8_LIT("enemy"))) {
         if (!parse_xy(p, &rest, &x, &y, &at)) return false;
-        /* Enemies are sorted row-major: search only row y's run of them. (An index per tile
-           was tried: its loads miss the cache, and that cost more than this search.) */
-        uint32_t row0 = p->enemy_row[y];
-        int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(EnemySpawn),
-                                    offsetof(EnemySpawn, tx), x, y);
-        if (i >= 0) i += row0;
+        int64_t i = find_enemy(p, x, y);
         if (i < 0) return fail(p, at, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->enemy_line[i])
             return fail(
@@ -829,7 +896,9 @@ bool level_parse_text(Parser *p, Str8 s) {
     }
     if (!parse_map(p, &rest)) return false;
 
-    while (st_str8_next_line(&rest, &line)) {
+    for (;;) {
+        if (quick_enemy_line(p, &rest)) continue;
+        if (!st_str8_next_line(&rest, &line)) break;
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);

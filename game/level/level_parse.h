@@ -63,6 +63,7 @@ typedef struct Parser {
     EnemySpawn *enemy_arr;
     int32_t *enemy_line; /* line of the `enemy` line that set it; 0 = none yet */
     uint32_t *enemy_row; /* height + 1: enemies of row y are [enemy_row[y], enemy_row[y + 1]) */
+    uint64_t enemy_next; /* the enemy after the last one an `enemy` line named */
     LevelLink *link_arr;
     PortalInfo *portal_arr;
     LevelDoor *door_arr;
