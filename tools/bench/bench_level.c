@@ -22,8 +22,9 @@
    figures are a report, not a test.
 
    Usage: bench_level [ROUNDS [SIDE]]       (default 31 rounds at 1024, 101 at 64)
-          bench_level --callgrind SIDE      each parse once in a function of its own, for
-                                            tools/level_ir.sh (instructions per byte) */
+          bench_level --callgrind SIDE [lvl]  each parse once in a function of its own, for
+                                              tools/level_ir.sh (instructions per byte); with
+                                              lvl, the .lvl parse alone */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,7 +207,15 @@ __attribute__((noinline)) static void cg_tmj64(Level *lv, Arena *a, const char *
     cg_ok &= level_parse(lv, a, "bench64.tmj", text, len, NULL, &err, NULL);
 }
 
-static int callgrind_parses(Arena *gen, Arena *la, const char *text, uint64_t len) {
+static int callgrind_parses(Arena *gen, Arena *la, const char *text, uint64_t len, bool lvl_only) {
+    if (lvl_only) { /* the .lvl alone, quicker under callgrind (tests/valgrind/level_ir_bound.sh) */
+        Level lv;
+        Error err;
+        cg_ok = level_parse(&lv, la, "bench.lvl", text, len, NULL, &err, NULL);
+        cg_lvl(&lv, la, text, len);
+        printf("bytes cg_lvl %llu\n", (unsigned long long)len);
+        return cg_ok ? 0 : 1;
+    }
     uint64_t tmj_len, b64_len;
     const char *tmj = generate_tmj(gen, false, &tmj_len), *b64 = generate_tmj(gen, true, &b64_len);
     Level lv;
@@ -404,7 +413,7 @@ int main(int argc, char **argv) {
             st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
         uint64_t len;
         char *text = generate(gen, &len);
-        return callgrind_parses(gen, la, text, len);
+        return callgrind_parses(gen, la, text, len, argc > 3 && strcmp(argv[3], "lvl") == 0);
     }
     int sides[2] = {64, 1024}, rc = 0;
     for (int i = 0; i < 2; i++) {
