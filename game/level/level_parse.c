@@ -610,13 +610,14 @@ static bool convert_map_rows(Parser *p, const uint32_t *len) {
 #if LEVEL_SSSE3
     bool ssse3 = __builtin_cpu_supports("ssse3");
 #endif
-    p->tiles = st_arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
+    /* One row's tiles, for the checks: the level's own are written where it will live, from
+       the rows, once the level arena can be cleared (level_write_tiles). */
+    uint8_t *dst = st_arena_push_raw(p->tmp, w, 1);
     /* Slack for collect_bits' writes. */
     uint32_t *others = st_arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
-    if (!p->tiles || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
+    if (!dst || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
-        uint8_t *dst = p->tiles + (uint64_t)y * w;
         uint32_t n = len[y];
         /* Check the characters before the width, so the error names the first thing wrong
            on the line. */
@@ -678,6 +679,51 @@ static bool flatten_map_entities(Parser *p) {
     p->portal_arr = is.data;
     p->link_count = ks.count;
     return true;
+}
+
+/* The tile a map character stands for (entities stand on floor). */
+static TileKind tile_of(char c) {
+    uint8_t code = (uint8_t)(tile_code1[(uint8_t)c] - 1);
+    if (code < TILE_KIND_COUNT) return (TileKind)code;
+    return code >= SPECIAL_DOOR_R && code <= SPECIAL_DOOR_B ? TILE_DOOR
+           : code == SPECIAL_PORTAL                         ? TILE_PORTAL
+                                                            : TILE_FLOOR;
+}
+
+/* The plain tiles of n characters (a multiple of 16), 0 for the others. */
+static inline __attribute__((always_inline)) void write_plain_with(Map16 *map16, const uint8_t *src, uint8_t *dst,
+                                                                   uint32_t n) {
+    for (uint32_t x = 0; x < n; x += 16) map16(src + x, dst + x);
+}
+
+static void write_plain(const uint8_t *src, uint8_t *dst, uint32_t n) { write_plain_with(map_plain16, src, dst, n); }
+
+#if LEVEL_SSSE3
+__attribute__((target("ssse3"))) static void write_plain_ssse3(const uint8_t *src, uint8_t *dst, uint32_t n) {
+    write_plain_with(map_plain16_ssse3, src, dst, n);
+}
+#endif
+
+void level_write_tiles(const Parser *p, uint8_t *tiles) {
+    uint32_t w = (uint32_t)p->width, vec = w & ~15u;
+#if LEVEL_SSSE3
+    bool ssse3 = __builtin_cpu_supports("ssse3");
+#endif
+    for (int32_t y = 0; y < p->height; y++) {
+        const uint8_t *src = (const uint8_t *)p->rows[y];
+        uint8_t *dst = tiles + (uint64_t)y * w;
+#if LEVEL_SSSE3
+        if (ssse3) write_plain_ssse3(src, dst, vec);
+        else write_plain(src, dst, vec);
+#else
+        write_plain(src, dst, vec);
+#endif
+        for (uint32_t x = vec; x < w; x++) dst[x] = (uint8_t)tile_of((char)src[x]);
+    }
+    /* The only tiles among the others: doors and portals, few, and listed. */
+    for (uint64_t i = 0; i < p->door_count; i++) tiles[(int64_t)p->door_arr[i].ty * w + p->door_arr[i].tx] = TILE_DOOR;
+    for (uint64_t i = 0; i < p->link_count; i++)
+        tiles[(int64_t)p->link_arr[i].ty * w + p->link_arr[i].tx] = TILE_PORTAL;
 }
 
 /* The map: its rows (pass 1), then tiles and entities (pass 2). Stops at the `end` line,
@@ -902,7 +948,7 @@ bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
 }
 
 bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at) {
-    TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
+    TileKind t = tile_of(p->rows[y][x]);
     if (t != TILE_FLOOR && t != TILE_SPIKES)
         return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
                     STR8_FMT(name), x, y, describe_tile(p, x, y));
