@@ -415,12 +415,8 @@ int main(int argc, char **argv) {
         char *text = generate(gen, &len);
         return callgrind_parses(gen, la, text, len, argc > 3 && strcmp(argv[3], "lvl") == 0);
     }
-    int sides[2] = {64, 1024}, rc = 0;
-    for (int i = 0; i < 2; i++) {
-        if (s && sides[i] != 1024) continue;
-        int side_now = s ? s : sides[i];
-        if (i) printf("\n");
-        rc |= bench_side(side_now, rounds ? rounds : side_now < 256 ? 101 : 31);
-    }
-    return rc;
+    if (s) return bench_side(s, rounds ? rounds : s < 256 ? 101 : 31);
+    int rc = bench_side(64, rounds ? rounds : 101);
+    printf("\n");
+    return rc | bench_side(1024, rounds ? rounds : 31);
 }
