@@ -198,7 +198,9 @@ static void emit_level(Emit *o, const Parser *p, Level *lv, LevelRoom *room) {
     lv->exit_written = lv->exit_to ? lv->exit_to + (p->exit.resolved.len - p->exit.written.len) : NULL;
     lv->width = p->width;
     lv->height = p->height;
-    lv->tiles = emit_copy(o, p->tiles, (uint64_t)p->width * (uint64_t)p->height, 1, 1);
+    uint8_t *tiles = emit_push(o, (uint64_t)p->width * (uint64_t)p->height, 1, false);
+    if (tiles) level_write_tiles(p, tiles);
+    lv->tiles = tiles;
     lv->start_tx = (int16_t)p->start_tx;
     lv->start_ty = (int16_t)p->start_ty;
     lv->enemies = emit_copy(o, p->enemy_arr, p->enemy_count, sizeof(EnemySpawn), _Alignof(EnemySpawn));

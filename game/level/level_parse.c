@@ -12,6 +12,12 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+/* SSSE3's byte shuffle makes the map's conversion a table lookup, twice as fast as SSE2's
+   compares; it is not in the x86-64 baseline, so the CPU is asked at run time. */
+#if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define LEVEL_SSSE3 1
+#include <tmmintrin.h>
+#endif
 
 #include <strata/core/chunk_list.h>
 #include <strata/core/str8.h>
@@ -92,14 +98,32 @@ static uint32_t map_plain16(const uint8_t *src, uint8_t *dst) {
     return ~mask16(wall | water | spikes | exit | floor) & 0xFFFF;
 }
 
+#if LEVEL_SSSE3
+/* As map_plain16, with one lookup: each plain character has a slot of its own in a table of
+   16, (c ^ c >> 4) & 15 ('#' 1, '~' 9, '^' 11, '.' 12, 'X' 13), which holds the character (a
+   byte whose own slot is another one where no character goes) and its tile. */
+__attribute__((target("ssse3"))) static uint32_t map_plain16_ssse3(const uint8_t *src, uint8_t *dst) {
+    const __m128i chars = _mm_setr_epi8(1, '#', 0, 0, 0, 0, 0, 0, 0, '~', 0, '^', '.', 'X', 0, 0);
+    const __m128i tiles =
+        _mm_setr_epi8(0, TILE_WALL, 0, 0, 0, 0, 0, 0, 0, TILE_WATER, 0, TILE_SPIKES, TILE_FLOOR, TILE_EXIT, 0, 0);
+    __m128i c = _mm_loadu_si128((const __m128i *)src);
+    /* A 16-bit shift: the bits it brings in from the next byte are masked off. */
+    __m128i slot = _mm_and_si128(_mm_xor_si128(c, _mm_srli_epi16(c, 4)), _mm_set1_epi8(15));
+    __m128i plain = _mm_cmpeq_epi8(_mm_shuffle_epi8(chars, slot), c);
+    _mm_storeu_si128((__m128i *)dst, _mm_and_si128(_mm_shuffle_epi8(tiles, slot), plain));
+    return ~(uint32_t)_mm_movemask_epi8(plain) & 0xFFFF;
+}
+#endif
+
 /* Appends to out[count...] x0 + the index of each set bit of `bits` (lowest first) and
    returns the new count. Entities stand at random places, so a loop that branches once per
    entity mispredicts about once per entity, which cost more than all the vector work on the
    map. This handles the first COLLECT_SLACK bits without a branch (it always writes that
    many slots: `out` needs that much room past the last real one), and loops only for more,
-   which is rare in 64 characters. ctz of `bits | 1 << 63` is the lowest set bit of `bits`,
+   which is rare in 64 characters (4% of them in bench_level's crowded map, 0.7 entities
+   each; four slots instead of two cost more than that loop saved). ctz of `bits | 1 << 63` is the lowest set bit of `bits`,
    or 63 when there is none (a slot that is written but not counted). */
-enum { COLLECT_SLACK = 4 };
+enum { COLLECT_SLACK = 2 };
 
 static uint32_t collect_bits(uint64_t bits, uint32_t x0, uint32_t *out, uint32_t count) {
     for (int k = 0; k < COLLECT_SLACK; k++) {
@@ -552,29 +576,59 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
     return true;
 }
 
+/* The first n characters of a row (n a multiple of 16) into dst, listing in others[] the
+   columns of those that are not plain tiles; returns how many. Inlined into one function per
+   instruction set, with its map16 inlined too. */
+typedef uint32_t Map16(const uint8_t *src, uint8_t *dst);
+static inline __attribute__((always_inline)) uint32_t convert_plain_with(Map16 *map16, const uint8_t *src, uint8_t *dst,
+                                                                         uint32_t n, uint32_t *others) {
+    uint32_t x = 0, count = 0;
+    for (; x + 64 <= n; x += 64) {
+        uint64_t m = map16(src + x, dst + x) | (uint64_t)map16(src + x + 16, dst + x + 16) << 16 |
+                     (uint64_t)map16(src + x + 32, dst + x + 32) << 32 |
+                     (uint64_t)map16(src + x + 48, dst + x + 48) << 48;
+        count = collect_bits(m, x, others, count);
+    }
+    for (; x < n; x += 16) count = collect_bits(map16(src + x, dst + x), x, others, count);
+    return count;
+}
+
+static uint32_t convert_plain(const uint8_t *src, uint8_t *dst, uint32_t n, uint32_t *others) {
+    return convert_plain_with(map_plain16, src, dst, n, others);
+}
+
+#if LEVEL_SSSE3
+__attribute__((target("ssse3"))) static uint32_t convert_plain_ssse3(const uint8_t *src, uint8_t *dst, uint32_t n,
+                                                                     uint32_t *others) {
+    return convert_plain_with(map_plain16_ssse3, src, dst, n, others);
+}
+#endif
+
 /* Pass 2: each row into tiles and entities, in two steps: convert it and list the columns of
    its other (entity or unknown) characters, then handle those in order. */
 static bool convert_map_rows(Parser *p, const uint32_t *len) {
     uint32_t w = (uint32_t)p->width;
-    p->tiles = st_arena_push_raw(p->tmp, (uint64_t)w * (uint64_t)p->height, 1);
+#if LEVEL_SSSE3
+    bool ssse3 = __builtin_cpu_supports("ssse3");
+#endif
+    /* One row's tiles, for the checks: the level's own are written where it will live, from
+       the rows, once the level arena can be cleared (level_write_tiles). */
+    uint8_t *dst = st_arena_push_raw(p->tmp, w, 1);
     /* Slack for collect_bits' writes. */
     uint32_t *others = st_arena_push_array(p->tmp, uint32_t, (uint64_t)w + COLLECT_SLACK);
-    if (!p->tiles || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
+    if (!dst || !others) return fail_tile_memory(p, 0, 0, "scratch memory for the tiles");
     for (int32_t y = 0; y < p->height; y++) {
         const uint8_t *src = (const uint8_t *)p->rows[y];
-        uint8_t *dst = p->tiles + (uint64_t)y * w;
         uint32_t n = len[y];
         /* Check the characters before the width, so the error names the first thing wrong
            on the line. */
         uint32_t common = n < w ? n : w;
-        uint32_t x = 0, count = 0;
-        for (; x + 64 <= common; x += 64) {
-            uint64_t m = map_plain16(src + x, dst + x) | (uint64_t)map_plain16(src + x + 16, dst + x + 16) << 16 |
-                         (uint64_t)map_plain16(src + x + 32, dst + x + 32) << 32 |
-                         (uint64_t)map_plain16(src + x + 48, dst + x + 48) << 48;
-            count = collect_bits(m, x, others, count);
-        }
-        for (; x + 16 <= common; x += 16) count = collect_bits(map_plain16(src + x, dst + x), x, others, count);
+        uint32_t x = common & ~15u;
+#if LEVEL_SSSE3
+        uint32_t count = ssse3 ? convert_plain_ssse3(src, dst, x, others) : convert_plain(src, dst, x, others);
+#else
+        uint32_t count = convert_plain(src, dst, x, others);
+#endif
         for (; x < common; x++) {
             uint8_t code = (uint8_t)(tile_code1[src[x]] - 1);
             dst[x] = code;
@@ -626,6 +680,51 @@ static bool flatten_map_entities(Parser *p) {
     p->portal_arr = is.data;
     p->link_count = ks.count;
     return true;
+}
+
+/* The tile a map character stands for (entities stand on floor). */
+static TileKind tile_of(char c) {
+    uint8_t code = (uint8_t)(tile_code1[(uint8_t)c] - 1);
+    if (code < TILE_KIND_COUNT) return (TileKind)code;
+    return code >= SPECIAL_DOOR_R && code <= SPECIAL_DOOR_B ? TILE_DOOR
+           : code == SPECIAL_PORTAL                         ? TILE_PORTAL
+                                                            : TILE_FLOOR;
+}
+
+/* The plain tiles of n characters (a multiple of 16), 0 for the others. */
+static inline __attribute__((always_inline)) void write_plain_with(Map16 *map16, const uint8_t *src, uint8_t *dst,
+                                                                   uint32_t n) {
+    for (uint32_t x = 0; x < n; x += 16) map16(src + x, dst + x);
+}
+
+static void write_plain(const uint8_t *src, uint8_t *dst, uint32_t n) { write_plain_with(map_plain16, src, dst, n); }
+
+#if LEVEL_SSSE3
+__attribute__((target("ssse3"))) static void write_plain_ssse3(const uint8_t *src, uint8_t *dst, uint32_t n) {
+    write_plain_with(map_plain16_ssse3, src, dst, n);
+}
+#endif
+
+void level_write_tiles(const Parser *p, uint8_t *tiles) {
+    uint32_t w = (uint32_t)p->width, vec = w & ~15u;
+#if LEVEL_SSSE3
+    bool ssse3 = __builtin_cpu_supports("ssse3");
+#endif
+    for (int32_t y = 0; y < p->height; y++) {
+        const uint8_t *src = (const uint8_t *)p->rows[y];
+        uint8_t *dst = tiles + (uint64_t)y * w;
+#if LEVEL_SSSE3
+        if (ssse3) write_plain_ssse3(src, dst, vec);
+        else write_plain(src, dst, vec);
+#else
+        write_plain(src, dst, vec);
+#endif
+        for (uint32_t x = vec; x < w; x++) dst[x] = (uint8_t)tile_of((char)src[x]);
+    }
+    /* The only tiles among the others: doors and portals, few, and listed. */
+    for (uint64_t i = 0; i < p->door_count; i++) tiles[(int64_t)p->door_arr[i].ty * w + p->door_arr[i].tx] = TILE_DOOR;
+    for (uint64_t i = 0; i < p->link_count; i++)
+        tiles[(int64_t)p->link_arr[i].ty * w + p->link_arr[i].tx] = TILE_PORTAL;
 }
 
 /* The map: its rows (pass 1), then tiles and entities (pass 2). Stops at the `end` line,
@@ -716,6 +815,78 @@ bool level_add_sign(Parser *p, const char *kw, int32_t x, int32_t y, const char 
     return true;
 }
 
+/* The index of the enemy drawn at (x, y), or -1. The `enemy` lines of a file written by
+   level_write, and of most others, come in the map's order, so the enemy after the last
+   one found is tried first; otherwise the search is in row y's run of them (enemies are
+   sorted row-major). An index per tile was tried: its loads miss the cache, and that cost
+   more than this search. */
+static int64_t find_enemy(Parser *p, int32_t x, int32_t y) {
+    uint64_t next = p->enemy_next;
+    int64_t i;
+    if (next < p->enemy_count && p->enemy_arr[next].tx == x && p->enemy_arr[next].ty == y) {
+        i = (int64_t)next;
+    } else {
+        uint32_t row0 = p->enemy_row[y];
+        i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(EnemySpawn),
+                            offsetof(EnemySpawn, tx), x, y);
+        if (i < 0) return -1;
+        i += row0;
+    }
+    p->enemy_next = (uint64_t)i + 1;
+    return i;
+}
+
+/* How many decimal digits start c, 1 to 4, with their value in *v; 0 when there are none
+   or more than 4. Reads c[0..4] (the caller makes sure they are in the text), with no branch
+   per digit: the numbers' lengths vary from line to line, and a loop over the digits
+   mispredicted on most lines. */
+static int32_t quick_digits(const char *c, int32_t *v) {
+    int32_t n = 0, k = 0, on = 1;
+    for (int i = 0; i < 4; i++) {
+        int32_t d = (uint8_t)c[i] - '0';
+        on &= (uint32_t)d < 10;
+        n = on ? n * 10 + d : n;
+        k += on;
+    }
+    *v = n;
+    return k == 4 && (uint8_t)(c[4] - '0') < 10 ? 0 : k;
+}
+
+/* The plain `enemy X Y` or `enemy X Y hp=N` line at the start of *rest, ended by '\n' (the
+   form level_write writes, and most of a big level's lines), read in one pass without
+   splitting it into words: true, with the line taken and *rest after it. Anything else
+   (spaces, a comment, a CR, another property, a value out of range, no enemy there, a
+   second line for one, the last few bytes of the text) returns false and changes nothing,
+   and the general path parses the line or refuses it in its own words. */
+static bool quick_enemy_line(Parser *p, Str8 *rest) {
+    const char *c = rest->data;
+    int32_t x, y, hp = 0, k;
+    /* 32 bytes: every read below stays inside the text. */
+    if (rest->len < 32 || memcmp(c, "enemy ", 6) != 0) return false;
+    c += 6;
+    if (!(k = quick_digits(c, &x)) || c[k] != ' ') return false;
+    c += k + 1;
+    if (!(k = quick_digits(c, &y))) return false;
+    c += k;
+    if (memcmp(c, " hp=", 4) == 0) {
+        if (!(k = quick_digits(c + 4, &hp)) || hp < 1) return false;
+        c += 4 + k;
+    }
+    if (*c != '\n' || x >= p->width || y >= p->height) return false;
+    uint64_t next = p->enemy_next;
+    int64_t i = find_enemy(p, x, y);
+    if (i < 0 || p->enemy_line[i]) {
+        p->enemy_next = next;
+        return false;
+    }
+    p->line_no++;
+    p->enemy_line[i] = (int32_t)p->line_no;
+    if (hp) p->enemy_arr[i].hp = hp;
+    rest->len -= (uint64_t)(c + 1 - rest->data);
+    rest->data = c + 1;
+    return true;
+}
+
 /* `line` is without its comment and trimmed (strip_comment), and not empty. */
 static bool parse_entity_line(Parser *p, Str8 line) {
     Str8 rest = line;
@@ -724,12 +895,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
     const char *at;
     if (st_str8_eq(kw, STR8_LIT("enemy"))) {
         if (!parse_xy(p, &rest, &x, &y, &at)) return false;
-        /* Enemies are sorted row-major: search only row y's run of them. (An index per tile
-           was tried: its loads miss the cache, and that cost more than this search.) */
-        uint32_t row0 = p->enemy_row[y];
-        int64_t i = level_find_tile(p->enemy_arr + row0, p->enemy_row[y + 1] - row0, sizeof(EnemySpawn),
-                                    offsetof(EnemySpawn, tx), x, y);
-        if (i >= 0) i += row0;
+        int64_t i = find_enemy(p, x, y);
         if (i < 0) return fail(p, at, "expected an enemy (p, c or t) at %d %d, found %s", x, y, describe_tile(p, x, y));
         if (p->enemy_line[i])
             return fail(
@@ -783,7 +949,7 @@ bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
 }
 
 bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at) {
-    TileKind t = (TileKind)p->tiles[(int64_t)y * p->width + x];
+    TileKind t = tile_of(p->rows[y][x]);
     if (t != TILE_FLOOR && t != TILE_SPIKES)
         return fail(p, at, "expected a walkable tile (floor or spikes) for entry '%.*s' at %d %d, found %s",
                     STR8_FMT(name), x, y, describe_tile(p, x, y));
@@ -829,7 +995,9 @@ bool level_parse_text(Parser *p, Str8 s) {
     }
     if (!parse_map(p, &rest)) return false;
 
-    while (st_str8_next_line(&rest, &line)) {
+    for (;;) {
+        if (quick_enemy_line(p, &rest)) continue;
+        if (!st_str8_next_line(&rest, &line)) break;
         p->line_no++;
         p->line_start = line.data;
         Str8 t = strip_comment(line);

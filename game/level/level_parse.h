@@ -56,13 +56,13 @@ typedef struct Parser {
     int64_t map_line;                /* line of "map:" */
     const char *map_begin, *map_end; /* the map rows: from the first one to the 'end' line */
     const char **rows;               /* height pointers into the text */
-    uint8_t *tiles;                  /* scratch copy, width * height */
     int32_t start_tx, start_ty, start_count;
 
     ChunkList enemies, pickups, doors, links, portals, entries;
     EnemySpawn *enemy_arr;
     int32_t *enemy_line; /* line of the `enemy` line that set it; 0 = none yet */
     uint32_t *enemy_row; /* height + 1: enemies of row y are [enemy_row[y], enemy_row[y + 1]) */
+    uint64_t enemy_next; /* the enemy after the last one an `enemy` line named */
     LevelLink *link_arr;
     PortalInfo *portal_arr;
     LevelDoor *door_arr;
@@ -91,6 +91,11 @@ bool level_parse_text(Parser *p, Str8 s);
    entities, sorted row-major in the Parser's arrays. The .lvl map and a Tiled map's grid
    (level_tiled.c draws one in the same characters) go through this one conversion. */
 bool level_parse_map_rows(Parser *p, const uint32_t *lens);
+
+/* The map's tiles (width * height, row-major, doors closed) from its rows, which
+   level_parse_map_rows has checked: written straight into the level arena by the loader's
+   commit, so they are never copied. */
+void level_write_tiles(const Parser *p, uint8_t *tiles);
 
 /* The checks and setters of the entity lines and the header, for both formats: each fails
    with the message for its line (.lvl) or its object (p->where). `at` is where in the line

@@ -740,6 +740,99 @@ static void test_row_offsets(Arena *keep) {
     st_arena_release(level_arena);
 }
 
+/* Every byte value at a column of a wide row that the vector conversion takes (16 at a
+   time, by table where the CPU has SSSE3): the plain tiles give their tile, and every byte
+   that is not in the legend is refused at its column. */
+static void test_every_byte(Arena *keep) {
+    enum { W = 70, AT = 37 };
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    char *text = st_arena_push(keep, 4 * (W + 1) + 64, 1);
+    Level lv;
+    Error err;
+    int wrong = 0;
+    for (int b = 1; b < 256; b++) {
+        if (b == '\n' || b == '\r') continue; /* line ends: another row */
+        int k = sprintf(text, "name: bytes\nmap:\n@");
+        memset(text + k, '.', W - 1), k += W - 1;
+        text[k++] = '\n';
+        memset(text + k, '#', W), text[k + AT] = (char)b, k += W;
+        k += sprintf(text + k, "\nend\n");
+        bool ok = level_parse(&lv, level_arena, "b.lvl", text, (uint64_t)k, NULL, &err, NULL);
+        if (b && strchr(".#~^X", b)) {
+            wrong += !ok || level_tile(&lv, AT, 1) != expected_tile((char)b) || level_tile(&lv, AT + 1, 1) != TILE_WALL;
+        } else if (!strchr(".#~^X>@pct$+rgbRGB", b)) {
+            char col[16];
+            snprintf(col, sizeof col, ":4:%d: ", AT + 1);
+            bool binary = (b < 0x20 && b != '\t') || b == 0x7f;
+            wrong += ok || (!binary && !strstr(err.message, col));
+        }
+        if (wrong) {
+            fprintf(stderr, "byte 0x%02X: %s\n", (unsigned)b, ok ? "loaded" : err.message);
+            break;
+        }
+    }
+    CHECK_EQ_I(wrong, 0);
+    st_arena_release(level_arena);
+}
+
+/* The parse of one text, "ok" or its error message, into out. */
+enum { SAYS_MAX = sizeof(((Error *)0)->message) };
+static const char *parse_says(Arena *level_arena, const char *text, int32_t *hp, char out[SAYS_MAX]) {
+    Level lv;
+    Error err;
+    if (!level_parse(&lv, level_arena, "e.lvl", text, strlen(text), NULL, &err, NULL)) {
+        snprintf(out, SAYS_MAX, "%s", err.message);
+        return out;
+    }
+    for (int i = 0; i < lv.enemy_count && i < 8; i++) hp[i] = lv.enemies[i].hp;
+    return strcpy(out, "ok");
+}
+
+/* `enemy` lines have a quick path for the plain form (`enemy X Y hp=N` and a newline) and
+   leave everything else to the general one: each line here, alone at the end of the text
+   (where the quick path never looks: it wants 32 bytes ahead) and followed by comment lines
+   (where it does), must give the same hit points or the same error. */
+static void test_enemy_lines(void) {
+    static const char *lines[] = {
+        "enemy 3 1 hp=5\n", "enemy 3 1\n", "enemy 003 1 hp=0042\n", "enemy 3 1 hp=5  \n", "enemy 3 1 hp=5 # c\n",
+        "enemy 3 1\thp=5\n", "enemy 3 1 hp=5\r\n", "enemy 3 1 hp=5 hp=6\n", "enemy  3 1 hp=5\n", "enemy 3 1 hp=9999\n",
+        "enemy 3 1 hp=0\n", "enemy 3 1 hp=10000\n", "enemy 3 1 hp=12345\n", "enemy 3 1 hp=\n", "enemy 3 1 hp=-1\n",
+        "enemy 3 1 x=5\n", "enemy 8 1 hp=5\n", "enemy 3 2 hp=5\n", "enemy 3 0 hp=5\n", "enemy 2 1 hp=5\n",
+        "enemy 33333 1\n", "enemy 3\n", "enemy 3 1 hp=5\nenemy 3 1 hp=6\n", "enemy 5 1 hp=2\nenemy 3 1 hp=6\n",
+        "enemy 3 1 hp=7\nenemy 5 1 hp=8\nenemy 4 1 hp=9\n", "enemy 3 1hp=5\n", "enemyy 3 1\n", "enemy 3 1 hp=5"};
+    /* Enemies at columns 3, 4 and 5 of row 1 (a portal-free, exit-free map). */
+    static const char head[] = "name: e\nmap:\n@......\n...pct.\nend\n";
+    static const char pad[] = "# a comment line of more than thirty-two bytes\n# and another one\n";
+    Arena *level_arena = new_level_arena(LEVEL_ARENA_BYTES);
+    char alone[256], padded[256], a[SAYS_MAX], b[SAYS_MAX];
+    int differ = 0, quick_ok = 0;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        snprintf(alone, sizeof alone, "%s%s", head, lines[i]);
+        bool ends_in_newline = lines[i][strlen(lines[i]) - 1] == '\n';
+        snprintf(padded, sizeof padded, "%s%s%s%s", head, lines[i], ends_in_newline ? "" : "\n", pad);
+        int32_t hp_a[8] = {0}, hp_b[8] = {0};
+        parse_says(level_arena, alone, hp_a, a);
+        parse_says(level_arena, padded, hp_b, b);
+        if (strcmp(a, b) != 0 || memcmp(hp_a, hp_b, sizeof hp_a) != 0) {
+            fprintf(stderr, "line %zu '%s': alone %s (hp %d %d %d), padded %s (hp %d %d %d)\n", i, lines[i], a,
+                    hp_a[0], hp_a[1], hp_a[2], b, hp_b[0], hp_b[1], hp_b[2]);
+            differ++;
+        }
+        quick_ok += strcmp(a, "ok") == 0;
+    }
+    CHECK_EQ_I(differ, 0);
+    CHECK(quick_ok >= 10 && quick_ok < (int)(sizeof lines / sizeof lines[0])); /* both kinds are there */
+    /* And what the quick path reads, exactly: values, hit points, the line of a second one. */
+    int32_t hp[8] = {0};
+    snprintf(padded, sizeof padded, "%senemy 4 1 hp=0042\nenemy 3 1\nenemy 5 1 hp=9999\n%s", head, pad);
+    CHECK(strcmp(parse_says(level_arena, padded, hp, a), "ok") == 0 && hp[0] == 0 && hp[1] == 42 && hp[2] == 9999);
+    snprintf(padded, sizeof padded, "%senemy 4 1 hp=3\nenemy 4 1 hp=4\n%s", head, pad);
+    CHECK(strcmp(parse_says(level_arena, padded, hp, a),
+                 "e.lvl:7:1: error: expected one 'enemy' line for the enemy at 4 1, found a second one (the first is "
+                 "on line 6)") == 0);
+    st_arena_release(level_arena);
+}
+
 /* The binary check runs after the parse (a map that parsed cannot hold a binary byte, so
    only the text around it is checked), yet its error wins as if it ran first: in the
    header, in the map, in the entity lines and their comments, at the last byte, and ahead
@@ -927,6 +1020,8 @@ int main(void) {
     test_text_variants(keep);
     test_wide_rows(keep);
     test_row_offsets(keep);
+    test_every_byte(keep);
+    test_enemy_lines();
     test_binary_anywhere();
     test_sign_limits(keep);
     test_bad_fixtures(keep);

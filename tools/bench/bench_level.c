@@ -1,26 +1,30 @@
 /* bench_level: how long loading a level costs next to merely reading its file.
 
-   Generates a SIDE x SIDE level (1024 unless told; 10,000 enemies per 1024x1024, each with
-   an `enemy` line, plus some pickups and water) into a temporary file, then, interleaved
-   round by round in one run:
+   Generates a SIDE x SIDE level (10,000 enemies per 1024x1024, each with an `enemy` line,
+   plus some pickups and water; 64x64 and 1024x1024 unless told) into a temporary file,
+   then times five contestants, interleaved in rotating order (round r starts with
+   contestant r % 5, so a load that comes and goes falls on each alike), in thread CPU time:
      read   st_os_read_file into the same scratch arena: the read level_load itself does
             (level_read_file in game/level/level_load.c);
-     load   level_load: read + parse + validate + copy into the level arena;
-     parse  level_parse on the text already in memory (load minus the read);
+     load   level_load: the read, the parse, every check, the level built in the level arena
+            where the game uses it: what loading a level costs;
+     parse  level_parse of the text already in memory: the load without the read;
      tmj    level_parse of the same level as a Tiled map (.tmj), its tile layer as a JSON
-            array and in base64, as Tiled writes them: the cost of JSON beside .lvl.
-   All three are warm: the file is in the page cache and the arenas' pages are committed.
-   Prints medians, MB/s and the ratios parse/read and load/read; the .tmj parses in thread
-   CPU time, per byte against the .lvl parse, with the page faults per parse (a scratch
-   arena that chains past its block unmaps and faults in again on every parse). The target is parse <= 5x
-   read. Afterwards, in rounds of their own so that dropping the file's pages does not
-   disturb the figures above, a read after POSIX_FADV_DONTNEED (from the disk, where the
-   kernel honours it) is printed for reference. Exit status 0 always: on a shared machine
-   the figures are a report, not a test.
+     tmj64  array and in base64, as Tiled writes them: the cost of JSON beside .lvl.
+   All are warm: the file is in the page cache and the arenas' pages are committed. Each
+   ratio is taken per round (load/read, parse/read, a .tmj per byte against the .lvl parse)
+   and printed as the median of the rounds with its min-max; the bar is load <= 5x read.
+   Then the read and the load alone, back to back, each finding the file in the CPU's caches
+   (the best case for the read). Afterwards, in rounds of their own so that dropping the file's pages does not disturb the
+   figures above, a read after POSIX_FADV_DONTNEED (from the disk, where the kernel honours
+   it; wall time) beside a load, for reference. Instructions per byte, which do not depend on
+   the machine's load: tools/level_ir.sh. Exit status 0 always: on a shared machine the
+   figures are a report, not a test.
 
-   Usage: bench_level [ROUNDS [side]]       (default 31 rounds, 1024)
-          bench_level --callgrind side      each parse once in a function of its own, for
-                                            tools/level_ir.sh (instructions per byte) */
+   Usage: bench_level [ROUNDS [SIDE]]       (default 31 rounds at 1024, 101 at 64)
+          bench_level --callgrind SIDE [lvl]  each parse once in a function of its own, for
+                                              tools/level_ir.sh (instructions per byte); with
+                                              lvl, the .lvl parse alone */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,7 +207,15 @@ __attribute__((noinline)) static void cg_tmj64(Level *lv, Arena *a, const char *
     cg_ok &= level_parse(lv, a, "bench64.tmj", text, len, NULL, &err, NULL);
 }
 
-static int callgrind_parses(Arena *gen, Arena *la, const char *text, uint64_t len) {
+static int callgrind_parses(Arena *gen, Arena *la, const char *text, uint64_t len, bool lvl_only) {
+    if (lvl_only) { /* the .lvl alone, quicker under callgrind (tests/valgrind/level_ir_bound.sh) */
+        Level lv;
+        Error err;
+        cg_ok = level_parse(&lv, la, "bench.lvl", text, len, NULL, &err, NULL);
+        cg_lvl(&lv, la, text, len);
+        printf("bytes cg_lvl %llu\n", (unsigned long long)len);
+        return cg_ok ? 0 : 1;
+    }
     uint64_t tmj_len, b64_len;
     const char *tmj = generate_tmj(gen, false, &tmj_len), *b64 = generate_tmj(gen, true, &b64_len);
     Level lv;
@@ -225,128 +237,186 @@ static uint64_t minor_faults(void) {
     return (uint64_t)ru.ru_minflt;
 }
 
-int main(int argc, char **argv) {
-    bool callgrind = argc > 2 && strcmp(argv[1], "--callgrind") == 0;
-    int rounds = argc > 1 && !callgrind ? atoi(argv[1]) : 31;
-    if (rounds < 1 || rounds > 1001) rounds = 31;
-    int s = argc > 2 ? atoi(argv[2]) : 1024;
-    set_side(s >= 16 && s <= 4096 ? s : 1024);
-    Arena *gen = st_arena_create((ArenaParams){.name = "bench"});
-    Arena *level_arena =
-        st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
-    uint64_t len;
-    char *text = generate(gen, &len);
-    if (callgrind) return callgrind_parses(gen, level_arena, text, len);
+/* "median (min-max)" of v[0..n) (sorted in place), in ms or as a ratio. */
+static void print_ms(const char *name, uint64_t *v, int n, double mb, const char *what) {
+    uint64_t lo = v[0], hi = v[0];
+    for (int i = 1; i < n; i++) lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
+    uint64_t m = bench_median_u64(v, n);
+    printf("  %-6s %8.3f ms (%.3f-%.3f) %8.0f MB/s  %s\n", name, m / 1e6, lo / 1e6, hi / 1e6, mb / (m / 1e9), what);
+}
 
+static double print_ratio(const char *name, double *v, int n, const char *bar) {
+    double lo = v[0], hi = v[0];
+    for (int i = 1; i < n; i++) lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
+    double m = bench_median_f64(v, n);
+    printf("  %-26s %6.2fx median (min %.2fx, max %.2fx)%s\n", name, m, lo, hi, bar);
+    return m;
+}
+
+enum { C_READ, C_LOAD, C_PARSE, C_TMJ, C_TMJ64, C_COUNT, MAX_ROUNDS = 1001 };
+
+typedef struct Bench {
+    Arena *level_arena, *tmj_arena;
+    const char *path, *text, *tmj, *b64;
+    uint64_t len, tmj_len, b64_len;
+    bool ok;
+} Bench;
+
+/* One contestant once, in thread CPU ns. */
+static uint64_t run(Bench *b, int c) {
+    Level lv;
+    Error err;
+    ArenaTemp tmp = st_scratch_begin(&b->level_arena, 1);
+    uint64_t t0 = bench_thread_cpu_ns();
+    switch (c) {
+    case C_READ: b->ok &= read_file(tmp.arena, b->path) == b->len; break;
+    case C_LOAD: b->ok &= level_load(&lv, b->level_arena, b->path, &err); break;
+    case C_PARSE: b->ok &= level_parse(&lv, b->level_arena, b->path, b->text, b->len, NULL, &err, NULL); break;
+    case C_TMJ: b->ok &= level_parse(&lv, b->tmj_arena, "bench.tmj", b->tmj, b->tmj_len, NULL, &err, NULL); break;
+    default: b->ok &= level_parse(&lv, b->tmj_arena, "bench.tmj", b->b64, b->b64_len, NULL, &err, NULL); break;
+    }
+    uint64_t t = bench_thread_cpu_ns() - t0;
+    st_scratch_end(tmp);
+    if (!b->ok) fprintf(stderr, "bench_level: contestant %d failed: %s\n", c, err.message);
+    return t;
+}
+
+/* The warm rounds: every contestant once per round, in rotating order. */
+static void warm_rounds(Bench *b, int rounds) {
+    static uint64_t t[C_COUNT][MAX_ROUNDS];
+    static double load_read[MAX_ROUNDS], parse_read[MAX_ROUNDS], tmj_lvl[MAX_ROUNDS], b64_lvl[MAX_ROUNDS];
+    uint64_t f0 = minor_faults();
+    for (int r = 0; r < rounds && b->ok; r++) {
+        for (int k = 0; k < C_COUNT; k++) t[(r + k) % C_COUNT][r] = run(b, (r + k) % C_COUNT);
+        load_read[r] = (double)t[C_LOAD][r] / (double)t[C_READ][r];
+        parse_read[r] = (double)t[C_PARSE][r] / (double)t[C_READ][r];
+        double lvl = (double)t[C_PARSE][r] / (double)b->len;
+        tmj_lvl[r] = (double)t[C_TMJ][r] / (double)b->tmj_len / lvl;
+        b64_lvl[r] = (double)t[C_TMJ64][r] / (double)b->b64_len / lvl;
+    }
+    if (!b->ok) return;
+    uint64_t faults = minor_faults() - f0;
+    double mb = b->len / 1e6;
+    printf("warm, thread CPU time, %d rounds in rotating order: median (min-max)\n", rounds);
+    print_ms("read", t[C_READ], rounds, mb, "st_os_read_file: open + fstat + read");
+    print_ms("load", t[C_LOAD], rounds, mb, "level_load: read + parse + checks + the level built in its arena");
+    print_ms("parse", t[C_PARSE], rounds, mb, "level_parse from memory: the load without the read");
+    print_ms("tmj", t[C_TMJ], rounds, b->tmj_len / 1e6, "level_parse of the .tmj, tile layer as a JSON array");
+    print_ms("tmj64", t[C_TMJ64], rounds, b->b64_len / 1e6, "level_parse of the .tmj, tile layer in base64");
+    double m = print_ratio("load / read", load_read, rounds, "");
+    print_ratio("parse / read", parse_read, rounds, "");
+    print_ratio(".tmj array / .lvl per byte", tmj_lvl, rounds, "");
+    print_ratio(".tmj base64 / .lvl per byte", b64_lvl, rounds, "");
+    printf("  page faults per round %.1f (all five)\n", faults / (double)rounds);
+    printf("  the bar: load <= 5x read: %s\n", m <= 5 ? "OK" : "OVER");
+}
+
+/* The read and the load alone, back to back in rotating order: each finds the file in the
+   CPU's caches where the other left it, which the five-way rounds do not (a .tmj parse
+   between them evicts it). The best case for the read, so the hardest for the ratio. */
+static void hot_rounds(Bench *b, int rounds) {
+    static uint64_t t[2][MAX_ROUNDS];
+    static double ratio[MAX_ROUNDS];
+    for (int r = 0; r < rounds && b->ok; r++) {
+        for (int k = 0; k < 2; k++) t[(r + k) % 2][r] = run(b, (r + k) % 2 ? C_LOAD : C_READ);
+        ratio[r] = (double)t[1][r] / (double)t[0][r];
+    }
+    if (!b->ok) return;
+    printf("hot, the read and the load alone, back to back, %d rounds in rotating order:\n", rounds);
+    print_ms("read", t[0], rounds, b->len / 1e6, "the file in the CPU's caches");
+    print_ms("load", t[1], rounds, b->len / 1e6, "");
+    print_ratio("load / read", ratio, rounds, "");
+}
+
+/* For reference only: the read after asking the kernel to drop the file's pages (the file
+   is fsynced, so they can go), i.e. from the disk, in wall time, beside a load. */
+static void cold_rounds(Bench *b, int rounds) {
+    static uint64_t cold[MAX_ROUNDS], load[MAX_ROUNDS];
+    static double ratio[MAX_ROUNDS];
+    for (int r = 0; r < rounds && b->ok; r++) {
+        for (int k = 0; k < 2; k++) {
+            if ((r + k) % 2) {
+                load[r] = run(b, C_LOAD);
+                continue;
+            }
+            int cfd = open(b->path, O_RDONLY);
+            if (cfd >= 0) posix_fadvise(cfd, 0, 0, POSIX_FADV_DONTNEED), close(cfd);
+            ArenaTemp tmp = st_scratch_begin(&b->level_arena, 1);
+            uint64_t t0 = bench_now_ns();
+            b->ok &= read_file(tmp.arena, b->path) == b->len;
+            cold[r] = bench_now_ns() - t0;
+            st_scratch_end(tmp);
+        }
+        ratio[r] = (double)load[r] / (double)cold[r];
+    }
+    if (!b->ok) return;
+    printf("cold, for reference, %d rounds in rotating order:\n", rounds);
+    print_ms("cold", cold, rounds, b->len / 1e6, "the read after POSIX_FADV_DONTNEED, wall time");
+    print_ratio("load (CPU) / cold read", ratio, rounds, "");
+}
+
+static int bench_side(int s, int rounds) {
+    set_side(s);
+    Arena *gen = st_arena_create((ArenaParams){.name = "bench"});
+    Bench b = {.ok = true};
+    b.level_arena =
+        st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    b.tmj_arena = st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "tmj"});
+    b.text = generate(gen, &b.len);
+    b.tmj = generate_tmj(gen, false, &b.tmj_len);
+    b.b64 = generate_tmj(gen, true, &b.b64_len);
     const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    char path[512];
+    static char path[512];
     snprintf(path, sizeof path, "%s/bench_level_XXXXXX", tmpdir);
+    b.path = path;
     int fd = mkstemp(path);
-    if (fd < 0 || write(fd, text, len) != (ssize_t)len || fsync(fd) != 0) {
+    if (fd < 0 || write(fd, b.text, b.len) != (ssize_t)b.len || fsync(fd) != 0) {
         fprintf(stderr, "bench_level: cannot write %s\n", path);
         return 1;
     }
     close(fd);
-
-    Level lv;
+    Level lv, tl, bl;
     Error err;
-    LevelLoadStats st;
-    if (!level_load_ex(&lv, level_arena, path, NULL, NULL, &err, &st)) {
-        fprintf(stderr, "%s\n", err.message);
-        unlink(path);
-        return 1;
-    }
-    printf("level: %dx%d, %d enemies, %d pickups, file %.2f MB, level arena %.2f MB, scratch peak %.2f MB\n", lv.width,
-           lv.height, lv.enemy_count, lv.pickup_count, len / 1e6, lv.arena_bytes / 1e6, st.scratch_peak / 1e6);
-
-    uint64_t *t_read = st_arena_push_array(gen, uint64_t, rounds);
-    uint64_t *t_load = st_arena_push_array(gen, uint64_t, rounds);
-    uint64_t *t_parse = st_arena_push_array(gen, uint64_t, rounds);
-    uint64_t *t_cold = st_arena_push_array(gen, uint64_t, rounds);
-    uint64_t *t_tmj = st_arena_push_array(gen, uint64_t, rounds), *t_b64 = st_arena_push_array(gen, uint64_t, rounds);
-    uint64_t tmj_len, b64_len;
-    const char *tmj = generate_tmj(gen, false, &tmj_len), *b64 = generate_tmj(gen, true, &b64_len);
-    Level tl, bl;
-    LevelLoadStats tst, bst;
-    Arena *tmj_arena =
-        st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "tmj"});
-    bool ok = level_parse(&tl, tmj_arena, "bench.tmj", tmj, tmj_len, NULL, &err, &tst);
-    ok = ok && level_parse(&bl, tmj_arena, "bench.tmj", b64, b64_len, NULL, &err, &bst);
-    if (!ok) {
-        fprintf(stderr, "bench_level: the .tmj does not parse: %s\n", err.message);
-        unlink(path);
-        return 1;
-    }
-    printf("tmj: the same level as Tiled writes it: array %.2f MB (scratch peak %.1f MB), base64 %.2f MB (%.1f MB)\n",
-           tmj_len / 1e6, tst.scratch_peak / 1e6, b64_len / 1e6, bst.scratch_peak / 1e6);
-    uint64_t tmj_faults = 0; /* in the .tmj parses, both forms */
-    for (int r = 0; r < rounds; r++) {
-        {
-            ArenaTemp tmp = st_scratch_begin(&level_arena, 1);
-            uint64_t t0 = bench_thread_cpu_ns();
-            ok &= read_file(tmp.arena, path) == len;
-            t_read[r] = bench_thread_cpu_ns() - t0;
-            st_scratch_end(tmp);
-        }
-        uint64_t t0 = bench_thread_cpu_ns();
-        ok &= level_load(&lv, level_arena, path, &err);
-        t_load[r] = bench_thread_cpu_ns() - t0;
-        t0 = bench_thread_cpu_ns();
-        ok &= level_parse(&lv, level_arena, path, text, len, NULL, &err, NULL);
-        t_parse[r] = bench_thread_cpu_ns() - t0;
-        uint64_t f0 = minor_faults();
-        t0 = bench_thread_cpu_ns();
-        ok &= level_parse(&tl, tmj_arena, "bench.tmj", tmj, tmj_len, NULL, &err, NULL);
-        t_tmj[r] = bench_thread_cpu_ns() - t0;
-        t0 = bench_thread_cpu_ns();
-        ok &= level_parse(&bl, tmj_arena, "bench.tmj", b64, b64_len, NULL, &err, NULL);
-        t_b64[r] = bench_thread_cpu_ns() - t0;
-        tmj_faults += minor_faults() - f0;
-    }
-    int cold_rounds = rounds < 11 ? rounds : 11;
-    for (int r = 0; r < cold_rounds; r++) {
-        /* For reference only: the same read after asking the kernel to drop the file's
-           pages (the file is fsynced, so they can go), i.e. from the disk. */
-        int cfd = open(path, O_RDONLY);
-        if (cfd >= 0) posix_fadvise(cfd, 0, 0, POSIX_FADV_DONTNEED), close(cfd);
-        ArenaTemp tmp = st_scratch_begin(&level_arena, 1);
-        uint64_t t0 = bench_now_ns();
-        ok &= read_file(tmp.arena, path) == len;
-        t_cold[r] = bench_now_ns() - t0;
-        st_scratch_end(tmp);
+    LevelLoadStats st, tst, bst;
+    b.ok = level_load_ex(&lv, b.level_arena, path, NULL, NULL, &err, &st) &&
+           level_parse(&tl, b.tmj_arena, "bench.tmj", b.tmj, b.tmj_len, NULL, &err, &tst) &&
+           level_parse(&bl, b.tmj_arena, "bench.tmj", b.b64, b.b64_len, NULL, &err, &bst);
+    if (!b.ok) fprintf(stderr, "bench_level: the level does not load: %s\n", err.message);
+    if (b.ok) {
+        printf("level %dx%d: %d enemies, %d pickups, file %.3f MB, level arena %.3f MB, scratch peak %.2f MB\n",
+               lv.width, lv.height, lv.enemy_count, lv.pickup_count, b.len / 1e6, lv.arena_bytes / 1e6,
+               st.scratch_peak / 1e6);
+        printf("tmj: the same level as Tiled writes it: array %.2f MB (scratch peak %.1f MB), base64 %.2f MB (%.1f "
+               "MB)\n",
+               b.tmj_len / 1e6, tst.scratch_peak / 1e6, b.b64_len / 1e6, bst.scratch_peak / 1e6);
+        warm_rounds(&b, rounds);
+        hot_rounds(&b, rounds);
+        cold_rounds(&b, rounds < 11 ? rounds : 11);
     }
     unlink(path);
-    if (!ok) {
-        fprintf(stderr, "bench_level: a round failed: %s\n", err.message);
-        return 1;
-    }
-    uint64_t cold = bench_median_u64(t_cold, cold_rounds), read = bench_median_u64(t_read, rounds),
-             load = bench_median_u64(t_load, rounds), parse = bench_median_u64(t_parse, rounds);
-    double mb = len / 1e6;
-    printf("warm rounds in thread CPU time, the cold read in wall time\n");
-    printf("read  %8.3f ms  %8.1f MB/s   (open + fstat + read, median of %d)\n", read / 1e6, mb / (read / 1e9), rounds);
-    printf("load  %8.3f ms  %8.1f MB/s   (level_load: read + parse + copy)\n", load / 1e6, mb / (load / 1e9));
-    printf("parse %8.3f ms  %8.1f MB/s   (level_parse from memory)\n", parse / 1e6, mb / (parse / 1e9));
-    printf("cold  %8.3f ms  %8.1f MB/s   (the read after POSIX_FADV_DONTNEED, median of %d: for reference)\n",
-           cold / 1e6, mb / (cold / 1e9), cold_rounds);
-    printf("parse/cold read %.2fx\n", (double)parse / cold);
-    uint64_t ptmj = bench_median_u64(t_tmj, rounds), pb64 = bench_median_u64(t_b64, rounds);
-    printf("tmj   %8.3f ms  %8.1f MB/s   (level_parse of the .tmj, tile layer as a JSON array)\n", ptmj / 1e6,
-           tmj_len / 1e6 / (ptmj / 1e9));
-    printf("tmj64 %8.3f ms  %8.1f MB/s   (level_parse of the .tmj, tile layer in base64)\n", pb64 / 1e6,
-           b64_len / 1e6 / (pb64 / 1e9));
-    printf("per level: tmj/lvl parse %.1fx, tmj base64/lvl parse %.1fx; per byte (MB/s): lvl %.0f, tmj %.0f, base64 "
-           "%.0f\n",
-           (double)ptmj / parse, (double)pb64 / parse, mb / (parse / 1e9), tmj_len / 1e6 / (ptmj / 1e9),
-           b64_len / 1e6 / (pb64 / 1e9));
-    printf("per byte: tmj/lvl %.1fx, base64/lvl %.1fx (target <= 10x); page faults per .tmj parse %.1f\n",
-           ((double)ptmj / tmj_len) / ((double)parse / len), ((double)pb64 / b64_len) / ((double)parse / len),
-           tmj_faults / (2.0 * rounds));
-
-    printf("parse/read %.2fx, load/read %.2fx (target: parse <= 5x read) %s\n", (double)parse / read,
-           (double)load / read, parse <= 5 * read ? "OK" : "OVER");
-    st_arena_release(tmj_arena);
-    st_arena_release(level_arena);
+    st_arena_release(b.tmj_arena);
+    st_arena_release(b.level_arena);
     st_arena_release(gen);
-    return 0;
+    return b.ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+    bool callgrind = argc > 2 && strcmp(argv[1], "--callgrind") == 0;
+    int rounds = argc > 1 && !callgrind ? atoi(argv[1]) : 0;
+    if (rounds < 0 || rounds > MAX_ROUNDS) rounds = 0;
+    int s = argc > 2 ? atoi(argv[2]) : 0;
+    if (s && (s < 16 || s > 4096)) s = 1024;
+    if (callgrind) {
+        set_side(s ? s : 1024);
+        Arena *gen = st_arena_create((ArenaParams){.name = "bench"});
+        Arena *la =
+            st_arena_create((ArenaParams){.reserve_size = 64ull << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+        uint64_t len;
+        char *text = generate(gen, &len);
+        return callgrind_parses(gen, la, text, len, argc > 3 && strcmp(argv[3], "lvl") == 0);
+    }
+    if (s) return bench_side(s, rounds ? rounds : s < 256 ? 101 : 31);
+    int rc = bench_side(64, rounds ? rounds : 101);
+    printf("\n");
+    return rc | bench_side(1024, rounds ? rounds : 31);
 }
