@@ -67,8 +67,8 @@ awk -F' [|] ' '
   /^summary-ir: / { k = substr($1, 13); irs[k] = $2; if (!(k in what)) { order[++n] = k; what[k] = k } }
   /^summary-raw: / { raw[++nr] = substr($0, 14) }
   END {
-    printf "%-44s | %-28s | %-32s | %-20s | %s\n", "what", "ours", "alternative, same run", "ratio (min-max)", "Ir"
+    printf "%-54s | %-28s | %-32s | %-20s | %s\n", "what", "ours", "alternative, same run", "ratio (min-max)", "Ir"
     for (i = 1; i <= n; i++) { k = order[i]; w = what[k]; sub(/^arena:/, "", w)
-      printf "%-44s | %-28s | %-32s | %-20s | %s\n", w, ours[k], alt[k], ratio[k], irs[k] }
+      printf "%-54s | %-28s | %-32s | %-20s | %s\n", w, ours[k], alt[k], ratio[k], irs[k] }
     for (i = 1; i <= nr; i++) printf "%s\n", raw[i]
   }' "$tmp/all"

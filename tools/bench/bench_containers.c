@@ -173,7 +173,7 @@ static void report_list(Ctx *x, const uint64_t *t) {
     snprintf(ours, sizeof ours, "%.2f ns/add, %d moves", bench_stat_u64(t, REPS).median / LIST_N, x->rows[0].moves);
     snprintf(alt, sizeof alt, "realloc %.2f ns/add, %d moves", bench_stat_u64(t + REPS, REPS).median / LIST_N,
              x->rows[1].moves);
-    bench_summary("list_growth", "List growth to 1M, arena vs realloc", ours, alt, q);
+    bench_summary("list_growth", "List growth to 1M: realloc / arena", ours, alt, q);
 }
 
 static void report_fmt(const uint64_t *t) {
@@ -188,7 +188,7 @@ static void report_fmt(const uint64_t *t) {
     char ours[64], alt[64];
     snprintf(ours, sizeof ours, "%.1f ns/line", bench_stat_u64(t, REPS).median / FMT_N);
     snprintf(alt, sizeof alt, "snprintf+malloc %.1f ns", bench_stat_u64(t + REPS, REPS).median / FMT_N);
-    bench_summary("hud_fmt", "HUD line, st_str8_fmt vs snprintf+malloc", ours, alt, q);
+    bench_summary("hud_fmt", "HUD line: snprintf+malloc / st_str8_fmt", ours, alt, q);
 }
 
 int main(int argc, char **argv) {

@@ -205,7 +205,11 @@ static void report(Bench *b, int rounds, uint64_t *t) {
     char ours[64], alt[64];
     snprintf(ours, sizeof ours, "%.0f us/buffer (%.2f%%)", per[C_MIXER] / 1e3, per[C_MIXER] / 1e5);
     snprintf(alt, sizeof alt, "naive mixer %.0f us", per[C_NAIVE] / 1e3);
-    bench_summary("mixer_naive", "mixer, 32 voices, mixed pitches vs naive", ours, alt, q);
+    bench_summary("mixer_naive", "mixer, 32 voices, mixed pitches: naive / ours", ours, alt, q);
+    snprintf(ours, sizeof ours, "%.0f us/buffer, limiter on", per[C_LIMITED] / 1e3);
+    snprintf(alt, sizeof alt, "limiter off %.0f us", per[C_MIXER] / 1e3);
+    bench_summary("mixer_limiter", "the mixer's true-peak limiter: on / off",
+                  ours, alt, bench_ratio(t + C_LIMITED * rounds, t + C_MIXER * rounds, rounds));
     printf("  %-44s %9s %14s\n", "every voice at pitch 1", "ns/buffer", "of the 10 ms");
     printf("  %-44s %9.0f %13.2f%%\n", "st_mixer_render (float)", per[C_FLAT], per[C_FLAT] / 1e5);
     if (!b->sdl_mixer) {
@@ -218,7 +222,7 @@ static void report(Bench *b, int rounds, uint64_t *t) {
     bench_row("SDL_mixer / st_mixer_render", q, "x");
     snprintf(ours, sizeof ours, "%.0f us/buffer (%.2f%%)", per[C_FLAT] / 1e3, per[C_FLAT] / 1e5);
     snprintf(alt, sizeof alt, "SDL_mixer %.0f us", per[C_SDLMIX] / 1e3);
-    bench_summary("mixer_sdl", "mixer, 32 voices at pitch 1 vs SDL_mixer", ours, alt, q);
+    bench_summary("mixer_sdl", "mixer, 32 voices at pitch 1: SDL_mixer / ours", ours, alt, q);
 }
 
 int main(int argc, char **argv) {

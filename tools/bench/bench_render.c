@@ -181,7 +181,7 @@ static int bench_window_(const char *dir) {
         BenchStat q = bench_ratio(t + V_COPY * rounds, t + V_GL * rounds, rounds);
         char key[32], what[64], ours[64], alt[64];
         snprintf(key, sizeof key, "sprites_%dk", x.n / 1000);
-        snprintf(what, sizeof what, "%dk sprites, engine (gl) vs SDL_RenderCopy", x.n / 1000);
+        snprintf(what, sizeof what, "%dk sprites: SDL_RenderCopy / engine (gl)", x.n / 1000);
         snprintf(ours, sizeof ours, "%.2f ms/frame", bench_stat_u64(t + V_GL * rounds, rounds).median / 1e6 / x.block);
         snprintf(alt, sizeof alt, "RenderCopy %.2f ms",
                  bench_stat_u64(t + V_COPY * rounds, rounds).median / 1e6 / x.block);
@@ -241,7 +241,7 @@ static void cpu_report_(const uint64_t *t, int rounds, uint64_t peak) {
     char ours[64], alt[64];
     snprintf(ours, sizeof ours, "%.1f ns/sprite at 100k", bench_stat_u64(t + 2 * rounds, rounds).median / N_SPRITES);
     snprintf(alt, sizeof alt, "%.1f ns/sprite at 10k", bench_stat_u64(t + rounds, rounds).median / N_SPRITES);
-    bench_summary("sprites_linear", "engine share per sprite, 100k vs 10k", ours, alt, q);
+    bench_summary("sprites_linear", "engine share per sprite: 100k / 10k", ours, alt, q);
 }
 
 static int bench_cpu_(const char *dir, bool cg) {

@@ -139,6 +139,6 @@ int main(int argc, char **argv) {
     char ours[64], alt[64];
     snprintf(ours, sizeof ours, "%.0f ms CPU", ms(g));
     snprintf(alt, sizeof alt, "minimal window %.0f ms", ms(m));
-    bench_summary("startup", "windowed start-up to the first frame", ours, alt, q);
+    bench_summary("startup", "start-up to the first frame: game / minimal", ours, alt, q);
     return 0;
 }

@@ -114,7 +114,7 @@ int main(int argc, char **argv) {
         char ours[64], alt[64];
         snprintf(ours, sizeof ours, "%.0f ns/frame traced", mw);
         snprintf(alt, sizeof alt, "untraced %.0f ns/frame", mo);
-        bench_summary("trace", "arena timeline sample in a frame", ours, alt, q);
+        bench_summary("trace", "arena timeline sample: frame with / without", ours, alt, q);
     }
     printf("\nring: %zu bytes a sample, %zu a mark; 60 s at 60 Hz = %u samples = %llu bytes, "
            "+ %u marks = %llu bytes\n",
