@@ -83,6 +83,21 @@ deps_install() {
     deps_apt --lean $(deps_missing_test_lean)
 }
 
+# ---- What only tools/bench.sh needs beyond the tests: SDL_mixer's headers and library, the
+# peer bench_mixer measures the engine's mixer against in the same run. The game never
+# links it (tools/bench/CMakeLists.txt finds it for bench_mixer alone).
+deps_missing_bench() {
+  local missing=()
+  [[ -f /usr/include/SDL2/SDL_mixer.h ]] || missing+=(libsdl2-mixer-dev)
+  echo "${missing[*]}"
+}
+
+# What tools/bench.sh needs: the test stack and the bench's own.
+deps_install_bench() {
+  # shellcheck disable=SC2046
+  deps_install "$@" && deps_apt $(deps_missing_bench)
+}
+
 # ---- The web build (tools/web.sh) and its browser tests (tests/web). Kept apart from
 # deps_install: a native build needs none of it. emscripten brings clang/lld/binaryen and
 # node's acorn; dpkg-dev's dpkg-source unpacks Debian's SDL2 source package; chromium

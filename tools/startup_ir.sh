@@ -26,4 +26,5 @@ g=$(ir game "${game[@]}")
 m=$(ir minimal "${minimal[@]}")
 awk -v g="$g" -v m="$m" 'BEGIN {
   printf "instructions to the first frame, main thread (callgrind, warm shader cache):\n"
-  printf "  the game %.0f M, the minimal program %.0f M: %.2fx\n", g / 1e6, m / 1e6, g / m }'
+  printf "  the game %.0f M, the minimal program %.0f M: %.2fx\n", g / 1e6, m / 1e6, g / m
+  printf "summary-ir: startup | %.0f M / %.0f M Ir (%.2fx)\n", g / 1e6, m / 1e6, g / m }'

@@ -3,7 +3,8 @@
    3 of 480x270) with the same renderer and GL context, showing one frame and exiting.
 
    Each contestant is a process (`game --frames 1`, and this program with --minimal): its
-   CPU time is the whole process's, every thread (Mesa's included), from wait4's rusage.
+   CPU time is the whole process's, every thread (Mesa's included), from the rusage of the
+   waited-for children (bench.h's bench_children_cpu_ns, bench_rounds' clock).
    Rounds interleave the two in rotating order (a round starts with the other one each
    time), so a load that comes and goes falls on both alike; the ratio is the median of the
    rounds' ratios, with its min-max. Needs an X server (tools/bench.sh gives it Xvfb).
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,23 +75,34 @@ static const GameApi MINIMAL = {
 
 /* ---- The bench. */
 
-/* The process's CPU (user + system, every thread) in microseconds; 0 when it failed. */
-static uint64_t run_cpu_us(char *const argv[]) {
+/* Runs the program to its exit; false when it failed. Its CPU is read by the caller's
+   clock, bench_children_cpu_ns (the waited-for child's every thread). */
+static bool run_program(char *const argv[]) {
     pid_t pid = fork();
-    if (pid < 0) return 0;
+    if (pid < 0) return false;
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(126);
         execv(argv[0], argv);
         _exit(127);
     }
     int status;
-    struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return 0;
-    uint64_t us = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000u;
-    return us + (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+    return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static double ms(uint64_t us) { return (double)us / 1000; }
+typedef struct Ctx {
+    char *const *who[2];
+    bool failed;
+} Ctx;
+
+static void run(void *ctx, int c) {
+    Ctx *x = ctx;
+    if (!run_program(x->who[c])) {
+        fprintf(stderr, "bench_startup: %s failed\n", x->who[c][0]);
+        x->failed = true;
+    }
+}
+
+static double ms(double ns) { return ns / 1e6; }
 
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--minimal") == 0) {
@@ -113,28 +124,21 @@ int main(int argc, char **argv) {
     setenv("SDL_AUDIODRIVER", getenv("SDL_AUDIODRIVER") ? getenv("SDL_AUDIODRIVER") : "dummy", 1);
     char *game_argv[] = {game, "--frames", "1", "--no-save", "--scale", "3", "--renderer", "gl", NULL};
     char *min_argv[] = {self, "--minimal", "--frames", "1", "--scale", "3", "--renderer", "gl", NULL};
-    char *const *who[2] = {game_argv, min_argv};
-    uint64_t cpu[2][99];
-    double ratio[99];
-    for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < 2; k++) {
-            int c = (r + k) % 2; /* rotating order: the game first in even rounds */
-            cpu[c][r] = run_cpu_us(who[c]);
-            if (!cpu[c][r]) {
-                fprintf(stderr, "bench_startup: %s failed\n", who[c][0]);
-                return 1;
-            }
-        }
-        ratio[r] = (double)cpu[0][r] / (double)cpu[1][r];
-    }
-    double lo = ratio[0], hi = ratio[0];
-    for (int r = 1; r < rounds; r++) lo = ratio[r] < lo ? ratio[r] : lo, hi = ratio[r] > hi ? ratio[r] : hi;
-    uint64_t g = bench_median_u64(cpu[0], rounds), m = bench_median_u64(cpu[1], rounds);
-    double med = bench_median_f64(ratio, rounds);
-    printf("start-up to the first frame, 1440x810 window, GL, process CPU (every thread), %d interleaved rounds:\n",
+    Ctx x = {{game_argv, min_argv}, false};
+    uint64_t t[2 * 99];
+    bench_rounds(2, rounds, run, &x, bench_children_cpu_ns, t); /* the game first in even rounds */
+    if (x.failed) return 1;
+    double g = bench_stat_u64(t, rounds).median, m = bench_stat_u64(t + rounds, rounds).median;
+    BenchStat q = bench_ratio(t, t + rounds, rounds);
+    printf("start-up to the first frame, 1440x810 window, GL, process CPU (every thread), %d rounds in rotating "
+           "order:\n",
            rounds);
     printf("  the game (--frames 1)        %8.1f ms\n", ms(g));
     printf("  the engine's minimal program %8.1f ms\n", ms(m));
-    printf("  game / minimal: %.2fx median (min %.2fx, max %.2fx); the bar: 1.25x\n", med, lo, hi);
+    bench_row("game / minimal (the bar: 1.25x)", q, "x");
+    char ours[64], alt[64];
+    snprintf(ours, sizeof ours, "%.0f ms CPU", ms(g));
+    snprintf(alt, sizeof alt, "minimal window %.0f ms", ms(m));
+    bench_summary("startup", "start-up to the first frame: game / minimal", ours, alt, q);
     return 0;
 }

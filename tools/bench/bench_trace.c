@@ -1,13 +1,17 @@
 /* bench_trace: what arena timelines cost a frame. A stand-in frame (clear the frame arena,
    push a few hundred draw-sized blocks into it, parse something in a scratch scope, touch
    the level arena) runs FRAMES times with st_arena_trace_sample of 6 arenas at its end and
-   FRAMES times without, in interleaved rounds; the difference of the medians is the cost of
-   one sample, and the ratio is what it adds to the frame. The sample alone is timed too,
-   in a loop of nothing else, and the ring's size for 60 s at 60 Hz is printed.
+   FRAMES times without, and the sample alone in a loop of nothing else: thread CPU, the
+   three in rotating order round by round (bench.h); with / without is the median of the
+   rounds' ratios with its min-max, the difference of the medians the cost of one sample.
+   The ring's size for 60 s at 60 Hz is printed. --callgrind: the three under callgrind's
+   client requests, for tools/bench_ir.sh (instructions per frame, per sample).
 
-   Usage: bench_trace [FRAMES]   (default 20,000) */
+   Usage: bench_trace [FRAMES]   (default 20,000)
+          bench_trace --callgrind */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include <strata/core/arena.h>
@@ -42,20 +46,36 @@ static void frame(World *w, uint64_t f, bool trace) {
     if (trace) st_arena_trace_sample(&w->trace, w->arenas, ARENAS, f, 1, 2);
 }
 
-static uint64_t run(World *w, uint64_t frames, bool trace) {
-    uint64_t t0 = bench_now_ns();
-    for (uint64_t f = 0; f < frames; f++) frame(w, f, trace);
-    return bench_now_ns() - t0;
+typedef struct Ctx {
+    World *w;
+    uint64_t frames;
+} Ctx;
+
+/* 0: the frame without the sample, 1: with it, 2: the sample alone. */
+static void run(void *ctx, int c) {
+    Ctx *x = ctx;
+    for (uint64_t f = 0; f < x->frames; f++) {
+        if (c < 2) frame(x->w, f, c == 1);
+        else st_arena_trace_sample(&x->w->trace, x->w->arenas, ARENAS, f, 1, 2);
+    }
 }
 
-static uint64_t run_sample_only(World *w, uint64_t frames) {
-    uint64_t t0 = bench_now_ns();
-    for (uint64_t f = 0; f < frames; f++) st_arena_trace_sample(&w->trace, w->arenas, ARENAS, f, 1, 2);
-    return bench_now_ns() - t0;
+static void callgrind_mode(Ctx *x) {
+    static const char *const name[3] = {"frame", "frame_traced", "sample"};
+    static const char *const label[3] = {"stand-in frame", "stand-in frame with st_arena_trace_sample",
+                                         "st_arena_trace_sample alone, 6 arenas"};
+    x->frames = 2000;
+    for (int c = 0; c < 3; c++) {
+        bench_callgrind_begin();
+        run(x, c);
+        bench_callgrind_end(name[c], (double)x->frames, c == 2 ? "sample" : "frame", label[c]);
+    }
+    bench_callgrind_pair("trace", "frame", "frame_traced");
 }
 
 int main(int argc, char **argv) {
-    uint64_t frames = argc > 1 ? strtoull(argv[1], NULL, 10) : 20000;
+    bool cg = argc > 1 && strcmp(argv[1], "--callgrind") == 0;
+    uint64_t frames = argc > 1 && !cg ? strtoull(argv[1], NULL, 10) : 20000;
     if (frames == 0) frames = 20000;
     World w = {0};
     w.arenas[0] = st_arena_create((ArenaParams){.name = "perm"});
@@ -71,32 +91,31 @@ int main(int argc, char **argv) {
     static const char *const names[ARENAS] = {"perm",     "level",    "frame",
                                               "scratch0", "scratch1", "scratch2"};
     for (int i = 0; i < ARENAS; i++) st_arena_trace_name(&w.trace, i, names[i]);
-    run(&w, frames, true); /* warm: every page of the ring and the arenas touched once */
-
-    uint64_t with[ROUNDS], without[ROUNDS], alone[ROUNDS];
-    for (int r = 0; r < ROUNDS; r++) {
-        /* Alternate which goes first, so neither always follows the other's cache state. */
-        if (r % 2) {
-            with[r] = run(&w, frames, true);
-            without[r] = run(&w, frames, false);
-        } else {
-            without[r] = run(&w, frames, false);
-            with[r] = run(&w, frames, true);
-        }
-        alone[r] = run_sample_only(&w, frames);
+    Ctx x = {&w, frames};
+    run(&x, 1); /* warm: every page of the ring and the arenas touched once */
+    if (cg) {
+        callgrind_mode(&x);
+    } else {
+        uint64_t t[3 * ROUNDS];
+        bench_rounds(3, ROUNDS, run, &x, bench_thread_cpu_ns, t);
+        double mo = bench_stat_u64(t, ROUNDS).median / (double)frames;
+        double mw = bench_stat_u64(t + ROUNDS, ROUNDS).median / (double)frames;
+        double ma = bench_stat_u64(t + 2 * ROUNDS, ROUNDS).median / (double)frames;
+        BenchStat q = bench_ratio(t + ROUNDS, t, ROUNDS);
+        printf("stand-in frame: %d pushes, a scratch scope, a level scope; %llu frames, thread CPU, %d rounds "
+               "in rotating order\n",
+               PUSHES, (unsigned long long)frames, ROUNDS);
+        printf("  %-44s %10.1f ns/frame\n", "frame without st_arena_trace_sample", mo);
+        printf("  %-44s %10.1f ns/frame\n", "frame with st_arena_trace_sample (6 arenas)", mw);
+        bench_row("with / without", q, "x");
+        printf("  %-44s %10.1f ns\n", "difference: one sample in the frame", mw - mo);
+        printf("  %-44s %10.1f ns  (%.4f%% of a 16.7 ms frame)\n", "st_arena_trace_sample alone, 6 arenas", ma,
+               ma / 16.67e6 * 100);
+        char ours[64], alt[64];
+        snprintf(ours, sizeof ours, "%.0f ns/frame traced", mw);
+        snprintf(alt, sizeof alt, "untraced %.0f ns/frame", mo);
+        bench_summary("trace", "arena timeline sample: frame with / without", ours, alt, q);
     }
-    double mw = (double)bench_median_u64(with, ROUNDS) / (double)frames;
-    double mo = (double)bench_median_u64(without, ROUNDS) / (double)frames;
-    double ma = (double)bench_median_u64(alone, ROUNDS) / (double)frames;
-    printf("stand-in frame: %d pushes, a scratch scope, a level scope; %llu frames, median of "
-           "%d interleaved rounds\n",
-           PUSHES, (unsigned long long)frames, ROUNDS);
-    printf("%-44s %10.1f ns/frame\n", "frame without st_arena_trace_sample", mo);
-    printf("%-44s %10.1f ns/frame  (%.3fx)\n", "frame with st_arena_trace_sample (6 arenas)", mw,
-           mw / mo);
-    printf("%-44s %10.1f ns\n", "  difference: one sample in the frame", mw - mo);
-    printf("%-44s %10.1f ns  (%.4f%% of a 16.7 ms frame)\n", "st_arena_trace_sample alone, 6 arenas",
-           ma, ma / 16.67e6 * 100);
     printf("\nring: %zu bytes a sample, %zu a mark; 60 s at 60 Hz = %u samples = %llu bytes, "
            "+ %u marks = %llu bytes\n",
            sizeof(ArenaTraceSample), sizeof(ArenaTraceMark), capacity,
