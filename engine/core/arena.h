@@ -245,14 +245,22 @@ static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
 }
 
 /* A rewind in an arena of one block, from a cursor the marks cover; anything else (leaving
-   a chained block, which is unmapped, a position past the cursor, which is a bug it
-   reports, a cursor past the gate, whose marks move) and every rewind under ASan, which
-   poisons, is st_arena_pop_to's. */
+   a chained block, which is unmapped, a cursor past the gate, whose marks move, and, in a
+   caller built without NDEBUG, a position past the cursor, which is a bug pop_to asserts)
+   and every rewind under ASan, which poisons, is st_arena_pop_to's. With NDEBUG that bug
+   (an outer temp ended before an inner one, by hand: the scope macros cannot) moves the
+   cursor forward, memory-safely: pushes still check it against the block's committed
+   bytes, and what it skips was handed out before, so `dirty` covers it. */
+#ifdef NDEBUG
+#define ARENA_TEMP_ORDERED_(t, root) 1
+#else
+#define ARENA_TEMP_ORDERED_(t, root) ((t).pos <= (root)->pos)
+#endif
 static inline void st_arena_temp_end(ArenaTemp t) {
     if (!t.arena) return;
     ArenaHot_ *root = st_arena_hot_(t.arena);
     /* A chained arena's first block has `pos` UINT64_MAX, past any gate. */
-    if (ARENA_INLINE_REWIND_ && ARENA_LIKELY_(t.pos <= root->pos && root->pos <= root->gate)) {
+    if (ARENA_INLINE_REWIND_ && ARENA_LIKELY_(ARENA_TEMP_ORDERED_(t, root) && root->pos <= root->gate)) {
         root->pos = t.pos;
         return;
     }
