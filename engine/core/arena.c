@@ -16,7 +16,10 @@
    grows, so both are brought up to date when the cursor moves back (st_arena_pop_to) or leaves
    a block (chaining), and the readers (st_arena_stats, st_arena_high_take) fold in the current
    position. `high` is the cursor's mark since the last st_arena_high_take; the all-time `peak`
-   absorbs it only when it is taken, so a rewind updates one mark, as it always has. */
+   absorbs it only when it is taken. Only this file moves the marks: arena.h's inline rewind
+   runs only from a cursor at or below `gate`, the lower of `high` and the first block's
+   `dirty` (arena_set_gate, after every change to either), where both already cover it, and
+   leaves them alone; a cursor past the gate comes to st_arena_pop_to. */
 #include <strata/core/arena.h>
 
 #include <assert.h>
@@ -142,11 +145,26 @@ static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_
                    (unsigned long long)committed, what, (unsigned long long)asked);
         return NULL;
     }
+    /* arena.h's inline push aligns offsets, not addresses, up to ARENA_HEADER: the same
+       thing while a block starts on a multiple of it (every OS maps pages). */
+    assert((uintptr_t)base % ARENA_HEADER == 0);
     Arena *b = base;
     *b = (Arena){.name = name, .capacity = capacity, .committed = committed, .mapped = mapped};
     POISON(block_user(b), committed - ARENA_HEADER);
     block_set_limit(b);
     return b;
+}
+
+/* The inline rewind's bound (arena.h): with one block, the cursor up to which both marks
+   already cover what a rewind gives back. 0 under ASan, so that every rewind that moves the
+   cursor poisons, even from a caller compiled without ASan; 0 while chained (arena.h checks
+   that anyway). */
+static void arena_set_gate(Arena *a) {
+#if ARENA_ASAN
+    a->hot.gate = 0;
+#else
+    a->hot.gate = a->hot.current != a ? 0 : a->hot.high < a->hot.dirty ? a->hot.high : a->hot.dirty;
+#endif
 }
 
 static void block_release(Arena *b) {
@@ -272,7 +290,11 @@ __attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, 
         if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
         nb->prev = b;
         nb->hot.base_pos = st_arena_pos(a);
+        /* While chained, the first block's cursor is a value that arena.h's inline rewind
+           refuses (pop_to sets it again when the chain is left). */
+        if (b == a) a->hot.pos = UINT64_MAX;
         a->hot.current = b = nb;
+        arena_set_gate(a);
         start = block_fit(b, size, align);
     }
     if (!block_commit_to(a, b, start + size)) return NULL;
@@ -321,6 +343,7 @@ void st_arena_pop_to(Arena *a, uint64_t pos) {
     }
     a->hot.current = b;
     b->hot.pos = pos - b->hot.base_pos;
+    arena_set_gate(a);
     POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
 }
 
@@ -337,6 +360,7 @@ uint64_t st_arena_high_take(Arena *a) {
     uint64_t used = st_arena_pos(a), high = used > a->hot.high ? used : a->hot.high;
     if (high > a->peak) a->peak = high;
     a->hot.high = used;
+    arena_set_gate(a);
     return high;
 }
 
@@ -375,6 +399,8 @@ enum { ARENA_THREAD_SLOTS = 8 };
 static _Thread_local Arena **arena_thread_slots[ARENA_THREAD_SLOTS];
 static _Thread_local uint32_t arena_thread_slot_count;
 
+static void arena_scratch_reset(void);
+
 static void arena_thread_exit(void *unused) {
     (void)unused;
     for (uint32_t i = 0; i < arena_thread_slot_count; i++) {
@@ -382,6 +408,7 @@ static void arena_thread_exit(void *unused) {
         *arena_thread_slots[i] = NULL;
     }
     arena_thread_slot_count = 0;
+    arena_scratch_reset();
 }
 
 #include <pthread.h>
@@ -424,22 +451,41 @@ Arena *st_arena_thread_get(Arena **slot, ArenaParams params) {
 
 /* ---- Scratch: ARENA_SCRATCH_COUNT arenas per thread. */
 
-_Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT];
+/* What a slot holds before its arena is made, or after the OS refused it or the thread
+   released it: arena.h's inline begin reads its `current` (NULL, never the stand-in itself)
+   instead of testing the slot for NULL. Never written. */
+static Arena scratch_absent;
+#define SCRATCH_ABSENT (&scratch_absent)
+_Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT] = {SCRATCH_ABSENT, SCRATCH_ABSENT, SCRATCH_ABSENT};
+_Static_assert(ARENA_SCRATCH_COUNT == 3, "st_arena_scratch_'s initialiser names every slot");
+
+static Arena *scratch_slot(uint32_t i) { return st_arena_scratch_[i] == SCRATCH_ABSENT ? NULL : st_arena_scratch_[i]; }
 
 Arena *st_scratch_get(uint32_t index) {
     if (index >= ARENA_SCRATCH_COUNT) return NULL;
-    return st_arena_thread_get(&st_arena_scratch_[index], (ArenaParams){.name = "scratch"});
+    Arena **slot = &st_arena_scratch_[index];
+    if (*slot == SCRATCH_ABSENT) *slot = NULL;
+    Arena *s = st_arena_thread_get(slot, (ArenaParams){.name = "scratch"});
+    if (!s) *slot = SCRATCH_ABSENT;
+    return s;
+}
+
+/* The released scratch slots hold the stand-in again, for a scope begun later on the thread. */
+static void arena_scratch_reset(void) {
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++)
+        if (!st_arena_scratch_[i]) st_arena_scratch_[i] = SCRATCH_ABSENT;
 }
 
 uint32_t st_scratch_stats(ArenaStats *out, uint32_t max) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT && n < max; i++)
-        if (st_arena_scratch_[i]) out[n++] = st_arena_stats(st_arena_scratch_[i]);
+        if (scratch_slot(i)) out[n++] = st_arena_stats(scratch_slot(i));
     return n;
 }
 
-/* arena.h's st_scratch_begin comes here when a scratch arena it looked at is not created yet. */
-ArenaTemp st_scratch_begin_out_(Arena *const *conflicts, size_t count) {
+/* arena.h's st_scratch_begin comes here for what its inline part does not do: a scratch
+   arena not created yet, the third one, a chained one. */
+ArenaTemp st_scratch_begin_many_(Arena *const *conflicts, size_t count) {
     assert(count < ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
         Arena *s = st_scratch_get(i);
@@ -450,4 +496,9 @@ ArenaTemp st_scratch_begin_out_(Arena *const *conflicts, size_t count) {
     }
     /* Only reachable when the OS refused to create a scratch arena. */
     return (ArenaTemp){0};
+}
+
+ArenaTemp st_scratch_begin_out_(Arena *c0, Arena *c1) {
+    Arena *conflicts[2] = {c0, c1};
+    return st_scratch_begin_many_(conflicts, 2);
 }

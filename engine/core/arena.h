@@ -173,19 +173,24 @@ static inline void *st_arena_push_array_(Arena *a, uint64_t size, uint64_t count
    (arguments, the call, the prologue, the return) would cost as much again, and more for a
    scratch scope, which is three such calls. So the common case is compiled into the caller:
    a push that fits the committed part of the current block, and a scope that begins and
-   ends in one block. Everything else (alignment refused, commit, chaining, failure and its
-   message, a NULL arena, a scratch arena not created yet, a rewind across blocks) goes to
-   arena.c, which does the whole operation, as if the inline part had not been tried.
+   ends in an arena of one block. Everything else (alignment refused or past the header's,
+   commit, chaining, failure and its message, a NULL arena, a scratch arena not created yet,
+   a conflict on the first one, a chained arena's rewind, a rewind past the marks) goes
+   to arena.c, which does the whole operation, as if the inline part had not been tried.
 
    The inline code may read and write only ArenaHot_, the first bytes of every block: the
    cursor `pos`; `limit`, how far the block is both committed and within its capacity
    (arena.c keeps it, and keeps it 0 under ASan, so that every push that moves the cursor
-   goes out of line and unpoisons what it hands out); and the lazy marks `dirty` (past it
-   the pages are as the OS zeroed them, so st_arena_push zeroes only memory used before) and
-   `high`. A push never moves the marks, since the cursor only grows between two rewinds;
-   an inline rewind folds the cursor into them, as st_arena_pop_to does. struct Arena stays
-   incomplete here (its first member is an ArenaHot_), so an Arena still cannot be copied,
-   nor its other fields reached. */
+   goes out of line and unpoisons what it hands out); `dirty` (past it the pages are as the
+   OS zeroed them, so st_arena_push zeroes only memory used before); and `gate`. The marks
+   (`dirty`, and `high` for st_arena_high_take and the peak) are arena.c's alone: `gate` is
+   the lower of the two, kept by arena.c whenever either moves (0 under ASan, so that a
+   rewind which must poison goes out of line). A rewind to below a cursor at or under the
+   gate leaves both marks as they are, since they already cover it; a cursor past the gate
+   (past the high since the last st_arena_high_take, once a frame; past the dirty memory)
+   is st_arena_pop_to's, which moves the marks and the gate. struct Arena stays incomplete
+   here (its first member is an ArenaHot_), so an Arena still cannot be copied, nor its
+   other fields reached. */
 enum { ARENA_HEADER_ = 128 }; /* bytes before a block's first user byte */
 typedef struct ArenaHot_ {
     Arena *current;    /* first block only: the block pushes go to */
@@ -194,6 +199,7 @@ typedef struct ArenaHot_ {
     uint64_t dirty;    /* user bytes handed out before the last rewind */
     uint64_t base_pos; /* absolute position of this block's first user byte */
     uint64_t high;     /* first block only: the cursor's high mark as of the last rewind */
+    uint64_t gate;     /* first block only: an inline rewind from at most this leaves the marks */
 } ArenaHot_;
 static inline ArenaHot_ *st_arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
 
@@ -207,21 +213,23 @@ static inline ArenaHot_ *st_arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a
 #ifndef ARENA_INLINE_REWIND_
 #define ARENA_INLINE_REWIND_ 1
 #endif
+#define ARENA_LIKELY_(x) __builtin_expect(!!(x), 1)
 
-void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero);
-ArenaTemp st_scratch_begin_out_(Arena *const *conflicts, size_t count);
+/* Cold: the compiler lays the calls out of the fast paths' way. */
+void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) __attribute__((cold));
+ArenaTemp st_scratch_begin_out_(Arena *c0, Arena *c1) __attribute__((cold));
+ArenaTemp st_scratch_begin_many_(Arena *const *conflicts, size_t count);
 extern _Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT];
 
 static inline void *st_arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (align == 0) align = 8;
-    if (a && !(align & (align - 1))) {
+    /* Blocks start on a page, their user bytes ARENA_HEADER_ after it: up to that, an
+       aligned offset is an aligned address. A wrapped sum shows as end < start. */
+    if (ARENA_LIKELY_(a && !(align & (align - 1)) && align <= ARENA_HEADER_)) {
         ArenaHot_ *b = st_arena_hot_(st_arena_hot_(a)->current);
-        uintptr_t user = (uintptr_t)b + ARENA_HEADER_;
-        uint64_t start = (uint64_t)(((user + b->pos + align - 1) & ~(uintptr_t)(align - 1)) - user);
-        uint64_t end = start + size;
-        /* A wrapped sum shows as end < start, a huge alignment as a start past the limit. */
-        if (end >= start && end <= b->limit) {
-            void *p = (void *)(user + start);
+        uint64_t start = (b->pos + align - 1) & ~(align - 1), end = start + size;
+        if (ARENA_LIKELY_(end >= start && end <= b->limit)) {
+            void *p = (char *)b + ARENA_HEADER_ + start;
             if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
             b->pos = end;
             return p;
@@ -236,36 +244,43 @@ static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
     return st_arena_push_(a, size, align, false);
 }
 
-/* A rewind that stays in the current block; anything else (leaving a chained block, which
-   is unmapped, a position past the cursor, which is a bug it reports) and every rewind
-   under ASan, which poisons, is st_arena_pop_to's. */
+/* A rewind in an arena of one block, from a cursor the marks cover; anything else (leaving
+   a chained block, which is unmapped, a cursor past the gate, whose marks move, and, in a
+   caller built without NDEBUG, a position past the cursor, which is a bug pop_to asserts)
+   and every rewind under ASan, which poisons, is st_arena_pop_to's. With NDEBUG that bug
+   (an outer temp ended before an inner one, by hand: the scope macros cannot) moves the
+   cursor forward, memory-safely: pushes still check it against the block's committed
+   bytes, and what it skips was handed out before, so `dirty` covers it. */
+#ifdef NDEBUG
+#define ARENA_TEMP_ORDERED_(t, root) 1
+#else
+#define ARENA_TEMP_ORDERED_(t, root) ((t).pos <= (root)->pos)
+#endif
 static inline void st_arena_temp_end(ArenaTemp t) {
     if (!t.arena) return;
-    ArenaHot_ *root = st_arena_hot_(t.arena), *b = st_arena_hot_(root->current);
-    uint64_t now = b->base_pos + b->pos;
-    if (ARENA_INLINE_REWIND_ && t.pos <= now && (t.pos > b->base_pos || b == root)) {
-        if (now > root->high) root->high = now;
-        if (b->pos > b->dirty) b->dirty = b->pos;
-        b->pos = t.pos - b->base_pos;
+    ArenaHot_ *root = st_arena_hot_(t.arena);
+    /* A chained arena's first block has `pos` UINT64_MAX, past any gate. */
+    if (ARENA_INLINE_REWIND_ && ARENA_LIKELY_(ARENA_TEMP_ORDERED_(t, root) && root->pos <= root->gate)) {
+        root->pos = t.pos;
         return;
     }
     st_arena_pop_to(t.arena, t.pos);
 }
 
-/* The first of this thread's scratch arenas that is not a conflict, without a call while
-   the arenas it looks at exist. */
+/* This thread's first scratch arena when it is no conflict, exists and has one block, with
+   no call; any other pick (the next arena when the first is named, one to be made, a
+   chained one) is arena.c's. A slot whose arena is not made yet holds a stand-in whose
+   `current` is NULL, never itself, so the test that the arena has one block is also the
+   test that it exists. (A second slot tried inline would cost every scope two more
+   instructions, where the compiler merges the two paths, for the nested scope's call.) */
+static inline ArenaTemp st_scratch_begin2_(size_t count, Arena *c0, Arena *c1) {
+    Arena *s = st_arena_scratch_[0], *cur = st_arena_hot_(s)->current;
+    if ((count > 0 && s == c0) || (count > 1 && s == c1) || cur != s) return st_scratch_begin_out_(c0, c1);
+    return (ArenaTemp){s, st_arena_hot_(cur)->pos};
+}
 static inline ArenaTemp st_scratch_begin(Arena *const *conflicts, size_t count) {
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        Arena *s = st_arena_scratch_[i];
-        if (!s) break;
-        bool taken = false;
-        for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
-        if (!taken) {
-            ArenaHot_ *b = st_arena_hot_(st_arena_hot_(s)->current);
-            return (ArenaTemp){s, b->base_pos + b->pos};
-        }
-    }
-    return st_scratch_begin_out_(conflicts, count);
+    if (count > 2) return st_scratch_begin_many_(conflicts, count);
+    return st_scratch_begin2_(count, count > 0 ? conflicts[0] : NULL, count > 1 ? conflicts[1] : NULL);
 }
 
 static inline void st_scratch_end(ArenaTemp t) { st_arena_temp_end(t); }

@@ -12,8 +12,11 @@
 # are the release build's: another build type skips, exit 77; so does a missing valgrind).
 src=$1 build=$2 type=$3
 FIGURES='
-arena push Ir | tools/arena_ir.sh BUILD | ^st_arena_push_raw \(32 bytes, align 8\) | \*\*NUM instructions a push\*\*
-arena scratch scope Ir | tools/arena_ir.sh BUILD | ^st_scratch_begin \+ st_arena_push_raw \+ st_scratch_end | \*\*NUM for a scratch scope\*\*
+arena push Ir, loop | tools/arena_ir.sh BUILD | ^  st_arena_push_raw  | a push \+ a write \| \*\*NUM\*\*
+arena push Ir, call | tools/arena_ir.sh BUILD | ^  st_arena_push_raw +[0-9.]+ | a write \| \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \(
+arena scratch scope Ir, loop | tools/arena_ir.sh BUILD | ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw | [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
+arena scratch scope Ir, call | tools/arena_ir.sh BUILD | ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ | \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
+arena RAD-style scope Ir, call | tools/arena_ir.sh BUILD | ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ | written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
 level .lvl Ir per byte, 1024x1024 | tools/level_ir.sh BUILD | ^1024x1024 \.lvl | Instructions: NUM per byte at 1024x1024
 mixer Ir per buffer | tools/bench_ir.sh bench_mixer BUILD | st_mixer_render, 32 voices, mixed pitches | \*\*NUM instructions a buffer\*\*
 mixer naive / ours Ir | tools/bench_ir.sh bench_mixer BUILD | naive / mixer  | mixer in the same run: NUMx the instructions

@@ -1,189 +1,110 @@
 /* bench_arena: allocate N objects of 16-256 bytes, then free them all, with the arena and
-   with the heap allocators it replaces, in one process. Prints ns per object (median of
-   several rounds) and each allocator's ratio against st_arena_push_raw.
+   with its alternatives (a naive inline bump, a RAD-Debugger-style arena, glibc, mimalloc),
+   in one process. The loops are arena_user.c's, compiled at -O2 apart from arena.c as a
+   user's program would be. Timing is this thread's CPU time; rounds interleave the
+   contestants in rotating order (round r starts at contestant r % n), and each ratio
+   against st_arena_push_raw is the median of the rounds' ratios, with its min-max.
 
-   Usage: bench_arena [N]   (default 1,000,000)
+   Usage: bench_arena [N [ROUNDS]]   (default 1,000,000 objects, 11 rounds)
           bench_arena --callgrind   one loop per operation, for tools/arena_ir.sh, which
                                     runs it under callgrind and prints instructions per
-                                    push and per scratch scope */
+                                    push and per scratch scope for every contestant */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "arena_user.h"
 #include "bench.h"
 #include <strata/core/arena.h>
-#ifdef HAVE_MIMALLOC
-#include <mimalloc.h>
-#endif
 
-enum { ROUNDS = 11 };
-
+enum { ROUNDS_MAX = 99 };
+static int rounds = 11;
 static uint32_t *sizes;
 static void **ptrs;
 static uint64_t n_objects;
-static volatile uint64_t sink;
-static bool touch; /* write one word into every object, as a real caller would */
 
-typedef enum { ARENA_RAW, ARENA_ZERO, ARENA_RAW_FRESH, ARENA_ZERO_FRESH } ArenaMode;
-
-static uint64_t run_arena(Arena *warm, ArenaMode mode) {
-    Arena *a = warm;
-    if (mode == ARENA_RAW_FRESH || mode == ARENA_ZERO_FRESH)
-        a = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "fresh"});
-    bool zero = mode == ARENA_ZERO || mode == ARENA_ZERO_FRESH;
-    uint64_t t0 = bench_now_ns();
-    for (uint64_t i = 0; i < n_objects; i++) {
-        uint64_t *p = zero ? st_arena_push(a, sizes[i], 8) : st_arena_push_raw(a, sizes[i], 8);
-        if (touch) *p = i;
-        ptrs[i] = p;
-    }
-    st_arena_clear(a);
-    uint64_t t = bench_now_ns() - t0;
-    if (a != warm) st_arena_release(a);
-    return t;
+static void print_ratio(const char *name, double ns, double *ratio, int n) {
+    double lo = ratio[0], hi = ratio[0];
+    for (int r = 1; r < n; r++) lo = ratio[r] < lo ? ratio[r] : lo, hi = ratio[r] > hi ? ratio[r] : hi;
+    double med = bench_median_f64(ratio, n);
+    if (ns < 0) printf("%-48s %9s %8.2fx  (%.2f-%.2f)\n", name, "", med, lo, hi);
+    else printf("%-48s %9.2f %8.2fx  (%.2f-%.2f)\n", name, ns, med, lo, hi);
 }
 
-typedef enum { HEAP_MALLOC, HEAP_CALLOC, HEAP_MIMALLOC } HeapMode;
-
-static uint64_t run_heap(HeapMode mode) {
-    uint64_t t0 = bench_now_ns();
-    for (uint64_t i = 0; i < n_objects; i++) {
-        uint64_t *p;
-        switch (mode) {
-        case HEAP_MALLOC: p = malloc(sizes[i]); break;
-        case HEAP_CALLOC: p = calloc(1, sizes[i]); break;
-#ifdef HAVE_MIMALLOC
-        case HEAP_MIMALLOC: p = mi_malloc(sizes[i]); break;
-#endif
-        default: p = NULL;
+static void table(bool touch) {
+    AuContestant who[AU_COUNT];
+    int n = 0;
+    for (int c = 0; c < AU_COUNT; c++)
+        if (arena_user_available((AuContestant)c)) who[n++] = (AuContestant)c;
+    static uint64_t t[AU_COUNT][ROUNDS_MAX];
+    static double ratio[AU_COUNT][ROUNDS_MAX];
+    for (int r = 0; r < rounds; r++) {
+        for (int k = 0; k < n; k++) {
+            int i = (r + k) % n;
+            t[i][r] = arena_user_run(who[i], sizes, ptrs, n_objects, touch);
         }
-        if (touch) *p = i;
-        ptrs[i] = p;
+        for (int i = 0; i < n; i++) ratio[i][r] = (double)t[i][r] / (double)(t[0][r] ? t[0][r] : 1);
     }
-    for (uint64_t i = 0; i < n_objects; i++) {
-#ifdef HAVE_MIMALLOC
-        if (mode == HEAP_MIMALLOC) {
-            mi_free(ptrs[i]);
-            continue;
-        }
-#endif
-        free(ptrs[i]);
-    }
-    return bench_now_ns() - t0;
-}
-
-/* The cost of st_arena_clear alone, on an arena holding `count` allocations. */
-static uint64_t run_clear(Arena *a, Arena *empty, uint64_t count) {
-    for (uint64_t i = 0; i < count; i++) *(uint64_t *)st_arena_push_raw(a, sizes[i % n_objects], 8) = i;
-    /* Filling 136 MB evicted the header, the clear's code and the clock's from the caches;
-       bring them back so the timing is of the clear, not of cache misses. */
-    st_arena_clear(empty);
-    sink = st_arena_pos(a) + bench_now_ns();
-    uint64_t t0 = bench_now_ns();
-    st_arena_clear(a);
-    return bench_now_ns() - t0;
-}
-
-static void table(Arena *warm) {
-    struct { const char *name; uint64_t t[ROUNDS]; int kind, mode; } rows[] = {
-        {"st_arena_push_raw + st_arena_clear", {0}, 0, ARENA_RAW},
-        {"st_arena_push + st_arena_clear (reused memory)", {0}, 0, ARENA_ZERO},
-        {"st_arena_push_raw, fresh arena", {0}, 0, ARENA_RAW_FRESH},
-        {"st_arena_push, fresh arena", {0}, 0, ARENA_ZERO_FRESH},
-        {"glibc malloc + free", {0}, 1, HEAP_MALLOC},
-        {"glibc calloc + free", {0}, 1, HEAP_CALLOC},
-#ifdef HAVE_MIMALLOC
-        {"mimalloc mi_malloc + mi_free", {0}, 1, HEAP_MIMALLOC},
-#endif
-    };
-    int nrows = (int)(sizeof rows / sizeof rows[0]);
-    /* Rounds interleave the allocators so that noise on this shared machine hits all alike. */
-    for (int r = 0; r < ROUNDS; r++)
-        for (int i = 0; i < nrows; i++)
-            rows[i].t[r] = rows[i].kind == 0 ? run_arena(warm, (ArenaMode)rows[i].mode)
-                                             : run_heap((HeapMode)rows[i].mode);
-
-    printf("allocate %llu objects of 16-256 bytes, then free all; median of %d rounds; %s\n",
-           (unsigned long long)n_objects, ROUNDS,
-           touch ? "one write into each object" : "no writes (allocator cost alone)");
-    printf("%-44s %10s %12s\n", "", "ns/object", "vs raw push");
-    double raw = 0, fresh_raw = 0;
-    for (int i = 0; i < nrows; i++) {
-        double ns = (double)bench_median_u64(rows[i].t, ROUNDS) / (double)n_objects;
-        if (i == 0) raw = ns;
-        if (rows[i].mode == ARENA_RAW_FRESH && rows[i].kind == 0) fresh_raw = ns;
-        printf("%-44s %10.2f %11.1fx\n", rows[i].name, ns, ns / raw);
-        if (rows[i].mode == ARENA_ZERO_FRESH && rows[i].kind == 0)
-            printf("%-44s %10s %11.2fx\n", "  (zeroed fresh vs raw fresh)", "", ns / fresh_raw);
-    }
-
+    printf("allocate %llu objects of 16-256 bytes, then free all; thread CPU, %d rotating rounds; %s\n",
+           (unsigned long long)n_objects, rounds, touch ? "one write into each object" : "no writes (allocator cost alone)");
+    printf("%-48s %9s %9s  %s\n", "", "ns/object", "vs raw", "(min-max of the rounds' ratios)");
+    for (int i = 0; i < n; i++)
+        print_ratio(arena_user_name(who[i]), (double)bench_median_u64(t[i], rounds) / (double)n_objects, ratio[i],
+                    rounds);
     printf("\n");
 }
 
-/* ---- Instruction counts. Each loop is its own function so that callgrind's
-   --toggle-collect can count it alone; the pushes are compiled here, in a translation unit
-   apart from arena.c, as in any caller. The size is read from a volatile so that it does not
-   fold into a constant. */
-enum { CG_LOOPS = 100000 };
-static void *volatile cg_sink;
-static volatile uint64_t cg_size = 32;
-
-__attribute__((noinline)) static void cg_empty(Arena *a) {
-    uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) cg_sink = (char *)a + size;
-}
-__attribute__((noinline)) static void cg_push_raw(Arena *a) {
-    uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) cg_sink = st_arena_push_raw(a, size, 8);
-}
-__attribute__((noinline)) static void cg_push_zero(Arena *a) {
-    uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) cg_sink = st_arena_push(a, size, 8);
-}
-/* A frame's arena: 100 pushes, then the clear at the top of the next frame. */
-__attribute__((noinline)) static void cg_frame(Arena *a) {
-    uint64_t size = cg_size;
-    for (int f = 0; f < CG_LOOPS / 100; f++) {
-        for (int i = 0; i < 100; i++) cg_sink = st_arena_push_raw(a, size, 8);
-        st_arena_clear(a);
-    }
-}
-__attribute__((noinline)) static void cg_scratch(Arena *out) {
-    uint64_t size = cg_size;
-    for (int i = 0; i < CG_LOOPS; i++) {
-        ArenaTemp tmp = st_scratch_begin(&out, 1);
-        cg_sink = st_arena_push_raw(tmp.arena, size, 8);
-        st_scratch_end(tmp);
-    }
+/* st_arena_clear of an arena holding `count` allocations. A clear is O(1) (the cursor, the
+   marks and the gate of one block), which the instruction counts show exactly (arena_ir.sh:
+   the same count for 1,000 and 1,000,000); timed, it is shorter than the thread CPU clock's
+   own read (a system call), so the figure that can be honest is the clear beside an empty
+   interval, each sample after a fill of its own and with the clear's code, the arena's header
+   and the clock warm again (filling 136 MB evicts them), the three in rotating order. */
+enum { CLEAR_MAX = 1000000 };
+static uint64_t run_clear(Arena *a, Arena *other, uint64_t count) {
+    /* Every sample writes as much (the rest into `other`), so that it leaves the caches as
+       full of dirty lines whatever the count. */
+    for (uint64_t i = 0; i < count; i++) *(uint64_t *)st_arena_push_raw(a, sizes[i % n_objects], 8) = i;
+    for (uint64_t i = count; i < CLEAR_MAX; i++) *(uint64_t *)st_arena_push_raw(other, sizes[i % n_objects], 8) = i;
+    st_arena_clear(other);
+    volatile uint64_t warm = st_arena_pos(a) + bench_thread_cpu_ns();
+    (void)warm;
+    uint64_t t0 = bench_thread_cpu_ns();
+    if (count) st_arena_clear(a);
+    return bench_thread_cpu_ns() - t0;
 }
 
-/* Each loop runs once, on memory already committed and dirtied by the warm-up above it,
-   so that its count is the steady state. */
-static int callgrind_loops(void) {
-    Arena *a = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "cg"});
-    Arena *out = st_arena_create((ArenaParams){.name = "out"});
-    for (int i = 0; i < CG_LOOPS; i++) st_arena_push(a, cg_size, 8);
-    st_arena_clear(a);
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) st_arena_push(st_scratch_get(i), cg_size, 8);
-    cg_empty(a);
-    cg_push_raw(a);
-    st_arena_clear(a);
-    cg_push_zero(a); /* on reused memory: every byte is zeroed */
-    st_arena_clear(a);
-    cg_frame(a);
-    st_arena_clear(a);
-    cg_scratch(out);
-    printf("loops %d\n", CG_LOOPS);
-    st_arena_release(out);
+static void clears(void) {
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "clear"});
+    Arena *other = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "other"});
+    enum { CLEAR_ROUNDS = 99 };
+    static const uint64_t count[3] = {0, 1000, CLEAR_MAX};
+    uint64_t t[3][CLEAR_ROUNDS];
+    double ratio[CLEAR_ROUNDS];
+    for (int r = 0; r < CLEAR_ROUNDS; r++) {
+        for (int k = 0; k < 3; k++) {
+            int c = (r + k) % 3;
+            t[c][r] = run_clear(a, other, count[c]);
+        }
+        ratio[r] = (double)t[2][r] / (double)(t[1][r] ? t[1][r] : 1);
+    }
+    st_arena_release(other);
     st_arena_release(a);
-    return 0;
+    printf("st_arena_clear, thread CPU, %d rotating rounds (median ns, the clock's own read included):\n",
+           CLEAR_ROUNDS);
+    printf("  nothing (the clock alone) %llu; holding 1,000 allocations %llu; holding 1,000,000 %llu\n",
+           (unsigned long long)bench_median_u64(t[0], CLEAR_ROUNDS),
+           (unsigned long long)bench_median_u64(t[1], CLEAR_ROUNDS),
+           (unsigned long long)bench_median_u64(t[2], CLEAR_ROUNDS));
+    print_ratio("  1,000,000 vs 1,000", -1, ratio, CLEAR_ROUNDS);
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "--callgrind") == 0) return callgrind_loops();
+    if (argc > 1 && strcmp(argv[1], "--callgrind") == 0) return arena_user_callgrind();
     n_objects = argc > 1 ? strtoull(argv[1], NULL, 10) : 1000000;
     if (n_objects == 0) n_objects = 1000000;
+    if (argc > 2) rounds = atoi(argv[2]);
+    if (rounds < 1 || rounds > ROUNDS_MAX) rounds = 11;
     Arena *perm = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "bench"});
     sizes = st_arena_push_array(perm, uint32_t, n_objects);
     ptrs = st_arena_push_array(perm, void *, n_objects);
@@ -192,25 +113,9 @@ int main(int argc, char **argv) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
         sizes[i] = 16 + x % 241;
     }
-    Arena *warm = st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .name = "warm"});
-    run_arena(warm, ARENA_ZERO); /* commit and dirty the pages once */
-    for (int pass = 0; pass < 2; pass++) {
-        touch = pass == 1;
-        table(warm);
-    }
-
-    uint64_t small[ROUNDS], big[ROUNDS];
-    Arena *empty = st_arena_create((ArenaParams){.name = "empty"});
-    for (int r = 0; r < ROUNDS; r++) {
-        small[r] = run_clear(warm, empty, 1000);
-        big[r] = run_clear(warm, empty, 1000000);
-    }
-    st_arena_release(empty);
-    uint64_t s = bench_median_u64(small, ROUNDS), b = bench_median_u64(big, ROUNDS);
-    printf("\narena_clear holding 1,000 allocations:     %6llu ns\n", (unsigned long long)s);
-    printf("st_arena_clear holding 1,000,000 allocations: %6llu ns  (%.2fx the 1,000 case)\n",
-           (unsigned long long)b, s ? (double)b / (double)s : 0.0);
-    st_arena_release(warm);
+    table(false);
+    table(true);
+    clears();
     st_arena_release(perm);
     return 0;
 }
