@@ -1,8 +1,8 @@
 #!/bin/sh
 # The README's instruction counts are the ones the benches' callgrind drivers measure now.
-# Each line of FIGURES below is one figure:
-#   name | driver and its arguments (run once each, from the source tree) | the pattern of
-#   the driver's line (ERE; the figure is the first number after it) | the pattern of the
+# Each line of FIGURES below is one figure, four fields apart by ` ~ `:
+#   name ~ driver and its arguments (run once each, from the source tree) ~ the pattern of
+#   the driver's line (ERE; the figure is the first number after it) ~ the pattern of the
 #   README's text around the figure (ERE, NUM where the figure is; it must match once)
 # A figure passes when the README's value is the measured one rounded to the digits the
 # README prints (within half a unit of its last digit): instruction counts are exact for a
@@ -12,17 +12,17 @@
 # are the release build's: another build type skips, exit 77; so does a missing valgrind).
 src=$1 build=$2 type=$3
 FIGURES='
-arena push Ir, loop | tools/arena_ir.sh BUILD | ^  st_arena_push_raw  | a push \+ a write \| \*\*NUM\*\*
-arena push Ir, call | tools/arena_ir.sh BUILD | ^  st_arena_push_raw +[0-9.]+ | a write \| \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \(
-arena scratch scope Ir, loop | tools/arena_ir.sh BUILD | ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw | [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
-arena scratch scope Ir, call | tools/arena_ir.sh BUILD | ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ | \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
-arena RAD-style scope Ir, call | tools/arena_ir.sh BUILD | ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ | written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
-level .lvl Ir per byte, 1024x1024 | tools/level_ir.sh BUILD | ^1024x1024 \.lvl | Instructions: NUM per byte at 1024x1024
-mixer Ir per buffer | tools/bench_ir.sh bench_mixer BUILD | st_mixer_render, 32 voices, mixed pitches | \*\*NUM instructions a buffer\*\*
-mixer naive / ours Ir | tools/bench_ir.sh bench_mixer BUILD | naive / mixer  | mixer in the same run: NUMx the instructions
-mixer SDL_mixer / ours Ir | tools/bench_ir.sh bench_mixer BUILD | sdl_mixer / mixer_pitch1 | SDL_mixer takes \*\*NUMx\*\* the instructions
-HUD line Ir | tools/bench_ir.sh bench_containers BUILD | st_str8_fmt into arena | NUM instructions a line
-HUD line snprintf+malloc / ours Ir | tools/bench_ir.sh bench_containers BUILD | fmt_malloc / fmt_arena | a .malloc.ed buffer, NUMx the instructions
+arena push Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw  ~ a push \+ a write \| \*\*NUM\*\*
+arena push Ir, call ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw +[0-9.]+ ~ a write \| \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \(
+arena scratch scope Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw ~ [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
+arena scratch scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ ~ \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
+arena RAD-style scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ ~ written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
+level .lvl Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD ~ ^1024x1024 \.lvl ~ Instructions: NUM per byte at 1024x1024
+mixer Ir per buffer ~ tools/bench_ir.sh bench_mixer BUILD ~ st_mixer_render, 32 voices, mixed pitches ~ \*\*NUM instructions a buffer\*\*
+mixer naive / ours Ir ~ tools/bench_ir.sh bench_mixer BUILD ~ naive / mixer  ~ mixer in the same run: NUMx the instructions
+mixer SDL_mixer / ours Ir ~ tools/bench_ir.sh bench_mixer BUILD ~ sdl_mixer / mixer_pitch1 ~ SDL_mixer takes \*\*NUMx\*\* the instructions
+HUD line Ir ~ tools/bench_ir.sh bench_containers BUILD ~ st_str8_fmt into arena ~ NUM instructions a line
+HUD line snprintf+malloc / ours Ir ~ tools/bench_ir.sh bench_containers BUILD ~ fmt_malloc / fmt_arena ~ a .malloc.ed buffer, NUMx the instructions
 '
 case $type in Release) ;; *) echo "the README's figures are the release build's (this build: ${type:-none}): skipped"; exit 77 ;; esac
 command -v valgrind >/dev/null || { echo "valgrind is not installed: skipped"; exit 77; }
@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy AD_ASSET_DIR="$src/assets"
 fail=0 checked=0
 echo "$FIGURES" | grep . >"$tmp/figures"
-while IFS='|' read -r name driver line readme; do
+while IFS='~' read -r name driver line readme; do
   name=$(echo "$name" | sed 's/^ *//; s/ *$//')
   driver=$(echo "$driver" | sed "s/^ *//; s/ *\$//; s|BUILD|$build|")
   line=$(echo "$line" | sed 's/^ //; s/ $//')
