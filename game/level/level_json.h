@@ -81,6 +81,12 @@ void level_json_members(const LevelJson *j, LevelJsonValue obj, const char *cons
 LevelJsonIter level_json_iter(const LevelJson *j, LevelJsonValue v);
 bool level_json_next(LevelJsonIter *it, LevelJsonValue *out);
 
+/* Up to n of an array's next elements that are whole numbers written in plain digits (no
+   sign, fraction or exponent) below 2^32, into out, in one loop without a value per element:
+   a tile layer's ids. Stops before the first element that is not one (level_json_next then
+   gives it) or at the end; returns how many it read. */
+uint32_t level_json_next_uints(LevelJsonIter *it, uint32_t *out, uint32_t n);
+
 /* A number's value as the C library reads it (strtod); 0 for anything else. */
 double level_json_number(const LevelJson *j, LevelJsonValue v);
 

@@ -249,9 +249,12 @@ typedef struct Tileset {
     bool is_tiles; /* named 'tiles': the one tileset whose tiles mean terrain */
 } Tileset;
 
+#define TILES_LUT 256 /* the ids a map of one 'tiles' tileset uses, and more */
+
 typedef struct Tiles {
     Tileset *sets;
     uint32_t count;
+    char lut[TILES_LUT]; /* the terrain of the global ids below TILES_LUT; 0: ask tile_char */
 } Tiles;
 
 /* The tileset a global tile id belongs to: the one with the largest firstgid at most gid. */
@@ -332,11 +335,25 @@ static int8_t base64_value(uint8_t c) {
 /* Base64 (blanks skipped, '=' padding at the end) into out[0..cap); the decoded length in
    *n, or false on a character outside the alphabet or more than cap bytes. */
 static bool base64_decode(Str8 s, uint8_t *out, uint64_t cap, uint64_t *n, char *bad) {
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    int8_t value[256];
+    memset(value, -1, sizeof value);
+    for (int k = 0; k < 64; k++) value[(uint8_t)alphabet[k]] = (int8_t)k;
+    const uint8_t *u = (const uint8_t *)s.data;
+    uint64_t i = 0, len = 0;
+    /* Four characters to three bytes by the table while they are all of the alphabet (a
+       layer Tiled wrote is, to its padding); from the first blank, '=' or stray character,
+       one at a time below, from the same state (no bits pending at a group's end). */
+    for (; i + 4 <= s.len && len + 3 <= cap; i += 4, len += 3) {
+        int32_t a = value[u[i]], b = value[u[i + 1]], c = value[u[i + 2]], d = value[u[i + 3]];
+        if ((a | b | c | d) < 0) break;
+        uint32_t v = (uint32_t)a << 18 | (uint32_t)b << 12 | (uint32_t)c << 6 | (uint32_t)d;
+        out[len] = (uint8_t)(v >> 16), out[len + 1] = (uint8_t)(v >> 8), out[len + 2] = (uint8_t)v;
+    }
     uint32_t acc = 0;
     int bits = 0;
-    uint64_t len = 0;
     bool padded = false;
-    for (uint64_t i = 0; i < s.len; i++) {
+    for (; i < s.len; i++) {
         uint8_t c = (uint8_t)s.data[i];
         if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
         if (c == '=') {
@@ -363,6 +380,16 @@ static bool base64_decode(Str8 s, uint8_t *out, uint64_t cap, uint64_t *n, char 
     return true;
 }
 
+/* The terrain of each small global id, known once per map instead of per tile: the
+   tileset it falls in and what its tile is. An id that is not terrain keeps 0, and
+   tile_char says why. */
+static void tiles_lut(Tiles *t) {
+    for (uint32_t gid = 1; gid < TILES_LUT; gid++) {
+        const Tileset *ts = tileset_of(t, gid);
+        t->lut[gid] = ts && ts->is_tiles ? terrain_char(gid - (uint32_t)ts->firstgid) : 0;
+    }
+}
+
 /* One global tile id of the layer into the map's character at (x, y). */
 static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_t y, char *out) {
     uint32_t gid = (uint32_t)raw & GID_MASK; /* a turned tile is the same tile */
@@ -386,27 +413,53 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
     return true;
 }
 
-/* The tile ids of a layer as a JSON array into the rows: each is read and drawn as it
-   comes, without a copy of the array. */
+/* Tile ids into the map's characters from grid[i]: the table for most, tile_char for the
+   rest (and for its error). */
+static bool tile_chars(Parser *p, const Tiles *t, const uint32_t *raw, uint32_t n, char *grid, uint64_t i, int64_t w) {
+    for (uint32_t k = 0; k < n; k++, i++) {
+        char c = raw[k] < TILES_LUT ? t->lut[raw[k]] : 0;
+        if (!c && !tile_char(p, t, raw[k], (int32_t)(i % (uint64_t)w), (int32_t)(i / (uint64_t)w), &c)) return false;
+        grid[i] = c;
+    }
+    return true;
+}
+
+/* An element that is not plain digits (1.0, 1e2, -1, a string...): as JSON reads it. */
+static bool tile_element(Parser *p, Json v, const Tiles *t, char *grid, uint64_t i, int64_t w) {
+    int64_t raw;
+    int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
+    if (!whole_number(v, 0, UINT32_MAX, &raw)) {
+        if (is_number(v))
+            return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y, number_of(v));
+        return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
+    }
+    return tile_char(p, t, (uint64_t)raw, x, y, &grid[i]);
+}
+
+/* The tile ids of a layer as a JSON array into the rows: read in batches of plain numbers
+   and drawn as they come, without a copy of the array. */
 static bool read_tile_array(Parser *p, Json data, const Tiles *t, char *grid, int64_t w, int64_t h) {
     uint64_t cells = (uint64_t)w * (uint64_t)h, i = 0;
-    Json v;
-    JSON_FOR_EACH(it, v, data) {
+    uint32_t raw[256];
+    Json v = {data.j, {0, 0}};
+    LevelJsonIter it = iter_of(data);
+    for (;;) {
+        uint32_t n = level_json_next_uints(&it, raw, 256);
+        uint32_t take = (uint64_t)n < cells - i ? n : (uint32_t)(cells - i);
+        if (!tile_chars(p, t, raw, take, grid, i, w)) return false;
+        i += n;
+        if (i > cells) break;
+        if (n == 256) continue;
+        if (!iter_next(&it, &v)) break;
         if (i == cells) {
-            while (iter_next(&it, &v)) i++; /* for the count in the message */
             i++;
             break;
         }
-        int64_t raw;
-        int32_t x = (int32_t)(i % (uint64_t)w), y = (int32_t)(i / (uint64_t)w);
-        if (!whole_number(v, 0, UINT32_MAX, &raw)) {
-            if (is_number(v))
-                return tfail(p, "tile %d %d: expected a tile id from 0 to 4294967295, found %.17g", x, y, number_of(v));
-            return tfail(p, "tile %d %d: expected a tile id, found %s", x, y, json_kind(v));
-        }
-        if (!tile_char(p, t, (uint64_t)raw, x, y, &grid[i])) return false;
+        if (!tile_element(p, v, t, grid, i, w)) return false;
         i++;
     }
+    if (i > cells) /* for the count in the message */
+        for (uint32_t n; (n = level_json_next_uints(&it, raw, 256)) || iter_next(&it, &v);) i += n ? n : 1;
     if (i != cells)
         return tfail(p, "expected %llu tile ids (%lldx%lld), found %llu", (unsigned long long)cells, (long long)w,
                      (long long)h, (unsigned long long)i);
@@ -461,10 +514,14 @@ static bool read_tile_layer(Parser *p, Json layer, const Tiles *t, char *grid) {
         return tfail(p, "expected %llu bytes of tile data (%lldx%lld tiles of 4 bytes), found %s%llu",
                      (unsigned long long)cells * 4, (long long)w, (long long)h, n > cells * 4 ? "more than " : "",
                      (unsigned long long)(n > cells * 4 ? cells * 4 : n));
-    for (uint64_t i = 0; i < cells; i++) {
-        const uint8_t *b = bytes + i * 4; /* little-endian, as Tiled writes them */
-        uint32_t raw = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-        if (!tile_char(p, t, raw, (int32_t)(i % (uint64_t)w), (int32_t)(i / (uint64_t)w), &grid[i])) return false;
+    uint32_t raw[256];
+    for (uint64_t i = 0; i < cells; i += 256) {
+        uint32_t n = cells - i < 256 ? (uint32_t)(cells - i) : 256;
+        for (uint32_t k = 0; k < n; k++) { /* little-endian, as Tiled writes them */
+            const uint8_t *b = bytes + (i + k) * 4;
+            raw[k] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        }
+        if (!tile_chars(p, t, raw, n, grid, i, w)) return false;
     }
     return true;
 }
@@ -729,6 +786,7 @@ static bool read_map_header(Parser *p, Json root) {
 static bool read_map(Parser *p, Json root) {
     Tiles tiles = {0};
     if (!read_map_header(p, root) || !read_map_properties(p, root) || !read_tilesets(p, root, &tiles)) return false;
+    tiles_lut(&tiles);
     uint64_t cells = (uint64_t)p->width * (uint64_t)p->height;
     Objects ob = {.grid = st_arena_push_raw(p->tmp, cells, 1)};
     p->cell_where = st_arena_push_array(p->tmp, const char *, cells);

@@ -213,6 +213,54 @@ static void test_variants(Arena *keep) {
     st_arena_release(lb);
 }
 
+/* The tile layer's ids read in runs of plain digits, and any other number as JSON reads it:
+   a run broken by 5.0 or 5e0 and taken up again is the same map, and each wrong id, a
+   leading zero and a count past a batch of ids say what they said before. */
+static void test_tile_ids(Arena *keep) {
+    Arena *la = new_level_arena();
+    Level lv;
+    uint64_t len;
+    char *text = slurp(keep, T "variants/flips.tmj", &len);
+    REQUIRE_VOID(text);
+    Str8 map = {text, len};
+    const char *ids = "\"data\":[5, 5, 5, 5, 5, 5, 5,";
+    REQUIRE_VOID(strstr(text, ids));
+    Error err;
+    Str8 mixed = replace_all(keep, map, ids, "\"data\":[5.0, 5e0, 5,5 , 5E+0,\n 5, 5,");
+    CHECK(level_parse(&lv, la, "mixed.tmj", mixed.data, mixed.len, NULL, &err, NULL));
+    check_flips(&lv);
+    static const struct {
+        const char *ids, *message;
+    } wrong[] = {
+        {"\"data\":[5, 5, 5, 4294967296, 5, 5, 5,",
+         "ids.tmj: error: layer 'ground': tile 3 0: expected a tile id from 0 to 4294967295, found 4294967296"},
+        {"\"data\":[5, -5, 5, 5, 5, 5, 5,",
+         "ids.tmj: error: layer 'ground': tile 1 0: expected a tile id from 0 to 4294967295, found -5"},
+        {"\"data\":[5, 5, 100000000000, 5, 5, 5, 5,",
+         "ids.tmj: error: layer 'ground': tile 2 0: expected a tile id from 0 to 4294967295, found 100000000000"},
+        {"\"data\":[5, 5, \"5\", 5, 5, 5, 5,", "ids.tmj: error: layer 'ground': tile 2 0: expected a tile id, found a string"},
+        {"\"data\":[5, 5, 5, 5, 5, 5, 0,",
+         "ids.tmj: error: layer 'ground': tile 0 1: expected a tile (floor, wall, water, spikes or exit), found an empty cell"},
+        {"\"data\":[5, 5, 05, 5, 5, 5, 5,", "ids.tmj:6:25: error: expected JSON (a Tiled map), found '5, 5, 5, 5, 5, 21474'"},
+    };
+    for (size_t i = 0; i < ARRAY_COUNT(wrong); i++) {
+        Str8 t = replace_all(keep, map, ids, wrong[i].ids);
+        CHECK(!level_parse(&lv, la, "ids.tmj", t.data, t.len, NULL, &err, NULL));
+        if (!strstr(err.message, wrong[i].message)) {
+            fprintf(stderr, "tile ids %zu:\n  got  '%s'\n  want '%s'\n", i, err.message, wrong[i].message);
+            check_failures_++;
+        }
+    }
+    /* 300 ids more than the 24 cells: counted past the batches. */
+    char *more = st_arena_push(keep, 2048, 1);
+    strcpy(more, ids);
+    for (int i = 0; i < 300; i++) strcat(more, " 1,");
+    Str8 t = replace_all(keep, map, ids, more);
+    CHECK(!level_parse(&lv, la, "ids.tmj", t.data, t.len, NULL, &err, NULL));
+    CHECK(strstr(err.message, "ids.tmj: error: layer 'ground': expected 24 tile ids (6x4), found 324") != NULL);
+    st_arena_release(la);
+}
+
 typedef struct BadCase {
     const char *file, *message;
 } BadCase;
@@ -417,6 +465,7 @@ int main(void) {
     Arena *keep = st_arena_create((ArenaParams){.name = "test"});
     test_shipped_levels(keep);
     test_variants(keep);
+    test_tile_ids(keep);
     test_bad();
     test_no_heap();
     test_limits(keep);
