@@ -17,7 +17,10 @@ arena push Ir, call ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw +[0-9.]+ ~ 
 arena scratch scope Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw ~ [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
 arena scratch scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ ~ \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
 arena RAD-style scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ ~ written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
-level .lvl Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD ~ ^1024x1024 \.lvl ~ Instructions: NUM per byte at 1024x1024
+level .lvl Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.lvl ~ Instructions: NUM per byte at 1024x1024
+tmj array Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj array ~ at 1024x1024 \*\*[0-9.]+x\*\* \(NUM per byte
+tmj array / lvl Ir, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj array +[0-9.]+ Ir/byte \([0-9]+ bytes\), ~ at 1024x1024 \*\*NUMx\*\* \(
+tmj base64 Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj base64 ~ in base64 \(NUM, 46.8 before\)
 mixer Ir per buffer ~ tools/bench_ir.sh bench_mixer BUILD ~ st_mixer_render, 32 voices, mixed pitches ~ \*\*NUM instructions a buffer\*\*
 mixer naive / ours Ir ~ tools/bench_ir.sh bench_mixer BUILD ~ naive / mixer  ~ mixer in the same run: NUMx the instructions
 mixer SDL_mixer / ours Ir ~ tools/bench_ir.sh bench_mixer BUILD ~ sdl_mixer / mixer_pitch1 ~ SDL_mixer takes \*\*NUMx\*\* the instructions
