@@ -324,6 +324,24 @@ void st_arena_pop_to(Arena *a, uint64_t pos) {
     POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
 }
 
+void *st_arena_base(const Arena *a) { return a->hot.current == a ? block_user((Arena *)a) : NULL; }
+
+bool st_arena_set_pos(Arena *a, uint64_t pos) {
+    if (a->hot.current != a || pos > a->capacity) {
+        arena_fail("arena '%s': cannot set the cursor to %llu (%s)", a->name, (unsigned long long)pos,
+                   a->hot.current != a ? "a second block is chained" : "past the first block");
+        return false;
+    }
+    uint64_t now = a->hot.pos;
+    if (pos <= now) {
+        st_arena_pop_to(a, pos);
+        return true;
+    }
+    if (!block_commit_to(a, a, pos)) return false;
+    block_take(a, now, pos - now, false);
+    return true;
+}
+
 void st_arena_pop(Arena *a, uint64_t amount) {
     uint64_t pos = st_arena_pos(a);
     st_arena_pop_to(a, amount < pos ? pos - amount : 0);

@@ -113,6 +113,7 @@ __attribute__((visibility("default"))) const GameApi *game_api(void) {
         .tick_hz = SIM_HZ,
         .clear_rgba = 0x14101CFFu, /* the dungeon's dark violet: (20, 16, 28) */
         .level_arena_bytes = LEVEL_ARENA_BYTES,
+        .history_arena_bytes = APP_HISTORY_ARENA_BYTES,
         .options = GAME_OPTIONS,
         .option_count = GO_COUNT,
         .usage = GAME_USAGE,
