@@ -454,7 +454,13 @@ void *app_create(Host *h, const void *options) {
         app_teardown(app);
         return NULL;
     }
-    app->mode = o->edit ? APP_MODE_EDIT : o->replay ? APP_MODE_REPLAY : o->autoplay ? APP_MODE_AUTOPLAY : APP_MODE_PLAY;
+    /* A replay in a window opens the viewer; headless or for --frames N it plays straight. */
+    bool view = o->replay && (o->seek_given || (!h->opt.headless && !h->opt.frames));
+    app->mode = o->edit       ? APP_MODE_EDIT
+                : view        ? APP_MODE_VIEW
+                : o->replay   ? APP_MODE_REPLAY
+                : o->autoplay ? APP_MODE_AUTOPLAY
+                              : APP_MODE_PLAY;
     /* The window as the player left it. */
     const SaveSettings *st = &app->game->save.settings;
     h->want = (HostWindowWish){.scale = st->scale,
@@ -498,6 +504,58 @@ static bool load_art(App *app) {
     return true;
 }
 
+/* ---- The replay viewer (viewer.h): opened on the run's first tick. */
+
+/* One tick of the game as a straight replay plays it, for the viewer's pass and seeks. */
+static void viewer_step(void *ctx, uint16_t input) {
+    App *app = ctx;
+    game_update(app->game, (uint8_t)input);
+}
+
+static bool open_viewer(App *app) {
+    Host *h = app->host;
+    Game *g = app->game;
+    app->view_regions[0] = (HistoryRegion){.data = g, .size = sizeof *g};
+    app->view_regions[1] = (HistoryRegion){.arena = g->level_arena};
+    uint64_t state = sizeof *g + st_arena_capacity(g->level_arena);
+    ViewerParams p = {.replay = &app->replay,
+                      .g = g,
+                      .regions = app->view_regions,
+                      .region_count = 2,
+                      .step = viewer_step,
+                      .ctx = app,
+                      .state_max = MIN(state, APP_VIEWER_STATE_MAX)};
+    Error err;
+    app->viewer = viewer_create(h->life.history, &p, &err);
+    if (!app->viewer || !viewer_open(app->viewer, &err)) {
+        st_error_report(&err);
+        return false;
+    }
+    Viewer *v = app->viewer;
+    HistoryStats s = st_history_stats(v->keys);
+    st_diag_report(DIAG_NOTE, "viewer: %u ticks, %u keyframes in %llu bytes of the history arena, played in %.1f ms",
+                   v->ticks, s.keyframes, (unsigned long long)st_arena_pos(h->life.history), (double)v->open_ns / 1e6);
+    if (app->opt.seek_given) {
+        viewer_seek(v, app->opt.seek);
+        printf("seek: tick %llu hash %016llx\n", (unsigned long long)v->tick, (unsigned long long)game_hash(g));
+        fflush(stdout);
+    }
+    v->paused = app->opt.seek_given; /* --seek: the picture at that tick, held */
+    if (h->opt.headless) app->mode = APP_MODE_OVER;
+    draw_view_update(&app->view, g);
+    return true;
+}
+
+/* The viewer's keys; a jump starts the effects afresh and snaps the camera. */
+static void frame_view(App *app) {
+    int lw, lh;
+    st_host_logical_size(app->host, &lw, &lh);
+    if (!viewer_frame(app->viewer, &app->host->in, (float)lw, (float)lh)) return;
+    effects_init(&app->effects, app->game, NULL);
+    app->view.level_serial = 0;
+    draw_view_update(&app->view, app->game);
+}
+
 bool app_start(void *state, Host *h) {
     App *app = state;
     const AppOptions *o = &app->opt;
@@ -514,6 +572,7 @@ bool app_start(void *state, Host *h) {
         return false;
     }
     effects_init(&app->effects, app->game, NULL);
+    if (app->mode == APP_MODE_VIEW && !open_viewer(app)) return false;
     if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
         st_diag_report(DIAG_ERROR, "game: cannot start recording");
         return false;
@@ -652,6 +711,7 @@ bool app_frame(void *state, Host *h) {
         editor_frame(app);
         st_input_end_step(&h->in); /* the editor had the keys: none of them is game input */
     }
+    if (app->mode == APP_MODE_VIEW) frame_view(app);
     controls_collect(&app->controls, &h->in, app->game->screen);
     frame_play(app);
     frame_sound(app);
@@ -679,6 +739,11 @@ bool app_tick(void *state, Host *h) {
             return false;
         }
         break;
+    case APP_MODE_VIEW: {
+        uint16_t in;
+        if (!viewer_next(app->viewer, &in)) return false;
+        b = (uint8_t)in;
+    } break;
     case APP_MODE_AUTOPLAY: b = (uint8_t)bot_input(g); break;
     case APP_MODE_PLAY:
     case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;
@@ -719,6 +784,7 @@ void app_draw(void *state, Host *h, float w, float hh) {
     draw_view_dock(&app->view, h->debug_w);
     if (app->mode == APP_MODE_EDIT) editor_ui_draw(app->editor, h->rd, &app->art, w, hh);
     else draw_game(h->rd, &app->art, &app->view, g, &app->effects);
+    if (app->viewer && app->viewer->opened) viewer_draw(app->viewer, h->rd, &app->art.font, w, hh);
     if (app->mode == APP_MODE_PLAYTEST) editor_ui_draw_playtest(h->rd, &app->art, w, hh);
     /* What the timeline marks: the level played (with what its load took) and the screen. */
     TimelineScene *sc = &h->scene;
@@ -751,14 +817,15 @@ static void app_verdicts(App *app) {
     }
     if (o->replay) {
         const Replay *r = &app->replay;
-        uint64_t h = game_hash(g);
-        bool complete = replay_done(r);
-        bool ok = !complete || !r->has_hash ||
-                  (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
+        /* The viewer played the whole run through when it opened: its end is the verdict. */
+        const Viewer *v = app->viewer && app->viewer->opened ? app->viewer : NULL;
+        uint64_t h = v ? v->end_hash : game_hash(g);
+        int32_t levels = v ? v->end_levels : g->sim.progress.levels_completed;
+        bool complete = v || replay_done(r);
+        bool ok = !complete || !r->has_hash || (h == r->hash && (r->levels < 0 || r->levels == levels));
         /* The verdict: a note, or an error when the run is not the one recorded. */
         st_diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
-                       complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
-                       (unsigned long long)h,
+                       complete ? "played to the end" : "stopped early", levels, (unsigned long long)h,
                        !complete      ? ""
                        : !r->has_hash ? " (no hash to check)"
                        : ok           ? " (matches)"

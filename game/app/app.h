@@ -40,6 +40,7 @@
 #include "level/watch.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "app/viewer.h"
 
 typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
 
@@ -49,6 +50,10 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 /* The history arena's default (host.h: --history-arena): the rewind's ring of past states
    (rules/rewind.h) with room to spare for the largest shipped level (README: "Rewind"). */
 #define APP_HISTORY_ARENA_BYTES (16ull << 20)
+
+/* The replay viewer's largest state (the Game and its level arena's used bytes): the
+   shipped levels take about 40 KB of the level arena; a larger state is refused, said so. */
+#define APP_VIEWER_STATE_MAX (1ull << 20)
 
 /* Who the game is, to the engine: the window's title and class, and the picture's size. */
 #define APP_TITLE "Arena Dungeon"
@@ -78,12 +83,15 @@ typedef struct AppOptions {
     const char *edit;       /* open this level file in the editor (created when edit_w > 0) */
     int32_t edit_w, edit_h; /* --size WxH: a new level of that size */
     bool no_watch;          /* do not reload the level when its file changes */
+    uint64_t seek;          /* --seek TICK: the viewer starts there (headless: prints its hash, ends) */
+    bool seek_given;
 } AppOptions;
 
 /* What the App is doing; each has its frame and its tick (app.c). */
 typedef enum AppMode {
     APP_MODE_PLAY,     /* the player's input drives the ticks */
-    APP_MODE_REPLAY,   /* a recorded run's input does */
+    APP_MODE_REPLAY,   /* a recorded run's input does, straight to its end */
+    APP_MODE_VIEW,     /* ... in the viewer (viewer.h): stepped, sought, paused */
     APP_MODE_AUTOPLAY, /* the bot's does */
     APP_MODE_EDIT,     /* the level editor has the keys; no ticks */
     APP_MODE_PLAYTEST, /* the editor's level played; Tab or Esc goes back */
@@ -101,6 +109,8 @@ typedef struct App {
     DrawAssets art;
     DrawView view;
     Replay replay, record;
+    Viewer *viewer; /* in the history arena: APP_MODE_VIEW */
+    HistoryRegion view_regions[2];
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint8_t last_input;   /* the input byte of the last tick that ran */
