@@ -198,6 +198,7 @@ static void open_editor(App *app) {
     }
     app->playtested = false;
     app->edits_dropped = false;
+    rewind_forget(&app->rewind); /* the editor changes the level under what was recorded */
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
@@ -228,6 +229,7 @@ static void start_playtest(App *app) {
         memcpy(app->before_test_entry_name, entry_name, sizeof entry_name);
     }
     app->mode = APP_MODE_PLAYTEST;
+    rewind_forget(&app->rewind); /* each play-test is a level of its own */
     draw_view_update(&app->view, app->game);
 }
 
@@ -265,6 +267,7 @@ static void back_to_game(App *app) {
     }
     if (!ok) st_error_report(&err);
     app->playtested = false;
+    rewind_forget(&app->rewind);
 }
 
 static void editor_frame(App *app) {
@@ -421,7 +424,7 @@ static bool create_game(App *app, bool level_chosen) {
                       .save_path = save ? save_path : NULL,
                       .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
-    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
+    _Static_assert(SAVE_BIND_ACTIONS == ACTION_REWIND + 1, "save.h binds the actions up to rewind, in order");
     st_input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
     InputBindings keys = st_input_bindings_default(&h->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
@@ -514,6 +517,9 @@ bool app_start(void *state, Host *h) {
         return false;
     }
     effects_init(&app->effects, app->game, NULL);
+    Error rerr;
+    if (!rewind_init(&app->rewind, h->life.history, app->game, &rerr))
+        st_diag_report(DIAG_WARNING, "warning: %s: playing without rewinding", rerr.message);
     if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
         st_diag_report(DIAG_ERROR, "game: cannot start recording");
         return false;
@@ -668,7 +674,7 @@ bool app_tick(void *state, Host *h) {
     App *app = state;
     Game *g = app->game;
     const AppOptions *o = &app->opt;
-    uint8_t b = 0;
+    uint16_t b = 0;
     switch (app->mode) {
     case APP_MODE_EDIT:
     case APP_MODE_OVER:
@@ -679,16 +685,21 @@ bool app_tick(void *state, Host *h) {
             return false;
         }
         break;
-    case APP_MODE_AUTOPLAY: b = (uint8_t)bot_input(g); break;
+    case APP_MODE_AUTOPLAY: b = (uint16_t)bot_input(g); break;
     case APP_MODE_PLAY:
     case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;
     }
     if (o->record) replay_append(&app->record, b);
     app->last_input = b;
-    game_update(g, b);
-    effects_update(&app->effects, g);
+    rewind_update(&app->rewind, g, b);
+    /* Going back, the sparks are the ones restored with the level and the sound is the
+       rewind's: no event of a restored tick is played again. */
+    bool back = app->rewind.speed || app->rewind.at_start;
+    if (back) effects_rewound(&app->effects, g);
+    else effects_update(&app->effects, g);
     draw_view_update(&app->view, g);
-    cues_update(&app->cues, g, &app->view);
+    if (back) cues_rewind(&app->cues, g, app->rewind.speed);
+    else cues_update(&app->cues, g, &app->view);
     if (app->audio_out.base) mix_tick(app);
     if (app->mode == APP_MODE_PLAYTEST && g->screen != SCREEN_PLAYING) {
         back_to_editor(app);
@@ -717,6 +728,7 @@ void app_draw(void *state, Host *h, float w, float hh) {
     Game *g = app->game;
     after_ticks(app);
     draw_view_dock(&app->view, h->debug_w);
+    app->view.rewind = app->rewind.speed ? app->rewind.speed : app->rewind.at_start ? -1 : 0;
     if (app->mode == APP_MODE_EDIT) editor_ui_draw(app->editor, h->rd, &app->art, w, hh);
     else draw_game(h->rd, &app->art, &app->view, g, &app->effects);
     if (app->mode == APP_MODE_PLAYTEST) editor_ui_draw_playtest(h->rd, &app->art, w, hh);

@@ -7,6 +7,7 @@
      permanent  the App, the Game (progress, settings), textures, sounds, the replay buffer
      level      the current level (level.h) and its runtime state (sim.h): cleared by the
                 Game on every level change
+     history    the last REWIND_TICKS states of play, for the rewind (rules/rewind.h)
      frame      draw commands and HUD strings: cleared by the host before every draw
      scratch    the loader's file text, path searches, the editor's text: per scope
 
@@ -40,6 +41,7 @@
 #include "level/watch.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 
 typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
 
@@ -103,7 +105,8 @@ typedef struct App {
     Replay replay, record;
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
-    uint8_t last_input;   /* the input byte of the last tick that ran */
+    uint16_t last_input;  /* the input of the last tick that ran */
+    Rewind rewind;        /* the past states, in the host's history arena (rules/rewind.h) */
     bool started;         /* app_start ran: app_release writes the run's outputs */
     int status;           /* exit status so far */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback
