@@ -133,7 +133,7 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
     if (stage && q.bytes) ring = st_arena_push_array_raw(arena, uint8_t, q.bytes);
     else if (stage) ring = st_arena_push_raw(arena, 0, 1); /* the cursor: the ring grows from here */
     uint64_t cap = q.bytes ? q.bytes : st_arena_capacity(arena) - st_arena_pos(arena);
-    if (!ring || !st_arena_base(arena) || cap < stage_cap) {
+    if (!ring || !st_arena_base(arena) || cap == 0) {
         if (st_arena_pos(arena) > pos) st_arena_pop_to(arena, pos);
         st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
                      "history: no room for %u ticks of states up to %llu bytes: ", q.ticks,

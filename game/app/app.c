@@ -198,6 +198,7 @@ static void open_editor(App *app) {
     }
     app->playtested = false;
     app->edits_dropped = false;
+    rewind_forget(&app->rewind); /* the editor changes the level under what was recorded */
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
@@ -228,6 +229,7 @@ static void start_playtest(App *app) {
         memcpy(app->before_test_entry_name, entry_name, sizeof entry_name);
     }
     app->mode = APP_MODE_PLAYTEST;
+    rewind_forget(&app->rewind); /* each play-test is a level of its own */
     draw_view_update(&app->view, app->game);
 }
 
@@ -265,6 +267,7 @@ static void back_to_game(App *app) {
     }
     if (!ok) st_error_report(&err);
     app->playtested = false;
+    rewind_forget(&app->rewind);
 }
 
 static void editor_frame(App *app) {
@@ -421,7 +424,7 @@ static bool create_game(App *app, bool level_chosen) {
                       .save_path = save ? save_path : NULL,
                       .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
-    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
+    _Static_assert(SAVE_BIND_ACTIONS == ACTION_REWIND + 1, "save.h binds the actions up to rewind, in order");
     st_input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
     InputBindings keys = st_input_bindings_default(&h->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
@@ -506,35 +509,49 @@ static bool load_art(App *app) {
 
 /* ---- The replay viewer (viewer.h): opened on the run's first tick. */
 
-/* One tick of the game as a straight replay plays it, for the viewer's pass and seeks. */
+/* One tick of the game as a straight replay plays it (the rewind's history recorded, its
+   input obeyed), for the viewer's pass and seeks; the rewind's history emptied. */
 static void viewer_step(void *ctx, uint16_t input) {
     App *app = ctx;
-    game_update(app->game, (uint8_t)input);
+    rewind_update(&app->rewind, app->game, input);
 }
 
-static bool open_viewer(App *app) {
-    Host *h = app->host;
+static void viewer_forget(void *ctx) { rewind_forget(&((App *)ctx)->rewind); }
+
+/* The viewer's keyframes, before the rewind's ring takes the rest of the history arena. */
+static bool create_viewer(App *app) {
     Game *g = app->game;
-    app->view_regions[0] = (HistoryRegion){.data = g, .size = sizeof *g};
-    app->view_regions[1] = (HistoryRegion){.arena = g->level_arena};
-    uint64_t state = sizeof *g + st_arena_capacity(g->level_arena);
+    uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena);
     ViewerParams p = {.replay = &app->replay,
                       .g = g,
                       .regions = app->view_regions,
                       .region_count = 2,
                       .step = viewer_step,
+                      .forget = viewer_forget,
                       .ctx = app,
+                      .history_bits = GAME_IN_REWIND,
+                      .bytes = APP_VIEWER_RING_BYTES,
                       .state_max = MIN(state, APP_VIEWER_STATE_MAX)};
     Error err;
-    app->viewer = viewer_create(h->life.history, &p, &err);
-    if (!app->viewer || !viewer_open(app->viewer, &err)) {
+    app->viewer = viewer_create(app->host->life.history, &p, &err);
+    if (!app->viewer) st_error_report(&err);
+    return app->viewer != NULL;
+}
+
+/* The run played through (the rewind set up: a run that rewinds needs it), --seek. */
+static bool open_viewer(App *app) {
+    Host *h = app->host;
+    Game *g = app->game;
+    Viewer *v = app->viewer;
+    memcpy(app->view_regions, app->rewind.regions, sizeof app->view_regions); /* the state a rewind puts back */
+    Error err;
+    if (!viewer_open(v, &err)) {
         st_error_report(&err);
         return false;
     }
-    Viewer *v = app->viewer;
     HistoryStats s = st_history_stats(v->keys);
-    st_diag_report(DIAG_NOTE, "viewer: %u ticks, %u keyframes in %llu bytes of the history arena, played in %.1f ms",
-                   v->ticks, s.keyframes, (unsigned long long)st_arena_pos(h->life.history), (double)v->open_ns / 1e6);
+    st_diag_report(DIAG_NOTE, "viewer: %u ticks, %u keyframes, %llu bytes of them, played through in %.1f ms", v->ticks,
+                   s.keyframes, (unsigned long long)s.held_bytes, (double)v->open_ns / 1e6);
     if (app->opt.seek_given) {
         viewer_seek(v, app->opt.seek);
         printf("seek: tick %llu hash %016llx\n", (unsigned long long)v->tick, (unsigned long long)game_hash(g));
@@ -572,6 +589,11 @@ bool app_start(void *state, Host *h) {
         return false;
     }
     effects_init(&app->effects, app->game, NULL);
+    /* The viewer's keyframes first: the rewind's ring takes the rest of the history arena. */
+    if (app->mode == APP_MODE_VIEW && !create_viewer(app)) return false;
+    Error rerr;
+    if (!rewind_init(&app->rewind, h->life.history, app->game, &rerr))
+        st_diag_report(DIAG_WARNING, "warning: %s: playing without rewinding", rerr.message);
     if (app->mode == APP_MODE_VIEW && !open_viewer(app)) return false;
     if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
         st_diag_report(DIAG_ERROR, "game: cannot start recording");
@@ -728,7 +750,7 @@ bool app_tick(void *state, Host *h) {
     App *app = state;
     Game *g = app->game;
     const AppOptions *o = &app->opt;
-    uint8_t b = 0;
+    uint16_t b = 0;
     switch (app->mode) {
     case APP_MODE_EDIT:
     case APP_MODE_OVER:
@@ -739,21 +761,24 @@ bool app_tick(void *state, Host *h) {
             return false;
         }
         break;
-    case APP_MODE_VIEW: {
-        uint16_t in;
-        if (!viewer_next(app->viewer, &in)) return false;
-        b = (uint8_t)in;
-    } break;
-    case APP_MODE_AUTOPLAY: b = (uint8_t)bot_input(g); break;
+    case APP_MODE_VIEW:
+        if (!viewer_next(app->viewer, &b)) return false;
+        break;
+    case APP_MODE_AUTOPLAY: b = (uint16_t)bot_input(g); break;
     case APP_MODE_PLAY:
     case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;
     }
     if (o->record) replay_append(&app->record, b);
     app->last_input = b;
-    game_update(g, b);
-    effects_update(&app->effects, g);
+    rewind_update(&app->rewind, g, b);
+    /* Going back, the sparks are the ones restored with the level and the sound is the
+       rewind's: no event of a restored tick is played again. */
+    bool back = app->rewind.speed || app->rewind.at_start;
+    if (back) effects_rewound(&app->effects, g);
+    else effects_update(&app->effects, g);
     draw_view_update(&app->view, g);
-    cues_update(&app->cues, g, &app->view);
+    if (back) cues_rewind(&app->cues, g, app->rewind.speed);
+    else cues_update(&app->cues, g, &app->view);
     if (app->audio_out.base) mix_tick(app);
     if (app->mode == APP_MODE_PLAYTEST && g->screen != SCREEN_PLAYING) {
         back_to_editor(app);
@@ -782,6 +807,7 @@ void app_draw(void *state, Host *h, float w, float hh) {
     Game *g = app->game;
     after_ticks(app);
     draw_view_dock(&app->view, h->debug_w);
+    app->view.rewind = app->rewind.speed ? app->rewind.speed : app->rewind.at_start ? -1 : 0;
     if (app->mode == APP_MODE_EDIT) editor_ui_draw(app->editor, h->rd, &app->art, w, hh);
     else draw_game(h->rd, &app->art, &app->view, g, &app->effects);
     if (app->viewer && app->viewer->opened) viewer_draw(app->viewer, h->rd, &app->art.font, w, hh);

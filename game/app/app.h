@@ -7,6 +7,7 @@
      permanent  the App, the Game (progress, settings), textures, sounds, the replay buffer
      level      the current level (level.h) and its runtime state (sim.h): cleared by the
                 Game on every level change
+     history    the last REWIND_TICKS states of play, for the rewind (rules/rewind.h)
      frame      draw commands and HUD strings: cleared by the host before every draw
      scratch    the loader's file text, path searches, the editor's text: per scope
 
@@ -40,6 +41,7 @@
 #include "level/watch.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 #include "app/viewer.h"
 
 typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
@@ -54,6 +56,8 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 /* The replay viewer's largest state (the Game and its level arena's used bytes): the
    shipped levels take about 40 KB of the level arena; a larger state is refused, said so. */
 #define APP_VIEWER_STATE_MAX (1ull << 20)
+/* ... and its keyframes' ring: the full committed run (2 min 8 s) takes about 190 KB of it. */
+#define APP_VIEWER_RING_BYTES (1ull << 20)
 
 /* Who the game is, to the engine: the window's title and class, and the picture's size. */
 #define APP_TITLE "Arena Dungeon"
@@ -113,7 +117,8 @@ typedef struct App {
     HistoryRegion view_regions[2];
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
-    uint8_t last_input;   /* the input byte of the last tick that ran */
+    uint16_t last_input;  /* the input of the last tick that ran */
+    Rewind rewind;        /* the past states, in the host's history arena (rules/rewind.h) */
     bool started;         /* app_start ran: app_release writes the run's outputs */
     int status;           /* exit status so far */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback

@@ -48,7 +48,7 @@ static bool play(const char *path, const EffectsTuning *tuning, RunResult *out) 
         return false;
     }
     if (tuning) effects_init(&fx, &g, tuning);
-    uint8_t in;
+    uint16_t in;
     *out = (RunResult){0};
     while (replay_next(&r, &in)) {
         game_update(&g, in);

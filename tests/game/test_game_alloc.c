@@ -51,7 +51,7 @@ static void run_sim(const char *save_path) {
 
     heap_calls = 0;
     heap_counting = 1;
-    uint8_t in;
+    uint16_t in;
     while (replay_next(&r, &in)) game_update(g, in);
     heap_counting = 0;
 
@@ -264,7 +264,7 @@ static void push_key(SDL_Scancode sc, bool down) {
 
 /* The keys that make a tick's byte: held bits stay down while set, edges are tapped. */
 static const struct {
-    uint8_t bit;
+    uint16_t bit;
     SDL_Scancode key;
     bool held;
 } keys_[] = {
@@ -272,9 +272,10 @@ static const struct {
     {SIM_IN_LEFT, SDL_SCANCODE_A, true},         {SIM_IN_RIGHT, SDL_SCANCODE_D, true},
     {SIM_IN_FIRE, SDL_SCANCODE_SPACE, true},     {GAME_IN_CONFIRM, SDL_SCANCODE_RETURN, false},
     {GAME_IN_PAUSE, SDL_SCANCODE_ESCAPE, false}, {GAME_IN_RESTART, SDL_SCANCODE_R, false},
+    {GAME_IN_REWIND, SDL_SCANCODE_BACKSPACE, true},
 };
 
-static void push_byte(uint8_t prev, uint8_t b) {
+static void push_byte(uint16_t prev, uint16_t b) {
     for (size_t k = 0; k < sizeof keys_ / sizeof keys_[0]; k++) {
         bool was = prev & keys_[k].bit, now = b & keys_[k].bit;
         if (keys_[k].held) {
@@ -312,7 +313,7 @@ static void run_app_keys(const char *dir) {
     /* SDL keeps queue entries for reuse: let it make more than a frame ever needs now. */
     for (int i = 0; i < 64; i++) SDL_PushEvent(&(SDL_Event){.type = SDL_USEREVENT});
 
-    uint8_t prev = 0, b;
+    uint16_t prev = 0, b;
     uint32_t ticks = 0;
     bool more = true;
     while (more && replay_next(&r, &b)) {
@@ -352,7 +353,7 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_I(rec.levels, r.levels);
     Replay orig;
     REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", &msg));
-    uint8_t x, y;
+    uint16_t x, y;
     uint32_t same = 0;
     while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;
     CHECK_EQ_U(same, r.ticks);

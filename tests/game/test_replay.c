@@ -42,7 +42,7 @@ static int play(const char *file, Arena *perm, Arena *level) {
         CHECK(!"level loads");
         return 0;
     }
-    uint8_t in;
+    uint16_t in;
     uint32_t ticks = 0;
     while (replay_next(&r, &in)) {
         game_update(&g, in);

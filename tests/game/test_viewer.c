@@ -23,7 +23,7 @@ typedef struct Run {
     HistoryRegion regions[2];
 } Run;
 
-static void step(void *ctx, uint16_t input) { game_update(&((Run *)ctx)->g, (uint8_t)input); }
+static void step(void *ctx, uint16_t input) { game_update(&((Run *)ctx)->g, input); }
 
 static bool run_begin(Run *run) {
     Error err;
@@ -80,7 +80,7 @@ static void test_seeks_are_exact(void) {
     uint32_t n = straight.r.ticks;
     uint64_t *hashes = st_arena_push_array(perm, uint64_t, n + 1);
     REQUIRE_VOID(hashes);
-    uint8_t in;
+    uint16_t in;
     uint32_t t = 0;
     hashes[0] = game_hash(&straight.g);
     while (replay_next(&straight.r, &in)) game_update(&straight.g, in), hashes[++t] = game_hash(&straight.g);
