@@ -4,8 +4,12 @@
    on a second Game (its own level arena, a history arena) and seeks to 20 random ticks
    (seeded: the seed is printed, AD_SCRUB_SEED=N runs that one again), each level change and
    the ticks on either side of it, the start and the end, backwards and forwards, and steps a
-   tick each way: every hash must be the straight run's at that tick. Then the keyframes'
-   bounds: an arena too small for them is an error, never a wrong state. */
+   tick each way: every hash must be the straight run's at that tick. Both run as the App
+   runs them, through rewind_update (rules/rewind.h), the viewer's keyframes the rewind's
+   state. Then a run that rewinds (full-run's inputs with the rewind held three times, once
+   back across a level change), whose seeks must start where the rewind's history is the
+   straight run's; and the keyframes' bounds: an arena too small for them is an error,
+   never a wrong state. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,24 +17,32 @@
 
 #include "app/viewer.h"
 #include "check.h"
+#include "rules/rewind.h"
 
 static Arena *perm;
 
 typedef struct Run {
     Replay r;
     Game g;
-    Arena *level;
-    HistoryRegion regions[2];
+    Rewind rw;
+    Arena *level, *history;
 } Run;
 
-static void step(void *ctx, uint16_t input) { game_update(&((Run *)ctx)->g, input); }
+static void step(void *ctx, uint16_t input) {
+    Run *run = ctx;
+    rewind_update(&run->rw, &run->g, input);
+}
 
-static bool run_begin(Run *run) {
+static void forget(void *ctx) { rewind_forget(&((Run *)ctx)->rw); }
+
+/* A Game on the run's first tick, with its history arena (the viewer's part not yet
+   taken: the rewind's is made by run_rewind). */
+static bool run_begin(Run *run, const Replay *r) {
     Error err;
-    if (!replay_load(&run->r, perm, "tests/replays/full-run.rep", &err)) {
-        fprintf(stderr, "%s\n", err.message);
-        return false;
-    }
+    run->r = *r;
+    run->r.cursor_run = run->r.cursor_in_run = 0;
+    run->history = st_arena_create(
+        (ArenaParams){.reserve_size = 16u << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     run->level = st_arena_create(
         (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     GameConfig cfg = {.start_level = run->r.level, .seed = run->r.seed, .skip_title = true};
@@ -38,21 +50,52 @@ static bool run_begin(Run *run) {
         fprintf(stderr, "%s\n", err.message);
         return false;
     }
-    run->regions[0] = (HistoryRegion){.data = &run->g, .size = sizeof run->g};
-    run->regions[1] = (HistoryRegion){.arena = run->level};
     return true;
 }
 
-static Viewer *viewer_on(Run *run, Arena *history, uint64_t state_max, Error *err) {
+static bool run_rewind(Run *run) {
+    Error err;
+    if (rewind_init(&run->rw, run->history, &run->g, &err)) return true;
+    fprintf(stderr, "%s\n", err.message);
+    return false;
+}
+
+static void run_end(Run *run) {
+    st_arena_release(run->level);
+    st_arena_release(run->history);
+}
+
+/* The viewer as the App makes it: its part of the history arena first, then the rewind's. */
+static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Error *err) {
     ViewerParams p = {.replay = &run->r,
                       .g = &run->g,
-                      .regions = run->regions,
+                      .regions = run->rw.regions,
                       .region_count = 2,
                       .step = step,
+                      .forget = forget,
                       .ctx = run,
+                      .history_bits = GAME_IN_REWIND,
+                      .bytes = bytes,
                       .state_max = state_max};
-    Viewer *v = viewer_create(history, &p, err);
-    return v && viewer_open(v, err) ? v : NULL;
+    Viewer *v = viewer_create(run->history, &p, err);
+    if (!v || !run_rewind(run)) return NULL;
+    return viewer_open(v, err) ? v : NULL;
+}
+
+/* The hash after every tick of a straight run of r, in perm. */
+static uint64_t *straight_hashes(const Replay *r) {
+    static Run run;
+    uint64_t *hashes = st_arena_push_array(perm, uint64_t, r->ticks + 1);
+    if (!hashes || !run_begin(&run, r) || !run_rewind(&run)) return NULL;
+    uint16_t in;
+    uint32_t t = 0;
+    hashes[0] = game_hash(&run.g);
+    while (replay_next(&run.r, &in)) step(&run, in), hashes[++t] = game_hash(&run.g);
+    CHECK_EQ_U(t, r->ticks);
+    printf("straight: %u ticks, %llu rewound, hash %016llx\n", t, (unsigned long long)run.rw.ticks_rewound,
+           (unsigned long long)hashes[t]);
+    run_end(&run);
+    return hashes;
 }
 
 static uint64_t rng_next(uint64_t *s) {
@@ -74,33 +117,24 @@ static int seek_and_check(Viewer *v, Run *run, const uint64_t *hashes, uint64_t 
     return 0;
 }
 
-static void test_seeks_are_exact(void) {
-    static Run straight, viewed;
-    REQUIRE_VOID(run_begin(&straight) && run_begin(&viewed));
-    uint32_t n = straight.r.ticks;
-    uint64_t *hashes = st_arena_push_array(perm, uint64_t, n + 1);
-    REQUIRE_VOID(hashes);
-    uint16_t in;
-    uint32_t t = 0;
-    hashes[0] = game_hash(&straight.g);
-    while (replay_next(&straight.r, &in)) game_update(&straight.g, in), hashes[++t] = game_hash(&straight.g);
-    CHECK_EQ_U(t, n);
-    CHECK_EQ_U(hashes[n], straight.r.hash);
-
-    Arena *history = st_arena_create((ArenaParams){.reserve_size = 16u << 20, .flags = ARENA_FLAG_NO_CHAIN,
-                                                   .name = "history"});
+/* 20 seeded random ticks of r (and the ticks around each), every level change and the ticks
+   beside it, the end and the start: each the straight run's hash. Returns the most ticks a
+   seek played (1 when the viewer could not be made: the test has failed then). */
+static uint32_t scrub(const Replay *r, uint64_t seed, uint32_t want_levels) {
+    static Run viewed;
+    uint32_t n = r->ticks;
+    uint64_t *hashes = straight_hashes(r);
+    REQUIRE(hashes && run_begin(&viewed, r));
     Error err;
-    Viewer *v = viewer_on(&viewed, history, 1u << 20, &err);
+    Viewer *v = viewer_on(&viewed, 1u << 20, 1u << 20, &err);
     if (!v) fprintf(stderr, "%s\n", err.message);
-    REQUIRE_VOID(v);
-    CHECK_EQ_U(v->end_hash, straight.r.hash);
+    REQUIRE(v);
+    CHECK_EQ_U(v->end_hash, hashes[n]);
     CHECK_EQ_U(v->tick, 0);
     CHECK_EQ_U(game_hash(&viewed.g), hashes[0]);
     uint32_t levels = 0;
     for (uint32_t i = 0; i < v->mark_count; i++) levels += v->marks[i].kind == VIEWER_MARK_LEVEL;
-    CHECK_EQ_U(levels, 6); /* seven levels: six changes */
-
-    uint64_t seed = getenv("AD_SCRUB_SEED") ? strtoull(getenv("AD_SCRUB_SEED"), NULL, 10) : 20260601;
+    CHECK(levels >= want_levels);
     printf("scrub: seed %llu (AD_SCRUB_SEED=%llu to run these seeks again)\n", (unsigned long long)seed,
            (unsigned long long)seed);
     int bad = 0;
@@ -120,32 +154,69 @@ static void test_seeks_are_exact(void) {
     }
     bad += seek_and_check(v, &viewed, hashes, n, seed) + seek_and_check(v, &viewed, hashes, 0, seed);
     CHECK_EQ_U(viewer_seek(v, n + 100), n); /* past the end: the end */
-    printf("scrub: %llu seeks, %d wrong; the longest played %u ticks\n", (unsigned long long)v->seeks, bad,
-           v->worst_seek_ticks);
-    CHECK(v->worst_seek_ticks < VIEWER_KEYFRAME_EVERY);
-    st_arena_release(history);
-    st_arena_release(viewed.level);
-    st_arena_release(straight.level);
+    uint32_t worst = v->worst_seek_ticks;
+    printf("scrub: %llu seeks, %d wrong; the longest played %u ticks\n", (unsigned long long)v->seeks, bad, worst);
+    run_end(&viewed);
+    return worst;
+}
+
+static uint64_t seed_given(void) {
+    return getenv("AD_SCRUB_SEED") ? strtoull(getenv("AD_SCRUB_SEED"), NULL, 10) : 20260601;
+}
+
+static void test_seeks_are_exact(void) {
+    Replay r;
+    Error err;
+    REQUIRE_VOID(replay_load(&r, perm, "tests/replays/full-run.rep", &err));
+    uint32_t worst = scrub(&r, seed_given(), 6); /* seven levels: six changes at least */
+    CHECK(worst < VIEWER_KEYFRAME_EVERY);          /* from a keyframe, never from the start */
+}
+
+/* full-run's inputs with the rewind held: 150 ticks at 1,200, 400 (up to four ticks back
+   per tick) at 4,000, and 240 from 30 ticks after the first level change, back across it.
+   The inputs after a rewind are the recorded run's, played from where the rewind left off. */
+static void test_rewinding_run(void) {
+    Replay full, r;
+    Error err;
+    REQUIRE_VOID(replay_load(&full, perm, "tests/replays/full-run.rep", &err));
+    REQUIRE_VOID(replay_begin_record(&r, perm, full.seed, full.level));
+    uint16_t in;
+    uint32_t t = 0, change = 0;
+    uint64_t *h = straight_hashes(&full); /* the first level change: the level's number moves */
+    REQUIRE_VOID(h);
+    static Run probe;
+    REQUIRE_VOID(run_begin(&probe, &full) && run_rewind(&probe));
+    while (!change && replay_next(&probe.r, &in)) step(&probe, in), t++, change = probe.g.level_number > 1 ? t : 0;
+    run_end(&probe);
+    REQUIRE_VOID(change > 0);
+    t = 0;
+    while (replay_next(&full, &in)) {
+        uint32_t hold = t == 1200 ? 150 : t == 4000 ? 400 : t == change + 30 ? 240 : 0;
+        for (uint32_t k = 0; k < hold; k++) replay_append(&r, GAME_IN_REWIND);
+        replay_append(&r, in);
+        t++;
+    }
+    printf("a rewinding run: %u ticks, the level changes at %u\n", r.ticks, change);
+    scrub(&r, seed_given() + 1, 2); /* and back across one */
 }
 
 /* The keyframes of a whole run in an arena too small for them: the viewer says so. */
 static void test_too_small(void) {
     static Run run;
-    REQUIRE_VOID(run_begin(&run));
-    Arena *history = st_arena_create((ArenaParams){.reserve_size = 600u << 10, .flags = ARENA_FLAG_NO_CHAIN,
-                                                   .name = "history"});
+    Replay r;
     Error err = {0};
-    CHECK(viewer_on(&run, history, 128u << 10, &err) == NULL);
+    REQUIRE_VOID(replay_load(&r, perm, "tests/replays/full-run.rep", &err) && run_begin(&run, &r));
+    CHECK(viewer_on(&run, 128u << 10, 100u << 10, &err) == NULL);
     printf("too small: %s\n", err.message);
     CHECK(strstr(err.message, "viewer: the history arena holds") != NULL);
-    st_arena_release(history);
-    st_arena_release(run.level);
+    run_end(&run);
 }
 
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* the replay names its levels from the repository */
     perm = st_arena_create((ArenaParams){.name = "permanent"});
     test_seeks_are_exact();
+    test_rewinding_run();
     test_too_small();
     st_arena_release(perm);
     return check_result();
