@@ -563,14 +563,18 @@ static bool open_viewer(App *app) {
     return true;
 }
 
-/* The viewer's keys; a jump starts the effects afresh and snaps the camera. */
-static void frame_view(App *app) {
-    int lw, lh;
-    st_host_logical_size(app->host, &lw, &lh);
-    if (!viewer_frame(app->viewer, &app->host->in, (float)lw, (float)lh)) return;
+/* The viewer sought: the effects start afresh and the camera snaps. */
+static void view_jumped(App *app) {
     effects_init(&app->effects, app->game, NULL);
     app->view.level_serial = 0;
     draw_view_update(&app->view, app->game);
+}
+
+/* The viewer's keys. */
+static void frame_view(App *app) {
+    int lw, lh;
+    st_host_logical_size(app->host, &lw, &lh);
+    if (viewer_frame(app->viewer, &app->host->in, (float)lw, (float)lh)) view_jumped(app);
 }
 
 bool app_start(void *state, Host *h) {
@@ -601,7 +605,8 @@ bool app_start(void *state, Host *h) {
     }
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
-    app->view = draw_view_make((float)lw, (float)lh);
+    /* The viewer's bar has the bottom of the screen: the game's pictures fit above it. */
+    app->view = draw_view_make((float)lw, (float)lh - (app->viewer ? VIEWER_BAR_H : 0));
     if (app->mode == APP_MODE_EDIT)
         editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
                          (float)lh);
@@ -761,9 +766,11 @@ bool app_tick(void *state, Host *h) {
             return false;
         }
         break;
-    case APP_MODE_VIEW:
-        if (!viewer_next(app->viewer, &b)) return false;
-        break;
+    case APP_MODE_VIEW: {
+        ViewerTick t = viewer_next(app->viewer, &b);
+        if (t == VIEWER_TICK_MOVED) view_jumped(app);
+        if (t != VIEWER_TICK_PLAY) return t == VIEWER_TICK_MOVED;
+    } break;
     case APP_MODE_AUTOPLAY: b = (uint16_t)bot_input(g); break;
     case APP_MODE_PLAY:
     case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;

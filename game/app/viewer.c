@@ -110,14 +110,25 @@ uint64_t viewer_seek(Viewer *v, uint64_t tick) {
     return t;
 }
 
-bool viewer_next(Viewer *v, uint16_t *input) {
-    if (!v->opened || v->paused) return false;
+ViewerTick viewer_next(Viewer *v, uint16_t *input) {
+    if (!v->opened) return VIEWER_TICK_NONE;
+    /* A step key held past the repeat delay: a tick (or a second) per tick, forward as
+       play (effects and sound) when it is one tick, else as a seek. */
+    v->held = v->hold_dir ? v->held + 1 : 0;
+    bool repeat = v->hold_dir && v->held > VIEWER_REPEAT_AFTER;
+    if (repeat && (v->hold_dir < 0 || v->hold_unit > 1 || v->tick >= v->ticks)) {
+        uint64_t back = MIN(v->tick, (uint64_t)v->hold_unit);
+        uint64_t to = v->hold_dir < 0 ? v->tick - back : v->tick + (uint64_t)v->hold_unit;
+        uint64_t from = v->tick;
+        return viewer_seek(v, to) != from ? VIEWER_TICK_MOVED : VIEWER_TICK_NONE;
+    }
+    if (!repeat && v->paused) return VIEWER_TICK_NONE;
     if (v->tick >= v->ticks) {
         v->paused = true;
-        return false;
+        return VIEWER_TICK_NONE;
     }
     *input = st_history_input(v->keys, v->tick++);
-    return true;
+    return VIEWER_TICK_PLAY;
 }
 
 uint64_t viewer_tick_at(const Viewer *v, float x, float w) {
@@ -127,8 +138,8 @@ uint64_t viewer_tick_at(const Viewer *v, float x, float w) {
     return (uint64_t)(f * (float)v->ticks + 0.5f);
 }
 
-/* The step keys: Left/Right (d-pad) a tick, repeating once held; with Shift (or the
-   shoulders) a second; PageUp/PageDown ten seconds. 0: none this frame. */
+/* The step keys: Left/Right (d-pad) a tick, with Shift (or the shoulders) a second,
+   PageUp/PageDown ten seconds; what is held repeats in viewer_next. 0: none this frame. */
 static int64_t step_asked(Viewer *v, const Input *in) {
     bool shift = st_input_key_held(in, SDL_SCANCODE_LSHIFT) || st_input_key_held(in, SDL_SCANCODE_RSHIFT);
     int64_t unit = shift ? SIM_HZ : 1;
@@ -137,9 +148,9 @@ static int64_t step_asked(Viewer *v, const Input *in) {
     bool hit = st_input_key_hit(in, SDL_SCANCODE_LEFT) || st_input_key_hit(in, SDL_SCANCODE_RIGHT) ||
                st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_LEFT) ||
                st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
-    v->held = left != right ? v->held + 1 : 0;
-    int64_t step = 0;
-    if (left != right && (hit || v->held > VIEWER_REPEAT_AFTER)) step = right ? unit : -unit;
+    v->hold_dir = left == right ? 0 : right ? 1 : -1;
+    v->hold_unit = (int32_t)unit;
+    int64_t step = hit && v->hold_dir ? v->hold_dir * unit : 0;
     if (st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_LEFTSHOULDER)) step -= SIM_HZ;
     if (st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)) step += SIM_HZ;
     if (st_input_key_hit(in, SDL_SCANCODE_PAGEUP)) step -= 10 * SIM_HZ;
@@ -190,7 +201,7 @@ void viewer_draw(const Viewer *v, Renderer *rd, const Font *font, float w, float
     Arena *frame = st_render_frame_arena(rd);
     const int panel = LAYER_MESSAGE - 3, track = LAYER_MESSAGE - 2;
     float y0 = h - VIEWER_BAR_H, span = w - 2 * BAR_INSET, ty = h - 8;
-    st_render_rect(rd, (RectF){0, y0, w, VIEWER_BAR_H}, panel, (Color){12, 10, 20, 215});
+    st_render_rect(rd, (RectF){0, y0, w, VIEWER_BAR_H}, panel, (Color){12, 10, 20, 255});
     st_render_rect(rd, (RectF){BAR_INSET, ty, span, 4}, track, (Color){60, 56, 80, 255});
     float at = v->ticks ? span * (float)v->tick / (float)v->ticks : 0;
     st_render_rect(rd, (RectF){BAR_INSET, ty, at, 4}, track, (Color){120, 150, 220, 255});

@@ -16,8 +16,9 @@
        viewer_seek(v, 1234);       // the state after 1234 ticks
        // every frame: the keys (true: the state jumped, effects and camera start afresh)
        if (viewer_frame(v, &host->in)) ...
-       // every tick the clock owes: the next input while it plays (false: paused or at the end)
-       uint16_t in; if (viewer_next(v, &in)) step(app, in);
+       // every tick the clock owes: the next input while it plays, or a held step key's
+       uint16_t in; ViewerTick t = viewer_next(v, &in);
+       if (t == VIEWER_TICK_PLAY) step(app, in);   // MOVED: it sought; NONE: nothing to do
        viewer_draw(v, rd, &font, w, h);   // the bar
 
    Keys: Left/Right a tick (held: repeating), with Shift a second; PageUp/PageDown ten
@@ -44,7 +45,7 @@
 #define VIEWER_KEYFRAME_EVERY 60 /* a second of play between keyframes */
 #define VIEWER_MARKS_MAX 256     /* level changes and restarts marked on the bar */
 #define VIEWER_BAR_H 22          /* the bar's panel at the bottom of the screen, in pixels */
-#define VIEWER_REPEAT_AFTER 12   /* frames a step key is held before it repeats */
+#define VIEWER_REPEAT_AFTER 15   /* ticks a step key is held before it repeats, once a tick */
 
 typedef void ViewerStep(void *ctx, uint16_t input);
 
@@ -79,13 +80,14 @@ typedef struct Viewer {
     bool forgotten; /* `forget` ran since the last start from tick 0: history_bits inputs are not exact */
     ViewerMark marks[VIEWER_MARKS_MAX];
     uint32_t mark_count, marks_dropped;
-    uint64_t end_hash;          /* game_hash at the run's end, from the pass */
-    int32_t end_levels;         /* levels completed at the end */
-    uint64_t open_ns;           /* the pass's CPU time (viewer_open) */
-    uint64_t seeks, seek_ticks; /* seeks made, and the ticks they played */
-    uint32_t worst_seek_ticks;  /* the most ticks one seek played */
-    int32_t held;               /* frames the step key has been held */
-    bool dragging;              /* the mouse holds the bar */
+    uint64_t end_hash;           /* game_hash at the run's end, from the pass */
+    int32_t end_levels;          /* levels completed at the end */
+    uint64_t open_ns;            /* the pass's CPU time (viewer_open) */
+    uint64_t seeks, seek_ticks;  /* seeks made, and the ticks they played */
+    uint32_t worst_seek_ticks;   /* the most ticks one seek played */
+    int32_t held;                /* ticks the step key has been held */
+    int32_t hold_dir, hold_unit; /* the step key held (-1, 0, 1) and its ticks (1, or a second's) */
+    bool dragging;               /* the mouse holds the bar */
 } Viewer;
 
 /* NULL with err filled when the arena cannot hold it. */
@@ -96,13 +98,19 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err);
 bool viewer_open(Viewer *v, Error *err);
 /* The state after `tick` ticks (clamped to the run's length); returns the tick reached. */
 uint64_t viewer_seek(Viewer *v, uint64_t tick);
-/* The next tick's input while playing (the tick counted), false when paused or at the end
-   (which pauses). */
-bool viewer_next(Viewer *v, uint16_t *input);
+typedef enum ViewerTick {
+    VIEWER_TICK_NONE, /* paused, or at the end (which pauses) */
+    VIEWER_TICK_PLAY, /* *input is the next tick's, counted: play it */
+    VIEWER_TICK_MOVED /* a held step key moved the state itself (a seek) */
+} ViewerTick;
+
+/* One tick the clock owes (above). */
+ViewerTick viewer_next(Viewer *v, uint16_t *input);
 /* The frame's keys, pad and mouse (above). True when the state jumped (a seek or a step). */
 bool viewer_frame(Viewer *v, const Input *in, float w, float h);
 /* The tick under logical x on a bar of width w (the bar's inset included). */
 uint64_t viewer_tick_at(const Viewer *v, float x, float w);
+/* The bar along the bottom of a w x h screen (VIEWER_BAR_H of it: the game draws above). */
 void viewer_draw(const Viewer *v, Renderer *rd, const Font *font, float w, float h);
 
 #endif
