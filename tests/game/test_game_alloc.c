@@ -11,7 +11,10 @@
    HUD and the screens' cards; then played through its keyboard path, every tick's input
    byte pushed as SDL key events, with progress saved to a temporary XDG_DATA_HOME and the
    run recorded. Each run must end on the replay's hash, and the recording must be the
-   replay, tick for tick. Counting starts after app_create and 3 frames. */
+   replay, tick for tick. Counting starts after app_create and 3 frames. With "viewer"
+   (ctest test_viewer_alloc): the replay viewer (app/viewer.h) opened with --seek, then
+   driven by its keys (steps, held steps, seconds, Home/End, PageUp/PageDown, play, the
+   mouse on the bar) and by seeks across the whole run: not one heap call either. */
 #include <SDL2/SDL.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -360,12 +363,77 @@ static void run_app_keys(const char *dir) {
     st_arena_release(perm);
 }
 
+static void push_mouse(float x, float y, bool down) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.button.x = (int)x, e.button.y = (int)y;
+    SDL_PushEvent(&e);
+}
+
+/* Frames of the viewer with a key tapped (down, then up `hold` frames later). */
+static bool view_frames(App *app, SDL_Scancode key, int hold, int after) {
+    bool more = true;
+    if (key) push_key(key, true);
+    for (int i = 0; i < hold && more; i++) more = app_run_frame(app);
+    if (key) push_key(key, false);
+    for (int i = 0; i < after && more; i++) more = app_run_frame(app);
+    return more;
+}
+
+/* The viewer as a window has it (headless, --seek ends the run: the mode is put back). */
+static void run_app_viewer(void) {
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .seek = 3000,
+                                                     .seek_given = true});
+    REQUIRE_VOID(app && app->viewer && app->viewer->opened);
+    Viewer *v = app->viewer;
+    CHECK_EQ_U(v->tick, 3000);
+    app->mode = APP_MODE_VIEW;
+    for (int i = 0; i < 64; i++) SDL_PushEvent(&(SDL_Event){.type = SDL_USEREVENT});
+    bool more = view_frames(app, 0, 0, WARM_FRAMES);
+    heap_calls = 0;
+    heap_counting = 1;
+    uint64_t seeks = v->seeks;
+    more = more && view_frames(app, SDL_SCANCODE_RIGHT, 1, 1) && view_frames(app, SDL_SCANCODE_LEFT, 1, 1);
+    more = more && view_frames(app, SDL_SCANCODE_LEFT, 90, 1) && view_frames(app, SDL_SCANCODE_RIGHT, 90, 1);
+    push_key(SDL_SCANCODE_LSHIFT, true);
+    more = more && view_frames(app, SDL_SCANCODE_RIGHT, 60, 1) && view_frames(app, SDL_SCANCODE_LEFT, 60, 1);
+    push_key(SDL_SCANCODE_LSHIFT, false);
+    more = more && view_frames(app, SDL_SCANCODE_PAGEDOWN, 1, 1) && view_frames(app, SDL_SCANCODE_END, 1, 1);
+    more = more && view_frames(app, SDL_SCANCODE_HOME, 1, 1) && view_frames(app, SDL_SCANCODE_SPACE, 1, 200);
+    push_mouse(240, APP_LOGICAL_H - 4, true);
+    more = more && view_frames(app, 0, 0, 2);
+    push_mouse(240, APP_LOGICAL_H - 4, false);
+    uint64_t clicked = v->tick;
+    for (uint64_t t = 0; t <= v->ticks && more; t += 383) {
+        viewer_seek(v, (t * 7919) % (v->ticks + 1)); /* all over the run, both ways */
+        more = app_run_frame(app);
+    }
+    heap_counting = 0;
+    printf("viewer: %llu seeks (the longest %u ticks), %llu frames, %lu heap allocations\n",
+           (unsigned long long)(v->seeks - seeks), v->worst_seek_ticks, (unsigned long long)app->host->frames,
+           heap_calls);
+    CHECK(more);
+    CHECK(v->seeks - seeks > 150);           /* the keys moved it */
+    CHECK(clicked > 3000 && clicked < 4700); /* the bar's middle: the run's */
+    CHECK_EQ_U(heap_calls, 0);
+    CHECK_EQ_I(app_run_release(app), 0);
+    st_arena_release(perm);
+}
+
 /* No argument: the simulation alone. "app": the two front-end runs (ctest: test_app_alloc).
    "audio": the replay with the sound device (ctest: test_audio_alloc). */
 int main(int argc, char **argv) {
     bool app = argc > 1 && strcmp(argv[1], "app") == 0;
     bool audio = argc > 1 && strcmp(argv[1], "audio") == 0;
     bool gl = argc > 1 && strcmp(argv[1], "gl") == 0;
+    bool viewer = argc > 1 && strcmp(argv[1], "viewer") == 0;
     if (chdir(SOURCE_DIR) != 0) return 1;
     /* The interposer is live: a malloc during start-up is counted when asked. */
     heap_calls = 0;
@@ -381,7 +449,9 @@ int main(int argc, char **argv) {
     char save_path[SAVE_PATH_MAX];
     snprintf(save_path, sizeof save_path, "%s/progress", save_dir);
 
-    if (gl) {
+    if (viewer) {
+        run_app_viewer();
+    } else if (gl) {
         run_app_gl();
     } else if (audio) {
         run_app_audio();
