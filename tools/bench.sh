@@ -29,6 +29,10 @@ for name in "${names[@]}"; do
     echo "instructions per operation (callgrind, tools/arena_ir.sh):"
     tools/arena_ir.sh build/release
   fi
+  if [[ $name == bench_seek ]] && command -v valgrind >/dev/null; then
+    echo "instructions (callgrind, tools/seek_ir.sh):"
+    tools/seek_ir.sh build/release
+  fi
   if [[ $name == bench_startup ]] && command -v valgrind >/dev/null; then
     if [[ -n ${DISPLAY:-} ]]; then tools/startup_ir.sh build/release
     elif command -v Xvfb >/dev/null; then sh tests/with_xvfb.sh tools/startup_ir.sh build/release; fi
