@@ -550,8 +550,11 @@ static bool open_viewer(App *app) {
         return false;
     }
     HistoryStats s = st_history_stats(v->keys);
-    st_diag_report(DIAG_NOTE, "viewer: %u ticks, %u keyframes, %llu bytes of them, played through in %.1f ms", v->ticks,
-                   s.keyframes, (unsigned long long)s.held_bytes, (double)v->open_ns / 1e6);
+    st_diag_report(DIAG_NOTE,
+                   "viewer: %u ticks, %u keyframes (%llu bytes) in %llu bytes of the history arena, played through in "
+                   "%.1f ms",
+                   v->ticks, s.keyframes, (unsigned long long)s.held_bytes, (unsigned long long)v->arena_bytes,
+                   (double)v->open_ns / 1e6);
     if (app->opt.seek_given) {
         viewer_seek(v, app->opt.seek);
         printf("seek: tick %llu hash %016llx\n", (unsigned long long)v->tick, (unsigned long long)game_hash(g));
@@ -664,9 +667,15 @@ int app_describe(const void *state, char *out, size_t cap) {
     const Game *g = app->game;
     int n =
         snprintf(out, cap,
-                 "\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\"",
+                 "\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\","
+                 "\"tick\":%u",
                  game_screen_name(g->screen), g->sim.level.path ? g->sim.level.path : "", (int)g->sim.player.x,
-                 (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest);
+                 (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest, g->ticks);
+    /* The viewer's place in the run it shows, and whether it plays. */
+    const Viewer *v = app->viewer;
+    if (n > 0 && (size_t)n < cap && v && v->opened)
+        n += snprintf(out + n, cap - (size_t)n, ",\"view_tick\":%llu,\"view_ticks\":%u,\"view_paused\":%s",
+                      (unsigned long long)v->tick, v->ticks, v->paused ? "true" : "false");
     return n > 0 && (size_t)n < cap ? n : 0;
 }
 

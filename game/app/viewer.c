@@ -11,6 +11,7 @@
 #define BAR_INSET 6.0f /* the track's margin from the screen's sides */
 
 Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
+    uint64_t pos = st_arena_pos(arena);
     Viewer *v = st_arena_push_struct(arena, Viewer);
     if (!v) {
         st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0, "viewer: ");
@@ -27,6 +28,7 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
                         .keyframe_every = v->p.keyframe_every,
                         .deltas = false};
     v->keys = st_history_create(arena, &hp, err);
+    v->arena_bytes = st_arena_pos(arena) - pos;
     return v->keys ? v : NULL;
 }
 

@@ -82,6 +82,7 @@ typedef struct Viewer {
     uint32_t mark_count, marks_dropped;
     uint64_t end_hash;           /* game_hash at the run's end, from the pass */
     int32_t end_levels;          /* levels completed at the end */
+    uint64_t arena_bytes;        /* what viewer_create took of its arena */
     uint64_t open_ns;            /* the pass's CPU time (viewer_open) */
     uint64_t seeks, seek_ticks;  /* seeks made, and the ticks they played */
     uint32_t worst_seek_ticks;   /* the most ticks one seek played */
