@@ -518,6 +518,13 @@ static void viewer_step(void *ctx, uint16_t input) {
 
 static void viewer_forget(void *ctx) { rewind_forget(&((App *)ctx)->rewind); }
 
+/* No viewer for this run (err says why): the replay plays straight, from its first tick. */
+static void view_straight(App *app, Error *err) {
+    st_diag_report(DIAG_WARNING, "warning: %s: the replay plays straight, without the viewer", err->message);
+    app->viewer = NULL;
+    app->mode = APP_MODE_REPLAY;
+}
+
 /* The viewer's keyframes, before the rewind's ring takes the rest of the history arena. */
 static bool create_viewer(App *app) {
     Game *g = app->game;
@@ -534,8 +541,8 @@ static bool create_viewer(App *app) {
                       .state_max = MIN(state, APP_VIEWER_STATE_MAX)};
     Error err;
     app->viewer = viewer_create(app->host->life.history, &p, &err);
-    if (!app->viewer) st_error_report(&err);
-    return app->viewer != NULL;
+    if (!app->viewer) view_straight(app, &err);
+    return true;
 }
 
 /* The run played through (the rewind set up: a run that rewinds needs it), --seek. */
@@ -543,11 +550,16 @@ static bool open_viewer(App *app) {
     Host *h = app->host;
     Game *g = app->game;
     Viewer *v = app->viewer;
+    if (!v) return true;                                                      /* create_viewer said why: straight */
     memcpy(app->view_regions, app->rewind.regions, sizeof app->view_regions); /* the state a rewind puts back */
     Error err;
     if (!viewer_open(v, &err)) {
-        st_error_report(&err);
-        return false;
+        if (v->tick != 0) {
+            st_error_report(&err);
+            return false;
+        }
+        view_straight(app, &err);
+        return true;
     }
     HistoryStats s = st_history_stats(v->keys);
     st_diag_report(DIAG_NOTE,

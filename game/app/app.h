@@ -53,9 +53,10 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
    (rules/rewind.h) with room to spare for the largest shipped level (README: "Rewind"). */
 #define APP_HISTORY_ARENA_BYTES (16ull << 20)
 
-/* The replay viewer's largest state (the Game and its level arena's used bytes): the
-   shipped levels take about 40 KB of the level arena; a larger state is refused, said so. */
-#define APP_VIEWER_STATE_MAX (1ull << 20)
+/* The replay viewer's largest state (the Game's play span and its level arena's used
+   bytes): the shipped levels take about 40 KB; a run with a larger one is played
+   straight, said so. */
+#define APP_VIEWER_STATE_MAX (256ull << 10)
 /* ... and its keyframes' ring: the full committed run (2 min 8 s) takes about 190 KB of it. */
 #define APP_VIEWER_RING_BYTES (1ull << 20)
 

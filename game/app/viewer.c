@@ -29,6 +29,7 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
                         .deltas = false};
     v->keys = st_history_create(arena, &hp, err);
     v->arena_bytes = st_arena_pos(arena) - pos;
+    if (!v->keys) st_arena_pop_to(arena, pos); /* the arena as it was, for what comes next */
     return v->keys ? v : NULL;
 }
 
@@ -44,6 +45,17 @@ static void mark(Viewer *v, uint32_t tick, ViewerMarkKind kind) {
    mark where it changed the level or started it again. */
 static bool pass_tick(Viewer *v, uint32_t tick, uint16_t input, Error *err) {
     const Game *g = v->p.g;
+    /* Stop before the ring would drop the first keyframe (the way back to the start): a
+       keyframe's coding is at most its bytes and a little. */
+    uint64_t raw = 64;
+    for (uint32_t i = 0; i < v->p.region_count; i++)
+        raw += v->p.regions[i].arena ? st_arena_pos(v->p.regions[i].arena) : v->p.regions[i].size;
+    HistoryStats s = st_history_stats(v->keys);
+    if (s.ring_bytes < s.held_bytes + 2 * raw)
+        return st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
+                            "viewer: the run's keyframes do not fit %llu bytes of the history arena (at tick %u of %u;"
+                            " --history-arena)",
+                            (unsigned long long)s.ring_bytes, tick, v->ticks);
     int32_t number = g->level_number;
     uint32_t serial = g->sim.level_serial;
     if (st_history_record(v->keys, input, v->p.regions, v->p.region_count, err) == HISTORY_NONE) return false;
@@ -53,23 +65,33 @@ static bool pass_tick(Viewer *v, uint32_t tick, uint16_t input, Error *err) {
     return true;
 }
 
+/* A pass that failed after `played` ticks: the Game back on its first tick when that is
+   still held (or was never left). */
+static bool pass_failed(Viewer *v, uint32_t played) {
+    bool back = !played || st_history_restore(v->keys, 0, v->p.regions, v->p.region_count) == 0;
+    if (back && v->p.forget) v->p.forget(v->p.ctx);
+    v->tick = back ? 0 : HISTORY_NONE;
+    return false;
+}
+
 bool viewer_open(Viewer *v, Error *err) {
     uint64_t t0 = SDL_GetPerformanceCounter();
     const Replay *r = v->p.replay;
     uint32_t tick = 0;
     for (uint32_t i = 0; i < r->run_count; i++)
-        for (uint32_t k = 0; k < r->runs[i].count; k++)
-            if (!pass_tick(v, tick++, (uint16_t)r->runs[i].input, err)) return false;
+        for (uint32_t k = 0; k < r->runs[i].count; k++, tick++)
+            if (!pass_tick(v, tick, (uint16_t)r->runs[i].input, err)) return pass_failed(v, tick);
     v->end_hash = game_hash(v->p.g);
     v->end_levels = v->p.g->sim.progress.levels_completed;
     /* The end as an entry of its own, so that a seek to it restores a state that is held. */
-    if (st_history_record(v->keys, 0, v->p.regions, v->p.region_count, err) == HISTORY_NONE) return false;
+    if (st_history_record(v->keys, 0, v->p.regions, v->p.region_count, err) == HISTORY_NONE)
+        return pass_failed(v, tick);
     HistoryStats s = st_history_stats(v->keys);
     if (s.dropped || s.first != 0) {
         st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
                      "viewer: the history arena holds %u of the run's %u ticks (--history-arena)", s.count,
                      v->ticks + 1);
-        return false;
+        return pass_failed(v, tick);
     }
     v->tick = tick;
     v->opened = true;

@@ -91,11 +91,13 @@ typedef struct Viewer {
     bool dragging;               /* the mouse holds the bar */
 } Viewer;
 
-/* NULL with err filled when the arena cannot hold it. */
+/* NULL with err filled, and the arena as it was, when it cannot hold it. */
 Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err);
 /* Plays the run through from the state given (keyframes, marks, the end's hash), then back
-   to tick 0. False with err filled when the keyframes do not fit the ring (the arena is
-   too small for this run: --history-arena), the viewer then unusable. */
+   to tick 0. False with err filled when a state is larger than state_max or the keyframes
+   do not fit the ring (--history-arena): the viewer is then unusable, and the Game back on
+   the run's first tick (v->tick 0: it can be played straight) or, when even that is not
+   held, where the pass stopped (v->tick HISTORY_NONE). */
 bool viewer_open(Viewer *v, Error *err);
 /* The state after `tick` ticks (clamped to the run's length); returns the tick reached. */
 uint64_t viewer_seek(Viewer *v, uint64_t tick);

@@ -3,7 +3,8 @@
 # headless: for each TICK, `--seek TICK` must print "seek: tick TICK hash H" and end with the
 # replay's verdict "(matches)" (the viewer's pass played it to the end), and H must be the
 # hash a straight replay stopped at that tick reports (--frames TICK: one tick a frame).
-# Then a tick past the end is the end, and --seek without --replay is a usage error.
+# Then a tick past the end is the end, a history arena too small for the viewer plays the
+# replay straight (with a warning), and --seek without --replay is a usage error.
 set -u
 GAME=$1
 REPLAY=$2
@@ -26,6 +27,13 @@ end=$(run --seek 99999999 | sed -n 's/^seek: tick \([0-9]*\) hash \([0-9a-f]*\)$
 want=$(sed -n 's/^hash \([0-9a-f]*\).*/\1/p' "$REPLAY")
 echo "past the end: $end (the replay: $ticks $want)"
 [ "$end" = "$ticks $want" ] || { echo "replay_seek: FAIL: a seek past the end is not the end"; fail=1; }
+# A history arena too small for the viewer: said so, and the replay plays straight.
+out=$(run --seek 100 --frames 200 --history-arena 1000000)
+rc=$?
+printf '%s\n' "$out" | grep -q "^warning: .*: the replay plays straight, without the viewer$" &&
+    ! printf '%s\n' "$out" | grep -q "^seek: " && [ $rc -eq 0 ] &&
+    printf '%s\n' "$out" | grep -q "^replay .*: stopped early, " ||
+    { echo "replay_seek: FAIL: no viewer: not played straight with a warning (exit $rc)"; printf '%s\n' "$out" | grep -v '^  '; fail=1; }
 out=$(${AD_RUN:-} "$GAME" --headless --no-save --seek 5 2>&1)
 [ $? -eq 2 ] || { echo "replay_seek: FAIL: --seek without --replay: not a usage error"; fail=1; }
 exit $fail

@@ -66,7 +66,7 @@ static void run_end(Run *run) {
 }
 
 /* The viewer as the App makes it: its part of the history arena first, then the rewind's. */
-static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Error *err) {
+static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Viewer **made, Error *err) {
     ViewerParams p = {.replay = &run->r,
                       .g = &run->g,
                       .regions = run->rw.regions,
@@ -78,6 +78,7 @@ static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Error *er
                       .bytes = bytes,
                       .state_max = state_max};
     Viewer *v = viewer_create(run->history, &p, err);
+    if (made) *made = v;
     if (!v || !run_rewind(run)) return NULL;
     return viewer_open(v, err) ? v : NULL;
 }
@@ -126,7 +127,7 @@ static uint32_t scrub(const Replay *r, uint64_t seed, uint32_t want_levels) {
     uint64_t *hashes = straight_hashes(r);
     REQUIRE(hashes && run_begin(&viewed, r));
     Error err;
-    Viewer *v = viewer_on(&viewed, 1u << 20, 1u << 20, &err);
+    Viewer *v = viewer_on(&viewed, 1u << 20, 1u << 20, NULL, &err);
     if (!v) fprintf(stderr, "%s\n", err.message);
     REQUIRE(v);
     CHECK_EQ_U(v->end_hash, hashes[n]);
@@ -200,16 +201,31 @@ static void test_rewinding_run(void) {
     scrub(&r, seed_given() + 1, 2); /* and back across one */
 }
 
-/* The keyframes of a whole run in an arena too small for them: the viewer says so. */
+/* The keyframes of a whole run in a ring too small for them: the viewer says so and puts
+   the Game back on the run's first tick (the App then plays it straight); a state larger
+   than the viewer takes is refused the same way, at once. */
 static void test_too_small(void) {
     static Run run;
     Replay r;
     Error err = {0};
     REQUIRE_VOID(replay_load(&r, perm, "tests/replays/full-run.rep", &err) && run_begin(&run, &r));
-    CHECK(viewer_on(&run, 128u << 10, 100u << 10, &err) == NULL);
+    uint64_t start = game_hash(&run.g);
+    Viewer *v = NULL;
+    CHECK(viewer_on(&run, 128u << 10, 100u << 10, &v, &err) == NULL);
     printf("too small: %s\n", err.message);
-    CHECK(strstr(err.message, "viewer: the history arena holds") != NULL);
+    CHECK(strstr(err.message, "viewer: the run's keyframes do not fit") != NULL);
+    REQUIRE_VOID(v);
+    CHECK_EQ_U(v->tick, 0);
+    CHECK_EQ_U(game_hash(&run.g), start);
+    CHECK(st_history_count(run.rw.history) == 0); /* and the rewind's history empty */
     run_end(&run);
+
+    static Run big;
+    REQUIRE_VOID(run_begin(&big, &r));
+    CHECK(viewer_on(&big, 4096, 1u << 20, &v, &err) == NULL);
+    printf("too large a state: %s\n", err.message);
+    CHECK(v && v->tick == 0 && game_hash(&big.g) == start);
+    run_end(&big);
 }
 
 int main(void) {
