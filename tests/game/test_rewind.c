@@ -180,7 +180,7 @@ static void test_bound(Arena *ha) {
     CHECK_EQ_U(hash_at[played - back], game_hash(&g));
     CHECK_EQ_U(level_at[played - back], level_hash());
 
-    Arena *small = st_arena_create((ArenaParams){.reserve_size = 2 * (game_play_bytes() + (1 << 20)) + (48 << 10),
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = game_play_bytes() + (1 << 20) + (64 << 10),
                                                  .flags = ARENA_FLAG_NO_CHAIN,
                                                  .name = "history"});
     REQUIRE_VOID(small);
