@@ -103,7 +103,8 @@ uint64_t st_arena_pos(const Arena *a);
 /* The arena's bytes [0, st_arena_pos(a)) as one span: its first block's first user byte, or
    NULL once pushes have chained a second block (never, for ARENA_FLAG_NO_CHAIN). Since the
    arena never moves, pointers into it stay valid when those bytes are put back as they were:
-   a snapshot of a whole lifetime is a copy of this span (history.h). */
+   a snapshot of a whole lifetime is a copy of this span (history.h). Under AddressSanitizer
+   the whole span is made addressable, the gaps between allocations included. */
 void *st_arena_base(const Arena *a);
 /* The cursor moved to `pos`, forward or back, in the first block, the bytes below it kept as
    they are; those between the old cursor and `pos` are NOT zeroed (the caller writes them: a

@@ -1,8 +1,9 @@
 /* history.c - the ring of past states behind history.h.
 
    Layout in the arena: the History, its entries (one per tick held, at tick % ticks), the
-   last keyframe's raw bytes (`base`, what deltas are taken against), a staging buffer a
-   snapshot is coded into before it is placed, then the ring of coded snapshots.
+   last keyframe's raw bytes (`base`, what deltas are taken against), then the ring of coded
+   snapshots. A snapshot is coded in place, where the ring has room for its worst case
+   (code_bound), and takes only what it came to.
 
    Coding: a region's bytes (a keyframe) or their XOR with the keyframe's (a delta) as
    tokens [varint zeros][varint literals][literal bytes]; a literal run ends where eight
@@ -36,8 +37,6 @@ struct History {
     uint64_t base_tick; /* HISTORY_NONE: no keyframe to take a delta against */
     uint64_t base_sizes[HISTORY_REGIONS_MAX];
     uint32_t base_count;
-    uint8_t *stage;
-    uint64_t stage_cap;
     uint8_t *ring;
     uint64_t ring_cap, ring_pushed; /* ring_pushed: how much of it the arena has handed out */
     bool grows;
@@ -126,12 +125,10 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
     uint64_t pos = st_arena_pos(arena);
     History *h = st_arena_push_struct(arena, History);
     HistoryEntry *e = h ? st_arena_push_array(arena, HistoryEntry, q.ticks) : NULL;
-    uint64_t stage_cap = q.state_max + 16 * HISTORY_REGIONS_MAX + HISTORY_HEADER_MAX;
     uint8_t *base = e ? st_arena_push_array_raw(arena, uint8_t, q.state_max) : NULL;
-    uint8_t *stage = base ? st_arena_push_array_raw(arena, uint8_t, stage_cap) : NULL;
     uint8_t *ring = NULL;
-    if (stage && q.bytes) ring = st_arena_push_array_raw(arena, uint8_t, q.bytes);
-    else if (stage) ring = st_arena_push_raw(arena, 0, 1); /* the cursor: the ring grows from here */
+    if (base && q.bytes) ring = st_arena_push_array_raw(arena, uint8_t, q.bytes);
+    else if (base) ring = st_arena_push_raw(arena, 0, 1); /* the cursor: the ring grows from here */
     uint64_t cap = q.bytes ? q.bytes : st_arena_capacity(arena) - st_arena_pos(arena);
     if (!ring || !st_arena_base(arena) || cap == 0) {
         if (st_arena_pos(arena) > pos) st_arena_pop_to(arena, pos);
@@ -147,8 +144,6 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
                    .entries = e,
                    .base = base,
                    .base_tick = HISTORY_NONE,
-                   .stage = stage,
-                   .stage_cap = stage_cap,
                    .ring = ring,
                    .ring_cap = cap,
                    .ring_pushed = q.bytes,
@@ -233,10 +228,19 @@ static bool make_room(History *h, uint64_t size, uint64_t *at) {
     return true;
 }
 
-/* The state coded into the stage: a keyframe (its count and sizes, then each region) or a
-   delta against `base`. Returns the coded size. */
-static uint64_t code_state(History *h, const Span *s, uint32_t n, bool key) {
-    uint8_t *o = h->stage;
+/* The most code_stream writes for a region: every token but the first starts with eight
+   zero bytes or more, which cost its two varints and more, so only the first token can
+   grow the bytes, by its two varints (at most 10 bytes for any region below 2^35). */
+static uint64_t code_bound(const Span *s, uint32_t n) {
+    uint64_t b = HISTORY_HEADER_MAX;
+    for (uint32_t i = 0; i < n; i++) b += s[i].n + 16;
+    return b;
+}
+
+/* The state coded at `o`: a keyframe (its count and sizes, then each region) or a delta
+   against `base`. Returns the coded size. */
+static uint64_t code_state(const History *h, uint8_t *o, const Span *s, uint32_t n, bool key) {
+    uint8_t *start = o;
     if (key) {
         *o++ = (uint8_t)n;
         for (uint32_t i = 0; i < n; i++) o = put_varint(o, s[i].n);
@@ -246,7 +250,7 @@ static uint64_t code_state(History *h, const Span *s, uint32_t n, bool key) {
         o = code_stream(o, s[i].p, key ? NULL : b, s[i].n);
         b += s[i].n;
     }
-    return (uint64_t)(o - h->stage);
+    return (uint64_t)(o - start);
 }
 
 static bool same_shape(const History *h, const Span *s, uint32_t n) {
@@ -265,21 +269,20 @@ uint64_t st_history_record(History *h, uint16_t input, const HistoryRegion *r, u
         return HISTORY_NONE;
     }
     uint64_t t = h->next, size = 0, at = 0;
-    bool key = true;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        key = !same_shape(h, s, n) || t - h->base_tick >= h->p.keyframe_every;
-        size = key || h->p.deltas ? code_state(h, s, n, key) : 0;
-        bool room = make_room(h, size, &at);
-        if (!key && h->base_tick == HISTORY_NONE) continue; /* its keyframe went: a keyframe instead */
-        if (!room) {
-            st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
-                         "history: a snapshot of %llu bytes does not fit the ring of %llu in arena '%s'",
-                         (unsigned long long)size, (unsigned long long)h->ring_cap, st_arena_name(h->arena));
-            return HISTORY_NONE;
-        }
-        break;
+    bool key = !same_shape(h, s, n) || t - h->base_tick >= h->p.keyframe_every;
+    uint64_t room = key || h->p.deltas ? code_bound(s, n) : 0;
+    bool placed = make_room(h, room, &at);
+    if (!key && h->base_tick == HISTORY_NONE) { /* its keyframe went for room: a keyframe instead */
+        key = true, room = code_bound(s, n);
+        placed = make_room(h, room, &at);
     }
-    if (size) memcpy(h->ring + at, h->stage, size);
+    if (!placed) {
+        st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
+                     "history: a snapshot of up to %llu bytes does not fit the ring of %llu in arena '%s'",
+                     (unsigned long long)room, (unsigned long long)h->ring_cap, st_arena_name(h->arena));
+        return HISTORY_NONE;
+    }
+    if (room) size = code_state(h, h->ring + at, s, n, key);
     *entry(h, t) = (HistoryEntry){
         .offset = at, .size = (uint32_t)size, .back = key ? 0 : (uint32_t)(t - h->base_tick), .input = input};
     h->next = t + 1;

@@ -49,9 +49,8 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 /* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
 
-/* The history arena's default (host.h: --history-arena): the rewind's ring of past states
-   (rules/rewind.h) with room to spare for the largest shipped level (README: "Rewind"). */
-#define APP_HISTORY_ARENA_BYTES (16ull << 20)
+/* The history arena's default (host.h: --history-arena): the rewind's (rules/rewind.h). */
+#define APP_HISTORY_ARENA_BYTES REWIND_ARENA_BYTES
 
 /* The replay viewer's largest state (the Game's play span and its level arena's used
    bytes): the shipped levels take about 40 KB; a run with a larger one is played

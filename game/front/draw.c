@@ -427,8 +427,8 @@ static void draw_level_select(const DrawFrame *f) {
          TEXT_ALIGN_CENTER, 1);
 }
 
-static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",         "Right",
-                                                                      "Fire", "Confirm", "Pause / back", "Restart"};
+static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {
+    "Up", "Down", "Left", "Right", "Fire", "Confirm", "Pause / back", "Restart", "Rewind (hold)"};
 
 static void draw_settings(const DrawFrame *f) {
     Renderer *rd = f->rd;

@@ -290,8 +290,12 @@ static void push_byte(uint16_t prev, uint16_t b) {
     }
 }
 
-/* The front end played from the keyboard, saving progress and recording. */
-static void run_app_keys(const char *dir) {
+/* The front end played from the keyboard, saving progress and recording: full-run.rep to
+   the victory, and rewind.rep, whose Backspace held goes back in time (rules/rewind.h:
+   the history recorded every tick and restored, with no heap call either), to its second
+   level's exit, with no progress saved: it rewound in level 1, so that clear is not
+   counted, and level 2's would be recorded when level 3 loads. */
+static void run_app_keys(const char *dir, const char *replay, GameScreen end, int32_t saved) {
     char rec_path[300], save_path[300];
     Error msg;
     snprintf(rec_path, sizeof rec_path, "%s/run.rep", dir);
@@ -300,7 +304,7 @@ static void run_app_keys(const char *dir) {
     setenv("XDG_CONFIG_HOME", dir, 1); /* the settings file too: never the user's own */
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     Replay r;
-    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
+    if (!replay_load(&r, perm, replay, &msg)) {
         fprintf(stderr, "%s\n", msg.message);
         CHECK(!"replay loads");
         return;
@@ -336,18 +340,23 @@ static void run_app_keys(const char *dir) {
     }
     heap_counting = 0;
 
-    printf("front end, keys: %d levels, %u ticks, %lu heap allocations during play\n",
-           app->game->sim.progress.levels_completed, ticks, heap_calls);
+    printf("front end, keys, %s: %d levels, %u ticks (%llu rewound), %lu heap allocations during play\n", replay,
+           app->game->sim.progress.levels_completed, ticks, (unsigned long long)app->rewind.ticks_rewound, heap_calls);
     CHECK(more);
     CHECK_EQ_U(ticks, r.ticks);
-    CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
+    CHECK_EQ_I(app->game->screen, end);
+    CHECK(r.version < 2 || app->rewind.ticks_rewound > 300);
     CHECK_EQ_U(game_hash(app->game), r.hash);
     CHECK_EQ_U(heap_calls, 0);
     CHECK_EQ_I(app_run_release(app), 0);
 
     SaveData d;
-    CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
-    CHECK(d.level_count >= 6);
+    if (saved) {
+        CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
+        CHECK(d.level_count >= saved);
+    } else { /* its clears were all rewound into: not counted, nothing written */
+        CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_NOT_FOUND);
+    }
     /* The recording is the replay, tick for tick, and knows its hash. */
     Replay rec;
     REQUIRE_VOID(replay_load(&rec, perm, rec_path, &msg));
@@ -355,7 +364,7 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_U(rec.hash, r.hash);
     CHECK_EQ_I(rec.levels, r.levels);
     Replay orig;
-    REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", &msg));
+    REQUIRE_VOID(replay_load(&orig, perm, replay, &msg));
     uint16_t x, y;
     uint32_t same = 0;
     while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;
@@ -457,7 +466,13 @@ int main(int argc, char **argv) {
         run_app_audio();
     } else if (app) {
         run_app_replay();
-        run_app_keys(save_dir);
+        run_app_keys(save_dir, REPLAYS_DIR "/full-run.rep", SCREEN_VICTORY, 6);
+        char rewind_dir[] = "/tmp/test_game_alloc_rewind_XXXXXX";
+        if (!mkdtemp(rewind_dir)) return 1;
+        run_app_keys(rewind_dir, REPLAYS_DIR "/rewind.rep", SCREEN_TRANSITION, 0);
+        char rm[300];
+        snprintf(rm, sizeof rm, "rm -rf '%s'", rewind_dir);
+        if (system(rm) != 0) return 1;
     } else {
         run_sim(save_path);
     }

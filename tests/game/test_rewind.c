@@ -180,7 +180,7 @@ static void test_bound(Arena *ha) {
     CHECK_EQ_U(hash_at[played - back], game_hash(&g));
     CHECK_EQ_U(level_at[played - back], level_hash());
 
-    Arena *small = st_arena_create((ArenaParams){.reserve_size = 2 * (game_play_bytes() + (1 << 20)) + (48 << 10),
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = game_play_bytes() + (1 << 20) + (64 << 10),
                                                  .flags = ARENA_FLAG_NO_CHAIN,
                                                  .name = "history"});
     REQUIRE_VOID(small);
@@ -205,7 +205,8 @@ static void test_bound(Arena *ha) {
 }
 
 /* The clear played straight writes the progress; rewound into and played again, it does
-   not (the file, deleted meanwhile, stays gone), and neither does the rewind itself. */
+   not (the file, deleted meanwhile, stays gone), and neither does the rewind itself, nor
+   the level load that comes again after a rewind into the clear card. */
 static void test_no_progress_written(Arena *ha) {
     char dir[] = "/tmp/test_rewind_XXXXXX", save[300];
     REQUIRE_VOID(mkdtemp(dir));
@@ -229,6 +230,18 @@ static void test_no_progress_written(Arena *ha) {
     CHECK(st_os_file_info(save).kind == OS_FILE_NONE); /* the second clear was not counted */
     CHECK(memcmp(&before.levels, &g.save.levels, sizeof before.levels) == 0);
     CHECK_STR(g.save.furthest, before.furthest);
+    /* Back into the clear card only, after the clear was noted and before the next level
+       loaded: the load comes again, and still writes nothing. */
+    REQUIRE_VOID(start(ha, save));
+    for (change = 0; played < MAX_TICKS && !change;)
+        if (play(), g.level_number == 2) change = played;
+    for (int i = 0; i < 30; i++) play();
+    remove(save);
+    end = played, target = change - 20;
+    CHECK_EQ_U(hold_rewind(end - target, 1000), end - target);
+    CHECK_EQ_I(g.screen, SCREEN_TRANSITION);
+    CHECK_EQ_I(replay_from(target, end), 0);
+    CHECK(st_os_file_info(save).kind == OS_FILE_NONE);
     rmdir(dir);
 }
 

@@ -6,9 +6,9 @@
    the ticks on either side of it, the start and the end, backwards and forwards, and steps a
    tick each way: every hash must be the straight run's at that tick. Both run as the App
    runs them, through rewind_update (rules/rewind.h), the viewer's keyframes the rewind's
-   state. Then a run that rewinds (full-run's inputs with the rewind held three times, once
-   back across a level change), whose seeks must start where the rewind's history is the
-   straight run's; and the keyframes' bounds: an arena too small for them is an error,
+   state. Then runs that rewind (full-run's inputs with the rewind held three times, once
+   back across a level change; the committed rewind.rep), whose seeks must start where the
+   rewind's history is the straight run's; and the keyframes' bounds: an arena too small for them is an error,
    never a wrong state. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +201,15 @@ static void test_rewinding_run(void) {
     scrub(&r, seed_given() + 1, 2); /* and back across one */
 }
 
+/* The committed run that rewinds (tests/replays/rewind.rep: four holds, one across a level
+   change), scrubbed the same way. */
+static void test_rewind_rep(void) {
+    Replay r;
+    Error err;
+    REQUIRE_VOID(replay_load(&r, perm, "tests/replays/rewind.rep", &err));
+    scrub(&r, seed_given() + 2, 1);
+}
+
 /* The keyframes of a whole run in a ring too small for them: the viewer says so and puts
    the Game back on the run's first tick (the App then plays it straight); a state larger
    than the viewer takes is refused the same way, at once. */
@@ -233,6 +242,7 @@ int main(void) {
     perm = st_arena_create((ArenaParams){.name = "permanent"});
     test_seeks_are_exact();
     test_rewinding_run();
+    test_rewind_rep();
     test_too_small();
     st_arena_release(perm);
     return check_result();
