@@ -29,8 +29,9 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
                         .deltas = false};
     v->keys = st_history_create(arena, &hp, err);
     v->arena_bytes = st_arena_pos(arena) - pos;
-    if (!v->keys) st_arena_pop_to(arena, pos); /* the arena as it was, for what comes next */
-    return v->keys ? v : NULL;
+    if (v->keys) return v;
+    st_arena_pop_to(arena, pos); /* the arena as it was, for what comes next (v with it) */
+    return NULL;
 }
 
 static void mark(Viewer *v, uint32_t tick, ViewerMarkKind kind) {
