@@ -96,7 +96,7 @@ expect fail "a link taken away (engine -> SDL2)" '-  "engine" -> "sys:SDL2";'
 fresh
 made game/rules/planted.c
 echo 'int rules_planted(void) { return 1; }' >"$tree/game/rules/planted.c"
-expect fail "a source added to game/rules" '+  "game_rules" [label="game_rules\ngame/rules  7 .c"'
+expect fail "a source added to game/rules" '+  "game_rules" [label="game_rules\ngame/rules  8 .c"'
 
 fresh
 own engine/CMakeLists.txt
