@@ -17,6 +17,7 @@
 #
 # Since every rewind is undone by playing IN's inputs again, OUT ends on IN's hash.
 set -eu
+case "${1:-}" in --help | -h) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 [ $# -ge 4 ] || { echo "usage: rewind-script.sh GAME IN.rep OUT.rep AT:HOLD..." >&2; exit 2; }
 game=$1 in=$2 out=$3
 shift 3
