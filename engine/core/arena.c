@@ -347,6 +347,32 @@ void st_arena_pop_to(Arena *a, uint64_t pos) {
     POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
 }
 
+/* Under ASan the gaps between allocations (alignment, a scope's rewound tail) stay
+   poisoned; the span is handed out whole, to be read and written as bytes, so it is made
+   addressable whole. Past the cursor stays poisoned. */
+void *st_arena_base(const Arena *a) {
+    if (a->hot.current != a) return NULL;
+    UNPOISON(block_user((Arena *)a), a->hot.pos);
+    return block_user((Arena *)a);
+}
+
+bool st_arena_set_pos(Arena *a, uint64_t pos) {
+    if (a->hot.current != a || pos > a->capacity) {
+        arena_fail("arena '%s': cannot set the cursor to %llu (%s)", a->name, (unsigned long long)pos,
+                   a->hot.current != a ? "a second block is chained" : "past the first block");
+        return false;
+    }
+    uint64_t now = a->hot.pos;
+    if (pos <= now) {
+        st_arena_pop_to(a, pos);
+    } else {
+        if (!block_commit_to(a, a, pos)) return false;
+        block_take(a, now, pos - now, false);
+    }
+    UNPOISON(block_user(a), pos); /* the span is the caller's to write whole (st_arena_base) */
+    return true;
+}
+
 void st_arena_pop(Arena *a, uint64_t amount) {
     uint64_t pos = st_arena_pos(a);
     st_arena_pop_to(a, amount < pos ? pos - amount : 0);

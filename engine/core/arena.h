@@ -100,6 +100,17 @@ bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align);
 /* A push of size 0 with align 1 returns the cursor's address and moves nothing: the
    arena allocator uses it to recognise the most recent allocation. */
 uint64_t st_arena_pos(const Arena *a);
+/* The arena's bytes [0, st_arena_pos(a)) as one span: its first block's first user byte, or
+   NULL once pushes have chained a second block (never, for ARENA_FLAG_NO_CHAIN). Since the
+   arena never moves, pointers into it stay valid when those bytes are put back as they were:
+   a snapshot of a whole lifetime is a copy of this span (history.h). Under AddressSanitizer
+   the whole span is made addressable, the gaps between allocations included. */
+void *st_arena_base(const Arena *a);
+/* The cursor moved to `pos`, forward or back, in the first block, the bytes below it kept as
+   they are; those between the old cursor and `pos` are NOT zeroed (the caller writes them: a
+   snapshot's restore). False with a message, and nothing changed, when a second block is
+   chained or `pos` is past what the first block holds or can commit. */
+bool st_arena_set_pos(Arena *a, uint64_t pos);
 void st_arena_pop_to(Arena *a, uint64_t pos);
 void st_arena_pop(Arena *a, uint64_t amount);
 void st_arena_clear(Arena *a);

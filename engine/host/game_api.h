@@ -54,7 +54,7 @@
 #include <strata/core/cli.h>
 #include <strata/core/diag.h>
 
-#define GAME_API_VERSION 2u
+#define GAME_API_VERSION 3u
 
 typedef struct Host Host;
 typedef struct HostOptions HostOptions;
@@ -65,12 +65,14 @@ typedef struct GameApi {
     const char *build;    /* what it is: "game 0.1.0" */
     /* Who the game is: --version's name and the window's class (and its data folders'
        name: host.h), the window's title, the picture's size, the simulation's rate, the
-       level arena's default size and the game's own options with their help. */
+       level and history arenas' default sizes (host.h) and the game's own options with
+       their help. */
     const char *name, *title, *version_text;
     int32_t logical_w, logical_h;
     uint32_t tick_hz;
     uint32_t clear_rgba; /* what the frame starts as, 0xRRGGBBAA */
     uint64_t level_arena_bytes;
+    uint64_t history_arena_bytes; /* 0: ARENA_DEFAULT_RESERVE (address space: nothing is used until pushed) */
     const CliOption *options;
     int32_t option_count;
     const char *usage; /* the synopsis of the game's options: "usage: prog " and this, then the host's */

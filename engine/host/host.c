@@ -41,6 +41,9 @@ static void report_arenas(const Host *h) {
     }
     fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n", (unsigned long long)sp,
             (unsigned long long)sr, ARENA_SCRATCH_COUNT);
+    fprintf(stderr, "history arena: peak %llu of %llu bytes\n",
+            (unsigned long long)st_arena_stats(h->life.history).peak,
+            (unsigned long long)st_arena_capacity(h->life.history));
 }
 
 /* The host's diag sink: the log first, as before the host, then the game, then the
@@ -64,6 +67,7 @@ static Host *host_teardown(Host *h) {
     if (h->pf) st_platform_release(h->pf);
     if (h->life.frame) st_arena_release(h->life.frame);
     if (h->life.level) st_arena_release(h->life.level);
+    if (h->life.history) st_arena_release(h->life.history);
     return NULL;
 }
 
@@ -116,7 +120,13 @@ static Host *host_make(Arena *perm, const GameModule *module, const HostOptions 
                                                   .flags = ARENA_FLAG_NO_CHAIN,
                                                   .name = "level"});
     h->life.frame = st_arena_create((ArenaParams){.reserve_size = HOST_FRAME_ARENA_BYTES, .name = "frame"});
-    if (!h->life.level || !h->life.frame) return host_teardown(h);
+    /* One block that never moves, like the level's: a snapshot ring is one span. */
+    uint64_t history_bytes = opt->history_arena ? opt->history_arena : api->history_arena_bytes;
+    h->life.history =
+        st_arena_create((ArenaParams){.reserve_size = history_bytes ? history_bytes : ARENA_DEFAULT_RESERVE,
+                                      .flags = ARENA_FLAG_NO_CHAIN,
+                                      .name = "history"});
+    if (!h->life.level || !h->life.frame || !h->life.history) return host_teardown(h);
     if (!st_timeline_create(&h->timeline, perm, opt->arena_trace != NULL, opt->arena_trace_every))
         return host_teardown(h);
     h->game = api->create(h, options);
@@ -225,9 +235,10 @@ static void take_screenshot(Host *h) {
     h->module.api->notice(h->game, line);
 }
 
-/* The arenas the F1 panel and the timeline show: the three lifetimes, the scratch arenas
-   that exist (st_scratch_get would create the others: st_scratch_begin makes them in index
-   order, so the first n are the ones there are) and, for the panel, the game's own. */
+/* The arenas the F1 panel and the timeline show: the lifetimes, the scratch arenas that
+   exist (st_scratch_get would create the others: st_scratch_begin makes them in index
+   order, so the first n are the ones there are) and, for the panel, the game's own. The
+   history comes after the scratch arenas, where the timeline's slot for it is. */
 static int shown_arenas(const Host *h, Arena **out, const char **labels, bool game_too) {
     static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};
     int n = 0;
@@ -236,6 +247,7 @@ static int shown_arenas(const Host *h, Arena **out, const char **labels, bool ga
     uint32_t ns = st_scratch_stats(ss, ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ns; i++, n++)
         out[n] = st_scratch_get(i), labels[n] = i < ARRAY_COUNT(scratch_names) ? scratch_names[i] : NULL;
+    out[n++] = h->life.history;
     for (int i = 0; game_too && i < HOST_SHOWN_MAX; i++)
         if (h->shown[i]) out[n++] = h->shown[i];
     return n;
@@ -249,7 +261,7 @@ static void host_draw(Host *h) {
     st_render_begin(rd, h->life.frame, (Color){c >> 24, (c >> 16) & 255, (c >> 8) & 255, c & 255});
     int lw, lh;
     st_platform_logical_size(h->pf, &lw, &lh);
-    Arena *arenas[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX];
+    Arena *arenas[4 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX];
     const char *labels[ARRAY_COUNT(arenas)] = {0};
     int n = 0;
     DebugFrameInfo info = {.frame_ms = h->frame_ms, .update_ms = h->update_ms, .stats = st_render_stats(rd)};
@@ -281,11 +293,12 @@ static void host_after_draw(Host *h, bool shot, bool last) {
         st_diag_report(DIAG_ERROR, "%s", err.message);
         h->status = 1;
     }
-    Arena *traced[3 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX] = {0};
+    Arena *traced[4 + ARENA_SCRATCH_COUNT + HOST_SHOWN_MAX] = {0};
     const char *labels[ARRAY_COUNT(traced)];
-    int n = shown_arenas(h, traced, labels, false);
+    int n = shown_arenas(h, traced, labels, false) - 1; /* the history last: its own slot */
     Arena *slots[TIMELINE_SLOTS] = {0};
-    for (int i = 0; i < n && i < TIMELINE_SLOTS; i++) slots[i] = traced[i];
+    for (int i = 0; i < n && i < TIMELINE_HISTORY; i++) slots[i] = traced[i];
+    slots[TIMELINE_HISTORY] = h->life.history;
     st_timeline_frame(&h->timeline, &h->scene, slots, h->frames);
 }
 
@@ -352,6 +365,7 @@ enum {
     HO_FIXED_CLOCK,
     HO_SCREENSHOT,
     HO_LEVEL_ARENA,
+    HO_HISTORY_ARENA,
     HO_ARENA_TRACE,
     HO_TRACE_EVERY,
     HO_HOT_RELOAD,
@@ -373,6 +387,7 @@ static const CliOption HOST_OPTS[HO_COUNT] = {
     [HO_FIXED_CLOCK] = {.name = "--fixed-clock", .arg = CLI_SWITCH},
     [HO_SCREENSHOT] = {.name = "--screenshot", .arg = CLI_PATH},
     [HO_LEVEL_ARENA] = {.name = "--level-arena", .arg = CLI_BYTES, .lo = 4096, .hi = 1ull << 40},
+    [HO_HISTORY_ARENA] = {.name = "--history-arena", .arg = CLI_BYTES, .lo = 4096, .hi = 1ull << 40},
     [HO_ARENA_TRACE] = {.name = "--arena-trace", .arg = CLI_PATH},
     [HO_TRACE_EVERY] =
         {.name = "--trace-every", .arg = CLI_NUMBER, .lo = 1, .hi = 1000000, .needs = HO_ARENA_TRACE + 1},
@@ -383,7 +398,8 @@ static const CliOption HOST_OPTS[HO_COUNT] = {
 
 static const char HOST_USAGE[] =
     "            [--headless] [--frames N] [--screenshot PATH] [--level-arena BYTES]\n"
-    "            [--arena-trace FILE.csv [--trace-every N]] [--renderer gl|sdl] [--scale N]\n"
+    "            [--history-arena BYTES] [--arena-trace FILE.csv [--trace-every N]]\n"
+    "            [--renderer gl|sdl] [--scale N]\n"
     "            [--fixed-clock] [--hot-reload [--hot-library FILE]] [--watch-assets on|off]\n"
     "            [--help] [--version]\n";
 
@@ -394,6 +410,8 @@ static const char HOST_HELP[] =
     "  --frames N           stop after N frames\n"
     "  --screenshot PATH    write the last frame as PNG\n"
     "  --level-arena BYTES  size of the level arena, e.g. 8M (default %llu)\n"
+    "  --history-arena BYTES\n"
+    "                       size of the history arena, the game's past states (default %llu)\n"
     "  --arena-trace FILE   write every arena's use, frame by frame, as CSV (README: \"Sizing\n"
     "                       your arenas\"); tools/arenaplot draws it\n"
     "  --trace-every N      one CSV row per N frames (frames with an event always)\n"
@@ -434,7 +452,9 @@ static void host_usage(const GameApi *api, const char *prog, FILE *f, bool help)
     fprintf(f, "usage: %s %s%s", prog, api->usage, HOST_USAGE);
     if (!help) return;
     fputs(api->help, f);
-    fprintf(f, HOST_HELP, HOST_HEADLESS_FRAMES, (unsigned long long)api->level_arena_bytes, api->name);
+    uint64_t history = api->history_arena_bytes ? api->history_arena_bytes : ARENA_DEFAULT_RESERVE;
+    fprintf(f, HOST_HELP, HOST_HEADLESS_FRAMES, (unsigned long long)api->level_arena_bytes, (unsigned long long)history,
+            api->name);
 }
 
 bool st_host_output_writable(const char *who, const char *flag, const char *path) {
@@ -453,6 +473,7 @@ static void host_options_from(const CliValue *v, HostOptions *o) {
     o->fixed_clock = v[HO_FIXED_CLOCK].given;
     o->screenshot = v[HO_SCREENSHOT].text;
     o->level_arena = v[HO_LEVEL_ARENA].n;
+    o->history_arena = v[HO_HISTORY_ARENA].n;
     o->arena_trace = v[HO_ARENA_TRACE].text;
     o->arena_trace_every = (uint32_t)v[HO_TRACE_EVERY].n;
     o->hot_reload = v[HO_HOT_RELOAD].given;

@@ -1,5 +1,5 @@
 /* host.h - the engine's host: everything a game needs around its own code. It creates the
-   four lifetimes and hands them to the game, opens the window, runs the fixed-step loop (in
+   five lifetimes and hands them to the game, opens the window, runs the fixed-step loop (in
    a terminal's process or as the browser's main loop), and owns the F1 arena panel, F12
    and --screenshot, fullscreen (F11, Alt+Enter), the arena report at exit, --arena-trace
    and --hot-reload. A game is one table (game_api.h); its main is one line:
@@ -13,6 +13,10 @@
               level_arena_bytes; it never grows, so a level that does not fit is refused)
      frame    draw commands and per-frame text: cleared by the host before every draw
      scratch  per thread, per scope: SCRATCH_SCOPE (core/arena.h); nothing to hand over
+     history  the game's past states (core/history.h: rewinding, seeking), which outlive
+              levels and frames but not the run; the game owns what is in it, the host only
+              sizes it (--history-arena, else the table's history_arena_bytes; it never
+              grows: the history drops its oldest states to stay inside it)
    At exit the host prints each one's peak ("level arena: peak N of M bytes (path)"), the
    levels played and the level arena size they call for: what a game sizes its arenas from.
 
@@ -67,6 +71,7 @@ struct HostOptions {
     uint64_t frames;             /* stop after this many frames; 0: no limit */
     const char *screenshot;      /* the last frame as PNG */
     uint64_t level_arena;        /* bytes; 0: the table's level_arena_bytes */
+    uint64_t history_arena;      /* bytes; 0: the table's history_arena_bytes */
     const char *arena_trace;     /* every arena's use, frame by frame, as CSV (timeline.h) */
     uint32_t arena_trace_every;  /* ... one row per this many frames (0: 1) */
     bool hot_reload;             /* the game from a shared library, swapped when rebuilt */
@@ -75,9 +80,9 @@ struct HostOptions {
     HostAssetWatch watch_assets; /* --watch-assets on|off */
 };
 
-/* The four lifetimes, as the game gets them. */
+/* The lifetimes, as the game gets them (scratch is per thread: core/arena.h). */
 typedef struct HostLifetimes {
-    Arena *perm, *level, *frame;
+    Arena *perm, *level, *frame, *history;
 } HostLifetimes;
 
 /* What the game asks of the window before it opens (its saved settings). */

@@ -12,7 +12,8 @@
 const char ST_TIMELINE_CSV_HEADER[] =
     "frame,level,screen,event,permanent_used,permanent_committed,permanent_high,permanent_reserved,"
     "level_used,level_committed,level_high,level_reserved,frame_used,frame_committed,frame_high,frame_reserved,"
-    "scratch_used,scratch_committed,scratch_high,scratch_reserved\n";
+    "scratch_used,scratch_committed,scratch_high,scratch_reserved,"
+    "history_used,history_committed,history_high,history_reserved\n";
 
 bool st_timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     memset(t, 0, sizeof *t);
@@ -20,8 +21,8 @@ bool st_timeline_create(Timeline *t, Arena *perm, bool csv, uint32_t every) {
     t->screen = UINT16_MAX;
     t->every = every ? every : 1;
     if (!st_arena_trace_init(&t->trace, perm, TIMELINE_FRAMES, TIMELINE_MARKS)) return false;
-    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level",    "frame",
-                                                      "scratch0",  "scratch1", "scratch2"};
+    static const char *const names[TIMELINE_SLOTS] = {"permanent", "level",    "frame",  "scratch0",
+                                                      "scratch1",  "scratch2", "history"};
     for (int i = 0; i < TIMELINE_SLOTS; i++) st_arena_trace_name(&t->trace, i, names[i]);
     return !csv || st_virtual_array_init(&t->csv, 1, 0);
 }
@@ -74,7 +75,7 @@ static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
     csv_put(t, ",", 1);
     csv_field(t, t->events);
     uint64_t used = 0, committed = 0, high = 0, reserved = 0;
-    for (int i = TIMELINE_SCRATCH; i < TIMELINE_SLOTS; i++) {
+    for (int i = TIMELINE_SCRATCH; i < TIMELINE_HISTORY; i++) {
         used = MAX(used, smp->used[i]), committed = MAX(committed, smp->committed[i]);
         high = MAX(high, smp->high[i]), reserved = MAX(reserved, t->trace.reserved[i]);
     }
@@ -83,8 +84,12 @@ static void csv_row(Timeline *t, const ArenaTraceSample *smp) {
         n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu", (unsigned long long)smp->used[i],
                       (unsigned long long)smp->committed[i], (unsigned long long)smp->high[i],
                       (unsigned long long)t->trace.reserved[i]);
-    n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu\n", (unsigned long long)used,
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu", (unsigned long long)used,
                   (unsigned long long)committed, (unsigned long long)high, (unsigned long long)reserved);
+    int hs = TIMELINE_HISTORY;
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ",%llu,%llu,%llu,%llu\n", (unsigned long long)smp->used[hs],
+                  (unsigned long long)smp->committed[hs], (unsigned long long)smp->high[hs],
+                  (unsigned long long)t->trace.reserved[hs]);
     csv_put(t, buf, (size_t)n);
 }
 

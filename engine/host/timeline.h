@@ -13,8 +13,8 @@
    The CSV: a comment line `# recommended_level_arena_bytes=N`, the header ST_TIMELINE_CSV_HEADER,
    then one row per frame (or per `every` frames and every frame with an event): frame,
    level (the table's number, 1 = the first played), screen, the frame's events "; "-joined,
-   and used, committed, high and reserved of each arena; the scratch group is the largest of
-   the main thread's scratch arenas. */
+   and used, committed, high and reserved of each arena (permanent, level, frame, scratch,
+   history); the scratch group is the largest of the main thread's scratch arenas. */
 #ifndef TIMELINE_H
 #define TIMELINE_H
 
@@ -30,7 +30,14 @@
 #define TIMELINE_LEVELS_MAX 64
 #define TIMELINE_PATH_MAX 256
 /* The slots of a sample: the arenas st_timeline_frame is given, in this order. */
-enum { TIMELINE_PERM, TIMELINE_LEVEL, TIMELINE_FRAME, TIMELINE_SCRATCH, TIMELINE_SLOTS = TIMELINE_SCRATCH + 3 };
+enum {
+    TIMELINE_PERM,
+    TIMELINE_LEVEL,
+    TIMELINE_FRAME,
+    TIMELINE_SCRATCH,
+    TIMELINE_HISTORY = TIMELINE_SCRATCH + 3,
+    TIMELINE_SLOTS
+};
 
 extern const char ST_TIMELINE_CSV_HEADER[];
 

@@ -198,6 +198,7 @@ static void open_editor(App *app) {
     }
     app->playtested = false;
     app->edits_dropped = false;
+    rewind_forget(&app->rewind); /* the editor changes the level under what was recorded */
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
     editor_ui_center(app->editor, g->sim.player.x / (TILE_PX * FIX_ONE), g->sim.player.y / (TILE_PX * FIX_ONE),
@@ -228,6 +229,7 @@ static void start_playtest(App *app) {
         memcpy(app->before_test_entry_name, entry_name, sizeof entry_name);
     }
     app->mode = APP_MODE_PLAYTEST;
+    rewind_forget(&app->rewind); /* each play-test is a level of its own */
     draw_view_update(&app->view, app->game);
 }
 
@@ -265,6 +267,7 @@ static void back_to_game(App *app) {
     }
     if (!ok) st_error_report(&err);
     app->playtested = false;
+    rewind_forget(&app->rewind);
 }
 
 static void editor_frame(App *app) {
@@ -421,7 +424,7 @@ static bool create_game(App *app, bool level_chosen) {
                       .save_path = save ? save_path : NULL,
                       .settings_path = settings ? settings_path : NULL,
                       .level_chosen = level_chosen};
-    _Static_assert(SAVE_BIND_ACTIONS == ACTION_RESTART + 1, "save.h binds the actions up to restart, in order");
+    _Static_assert(SAVE_BIND_ACTIONS == ACTION_REWIND + 1, "save.h binds the actions up to rewind, in order");
     st_input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
     InputBindings keys = st_input_bindings_default(&h->in);
     for (int a = 0; a < SAVE_BIND_ACTIONS; a++)
@@ -454,7 +457,13 @@ void *app_create(Host *h, const void *options) {
         app_teardown(app);
         return NULL;
     }
-    app->mode = o->edit ? APP_MODE_EDIT : o->replay ? APP_MODE_REPLAY : o->autoplay ? APP_MODE_AUTOPLAY : APP_MODE_PLAY;
+    /* A replay in a window opens the viewer; headless or for --frames N it plays straight. */
+    bool view = o->replay && (o->seek_given || (!h->opt.headless && !h->opt.frames));
+    app->mode = o->edit       ? APP_MODE_EDIT
+                : view        ? APP_MODE_VIEW
+                : o->replay   ? APP_MODE_REPLAY
+                : o->autoplay ? APP_MODE_AUTOPLAY
+                              : APP_MODE_PLAY;
     /* The window as the player left it. */
     const SaveSettings *st = &app->game->save.settings;
     h->want = (HostWindowWish){.scale = st->scale,
@@ -498,6 +507,91 @@ static bool load_art(App *app) {
     return true;
 }
 
+/* ---- The replay viewer (viewer.h): opened on the run's first tick. */
+
+/* One tick of the game as a straight replay plays it (the rewind's history recorded, its
+   input obeyed), for the viewer's pass and seeks; the rewind's history emptied. */
+static void viewer_step(void *ctx, uint16_t input) {
+    App *app = ctx;
+    rewind_update(&app->rewind, app->game, input);
+}
+
+static void viewer_forget(void *ctx) { rewind_forget(&((App *)ctx)->rewind); }
+
+/* No viewer for this run (err says why): the replay plays straight, from its first tick. */
+static void view_straight(App *app, Error *err) {
+    st_diag_report(DIAG_WARNING, "warning: %s: the replay plays straight, without the viewer", err->message);
+    app->viewer = NULL;
+    app->mode = APP_MODE_REPLAY;
+}
+
+/* The viewer's keyframes, before the rewind's ring takes the rest of the history arena. */
+static bool create_viewer(App *app) {
+    Game *g = app->game;
+    uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena);
+    ViewerParams p = {.replay = &app->replay,
+                      .g = g,
+                      .regions = app->view_regions,
+                      .region_count = 2,
+                      .step = viewer_step,
+                      .forget = viewer_forget,
+                      .ctx = app,
+                      .history_bits = GAME_IN_REWIND,
+                      .bytes = APP_VIEWER_RING_BYTES,
+                      .state_max = MIN(state, APP_VIEWER_STATE_MAX)};
+    Error err;
+    app->viewer = viewer_create(app->host->life.history, &p, &err);
+    if (!app->viewer) view_straight(app, &err);
+    return true;
+}
+
+/* The run played through (the rewind set up: a run that rewinds needs it), --seek. */
+static bool open_viewer(App *app) {
+    Host *h = app->host;
+    Game *g = app->game;
+    Viewer *v = app->viewer;
+    if (!v) return true;                                                      /* create_viewer said why: straight */
+    memcpy(app->view_regions, app->rewind.regions, sizeof app->view_regions); /* the state a rewind puts back */
+    Error err;
+    if (!viewer_open(v, &err)) {
+        if (v->tick != 0) {
+            st_error_report(&err);
+            return false;
+        }
+        view_straight(app, &err);
+        return true;
+    }
+    HistoryStats s = st_history_stats(v->keys);
+    st_diag_report(DIAG_NOTE,
+                   "viewer: %u ticks, %u keyframes (%llu bytes) in %llu bytes of the history arena, played through in "
+                   "%.1f ms",
+                   v->ticks, s.keyframes, (unsigned long long)s.held_bytes, (unsigned long long)v->arena_bytes,
+                   (double)v->open_ns / 1e6);
+    if (app->opt.seek_given) {
+        viewer_seek(v, app->opt.seek);
+        printf("seek: tick %llu hash %016llx\n", (unsigned long long)v->tick, (unsigned long long)game_hash(g));
+        fflush(stdout);
+    }
+    v->paused = app->opt.seek_given; /* --seek: the picture at that tick, held */
+    if (h->opt.headless) app->mode = APP_MODE_OVER;
+    draw_view_update(&app->view, g);
+    return true;
+}
+
+/* The viewer sought: the effects start afresh and the camera snaps. */
+static void view_jumped(App *app) {
+    effects_init(&app->effects, app->game, NULL);
+    app->view.level_serial = 0;
+    draw_view_update(&app->view, app->game);
+}
+
+/* The viewer's keys. */
+static void frame_view(App *app) {
+    int lw, lh;
+    st_host_logical_size(app->host, &lw, &lh);
+    if (viewer_frame(app->viewer, &app->host->in, (float)lw, (float)lh)) view_jumped(app);
+}
+
 bool app_start(void *state, Host *h) {
     App *app = state;
     const AppOptions *o = &app->opt;
@@ -514,13 +608,20 @@ bool app_start(void *state, Host *h) {
         return false;
     }
     effects_init(&app->effects, app->game, NULL);
+    /* The viewer's keyframes first: the rewind's ring takes the rest of the history arena. */
+    if (app->mode == APP_MODE_VIEW && !create_viewer(app)) return false;
+    Error rerr;
+    if (!rewind_init(&app->rewind, h->life.history, app->game, &rerr))
+        st_diag_report(DIAG_WARNING, "warning: %s: playing without rewinding", rerr.message);
+    if (app->mode == APP_MODE_VIEW && !open_viewer(app)) return false;
     if (o->record && !replay_begin_record(&app->record, h->life.perm, o->seed, o->level)) {
         st_diag_report(DIAG_ERROR, "game: cannot start recording");
         return false;
     }
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
-    app->view = draw_view_make((float)lw, (float)lh);
+    /* The viewer's bar has the bottom of the screen: the game's pictures fit above it. */
+    app->view = draw_view_make((float)lw, (float)lh - (app->viewer ? VIEWER_BAR_H : 0));
     if (app->mode == APP_MODE_EDIT)
         editor_ui_center(app->editor, app->game->sim.level.start_tx, app->game->sim.level.start_ty, (float)lw,
                          (float)lh);
@@ -578,9 +679,15 @@ int app_describe(const void *state, char *out, size_t cap) {
     const Game *g = app->game;
     int n =
         snprintf(out, cap,
-                 "\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\"",
+                 "\"screen\":\"%s\",\"level\":\"%s\",\"player_x\":%d,\"player_y\":%d,\"volume\":%d,\"furthest\":\"%s\","
+                 "\"tick\":%u",
                  game_screen_name(g->screen), g->sim.level.path ? g->sim.level.path : "", (int)g->sim.player.x,
-                 (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest);
+                 (int)g->sim.player.y, (int)g->save.settings.volume[0], g->save.furthest, g->ticks);
+    /* The viewer's place in the run it shows, and whether it plays. */
+    const Viewer *v = app->viewer;
+    if (n > 0 && (size_t)n < cap && v && v->opened)
+        n += snprintf(out + n, cap - (size_t)n, ",\"view_tick\":%llu,\"view_ticks\":%u,\"view_paused\":%s",
+                      (unsigned long long)v->tick, v->ticks, v->paused ? "true" : "false");
     return n > 0 && (size_t)n < cap ? n : 0;
 }
 
@@ -652,6 +759,7 @@ bool app_frame(void *state, Host *h) {
         editor_frame(app);
         st_input_end_step(&h->in); /* the editor had the keys: none of them is game input */
     }
+    if (app->mode == APP_MODE_VIEW) frame_view(app);
     controls_collect(&app->controls, &h->in, app->game->screen);
     frame_play(app);
     frame_sound(app);
@@ -668,7 +776,7 @@ bool app_tick(void *state, Host *h) {
     App *app = state;
     Game *g = app->game;
     const AppOptions *o = &app->opt;
-    uint8_t b = 0;
+    uint16_t b = 0;
     switch (app->mode) {
     case APP_MODE_EDIT:
     case APP_MODE_OVER:
@@ -679,16 +787,26 @@ bool app_tick(void *state, Host *h) {
             return false;
         }
         break;
-    case APP_MODE_AUTOPLAY: b = (uint8_t)bot_input(g); break;
+    case APP_MODE_VIEW: {
+        ViewerTick t = viewer_next(app->viewer, &b);
+        if (t == VIEWER_TICK_MOVED) view_jumped(app);
+        if (t != VIEWER_TICK_PLAY) return t == VIEWER_TICK_MOVED;
+    } break;
+    case APP_MODE_AUTOPLAY: b = (uint16_t)bot_input(g); break;
     case APP_MODE_PLAY:
     case APP_MODE_PLAYTEST: b = controls_tick_input(&app->controls, &h->in); break;
     }
     if (o->record) replay_append(&app->record, b);
     app->last_input = b;
-    game_update(g, b);
-    effects_update(&app->effects, g);
+    rewind_update(&app->rewind, g, b);
+    /* Going back, the sparks are the ones restored with the level and the sound is the
+       rewind's: no event of a restored tick is played again. */
+    bool back = app->rewind.speed || app->rewind.at_start;
+    if (back) effects_rewound(&app->effects, g);
+    else effects_update(&app->effects, g);
     draw_view_update(&app->view, g);
-    cues_update(&app->cues, g, &app->view);
+    if (back) cues_rewind(&app->cues, g, app->rewind.speed);
+    else cues_update(&app->cues, g, &app->view);
     if (app->audio_out.base) mix_tick(app);
     if (app->mode == APP_MODE_PLAYTEST && g->screen != SCREEN_PLAYING) {
         back_to_editor(app);
@@ -717,8 +835,10 @@ void app_draw(void *state, Host *h, float w, float hh) {
     Game *g = app->game;
     after_ticks(app);
     draw_view_dock(&app->view, h->debug_w);
+    app->view.rewind = app->rewind.speed ? app->rewind.speed : app->rewind.at_start ? -1 : 0;
     if (app->mode == APP_MODE_EDIT) editor_ui_draw(app->editor, h->rd, &app->art, w, hh);
     else draw_game(h->rd, &app->art, &app->view, g, &app->effects);
+    if (app->viewer && app->viewer->opened) viewer_draw(app->viewer, h->rd, &app->art.font, w, hh);
     if (app->mode == APP_MODE_PLAYTEST) editor_ui_draw_playtest(h->rd, &app->art, w, hh);
     /* What the timeline marks: the level played (with what its load took) and the screen. */
     TimelineScene *sc = &h->scene;
@@ -751,14 +871,15 @@ static void app_verdicts(App *app) {
     }
     if (o->replay) {
         const Replay *r = &app->replay;
-        uint64_t h = game_hash(g);
-        bool complete = replay_done(r);
-        bool ok = !complete || !r->has_hash ||
-                  (h == r->hash && (r->levels < 0 || r->levels == g->sim.progress.levels_completed));
+        /* The viewer played the whole run through when it opened: its end is the verdict. */
+        const Viewer *v = app->viewer && app->viewer->opened ? app->viewer : NULL;
+        uint64_t h = v ? v->end_hash : game_hash(g);
+        int32_t levels = v ? v->end_levels : g->sim.progress.levels_completed;
+        bool complete = v || replay_done(r);
+        bool ok = !complete || !r->has_hash || (h == r->hash && (r->levels < 0 || r->levels == levels));
         /* The verdict: a note, or an error when the run is not the one recorded. */
         st_diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
-                       complete ? "played to the end" : "stopped early", g->sim.progress.levels_completed,
-                       (unsigned long long)h,
+                       complete ? "played to the end" : "stopped early", levels, (unsigned long long)h,
                        !complete      ? ""
                        : !r->has_hash ? " (no hash to check)"
                        : ok           ? " (matches)"

@@ -7,6 +7,7 @@
      permanent  the App, the Game (progress, settings), textures, sounds, the replay buffer
      level      the current level (level.h) and its runtime state (sim.h): cleared by the
                 Game on every level change
+     history    the last REWIND_TICKS states of play, for the rewind (rules/rewind.h)
      frame      draw commands and HUD strings: cleared by the host before every draw
      scratch    the loader's file text, path searches, the editor's text: per scope
 
@@ -40,11 +41,23 @@
 #include "level/watch.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
+#include "app/viewer.h"
 
 typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAudio;
 
 /* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
+
+/* The history arena's default (host.h: --history-arena): the rewind's (rules/rewind.h). */
+#define APP_HISTORY_ARENA_BYTES REWIND_ARENA_BYTES
+
+/* The replay viewer's largest state (the Game's play span and its level arena's used
+   bytes): the shipped levels take about 40 KB; a run with a larger one is played
+   straight, said so. */
+#define APP_VIEWER_STATE_MAX (256ull << 10)
+/* ... and its keyframes' ring: the full committed run (2 min 8 s) takes about 190 KB of it. */
+#define APP_VIEWER_RING_BYTES (1ull << 20)
 
 /* Who the game is, to the engine: the window's title and class, and the picture's size. */
 #define APP_TITLE "Arena Dungeon"
@@ -74,12 +87,15 @@ typedef struct AppOptions {
     const char *edit;       /* open this level file in the editor (created when edit_w > 0) */
     int32_t edit_w, edit_h; /* --size WxH: a new level of that size */
     bool no_watch;          /* do not reload the level when its file changes */
+    uint64_t seek;          /* --seek TICK: the viewer starts there (headless: prints its hash, ends) */
+    bool seek_given;
 } AppOptions;
 
 /* What the App is doing; each has its frame and its tick (app.c). */
 typedef enum AppMode {
     APP_MODE_PLAY,     /* the player's input drives the ticks */
-    APP_MODE_REPLAY,   /* a recorded run's input does */
+    APP_MODE_REPLAY,   /* a recorded run's input does, straight to its end */
+    APP_MODE_VIEW,     /* ... in the viewer (viewer.h): stepped, sought, paused */
     APP_MODE_AUTOPLAY, /* the bot's does */
     APP_MODE_EDIT,     /* the level editor has the keys; no ticks */
     APP_MODE_PLAYTEST, /* the editor's level played; Tab or Esc goes back */
@@ -97,9 +113,12 @@ typedef struct App {
     DrawAssets art;
     DrawView view;
     Replay replay, record;
+    Viewer *viewer; /* in the history arena: APP_MODE_VIEW */
+    HistoryRegion view_regions[2];
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
-    uint8_t last_input;   /* the input byte of the last tick that ran */
+    uint16_t last_input;  /* the input of the last tick that ran */
+    Rewind rewind;        /* the past states, in the host's history arena (rules/rewind.h) */
     bool started;         /* app_start ran: app_release writes the run's outputs */
     int status;           /* exit status so far */
     /* Sound: the bank in the permanent arena, the mixer, and either the device (its callback

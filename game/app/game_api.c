@@ -20,6 +20,7 @@ enum {
     GO_EDIT,
     GO_SIZE,
     GO_SKIP_TITLE,
+    GO_SEEK,
     GO_COUNT
 };
 
@@ -35,16 +36,18 @@ static const CliOption GAME_OPTIONS[GO_COUNT] = {
     [GO_EDIT] = {.name = "--edit", .arg = CLI_PATH},
     [GO_SIZE] = {.name = "--size", .arg = CLI_SIZE, .lo = 3, .hi = LEVEL_MAX_SIDE, .needs = GO_EDIT + 1},
     [GO_SKIP_TITLE] = {.name = "--skip-title", .arg = CLI_SWITCH},
+    [GO_SEEK] = {.name = "--seek", .arg = CLI_NUMBER, .lo = 0, .hi = UINT32_MAX, .needs = GO_REPLAY + 1},
 };
 
 static const char GAME_USAGE[] =
     "[--level FILE] [--record FILE] [--replay FILE] [--seed N] [--autoplay N]\n"
     "            [--no-save] [--assets DIR] [--audio-out FILE.wav] [--edit FILE [--size WxH]]\n"
-    "            [--skip-title]\n";
+    "            [--skip-title] [--seek TICK]\n";
 
 static const char GAME_HELP[] = "  --level FILE         start on this level file (default: levels/01-*.lvl)\n"
                                 "  --record FILE        write this run's seed, level and inputs to FILE at exit\n"
-                                "  --replay FILE        play a recorded run back and check its final hash\n"
+                                "  --replay FILE        play a recorded run back and check its final hash; in a\n"
+                                "                       window, in the viewer (--headless or --frames N: straight)\n"
                                 "  --seed N             seed of the game's random numbers (default 1)\n"
                                 "  --autoplay N         a bot plays: stop after N completed levels (0: the whole run)\n"
                                 "  --no-save            do not read or write the progress and settings files\n"
@@ -55,6 +58,8 @@ static const char GAME_HELP[] = "  --level FILE         start on this level file
                                 "  --edit FILE          open FILE in the level editor (E does it while playing)\n"
                                 "  --size WxH           with --edit: make FILE a new level of W x H tiles\n"
                                 "  --skip-title         start playing the level at once\n"
+                                "  --seek TICK          with --replay: the viewer starts at this tick (headless:\n"
+                                "                       prints 'seek: tick T hash H' and ends)\n"
                                 "keys: WASD/arrows move, Space/J fire, Enter choose, Esc/P pause and back, R restart,\n"
                                 "      E edit the level, M mute; the keys can be changed in Settings\n"
 #if defined(_WIN32)
@@ -83,6 +88,7 @@ static void *game_api_parse(Arena *perm, const CliValue *v, HostOptions *ho) {
     o->edit = v[GO_EDIT].text;
     o->edit_w = (int32_t)v[GO_SIZE].n, o->edit_h = (int32_t)v[GO_SIZE].m;
     o->skip_title = v[GO_SKIP_TITLE].given;
+    if (v[GO_SEEK].given) o->seek = v[GO_SEEK].n, o->seek_given = true;
     if (o->record && o->replay) {
         st_diag_report(DIAG_ERROR, "game: --record and --replay exclude each other");
         return NULL;
@@ -113,6 +119,7 @@ __attribute__((visibility("default"))) const GameApi *game_api(void) {
         .tick_hz = SIM_HZ,
         .clear_rgba = 0x14101CFFu, /* the dungeon's dark violet: (20, 16, 28) */
         .level_arena_bytes = LEVEL_ARENA_BYTES,
+        .history_arena_bytes = APP_HISTORY_ARENA_BYTES,
         .options = GAME_OPTIONS,
         .option_count = GO_COUNT,
         .usage = GAME_USAGE,

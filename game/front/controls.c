@@ -17,18 +17,22 @@ const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT] = {
     [ACTION_CONFIRM] = {"confirm", {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER}, {PAD(A)}, 0, true},
     [ACTION_PAUSE] = {"pause", {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P}, {PAD(START)}, 0, true},
     [ACTION_RESTART] = {"restart", {SDL_SCANCODE_R}, {PAD(BACK)}, 0, true},
+    [ACTION_REWIND] = {"rewind", {SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_Q}, {PAD(LEFTSHOULDER), PAD(B)}, 0, true},
     [ACTION_MUTE] = {"mute", {SDL_SCANCODE_M}, {0}, 0, false},
     [ACTION_EDIT] = {"edit", {SDL_SCANCODE_E}, {0}, 0, false},
 };
 _Static_assert(ACTION_COUNT <= INPUT_MAX_ACTIONS, "input.h holds this many actions");
 
-/* Which action presses each bit of the input byte: bit i is (1 << i). */
-static const Action bit_action[8] = {ACTION_UP,   ACTION_DOWN,    ACTION_LEFT,  ACTION_RIGHT,
-                                     ACTION_FIRE, ACTION_CONFIRM, ACTION_PAUSE, ACTION_RESTART};
+/* Which action presses each bit of the input: bit i is (1 << i). */
+static const Action bit_action[CONTROLS_BITS] = {ACTION_UP,    ACTION_DOWN,    ACTION_LEFT,
+                                                 ACTION_RIGHT, ACTION_FIRE,    ACTION_CONFIRM,
+                                                 ACTION_PAUSE, ACTION_RESTART, ACTION_REWIND};
 _Static_assert(SIM_IN_UP == 1u << 0 && SIM_IN_DOWN == 1u << 1 && SIM_IN_LEFT == 1u << 2 && SIM_IN_RIGHT == 1u << 3 &&
                    SIM_IN_FIRE == 1u << 4 && GAME_IN_CONFIRM == 1u << 5 && GAME_IN_PAUSE == 1u << 6 &&
-                   GAME_IN_RESTART == 1u << 7,
-               "bit_action follows the input byte's layout");
+                   GAME_IN_RESTART == 1u << 7 && GAME_IN_REWIND == 1u << 8,
+               "bit_action follows the input's layout");
+/* The bits the game reads as held (their edges from the previous tick), not as edges. */
+#define HELD_BITS (SIM_IN_MASK | GAME_IN_REWIND)
 enum { PAUSE_BIT = 6 };
 
 static uint32_t held_bits(const Input *in) {
@@ -39,6 +43,7 @@ static uint32_t held_bits(const Input *in) {
     if (in->down[ACTION_LEFT]) b |= SIM_IN_LEFT;
     if (in->down[ACTION_RIGHT]) b |= SIM_IN_RIGHT;
     if (in->down[ACTION_FIRE]) b |= SIM_IN_FIRE;
+    if (in->down[ACTION_REWIND]) b |= GAME_IN_REWIND;
     return b;
 }
 
@@ -53,7 +58,7 @@ static int presses_of(const Input *in, Action a) { return in->presses[a] ? in->p
 void controls_collect(Controls *c, Input *in, GameScreen screen) {
     /* A key pressed and released between two polls is not down any more, but it was a
        press: a later tick still sees it (a menu step, a shot), once per press. */
-    for (int bit = 0; bit < 8; bit++) queue_presses(c, bit, presses_of(in, bit_action[bit]));
+    for (int bit = 0; bit < CONTROLS_BITS; bit++) queue_presses(c, bit, presses_of(in, bit_action[bit]));
     /* Losing focus while playing must leave the game paused, and pause is a toggle: add a
        pause only when the queued ones would otherwise cancel out. */
     if (in->focus_lost && screen == SCREEN_PLAYING && c->queued[PAUSE_BIT] % 2 == 0) {
@@ -68,27 +73,27 @@ void controls_collect(Controls *c, Input *in, GameScreen screen) {
     st_input_end_step(in);
 }
 
-uint8_t controls_tick_input(Controls *c, const Input *in) {
+uint16_t controls_tick_input(Controls *c, const Input *in) {
     uint32_t held = held_bits(in), b = 0;
-    for (int bit = 0; bit < 8; bit++) {
+    for (int bit = 0; bit < CONTROLS_BITS; bit++) {
         uint32_t m = 1u << bit;
         if (c->queued[bit]) {
             /* The game sees a held-style bit's press only as a change from the previous
                tick: if that tick had it, this one goes without it (the release in between). */
-            if ((m & SIM_IN_MASK) && (c->last & m)) continue;
+            if ((m & HELD_BITS) && (c->last & m)) continue;
             b |= m;
             c->queued[bit]--;
         } else {
             b |= held & m;
         }
     }
-    c->last = (uint8_t)b;
-    return (uint8_t)b;
+    c->last = (uint16_t)b;
+    return (uint16_t)b;
 }
 
 /* The settings screen's names of the rebindable actions. */
-static const char *const ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",  "Right",
-                                                             "Fire", "Confirm", "Pause", "Restart"};
+static const char *const ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",      "Down",  "Left",    "Right", "Fire",
+                                                             "Confirm", "Pause", "Restart", "Rewind"};
 
 static const char *label(int32_t a) { return a >= 0 && a < SAVE_BIND_ACTIONS ? ACTION_LABELS[a] : "?"; }
 

@@ -17,7 +17,8 @@
        }
 
    The game takes GAME_IN_* as edges (set: pressed this tick) and SIM_IN_* as held bits,
-   whose edges it finds by comparing with the previous tick's byte. So two queued confirms
+   whose edges it finds by comparing with the previous tick's byte; GAME_IN_REWIND, the
+   ninth bit past the byte, is held too (rules/rewind.h). So two queued confirms
    go to two successive ticks, while a second press of a held-style bit first gets a tick
    with the bit clear: Down, (none), Down is two steps through a menu, Down, Down only one.
 
@@ -43,6 +44,7 @@ typedef enum Action {
     ACTION_CONFIRM, /* Enter, keypad Enter; pad A as well */
     ACTION_PAUSE,   /* Esc, P; pad Start */
     ACTION_RESTART, /* R; pad Back */
+    ACTION_REWIND,  /* Backspace, Q; pad left shoulder, B: held, time runs backwards */
     /* Fixed (F1, F11 and F12 are the engine's host's): */
     ACTION_MUTE, /* M */
     ACTION_EDIT, /* E: the level editor */
@@ -55,12 +57,13 @@ extern const InputActionDesc CONTROLS_ACTIONS[ACTION_COUNT];
 /* Presses of one bit kept for later ticks; more are dropped (a stall does not turn into a
    burst of menu steps afterwards). */
 #define CONTROLS_MAX_QUEUED 4
+#define CONTROLS_BITS 9 /* the input's bits: the byte's eight and GAME_IN_REWIND */
 
 typedef struct Controls {
-    uint8_t queued[8]; /* per bit of the input byte: presses not yet given to a tick */
-    uint8_t last;      /* the byte the previous tick got */
-    bool mute;         /* M went down (an odd number of times) in the frame collected last */
-    bool edit;         /* E went down in the frame collected last: the level editor */
+    uint8_t queued[CONTROLS_BITS]; /* per bit of the input: presses not yet given to a tick */
+    uint16_t last;                 /* the input the previous tick got */
+    bool mute;                     /* M went down (an odd number of times) in the frame collected last */
+    bool edit;                     /* E went down in the frame collected last: the level editor */
     /* scancode of the last key down in the frame collected last, 0: none
        (Input.key_pressed, kept past st_input_end_step for a rebind prompt) */
     uint16_t key_pressed;
@@ -75,8 +78,8 @@ bool controls_bind_notice(const GameBind *b, char *out, size_t cap);
 /* Once per displayed frame, after st_platform_poll: folds in's edges into c (a focus loss
    pauses when `screen` is SCREEN_PLAYING), then st_input_end_step(in). */
 void controls_collect(Controls *c, Input *in, GameScreen screen);
-/* The input byte of the next tick: the SIM_IN_* bits held now plus at most one queued press
-   of each bit, which it consumes. */
-uint8_t controls_tick_input(Controls *c, const Input *in);
+/* The input of the next tick: the SIM_IN_* bits and GAME_IN_REWIND held now plus at most
+   one queued press of each bit, which it consumes. */
+uint16_t controls_tick_input(Controls *c, const Input *in);
 
 #endif

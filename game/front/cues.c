@@ -16,7 +16,7 @@ static const char *const SOUND_FILES[CUE_SOUND_COUNT] = {
     [CUE_HEART] = "heart.wav",         [CUE_DOOR] = "door.wav",
     [CUE_EXIT] = "exit.wav",           [CUE_DEATH] = "death.wav",
     [CUE_MENU_MOVE] = "menu_move.wav", [CUE_MENU_SELECT] = "menu_select.wav",
-    [CUE_PORTAL] = "portal.wav",
+    [CUE_PORTAL] = "portal.wav",       [CUE_REWIND] = "rewind.wav",
 };
 static const char *const MUSIC_FILES[CUE_MUSIC_COUNT] = {
     [CUE_MUSIC_TITLE] = "title.score", [CUE_MUSIC_PLAY] = "play.score", [CUE_MUSIC_VICTORY] = "victory.score"};
@@ -95,7 +95,8 @@ void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed) {
                 .rng = seed * 0x9E3779B97F4A7C15ull + 0x5EED,
                 .music = -1,
                 .screen = SCREEN_COUNT,
-                .menu = -1};
+                .menu = -1,
+                .music_volume = 1};
 }
 
 /* xorshift64*: the presentation's own numbers, never the simulation's. */
@@ -193,8 +194,27 @@ static void crossfade_to(Cues *c, int32_t mood) {
                                                           .fade_in = CUE_CROSSFADE_SECONDS});
 }
 
+/* Rewinding: the sound again every REWIND_CUE_EVERY ticks, pitched up with the speed. */
+#define REWIND_CUE_EVERY 12
+
+void cues_rewind(Cues *c, const Game *g, int32_t speed) {
+    if (!c->mixer) return;
+    c->event_serial = g->sim.events.serial;
+    c->level_serial = g->sim.level_serial;
+    if (c->rewinding++ == 0) st_mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, 0, 0.08f);
+    const Sound *snd = &c->bank->sounds[CUE_REWIND];
+    if (!speed || snd->frames == 0 || (c->rewinding - 1) % REWIND_CUE_EVERY != 0) return;
+    float pitch = speed >= 4 ? 1.5f : speed >= 2 ? 1.25f : 1.0f;
+    st_mixer_play(
+        c->mixer,
+        &(MixerPlay){.sound = snd, .volume = 0.6f, .pitch = pitch, .bus = AUDIO_BUS_EFFECTS, .priority = 230});
+    c->plays++;
+}
+
 void cues_update(Cues *c, const Game *g, const DrawView *v) {
     if (!c->mixer) return; /* no sound: neither device nor --audio-out */
+    if (c->rewinding) st_mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, c->music_volume, 0.3f);
+    c->rewinding = 0;
     const Sim *s = &g->sim;
     /* Each event list once: a paused game's list does not change, and must not replay. */
     if (s->events.serial != c->event_serial) {
@@ -222,6 +242,7 @@ void cues_set_volumes(Cues *c, const SaveSettings *st, bool muted, bool ducked) 
     if (!c->mixer) return;
     float master = muted ? 0 : (float)st->volume[SAVE_VOLUME_MASTER] / 100 * (ducked ? CUE_DUCK : 1);
     st_mixer_set_volume(c->mixer, MIXER_MASTER, master, 0.15f);
-    st_mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, (float)st->volume[SAVE_VOLUME_MUSIC] / 100, 0.05f);
+    c->music_volume = (float)st->volume[SAVE_VOLUME_MUSIC] / 100;
+    st_mixer_set_volume(c->mixer, AUDIO_BUS_MUSIC, c->rewinding ? 0 : c->music_volume, 0.05f);
     st_mixer_set_volume(c->mixer, AUDIO_BUS_EFFECTS, (float)st->volume[SAVE_VOLUME_EFFECTS] / 100, 0.05f);
 }

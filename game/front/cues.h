@@ -52,6 +52,7 @@ typedef enum CueSound {
     CUE_MENU_MOVE,
     CUE_MENU_SELECT,
     CUE_PORTAL,
+    CUE_REWIND, /* time running backwards (rules/rewind.h), again and again while it does */
     CUE_SOUND_COUNT
 } CueSound;
 
@@ -98,11 +99,17 @@ typedef struct Cues {
     int32_t menu;
     SaveSettings settings; /* ... and its values, which tick when they change */
     uint64_t plays;        /* effects asked of the mixer so far */
+    int32_t rewinding;     /* ticks the rewind has gone on (0: playing), for its sound */
+    float music_volume;    /* the music bus's level as the settings have it (the rewind mutes it) */
 } Cues;
 
 void cues_init(Cues *c, Mixer *mixer, const CueBank *bank, uint64_t seed);
 /* After every game_update: the new events' sounds, the menu's ticks, the mood's music. */
 void cues_update(Cues *c, const Game *g, const DrawView *v);
+/* Instead of cues_update on a tick that went back `speed` ticks (0: it stood at the oldest
+   state): the music muted, the rewind sound repeated, higher the faster; the restored
+   tick's events are not played. The next cues_update brings the music back. */
+void cues_rewind(Cues *c, const Game *g, int32_t speed);
 /* Game thread, every frame: what the worker has finished goes into the bank (and the
    watch), and the mood that waited for its track starts now, fading in as on a change of
    mood. The number of files still to come. */

@@ -427,8 +427,8 @@ static void draw_level_select(const DrawFrame *f) {
          TEXT_ALIGN_CENTER, 1);
 }
 
-static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {"Up",   "Down",    "Left",         "Right",
-                                                                      "Fire", "Confirm", "Pause / back", "Restart"};
+static const char *const SETTINGS_ACTION_LABELS[SAVE_BIND_ACTIONS] = {
+    "Up", "Down", "Left", "Right", "Fire", "Confirm", "Pause / back", "Restart", "Rewind (hold)"};
 
 static void draw_settings(const DrawFrame *f) {
     Renderer *rd = f->rd;
@@ -625,7 +625,8 @@ static void draw_transition(const DrawFrame *f) {
                                             : 255 * (TRANSITION_TICKS - t) / 24;
     dim(rd, f->v, (uint8_t)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha));
     if (t < TRANSITION_OUT_TICKS) {
-        const SaveRecordResult *rec = &g->clear_record;
+        /* A clear a rewind went back into makes no record (rewind.h): nothing gold. */
+        const SaveRecordResult *rec = g->clear_rewound ? &(SaveRecordResult){0} : &g->clear_record;
         card(rd, f->v, 190, 84);
         text(rd, a, cx, cy - 34, STR8_LIT("CLEAR!"), CARD_GOLD, LAYER_CARD_TEXT, TEXT_ALIGN_CENTER, 2);
         text(rd, a, cx, cy - 10, st_str8_fmt(f->frame, "time %.*s", STR8_FMT(fmt_time(f->frame, g->clear_ticks))),
@@ -633,7 +634,8 @@ static void draw_transition(const DrawFrame *f) {
         text(rd, a, cx, cy + 2, st_str8_fmt(f->frame, "coins %d of %d", g->clear_coins, g->clear_coins_total),
              g->clear_coins >= g->clear_coins_total || rec->best_coins ? CARD_GOLD : COLOR_WHITE, LAYER_CARD_TEXT,
              TEXT_ALIGN_CENTER, 1);
-        Str8 note = rec->first ? STR8_LIT("first clear")
+        Str8 note = g->clear_rewound ? STR8_LIT("rewound: not counted")
+                    : rec->first     ? STR8_LIT("first clear")
                     : rec->best_time || rec->best_coins
                         ? STR8_LIT("new record!")
                         : st_str8_fmt(f->frame, "best %.*s", STR8_FMT(fmt_time(f->frame, g->clear_best_ticks)));
@@ -705,6 +707,23 @@ static void (*const DRAW_SCREENS[])(const DrawFrame *f) = {
 };
 _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "every GameScreen is drawn");
 
+/* Time running backwards (DrawView.rewind): the world washed blue, scan lines rolling up
+   (the way a tape wound back looks), and the speed in the corner; at the oldest state the
+   lines stand still and the corner says so. Under the HUD and the cards, over the world. */
+static void draw_rewind(const DrawFrame *f) {
+    const DrawView *v = f->v;
+    if (!v->rewind) return;
+    float w = view_right(v), top = DRAW_HUD_H, h = v->h - top;
+    st_render_rect(f->rd, (RectF){0, top, w, h}, LAYER_REWIND, (Color){40, 90, 200, 70});
+    int roll = v->rewind > 0 ? (int)(f->tick * (uint32_t)v->rewind % 6) : 0;
+    for (float y = top + (float)(5 - roll); y < v->h; y += 6)
+        st_render_rect(f->rd, (RectF){0, y, w, 1}, LAYER_REWIND, (Color){200, 230, 255, 40});
+    Str8 label =
+        v->rewind > 0 ? st_str8_fmt(f->frame, "<< REWIND %dx", v->rewind) : STR8_LIT("<< as far back as it goes");
+    if (label.data)
+        text(f->rd, f->a, 6, top + 4, label, (Color){190, 225, 255, 255}, LAYER_REWIND + 1, TEXT_ALIGN_LEFT, 1);
+}
+
 void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, const Effects *fx) {
     DrawFrame f = {.rd = rd,
                    .a = a,
@@ -720,6 +739,7 @@ void draw_game(Renderer *rd, const DrawAssets *a, DrawView *v, const Game *g, co
                    .sign_y = &v->sign_y};
     draw_world(&f);
     st_render_set_view(rd, 0, 0);
+    draw_rewind(&f);
     if ((unsigned)g->screen < SCREEN_COUNT && DRAW_SCREENS[g->screen]) DRAW_SCREENS[g->screen](&f);
     /* Over every screen: a level that would not start, a screenshot saved from the title. */
     draw_message(rd, a, v, g);

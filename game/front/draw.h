@@ -30,6 +30,7 @@ enum { /* layers, low to high */
        LAYER_PLAYER = 152, /* above every enemy: the player must never vanish under a ghost */
        LAYER_BULLET = 160,
        LAYER_PARTICLE = 170,
+       LAYER_REWIND = 190, /* the rewind's tint, over the world */
        LAYER_FADE = 200,
        LAYER_HUD = 210,
        LAYER_HUD_TEXT = 212,
@@ -53,6 +54,9 @@ typedef struct DrawView {
     uint32_t level_serial;
     float w, h;
     float sign_y; /* the top of the sign's panel last frame, kept while it hides nothing */
+    /* the rewind (rules/rewind.h), set by the front end before drawing: ticks back per
+       tick, -1 standing at the oldest state, 0 playing */
+    int32_t rewind;
 } DrawView;
 
 DrawView draw_view_make(float w, float h);

@@ -178,3 +178,10 @@ void effects_update(Effects *fx, const Game *g) {
         fx->shake_y = (int32_t)(st_hash_mix2((int32_t)g->ticks, 2) % 5) - 2;
     }
 }
+
+void effects_rewound(Effects *fx, const Game *g) {
+    fx->events_serial = g->sim.events.serial;
+    fx->level_serial = g->sim.level_serial;
+    fx->shake = fx->shake_x = fx->shake_y = 0;
+    memset(fx->flashes, 0, sizeof fx->flashes);
+}

@@ -82,6 +82,10 @@ void effects_init(Effects *fx, const Game *g, const EffectsTuning *tuning);
 /* Once after every game_update: if the simulation stepped, moves the particles and counts
    the shake and flashes down one tick, then turns the step's events into new ones. */
 void effects_update(Effects *fx, const Game *g);
+/* Instead of effects_update on a tick that went back in time (rules/rewind.h): the sparks
+   are the pool restored with the level, running backwards; the restored tick's events are
+   not turned into new ones, and the shake and the flashes stop. */
+void effects_rewound(Effects *fx, const Game *g);
 /* A particle in the level's pool: a free slot from the cursor on, else the slot at the
    cursor, which is the oldest spawn (the cursor walks round in spawn order). NULL when the
    level has no pool. */

@@ -34,6 +34,7 @@ void game_show_notice(Game *g, const char *text) {
 /* A fresh run from `level`: new progress, same seed (replays depend on it). */
 static bool start_run_at(Game *g, const char *level, Error *err) {
     if (!sim_start_run(&g->sim, g->level_arena, level, err)) return false;
+    g->rewound = false;
     g->level_number = 1;
     g->run_coins_total = 0;
     return true;
@@ -159,8 +160,10 @@ void game_save_settings(Game *g) {
 
 /* Records a completion of `level` and how far the run got, in memory (the level select
    shows records even when nothing is saved) and on disk. Called only once `reached` is
-   known to load (or is the victory), so a level that fails to load is never the furthest. */
+   known to load (or is the victory), so a level that fails to load is never the furthest.
+   A clear a rewind went back into is not counted: its clock went back with it. */
 static void record_completion(Game *g, const char *level, uint32_t ticks, int32_t coins, const char *reached) {
+    if (g->clear_rewound) return;
     save_record(&g->save, level, ticks, coins, reached);
     write_progress(g);
 }
@@ -181,6 +184,7 @@ static void note_clear(Game *g) {
                                          .best_time = best && g->clear_ticks < best->best_ticks,
                                          .best_coins = best && g->clear_coins > best->best_coins};
     g->clear_hurt = s->progress.hearts < s->progress.max_hearts;
+    g->clear_rewound = g->rewound;
 }
 
 static void restart_level(Game *g) {
@@ -189,11 +193,13 @@ static void restart_level(Game *g) {
         st_error_report(&err);
         return;
     }
+    g->rewound = false;
     set_screen(g, SCREEN_PLAYING);
 }
 
 bool game_playtest(Game *g, const char *path, Str8 text, int32_t tx, int32_t ty, Error *err) {
     if (!sim_load_level_text(&g->sim, g->level_arena, path, text, err)) return false;
+    g->rewound = false;
     sim_place_player(&g->sim, tx, ty);
     set_screen(g, SCREEN_PLAYING);
     return true;
@@ -483,6 +489,7 @@ static void update_transition(Game *g, uint32_t input, uint32_t pressed) {
         Error err;
         if (sim_follow_request(s, g->level_arena, &err)) {
             g->level_number++;
+            g->rewound = false;
             record_completion(g, g->clear_level, g->clear_ticks, g->clear_coins, s->level_path);
         } else {
             /* The level we are in is untouched: carry on playing it. */

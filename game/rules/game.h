@@ -3,8 +3,10 @@
    60 Hz tick with one input byte.
 
    The input byte is the replay format (replay.h): the five SIM_IN_* bits held this tick,
-   plus three edges (GAME_IN_CONFIRM, GAME_IN_PAUSE, GAME_IN_RESTART: pressed this tick).
-   Everything that happens follows from the bytes, so recording them records the run.
+   plus three edges (GAME_IN_CONFIRM, GAME_IN_PAUSE, GAME_IN_RESTART: pressed this tick),
+   and a ninth bit past the byte, GAME_IN_REWIND, held: the rewind (rules/rewind.h takes it
+   before game_update, which ignores it). Everything that happens follows from the inputs,
+   so recording them records the run.
 
        Game *g = st_arena_push_struct(perm, Game);
        if (!game_init(g, level_arena, &(GameConfig){ .start_level = path, .seed = 1 }, &err)) ...
@@ -23,6 +25,7 @@
 #define GAME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rules/catalog.h"
@@ -34,6 +37,7 @@ enum {
     GAME_IN_CONFIRM = 1u << 5,
     GAME_IN_PAUSE = 1u << 6,
     GAME_IN_RESTART = 1u << 7,
+    GAME_IN_REWIND = 1u << 8,
 };
 
 /* A new screen is one entry here, one in game.c's table (its name and its update) and one
@@ -98,20 +102,18 @@ typedef struct GameConfig {
 } GameConfig;
 
 typedef struct Game {
+    /* What play changes, from `sim` up to `level_arena` (game_play_bytes): with the level
+       arena's bytes, the state a rewind puts back (rules/rewind.h). Nothing in it points
+       anywhere but the level arena. Outside it, what a rewind must not undo: the progress
+       and settings as the files have them, the HUD's message, the run's configuration. */
     Sim sim;
     GameScreen screen;
-    Arena *level_arena;
-    char start_level[SIM_PATH_MAX];
-    uint64_t seed;
     uint32_t prev_input;
     int32_t menu;         /* the selected row of the screen's menu */
     int32_t menu_scroll;  /* level select: the first row shown */
     int32_t hold_ticks;   /* how long the direction that moves the menu has been held */
     int32_t screen_ticks; /* ticks since the screen changed */
     uint32_t ticks;       /* game ticks since start */
-    char message[512];    /* last report or notice, shown for message_ticks */
-    int32_t message_ticks;
-    GameMessageKind message_kind;
     int32_t level_number; /* 1-based count of levels entered in this run */
     uint32_t clear_ticks; /* the level just completed: its time and coins, for the clear card */
     int32_t clear_coins, clear_coins_total;
@@ -119,12 +121,22 @@ typedef struct Game {
     SaveRecordResult clear_record;  /* ... what it did to the records */
     uint32_t clear_best_ticks;      /* ... the record before it (0: none) */
     bool clear_hurt;                /* ... the player had lost hearts: the next level refills them */
-    int32_t run_coins_total;        /* coins in the levels completed this run */
-    GameScreen settings_from;       /* where the settings screen goes back to */
-    int32_t rebinding;              /* the action waiting for a key, -1: none */
-    bool wait_release;              /* after a binding: input ignored until nothing is held */
-    bool settings_dirty;            /* changed since last written */
-    int32_t renderer_running;       /* SaveRenderer drawing now (the front end says; 0: unknown) */
+    /* ... a rewind went back into it: it is not counted (no record, no progress saved) */
+    bool clear_rewound;
+    bool rewound;             /* this level was rewound since it was entered */
+    int32_t run_coins_total;  /* coins in the levels completed this run */
+    GameScreen settings_from; /* where the settings screen goes back to */
+    uint32_t load_failures;
+    Arena *level_arena; /* the end of the play span */
+    char start_level[SIM_PATH_MAX];
+    uint64_t seed;
+    char message[512]; /* last report or notice, shown for message_ticks */
+    int32_t message_ticks;
+    GameMessageKind message_kind;
+    int32_t rebinding;        /* the action waiting for a key, -1: none */
+    bool wait_release;        /* after a binding: input ignored until nothing is held */
+    bool settings_dirty;      /* changed since last written */
+    int32_t renderer_running; /* SaveRenderer drawing now (the front end says; 0: unknown) */
     /* the largest window scale the screen fits (the front end
        says; 0: unknown, SAVE_SCALE_MAX) */
     int32_t scale_max;
@@ -140,8 +152,10 @@ typedef struct Game {
     /* for the title screen: a save that could not be read, and
        where it went (or that the game is not saving) */
     char save_notice[160];
-    uint32_t load_failures;
 } Game;
+
+/* The bytes of the Game that play changes: [0, game_play_bytes()) (above). */
+static inline uint64_t game_play_bytes(void) { return offsetof(Game, level_arena); }
 
 bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err);
 /* What the player must see: a warning or an error (notes are left out) becomes the HUD's

@@ -22,7 +22,7 @@ bool replay_begin_record(Replay *r, Arena *a, uint64_t seed, const char *level) 
     return true;
 }
 
-void replay_append(Replay *r, uint8_t input) {
+void replay_append(Replay *r, uint16_t input) {
     /* Once a tick is lost, nothing after it may be recorded, not even a tick that would
        only lengthen the last run: the file would skip the lost one. */
     if (r->overflowed) return;
@@ -39,16 +39,21 @@ void replay_append(Replay *r, uint8_t input) {
 }
 
 Str8 replay_format(Arena *a, const Replay *r) {
-    /* Worst case per run: "4294967295xff " = 14 bytes; plus the header and its path. */
+    /* Worst case per run: "4294967295x1ff " = 15 bytes; plus the header and its path. */
     uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
     char *buf = st_arena_push_array_raw(a, char, cap);
     if (!buf) return (Str8){0};
+    /* Version 2 only for a run that needs its ninth bit: every other file stays one that
+       a game without rewinding reads. */
+    uint16_t all = 0;
+    for (uint32_t i = 0; i < r->run_count; i++) all |= r->runs[i].input;
+    int version = all > REPLAY_INPUT_MAX_V1 ? 2 : 1;
     size_t len =
         (size_t)snprintf(buf, cap,
                          "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
-                         "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart)\n"
-                         "replay 1\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
-                         r->seed, r->level, r->ticks);
+                         "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart%s)\n"
+                         "replay %d\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
+                         version > 1 ? ", 256 rewind" : "", version, r->seed, r->level, r->ticks);
     if (r->overflowed)
         len += (size_t)snprintf(buf + len, cap - len,
                                 "# the recording buffer overflowed: no final levels or hash to check\n");
@@ -144,7 +149,9 @@ static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, c
     val = st_str8_trim(val);
     uint64_t v = 0;
     if (st_str8_eq_cstr(key, "replay")) {
-        if (!st_str8_eq_cstr(val, "1")) return fail(err, path, line_no, "unknown replay version");
+        if (!st_str8_parse_u64(val, 10, &v) || v < 1 || v > REPLAY_VERSION)
+            return fail(err, path, line_no, "unknown replay version");
+        r->version = (uint32_t)v;
     } else if (st_str8_eq_cstr(key, "seed")) {
         if (!st_str8_parse_u64(val, 10, &r->seed)) return fail(err, path, line_no, "bad seed");
     } else if (st_str8_eq_cstr(key, "level")) {
@@ -210,9 +217,9 @@ static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, Erro
             uint64_t count, input;
             if (x <= 0 || !st_str8_parse_u64(st_str8_prefix(w, (uint64_t)x), 10, &count) ||
                 !st_str8_parse_u64(st_str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
-                input > 0xff || r->ticks + count > UINT32_MAX)
+                input > (r->version > 1 ? REPLAY_INPUT_MAX : REPLAY_INPUT_MAX_V1) || r->ticks + count > UINT32_MAX)
                 return fail(err, path, line_no, "bad input run (want COUNTxHEX)");
-            r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint8_t)input};
+            r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint16_t)input};
             r->ticks += (uint32_t)count;
         }
     }
@@ -240,7 +247,7 @@ static bool parse(Replay *r, Arena *a, const char *path, Str8 text, Error *err) 
     return true;
 }
 
-bool replay_next(Replay *r, uint8_t *input) {
+bool replay_next(Replay *r, uint16_t *input) {
     while (r->cursor_run < r->run_count && r->cursor_in_run >= r->runs[r->cursor_run].count) {
         r->cursor_run++;
         r->cursor_in_run = 0;

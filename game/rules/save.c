@@ -36,8 +36,8 @@ const SaveLevel *save_find(const SaveData *d, const char *level_path) {
     return NULL;
 }
 
-static const char *const BIND_NAMES[SAVE_BIND_ACTIONS] = {"up",   "down",    "left",  "right",
-                                                          "fire", "confirm", "pause", "restart"};
+static const char *const BIND_NAMES[SAVE_BIND_ACTIONS] = {"up",      "down",  "left",    "right", "fire",
+                                                          "confirm", "pause", "restart", "rewind"};
 
 const char *save_bind_name(int32_t action) {
     return action >= 0 && action < SAVE_BIND_ACTIONS ? BIND_NAMES[action] : NULL;
@@ -89,9 +89,10 @@ enum {
     KEY_COUNT = KEY_BIND + SAVE_BIND_ACTIONS
 };
 
-static const char *const KEY_NAMES[KEY_COUNT] = {
-    "volume_master", "volume_music", "volume_effects", "scale",    "fullscreen",  "renderer",  "key_up",
-    "key_down",      "key_left",     "key_right",      "key_fire", "key_confirm", "key_pause", "key_restart"};
+static const char *const KEY_NAMES[KEY_COUNT] = {"volume_master", "volume_music", "volume_effects", "scale",
+                                                 "fullscreen",    "renderer",     "key_up",         "key_down",
+                                                 "key_left",      "key_right",    "key_fire",       "key_confirm",
+                                                 "key_pause",     "key_restart",  "key_rewind"};
 /* The comment a key gets when the game adds its line. */
 static const char *const KEY_DOCS[KEY_COUNT] = {
     [KEY_VOLUME] = "percent, 0 to 100",

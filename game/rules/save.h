@@ -71,8 +71,8 @@ typedef struct SaveLevel {
 } SaveLevel;
 
 /* The keys a player can rebind, in the order of the front end's actions (platform.h's
-   ACTION_UP .. ACTION_RESTART: app.c checks that they agree), two keys each. */
-#define SAVE_BIND_ACTIONS 8
+   ACTION_UP .. ACTION_REWIND: app.c checks that they agree), two keys each. */
+#define SAVE_BIND_ACTIONS 9
 #define SAVE_BIND_SLOTS 2
 #define SAVE_KEY_MAX 512 /* key numbers are SDL scancodes, below SDL_NUM_SCANCODES */
 #define SAVE_SCALE_MAX 6

@@ -417,7 +417,8 @@ void sim_place_player(Sim *s, int32_t tx, int32_t ty) {
 }
 
 bool sim_start_run(Sim *s, Arena *level_arena, const char *path, Error *err) {
-    char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX];
+    /* Zeroed: the tail past the NUL is copied into the Sim, which snapshots read whole (rewind.h). */
+    char old_root[SIM_PATH_MAX], root[SIM_PATH_MAX] = {0};
     Str8 dir = st_path_dir_prefix(st_str8_cstr(path));
     int n = dir.len ? snprintf(root, sizeof root, "%.*s", STR8_FMT(dir)) : snprintf(root, sizeof root, ".");
     if (n < 0 || (size_t)n >= sizeof root) {

@@ -198,7 +198,7 @@ static void test_maths(void) {
 /* The committed effects, by name: the game plays exactly these. */
 static const char *const names[] = {"shot",      "hit",         "hurt",  "kill", "coin",
                                     "key",       "heart",       "door",  "exit", "death",
-                                    "menu_move", "menu_select", "portal"};
+                                    "menu_move", "menu_select", "portal", "rewind"};
 
 static uint32_t rd16_(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32_(const uint8_t *p) { return rd16_(p) | rd16_(p + 2) << 16; }

@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (r.ticks <= 100000) {
         Replay play = r;
         uint32_t run = 0, in_run = 0, ticks = 0;
-        uint8_t b;
+        uint16_t b;
         while (replay_next(&play, &b)) {
             while (in_run >= r.runs[run].count) run++, in_run = 0;
             PROMISE(b == r.runs[run].input);

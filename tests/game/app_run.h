@@ -23,7 +23,8 @@ typedef struct AppRunOptions {
     const char *level, *record, *replay, *assets, *audio_out, *edit;
     bool skip_title, no_save, autoplay, seed_given, no_watch;
     uint32_t autoplay_levels;
-    uint64_t seed;
+    uint64_t seed, seek;
+    bool seek_given;
     AppAudio audio;
     int32_t edit_w, edit_h;
 } AppRunOptions;
@@ -55,6 +56,8 @@ static inline App *app_run_create(Arena *perm, const AppRunOptions *o) {
                      .no_watch = o->no_watch,
                      .autoplay_levels = o->autoplay_levels,
                      .seed = o->seed,
+                     .seek = o->seek,
+                     .seek_given = o->seek_given,
                      .audio = o->audio,
                      .edit_w = o->edit_w,
                      .edit_h = o->edit_h};

@@ -18,8 +18,9 @@
 #include "front/effects.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 
-static Arena *perm, *level_arena;
+static Arena *perm, *level_arena, *history_arena;
 
 typedef struct RunResult {
     uint64_t hash;
@@ -29,8 +30,8 @@ typedef struct RunResult {
     uint64_t rng;
 } RunResult;
 
-/* One replay through the screens and, unless `tuning` is NULL, the effects after each tick,
-   the way app_frame calls them. */
+/* One replay through the screens (and the rewind, rules/rewind.h) and, unless `tuning` is
+   NULL, the effects after each tick, the way app_tick calls them. */
 static bool play(const char *path, const EffectsTuning *tuning, RunResult *out) {
     Error msg;
     Replay r;
@@ -48,11 +49,15 @@ static bool play(const char *path, const EffectsTuning *tuning, RunResult *out) 
         return false;
     }
     if (tuning) effects_init(&fx, &g, tuning);
-    uint8_t in;
+    static Rewind rw;
+    st_arena_clear(history_arena);
+    CHECK(rewind_init(&rw, history_arena, &g, &err));
+    uint16_t in;
     *out = (RunResult){0};
     while (replay_next(&r, &in)) {
-        game_update(&g, in);
-        if (tuning) effects_update(&fx, &g);
+        rewind_update(&rw, &g, in);
+        if (tuning && (rw.speed || rw.at_start)) effects_rewound(&fx, &g);
+        else if (tuning) effects_update(&fx, &g);
         out->ticks++;
     }
     out->hash = game_hash(&g);
@@ -243,9 +248,12 @@ int main(void) {
     perm = st_arena_create((ArenaParams){.name = "permanent"});
     level_arena = st_arena_create((ArenaParams){
         .reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    history_arena = st_arena_create(
+        (ArenaParams){.reserve_size = REWIND_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     test_replays_ignore_effects();
     test_pool();
     test_events_to_effects();
+    st_arena_release(history_arena);
     st_arena_release(level_arena);
     st_arena_release(perm);
     return check_result();

@@ -11,7 +11,10 @@
    HUD and the screens' cards; then played through its keyboard path, every tick's input
    byte pushed as SDL key events, with progress saved to a temporary XDG_DATA_HOME and the
    run recorded. Each run must end on the replay's hash, and the recording must be the
-   replay, tick for tick. Counting starts after app_create and 3 frames. */
+   replay, tick for tick. Counting starts after app_create and 3 frames. With "viewer"
+   (ctest test_viewer_alloc): the replay viewer (app/viewer.h) opened with --seek, then
+   driven by its keys (steps, held steps, seconds, Home/End, PageUp/PageDown, play, the
+   mouse on the bar) and by seeks across the whole run: not one heap call either. */
 #include <SDL2/SDL.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -51,7 +54,7 @@ static void run_sim(const char *save_path) {
 
     heap_calls = 0;
     heap_counting = 1;
-    uint8_t in;
+    uint16_t in;
     while (replay_next(&r, &in)) game_update(g, in);
     heap_counting = 0;
 
@@ -264,7 +267,7 @@ static void push_key(SDL_Scancode sc, bool down) {
 
 /* The keys that make a tick's byte: held bits stay down while set, edges are tapped. */
 static const struct {
-    uint8_t bit;
+    uint16_t bit;
     SDL_Scancode key;
     bool held;
 } keys_[] = {
@@ -272,9 +275,10 @@ static const struct {
     {SIM_IN_LEFT, SDL_SCANCODE_A, true},         {SIM_IN_RIGHT, SDL_SCANCODE_D, true},
     {SIM_IN_FIRE, SDL_SCANCODE_SPACE, true},     {GAME_IN_CONFIRM, SDL_SCANCODE_RETURN, false},
     {GAME_IN_PAUSE, SDL_SCANCODE_ESCAPE, false}, {GAME_IN_RESTART, SDL_SCANCODE_R, false},
+    {GAME_IN_REWIND, SDL_SCANCODE_BACKSPACE, true},
 };
 
-static void push_byte(uint8_t prev, uint8_t b) {
+static void push_byte(uint16_t prev, uint16_t b) {
     for (size_t k = 0; k < sizeof keys_ / sizeof keys_[0]; k++) {
         bool was = prev & keys_[k].bit, now = b & keys_[k].bit;
         if (keys_[k].held) {
@@ -286,8 +290,12 @@ static void push_byte(uint8_t prev, uint8_t b) {
     }
 }
 
-/* The front end played from the keyboard, saving progress and recording. */
-static void run_app_keys(const char *dir) {
+/* The front end played from the keyboard, saving progress and recording: full-run.rep to
+   the victory, and rewind.rep, whose Backspace held goes back in time (rules/rewind.h:
+   the history recorded every tick and restored, with no heap call either), to its second
+   level's exit, with no progress saved: it rewound in level 1, so that clear is not
+   counted, and level 2's would be recorded when level 3 loads. */
+static void run_app_keys(const char *dir, const char *replay, GameScreen end, int32_t saved) {
     char rec_path[300], save_path[300];
     Error msg;
     snprintf(rec_path, sizeof rec_path, "%s/run.rep", dir);
@@ -296,7 +304,7 @@ static void run_app_keys(const char *dir) {
     setenv("XDG_CONFIG_HOME", dir, 1); /* the settings file too: never the user's own */
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
     Replay r;
-    if (!replay_load(&r, perm, REPLAYS_DIR "/full-run.rep", &msg)) {
+    if (!replay_load(&r, perm, replay, &msg)) {
         fprintf(stderr, "%s\n", msg.message);
         CHECK(!"replay loads");
         return;
@@ -312,7 +320,7 @@ static void run_app_keys(const char *dir) {
     /* SDL keeps queue entries for reuse: let it make more than a frame ever needs now. */
     for (int i = 0; i < 64; i++) SDL_PushEvent(&(SDL_Event){.type = SDL_USEREVENT});
 
-    uint8_t prev = 0, b;
+    uint16_t prev = 0, b;
     uint32_t ticks = 0;
     bool more = true;
     while (more && replay_next(&r, &b)) {
@@ -332,18 +340,23 @@ static void run_app_keys(const char *dir) {
     }
     heap_counting = 0;
 
-    printf("front end, keys: %d levels, %u ticks, %lu heap allocations during play\n",
-           app->game->sim.progress.levels_completed, ticks, heap_calls);
+    printf("front end, keys, %s: %d levels, %u ticks (%llu rewound), %lu heap allocations during play\n", replay,
+           app->game->sim.progress.levels_completed, ticks, (unsigned long long)app->rewind.ticks_rewound, heap_calls);
     CHECK(more);
     CHECK_EQ_U(ticks, r.ticks);
-    CHECK_EQ_I(app->game->screen, SCREEN_VICTORY);
+    CHECK_EQ_I(app->game->screen, end);
+    CHECK(r.version < 2 || app->rewind.ticks_rewound > 300);
     CHECK_EQ_U(game_hash(app->game), r.hash);
     CHECK_EQ_U(heap_calls, 0);
     CHECK_EQ_I(app_run_release(app), 0);
 
     SaveData d;
-    CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
-    CHECK(d.level_count >= 6);
+    if (saved) {
+        CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_OK); /* saves did happen */
+        CHECK(d.level_count >= saved);
+    } else { /* its clears were all rewound into: not counted, nothing written */
+        CHECK_EQ_I(save_load(&d, save_path, &msg), ERROR_NOT_FOUND);
+    }
     /* The recording is the replay, tick for tick, and knows its hash. */
     Replay rec;
     REQUIRE_VOID(replay_load(&rec, perm, rec_path, &msg));
@@ -351,11 +364,75 @@ static void run_app_keys(const char *dir) {
     CHECK_EQ_U(rec.hash, r.hash);
     CHECK_EQ_I(rec.levels, r.levels);
     Replay orig;
-    REQUIRE_VOID(replay_load(&orig, perm, REPLAYS_DIR "/full-run.rep", &msg));
-    uint8_t x, y;
+    REQUIRE_VOID(replay_load(&orig, perm, replay, &msg));
+    uint16_t x, y;
     uint32_t same = 0;
     while (replay_next(&orig, &x) && replay_next(&rec, &y) && x == y) same++;
     CHECK_EQ_U(same, r.ticks);
+    st_arena_release(perm);
+}
+
+static void push_mouse(float x, float y, bool down) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.button.x = (int)x, e.button.y = (int)y;
+    SDL_PushEvent(&e);
+}
+
+/* Frames of the viewer with a key tapped (down, then up `hold` frames later). */
+static bool view_frames(App *app, SDL_Scancode key, int hold, int after) {
+    bool more = true;
+    if (key) push_key(key, true);
+    for (int i = 0; i < hold && more; i++) more = app_run_frame(app);
+    if (key) push_key(key, false);
+    for (int i = 0; i < after && more; i++) more = app_run_frame(app);
+    return more;
+}
+
+/* The viewer as a window has it (headless, --seek ends the run: the mode is put back). */
+static void run_app_viewer(void) {
+    Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
+                                                     .headless = true,
+                                                     .skip_title = true,
+                                                     .no_save = true,
+                                                     .seek = 3000,
+                                                     .seek_given = true});
+    REQUIRE_VOID(app && app->viewer && app->viewer->opened);
+    Viewer *v = app->viewer;
+    CHECK_EQ_U(v->tick, 3000);
+    app->mode = APP_MODE_VIEW;
+    for (int i = 0; i < 64; i++) SDL_PushEvent(&(SDL_Event){.type = SDL_USEREVENT});
+    bool more = view_frames(app, 0, 0, WARM_FRAMES);
+    heap_calls = 0;
+    heap_counting = 1;
+    uint64_t seeks = v->seeks;
+    more = more && view_frames(app, SDL_SCANCODE_RIGHT, 1, 1) && view_frames(app, SDL_SCANCODE_LEFT, 1, 1);
+    more = more && view_frames(app, SDL_SCANCODE_LEFT, 90, 1) && view_frames(app, SDL_SCANCODE_RIGHT, 90, 1);
+    push_key(SDL_SCANCODE_LSHIFT, true);
+    more = more && view_frames(app, SDL_SCANCODE_RIGHT, 60, 1) && view_frames(app, SDL_SCANCODE_LEFT, 60, 1);
+    push_key(SDL_SCANCODE_LSHIFT, false);
+    more = more && view_frames(app, SDL_SCANCODE_PAGEDOWN, 1, 1) && view_frames(app, SDL_SCANCODE_END, 1, 1);
+    more = more && view_frames(app, SDL_SCANCODE_HOME, 1, 1) && view_frames(app, SDL_SCANCODE_SPACE, 1, 200);
+    push_mouse(240, APP_LOGICAL_H - 4, true);
+    more = more && view_frames(app, 0, 0, 2);
+    push_mouse(240, APP_LOGICAL_H - 4, false);
+    uint64_t clicked = v->tick;
+    for (uint64_t t = 0; t <= v->ticks && more; t += 383) {
+        viewer_seek(v, (t * 7919) % (v->ticks + 1)); /* all over the run, both ways */
+        more = app_run_frame(app);
+    }
+    heap_counting = 0;
+    printf("viewer: %llu seeks (the longest %u ticks), %llu frames, %lu heap allocations\n",
+           (unsigned long long)(v->seeks - seeks), v->worst_seek_ticks, (unsigned long long)app->host->frames,
+           heap_calls);
+    CHECK(more);
+    CHECK(v->seeks - seeks > 150);           /* the keys moved it */
+    CHECK(clicked > 3000 && clicked < 4700); /* the bar's middle: the run's */
+    CHECK_EQ_U(heap_calls, 0);
+    CHECK_EQ_I(app_run_release(app), 0);
     st_arena_release(perm);
 }
 
@@ -365,6 +442,7 @@ int main(int argc, char **argv) {
     bool app = argc > 1 && strcmp(argv[1], "app") == 0;
     bool audio = argc > 1 && strcmp(argv[1], "audio") == 0;
     bool gl = argc > 1 && strcmp(argv[1], "gl") == 0;
+    bool viewer = argc > 1 && strcmp(argv[1], "viewer") == 0;
     if (chdir(SOURCE_DIR) != 0) return 1;
     /* The interposer is live: a malloc during start-up is counted when asked. */
     heap_calls = 0;
@@ -380,13 +458,21 @@ int main(int argc, char **argv) {
     char save_path[SAVE_PATH_MAX];
     snprintf(save_path, sizeof save_path, "%s/progress", save_dir);
 
-    if (gl) {
+    if (viewer) {
+        run_app_viewer();
+    } else if (gl) {
         run_app_gl();
     } else if (audio) {
         run_app_audio();
     } else if (app) {
         run_app_replay();
-        run_app_keys(save_dir);
+        run_app_keys(save_dir, REPLAYS_DIR "/full-run.rep", SCREEN_VICTORY, 6);
+        char rewind_dir[] = "/tmp/test_game_alloc_rewind_XXXXXX";
+        if (!mkdtemp(rewind_dir)) return 1;
+        run_app_keys(rewind_dir, REPLAYS_DIR "/rewind.rep", SCREEN_TRANSITION, 0);
+        char rm[300];
+        snprintf(rm, sizeof rm, "rm -rf '%s'", rewind_dir);
+        if (system(rm) != 0) return 1;
     } else {
         run_sim(save_path);
     }

@@ -73,7 +73,7 @@ static bool play_to_clear(const char *rep_path) {
     Replay r;
     Error msg;
     bool ok = replay_load(&r, a, rep_path, &msg);
-    uint8_t b;
+    uint16_t b;
     while (ok && g.screen == SCREEN_PLAYING && replay_next(&r, &b)) game_update(&g, b);
     st_arena_release(a);
     return g.screen == SCREEN_TRANSITION;

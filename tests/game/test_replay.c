@@ -12,6 +12,7 @@
 #include "check.h"
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 
 /* The `ticks` line of a replay file, read here on its own so that the count the game plays
    is checked against what the recorder wrote, not against the loader's own sum. */
@@ -25,7 +26,9 @@ static long header_ticks(const char *path) {
     return ticks;
 }
 
-static int play(const char *file, Arena *perm, Arena *level) {
+/* Every replay plays through the rewind as the App does (rules/rewind.h), with a history
+   arena of the game's default size: rewind.rep goes back in time, the others never ask. */
+static int play(const char *file, Arena *perm, Arena *level, Arena *history) {
     char path[512];
     Error msg;
     snprintf(path, sizeof path, "%s/%.200s", REPLAYS_DIR, file);
@@ -42,12 +45,17 @@ static int play(const char *file, Arena *perm, Arena *level) {
         CHECK(!"level loads");
         return 0;
     }
-    uint8_t in;
+    static Rewind rw;
+    st_arena_clear(history);
+    CHECK(rewind_init(&rw, history, &g, &err));
+    uint16_t in;
     uint32_t ticks = 0;
     while (replay_next(&r, &in)) {
-        game_update(&g, in);
+        rewind_update(&rw, &g, in);
         ticks++;
     }
+    /* The one that rewinds did, several times, across its level change. */
+    if (strcmp(file, "rewind.rep") == 0) CHECK(rw.ticks_rewound > 300 && r.version == 2);
     printf("%-28s %6u ticks  %d level(s)  hash %016llx  coins %d  deaths %d\n", file, ticks,
            g.sim.progress.levels_completed, (unsigned long long)game_hash(&g), g.sim.progress.coins,
            g.sim.progress.deaths);
@@ -184,7 +192,12 @@ int main(void) {
     }
     if (d) closedir(d);
     CHECK(n >= 6);
-    for (int i = 0; i < n; i++) play(names[i], perm, level);
+    Arena *history = st_arena_create(
+        (ArenaParams){.reserve_size = REWIND_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    bool rewinds = false;
+    for (int i = 0; i < n; i++) play(names[i], perm, level, history), rewinds |= strcmp(names[i], "rewind.rep") == 0;
+    CHECK(rewinds);
+    st_arena_release(history);
 
     /* Each shipped level has its own replay. */
     d = opendir("levels");

@@ -85,15 +85,17 @@ int main(int argc, char **argv) {
     nl = strchr(line, '\n');
     REQUIRE(nl);
     CHECK(strncmp(line, "frame,level,screen,event,permanent_used,", 40) == 0);
+    /* The history arena's group comes last, after the four that were there before it. */
+    CHECK(strncmp(nl - 78, ",scratch_reserved,history_used,history_committed,history_high,history_reserved", 78) == 0);
     /* level_high is the 3rd field of the level group: from the line's end, the level group
-       is followed by the frame and scratch groups (4 fields each). */
+       is followed by the frame, scratch and history groups (4 fields each). */
     uint64_t rows = 0, max_level_high = 0, level_events = 0, last_frame = 0;
     for (line = nl + 1; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
         rows++;
         uint64_t frame = strtoull(line, NULL, 10);
         CHECK(rows == 1 || frame == last_frame + 1);
         last_frame = frame;
-        uint64_t level_high = field_from_end(line, nl, 9);
+        uint64_t level_high = field_from_end(line, nl, 13);
         if (level_high > max_level_high) max_level_high = level_high;
         char *ev = strstr(line, ",level ");
         if (!ev) ev = strstr(line, ",\"level ");

@@ -12,6 +12,11 @@
 //   web_keys     synthetic key presses: Enter leaves the title, an arrow moves the player;
 //                losing focus pauses
 //   web_save     a setting changed in the menu is in the browser's storage after a reload
+//   web_rewind   the rewind key held while playing: the tick and the player go back, and
+//                play goes on from there when it is let go
+//   web_seek     the replay viewer in the page: --seek lands on the tick, Right steps one,
+//                End and Home go to the ends, Space plays
+// AD_WEB_ONLY=name,name runs only those.
 // Prints "web: PASS name (s)" or "web: FAIL name: why" per test; exits 1 on any failure.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -39,7 +44,9 @@ const GOLDEN_LEVELS = ["01-first-steps", "04-patrol", "07-the-vault"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const url = (base, args) => base + "index.html" + (args.length ? "?" + args.map((a) => "arg=" + encodeURIComponent(a)).join("&") : "");
 const KEYS = { Enter: ["Enter", 13], ArrowRight: ["ArrowRight", 39], ArrowLeft: ["ArrowLeft", 37],
-               ArrowDown: ["ArrowDown", 40], ArrowUp: ["ArrowUp", 38], Escape: ["Escape", 27] };
+               ArrowDown: ["ArrowDown", 40], ArrowUp: ["ArrowUp", 38], Escape: ["Escape", 27],
+               Backspace: ["Backspace", 8], Home: ["Home", 36], End: ["End", 35], Space: [" ", 32] };
+const hold = (page, code, down) => page.key(down ? "keyDown" : "keyUp", code, KEYS[code][0], KEYS[code][1]);
 const press = (page, code, holdMs) => page.press(code, KEYS[code][0], KEYS[code][1], holdMs);
 
 async function waitRunning(page, what, pred = () => true) {
@@ -149,6 +156,41 @@ const tests = {
     if (after.volume !== changed.volume) throw new Error(`volume ${changed.volume} before the reload, ${after.volume} after`);
     return `volume ${before.volume} -> ${changed.volume}, ${after.volume} after a reload`;
   },
+
+  async web_rewind(page, base) {
+    await page.goto(url(base, ["--no-save", "--skip-title", "--level", "levels/01-first-steps.lvl"]));
+    await waitRunning(page, "the level", (s) => s.screen === "playing" && s.tick > 30);
+    await hold(page, "ArrowRight", true);
+    await sleep(800);
+    await hold(page, "ArrowRight", false);
+    const before = await page.state();
+    await hold(page, "Backspace", true);
+    const back = await page.waitFor("the tick going back", async () => {
+      const s = await page.state();
+      return s.tick + 30 < before.tick ? s : null;
+    }, 10000);
+    await hold(page, "Backspace", false);
+    if (back.player_x >= before.player_x) throw new Error(`the player did not go back: x ${before.player_x} -> ${back.player_x}`);
+    const after = await page.waitFor("play going on", async () => { const s = await page.state(); return s.tick > back.tick + 30 ? s : null; }, 10000);
+    return `tick ${before.tick} -> ${back.tick} (x ${before.player_x} -> ${back.player_x}) with the rewind held, then ${after.tick}`;
+  },
+
+  async web_seek(page, base) {
+    await page.goto(url(base, ["--no-save", "--replay", "tests/replays/full-run.rep", "--seek", "3000"]));
+    const at = await waitRunning(page, "the viewer", (s) => s.view_tick !== undefined);
+    if (at.view_tick !== 3000 || !at.view_paused) throw new Error(`the viewer opened at ${at.view_tick} (paused: ${at.view_paused}), not paused at 3000`);
+    const viewTick = (what, want) => page.waitFor(what, async () => { const s = await page.state(); return want(s) ? s : null; }, 10000);
+    await press(page, "ArrowRight");
+    await viewTick("a step to 3001", (s) => s.view_tick === 3001);
+    await press(page, "End");
+    const end = await viewTick("the end", (s) => s.view_tick === s.view_ticks);
+    await press(page, "Home");
+    await viewTick("the start", (s) => s.view_tick === 0);
+    await press(page, "Space");
+    const playing = await viewTick("playing", (s) => !s.view_paused && s.view_tick > 30);
+    const opened = page.lines.find((l) => l.startsWith("viewer: ")) || "";
+    return `3000 -> 3001 -> ${end.view_tick} -> 0 -> playing ${playing.view_tick}; ${opened}`;
+  },
 };
 
 const server = await serve(webDir);
@@ -165,7 +207,8 @@ try {
     fs.writeFileSync(extra2, Buffer.from(shot.data, "base64"));
     console.log(`web: wrote ${extra2}`);
   } else {
-    for (const [name, fn] of Object.entries(tests)) {
+    const only = process.env.AD_WEB_ONLY ? process.env.AD_WEB_ONLY.split(",") : null;
+    for (const [name, fn] of Object.entries(tests).filter(([n]) => !only || only.includes(n))) {
       const page = await openPage(browser);
       const t0 = Date.now();
       try {

@@ -174,6 +174,16 @@ static const Effect effects[] = {
              .sustain = 0.6f, .release = 0.12f, .vibrato_rate = 14, .vibrato_depth = 1.2f,
              .lowpass = 5000, .volume = 0.35f}},
     }},
+    /* Time running backwards, played again every fifth of a second while it does: a tape
+       wound back, a falling square warbling fast over a hiss. */
+    {"rewind", -6.0f, {
+        {0, {.wave = SYNTH_SQUARE, .duty = 0.4f, .freq_start = 1500, .freq_end = 700,
+             .sweep = SYNTH_SWEEP_EXP, .duration = 0.2f, .attack = 0.01f, .decay = 0.05f,
+             .sustain = 0.7f, .release = 0.06f, .vibrato_rate = 30, .vibrato_depth = 2.0f,
+             .lowpass = 4500}},
+        {0, {.wave = SYNTH_NOISE, .freq_start = 24000, .duration = 0.2f, .attack = 0.01f,
+             .decay = 0.05f, .sustain = 0.5f, .release = 0.06f, .lowpass = 2500, .volume = 0.25f}},
+    }},
 };
 // clang-format on
 

@@ -1,0 +1,270 @@
+/* The history ring (history.h) on a state of two regions, a struct by value and a NO_CHAIN
+   arena's used bytes whose size changes (a "level change"): every tick held restores to
+   the bytes it was recorded with, the arena's cursor included, and pointers into the arena
+   kept in the struct read the restored bytes; the oldest go first, by ticks and by bytes,
+   a keyframe with the deltas that need it; pop walks back one tick at a time; a seek on
+   keyframes and inputs rebuilds any tick; an empty history restores nothing; the arena
+   helpers (st_arena_base, st_arena_set_pos) keep their promises; recording and restoring
+   make no heap call. */
+#include <string.h>
+
+#include "check.h"
+#include "heap_count.h"
+#include <strata/core/hash.h>
+#include <strata/core/history.h>
+
+typedef struct World {
+    uint32_t tick, seed;
+    int32_t x, y;
+    uint8_t *cells; /* into the level arena */
+    uint32_t cell_count;
+    uint8_t pool[512]; /* mostly zero, as a bullet pool is */
+} World;
+
+static Arena *level;
+static World w;
+
+/* A new "level" of `cells` bytes: the arena cleared and refilled, as a level load does. */
+static void load(uint32_t cells, uint8_t fill) {
+    st_arena_clear(level);
+    st_arena_push(level, 64, 8); /* something before the cells, as a Level header is */
+    w.cells = st_arena_push_array(level, uint8_t, cells);
+    for (uint32_t i = 0; i < cells; i++) w.cells[i] = (uint8_t)(fill + i / 7);
+    w.cell_count = cells;
+}
+
+/* One deterministic tick of the world from an input. */
+static void step(uint16_t in) {
+    w.tick++;
+    w.seed = w.seed * 1103515245u + 12345u + in;
+    w.x += (in & 1) ? 3 : -1, w.y += (in & 2) ? 2 : 0;
+    w.cells[w.seed % w.cell_count] ^= (uint8_t)(w.seed >> 24);
+    w.pool[w.tick % sizeof w.pool] = (uint8_t)in;
+    if (w.tick % 97 == 0) load(w.cell_count == 3000 ? 5000 : 3000, (uint8_t)w.tick);
+}
+
+static uint64_t world_hash(void) {
+    uint64_t h = st_hash_fnv1a(HASH_FNV1A_INIT, &w, offsetof(World, cells));
+    h = st_hash_fnv1a_u64(h, w.cell_count);
+    h = st_hash_fnv1a(h, w.pool, sizeof w.pool);
+    h = st_hash_fnv1a(h, st_arena_base(level), st_arena_pos(level));
+    return st_hash_fnv1a_u64(h, st_arena_pos(level));
+}
+
+static HistoryRegion regions[2];
+
+static void reset_world(void) {
+    memset(&w, 0, sizeof w);
+    w.seed = 7;
+    load(3000, 1);
+    regions[0] = (HistoryRegion){.data = &w, .size = sizeof w};
+    regions[1] = (HistoryRegion){.arena = level};
+}
+
+static uint16_t input_at(uint64_t t) { return (uint16_t)((t * 2654435761u) >> 7) & 3; }
+
+/* Every tick recorded, then each one held restored: the world as it was before that tick. */
+static void test_every_tick_restores(void) {
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 300, .keyframe_every = 30, .deltas = true}, &err);
+    REQUIRE_VOID(h);
+    reset_world();
+    static uint64_t want[400];
+    for (uint64_t t = 0; t < 400; t++) {
+        want[t] = world_hash();
+        CHECK_EQ_U(st_history_record(h, input_at(t), regions, 2, &err), t);
+        step(input_at(t));
+    }
+    HistoryStats s = st_history_stats(h);
+    /* The ring's ticks: the oldest 100 went, and with the keyframe first the deltas that
+       needed it (a keyframe every 30 ticks, and at each change of the arena's size). */
+    CHECK(s.count <= 300 && s.count > 270);
+    CHECK(s.first >= 100 && s.first < 130);
+    CHECK_EQ_U(s.next, 400);
+    CHECK(s.keyframes >= 10);
+    CHECK(s.held_bytes < 300 * (sizeof w + 5000) / 4); /* deltas: far below the raw bytes */
+    CHECK_EQ_U(st_history_restore(h, s.first - 1, regions, 2), HISTORY_NONE);
+    int bad = 0;
+    for (uint64_t t = s.first; t < s.next; t++) {
+        if (st_history_restore(h, t, regions, 2) != t || world_hash() != want[t]) bad++;
+        CHECK_EQ_U(st_history_input(h, t), input_at(t));
+    }
+    CHECK_EQ_I(bad, 0);
+    /* The pointer kept in the struct reads the restored arena. */
+    CHECK((uint8_t *)w.cells > (uint8_t *)st_arena_base(level));
+    CHECK((uint8_t *)w.cells + w.cell_count <= (uint8_t *)st_arena_base(level) + st_arena_pos(level));
+    st_arena_release(ha);
+}
+
+/* Pop: back one tick at a time to the oldest, then nothing; play resumes from there and
+   records over what was popped. */
+static void test_pop_and_branch(void) {
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 1000, .keyframe_every = 16, .deltas = true}, &err);
+    REQUIRE_VOID(h);
+    reset_world();
+    static uint64_t want[250];
+    for (uint64_t t = 0; t < 250; t++) {
+        want[t] = world_hash();
+        st_history_record(h, input_at(t), regions, 2, &err);
+        step(input_at(t));
+    }
+    int bad = 0;
+    for (uint64_t t = 250; t-- > 150;)
+        if (st_history_pop(h, regions, 2) != t || world_hash() != want[t]) bad++;
+    CHECK_EQ_I(bad, 0);
+    CHECK_EQ_U(st_history_stats(h).next, 150);
+    /* The same inputs again from tick 150: the same worlds, recorded anew. */
+    for (uint64_t t = 150; t < 250; t++) {
+        if (world_hash() != want[t]) bad++;
+        CHECK_EQ_U(st_history_record(h, input_at(t), regions, 2, &err), t);
+        step(input_at(t));
+    }
+    CHECK_EQ_I(bad, 0);
+    while (st_history_count(h)) st_history_pop(h, regions, 2);
+    CHECK_EQ_U(world_hash(), want[0]);
+    /* Empty: nothing restored, the world left as it is. */
+    step(3);
+    uint64_t now = world_hash();
+    CHECK_EQ_U(st_history_pop(h, regions, 2), HISTORY_NONE);
+    CHECK_EQ_U(st_history_restore(h, 0, regions, 2), HISTORY_NONE);
+    CHECK_EQ_U(world_hash(), now);
+    st_arena_release(ha);
+}
+
+/* A ring of few bytes: the oldest go for room, a keyframe with its deltas, what is held is
+   within the arena, and each tick held still restores exactly. */
+static void test_bytes_bound(void) {
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 256 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 2500, .state_max = 8192, .keyframe_every = 20, .deltas = true}, &err);
+    REQUIRE_VOID(h);
+    reset_world();
+    static uint64_t want[2000];
+    for (uint64_t t = 0; t < 2000; t++) {
+        want[t] = world_hash();
+        CHECK_EQ_U(st_history_record(h, input_at(t), regions, 2, &err), t);
+        step(input_at(t));
+    }
+    HistoryStats s = st_history_stats(h);
+    CHECK(s.dropped_for_bytes > 0);
+    CHECK(s.count < 2000 && s.count > 20);
+    CHECK(s.held_bytes <= s.ring_bytes);
+    CHECK(st_arena_pos(ha) <= st_arena_capacity(ha));
+    int bad = 0;
+    for (uint64_t t = s.first; t < s.next; t++)
+        if (st_history_restore(h, t, regions, 2) != t || world_hash() != want[t]) bad++;
+    CHECK_EQ_I(bad, 0);
+    /* A state past state_max is refused, and what is held stays. */
+    load(9000, 0);
+    CHECK_EQ_U(st_history_record(h, 0, regions, 2, &err), HISTORY_NONE);
+    CHECK(strstr(err.message, "history: a state") != NULL);
+    CHECK_EQ_U(st_history_stats(h).count, s.count);
+    st_arena_release(ha);
+}
+
+/* Keyframes and inputs (a seek): restore the keyframe at or before T, run the inputs. */
+static void test_seek(void) {
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 4000, .keyframe_every = 50}, &err);
+    REQUIRE_VOID(h);
+    reset_world();
+    static uint64_t want[1000];
+    for (uint64_t t = 0; t < 1000; t++) {
+        want[t] = world_hash();
+        st_history_record(h, input_at(t), regions, 2, &err);
+        step(input_at(t));
+    }
+    CHECK(st_history_stats(h).keyframes >= 20); /* every 50 ticks, and at each size change */
+    int bad = 0;
+    for (uint64_t t = 999; t > 0 && t < 1000; t -= 37) {
+        uint64_t k = st_history_restore(h, t, regions, 2);
+        if (k > t || t - k >= 50) bad++;
+        for (; k < t; k++) step(st_history_input(h, k));
+        if (world_hash() != want[t]) bad++;
+    }
+    CHECK_EQ_I(bad, 0);
+    st_arena_release(ha);
+}
+
+/* st_arena_base and st_arena_set_pos: one span while one block; the cursor moves both ways
+   keeping the bytes below it; refused past the block, or once a block is chained. */
+static void test_arena_span(void) {
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 64 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "span"});
+    REQUIRE_VOID(a);
+    uint8_t *p = st_arena_push(a, 100, 1);
+    REQUIRE_VOID(p);
+    CHECK(st_arena_base(a) == p);
+    memset(p, 0xab, 100);
+    CHECK(st_arena_set_pos(a, 40));
+    CHECK_EQ_U(st_arena_pos(a), 40);
+    CHECK(st_arena_set_pos(a, 30000));
+    CHECK_EQ_U(st_arena_pos(a), 30000);
+    CHECK_EQ_U(p[39], 0xab);
+    memset(p + 40, 1, 30000 - 40); /* the bytes it handed out are writable (ASan: unpoisoned) */
+    CHECK(!st_arena_set_pos(a, st_arena_capacity(a) + 1));
+    CHECK_EQ_U(st_arena_pos(a), 30000);
+    CHECK(st_arena_stats(a).peak >= 30000);
+    st_arena_release(a);
+    Arena *c = st_arena_create((ArenaParams){.reserve_size = 64 << 10, .name = "chained"});
+    REQUIRE_VOID(c);
+    st_arena_push(c, 60 << 10, 8);
+    st_arena_push(c, 10 << 10, 8); /* a second block */
+    CHECK(st_arena_base(c) == NULL);
+    CHECK(!st_arena_set_pos(c, 100));
+    st_arena_release(c);
+}
+
+/* A history that cannot fit its arena says so, leaving the arena as it was. */
+static void test_create_refused(void) {
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 16 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
+    REQUIRE_VOID(a);
+    Error err;
+    CHECK(st_history_create(a, &(HistoryParams){.ticks = 600, .state_max = 1 << 20}, &err) == NULL);
+    CHECK(strstr(err.message, "history: no room") != NULL);
+    CHECK_EQ_U(st_arena_pos(a), 0);
+    CHECK(st_history_create(a, &(HistoryParams){.ticks = 0}, &err) == NULL);
+    st_arena_release(a);
+}
+
+static void test_no_heap(void) {
+    if (!HEAP_COUNT) return;
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 200, .keyframe_every = 30, .deltas = true}, &err);
+    REQUIRE_VOID(h);
+    reset_world();
+    heap_calls = 0;
+    heap_counting = 1;
+    for (uint64_t t = 0; t < 500; t++) {
+        st_history_record(h, input_at(t), regions, 2, &err);
+        step(input_at(t));
+    }
+    for (int i = 0; i < 100; i++) st_history_pop(h, regions, 2);
+    st_history_restore(h, st_history_stats(h).first, regions, 2);
+    heap_counting = 0;
+    CHECK_EQ_U(heap_calls, 0);
+    st_arena_release(ha);
+}
+
+int main(void) {
+    level = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    REQUIRE(level);
+    test_every_tick_restores();
+    test_pop_and_branch();
+    test_bytes_bound();
+    test_seek();
+    test_arena_span();
+    test_create_refused();
+    test_no_heap();
+    st_arena_release(level);
+    return check_result();
+}
