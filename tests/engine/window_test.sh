@@ -92,10 +92,12 @@ geom() {
 }
 # state: the probe's last report.
 state() { grep -a '^state ' "$dir/app.out" | tail -n 1; }
-# wait_for DESCRIPTION COMMAND...: until COMMAND succeeds, at most 5 s.
+# wait_for DESCRIPTION COMMAND...: until COMMAND succeeds, at most 20 s (a window manager
+# and a game started on a machine busy with a parallel build can take seconds to settle;
+# a pass takes milliseconds, so the bound costs only a failing run).
 wait_for() {
     local what=$1; shift
-    for _ in $(seq 100); do "$@" && return 0; sleep 0.05; done
+    for _ in $(seq 400); do "$@" && return 0; sleep 0.05; done
     fail "$what (geometry: $(geom); probe: $(state))"
     return 1
 }
