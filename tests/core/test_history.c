@@ -70,6 +70,7 @@ static void test_every_tick_restores(void) {
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 300, .keyframe_every = 30, .deltas = true}, &err);
     REQUIRE_VOID(h);
+    uint64_t ring_at = st_arena_pos(ha);
     reset_world();
     static uint64_t want[400];
     for (uint64_t t = 0; t < 400; t++) {
@@ -85,6 +86,15 @@ static void test_every_tick_restores(void) {
     CHECK_EQ_U(s.next, 400);
     CHECK(s.keyframes >= 10);
     CHECK(s.held_bytes < 300 * (sizeof w + 5000) / 4); /* deltas: far below the raw bytes */
+    /* The ring goes back to its start rather than through the whole arena: after many times
+       what it holds, what it pushed is within a few times that, plus one state's room. */
+    for (uint64_t t = 400; t < 4000; t++) {
+        st_history_record(h, input_at(t), regions, 2, &err);
+        step(input_at(t));
+    }
+    s = st_history_stats(h);
+    CHECK(s.recorded_bytes > 8 * s.held_bytes);
+    CHECK(st_arena_pos(ha) - ring_at <= 4 * s.held_bytes + sizeof w + 5000 + 64);
     CHECK_EQ_U(st_history_restore(h, s.first - 1, regions, 2), HISTORY_NONE);
     int bad = 0;
     for (uint64_t t = s.first; t < s.next; t++) {
