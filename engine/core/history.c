@@ -203,7 +203,11 @@ static bool ring_place(const History *h, uint64_t size, uint64_t *at) {
     }
     const HistoryEntry *newest = entry(h, h->head_tick);
     uint64_t tail = entry(h, h->first)->offset, head = newest->offset + newest->size;
-    if (newest->offset >= tail) { /* one piece, [tail, head): room after it, else before it */
+    if (newest->offset >= tail) { /* one piece, [tail, head) */
+        /* Back to the start once the room before the tail is twice what is held: the ring
+           then stays within about three times its live bytes (and the arena's peak says
+           so) instead of running through all of its capacity first. */
+        if (tail >= size && tail - size >= 2 * (head - tail)) return *at = 0, true;
         if (h->ring_cap - head >= size) return *at = head, true;
         return *at = 0, tail >= size;
     }

@@ -22,7 +22,7 @@
        History *h = st_history_create(history_arena, &(HistoryParams){.ticks = 600,
                                           .keyframe_every = 30, .deltas = true}, &err);
        // every tick played: the state before it, then the tick
-       st_history_record(h, input, st, 2);  game_tick(&game, input);
+       st_history_record(h, input, st, 2, &err);  game_tick(&game, input);
        // every tick rewound: back to the state before the last tick played, which is
        // dropped, so play goes on from there and records over it
        if (st_history_count(h)) st_history_pop(h, st, 2);
@@ -36,12 +36,20 @@
    and a restore leaves what is held as it was; st_history_truncate(h, t) drops everything
    after tick t when play branches off there (st_history_pop is restore + truncate).
 
-   Memory: st_history_create takes what it needs from `arena` at once (the entries, a copy
-   of the last keyframe and a staging buffer, each `state_max` bytes) and the ring after
-   them: with `bytes` 0 the ring is the rest of the arena, pushed only as far as it is used
-   (so the arena's peak says what the history needed; create it last in its arena), else
-   `bytes`, pushed at once. Recording and restoring never allocate. An arena region must be
-   one block (st_arena_base): a NO_CHAIN arena's always is. Not thread-safe. */
+   A whole recorded run for a viewer that seeks (a replay scrubbed) is a History of its own,
+   deltas off, `ticks` the run's length and a keyframe every N ticks: any tick is then the
+   keyframe's copy and at most N - 1 ticks replayed from the inputs it holds; N trades the
+   seek's time for the keyframes' bytes (bench_rewind prints a level's coded keyframe).
+   The numbering is the history's own: tick k is the k-th st_history_record since the
+   history was made or cleared, so a replay's tick T is T when it records every tick.
+
+   Memory: st_history_create takes what it needs from `arena` at once (the entries and a
+   copy of the last keyframe, `state_max` bytes) and the ring after them: with `bytes` 0 the
+   ring is the rest of the arena, pushed only as far as it is used (so the arena's peak says
+   what the history needed; create it last in its arena), else `bytes`, pushed at once. A
+   snapshot is coded in place in the ring, which must have room for its bytes plus a few.
+   Recording and restoring never allocate. An arena region must be one block
+   (st_arena_base): a NO_CHAIN arena's always is. Not thread-safe. */
 #ifndef HISTORY_H
 #define HISTORY_H
 

@@ -120,10 +120,13 @@ static Host *host_make(Arena *perm, const GameModule *module, const HostOptions 
                                                   .flags = ARENA_FLAG_NO_CHAIN,
                                                   .name = "level"});
     h->life.frame = st_arena_create((ArenaParams){.reserve_size = HOST_FRAME_ARENA_BYTES, .name = "frame"});
-    /* One block that never moves, like the level's: a snapshot ring is one span. */
+    /* One block that never moves, like the level's: a snapshot ring is one span. Its pushes
+       are few and large (a state's copy, the ring as it grows), so it commits in large
+       steps: a handful of OS calls in all, not one per 64 KiB. */
     uint64_t history_bytes = opt->history_arena ? opt->history_arena : api->history_arena_bytes;
     h->life.history =
         st_arena_create((ArenaParams){.reserve_size = history_bytes ? history_bytes : ARENA_DEFAULT_RESERVE,
+                                      .commit_size = HOST_HISTORY_COMMIT_BYTES,
                                       .flags = ARENA_FLAG_NO_CHAIN,
                                       .name = "history"});
     if (!h->life.level || !h->life.frame || !h->life.history) return host_teardown(h);

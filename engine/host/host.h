@@ -53,9 +53,10 @@
 #include <strata/render/render.h>
 
 #define HOST_FRAME_ARENA_BYTES (16ull << 20)
-#define HOST_HEADLESS_FRAMES 600 /* a headless run stops there unless told (the game may say) */
-#define HOST_SHOWN_MAX 4         /* arenas of the game's own the F1 panel shows */
-#define HOST_LAYER_PANEL 240     /* the F1 panel's draw layer: a game draws below it */
+#define HOST_HISTORY_COMMIT_BYTES (4ull << 20) /* the history arena's commit step: few, large pushes */
+#define HOST_HEADLESS_FRAMES 600               /* a headless run stops there unless told (the game may say) */
+#define HOST_SHOWN_MAX 4                       /* arenas of the game's own the F1 panel shows */
+#define HOST_LAYER_PANEL 240                   /* the F1 panel's draw layer: a game draws below it */
 
 /* Whether the asset files are watched (Host.assets): by default with a window, where
    someone may be editing them, and not headless, where runs are tests and replays whose

@@ -70,6 +70,7 @@ static void test_every_tick_restores(void) {
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 300, .keyframe_every = 30, .deltas = true}, &err);
     REQUIRE_VOID(h);
+    uint64_t ring_at = st_arena_pos(ha);
     reset_world();
     static uint64_t want[400];
     for (uint64_t t = 0; t < 400; t++) {
@@ -95,6 +96,16 @@ static void test_every_tick_restores(void) {
     /* The pointer kept in the struct reads the restored arena. */
     CHECK((uint8_t *)w.cells > (uint8_t *)st_arena_base(level));
     CHECK((uint8_t *)w.cells + w.cell_count <= (uint8_t *)st_arena_base(level) + st_arena_pos(level));
+    /* The ring goes back to its start rather than through the whole arena: after many times
+       what it holds, what it pushed is within a few times that, plus one state's room. */
+    st_history_restore(h, s.next - 1, regions, 2); /* the world as of the newest tick */
+    for (uint64_t t = 400; t < 4000; t++) {
+        st_history_record(h, input_at(t), regions, 2, &err);
+        step(input_at(t));
+    }
+    s = st_history_stats(h);
+    CHECK(s.recorded_bytes > 8 * s.held_bytes);
+    CHECK(st_arena_pos(ha) - ring_at <= 4 * s.held_bytes + sizeof w + 5000 + 64);
     st_arena_release(ha);
 }
 

@@ -7,9 +7,12 @@
    of play (keyframes and deltas), the mean keyframe and delta, and what 10 s held at the
    end (REWIND_TICKS, the ring's bound).
 
+   Every tick is the App's (app_tick): the rules, then the effects, whose sparks move in the
+   level arena and so in the snapshots.
+
    Then the cost of a snapshot per frame, in thread CPU time: two contestants replay the same
-   inputs on the same level, `tick` (game_update alone) and `tick+snapshot` (rewind_update:
-   the snapshot, then game_update), interleaved round by round in rotating order; printed,
+   inputs on the same level, `tick` (game_update and the effects) and `tick+snapshot`
+   (rewind_update: the snapshot, then game_update; the effects), interleaved round by round in rotating order; printed,
    the ratio per round as a median with its min-max, and the median snapshot's cost in ns.
    Exit status 0 always: on a shared machine the figures are a report, not a test.
 
@@ -23,6 +26,7 @@
 
 #include "bench.h"
 #include <strata/core/arena.h>
+#include "front/effects.h"
 #include "rules/bot.h"
 #include "rules/rewind.h"
 
@@ -32,6 +36,7 @@
 static Arena *level_arena, *history_arena;
 static Game g;
 static Rewind rw;
+static Effects fx; /* the sparks live in the level arena: what the game snapshots moves with them */
 static uint16_t inputs[PLAY_MAX];
 
 static bool start(const char *path, bool history) {
@@ -42,7 +47,16 @@ static bool start(const char *path, bool history) {
         fprintf(stderr, "%s\n", err.message);
         return false;
     }
+    effects_init(&fx, &g, NULL);
     return !history || rewind_init(&rw, history_arena, &g, &err);
+}
+
+/* One tick as app_tick makes it: the rules (through the rewind, or not), then the effects. */
+static void tick(uint16_t in, bool history) {
+    if (history) rewind_update(&rw, &g, in);
+    else game_update(&g, in);
+    if (history && (rw.speed || rw.at_start)) effects_rewound(&fx, &g);
+    else effects_update(&fx, &g);
 }
 
 /* The bot's run of the level, its inputs kept; the history's figures printed (NULL name:
@@ -55,7 +69,7 @@ static int figures(const char *path, const char *name) {
         uint64_t raw = game_play_bytes() + st_arena_pos(level_arena);
         if (raw > raw_max) raw_max = raw;
         inputs[n] = (uint16_t)bot_input(&g);
-        rewind_update(&rw, &g, inputs[n++]);
+        tick(inputs[n++], true);
     }
     HistoryStats s = st_history_stats(rw.history);
     if (name) printf("%-26s %5d ticks  state %6llu B  history %7.0f B/s (raw %8.0f)  held 10 s %7llu B  largest %6llu B\n",
@@ -69,10 +83,7 @@ static int figures(const char *path, const char *name) {
 static uint64_t run(const char *path, int ticks, bool history) {
     start(path, history);
     uint64_t t0 = bench_thread_cpu_ns();
-    for (int i = 0; i < ticks; i++) {
-        if (history) rewind_update(&rw, &g, inputs[i]);
-        else game_update(&g, inputs[i]);
-    }
+    for (int i = 0; i < ticks; i++) tick(inputs[i], history);
     return bench_thread_cpu_ns() - t0;
 }
 
@@ -99,13 +110,13 @@ static void timing(const char *path, const char *name, int ticks, int rounds) {
 
 /* For callgrind (--toggle-collect): each part alone. */
 __attribute__((noinline)) void cg_tick(int n) {
-    for (int i = 0; i < n; i++) game_update(&g, inputs[i]);
+    for (int i = 0; i < n; i++) tick(inputs[i], false);
 }
 __attribute__((noinline)) void cg_snapshot(int n) {
-    for (int i = 0; i < n; i++) rewind_update(&rw, &g, inputs[i]);
+    for (int i = 0; i < n; i++) tick(inputs[i], true);
 }
 __attribute__((noinline)) void cg_rewind(int n) {
-    for (int i = 0; i < n; i++) rewind_update(&rw, &g, GAME_IN_REWIND);
+    for (int i = 0; i < n; i++) tick(GAME_IN_REWIND, true);
 }
 
 static int callgrind(const char *path) {
