@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "portable.h"
 #include <strata/core/diag_capture.h>
 #include <strata/core/hash.h>
 #include <strata/core/os_file.h>
