@@ -223,7 +223,8 @@ if start_app window-probe "$probe"; then
 fi
 # The same fullscreen on SDL's software renderer (no GPU: the game's fallback).
 if SDL_RENDER_DRIVER=software start_app window-probe "$probe" --renderer sdl; then
-    grep -qx 'renderer sdl: SDL_Renderer (software)' "$dir/app.out" || fail "SDL_RENDER_DRIVER=software: $(head -n 1 "$dir/app.out")"
+    wait_for "SDL_RENDER_DRIVER=software: the renderer line ($(head -n 1 "$dir/app.out"))" \
+        grep -qx 'renderer sdl: SDL_Renderer (software)' "$dir/app.out"
     key F11
     wait_for "software renderer, F11 with no WM" state_has fullscreen=1 out=1280x1024
     check_probe "software renderer fullscreen, no WM" 1280 1024

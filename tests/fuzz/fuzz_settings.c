@@ -28,7 +28,7 @@
 static const char *const KEYS[] = {"volume_master", "volume_music", "volume_effects", "scale",
                                    "fullscreen",    "renderer",     "key_up",         "key_down",
                                    "key_left",      "key_right",    "key_fire",       "key_confirm",
-                                   "key_pause",     "key_restart"};
+                                   "key_pause",     "key_restart",  "key_rewind"};
 
 static Arena *arena, *reports;
 

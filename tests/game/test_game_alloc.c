@@ -208,8 +208,11 @@ static bool driver_library(const char *file) {
    gives no OpenGL 3.3 context: there is no GL backend to measure then. */
 static void run_app_gl(void) {
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
+    /* --frames: a replay in a window otherwise opens the viewer (app/viewer.h), which waits
+       for its keys; the run still ends with the replay, long before the bound. */
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
                                                      .renderer = RENDERER_GL,
+                                                     .frames = 1u << 20,
                                                      .fixed_clock = true,
                                                      .skip_title = true,
                                                      .no_save = true,
