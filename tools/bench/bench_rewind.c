@@ -72,9 +72,10 @@ static int figures(const char *path, const char *name) {
         tick(inputs[n++], true);
     }
     HistoryStats s = st_history_stats(rw.history);
-    if (name) printf("%-26s %5d ticks  state %6llu B  history %7.0f B/s (raw %8.0f)  held 10 s %7llu B  largest %6llu B\n",
-           name, n, (unsigned long long)raw_max, (double)s.recorded_bytes * SIM_HZ / n,
-           (double)raw_max * SIM_HZ, (unsigned long long)s.held_bytes, (unsigned long long)s.largest);
+    if (name)
+        printf("%-26s %5d ticks  state %6llu B  history %7.0f B/s (raw %8.0f)  held 10 s %7llu B  largest %6llu B\n",
+               name, n, (unsigned long long)raw_max, (double)s.recorded_bytes * SIM_HZ / n, (double)raw_max * SIM_HZ,
+               (unsigned long long)s.held_bytes, (unsigned long long)s.largest);
     return n;
 }
 
@@ -135,8 +136,8 @@ static int by_name(const void *a, const void *b) { return strcmp((const char *)a
 
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IONBF, 0);
-    level_arena =
-        st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level_arena = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     history_arena = st_arena_create(
         (ArenaParams){.reserve_size = REWIND_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     if (!level_arena || !history_arena) return 1;
@@ -148,7 +149,8 @@ int main(int argc, char **argv) {
     DIR *d = opendir("levels");
     for (struct dirent *e; d && (e = readdir(d)) != NULL && count < 64;) {
         size_t len = strlen(e->d_name);
-        if (len > 4 && len < 200 && strcmp(e->d_name + len - 4, ".lvl") == 0) memcpy(names[count++], e->d_name, len + 1);
+        if (len > 4 && len < 200 && strcmp(e->d_name + len - 4, ".lvl") == 0)
+            memcpy(names[count++], e->d_name, len + 1);
     }
     if (d) closedir(d);
     if (!count) {
