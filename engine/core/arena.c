@@ -1,25 +1,31 @@
 /* arena.c - the arena behind arena.h.
 
-   Layout: an arena is a chain of blocks, each one OS reservation whose first ARENA_HEADER
-   bytes hold a `struct Arena`. The first block's header is the handle the caller keeps;
-   `current` points at the newest block, which takes the pushes, and each block points back
-   at the one before. A block is committed from its start up to `committed`, in commit_size
-   steps, as its cursor needs it.
+   Layout: an arena is a root (struct Arena) and a chain of blocks, each one OS reservation
+   that starts with its Block header. `current` is the newest block, which takes the pushes;
+   each block points back at the one before. A block is committed from its start up to
+   `committed`, in commit_size steps, as the cursor needs it. st_arena_create puts the root in
+   its first block's reservation, before that block's header, so the handle is the start of
+   its own region; a scratch arena's root is a thread-local slot (arena.h's ArenaScratch_),
+   zero until its first push maps a block.
 
-   The fields a push or a scope touches come first, as the ArenaHot_ of arena.h, whose
-   inline fast path reads and writes them in the caller's code; `limit` there is kept here
-   (block_set_limit) whenever `committed` changes.
+   The root's first fields are arena.h's ArenaHot_: the current block seen in the arena's
+   positions (cursor, limit, base, dirty) and the gate, which the inline fast paths read and
+   write in the caller's code. Positions run on across blocks with no gaps: block N's bytes
+   start at `base_pos`, where the cursor was when N was chained, so st_arena_pos() is what the
+   data cost. A block's first user byte is placed so that `base` (its address less base_pos)
+   is a multiple of ARENA_INLINE_ALIGN_, which makes an aligned position an aligned address.
 
    Marks are kept lazily, because the fast path must stay a handful of instructions:
-   `dirty` (how far a block was ever handed out: past it the OS's zero pages are untouched,
-   so st_arena_push need not memset them) and `high`. Between two rewinds the cursor only
-   grows, so both are brought up to date when the cursor moves back (st_arena_pop_to) or leaves
-   a block (chaining), and the readers (st_arena_stats, st_arena_high_take) fold in the current
-   position. `high` is the cursor's mark since the last st_arena_high_take; the all-time `peak`
-   absorbs it only when it is taken. Only this file moves the marks: arena.h's inline rewind
-   runs only from a cursor at or below `gate`, the lower of `high` and the first block's
-   `dirty` (arena_set_gate, after every change to either), where both already cover it, and
-   leaves them alone; a cursor past the gate comes to st_arena_pop_to. */
+   `dirty` (how far the current block was ever handed out: past it the OS's zero pages are
+   untouched, so st_arena_push need not memset them; a block that is not current keeps its
+   own in its header) and `high`. Between two rewinds the cursor only grows, so both are
+   brought up to date when the cursor moves back (st_arena_pop_to) or leaves a block
+   (chaining), and the readers (st_arena_stats, st_arena_high_take) fold in the current
+   position. `high` is the cursor's mark since the last st_arena_high_take; the all-time
+   `peak` absorbs it only when it is taken. Only this file moves the marks: arena.h's inline
+   rewind runs only from a cursor at or below `gate`, the lower of `high` and `dirty` while
+   there is one block (arena_set_gate, after every change to either), where both already
+   cover it, and leaves them alone; a cursor past the gate comes to st_arena_pop_to. */
 #include <strata/core/arena.h>
 
 #include <assert.h>
@@ -48,28 +54,41 @@
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
-/* Every block starts with this header; the first block's header is the Arena itself, so
-   the handle is the base of its own region. Positions are counted in user bytes (headers
-   excluded): block N's bytes start at `base_pos`, the end of what block N-1 held when N
-   was chained, so positions have no gaps and st_arena_pos() is what the data cost. */
-struct Arena {
-    /* First cache line: everything a push or a rewind touches, in the layout arena.h's
-       inline push reads (current, pos, limit, dirty, base_pos, high). */
-    ArenaHot_ hot;
+typedef struct Block Block;
+struct Block {
+    Block *prev;        /* the block before this one in the chain */
+    uint8_t *map;       /* the reservation: the root (first block of a created arena), then this */
+    uint8_t *user;      /* the first user byte, at position base_pos */
+    uint64_t base_pos;  /* where the cursor was when this block was chained */
     uint64_t capacity;  /* user bytes this block may hold */
-    uint64_t committed; /* bytes committed from the block's base, header included */
-    Arena *prev;        /* the block before this one in the chain */
-    /* Second line: creation, chaining and reports. */
-    const char *name;
-    uint64_t peak;   /* first block only; the all-time high mark as of the last take */
-    uint64_t mapped; /* bytes reserved from the block's base */
-    uint64_t reserve_size, commit_size;
+    uint64_t committed; /* bytes committed from map */
+    uint64_t mapped;    /* bytes reserved from map */
+    uint64_t dirty;     /* while another block is current: how far this one was handed out */
+};
+
+/* ArenaHot_ first (arena.h's inline code reads it), then what only this file reads. */
+struct Arena {
+    ArenaHot_ hot;
+    Block *current;                     /* the block pushes go to; NULL: none yet (an unused scratch arena) */
+    uint64_t high;                      /* the cursor's high mark as of the last rewind */
+    uint64_t peak;                      /* the all-time high mark as of the last st_arena_high_take */
+    const char *name;                   /* NULL: "scratch" */
+    uint64_t reserve_size, commit_size; /* 0 (a scratch arena): the defaults */
     uint32_t flags;
 };
 
-enum { ARENA_HEADER = ARENA_HEADER_ };
-_Static_assert(sizeof(Arena) <= ARENA_HEADER, "Arena header outgrew its reserved bytes");
+enum {
+    ARENA_ROOT_BYTES = 128,     /* room for the root before a created arena's first block */
+    ARENA_BLOCK_BYTES = 128,    /* a block's header, with the padding that aligns its bytes */
+    ARENA_OWNS_ROOT = 1u << 31, /* the root is in the first block's reservation */
+};
+_Static_assert(sizeof(Arena) <= ARENA_ROOT_BYTES, "Arena outgrew its reserved bytes");
+_Static_assert(sizeof(Block) <= ARENA_BLOCK_BYTES, "Block outgrew its reserved bytes");
+_Static_assert(ARENA_BLOCK_BYTES % ARENA_INLINE_ALIGN_ == 0 && ARENA_ROOT_BYTES % ARENA_INLINE_ALIGN_ == 0,
+               "a block's bytes start on the inline alignment");
 _Static_assert(offsetof(Arena, hot) == 0, "st_arena_hot_ casts the Arena * to its first member");
+_Static_assert(sizeof(Arena) <= sizeof(ArenaScratch_) && _Alignof(Arena) <= _Alignof(ArenaScratch_),
+               "a scratch slot holds an Arena");
 _Static_assert(sizeof(ArenaHot_) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error_text[256];
@@ -109,68 +128,13 @@ static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1)
 
 static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
-static uint8_t *block_user(Arena *b) { return (uint8_t *)b + ARENA_HEADER; }
+static const char *arena_name(const Arena *a) { return a->name ? a->name : "scratch"; }
 
-/* The inline push's bound (arena.h): the user bytes that are both committed and within the
-   capacity. Under ASan it is 0, so every push that moves the cursor takes the out-of-line
-   path, which unpoisons what it hands out, even for a caller compiled without ASan. */
-static void block_set_limit(Arena *b) {
-#if ARENA_ASAN
-    b->hot.limit = 0;
-#else
-    uint64_t usable = b->committed - ARENA_HEADER;
-    b->hot.limit = usable < b->capacity ? usable : b->capacity;
-#endif
-}
-
-/* Maps and initialises one block able to hold `capacity` user bytes (<= ARENA_SIZE_LIMIT),
-   committing its first `commit_size` bytes (a page multiple, <= ARENA_SIZE_LIMIT). On failure
-   says which arena, what was asked and which OS call refused, and returns NULL. */
-static Arena *block_create(const char *name, uint64_t capacity, uint64_t commit_size, const char *what,
-                           uint64_t asked) {
-    uint64_t page = st_os_page_size();
-    uint64_t mapped = align_up(ARENA_HEADER + capacity, page);
-    void *base = st_os_reserve(mapped);
-    if (!base) {
-        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped, what,
-                   (unsigned long long)asked);
-        return NULL;
-    }
-    /* Where reserving already took the memory (the web, os_memory.h), the whole block is
-       committed, and the reports say so. */
-    uint64_t committed = commit_size < mapped && !st_os_reserve_commits() ? commit_size : mapped;
-    if (!st_os_commit(base, committed)) {
-        st_os_release(base, mapped);
-        arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
-                   (unsigned long long)committed, what, (unsigned long long)asked);
-        return NULL;
-    }
-    /* arena.h's inline push aligns offsets, not addresses, up to ARENA_HEADER: the same
-       thing while a block starts on a multiple of it (every OS maps pages). */
-    assert((uintptr_t)base % ARENA_HEADER == 0);
-    Arena *b = base;
-    *b = (Arena){.name = name, .capacity = capacity, .committed = committed, .mapped = mapped};
-    POISON(block_user(b), committed - ARENA_HEADER);
-    block_set_limit(b);
-    return b;
-}
-
-/* The inline rewind's bound (arena.h): with one block, the cursor up to which both marks
-   already cover what a rewind gives back. 0 under ASan, so that every rewind that moves the
-   cursor poisons, even from a caller compiled without ASan; 0 while chained (arena.h checks
-   that anyway). */
-static void arena_set_gate(Arena *a) {
-#if ARENA_ASAN
-    a->hot.gate = 0;
-#else
-    a->hot.gate = a->hot.current != a ? 0 : a->hot.high < a->hot.dirty ? a->hot.high : a->hot.dirty;
-#endif
-}
-
-static void block_release(Arena *b) {
-    /* A later mapping may reuse these addresses: it must not inherit our poison. */
-    UNPOISON(b, b->committed);
-    st_os_release(b, b->mapped);
+/* A scratch arena takes the defaults (its root is zero until its first push). */
+static uint64_t arena_reserve(const Arena *a) {
+    if (a->reserve_size) return a->reserve_size;
+    uint64_t limit = st_os_reserve_limit();
+    return ARENA_DEFAULT_RESERVE < limit ? ARENA_DEFAULT_RESERVE : limit;
 }
 
 /* Test hook (arena.h): STRATA_ARENA_COMMIT=bytes replaces ARENA_DEFAULT_COMMIT, read once
@@ -185,8 +149,103 @@ __attribute__((constructor)) static void arena_read_env(void) {
     if (*end == 0 && n > 0 && n <= ARENA_SIZE_LIMIT) arena_default_commit = n;
 }
 
-Arena *st_arena_create(ArenaParams params) {
+static uint64_t commit_step(uint64_t commit) {
     uint64_t page = st_os_page_size();
+    return align_up(commit < page ? page : commit, page);
+}
+
+static uint64_t arena_commit(const Arena *a) {
+    return a->commit_size ? a->commit_size : commit_step(arena_default_commit);
+}
+
+/* Where block b's committed user bytes end, as a position. */
+static uint64_t block_end(const Block *b) {
+    uint64_t usable = b->committed - (uint64_t)(b->user - b->map);
+    return b->base_pos + (usable < b->capacity ? usable : b->capacity);
+}
+
+/* The inline push's bound (arena.h), which a push must end below. 0 with no block and under
+   ASan, so that every push then takes the out-of-line path, which maps the first block or
+   unpoisons what it hands out, even for a caller compiled without ASan. */
+static void arena_set_limit(Arena *a) {
+#if ARENA_ASAN
+    a->hot.limit = 0;
+#else
+    a->hot.limit = a->current ? block_end(a->current) : 0;
+#endif
+}
+
+/* The inline rewind's bound (arena.h): with one block, the cursor up to which both marks
+   already cover what a rewind gives back. 0 under ASan, so that every rewind that moves the
+   cursor poisons, even from a caller compiled without ASan; 0 while chained, where a rewind
+   may leave a block, which is unmapped; 0 with no block, where the cursor is 0. */
+static void arena_set_gate(Arena *a) {
+#if ARENA_ASAN
+    a->hot.gate = 0;
+#else
+    bool one = a->current && !a->current->prev;
+    a->hot.gate = !one ? 0 : a->high < a->hot.dirty ? a->high : a->hot.dirty;
+#endif
+}
+
+/* Block b takes the pushes from now on, the cursor at `pos` in it. */
+static void arena_enter(Arena *a, Block *b, uint64_t pos) {
+    a->current = b;
+    a->hot.pos = pos;
+    a->hot.base = (uintptr_t)b->user - b->base_pos;
+    a->hot.dirty = b->dirty;
+    arena_set_limit(a);
+    arena_set_gate(a);
+}
+
+/* Maps and initialises one block able to hold `capacity` user bytes (<= ARENA_SIZE_LIMIT)
+   from position `base_pos`, with `lead` bytes before its header (a created arena's root),
+   committing its first `commit_size` bytes (a page multiple, <= ARENA_SIZE_LIMIT). On
+   failure says which arena, what was asked and which OS call refused, and returns NULL. */
+static Block *block_create(const char *name, uint64_t lead, uint64_t capacity, uint64_t commit_size, uint64_t base_pos,
+                           const char *what, uint64_t asked) {
+    uint64_t page = st_os_page_size();
+    /* The first user byte's address less base_pos is then a multiple of the inline
+       alignment, the reservation starting on a page. */
+    uint64_t offset = lead + ARENA_BLOCK_BYTES + base_pos % ARENA_INLINE_ALIGN_;
+    uint64_t mapped = align_up(offset + capacity, page);
+    uint8_t *map = st_os_reserve(mapped);
+    if (!map) {
+        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped, what,
+                   (unsigned long long)asked);
+        return NULL;
+    }
+    /* Where reserving already took the memory (the web, os_memory.h), the whole block is
+       committed, and the reports say so. commit_size is a page at least: the headers fit. */
+    uint64_t committed = commit_size < mapped && !st_os_reserve_commits() ? commit_size : mapped;
+    if (!st_os_commit(map, committed)) {
+        st_os_release(map, mapped);
+        arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
+                   (unsigned long long)committed, what, (unsigned long long)asked);
+        return NULL;
+    }
+    assert((uintptr_t)map % ARENA_INLINE_ALIGN_ == 0);
+    Block *b = (Block *)(void *)(map + lead);
+    *b = (Block){.map = map,
+                 .user = map + offset,
+                 .base_pos = base_pos,
+                 .capacity = capacity,
+                 .committed = committed,
+                 .mapped = mapped,
+                 .dirty = base_pos};
+    POISON(b->user, committed - offset);
+    return b;
+}
+
+static void block_release(Block *b) {
+    /* A later mapping may reuse these addresses: it must not inherit our poison. */
+    uint8_t *map = b->map;
+    uint64_t committed = b->committed, mapped = b->mapped;
+    UNPOISON(map, committed);
+    st_os_release(map, mapped);
+}
+
+Arena *st_arena_create(ArenaParams params) {
     uint64_t reserve = params.reserve_size ? params.reserve_size : ARENA_DEFAULT_RESERVE;
     uint64_t commit = params.commit_size ? params.commit_size : arena_default_commit;
     const char *name = params.name ? params.name : "unnamed";
@@ -196,180 +255,178 @@ Arena *st_arena_create(ArenaParams params) {
                    name, (unsigned long long)reserve, (unsigned long long)commit, (unsigned long long)ARENA_SIZE_LIMIT);
         return NULL;
     }
-    commit = align_up(commit < page ? page : commit, page);
+    commit = commit_step(commit);
     /* Where reserving costs memory (the web) a chaining arena takes small blocks and chains;
        a NO_CHAIN arena gets exactly its capacity, as everywhere. */
     if (!(params.flags & ARENA_FLAG_NO_CHAIN) && reserve > st_os_reserve_limit()) reserve = st_os_reserve_limit();
-    Arena *a = block_create(name, reserve, commit, "reserve_size", reserve);
-    if (!a) return NULL;
-    a->hot.current = a;
-    a->reserve_size = reserve;
-    a->commit_size = commit;
-    a->flags = params.flags;
+    Block *b = block_create(name, ARENA_ROOT_BYTES, reserve, commit, 0, "reserve_size", reserve);
+    if (!b) return NULL;
+    Arena *a = (Arena *)(void *)b->map;
+    *a = (Arena){.name = name,
+                 .reserve_size = reserve,
+                 .commit_size = commit,
+                 .flags = (params.flags & ~(uint32_t)ARENA_OWNS_ROOT) | ARENA_OWNS_ROOT};
+    arena_enter(a, b, 0);
     return a;
 }
 
 void st_arena_release(Arena *a) {
     if (!a) return;
-    Arena *b = a->hot.current;
-    while (b) {
-        Arena *prev = b->prev;
+    bool owns_root = a->flags & ARENA_OWNS_ROOT;
+    /* The first block goes last: a created arena's root is in its reservation. */
+    for (Block *b = a->current, *prev; b; b = prev) {
+        prev = b->prev;
         block_release(b);
-        b = prev;
     }
+    if (!owns_root) *a = (Arena){0}; /* a scratch slot: empty again, mapped anew by its next push */
 }
 
-uint64_t st_arena_pos(const Arena *a) {
-    const Arena *b = a->hot.current;
-    return b->hot.base_pos + b->hot.pos;
-}
+uint64_t st_arena_pos(const Arena *a) { return a->hot.pos; }
 
-/* Grows the block's committed range to cover `end` user bytes. */
-static bool block_commit_to(Arena *root, Arena *b, uint64_t end) {
-    uint64_t need = ARENA_HEADER + end;
+/* Grows the committed range of the current block b to cover the position `end`. */
+static bool block_commit_to(Arena *a, Block *b, uint64_t end) {
+    uint64_t need = (uint64_t)(b->user - b->map) + (end - b->base_pos);
     if (need <= b->committed) return true;
-    /* commit_size is a page multiple but not always a power of two: round by division. */
-    uint64_t step = root->commit_size, target = (need + step - 1) / step * step;
+    /* The commit step is a page multiple but not always a power of two: round by division. */
+    uint64_t step = arena_commit(a), target = (need + step - 1) / step * step;
     if (target > b->mapped) target = b->mapped;
-    if (!st_os_commit((uint8_t *)b + b->committed, target - b->committed)) {
-        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", root->name,
-                   (unsigned long long)(target - b->committed), (unsigned long long)(end - b->hot.pos));
+    if (!st_os_commit(b->map + b->committed, target - b->committed)) {
+        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", arena_name(a),
+                   (unsigned long long)(target - b->committed), (unsigned long long)(end - a->hot.pos));
         return false;
     }
-    POISON((uint8_t *)b + b->committed, target - b->committed);
+    POISON(b->map + b->committed, target - b->committed);
     b->committed = target;
-    block_set_limit(b);
+    arena_set_limit(a);
     return true;
 }
 
-/* Where an allocation of `size` at `align` would start in block b, or UINT64_MAX when it
-   does not fit. Written so that no sum can wrap. */
-static inline uint64_t block_fit(const Arena *b, uint64_t size, uint64_t align) {
-    uintptr_t at = (uintptr_t)b + ARENA_HEADER + b->hot.pos;
-    uint64_t pad = (uint64_t)(align_up(at, align) - at);
-    uint64_t pos = b->hot.pos;
-    if (size > b->capacity || pos > b->capacity - size || pad > b->capacity - size - pos) return UINT64_MAX;
-    return b->hot.pos + pad;
+/* Where an allocation of `size` at `align` would start in the current block b, or
+   UINT64_MAX when it does not fit. Written so that no sum can wrap. */
+static uint64_t block_fit(const Arena *a, const Block *b, uint64_t size, uint64_t align) {
+    uintptr_t at = a->hot.base + a->hot.pos;
+    uint64_t pad = (uint64_t)(align_up(at, align) - at), used = a->hot.pos - b->base_pos;
+    if (size > b->capacity || used > b->capacity - size || pad > b->capacity - size - used) return UINT64_MAX;
+    return a->hot.pos + pad;
 }
 
-/* Hands out [start, start + size) of block b, which fits and is committed. */
-static inline void *block_take(Arena *b, uint64_t start, uint64_t size, bool zero) {
-    uint64_t end = start + size;
-    uint8_t *p = block_user(b) + start;
+/* Hands out [start, start + size) of the current block, which fits and is committed. */
+static void *arena_take(Arena *a, uint64_t start, uint64_t size, bool zero) {
+    uint64_t end = start + size, dirty = a->hot.dirty;
+    uint8_t *p = (uint8_t *)(a->hot.base + start);
     UNPOISON(p, size);
     /* Bytes past `dirty` were never handed out since the OS zeroed them. Bytes handed out
        since the last rewind all lie below `start`, so `dirty` (and `high`) need updating
        only when the cursor moves back or leaves the block: see st_arena_pop_to. */
-    uint64_t dirty = b->hot.dirty;
     if (zero && start < dirty) memset(p, 0, (end < dirty ? end : dirty) - start);
-    b->hot.pos = end;
+    a->hot.pos = end;
     return p;
 }
 
-/* Everything but the common case: chaining a block, committing, failing. Kept out of line
-   so the fast path stays a handful of instructions with no register spills. */
-__attribute__((noinline)) static void *arena_push_slow(Arena *a, uint64_t size, uint64_t align, bool zero) {
-    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
-        arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)", a->name,
-                   (unsigned long long)size, (unsigned long long)align, is_pow2(align) ? " up to 2^61" : "");
+static void arena_thread_watch(void);
+
+/* The block for a push the current one cannot hold (or a scratch arena's first), chained
+   after it and made current; NULL, with the message, when the arena may not chain or the OS
+   refuses. One allocation is never split: a block too small for it is enlarged. */
+static Block *arena_chain(Arena *a, uint64_t size, uint64_t align) {
+    Block *b = a->current;
+    if ((b && (a->flags & ARENA_FLAG_NO_CHAIN)) || size > ARENA_SIZE_LIMIT - align) {
+        arena_fail("arena '%s' full: %llu of %llu bytes used, asked for %llu more", arena_name(a),
+                   (unsigned long long)a->hot.pos, (unsigned long long)st_arena_stats(a).reserved,
+                   (unsigned long long)size);
         return NULL;
     }
-    Arena *b = a->hot.current;
-    uint64_t start = block_fit(b, size, align);
-    if (start == UINT64_MAX) {
-        if ((a->flags & ARENA_FLAG_NO_CHAIN) || size > ARENA_SIZE_LIMIT - align) {
-            arena_fail("arena '%s' full: %llu of %llu bytes used, asked for %llu more", a->name,
-                       (unsigned long long)st_arena_pos(a), (unsigned long long)st_arena_stats(a).reserved,
-                       (unsigned long long)size);
-            return NULL;
-        }
-        /* One allocation is never split: a block too small for it is enlarged. */
-        uint64_t capacity = size + align > a->reserve_size ? size + align : a->reserve_size;
-        Arena *nb = block_create(a->name, capacity, a->commit_size, "for a new block, asked for", size);
-        if (!nb) return NULL;
-        if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
-        nb->prev = b;
-        nb->hot.base_pos = st_arena_pos(a);
-        /* While chained, the first block's cursor is a value that arena.h's inline rewind
-           refuses (pop_to sets it again when the chain is left). */
-        if (b == a) a->hot.pos = UINT64_MAX;
-        a->hot.current = b = nb;
-        arena_set_gate(a);
-        start = block_fit(b, size, align);
-    }
-    if (!block_commit_to(a, b, start + size)) return NULL;
-    return block_take(b, start, size, zero);
+    uint64_t reserve = arena_reserve(a), capacity = size + align > reserve ? size + align : reserve;
+    Block *nb =
+        block_create(arena_name(a), 0, capacity, arena_commit(a), a->hot.pos, "for a new block, asked for", size);
+    if (!nb) return NULL;
+    if (b) b->dirty = a->hot.dirty > a->hot.pos ? a->hot.dirty : a->hot.pos;
+    else arena_thread_watch(); /* a scratch arena's memory goes back with its thread */
+    nb->prev = b;
+    arena_enter(a, nb, a->hot.pos);
+    return nb;
 }
 
 /* The whole push: arena.h's inline path comes here for everything it does not do itself. */
 void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (!a) {
-        /* A scratch arena the OS refused to create reaches here as NULL: fail, don't crash. */
         arena_fail("arena (none): no arena to push %llu bytes into", (unsigned long long)size);
         return NULL;
     }
     if (align == 0) align = 8;
-    Arena *b = a->hot.current;
-    uintptr_t user = (uintptr_t)block_user(b);
-    uint64_t start = (uint64_t)(align_up(user + b->hot.pos, align) - user);
-    uint64_t end = start + size;
-    /* A wrapped sum shows as end < start. An alignment that is not a power of two makes
-       align_up meaningless (with a huge one it lands before the cursor): the slow path
-       refuses it. */
-    if (end >= start && end <= b->capacity && ARENA_HEADER + end <= b->committed && !(align & (align - 1)))
-        return block_take(b, start, size, zero);
-    return arena_push_slow(a, size, align, zero);
+    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
+        arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)", arena_name(a),
+                   (unsigned long long)size, (unsigned long long)align, is_pow2(align) ? " up to 2^61" : "");
+        return NULL;
+    }
+    Block *b = a->current;
+    uint64_t start = b ? block_fit(a, b, size, align) : UINT64_MAX;
+    if (start == UINT64_MAX) {
+        if (!(b = arena_chain(a, size, align))) return NULL;
+        start = block_fit(a, b, size, align);
+    }
+    if (!block_commit_to(a, b, start + size)) return NULL;
+    return arena_take(a, start, size, zero);
 }
 
 bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align) {
     if (align == 0) align = 8;
-    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) return false;
-    return block_fit(a->hot.current, size, align) != UINT64_MAX;
+    if (!is_pow2(align) || align > ARENA_SIZE_LIMIT || !a->current) return false;
+    return block_fit(a, a->current, size, align) != UINT64_MAX;
 }
 
 void st_arena_pop_to(Arena *a, uint64_t pos) {
-    if (pos > st_arena_pos(a)) {
+    if (pos > a->hot.pos) {
         /* An outer scope ended before an inner one: a bug in the caller. */
         assert(!"st_arena_pop_to: position is beyond the cursor");
         return;
     }
-    if (st_arena_pos(a) > a->hot.high) a->hot.high = st_arena_pos(a);
-    Arena *b = a->hot.current;
-    if (b->hot.pos > b->hot.dirty) b->hot.dirty = b->hot.pos;
-    while (b->prev && b->hot.base_pos >= pos) {
-        Arena *prev = b->prev;
-        block_release(b);
-        b = prev;
+    if (a->hot.pos > a->high) a->high = a->hot.pos;
+    if (a->hot.pos > a->hot.dirty) a->hot.dirty = a->hot.pos;
+    Block *b = a->current;
+    if (!b) return; /* no block yet: the cursor is 0, and so is pos */
+    if (b->prev && b->base_pos >= pos) {
+        while (b->prev && b->base_pos >= pos) {
+            Block *prev = b->prev;
+            block_release(b);
+            b = prev;
+        }
+        arena_enter(a, b, pos); /* its `dirty` as it was left */
+    } else {
+        a->hot.pos = pos;
+        arena_set_gate(a);
     }
-    a->hot.current = b;
-    b->hot.pos = pos - b->hot.base_pos;
-    arena_set_gate(a);
-    POISON(block_user(b) + b->hot.pos, b->committed - ARENA_HEADER - b->hot.pos);
+    uint8_t *at = (uint8_t *)(a->hot.base + pos);
+    POISON(at, (uint64_t)(b->map + b->committed - at));
 }
 
 /* Under ASan the gaps between allocations (alignment, a scope's rewound tail) stay
    poisoned; the span is handed out whole, to be read and written as bytes, so it is made
    addressable whole. Past the cursor stays poisoned. */
 void *st_arena_base(const Arena *a) {
-    if (a->hot.current != a) return NULL;
-    UNPOISON(block_user((Arena *)a), a->hot.pos);
-    return block_user((Arena *)a);
+    Block *b = a->current;
+    if (!b || b->prev) return NULL;
+    UNPOISON(b->user, a->hot.pos);
+    return b->user;
 }
 
 bool st_arena_set_pos(Arena *a, uint64_t pos) {
-    if (a->hot.current != a || pos > a->capacity) {
-        arena_fail("arena '%s': cannot set the cursor to %llu (%s)", a->name, (unsigned long long)pos,
-                   a->hot.current != a ? "a second block is chained" : "past the first block");
+    Block *b = a->current;
+    if (!b || b->prev || pos > b->capacity) {
+        arena_fail("arena '%s': cannot set the cursor to %llu (%s)", arena_name(a), (unsigned long long)pos,
+                   !b        ? "it has no block yet"
+                   : b->prev ? "a second block is chained"
+                             : "past the first block");
         return false;
     }
     uint64_t now = a->hot.pos;
     if (pos <= now) {
         st_arena_pop_to(a, pos);
     } else {
-        if (!block_commit_to(a, a, pos)) return false;
-        block_take(a, now, pos - now, false);
+        if (!block_commit_to(a, b, pos)) return false;
+        arena_take(a, now, pos - now, false);
     }
-    UNPOISON(block_user(a), pos); /* the span is the caller's to write whole (st_arena_base) */
+    UNPOISON(b->user, pos); /* the span is the caller's to write whole (st_arena_base) */
     return true;
 }
 
@@ -383,30 +440,34 @@ void st_arena_clear(Arena *a) { st_arena_pop_to(a, 0); }
 bool st_arena_is_empty(const Arena *a) { return st_arena_pos(a) == 0; }
 
 uint64_t st_arena_high_take(Arena *a) {
-    uint64_t used = st_arena_pos(a), high = used > a->hot.high ? used : a->hot.high;
+    uint64_t used = a->hot.pos, high = used > a->high ? used : a->high;
     if (high > a->peak) a->peak = high;
-    a->hot.high = used;
+    a->high = used;
     arena_set_gate(a);
     return high;
 }
 
 ArenaStats st_arena_stats(const Arena *a) {
-    uint64_t used = st_arena_pos(a), peak = a->peak > a->hot.high ? a->peak : a->hot.high;
-    ArenaStats s = {.name = a->name, .used = used, .peak = used > peak ? used : peak};
-    for (const Arena *b = a->hot.current; b; b = b->prev) {
-        /* In user bytes, like `used` and `reserved`: the header and the page rounding past
+    uint64_t used = a->hot.pos, peak = a->peak > a->high ? a->peak : a->high;
+    ArenaStats s = {.name = arena_name(a), .used = used, .peak = used > peak ? used : peak};
+    for (const Block *b = a->current; b; b = b->prev) {
+        /* In user bytes, like `used` and `reserved`: the headers and the page rounding past
            the capacity are the arena's overhead, not room for data. */
-        uint64_t usable = b->committed - ARENA_HEADER;
-        s.committed += usable < b->capacity ? usable : b->capacity;
+        s.committed += block_end(b) - b->base_pos;
         s.reserved += b->capacity;
         s.blocks++;
     }
     return s;
 }
 
-uint64_t st_arena_capacity(const Arena *a) { return a->capacity; }
+uint64_t st_arena_capacity(const Arena *a) {
+    const Block *b = a->current;
+    if (!b) return arena_reserve(a);
+    while (b->prev) b = b->prev;
+    return b->capacity;
+}
 
-const char *st_arena_name(const Arena *a) { return a->name; }
+const char *st_arena_name(const Arena *a) { return arena_name(a); }
 
 char *st_arena_strdup(Arena *a, const char *s) {
     if (!s) return NULL;
@@ -418,14 +479,15 @@ char *st_arena_strdup(Arena *a, const char *s) {
 
 ArenaTemp st_arena_temp_begin(Arena *a) { return (ArenaTemp){a, st_arena_pos(a)}; }
 
-/* ---- Arenas per thread: created on first use, released when the thread ends. */
+/* ---- Arenas per thread, released when the thread ends: the scratch arenas, and those made
+   on first use by st_arena_thread_get. */
+
+_Thread_local ArenaScratch_ st_arena_scratch_[ARENA_SCRATCH_COUNT];
 
 /* Every slot st_arena_thread_get filled on this thread, for the release at its exit. */
 enum { ARENA_THREAD_SLOTS = 8 };
 static _Thread_local Arena **arena_thread_slots[ARENA_THREAD_SLOTS];
 static _Thread_local uint32_t arena_thread_slot_count;
-
-static void arena_scratch_reset(void);
 
 static void arena_thread_exit(void *unused) {
     (void)unused;
@@ -434,7 +496,7 @@ static void arena_thread_exit(void *unused) {
         *arena_thread_slots[i] = NULL;
     }
     arena_thread_slot_count = 0;
-    arena_scratch_reset();
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) st_arena_release(st_scratch_at_(i));
 }
 
 #include <pthread.h>
@@ -475,56 +537,26 @@ Arena *st_arena_thread_get(Arena **slot, ArenaParams params) {
     return *slot;
 }
 
-/* ---- Scratch: ARENA_SCRATCH_COUNT arenas per thread. */
-
-/* What a slot holds before its arena is made, or after the OS refused it or the thread
-   released it: arena.h's inline begin reads its `current` (NULL, never the stand-in itself)
-   instead of testing the slot for NULL. Never written. */
-static Arena scratch_absent;
-#define SCRATCH_ABSENT (&scratch_absent)
-_Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT] = {SCRATCH_ABSENT, SCRATCH_ABSENT, SCRATCH_ABSENT};
-_Static_assert(ARENA_SCRATCH_COUNT == 3, "st_arena_scratch_'s initialiser names every slot");
-
-static Arena *scratch_slot(uint32_t i) { return st_arena_scratch_[i] == SCRATCH_ABSENT ? NULL : st_arena_scratch_[i]; }
-
-Arena *st_scratch_get(uint32_t index) {
-    if (index >= ARENA_SCRATCH_COUNT) return NULL;
-    Arena **slot = &st_arena_scratch_[index];
-    if (*slot == SCRATCH_ABSENT) *slot = NULL;
-    Arena *s = st_arena_thread_get(slot, (ArenaParams){.name = "scratch"});
-    if (!s) *slot = SCRATCH_ABSENT;
-    return s;
-}
-
-/* The released scratch slots hold the stand-in again, for a scope begun later on the thread. */
-static void arena_scratch_reset(void) {
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++)
-        if (!st_arena_scratch_[i]) st_arena_scratch_[i] = SCRATCH_ABSENT;
-}
+Arena *st_scratch_get(uint32_t index) { return index < ARENA_SCRATCH_COUNT ? st_scratch_at_(index) : NULL; }
 
 uint32_t st_scratch_stats(ArenaStats *out, uint32_t max) {
     uint32_t n = 0;
-    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT && n < max; i++)
-        if (scratch_slot(i)) out[n++] = st_arena_stats(scratch_slot(i));
+    for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++)
+        if (st_scratch_at_(i)->current) n = i + 1;
+    if (n > max) n = max;
+    for (uint32_t i = 0; i < n; i++) out[i] = st_arena_stats(st_scratch_at_(i));
     return n;
 }
 
-/* arena.h's st_scratch_begin comes here for what its inline part does not do: a scratch
-   arena not created yet, the third one, a chained one. */
+/* arena.h's st_scratch_begin comes here for three conflicts or more. */
 ArenaTemp st_scratch_begin_many_(Arena *const *conflicts, size_t count) {
-    assert(count < ARENA_SCRATCH_COUNT);
     for (uint32_t i = 0; i < ARENA_SCRATCH_COUNT; i++) {
-        Arena *s = st_scratch_get(i);
-        if (!s) break;
+        Arena *s = st_scratch_at_(i);
         bool taken = false;
         for (size_t c = 0; c < count; c++) taken |= conflicts[c] == s;
         if (!taken) return st_arena_temp_begin(s);
     }
-    /* Only reachable when the OS refused to create a scratch arena. */
+    /* Every scratch arena is named: a bug in the caller. */
+    assert(!"st_scratch_begin: every scratch arena is a conflict");
     return (ArenaTemp){0};
-}
-
-ArenaTemp st_scratch_begin_out_(Arena *c0, Arena *c1) {
-    Arena *conflicts[2] = {c0, c1};
-    return st_scratch_begin_many_(conflicts, 2);
 }

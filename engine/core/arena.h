@@ -43,7 +43,8 @@
    committed (and dirty) for the next use, which is what a frame or level arena wants;
    chained blocks are unmapped when the cursor leaves them, and st_arena_release returns all.
 
-   Guarantees: the Arena * is the base of its own region and never changes; pointers never
+   Guarantees: the Arena * never changes (an st_arena_create'd one is the start of its own
+   region; a scratch arena is a slot of this thread's); pointers never
    move; one allocation is never split across blocks; past the reserve a new block is
    chained (or, with ARENA_FLAG_NO_CHAIN, the push fails with "arena '<name>' full: ...").
    Positions are byte counts of what was handed out (padding included), so an empty arena
@@ -89,6 +90,8 @@ typedef struct ArenaTemp {
 /* NULL (and a message) when the OS refuses, or when reserve_size or commit_size is past
    any address space (2^62 bytes or more). */
 Arena *st_arena_create(ArenaParams params);
+/* Returns every block to the OS. A scratch arena is left empty, usable again (its thread's
+   exit does this). */
 void st_arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
    a message), as does a size that no block could hold. */
@@ -101,7 +104,8 @@ bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align);
    arena allocator uses it to recognise the most recent allocation. */
 uint64_t st_arena_pos(const Arena *a);
 /* The arena's bytes [0, st_arena_pos(a)) as one span: its first block's first user byte, or
-   NULL once pushes have chained a second block (never, for ARENA_FLAG_NO_CHAIN). Since the
+   NULL once pushes have chained a second block (never, for ARENA_FLAG_NO_CHAIN) or, for a
+   scratch arena, before its first push has mapped its first block. Since the
    arena never moves, pointers into it stay valid when those bytes are put back as they were:
    a snapshot of a whole lifetime is a copy of this span (history.h). Under AddressSanitizer
    the whole span is made addressable, the gaps between allocations included. */
@@ -135,12 +139,16 @@ ArenaTemp st_arena_temp_begin(Arena *a);
 static inline void st_arena_temp_end(ArenaTemp t);
 static inline ArenaTemp st_scratch_begin(Arena *const *conflicts, size_t count); /* count 0, 1 or 2 */
 static inline void st_scratch_end(ArenaTemp t);
-Arena *st_scratch_get(uint32_t index); /* this thread's scratch arena `index` (NULL past the last) */
+/* This thread's scratch arena `index` (NULL past the last). It needs no creating: an unused
+   one holds no memory, and maps its first block on its first push (a push the OS refuses
+   fails as any other, "arena 'scratch': the OS refused to reserve ..."). */
+Arena *st_scratch_get(uint32_t index);
 /* A per-thread arena kept in the _Thread_local `*slot`: created with `params` on first use
-   (NULL, and the message, when the OS refuses), released when the thread exits. The scratch
-   arenas and allocator.h's temporary arena are made this way. */
+   (NULL, and the message, when the OS refuses), released when the thread exits, as the
+   scratch arenas' memory is. allocator.h's temporary arena is made this way. */
 Arena *st_arena_thread_get(Arena **slot, ArenaParams params);
-/* Stats of this thread's scratch arenas that exist; returns how many were written. */
+/* Stats of this thread's scratch arenas, from the first up to the last one that holds memory
+   (so index i is st_scratch_get(i)); returns how many were written. */
 uint32_t st_scratch_stats(ArenaStats *out, uint32_t max);
 
 /* Ends the message in *e with this thread's last refusal ("arena 'level' full: ...") and
@@ -183,36 +191,47 @@ static inline void *st_arena_push_array_(Arena *a, uint64_t size, uint64_t count
    A push is a bump of the cursor, a handful of instructions; a call into arena.c and back
    (arguments, the call, the prologue, the return) would cost as much again, and more for a
    scratch scope, which is three such calls. So the common case is compiled into the caller:
-   a push that fits the committed part of the current block, and a scope that begins and
-   ends in an arena of one block. Everything else (alignment refused or past the header's,
-   commit, chaining, failure and its message, a NULL arena, a scratch arena not created yet,
-   a conflict on the first one, a chained arena's rewind, a rewind past the marks) goes
-   to arena.c, which does the whole operation, as if the inline part had not been tried.
+   a push that fits the committed part of the current block, a scratch scope's begin (always),
+   and a rewind within one block. Everything else (alignment refused or past 128, commit,
+   chaining, a scratch arena's first block, failure and its message, a NULL arena, a chained
+   arena's rewind, a rewind past the marks) goes to arena.c, which does the whole operation,
+   as if the inline part had not been tried.
 
-   The inline code may read and write only ArenaHot_, the first bytes of every block: the
-   cursor `pos`; `limit`, how far the block is both committed and within its capacity
-   (arena.c keeps it, and keeps it 0 under ASan, so that every push that moves the cursor
-   goes out of line and unpoisons what it hands out); `dirty` (past it the pages are as the
-   OS zeroed them, so st_arena_push zeroes only memory used before); and `gate`. The marks
-   (`dirty`, and `high` for st_arena_high_take and the peak) are arena.c's alone: `gate` is
-   the lower of the two, kept by arena.c whenever either moves (0 under ASan, so that a
-   rewind which must poison goes out of line). A rewind to below a cursor at or under the
-   gate leaves both marks as they are, since they already cover it; a cursor past the gate
-   (past the high since the last st_arena_high_take, once a frame; past the dirty memory)
-   is st_arena_pop_to's, which moves the marks and the gate. struct Arena stays incomplete
-   here (its first member is an ArenaHot_), so an Arena still cannot be copied, nor its
-   other fields reached. */
-enum { ARENA_HEADER_ = 128 }; /* bytes before a block's first user byte */
+   The inline code reads and writes only ArenaHot_, an arena's first bytes, which describe
+   the current block in the arena's own positions: the cursor `pos`; `limit`, how far the
+   current block is both committed and within its capacity, which an inline push must end
+   below (arena.c keeps it, and keeps it 0 with no block and under ASan, so that every push
+   then goes out of line, which maps the block or unpoisons what it hands out); `base`, the address of position 0 as the current block lays them out
+   (a multiple of 128, so an aligned position is an aligned address); `dirty` (past it the
+   pages are as the OS zeroed them, so st_arena_push zeroes only memory used before); and
+   `gate`. The marks (`dirty`, and the high mark behind st_arena_high_take and the peak) are
+   arena.c's alone: `gate` is the lower of the two while the arena has one block, 0 when it
+   has none, is chained, or runs under ASan. A rewind from a cursor at or under the gate
+   leaves both marks as they are, since they already cover it; any other is
+   st_arena_pop_to's, which moves the marks and the gate. Reading the current block through
+   the arena itself, not through a pointer to the block, is what lets a scope save and
+   restore a cursor that is right whichever block it is in.
+
+   The scratch arenas are this thread's ArenaScratch_ slots themselves, not pointers to
+   arenas made on first use: an empty slot is an arena with no block (`limit` 0), whose first
+   push maps one. So a scope's begin is a choice between three fixed addresses and a load,
+   with no test that the arena exists and no call: the compiler then keeps nothing of the
+   caller's in callee-saved registers for it. struct Arena stays incomplete here (its first
+   member is an ArenaHot_; a slot is opaque bytes big enough for one), so an Arena still
+   cannot be copied, nor its other fields reached. */
 typedef struct ArenaHot_ {
-    Arena *current;    /* first block only: the block pushes go to */
-    uint64_t pos;      /* user bytes handed out in this block */
-    uint64_t limit;    /* the inline push fits below this (0 under ASan) */
-    uint64_t dirty;    /* user bytes handed out before the last rewind */
-    uint64_t base_pos; /* absolute position of this block's first user byte */
-    uint64_t high;     /* first block only: the cursor's high mark as of the last rewind */
-    uint64_t gate;     /* first block only: an inline rewind from at most this leaves the marks */
+    uint64_t pos;   /* the cursor: user bytes handed out, padding included */
+    uint64_t limit; /* an inline push ends below this position (0 under ASan, or no block) */
+    uintptr_t base; /* the address of position 0 in the current block's layout */
+    uint64_t dirty; /* positions below this were handed out since the block was mapped */
+    uint64_t gate;  /* an inline rewind from at most this position leaves the marks */
 } ArenaHot_;
 static inline ArenaHot_ *st_arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a; }
+enum { ARENA_INLINE_ALIGN_ = 128 }; /* `base` is a multiple of this */
+typedef struct ArenaScratch_ {
+    ArenaHot_ hot;
+    uint64_t private_[11]; /* the rest of a struct Arena (arena.c checks that it fits) */
+} ArenaScratch_;
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ARENA_INLINE_REWIND_ 0 /* a rewind must poison: arena.c does it */
@@ -225,24 +244,31 @@ static inline ArenaHot_ *st_arena_hot_(Arena *a) { return (ArenaHot_ *)(void *)a
 #define ARENA_INLINE_REWIND_ 1
 #endif
 #define ARENA_LIKELY_(x) __builtin_expect(!!(x), 1)
+#define ARENA_UNLIKELY_(x) __builtin_expect(!!(x), 0)
 
-/* Cold: the compiler lays the calls out of the fast paths' way. */
+/* Cold: the compiler lays the call out of the fast path's way. */
 void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) __attribute__((cold));
-ArenaTemp st_scratch_begin_out_(Arena *c0, Arena *c1) __attribute__((cold));
 ArenaTemp st_scratch_begin_many_(Arena *const *conflicts, size_t count);
-extern _Thread_local Arena *st_arena_scratch_[ARENA_SCRATCH_COUNT];
+/* In an ELF executable the slots are the executable's own (libstrata is a static library,
+   and a hot-reloaded module compiled -fPIC reaches the host's through the dynamic linker):
+   the local-exec model makes a slot's address one instruction, not a load from the GOT. */
+#if defined(__ELF__) && (defined(__PIE__) || !defined(__PIC__))
+#define ARENA_TLS_MODEL_ __attribute__((tls_model("local-exec")))
+#else
+#define ARENA_TLS_MODEL_
+#endif
+extern _Thread_local ArenaScratch_ st_arena_scratch_[ARENA_SCRATCH_COUNT] ARENA_TLS_MODEL_;
 
 static inline void *st_arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (align == 0) align = 8;
-    /* Blocks start on a page, their user bytes ARENA_HEADER_ after it: up to that, an
-       aligned offset is an aligned address. A wrapped sum shows as end < start. */
-    if (ARENA_LIKELY_(a && !(align & (align - 1)) && align <= ARENA_HEADER_)) {
-        ArenaHot_ *b = st_arena_hot_(st_arena_hot_(a)->current);
-        uint64_t start = (b->pos + align - 1) & ~(align - 1), end = start + size;
-        if (ARENA_LIKELY_(end >= start && end <= b->limit)) {
-            void *p = (char *)b + ARENA_HEADER_ + start;
-            if (zero && start < b->dirty) memset(p, 0, (end < b->dirty ? end : b->dirty) - start);
-            b->pos = end;
+    /* A wrapped sum shows as end < start; pos + align - 1 cannot wrap (pos < 2^62). */
+    if (ARENA_LIKELY_(a && !(align & (align - 1)) && align <= ARENA_INLINE_ALIGN_)) {
+        ArenaHot_ *h = st_arena_hot_(a);
+        uint64_t start = (h->pos + align - 1) & ~(align - 1), end = start + size;
+        if (ARENA_LIKELY_(end >= start && end < h->limit)) {
+            void *p = (void *)(h->base + start);
+            if (zero && start < h->dirty) memset(p, 0, (end < h->dirty ? end : h->dirty) - start);
+            h->pos = end;
             return p;
         }
     }
@@ -263,31 +289,29 @@ static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align) {
    cursor forward, memory-safely: pushes still check it against the block's committed
    bytes, and what it skips was handed out before, so `dirty` covers it. */
 #ifdef NDEBUG
-#define ARENA_TEMP_ORDERED_(t, root) 1
+#define ARENA_TEMP_ORDERED_(t, h) 1
 #else
-#define ARENA_TEMP_ORDERED_(t, root) ((t).pos <= (root)->pos)
+#define ARENA_TEMP_ORDERED_(t, h) ((t).pos <= (h)->pos)
 #endif
 static inline void st_arena_temp_end(ArenaTemp t) {
     if (!t.arena) return;
-    ArenaHot_ *root = st_arena_hot_(t.arena);
-    /* A chained arena's first block has `pos` UINT64_MAX, past any gate. */
-    if (ARENA_INLINE_REWIND_ && ARENA_LIKELY_(ARENA_TEMP_ORDERED_(t, root) && root->pos <= root->gate)) {
-        root->pos = t.pos;
+    ArenaHot_ *h = st_arena_hot_(t.arena);
+    if (ARENA_INLINE_REWIND_ && ARENA_LIKELY_(ARENA_TEMP_ORDERED_(t, h) && h->pos <= h->gate)) {
+        h->pos = t.pos;
         return;
     }
     st_arena_pop_to(t.arena, t.pos);
 }
 
-/* This thread's first scratch arena when it is no conflict, exists and has one block, with
-   no call; any other pick (the next arena when the first is named, one to be made, a
-   chained one) is arena.c's. A slot whose arena is not made yet holds a stand-in whose
-   `current` is NULL, never itself, so the test that the arena has one block is also the
-   test that it exists. (A second slot tried inline would cost every scope two more
-   instructions, where the compiler merges the two paths, for the nested scope's call.) */
+/* This thread's first scratch arena that is no conflict: slot 0, unless it is named. */
+static inline Arena *st_scratch_at_(uint32_t i) { return (Arena *)(void *)&st_arena_scratch_[i]; }
 static inline ArenaTemp st_scratch_begin2_(size_t count, Arena *c0, Arena *c1) {
-    Arena *s = st_arena_scratch_[0], *cur = st_arena_hot_(s)->current;
-    if ((count > 0 && s == c0) || (count > 1 && s == c1) || cur != s) return st_scratch_begin_out_(c0, c1);
-    return (ArenaTemp){s, st_arena_hot_(cur)->pos};
+    Arena *s = st_scratch_at_(0);
+    if (ARENA_UNLIKELY_((count > 0 && s == c0) || (count > 1 && s == c1))) {
+        s = st_scratch_at_(1);
+        if (count > 1 && (s == c0 || s == c1)) s = st_scratch_at_(2);
+    }
+    return (ArenaTemp){s, st_arena_hot_(s)->pos};
 }
 static inline ArenaTemp st_scratch_begin(Arena *const *conflicts, size_t count) {
     if (count > 2) return st_scratch_begin_many_(conflicts, count);

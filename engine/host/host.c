@@ -31,7 +31,7 @@ static void report_arenas(const Host *h) {
             (unsigned long long)ps.reserved);
     fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
             (unsigned long long)fs.reserved);
-    /* st_scratch_stats, not st_scratch_get: a report must not create the arenas it reports on. */
+    /* The scratch arenas up to the last one the run put memory in. */
     ArenaStats ss[ARENA_SCRATCH_COUNT];
     uint32_t n = st_scratch_stats(ss, ARENA_SCRATCH_COUNT);
     uint64_t sp = 0, sr = 0;
@@ -238,9 +238,8 @@ static void take_screenshot(Host *h) {
     h->module.api->notice(h->game, line);
 }
 
-/* The arenas the F1 panel and the timeline show: the lifetimes, the scratch arenas that
-   exist (st_scratch_get would create the others: st_scratch_begin makes them in index
-   order, so the first n are the ones there are) and, for the panel, the game's own. The
+/* The arenas the F1 panel and the timeline show: the lifetimes, the scratch arenas up to the
+   last one that holds memory (st_scratch_stats) and, for the panel, the game's own. The
    history comes after the scratch arenas, where the timeline's slot for it is. */
 static int shown_arenas(const Host *h, Arena **out, const char **labels, bool game_too) {
     static const char *const scratch_names[] = {"scratch0", "scratch1", "scratch2", "scratch3"};

@@ -212,6 +212,29 @@ static void test_alignment(void) {
     st_arena_release(a);
 }
 
+/* A block chained where the cursor is at an odd position still hands out aligned addresses,
+   inline (which aligns the position) and out of line, and zeroes what it reuses. */
+static void test_alignment_in_chained_blocks(void) {
+    Arena *a = st_arena_create((ArenaParams){.reserve_size = 8 * KiB, .name = "odd-chain"});
+    for (int round = 0; round < 2; round++) {
+        for (uint64_t odd = 1; odd < 300; odd += 37) {
+            uint64_t start = st_arena_pos(a);
+            CHECK(st_arena_push_raw(a, odd, 1) != NULL);
+            CHECK(st_arena_push_raw(a, 8 * KiB - 1, 1) != NULL); /* chains at an odd position */
+            for (uint64_t align = 1; align <= 2 * st_os_page_size(); align *= 2) {
+                uint8_t *p = st_arena_push(a, 40, align);
+                CHECK(p != NULL && ((uintptr_t)p & (align - 1)) == 0);
+                for (int i = 0; i < 40; i++) CHECK(p[i] == 0);
+                memset(p, 0xCD, 40);
+                st_arena_push_raw(a, 3, 1);
+            }
+            st_arena_pop_to(a, start);
+        }
+    }
+    CHECK_EQ_U(st_arena_stats(a).blocks, 1);
+    st_arena_release(a);
+}
+
 static void test_push_zeroes_reused_memory(void) {
     Arena *a = st_arena_create((ArenaParams){.reserve_size = 64 * KiB, .name = "zero"});
     uint64_t mark = st_arena_pos(a);
@@ -400,6 +423,7 @@ int main(void) {
     test_chaining_keeps_pointers();
     test_no_chain_fails_with_message();
     test_alignment();
+    test_alignment_in_chained_blocks();
     test_push_zeroes_reused_memory();
     test_push_zeroes_on_both_paths();
     test_strdup();

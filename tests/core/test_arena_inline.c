@@ -3,7 +3,7 @@
    zeroed by the next st_arena_push (dirty), whether the scope is an ARENA_SCOPE or a
    SCRATCH_SCOPE, with the high restarted by a take or not; a scope in a chained arena (a
    first push larger than the first block included) unmaps the block it leaves; a thread's
-   scratch arenas are made on first use by a scope, and picked around the conflicts. */
+   scratch arenas hold no memory until a push maps it, and are picked around the conflicts. */
 #include <pthread.h>
 #include <string.h>
 
@@ -105,6 +105,7 @@ static void test_chained(void) {
     /* A chained scratch arena: begun and ended out of line, at the right positions. */
     Arena *s = st_scratch_get(1);
     REQUIRE_VOID(s);
+    CHECK(st_arena_push_raw(s, 64, 8) != NULL); /* its first block, of the default reserve */
     uint64_t before = st_arena_pos(s);
     CHECK(st_arena_push_raw(s, ARENA_DEFAULT_RESERVE + 1, 8) != NULL); /* never touched: no memory */
     CHECK(st_arena_stats(s).blocks >= 2);
@@ -119,7 +120,8 @@ static void test_chained(void) {
     CHECK_EQ_U(st_arena_stats(s).blocks, 1);
 }
 
-/* On a new thread no scratch arena exists: scopes make them, in order, around conflicts. */
+/* On a new thread no scratch arena holds memory: pushes map it, in the arena the scope
+   picked around its conflicts; the stats run up to the last arena that holds some. */
 static void fresh_scopes(void) {
     ArenaStats st[ARENA_SCRATCH_COUNT];
     CHECK_EQ_U(st_scratch_stats(st, ARENA_SCRATCH_COUNT), 0);
@@ -127,17 +129,21 @@ static void fresh_scopes(void) {
         SCRATCH_SCOPE(a);
         REQUIRE_VOID(a.arena);
         CHECK(a.arena == st_scratch_get(0) && a.pos == 0);
+        CHECK(st_arena_base(a.arena) == NULL && st_arena_stats(a.arena).blocks == 0);
+        CHECK_EQ_U(st_scratch_stats(st, ARENA_SCRATCH_COUNT), 0);
+        CHECK(st_arena_push_raw(a.arena, 64, 8) != NULL);
         CHECK_EQ_U(st_scratch_stats(st, ARENA_SCRATCH_COUNT), 1);
-        st_arena_push_raw(a.arena, 64, 8);
         SCRATCH_SCOPE(b, a.arena);
         REQUIRE_VOID(b.arena);
         CHECK(b.arena == st_scratch_get(1));
         SCRATCH_SCOPE(c, a.arena, b.arena);
         REQUIRE_VOID(c.arena);
         CHECK(c.arena == st_scratch_get(2));
+        CHECK(st_arena_push_raw(c.arena, 64, 8) != NULL);
+        CHECK_EQ_U(st_scratch_stats(st, ARENA_SCRATCH_COUNT), 3);
+        CHECK_EQ_U(st[1].blocks, 0);
         SCRATCH_SCOPE(d, b.arena);
         CHECK(d.arena == a.arena && d.pos == 64);
-        CHECK_EQ_U(st_scratch_stats(st, ARENA_SCRATCH_COUNT), 3);
     }
     CHECK_EQ_U(st_arena_pos(st_scratch_get(0)), 0);
 }

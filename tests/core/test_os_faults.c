@@ -237,13 +237,13 @@ static void test_sweep_core(void) {
 
 /* Started by test_env with STRATA_OS_FAIL_AFTER=2 STRATA_OS_COUNT=1 STRATA_ARENA_COMMIT=<2 pages>:
    the first arena's commit (call 2) fails, the second arena is fine and commits two pages
-   at a time (its 128-byte header included), and the count is printed at exit. */
+   at a time (its 256 bytes of headers included), and the count is printed at exit. */
 static int env_child(void) {
     uint64_t step = 2 * st_os_page_size();
     Arena *a = st_arena_create((ArenaParams){.name = "env-first"});
     Arena *b = st_arena_create((ArenaParams){.name = "env-second"});
-    int rc = !a && b && st_arena_stats(b).committed == step - 128 ? 0 : 1;
-    if (b && (!st_arena_push(b, step, 8) || st_arena_stats(b).committed != 2 * step - 128)) rc = 1;
+    int rc = !a && b && st_arena_stats(b).committed == step - 256 ? 0 : 1;
+    if (b && (!st_arena_push(b, step, 8) || st_arena_stats(b).committed != 2 * step - 256)) rc = 1;
     st_arena_release(b);
     return rc;
 }
