@@ -8,8 +8,8 @@
 # where nothing it loads stays in a register from one to the next; then the ratio of each to
 # the naive contestant's.
 # Usage: tools/arena_ir.sh [--check] [build dir]   (default build/release)
-#   --check: exit 1 unless a push costs at most the naive bump + 2 in the loop and 11 as a
-#            call, and a scope at most 16 in the loop and 2x the naive save/restore as a call
+#   --check: exit 1 unless a push costs at most the naive bump + 2, in the loop and as a
+#            call, and a scope at most 17 in the loop and 2x the naive save/restore as a call
 #            (what the inline code reaches at -O2 with every guarantee kept, so that a slower
 #            one fails); exit 77 without valgrind
 set -euo pipefail
@@ -67,9 +67,10 @@ awk -v logf="$tmp/log" -v check="$check" '
     pc = r1(per("cg_op_push_raw", "cg_op_empty")); sc = r1(per("cg_op_scratch_scope", "cg_op_empty"))
     if (p > np + 2) { printf "FAIL: a push costs %.1f instructions, more than the naive bump (%.1f) + 2\n", p, np; bad = 1 }
     nsc = r1(nsc)
-    if (s > 16) { printf "FAIL: a scratch scope costs %.1f instructions, more than 16\n", s; bad = 1 }
-    if (pc > 11) { printf "FAIL: a push as a call costs %.1f instructions, more than 11\n", pc; bad = 1 }
+    if (s > 17) { printf "FAIL: a scratch scope costs %.1f instructions, more than 17\n", s; bad = 1 }
+    npc = r1(npc)
+    if (pc > npc + 2) { printf "FAIL: a push as a call costs %.1f instructions, more than the naive bump (%.1f) + 2\n", pc, npc; bad = 1 }
     if (sc > 2 * nsc) { printf "FAIL: a scratch scope as a call costs %.1f instructions, more than 2x the naive %.1f\n", sc, nsc; bad = 1 }
-    if (!bad) printf "ok: push %.1f <= naive %.1f + 2, call %.1f <= 11; scope %.1f <= 16, call %.1f <= 2x the naive %.1f (%.2fx)\n", p, np, pc, s, sc, nsc, sc / nsc
+    if (!bad) printf "ok: push %.1f <= naive %.1f + 2, call %.1f <= naive %.1f + 2; scope %.1f <= 17, call %.1f <= 2x the naive %.1f (%.2fx)\n", p, np, pc, npc, s, sc, nsc, sc / nsc
     exit bad
   }' "$tmp/ir"

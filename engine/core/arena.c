@@ -349,10 +349,6 @@ static Block *arena_chain(Arena *a, uint64_t size, uint64_t align) {
 
 /* The whole push: arena.h's inline path comes here for everything it does not do itself. */
 void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
-    if (!a) {
-        arena_fail("arena (none): no arena to push %llu bytes into", (unsigned long long)size);
-        return NULL;
-    }
     if (align == 0) align = 8;
     if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
         arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)", arena_name(a),

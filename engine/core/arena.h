@@ -54,6 +54,7 @@
 #ifndef ARENA_H
 #define ARENA_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,7 +95,9 @@ Arena *st_arena_create(ArenaParams params);
    exit does this). */
 void st_arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
-   a message), as does a size that no block could hold. */
+   a message), as does a size that no block could hold. `a` is never NULL: a scratch arena
+   always exists, and st_arena_create's NULL is for its caller to check (a push does not pay
+   for that test: it is a crash at the push, and an assertion in a build without NDEBUG). */
 static inline void *st_arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL if full */
 static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no
@@ -193,7 +196,7 @@ static inline void *st_arena_push_array_(Arena *a, uint64_t size, uint64_t count
    scratch scope, which is three such calls. So the common case is compiled into the caller:
    a push that fits the committed part of the current block, a scratch scope's begin (always),
    and a rewind within one block. Everything else (alignment refused or past 128, commit,
-   chaining, a scratch arena's first block, failure and its message, a NULL arena, a chained
+   chaining, a scratch arena's first block, failure and its message, a chained
    arena's rewind, a rewind past the marks) goes to arena.c, which does the whole operation,
    as if the inline part had not been tried.
 
@@ -262,7 +265,8 @@ extern _Thread_local ArenaScratch_ st_arena_scratch_[ARENA_SCRATCH_COUNT] ARENA_
 static inline void *st_arena_push_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (align == 0) align = 8;
     /* A wrapped sum shows as end < start; pos + align - 1 cannot wrap (pos < 2^62). */
-    if (ARENA_LIKELY_(a && !(align & (align - 1)) && align <= ARENA_INLINE_ALIGN_)) {
+    assert(a && "st_arena_push: no arena (st_arena_create returned NULL?)");
+    if (ARENA_LIKELY_(!(align & (align - 1)) && align <= ARENA_INLINE_ALIGN_)) {
         ArenaHot_ *h = st_arena_hot_(a);
         uint64_t start = (h->pos + align - 1) & ~(align - 1), end = start + size;
         if (ARENA_LIKELY_(end >= start && end < h->limit)) {
@@ -310,6 +314,9 @@ static inline ArenaTemp st_scratch_begin2_(size_t count, Arena *c0, Arena *c1) {
     if (ARENA_UNLIKELY_((count > 0 && s == c0) || (count > 1 && s == c1))) {
         s = st_scratch_at_(1);
         if (count > 1 && (s == c0 || s == c1)) s = st_scratch_at_(2);
+        /* An empty asm that "changes" s: GCC cannot turn this rare path into conditional
+           moves, which every scope would pay for (3 instructions where the branch is 2). */
+        __asm__("" : "+r"(s));
     }
     return (ArenaTemp){s, st_arena_hot_(s)->pos};
 }

@@ -5,8 +5,7 @@
 # refused by the OS (the hooks of engine/core/os_memory.h). Every run must either
 #   - finish: exit 0, the replay played to the end with a matching hash (a degraded frame,
 #     a sprite not drawn because the frame arena was refused, still counts), or
-#   - stop cleanly: exit 1..127 with a message that names the arena ("arena 'frame' ...",
-#     or "arena (none)" for a scratch arena the OS would not create);
+#   - stop cleanly: exit 1..127 with a message that names the arena ("arena 'frame' ...");
 # and never crash (a signal, exit >= 128), hang (timeout), print a sanitizer report, or
 # touch the save directory (XDG_DATA_HOME is a fresh directory that must stay empty; the
 # runs are --no-save, and a replay never saves anyway).
@@ -68,7 +67,7 @@ judge() {
             return
         fi
         why="exit 0 without a matching replay"
-    elif grep -Eq "arena '[^']+'|arena \(none\)" "$out"; then
+    elif grep -Eq "arena '[^']+'" "$out"; then
         stopped=$((stopped + 1))
         return
     else
