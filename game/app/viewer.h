@@ -25,8 +25,8 @@
    seconds; Home/End the start and the end; Space pauses and plays. The mouse on the bar
    seeks (click or drag). A pad: d-pad left/right a tick, the shoulders a second, A plays.
 
-   Memory: viewer_create takes the Viewer, the History's entries (one per tick of the run)
-   and its two state buffers from `arena` at once, then the keyframes' ring, `bytes` of it
+   Memory: viewer_create takes the Viewer and the History's entries (one per tick of the run)
+   from `arena` at once, then the keyframes' ring, `bytes` of it
    (0: the rest of the arena, pushed as far as used: create it last). Opening, seeking,
    stepping and drawing never allocate (the bar's text goes in the frame arena). */
 #ifndef VIEWER_H
