@@ -8,7 +8,10 @@
    straight run, so the state at T is the one playing straight to T gives, hash and all.
    Inputs with one of `history_bits` (the rewind) read state the regions do not hold (the
    rewind's own history): a seek whose stretch holds one starts from tick 0 instead, where
-   that state is the empty one a straight run starts with (`forget` empties it).
+   that state is the empty one a straight run starts with (`forget` empties it). The tick
+   before T counts too, on a keyframe's tick as well, since the picture at T shows what it
+   did (the rewind's tint); and playing on into such an input after a seek that emptied
+   that state is a seek (VIEWER_TICK_MOVED), not a tick that would not go back.
 
        Viewer *v = viewer_create(history_arena, &(ViewerParams){.replay = &r, .g = g,
                                  .regions = st, .region_count = 2, .step = step, .ctx = app}, &err);
