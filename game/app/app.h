@@ -113,8 +113,8 @@ typedef struct App {
     DrawAssets art;
     DrawView view;
     Replay replay, record;
-    Viewer *viewer; /* in the history arena: APP_MODE_VIEW */
-    HistoryRegion view_regions[2];
+    Viewer *viewer;       /* in the history arena: APP_MODE_VIEW */
+    ViewerGame view_game; /* what the viewer steps: the Game and its rewind */
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint16_t last_input;  /* the input of the last tick that ran */

@@ -34,6 +34,26 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
     return NULL;
 }
 
+static void game_step(void *ctx, uint16_t input) {
+    ViewerGame *vg = ctx;
+    rewind_update(vg->rw, vg->g, input);
+}
+
+static void game_forget(void *ctx) { rewind_forget(((ViewerGame *)ctx)->rw); }
+
+ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max) {
+    return (ViewerParams){.replay = r,
+                          .g = vg->g,
+                          .regions = vg->rw->regions,
+                          .region_count = 2,
+                          .step = game_step,
+                          .forget = game_forget,
+                          .ctx = vg,
+                          .history_bits = GAME_IN_REWIND,
+                          .bytes = bytes,
+                          .state_max = state_max};
+}
+
 static void mark(Viewer *v, uint32_t tick, ViewerMarkKind kind) {
     if (v->mark_count == VIEWER_MARKS_MAX) {
         v->marks_dropped++;

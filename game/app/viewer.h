@@ -13,8 +13,9 @@
    did (the rewind's tint); and playing on into such an input after a seek that emptied
    that state is a seek (VIEWER_TICK_MOVED), not a tick that would not go back.
 
-       Viewer *v = viewer_create(history_arena, &(ViewerParams){.replay = &r, .g = g,
-                                 .regions = st, .region_count = 2, .step = step, .ctx = app}, &err);
+       ViewerGame vg = {.g = g, .rw = &rw};                 // a Game that rewinds, or
+       ViewerParams p = viewer_game_params(&r, &vg, 0, 0);  // ViewerParams of your own
+       Viewer *v = viewer_create(history_arena, &p, &err);
        viewer_open(v, &err);       // the pass: keyframes, marks, the run's end and hash
        viewer_seek(v, 1234);       // the state after 1234 ticks
        // every frame: the keys (true: the state jumped, effects and camera start afresh)
@@ -44,6 +45,7 @@
 #include <strata/render/render.h>
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 
 #define VIEWER_KEYFRAME_EVERY 60 /* a second of play between keyframes */
 #define VIEWER_MARKS_MAX 256     /* level changes and restarts marked on the bar */
@@ -65,6 +67,18 @@ typedef struct ViewerParams {
     uint64_t bytes;            /* the keyframes' ring; 0: the rest of the arena */
     uint64_t state_max;        /* the largest state (0: core/history.h's default) */
 } ViewerParams;
+
+/* A Game that rewinds (rules/rewind.h), as a straight run plays it: the viewer's params for
+   it (viewer_game_params) step each tick through rewind_update, empty the rewind's history
+   as `forget`, and keep the regions a rewind restores (rw->regions, read from viewer_open
+   on: rewind_init may come after viewer_create, as the history arena's order wants). */
+typedef struct ViewerGame {
+    Game *g;
+    Rewind *rw;
+} ViewerGame;
+
+/* The params for replay r played on vg (which outlives the viewer). */
+ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max);
 
 typedef enum ViewerMarkKind { VIEWER_MARK_LEVEL, VIEWER_MARK_RESTART } ViewerMarkKind;
 

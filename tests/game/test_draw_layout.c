@@ -255,6 +255,11 @@ static bool viewer_rewind_drawn(Arena *perm, uint64_t t, char *label, size_t cap
         if (app) app_run_release(app);
         return false;
     }
+    /* The App's viewer steps the Game as test_viewer's does: through viewer_game_params. */
+    const ViewerParams *p = &app->viewer->p;
+    ViewerParams same = viewer_game_params(&app->replay, &app->view_game, p->bytes, p->state_max);
+    CHECK(p->step == same.step && p->forget == same.forget && p->ctx == same.ctx && p->regions == same.regions);
+    CHECK(p->g == app->game && p->region_count == same.region_count && p->history_bits == same.history_bits);
     app->mode = APP_MODE_VIEW; /* headless, --seek ends the run: the window's mode put back */
     frames(app, 2);            /* paused: no tick runs, the picture is the seek's */
     CHECK_EQ_U(app->viewer->tick, t);

@@ -27,15 +27,12 @@ typedef struct Run {
     Replay r;
     Game g;
     Rewind rw;
+    ViewerGame vg; /* the Game and its rewind, as the viewer steps them */
     Arena *level, *history;
 } Run;
 
-static void step(void *ctx, uint16_t input) {
-    Run *run = ctx;
-    rewind_update(&run->rw, &run->g, input);
-}
-
-static void forget(void *ctx) { rewind_forget(&((Run *)ctx)->rw); }
+/* One tick as a straight run (and the viewer, viewer_game_params) plays it. */
+static void step(Run *run, uint16_t input) { rewind_update(&run->rw, &run->g, input); }
 
 /* A Game on the run's first tick, with its history arena (the viewer's part not yet
    taken: the rewind's is made by run_rewind). */
@@ -69,16 +66,8 @@ static void run_end(Run *run) {
 
 /* The viewer as the App makes it: its part of the history arena first, then the rewind's. */
 static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Viewer **made, Error *err) {
-    ViewerParams p = {.replay = &run->r,
-                      .g = &run->g,
-                      .regions = run->rw.regions,
-                      .region_count = 2,
-                      .step = step,
-                      .forget = forget,
-                      .ctx = run,
-                      .history_bits = GAME_IN_REWIND,
-                      .bytes = bytes,
-                      .state_max = state_max};
+    run->vg = (ViewerGame){.g = &run->g, .rw = &run->rw};
+    ViewerParams p = viewer_game_params(&run->r, &run->vg, bytes, state_max);
     Viewer *v = viewer_create(run->history, &p, err);
     if (made) *made = v;
     if (!v || !run_rewind(run)) return NULL;
