@@ -1,9 +1,11 @@
 /* history.c - the ring of past states behind history.h.
 
    Layout in the arena: the History, its entries (one per tick held, at tick % ticks), the
-   last keyframe's raw bytes (`base`, what deltas are taken against), then the ring of coded
-   snapshots. A snapshot is coded in place, where the ring has room for its worst case
-   (code_bound), and takes only what it came to.
+   last keyframe's raw bytes (`base`, what deltas are taken against; deltas only), then the
+   ring of coded snapshots. A snapshot is coded in place, where the ring has room for its
+   worst case (code_bound), and takes only what it came to. A ring that grows starts with
+   no `base` and gives it room as larger states come (grow_base: the ring's bytes moved up),
+   so that the arena's peak is the largest state recorded, not state_max.
 
    Coding: a region's bytes (a keyframe) or their XOR with the keyframe's (a delta) as
    tokens [varint zeros][varint literals][literal bytes]; a literal run ends where eight
@@ -21,6 +23,7 @@
 #define HISTORY_DEFAULT_STATE (1ull << 20)
 #define HISTORY_DEFAULT_EVERY 60
 #define HISTORY_HEADER_MAX (1 + 10 * HISTORY_REGIONS_MAX) /* a keyframe's count and sizes */
+#define HISTORY_BASE_ALIGN 64                             /* the keyframe copy grows in these steps */
 
 typedef struct HistoryEntry {
     uint64_t offset; /* in the ring */
@@ -34,6 +37,7 @@ struct History {
     HistoryParams p;
     HistoryEntry *entries;
     uint8_t *base;      /* the raw state of keyframe base_tick, regions end to end */
+    uint64_t base_cap;  /* its bytes (0 without deltas: a restore never reads it) */
     uint64_t base_tick; /* HISTORY_NONE: no keyframe to take a delta against */
     uint64_t base_sizes[HISTORY_REGIONS_MAX];
     uint32_t base_count;
@@ -125,7 +129,10 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
     uint64_t pos = st_arena_pos(arena);
     History *h = st_arena_push_struct(arena, History);
     HistoryEntry *e = h ? st_arena_push_array(arena, HistoryEntry, q.ticks) : NULL;
-    uint8_t *base = e ? st_arena_push_array_raw(arena, uint8_t, q.state_max) : NULL;
+    /* A fixed ring is pushed whole at once, the copy of the keyframe with it; a ring that
+       grows gives the copy room as states come (grow_base). */
+    uint64_t base_cap = q.deltas && q.bytes ? q.state_max : 0;
+    uint8_t *base = e ? st_arena_push_raw(arena, base_cap, HISTORY_BASE_ALIGN) : NULL;
     uint8_t *ring = NULL;
     if (base && q.bytes) ring = st_arena_push_array_raw(arena, uint8_t, q.bytes);
     else if (base) ring = st_arena_push_raw(arena, 0, 1); /* the cursor: the ring grows from here */
@@ -143,6 +150,7 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
                    .p = q,
                    .entries = e,
                    .base = base,
+                   .base_cap = base_cap,
                    .base_tick = HISTORY_NONE,
                    .ring = ring,
                    .ring_cap = cap,
@@ -232,6 +240,41 @@ static bool make_room(History *h, uint64_t size, uint64_t *at) {
     return true;
 }
 
+/* The furthest byte of the ring a snapshot held reaches. */
+static uint64_t ring_used(const History *h) {
+    uint64_t end = 0;
+    for (uint64_t t = h->first; t < h->next; t++) {
+        const HistoryEntry *e = entry(h, t);
+        if (e->size && e->offset + e->size > end) end = e->offset + e->size;
+    }
+    return end;
+}
+
+/* Room for a keyframe of `need` raw bytes in the copy (a ring that grows): the arena gives
+   the difference at its end and the ring's bytes move up by it (rare: a larger state than
+   any before), the oldest dropped first when the arena's end cannot take it. False, with
+   nothing dropped, when the ring left could not take `room` coded bytes even empty. */
+static bool grow_base(History *h, uint64_t need, uint64_t room) {
+    if (need <= h->base_cap) return true;
+    uint64_t shift = (need - h->base_cap + HISTORY_BASE_ALIGN - 1) / HISTORY_BASE_ALIGN * HISTORY_BASE_ALIGN;
+    uint8_t *arena_base = st_arena_base(h->arena);
+    uint64_t ring_at = (uint64_t)(h->ring - arena_base);
+    if (!h->grows || !arena_base || st_arena_pos(h->arena) != ring_at + h->ring_pushed) return false;
+    if (h->ring_cap < shift || h->ring_cap - shift < room) return false;
+    uint64_t used = ring_used(h);
+    if (st_arena_capacity(h->arena) - st_arena_pos(h->arena) < shift) {
+        while (used + shift > h->ring_cap && h->first < h->next) drop_oldest(h), used = ring_used(h);
+        st_arena_pop_to(h->arena, ring_at + used);
+        h->ring_pushed = used;
+    }
+    uint8_t *p = st_arena_push_raw(h->arena, shift, 1);
+    if (p != h->ring + h->ring_pushed) return false;
+    memmove(h->ring + shift, h->ring, used);
+    h->ring += shift, h->ring_cap -= shift, h->base_cap += shift;
+    h->st.ring_bytes = h->ring_cap;
+    return true;
+}
+
 /* The most code_stream writes for a region: every token but the first starts with eight
    zero bytes or more, which cost its two varints and more, so only the first token can
    grow the bytes, by its two varints (at most 10 bytes for any region below 2^35). */
@@ -275,7 +318,8 @@ uint64_t st_history_record(History *h, uint16_t input, const HistoryRegion *r, u
     uint64_t t = h->next, size = 0, at = 0;
     bool key = !same_shape(h, s, n) || t - h->base_tick >= h->p.keyframe_every;
     uint64_t room = key || h->p.deltas ? code_bound(s, n) : 0;
-    bool placed = make_room(h, room, &at);
+    bool placed = !key || !h->p.deltas || grow_base(h, total, room);
+    placed = placed && make_room(h, room, &at);
     if (!key && h->base_tick == HISTORY_NONE) { /* its keyframe went for room: a keyframe instead */
         key = true, room = code_bound(s, n);
         placed = make_room(h, room, &at);
@@ -293,7 +337,10 @@ uint64_t st_history_record(History *h, uint16_t input, const HistoryRegion *r, u
     if (size) h->head_tick = t;
     if (key) {
         uint8_t *b = h->base;
-        for (uint32_t i = 0; i < n; i++) memcpy(b, s[i].p, s[i].n), b += s[i].n, h->base_sizes[i] = s[i].n;
+        for (uint32_t i = 0; i < n; i++) {
+            if (h->p.deltas) memcpy(b, s[i].p, s[i].n), b += s[i].n;
+            h->base_sizes[i] = s[i].n;
+        }
         h->base_count = n, h->base_tick = t;
         h->st.keyframes++;
     }

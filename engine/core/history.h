@@ -43,12 +43,15 @@
    The numbering is the history's own: tick k is the k-th st_history_record since the
    history was made or cleared, so a replay's tick T is T when it records every tick.
 
-   Memory: st_history_create takes what it needs from `arena` at once (the entries and a
-   copy of the last keyframe, `state_max` bytes) and the ring after them: with `bytes` 0 the
-   ring is the rest of the arena, pushed only as far as it is used (so the arena's peak says
-   what the history needed; create it last in its arena), else `bytes`, pushed at once. A
-   snapshot is coded in place in the ring, which must have room for its bytes plus a few.
-   Recording and restoring never allocate. An arena region must be one block
+   Memory: st_history_create takes the entries from `arena` at once, then, with deltas, a
+   copy of the last keyframe (what a delta is taken against), then the ring. With `bytes` 0
+   the ring is the rest of the arena, pushed only as far as it is used, and the copy grows
+   as larger states are recorded (the ring's bytes move up to make room: rare, a state
+   larger than any before), so the arena's peak is what the history needed, never
+   `state_max`, which is then only the largest state accepted: create it last in its arena.
+   Else the copy (`state_max` bytes) and `bytes` of ring are pushed at once. A snapshot is
+   coded in place in the ring, which must have room for its raw bytes plus a few. Recording
+   and restoring never allocate from the heap. An arena region must be one block
    (st_arena_base): a NO_CHAIN arena's always is. Not thread-safe. */
 #ifndef HISTORY_H
 #define HISTORY_H
@@ -73,7 +76,7 @@ typedef struct HistoryRegion {
 typedef struct HistoryParams {
     uint32_t ticks;          /* entries held at most (the ring's length in ticks); > 0 */
     uint64_t bytes;          /* the coded snapshots' ring; 0: the rest of the arena */
-    uint64_t state_max;      /* the largest state, all regions together (0: 1 MiB) */
+    uint64_t state_max;      /* the largest state accepted, all regions together (0: 1 MiB) */
     uint32_t keyframe_every; /* 0: 60 */
     bool deltas;             /* a snapshot every tick (rewind), else keyframes and inputs (seek) */
 } HistoryParams;

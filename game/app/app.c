@@ -509,15 +509,6 @@ static bool load_art(App *app) {
 
 /* ---- The replay viewer (viewer.h): opened on the run's first tick. */
 
-/* One tick of the game as a straight replay plays it (the rewind's history recorded, its
-   input obeyed), for the viewer's pass and seeks; the rewind's history emptied. */
-static void viewer_step(void *ctx, uint16_t input) {
-    App *app = ctx;
-    rewind_update(&app->rewind, app->game, input);
-}
-
-static void viewer_forget(void *ctx) { rewind_forget(&((App *)ctx)->rewind); }
-
 /* No viewer for this run (err says why): the replay plays straight, from its first tick. */
 static void view_straight(App *app, Error *err) {
     st_diag_report(DIAG_WARNING, "warning: %s: the replay plays straight, without the viewer", err->message);
@@ -529,16 +520,10 @@ static void view_straight(App *app, Error *err) {
 static bool create_viewer(App *app) {
     Game *g = app->game;
     uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena);
-    ViewerParams p = {.replay = &app->replay,
-                      .g = g,
-                      .regions = app->view_regions,
-                      .region_count = 2,
-                      .step = viewer_step,
-                      .forget = viewer_forget,
-                      .ctx = app,
-                      .history_bits = GAME_IN_REWIND,
-                      .bytes = APP_VIEWER_RING_BYTES,
-                      .state_max = MIN(state, APP_VIEWER_STATE_MAX)};
+    /* Its ticks as a straight replay plays them: the rewind's history recorded, its input obeyed. */
+    app->view_game = (ViewerGame){.g = g, .rw = &app->rewind};
+    ViewerParams p =
+        viewer_game_params(&app->replay, &app->view_game, APP_VIEWER_RING_BYTES, MIN(state, APP_VIEWER_STATE_MAX));
     Error err;
     app->viewer = viewer_create(app->host->life.history, &p, &err);
     if (!app->viewer) view_straight(app, &err);
@@ -550,8 +535,7 @@ static bool open_viewer(App *app) {
     Host *h = app->host;
     Game *g = app->game;
     Viewer *v = app->viewer;
-    if (!v) return true;                                                      /* create_viewer said why: straight */
-    memcpy(app->view_regions, app->rewind.regions, sizeof app->view_regions); /* the state a rewind puts back */
+    if (!v) return true; /* create_viewer said why: straight */
     Error err;
     if (!viewer_open(v, &err)) {
         if (v->tick != 0) {

@@ -49,8 +49,15 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
 /* The mixer's output per 60 Hz tick when mixing offline: AUDIO_RATE / SIM_HZ frames. */
 #define APP_AUDIO_TICK_FRAMES (AUDIO_RATE / SIM_HZ)
 
-/* The history arena's default (host.h: --history-arena): the rewind's (rules/rewind.h). */
+/* The history arena's default (host.h: --history-arena): the rewind's (rules/rewind.h). In
+   a browser an arena's reservation is memory taken at once (os_memory.h), so the page asks
+   for what the shipped game needs and some room: the full run's viewer (1.2 MB) and the
+   Vault's 10 s of rewind (2.1 MB) in 6 MiB, where 16 MiB cost the page 12 MB more (README). */
+#if defined(__EMSCRIPTEN__)
+#define APP_HISTORY_ARENA_BYTES (6ull << 20)
+#else
 #define APP_HISTORY_ARENA_BYTES REWIND_ARENA_BYTES
+#endif
 
 /* The replay viewer's largest state (the Game's play span and its level arena's used
    bytes): the shipped levels take about 40 KB; a run with a larger one is played
@@ -113,8 +120,8 @@ typedef struct App {
     DrawAssets art;
     DrawView view;
     Replay replay, record;
-    Viewer *viewer; /* in the history arena: APP_MODE_VIEW */
-    HistoryRegion view_regions[2];
+    Viewer *viewer;       /* in the history arena: APP_MODE_VIEW */
+    ViewerGame view_game; /* what the viewer steps: the Game and its rewind */
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint16_t last_input;  /* the input of the last tick that ran */

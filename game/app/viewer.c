@@ -34,6 +34,26 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
     return NULL;
 }
 
+static void game_step(void *ctx, uint16_t input) {
+    ViewerGame *vg = ctx;
+    rewind_update(vg->rw, vg->g, input);
+}
+
+static void game_forget(void *ctx) { rewind_forget(((ViewerGame *)ctx)->rw); }
+
+ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max) {
+    return (ViewerParams){.replay = r,
+                          .g = vg->g,
+                          .regions = vg->rw->regions,
+                          .region_count = 2,
+                          .step = game_step,
+                          .forget = game_forget,
+                          .ctx = vg,
+                          .history_bits = GAME_IN_REWIND,
+                          .bytes = bytes,
+                          .state_max = state_max};
+}
+
 static void mark(Viewer *v, uint32_t tick, ViewerMarkKind kind) {
     if (v->mark_count == VIEWER_MARKS_MAX) {
         v->marks_dropped++;
@@ -111,12 +131,14 @@ static bool reads_outside(const Viewer *v, uint64_t from, uint64_t to) {
 }
 
 /* Where a seek to t plays from, that state put in place: here when t is a little ahead,
-   else the keyframe at or before t, else the start (above). */
+   else the keyframe at or before t, else the start (above). The tick before t counts even
+   on a keyframe: what is drawn at t (the rewind's tint) is what that tick did. */
 static uint64_t seek_start(Viewer *v, uint64_t t) {
     bool ahead = t >= v->tick && t - v->tick < v->p.keyframe_every;
     if (ahead && (!v->forgotten || !reads_outside(v, v->tick, t))) return v->tick;
     uint64_t k = st_history_restore(v->keys, t, v->p.regions, v->p.region_count);
-    if (reads_outside(v, k, t)) k = st_history_restore(v->keys, 0, v->p.regions, v->p.region_count);
+    if (reads_outside(v, k == t && t ? t - 1 : k, t))
+        k = st_history_restore(v->keys, 0, v->p.regions, v->p.region_count);
     if (v->p.forget) v->p.forget(v->p.ctx);
     v->forgotten = k != 0;
     return k;
@@ -151,6 +173,12 @@ ViewerTick viewer_next(Viewer *v, uint16_t *input) {
     if (v->tick >= v->ticks) {
         v->paused = true;
         return VIEWER_TICK_NONE;
+    }
+    /* The rewind's history was emptied by a seek: a tick that reads it is reached as a
+       seek (from the start), since played here it would not go back as the run did. */
+    if (v->forgotten && reads_outside(v, v->tick, v->tick + 1)) {
+        viewer_seek(v, v->tick + 1);
+        return VIEWER_TICK_MOVED;
     }
     *input = st_history_input(v->keys, v->tick++);
     return VIEWER_TICK_PLAY;

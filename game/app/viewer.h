@@ -8,10 +8,14 @@
    straight run, so the state at T is the one playing straight to T gives, hash and all.
    Inputs with one of `history_bits` (the rewind) read state the regions do not hold (the
    rewind's own history): a seek whose stretch holds one starts from tick 0 instead, where
-   that state is the empty one a straight run starts with (`forget` empties it).
+   that state is the empty one a straight run starts with (`forget` empties it). The tick
+   before T counts too, on a keyframe's tick as well, since the picture at T shows what it
+   did (the rewind's tint); and playing on into such an input after a seek that emptied
+   that state is a seek (VIEWER_TICK_MOVED), not a tick that would not go back.
 
-       Viewer *v = viewer_create(history_arena, &(ViewerParams){.replay = &r, .g = g,
-                                 .regions = st, .region_count = 2, .step = step, .ctx = app}, &err);
+       ViewerGame vg = {.g = g, .rw = &rw};                 // a Game that rewinds, or
+       ViewerParams p = viewer_game_params(&r, &vg, 0, 0);  // ViewerParams of your own
+       Viewer *v = viewer_create(history_arena, &p, &err);
        viewer_open(v, &err);       // the pass: keyframes, marks, the run's end and hash
        viewer_seek(v, 1234);       // the state after 1234 ticks
        // every frame: the keys (true: the state jumped, effects and camera start afresh)
@@ -25,8 +29,8 @@
    seconds; Home/End the start and the end; Space pauses and plays. The mouse on the bar
    seeks (click or drag). A pad: d-pad left/right a tick, the shoulders a second, A plays.
 
-   Memory: viewer_create takes the Viewer, the History's entries (one per tick of the run)
-   and its two state buffers from `arena` at once, then the keyframes' ring, `bytes` of it
+   Memory: viewer_create takes the Viewer and the History's entries (one per tick of the run)
+   from `arena` at once, then the keyframes' ring, `bytes` of it
    (0: the rest of the arena, pushed as far as used: create it last). Opening, seeking,
    stepping and drawing never allocate (the bar's text goes in the frame arena). */
 #ifndef VIEWER_H
@@ -41,6 +45,7 @@
 #include <strata/render/render.h>
 #include "rules/game.h"
 #include "rules/replay.h"
+#include "rules/rewind.h"
 
 #define VIEWER_KEYFRAME_EVERY 60 /* a second of play between keyframes */
 #define VIEWER_MARKS_MAX 256     /* level changes and restarts marked on the bar */
@@ -62,6 +67,18 @@ typedef struct ViewerParams {
     uint64_t bytes;            /* the keyframes' ring; 0: the rest of the arena */
     uint64_t state_max;        /* the largest state (0: core/history.h's default) */
 } ViewerParams;
+
+/* A Game that rewinds (rules/rewind.h), as a straight run plays it: the viewer's params for
+   it (viewer_game_params) step each tick through rewind_update, empty the rewind's history
+   as `forget`, and keep the regions a rewind restores (rw->regions, read from viewer_open
+   on: rewind_init may come after viewer_create, as the history arena's order wants). */
+typedef struct ViewerGame {
+    Game *g;
+    Rewind *rw;
+} ViewerGame;
+
+/* The params for replay r played on vg (which outlives the viewer). */
+ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max);
 
 typedef enum ViewerMarkKind { VIEWER_MARK_LEVEL, VIEWER_MARK_RESTART } ViewerMarkKind;
 

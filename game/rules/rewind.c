@@ -10,7 +10,8 @@ static bool on_play_screen(const Game *g) {
 
 bool rewind_init(Rewind *rw, Arena *history_arena, Game *g, Error *err) {
     *rw = (Rewind){.regions = {{.data = g, .size = game_play_bytes()}, {.arena = g->level_arena}}};
-    /* The largest state: the play span and a level arena full to its end. */
+    /* The largest state accepted: the play span and a level arena full to its end (the
+       history takes only what the states recorded need). */
     HistoryParams p = {.ticks = REWIND_TICKS,
                        .state_max = game_play_bytes() + st_arena_capacity(g->level_arena),
                        .keyframe_every = REWIND_KEYFRAME_EVERY,

@@ -36,9 +36,10 @@
 #define REWIND_TICKS (10 * SIM_HZ) /* how far back: 10 s */
 #define REWIND_KEYFRAME_EVERY 30   /* a keyframe every half second, deltas between */
 #define REWIND_FASTER_TICKS SIM_HZ /* held this long: twice as fast, twice that: four times */
-/* The history arena the game asks for (host.h: --history-arena): one state buffer as large
-   as the play span and a level arena full to its end (4 MiB), and a ring that holds
-   REWIND_TICKS of the largest shipped level many times over (README: "Rewind"). */
+/* The history arena the game asks for (host.h: --history-arena): the copy of a keyframe (as
+   large as the largest state recorded: the play span and the level's bytes, at most a level
+   arena full to its end) and a ring that holds REWIND_TICKS of the largest shipped level
+   many times over (README: "Rewind"). */
 #define REWIND_ARENA_BYTES (16ull << 20)
 
 typedef struct Rewind {

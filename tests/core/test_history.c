@@ -6,10 +6,12 @@
    keyframes and inputs rebuilds any tick; an empty history restores nothing; the arena
    helpers (st_arena_base, st_arena_set_pos) keep their promises; recording and restoring
    make no heap call. */
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
 #include "heap_count.h"
+#include <strata/core/base.h>
 #include <strata/core/hash.h>
 #include <strata/core/history.h>
 
@@ -107,6 +109,62 @@ static void test_every_tick_restores(void) {
     CHECK(s.recorded_bytes > 8 * s.held_bytes);
     CHECK(st_arena_pos(ha) - ring_at <= 4 * s.held_bytes + sizeof w + 5000 + 64);
     st_arena_release(ha);
+}
+
+/* A run of 1500 ticks whose state grows at tick 1300 (a larger "level" than any before), in
+   a fresh arena, recorded with state_max as given: every tick held still restores exactly.
+   Returns the arena's peak; *largest and *held: the largest state and the most held. */
+static uint64_t peak_of_run(uint64_t state_max, uint64_t *largest, uint64_t *held) {
+    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE(ha);
+    Error err;
+    HistoryParams p = {.ticks = 300, .state_max = state_max, .keyframe_every = 30, .deltas = true};
+    History *h = st_history_create(ha, &p, &err);
+    if (!h) {
+        CHECK(h != NULL);
+        st_arena_release(ha);
+        return 0;
+    }
+    reset_world();
+    static uint64_t want[1500];
+    *largest = *held = 0;
+    for (uint64_t t = 0; t < 1500; t++) {
+        if (t == 1300) load(20000, 9);
+        want[t] = world_hash();
+        *largest = MAX(*largest, sizeof w + st_arena_pos(level));
+        CHECK_EQ_U(st_history_record(h, input_at(t), regions, 2, &err), t);
+        *held = MAX(*held, st_history_stats(h).held_bytes);
+        step(input_at(t));
+        if (w.cell_count != 20000 && t >= 1300) load(20000, 9); /* it stays large */
+    }
+    HistoryStats s = st_history_stats(h);
+    CHECK(s.first < 1300); /* the larger state came with smaller ones held, which stay */
+    int bad = 0;
+    for (uint64_t t = s.first; t < s.next; t++)
+        if (st_history_restore(h, t, regions, 2) != t || world_hash() != want[t]) bad++;
+    CHECK_EQ_I(bad, 0);
+    uint64_t peak = st_arena_stats(ha).peak;
+    st_arena_release(ha);
+    return peak;
+}
+
+/* What a history takes of its arena is what it needs: its entries, a copy of the largest
+   state it recorded, and a ring within three times the most it held plus two states' worst
+   case (the wrap rule in history.c); never state_max, a limit only (1 MiB by default, here
+   for states of 20 KB at most): the same run with state_max its largest state peaks the same. */
+static void test_peak_is_need(void) {
+    uint64_t largest, held, exact_largest, exact_held;
+    uint64_t peak = peak_of_run(0, &largest, &held);
+    uint64_t exact = peak_of_run(largest, &exact_largest, &exact_held);
+    uint64_t room = largest + 2 * 16 + 1 + 10 * HISTORY_REGIONS_MAX; /* a snapshot's worst case */
+    uint64_t need = 300 * 32 + 1024 + largest + 64 + 3 * held + 2 * room;
+    printf("history peak %llu (state_max its largest state: %llu), need at most %llu (largest state %llu, most"
+           " held %llu)\n",
+           (unsigned long long)peak, (unsigned long long)exact, (unsigned long long)need, (unsigned long long)largest,
+           (unsigned long long)held);
+    CHECK_EQ_U(peak, exact);
+    CHECK(peak <= need);
+    CHECK(peak >= largest + held);
 }
 
 /* Pop: back one tick at a time to the oldest, then nothing; play resumes from there and
@@ -238,7 +296,12 @@ static void test_create_refused(void) {
     Arena *a = st_arena_create((ArenaParams){.reserve_size = 16 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
     REQUIRE_VOID(a);
     Error err;
-    CHECK(st_history_create(a, &(HistoryParams){.ticks = 600, .state_max = 1 << 20}, &err) == NULL);
+    /* Entries past the arena; a fixed ring with deltas, whose keyframe copy is pushed with it. */
+    CHECK(st_history_create(a, &(HistoryParams){.ticks = 1000, .state_max = 1 << 10}, &err) == NULL);
+    CHECK(strstr(err.message, "history: no room") != NULL);
+    CHECK_EQ_U(st_arena_pos(a), 0);
+    HistoryParams fixed = {.ticks = 100, .bytes = 4096, .state_max = 1 << 20, .deltas = true};
+    CHECK(st_history_create(a, &fixed, &err) == NULL);
     CHECK(strstr(err.message, "history: no room") != NULL);
     CHECK_EQ_U(st_arena_pos(a), 0);
     CHECK(st_history_create(a, &(HistoryParams){.ticks = 0}, &err) == NULL);
@@ -270,6 +333,7 @@ int main(void) {
     level = st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     REQUIRE(level);
     test_every_tick_restores();
+    test_peak_is_need();
     test_pop_and_branch();
     test_bytes_bound();
     test_seek();

@@ -12,7 +12,9 @@
    - a prompt draws its caret at the insertion point on every frame, on screen even when
      the text is longer than the screen;
    - each key and door colour has a shape of its own: with the hues taken away (what a
-     colour-blind player may see), no two keys and no two doors look the same. */
+     colour-blind player may see), no two keys and no two doors look the same;
+   - the replay viewer paused on a tick the run rewound draws the rewind's tint and speed,
+     as the game did at that tick (rewind.rep, on a keyframe's tick and beside it). */
 #include <SDL2/SDL.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -233,6 +235,62 @@ static void check_signs(Arena *perm) {
     CHECK(shown_tall > 100);
     CHECK_EQ_I(bad, 0);
     app_run_release(app);
+    CHECK(chdir(here) == 0);
+}
+
+/* ---- The replay viewer where the run rewinds ---- */
+
+/* What the viewer draws paused at tick t of rewind.rep (--seek t): the rewind's label in
+   its corner ("" when none) and whether its tint (a rect on LAYER_REWIND) covers the play. */
+static bool viewer_rewind_drawn(Arena *perm, uint64_t t, char *label, size_t cap) {
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/rewind.rep",
+                                                     .headless = true,
+                                                     .no_save = true,
+                                                     .skip_title = true,
+                                                     .seek = t,
+                                                     .seek_given = true});
+    label[0] = 0;
+    if (!app || !app->viewer || !app->viewer->opened) {
+        CHECK(app && app->viewer && app->viewer->opened);
+        if (app) app_run_release(app);
+        return false;
+    }
+    /* The App's viewer steps the Game as test_viewer's does: through viewer_game_params. */
+    const ViewerParams *p = &app->viewer->p;
+    ViewerParams same = viewer_game_params(&app->replay, &app->view_game, p->bytes, p->state_max);
+    CHECK(p->step == same.step && p->forget == same.forget && p->ctx == same.ctx && p->regions == same.regions);
+    CHECK(p->g == app->game && p->region_count == same.region_count && p->history_bits == same.history_bits);
+    app->mode = APP_MODE_VIEW; /* headless, --seek ends the run: the window's mode put back */
+    frames(app, 2);            /* paused: no tick runs, the picture is the seek's */
+    CHECK_EQ_U(app->viewer->tick, t);
+    int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    for (int i = 0; i < n; i++)
+        if (strncmp(texts[i].s, "<<", 2) == 0) snprintf(label, cap, "%.*s", (int)(FRAME_TEXT_LEN - 1), texts[i].s);
+    bool tint = false;
+    DrawCmd c;
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);)
+        tint |= c.layer == LAYER_REWIND && c.w >= (float)screen_w(app);
+    app_run_release(app);
+    return tint;
+}
+
+/* Paused (or stepped) on a tick the run rewound, the viewer shows what the game showed then:
+   the tint and the speed, on a keyframe's tick too (where no tick is played to reach it). */
+static void check_viewer_rewind(Arena *perm) {
+    char here[1024];
+    REQUIRE_VOID(getcwd(here, sizeof here) && chdir(SOURCE_DIR) == 0);
+    static const struct {
+        uint64_t tick;
+        const char *label; /* "" none */
+    } want[] = {{399, ""}, {420, "<< REWIND 1x"}, {421, "<< REWIND 1x"}, {1548, "<< REWIND 2x"}, {1549, "<< REWIND 2x"}};
+    for (size_t i = 0; i < ARRAY_COUNT(want); i++) {
+        char label[FRAME_TEXT_LEN];
+        bool tint = viewer_rewind_drawn(perm, want[i].tick, label, sizeof label);
+        printf("viewer paused at tick %llu of rewind.rep: %s, label \"%s\"\n", (unsigned long long)want[i].tick,
+               tint ? "tinted" : "no tint", label);
+        CHECK(strcmp(label, want[i].label) == 0);
+        CHECK(tint == (want[i].label[0] != 0));
+    }
     CHECK(chdir(here) == 0);
 }
 
@@ -562,6 +620,7 @@ int main(int argc, char **argv) {
     check_overlay(perm, 1);
     check_overlay(perm, 3);
     check_signs(perm);
+    check_viewer_rewind(perm);
     check_settings(perm);
     check_message(perm);
     check_editor_hp(perm, level);

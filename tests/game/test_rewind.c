@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "portable.h"
+#include <strata/core/base.h>
 #include <strata/core/diag_capture.h>
 #include <strata/core/hash.h>
 #include <strata/core/os_file.h>
@@ -171,6 +172,7 @@ static void test_empty_history(Arena *ha) {
    tick it holds restores exactly. */
 static void test_bound(Arena *ha) {
     REQUIRE_VOID(start(ha, NULL));
+    uint64_t level1 = st_arena_pos(level_arena);
     for (int i = 0; i < 1000; i++) play();
     HistoryStats s = st_history_stats(rw.history);
     /* The oldest keyframe goes with the deltas that need it: between 600 and 570 held. */
@@ -181,7 +183,10 @@ static void test_bound(Arena *ha) {
     CHECK_EQ_U(hash_at[played - back], game_hash(&g));
     CHECK_EQ_U(level_at[played - back], level_hash());
 
-    Arena *small = st_arena_create((ArenaParams){.reserve_size = game_play_bytes() + (1 << 20) + (64 << 10),
+    /* Room for the entries, the copy of a keyframe (the state), and a ring that takes two
+       states' worst case (a snapshot is coded where its raw bytes would fit) and 32 KB. */
+    uint64_t state = game_play_bytes() + level1;
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = 3 * state + (48 << 10),
                                                  .flags = ARENA_FLAG_NO_CHAIN,
                                                  .name = "history"});
     REQUIRE_VOID(small);
@@ -192,7 +197,8 @@ static void test_bound(Arena *ha) {
     for (int i = 0; i < 1000; i++) play();
     st_diag_capture_end(&cap);
     s = st_history_stats(rw.history);
-    printf("small arena: %u ticks held, %llu dropped for room\n", s.count, (unsigned long long)s.dropped_for_bytes);
+    printf("small arena: %u ticks held, %llu dropped for room, a ring of %llu bytes\n", s.count,
+           (unsigned long long)s.dropped_for_bytes, (unsigned long long)s.ring_bytes);
     CHECK(s.count < REWIND_TICKS && s.count > 30);
     CHECK(s.dropped_for_bytes > 0);
     CHECK(cap.of[DIAG_WARNING] == 1 && cap.first && strstr(cap.first->d.text, "the history arena holds") != NULL);
@@ -203,6 +209,30 @@ static void test_bound(Arena *ha) {
     CHECK_EQ_U(hash_at[played - back], game_hash(&g));
     CHECK_EQ_U(level_at[played - back], level_hash());
     st_arena_release(small);
+}
+
+/* The history arena's peak is what the rewind needs (the exit report's figure, from which
+   users size the arena): the entries, a copy of the largest state recorded (the play span
+   and the level's bytes, not the level arena's capacity: 1 MiB here), and a ring within
+   three times the most it held plus two states' room (history.c's wrap rule). */
+static void test_peak(void) {
+    Arena *fresh = st_arena_create((ArenaParams){.reserve_size = 16 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(fresh);
+    REQUIRE_VOID(start(fresh, NULL));
+    uint64_t largest = 0, held = 0;
+    for (int i = 0; i < 2 * REWIND_TICKS; i++) {
+        largest = MAX(largest, game_play_bytes() + st_arena_pos(level_arena));
+        play();
+        held = MAX(held, st_history_stats(rw.history).held_bytes);
+    }
+    uint64_t room = largest + 2 * 16 + 1 + 10 * HISTORY_REGIONS_MAX; /* a snapshot's worst case */
+    uint64_t need = REWIND_TICKS * 32 + 1024 + largest + 64 + 3 * held + 2 * room;
+    uint64_t peak = st_arena_stats(fresh).peak;
+    printf("history arena: peak %llu, need at most %llu (largest state %llu, most held %llu)\n",
+           (unsigned long long)peak, (unsigned long long)need, (unsigned long long)largest, (unsigned long long)held);
+    CHECK(peak <= need);
+    CHECK(peak >= largest + held);
+    st_arena_release(fresh);
 }
 
 /* The clear played straight writes the progress; rewound into and played again, it does
@@ -255,6 +285,7 @@ int main(void) {
     test_rewind_and_replay(ha);
     test_empty_history(ha);
     test_bound(ha);
+    test_peak();
     test_no_progress_written(ha);
     st_arena_release(ha);
     st_arena_release(level_arena);

@@ -8,7 +8,9 @@
    runs them, through rewind_update (rules/rewind.h), the viewer's keyframes the rewind's
    state. Then runs that rewind (full-run's inputs with the rewind held three times, once
    back across a level change; the committed rewind.rep), whose seeks must start where the
-   rewind's history is the straight run's; and the keyframes' bounds: an arena too small for them is an error,
+   rewind's history is the straight run's, and where they rewind every seek to a keyframe
+   (and beside it) draws the rewind as the straight run did (the tint's speed, rules/rewind.h)
+   and playing on from before each hold gives the straight run's ticks; and the keyframes' bounds: an arena too small for them is an error,
    never a wrong state. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,15 +27,12 @@ typedef struct Run {
     Replay r;
     Game g;
     Rewind rw;
+    ViewerGame vg; /* the Game and its rewind, as the viewer steps them */
     Arena *level, *history;
 } Run;
 
-static void step(void *ctx, uint16_t input) {
-    Run *run = ctx;
-    rewind_update(&run->rw, &run->g, input);
-}
-
-static void forget(void *ctx) { rewind_forget(&((Run *)ctx)->rw); }
+/* One tick as a straight run (and the viewer, viewer_game_params) plays it. */
+static void step(Run *run, uint16_t input) { rewind_update(&run->rw, &run->g, input); }
 
 /* A Game on the run's first tick, with its history arena (the viewer's part not yet
    taken: the rewind's is made by run_rewind). */
@@ -67,31 +66,32 @@ static void run_end(Run *run) {
 
 /* The viewer as the App makes it: its part of the history arena first, then the rewind's. */
 static Viewer *viewer_on(Run *run, uint64_t state_max, uint64_t bytes, Viewer **made, Error *err) {
-    ViewerParams p = {.replay = &run->r,
-                      .g = &run->g,
-                      .regions = run->rw.regions,
-                      .region_count = 2,
-                      .step = step,
-                      .forget = forget,
-                      .ctx = run,
-                      .history_bits = GAME_IN_REWIND,
-                      .bytes = bytes,
-                      .state_max = state_max};
+    run->vg = (ViewerGame){.g = &run->g, .rw = &run->rw};
+    ViewerParams p = viewer_game_params(&run->r, &run->vg, bytes, state_max);
     Viewer *v = viewer_create(run->history, &p, err);
     if (made) *made = v;
     if (!v || !run_rewind(run)) return NULL;
     return viewer_open(v, err) ? v : NULL;
 }
 
-/* The hash after every tick of a straight run of r, in perm. */
+/* What the App draws of the rewind after a tick (app.c: view.rewind): the ticks it went
+   back, -1 standing at the oldest, 0 none. */
+static int32_t drawn_back(const Rewind *rw) { return rw->speed ? rw->speed : rw->at_start ? -1 : 0; }
+
+/* The rewind drawn after every tick of the last straight run (straight_hashes). */
+static int32_t *straight_back;
+
+/* The hash after every tick of a straight run of r, in perm (and straight_back). */
 static uint64_t *straight_hashes(const Replay *r) {
     static Run run;
     uint64_t *hashes = st_arena_push_array(perm, uint64_t, r->ticks + 1);
-    if (!hashes || !run_begin(&run, r) || !run_rewind(&run)) return NULL;
+    straight_back = st_arena_push_array(perm, int32_t, r->ticks + 1);
+    if (!hashes || !straight_back || !run_begin(&run, r) || !run_rewind(&run)) return NULL;
     uint16_t in;
     uint32_t t = 0;
     hashes[0] = game_hash(&run.g);
-    while (replay_next(&run.r, &in)) step(&run, in), hashes[++t] = game_hash(&run.g);
+    while (replay_next(&run.r, &in))
+        step(&run, in), hashes[++t] = game_hash(&run.g), straight_back[t] = drawn_back(&run.rw);
     CHECK_EQ_U(t, r->ticks);
     printf("straight: %u ticks, %llu rewound, hash %016llx\n", t, (unsigned long long)run.rw.ticks_rewound,
            (unsigned long long)hashes[t]);
@@ -109,6 +109,12 @@ static int seek_and_check(Viewer *v, Run *run, const uint64_t *hashes, uint64_t 
     uint64_t got = viewer_seek(v, t);
     uint64_t h = game_hash(&run->g);
     CHECK_EQ_U(got, t);
+    if (drawn_back(&run->rw) != straight_back[t]) {
+        printf("MISMATCH: seek %llu -> %llu: the rewind drawn %d, straight %d\n", (unsigned long long)from,
+               (unsigned long long)t, drawn_back(&run->rw), straight_back[t]);
+        CHECK_EQ_I(drawn_back(&run->rw), straight_back[t]);
+        return 1;
+    }
     if (h != hashes[t]) {
         printf("MISMATCH: seek %llu -> %llu: hash %016llx, straight %016llx (seed %llu)\n", (unsigned long long)from,
                (unsigned long long)t, (unsigned long long)h, (unsigned long long)hashes[t], (unsigned long long)seed);
@@ -116,6 +122,45 @@ static int seek_and_check(Viewer *v, Run *run, const uint64_t *hashes, uint64_t 
         return 1;
     }
     return 0;
+}
+
+/* Is there a keyframe at t? Every keyframe_every ticks from the start or from the last
+   level change (the state's size changed: a keyframe then, history.h). */
+static bool keyframe_at(const Viewer *v, uint64_t t) {
+    uint64_t from = 0;
+    for (uint32_t i = 0; i < v->mark_count; i++)
+        if (v->marks[i].kind == VIEWER_MARK_LEVEL && v->marks[i].tick <= t) from = v->marks[i].tick;
+    return (t - from) % v->p.keyframe_every == 0;
+}
+
+/* Where the run rewinds: a seek to each keyframe after a tick that went back, and the
+   ticks beside it (paused there, the picture shows the rewind as a straight run does); and
+   played on, as the viewer plays, from a little before each hold: every tick the straight
+   run's, the rewind drawn included. Returns the ticks that differed. */
+static int rewind_ticks(Viewer *v, Run *run, const uint64_t *hashes, uint64_t seed) {
+    int bad = 0;
+    for (uint64_t t = 1; t <= v->ticks; t++) {
+        if (!(st_history_input(v->keys, t - 1) & GAME_IN_REWIND)) continue;
+        if (keyframe_at(v, t))
+            for (uint64_t d = t - 1; d <= t + 1 && d <= v->ticks; d++) bad += seek_and_check(v, run, hashes, d, seed);
+        bool starts = t == 1 || !(st_history_input(v->keys, t - 2) & GAME_IN_REWIND);
+        if (!starts || t < 12) continue;
+        viewer_seek(v, t - 11);
+        v->paused = false;
+        uint16_t in;
+        for (int i = 0; i < 30 && v->tick < v->ticks; i++) {
+            if (viewer_next(v, &in) == VIEWER_TICK_PLAY) step(run, in);
+            if (game_hash(&run->g) != hashes[v->tick] || drawn_back(&run->rw) != straight_back[v->tick]) {
+                printf("MISMATCH: played on from %llu: tick %llu (seed %llu)\n", (unsigned long long)(t - 11),
+                       (unsigned long long)v->tick, (unsigned long long)seed);
+                CHECK_EQ_U(game_hash(&run->g), hashes[v->tick]);
+                bad++;
+                break;
+            }
+        }
+        v->paused = true;
+    }
+    return bad;
 }
 
 /* 20 seeded random ticks of r (and the ticks around each), every level change and the ticks
@@ -153,6 +198,7 @@ static uint32_t scrub(const Replay *r, uint64_t seed, uint32_t want_levels) {
         bad += seek_and_check(v, &viewed, hashes, m, seed) + seek_and_check(v, &viewed, hashes, m - 1, seed);
         if (m < n) bad += seek_and_check(v, &viewed, hashes, m + 1, seed);
     }
+    bad += rewind_ticks(v, &viewed, hashes, seed);
     bad += seek_and_check(v, &viewed, hashes, n, seed) + seek_and_check(v, &viewed, hashes, 0, seed);
     CHECK_EQ_U(viewer_seek(v, n + 100), n); /* past the end: the end */
     uint32_t worst = v->worst_seek_ticks;

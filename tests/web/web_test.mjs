@@ -63,9 +63,15 @@ const tests = {
     if (!/played to the end, .* \(matches\)$/.test(verdict)) throw new Error(`no matching hash: '${verdict}'`);
     for (const a of ["level", "permanent", "frame", "scratch"])
       if (!page.lines.some((l) => new RegExp(`^${a} arena: peak \\d+ of \\d+ bytes`).test(l))) throw new Error(`no ${a} arena line`);
+    // In a browser the history arena's reservation is memory the page takes at start-up
+    // (os_memory.h): its default is within a few times what the run needs, not the 16 MiB
+    // a desktop reserves as address space.
+    const history = (page.lines.map((l) => l.match(/^history arena: peak (\d+) of (\d+) bytes/)).find((m) => m) || []).slice(1).map(Number);
+    if (history.length !== 2) throw new Error("no history arena line");
+    if (history[1] > 4 * history[0]) throw new Error(`the history arena reserves ${history[1]} bytes for a peak of ${history[0]}`);
     const hash = verdict.match(/hash ([0-9a-f]{16})/)[1];
     const memory = page.lines.filter((l) => l.startsWith("web: wasm memory")).map((l) => l.slice(5)).join(", ");
-    let note = `hash ${hash}`;
+    let note = `hash ${hash}, history arena ${history[0]} of ${history[1]} bytes`;
     if (extra && extra !== "--shot") {
       let out = "";
       try {
