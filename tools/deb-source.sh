@@ -11,6 +11,15 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0
 deb_source() {
   local pkg=$1 dir=$2 deps=$3
   local apt=$deps/apt src=$deps/src/$dir.pkg
+  # One download for the browser's and Windows' builds alike: the unpacked tree is kept
+  # beside their folders (build/deb-src/DIR) and copied from there.
+  local shared
+  shared=$(dirname "$deps")/deb-src/$dir
+  if [[ -f "$shared.done" ]]; then
+    echo "deb-source: Debian's $pkg source package from $shared" >&2
+    rm -rf "$deps/src/$dir" && mkdir -p "$deps/src" && cp -a "$shared" "$deps/src/$dir"
+    return
+  fi
   mkdir -p "$apt/lists/partial" "$apt/parts" "$src"
   local suite
   suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
@@ -27,6 +36,8 @@ deb_source() {
   dsc=$(ls "$src"/"${pkg}"_*.dsc | head -1)
   [[ -n "$dsc" ]] || { echo "deb-source: no $pkg source package was downloaded" >&2; return 1; }
   (cd "$src" && dpkg-source --no-check -x "$(basename "$dsc")" "../$dir" >/dev/null)
+  rm -rf "$shared" "$shared.done" && mkdir -p "$(dirname "$shared")" && cp -a "$deps/src/$dir" "$shared" &&
+    touch "$shared.done"
 }
 
 # SDL's headers, with CONFIG as SDL_config.h, into DEPS/include/SDL2; every .c of each ENTRY

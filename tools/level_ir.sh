@@ -2,7 +2,9 @@
 # Instructions per byte of a level parse, .lvl beside the same level as a Tiled map (.tmj,
 # its tile layer as a JSON array and in base64), at 64x64 and 1024x1024: callgrind counts
 # each of bench_level --callgrind's parse functions alone (--toggle-collect), and each count
-# is divided by its text's bytes. The target: a .tmj within 10x the .lvl per byte.
+# is divided by its text's bytes. The target: a .tmj within 10x the .lvl per byte. A last
+# line a side gives the counts themselves ("SxS counts: lvl IR BYTES tmj IR BYTES tmj64 IR
+# BYTES"), for the bounds that tests/valgrind checks on them.
 # Usage: tools/level_ir.sh [build dir [side...]]   (default build/release, sides 64 1024)
 set -euo pipefail
 if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
@@ -29,5 +31,6 @@ for side in "${sides[@]}"; do
     printf "%4dx%-4d .lvl          %6.1f Ir/byte (%d bytes)\n", s, s, lv, lb
     printf "%4dx%-4d .tmj array    %6.1f Ir/byte (%d bytes), %.1fx the .lvl per byte\n", s, s, t / tb, tb, t / tb / lv
     printf "%4dx%-4d .tmj base64   %6.1f Ir/byte (%d bytes), %.1fx the .lvl per byte\n", s, s, x / xb, xb, x / xb / lv
+    printf "%4dx%-4d counts: lvl %s %d tmj %s %d tmj64 %s %d\n", s, s, l, lb, t, tb, x, xb
   }'
 done

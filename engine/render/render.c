@@ -36,6 +36,7 @@ struct Renderer {
 
     Arena *frame;
     uint64_t frame_start;
+    bool frame_refused; /* a chunk was refused this frame: the rest of it is dropped */
     CmdChunk *first, *last;
     uint32_t count;
     const CmdChunk *shown; /* the list st_render_present last showed, for st_render_command */
@@ -149,6 +150,7 @@ bool st_render_texture_replace(Renderer *rd, Texture *t, const uint8_t *rgba, in
 void st_render_begin(Renderer *rd, Arena *frame, Color clear) {
     rd->frame = frame;
     rd->frame_start = st_arena_pos(frame);
+    rd->frame_refused = false;
     rd->first = rd->last = NULL;
     rd->count = 0;
     rd->shown = NULL;
@@ -180,8 +182,11 @@ RenderStats st_render_stats(const Renderer *rd) { return rd->last_stats; }
 static DrawCmd *render_push(Renderer *rd) {
     if (!rd->frame) return NULL;
     if (!rd->last || rd->last->count == RENDER_CHUNK_CMDS) {
-        CmdChunk *c = st_arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
+        /* Refused once, not asked again this frame: every command would ask (and the arena
+           report its refusal) once more, a thousand times a frame when the OS is out. */
+        CmdChunk *c = rd->frame_refused ? NULL : st_arena_push_raw(rd->frame, sizeof(CmdChunk), _Alignof(CmdChunk));
         if (!c) {
+            rd->frame_refused = true;
             rd->cur.dropped++;
             return NULL;
         }

@@ -4,7 +4,10 @@
    (render_sdl_clip_rect). The cut must light exactly the pixels SDL lights itself: the same
    rects, drawn as a texture of the program's own (white too, but not the renderer's, so the
    backend leaves them to SDL), must give the same picture, pixel for pixel, at fractional
-   positions and sizes, over every edge and corner, opaque and translucent. */
+   positions and sizes, over every edge and corner, opaque and translucent. And a frame
+   arena that refuses the draw list's second chunk: the rest of the frame is dropped and
+   counted, and the refusal reported once, not once per command (a frame of a run the OS
+   refused memory for good made a thousand reports, every frame). */
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +42,33 @@ static uint8_t *draw(TestEngine *t, Texture *own) {
     return px;
 }
 
+static void count_report(void *state, const Diag *d) {
+    (void)d;
+    ++*(int *)state;
+}
+
+/* 3000 sprites into a frame arena with room for one chunk of commands (1024) and no more. */
+static void refused_frame(TestEngine *t) {
+    Arena *small = st_arena_create((ArenaParams){.reserve_size = 64 << 10, .flags = ARENA_FLAG_NO_CHAIN,
+                                                 .name = "small frame"});
+    CHECK(small != NULL);
+    if (!small) return;
+    int reports = 0;
+    DiagSink before = st_diag_set_sink((DiagSink){count_report, &reports});
+    st_render_begin(t->rd, small, (Color){0, 0, 0, 255});
+    for (int i = 0; i < 3000; i++)
+        st_render_rect(t->rd, (RectF){(float)(i % 400), (float)(i % 200), 4, 4}, 1, (Color){255, 255, 255, 255});
+    st_render_end(t->rd);
+    st_render_present(t->rd);
+    st_diag_set_sink(before);
+    RenderStats st = st_render_stats(t->rd);
+    printf("refused frame: %u sprites, %u dropped, %d reports\n", st.sprites, st.dropped, reports);
+    CHECK_EQ_U(st.sprites + st.dropped, 3000);
+    CHECK(st.sprites >= 512 && st.dropped >= 1000); /* one chunk in, the others refused */
+    CHECK_EQ_I(reports, 1);
+    st_arena_release(small);
+}
+
 int main(int argc, char **argv) {
     REQUIRE(argc == 2); /* the assets folder */
     TestEngine t;
@@ -56,6 +86,7 @@ int main(int argc, char **argv) {
     }
     CHECK_EQ_I(differ, 0);
     CHECK(lit > 2000); /* the rects were drawn at all */
+    refused_frame(&t);
     test_engine_close(&t);
     return check_result();
 }

@@ -12,6 +12,7 @@
 # 77: clang or libFuzzer missing (ctest SKIP_RETURN_CODE); anything else: a finding (the
 # input is saved as WORK_DIR/crash-* / leak-* / timeout-* / oom-*) or a build error.
 # FUZZ_BUILD_ONLY=1: build WORK_DIR/fuzz_TARGET and stop. STB_DIR: stb's headers.
+# The objects are kept in WORK_DIR/../obj, shared by the targets (below).
 set -u
 TARGET=${1:-}
 SRC=${2:-}
@@ -60,14 +61,45 @@ for f in $FUZZ_SOURCES; do
     done
 done
 echo "fuzz: building $BIN with $CLANG"
+# Every target compiles most of the engine's core again: each object is kept in OBJ (beside
+# the work folders, shared by the targets) under a key of what made it - the compiler, the
+# flags, every header of the tree and the source's own bytes - so a source is compiled once
+# for all the targets that name it, and again only when something it could see changed.
+# The sources of engine/ and game/ get the common flags alone (a target's FUZZ_CFLAGS are
+# for its harness and its tools' sources: paths of its own, include folders).
+OBJ=$(dirname "$WORK")/obj
 # <strata/core/arena.h> is engine/core/arena.h, as in the build folder (engine/CMakeLists.txt).
-mkdir -p "$WORK/include" && ln -sfn "$SRC/engine" "$WORK/include/strata" || exit 2
-# The flag lists are word lists on purpose (a -D with a string holds its own quotes).
+inc=$OBJ/include-$(printf '%s' "$SRC" | cksum | cut -d' ' -f1)
+mkdir -p "$inc" || exit 2
+[ -L "$inc/strata" ] || ln -sn "$SRC/engine" "$inc/strata" 2>/dev/null
+[ -f "$inc/strata/core/arena.h" ] || { echo "fuzz: $inc/strata does not lead to $SRC/engine"; exit 2; }
+common="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
+    -fno-sanitize-recover=all -DLEVEL_ARENA_BYTES=4194304ull -I$inc -I$SRC/game -isystem $STB"
+headers=$(find "$SRC/engine" "$SRC/game" "$SRC/tools" "$SRC/tests/fuzz" "$SRC/assets" -name corpus -prune -o \
+    -type f \( -name '*.h' -o -name '*.inc' \) -print | sort | xargs cat | cksum)
+version=$("$CLANG" --version | head -n 1)
+# Each target starts at another place in its list, so two targets built side by side
+# (ctest -j) mostly compile different sources and find the other's objects made.
+n=$(echo $sources | wc -w)
+start=$(($(printf '%s' "$TARGET" | cksum | cut -d' ' -f1) % n))
+i=0
+for g in $sources; do
+    i=$((i + 1))
+    case $g in "$SRC"/engine/* | "$SRC"/game/*) flags=$common ;; *) flags="$common $FUZZ_CFLAGS" ;; esac
+    key=$( { printf '%s\n%s\n%s\n%s\n' "$version" "$flags" "$headers" "$g"; cat "$g"; } | sha256sum | cut -c1-32)
+    printf '%s %s %s\n' $(((i - 1 - start + n) % n)) "$key" "$g"
+done | sort -n >"$WORK/objects.txt"
+while read -r _ key g; do
+    [ -f "$OBJ/$key.o" ] && continue
+    case $g in "$SRC"/engine/* | "$SRC"/game/*) flags=$common ;; *) flags="$common $FUZZ_CFLAGS" ;; esac
+    # The flag lists are word lists on purpose (a -D with a string holds its own quotes).
+    # shellcheck disable=SC2086
+    "$CLANG" $flags -DAD_VERSION='"fuzz"' -c "$g" -o "$OBJ/$key.o.$$" &&
+        mv "$OBJ/$key.o.$$" "$OBJ/$key.o" || exit 2
+done <"$WORK/objects.txt"
+objects=$(awk -v o="$OBJ" '{ print o "/" $2 ".o" }' "$WORK/objects.txt")
 # shellcheck disable=SC2086
-"$CLANG" -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
-    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -DLEVEL_ARENA_BYTES=4194304ull -DAD_VERSION='"fuzz"' -I"$WORK/include" -I"$SRC/game" -isystem "$STB" \
-    $FUZZ_CFLAGS $sources $FUZZ_LIBS -lpthread -lm -o "$WORK/$BIN" || exit 2
+"$CLANG" -fsanitize=fuzzer,address,undefined $objects $FUZZ_LIBS -lpthread -lm -o "$WORK/$BIN" || exit 2
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 # The committed corpus, copied (libFuzzer writes new inputs into the first corpus folder and

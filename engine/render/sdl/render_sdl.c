@@ -2,6 +2,7 @@
 #include <strata/render/sdl/render_sdl.h>
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <SDL2/SDL.h>
@@ -15,6 +16,7 @@ _Static_assert(sizeof(RenderVertex) == sizeof(SDL_Vertex) && offsetof(RenderVert
 struct RenderSdl {
     SDL_Renderer *sdl;
     bool software;
+    bool no_raster;      /* STRATA_NO_RASTER=1 under the software renderer (render_sdl.h) */
     uint64_t copy_bytes; /* of textures with copies, against RENDER_COPY_BUDGET_BYTES */
     char describe[96];
 };
@@ -30,7 +32,9 @@ RenderSdl *st_render_sdl_create(Arena *perm, SDL_Renderer *sdl) {
         s->software = (info.flags & SDL_RENDERER_SOFTWARE) != 0;
         name = info.name;
     }
-    SDL_snprintf(s->describe, sizeof s->describe, "SDL_Renderer (%s)", name);
+    const char *no_raster = getenv("STRATA_NO_RASTER");
+    s->no_raster = s->software && no_raster && SDL_strcmp(no_raster, "1") == 0;
+    SDL_snprintf(s->describe, sizeof s->describe, "SDL_Renderer (%s%s)", name, s->no_raster ? ", no raster" : "");
     return s;
 }
 
@@ -157,6 +161,7 @@ void st_render_sdl_texture_release(RenderSdl *s, Texture *t) {
 }
 
 void st_render_sdl_begin(RenderSdl *s, Color clear) {
+    if (s->no_raster) return;
     SDL_SetRenderDrawColor(s->sdl, clear.r, clear.g, clear.b, clear.a);
     SDL_RenderClear(s->sdl);
 }
@@ -248,8 +253,8 @@ void st_render_sdl_submit(RenderSdl *s, RenderVertex *rverts, const RenderBatch 
             SDL_Texture *st = t->sdl.mod[render_sdl_mod(t, bv + start * 4, sx, sy)];
             uint32_t end = start + 1;
             while (end < b->count && t->sdl.mod[render_sdl_mod(t, bv + end * 4, sx, sy)] == st) end++;
-            if (SDL_RenderGeometry(s->sdl, st, bv + start * 4, (int)(end - start) * 4, indices,
-                                   (int)(end - start) * 6) == 0)
+            if (s->no_raster || SDL_RenderGeometry(s->sdl, st, bv + start * 4, (int)(end - start) * 4, indices,
+                                                   (int)(end - start) * 6) == 0)
                 stats->sprites += end - start;
             else ok = false;
             start = end;

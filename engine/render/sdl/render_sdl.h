@@ -3,7 +3,13 @@
    The headless path (SDL's software renderer on a surface: tests, CI, --headless runs) and
    the fallback where no OpenGL 3.3 context can be made. Under the software renderer it
    keeps mirrored and modulation copies of small textures so that no quad makes SDL
-   allocate (render_core.h, TextureSdl). */
+   allocate (render_core.h, TextureSdl).
+
+   STRATA_NO_RASTER=1 in the environment (a test hook, like STRATA_OS_FAIL_AFTER): under
+   the software renderer, every batch is built, clipped and counted as before, and SDL is
+   not asked to draw its pixels (nine tenths of a headless run's time), so the picture
+   stays blank. For the runs that judge something other than pixels, many times over
+   (tests/game/fault_sweep.sh); the replays, goldens and screenshots draw as always. */
 #ifndef RENDER_SDL_H
 #define RENDER_SDL_H
 
