@@ -81,6 +81,7 @@ enum {
     ARENA_ROOT_BYTES = 128,     /* room for the root before a created arena's first block */
     ARENA_BLOCK_BYTES = 128,    /* a block's header, with the padding that aligns its bytes */
     ARENA_OWNS_ROOT = 1u << 31, /* the root is in the first block's reservation */
+    ARENA_QUIET = 1u << 30,     /* the OS refused a push, reported; none has succeeded since */
 };
 _Static_assert(sizeof(Arena) <= ARENA_ROOT_BYTES, "Arena outgrew its reserved bytes");
 _Static_assert(sizeof(Block) <= ARENA_BLOCK_BYTES, "Block outgrew its reserved bytes");
@@ -92,6 +93,9 @@ _Static_assert(sizeof(Arena) <= sizeof(ArenaScratch_) && _Alignof(Arena) <= _Ali
 _Static_assert(sizeof(ArenaHot_) <= 64, "the hot fields span two lines");
 
 static _Thread_local char arena_error_text[256];
+/* st_arena_push_out_'s: an OS refusal keeps its text and is not reported (arena_muted);
+   one happened (arena_os_refused). */
+static _Thread_local bool arena_muted, arena_os_refused;
 
 bool st_arena_error(Error *e) {
     if (!e) return false;
@@ -102,12 +106,23 @@ bool st_arena_error(Error *e) {
 
 /* Kept for the callers that quote the reason in their own report (a level that does not fit
    says why), and reported, not being about a file, as written. */
+static void arena_vfail(bool os, const char *fmt, va_list ap) {
+    st_diag_vformat(arena_error_text, sizeof arena_error_text, DIAG_ERROR, NULL, 0, 0, fmt, ap);
+    arena_os_refused |= os;
+    if (!(os && arena_muted)) st_diag_report(DIAG_ERROR, "%s", arena_error_text);
+}
 __attribute__((format(printf, 1, 2))) static void arena_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    st_diag_vformat(arena_error_text, sizeof arena_error_text, DIAG_ERROR, NULL, 0, 0, fmt, ap);
+    arena_vfail(false, fmt, ap);
     va_end(ap);
-    st_diag_report(DIAG_ERROR, "%s", arena_error_text);
+}
+/* The OS refused a reserve or a commit. */
+__attribute__((format(printf, 1, 2))) static void arena_fail_os(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    arena_vfail(true, fmt, ap);
+    va_end(ap);
 }
 
 void *st_arena_array_overflow_(const char *kind, const char *name, uint64_t size, uint64_t count) {
@@ -211,8 +226,8 @@ static Block *block_create(const char *name, uint64_t lead, uint64_t capacity, u
     uint64_t mapped = align_up(offset + capacity, page);
     uint8_t *map = st_os_reserve(mapped);
     if (!map) {
-        arena_fail("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped, what,
-                   (unsigned long long)asked);
+        arena_fail_os("arena '%s': the OS refused to reserve %llu bytes (%s %llu)", name, (unsigned long long)mapped,
+                      what, (unsigned long long)asked);
         return NULL;
     }
     /* Where reserving already took the memory (the web, os_memory.h), the whole block is
@@ -220,8 +235,8 @@ static Block *block_create(const char *name, uint64_t lead, uint64_t capacity, u
     uint64_t committed = commit_size < mapped && !st_os_reserve_commits() ? commit_size : mapped;
     if (!st_os_commit(map, committed)) {
         st_os_release(map, mapped);
-        arena_fail("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
-                   (unsigned long long)committed, what, (unsigned long long)asked);
+        arena_fail_os("arena '%s': the OS refused to commit the first %llu bytes (%s %llu)", name,
+                      (unsigned long long)committed, what, (unsigned long long)asked);
         return NULL;
     }
     assert((uintptr_t)map % ARENA_INLINE_ALIGN_ == 0);
@@ -265,7 +280,7 @@ Arena *st_arena_create(ArenaParams params) {
     *a = (Arena){.name = name,
                  .reserve_size = reserve,
                  .commit_size = commit,
-                 .flags = (params.flags & ~(uint32_t)ARENA_OWNS_ROOT) | ARENA_OWNS_ROOT};
+                 .flags = (params.flags & ~(uint32_t)(ARENA_OWNS_ROOT | ARENA_QUIET)) | ARENA_OWNS_ROOT};
     arena_enter(a, b, 0);
     return a;
 }
@@ -291,8 +306,8 @@ static bool block_commit_to(Arena *a, Block *b, uint64_t end) {
     uint64_t step = arena_commit(a), target = (need + step - 1) / step * step;
     if (target > b->mapped) target = b->mapped;
     if (!st_os_commit(b->map + b->committed, target - b->committed)) {
-        arena_fail("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", arena_name(a),
-                   (unsigned long long)(target - b->committed), (unsigned long long)(end - a->hot.pos));
+        arena_fail_os("arena '%s': the OS refused to commit %llu more bytes (asked for %llu)", arena_name(a),
+                      (unsigned long long)(target - b->committed), (unsigned long long)(end - a->hot.pos));
         return false;
     }
     POISON(b->map + b->committed, target - b->committed);
@@ -347,8 +362,7 @@ static Block *arena_chain(Arena *a, uint64_t size, uint64_t align) {
     return nb;
 }
 
-/* The whole push: arena.h's inline path comes here for everything it does not do itself. */
-void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
+static void *arena_push(Arena *a, uint64_t size, uint64_t align, bool zero) {
     if (align == 0) align = 8;
     if (!is_pow2(align) || align > ARENA_SIZE_LIMIT) {
         arena_fail("arena '%s': cannot push %llu bytes at alignment %llu (not a power of two%s)", arena_name(a),
@@ -363,6 +377,20 @@ void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
     }
     if (!block_commit_to(a, b, start + size)) return NULL;
     return arena_take(a, start, size, zero);
+}
+
+/* The whole push: arena.h's inline path comes here for everything it does not do itself.
+   The OS's refusal is reported once: until one of the arena's pushes succeeds here again,
+   the next ones keep their message for st_arena_error and print nothing (a frame arena the
+   OS has no more memory for would print one a push, every frame). Other failures (full,
+   an alignment refused) are reported each time. */
+void *st_arena_push_out_(Arena *a, uint64_t size, uint64_t align, bool zero) {
+    arena_muted = a->flags & ARENA_QUIET, arena_os_refused = false;
+    void *p = arena_push(a, size, align, zero);
+    arena_muted = false;
+    if (p) a->flags &= ~(uint32_t)ARENA_QUIET;
+    else if (arena_os_refused) a->flags |= ARENA_QUIET;
+    return p;
 }
 
 bool st_arena_fits(const Arena *a, uint64_t size, uint64_t align) {

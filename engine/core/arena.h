@@ -97,7 +97,9 @@ void st_arena_release(Arena *a);
 /* align: a power of two, 0 meaning 8; any other alignment fails like a full arena (NULL and
    a message), as does a size that no block could hold. `a` is never NULL: a scratch arena
    always exists, and st_arena_create's NULL is for its caller to check (a push does not pay
-   for that test: it is a crash at the push, and an assertion in a build without NDEBUG). */
+   for that test: it is a crash at the push, and an assertion in a build without NDEBUG).
+   A push the OS refused memory for is reported once: the arena's next refusals, until one of
+   its pushes succeeds again, keep their words for st_arena_error and print nothing. */
 static inline void *st_arena_push(Arena *a, uint64_t size, uint64_t align);     /* zeroed; NULL if full */
 static inline void *st_arena_push_raw(Arena *a, uint64_t size, uint64_t align); /* not zeroed */
 /* True when a push of `size` at `align` would land in the current block: no chaining, no

@@ -24,6 +24,7 @@
 #include <strata/core/allocator.h>
 #include <strata/core/arena.h>
 #include <strata/core/chunk_list.h>
+#include <strata/core/diag.h>
 #include <strata/core/list.h>
 #include <strata/core/os_memory.h>
 #include <strata/core/virtual_array.h>
@@ -215,6 +216,42 @@ static int sweep_one(uint64_t n, bool *signalled) {
 }
 #endif
 
+/* Errors reported while a test listens (core/diag.h's sink), the last one's text kept. */
+static int reports;
+static char last_report[256];
+static void count_report(void *state, const Diag *d) {
+    (void)state;
+    if (d->level != DIAG_ERROR) return;
+    reports++;
+    snprintf(last_report, sizeof last_report, "%s", d->message);
+}
+
+/* The OS out of memory for good: an arena's refusals are reported once, each push still
+   fails with its message for st_arena_error, and once a push succeeds again the next
+   refusal is reported again. */
+static void test_refusal_reported_once(void) {
+    Arena *a = st_arena_create((ArenaParams){.name = "spent", .commit_size = 4096});
+    REQUIRE_VOID(a);
+    DiagSink old = st_diag_set_sink((DiagSink){count_report, NULL});
+    CHECK(st_arena_push(a, 3000, 8) != NULL); /* the committed page filled */
+    reports = 0;
+    st_os_debug_fail_from(1);
+    int refused = 0;
+    for (int i = 0; i < 100; i++) refused += st_arena_push(a, 3000, 8) == NULL;
+    st_os_debug_fail_after(0);
+    CHECK_EQ_I(refused, 100);
+    CHECK_EQ_I(reports, 1);
+    CHECK(strstr(last_report, "arena 'spent': the OS refused to commit") != NULL);
+    CHECK(error_names("spent")); /* every refusal still has its words */
+    CHECK(st_arena_push(a, 3000, 8) != NULL); /* the OS is back */
+    st_os_debug_fail_from(1);
+    CHECK(st_arena_push(a, 8000, 8) == NULL);
+    st_os_debug_fail_after(0);
+    CHECK_EQ_I(reports, 2);
+    st_diag_set_sink(old);
+    st_arena_release(a);
+}
+
 static void test_sweep_core(void) {
     uint64_t calls = count_calls();
     CHECK(calls >= 8);
@@ -315,6 +352,7 @@ int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "count-child")) return count_child();
 #endif
     test_hook();
+    test_refusal_reported_once();
     test_sweep_core();
     test_env();
     return check_result();
