@@ -198,32 +198,33 @@ static inline void *st_arena_push_array_(Arena *a, uint64_t size, uint64_t count
    scratch scope, which is three such calls. So the common case is compiled into the caller:
    a push that fits the committed part of the current block, a scratch scope's begin (always),
    and a rewind within one block. Everything else (alignment refused or past 128, commit,
-   chaining, a scratch arena's first block, failure and its message, a chained
-   arena's rewind, a rewind past the marks) goes to arena.c, which does the whole operation,
-   as if the inline part had not been tried.
+   chaining, a scratch arena's first block, failure and its message, a chained arena's
+   rewind, a rewind past the marks) goes to arena.c, which does the whole operation, as if
+   the inline part had not been tried.
 
    The inline code reads and writes only ArenaHot_, an arena's first bytes, which describe
    the current block in the arena's own positions: the cursor `pos`; `limit`, how far the
    current block is both committed and within its capacity, which an inline push must end
    below (arena.c keeps it, and keeps it 0 with no block and under ASan, so that every push
-   then goes out of line, which maps the block or unpoisons what it hands out); `base`, the address of position 0 as the current block lays them out
-   (a multiple of 128, so an aligned position is an aligned address); `dirty` (past it the
-   pages are as the OS zeroed them, so st_arena_push zeroes only memory used before); and
-   `gate`. The marks (`dirty`, and the high mark behind st_arena_high_take and the peak) are
-   arena.c's alone: `gate` is the lower of the two while the arena has one block, 0 when it
-   has none, is chained, or runs under ASan. A rewind from a cursor at or under the gate
-   leaves both marks as they are, since they already cover it; any other is
-   st_arena_pop_to's, which moves the marks and the gate. Reading the current block through
-   the arena itself, not through a pointer to the block, is what lets a scope save and
-   restore a cursor that is right whichever block it is in.
+   then goes out of line, which maps the block or unpoisons what it hands out); `base`, the
+   address of position 0 as the current block lays them out (a multiple of 128, so an
+   aligned position is an aligned address); `dirty` (past it the pages are as the OS zeroed
+   them, so st_arena_push zeroes only memory used before); and `gate`. The marks (`dirty`,
+   and the high mark behind st_arena_high_take and the peak) are arena.c's alone: `gate` is
+   the lower of the two while the arena has one block, 0 when it has none, is chained, or
+   runs under ASan. A rewind from a cursor at or under the gate leaves both marks as they
+   are, since they already cover it; any other is st_arena_pop_to's, which moves the marks
+   and the gate. Reading the current block through the arena itself, not through a pointer
+   to the block, is what lets a scope save and restore a cursor that is right whichever
+   block it is in.
 
    The scratch arenas are this thread's ArenaScratch_ slots themselves, not pointers to
    arenas made on first use: an empty slot is an arena with no block (`limit` 0), whose first
    push maps one. So a scope's begin is a choice between three fixed addresses and a load,
-   with no test that the arena exists and no call: the compiler then keeps nothing of the
-   caller's in callee-saved registers for it. struct Arena stays incomplete here (its first
-   member is an ArenaHot_; a slot is opaque bytes big enough for one), so an Arena still
-   cannot be copied, nor its other fields reached. */
+   with no test that the arena exists and no call, and the compiler keeps one callee-saved
+   register for a scope where a call there made it keep three. struct Arena stays incomplete
+   here (its first member is an ArenaHot_; a slot is opaque bytes big enough for one), so an
+   Arena still cannot be copied, nor its other fields reached. */
 typedef struct ArenaHot_ {
     uint64_t pos;   /* the cursor: user bytes handed out, padding included */
     uint64_t limit; /* an inline push ends below this position (0 under ASan, or no block) */
