@@ -44,11 +44,10 @@ for name in "${names[@]}"; do
   esac
   if [[ $ir == 0 ]]; then
     case $name in
-      bench_mixer | bench_containers | bench_trace | bench_render)
+      bench_mixer | bench_containers | bench_trace | bench_render | bench_seek)
         SDL_VIDEODRIVER=dummy tools/bench_ir.sh "$name" build/release 2> >(grep -v '^CRITICAL' >&2) | show ;;
       bench_arena) echo "instructions per operation (callgrind, tools/arena_ir.sh):"; tools/arena_ir.sh build/release | show ;;
       bench_level) echo "instructions per byte (callgrind, tools/level_ir.sh):"; tools/level_ir.sh build/release | show ;;
-      bench_seek) echo "instructions (callgrind, tools/seek_ir.sh):"; tools/seek_ir.sh build/release | show ;;
       bench_startup) windowed tools/startup_ir.sh build/release | show ;;
     esac
   fi

@@ -9,7 +9,7 @@
 # machine's load: they are the figures the README quotes and tests/scripts/readme_figures.sh
 # checks.
 # Usage: tools/bench_ir.sh BENCH [build dir [args...]]   (bench_mixer, bench_containers,
-#        bench_trace, bench_render; build dir default build/release)
+#        bench_trace, bench_render, bench_seek; build dir default build/release)
 set -euo pipefail
 if [[ "${1:-}" == --help || "${1:-}" == -h || -z "${1:-}" ]]; then sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; fi
 cd "$(dirname "$0")/.."

@@ -11,8 +11,8 @@
                from half the run away: every keyframe's, the worst of them kept
      straight  the same ticks, every 8th, from tick 0 (restore it, play to the tick)
    The ratio straight / seek is taken per round on the same ticks, then its median and
-   min-max. With --callgrind, one pass and every keyframe's worst seek, in functions of
-   their own for tools/seek_ir.sh to count (instructions per pass and per seek).
+   min-max. With --callgrind, one pass and every keyframe's worst seek, each between
+   bench.h's callgrind markers for tools/bench_ir.sh (instructions per pass and per seek).
 
    Usage: bench_seek [ROUNDS] | --callgrind     (default 15 rounds; run from the source tree) */
 #include <stdio.h>
@@ -72,7 +72,7 @@ static bool setup(Bench *b, Arena *perm) {
 }
 
 /* The pass again, from tick 0 with nothing kept. */
-__attribute__((noinline)) void cg_pass(Bench *b) {
+static void cg_pass(Bench *b) {
     Viewer *v = b->v;
     viewer_seek(v, 0);
     st_history_clear(v->keys, 0);
@@ -95,7 +95,7 @@ static uint64_t seek_from_afar(Viewer *v, uint32_t k) {
     return bench_thread_cpu_ns() - t0;
 }
 
-__attribute__((noinline)) void cg_seeks(Bench *b, uint32_t keyframes) {
+static void cg_seeks(Bench *b, uint32_t keyframes) {
     for (uint32_t k = 0; k < keyframes; k++) viewer_seek(b->v, worst_tick(b->v, k));
 }
 
@@ -149,9 +149,12 @@ int main(int argc, char **argv) {
     if (!perm || !setup(&b, perm)) return 1;
     uint32_t keyframes = st_history_stats(b.v->keys).keyframes;
     if (callgrind) {
+        bench_callgrind_begin();
         cg_pass(&b);
+        bench_callgrind_end("cg_pass", 1, "pass", "the pass (the run played through, keyframes kept)");
+        bench_callgrind_begin();
         cg_seeks(&b, keyframes);
-        printf("seeks %u\n", keyframes);
+        bench_callgrind_end("cg_seeks", keyframes, "seek", "a seek to a keyframe's last tick");
         return 0;
     }
     uint64_t *pass = calloc((size_t)rounds * 5, sizeof *pass), *worst = pass + rounds, *mean = worst + rounds;
