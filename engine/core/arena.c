@@ -145,11 +145,16 @@ static bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 static const char *arena_name(const Arena *a) { return a->name ? a->name : "scratch"; }
 
+/* Where reserving costs memory (the web) a chaining arena takes small blocks and chains;
+   a NO_CHAIN arena gets exactly its capacity, as everywhere. */
+static uint64_t reserve_for(uint64_t reserve, uint32_t flags) {
+    uint64_t limit = st_os_reserve_limit();
+    return !(flags & ARENA_FLAG_NO_CHAIN) && reserve > limit ? limit : reserve;
+}
+
 /* A scratch arena takes the defaults (its root is zero until its first push). */
 static uint64_t arena_reserve(const Arena *a) {
-    if (a->reserve_size) return a->reserve_size;
-    uint64_t limit = st_os_reserve_limit();
-    return ARENA_DEFAULT_RESERVE < limit ? ARENA_DEFAULT_RESERVE : limit;
+    return a->reserve_size ? a->reserve_size : reserve_for(ARENA_DEFAULT_RESERVE, 0);
 }
 
 /* Test hook (arena.h): STRATA_ARENA_COMMIT=bytes replaces ARENA_DEFAULT_COMMIT, read once
@@ -271,9 +276,7 @@ Arena *st_arena_create(ArenaParams params) {
         return NULL;
     }
     commit = commit_step(commit);
-    /* Where reserving costs memory (the web) a chaining arena takes small blocks and chains;
-       a NO_CHAIN arena gets exactly its capacity, as everywhere. */
-    if (!(params.flags & ARENA_FLAG_NO_CHAIN) && reserve > st_os_reserve_limit()) reserve = st_os_reserve_limit();
+    reserve = reserve_for(reserve, params.flags);
     Block *b = block_create(name, ARENA_ROOT_BYTES, reserve, commit, 0, "reserve_size", reserve);
     if (!b) return NULL;
     Arena *a = (Arena *)(void *)b->map;
