@@ -18,7 +18,7 @@ check=0
 if [[ "${1:-}" == --check ]]; then check=1; shift; fi
 cd "$(dirname "$0")/.."
 bin=${1:-build/release}/tools/bench/bench_arena
-command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null ||
+command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null || # deps: valgrind
   { echo "valgrind (callgrind) is not installed" >&2; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -28,6 +28,10 @@ deps_missing_test() {
   command -v valgrind >/dev/null    || missing+=(valgrind)
   # cJSON: examples/07 hands a C library's malloc hooks an arena (tests/package builds it).
   pkg-config --exists libcjson 2>/dev/null || missing+=(libcjson-dev)
+  # SDL_mixer, the peer bench_mixer measures the engine's mixer against in the same run: the
+  # README's figure (ctest readme_figures) and the layers' picture (ctest layers_picture)
+  # come from the build with it. The game never links it.
+  pkg-config --exists SDL2_mixer 2>/dev/null || missing+=(libsdl2-mixer-dev)
   echo "${missing[*]}"
 }
 
@@ -42,6 +46,8 @@ deps_missing_test_lean() {
   command -v openbox >/dev/null     || lean+=(openbox)
   command -v xdotool >/dev/null     || lean+=(xdotool)
   command -v xwininfo >/dev/null    || lean+=(x11-utils)
+  # ImageMagick's import reads the window's pixels back from the X server (ctest window_x11).
+  command -v import >/dev/null      || lean+=(imagemagick)
   command -v tiled >/dev/null       || lean+=(tiled)
   # Graphviz's dot draws docs/layers.svg (tools/layers.sh); only the docs need it.
   command -v dot >/dev/null         || lean+=(graphviz)
@@ -83,19 +89,9 @@ deps_install() {
     deps_apt --lean $(deps_missing_test_lean)
 }
 
-# ---- What only tools/bench.sh needs beyond the tests: SDL_mixer's headers and library, the
-# peer bench_mixer measures the engine's mixer against in the same run. The game never
-# links it (tools/bench/CMakeLists.txt finds it for bench_mixer alone).
-deps_missing_bench() {
-  local missing=()
-  [[ -f /usr/include/SDL2/SDL_mixer.h ]] || missing+=(libsdl2-mixer-dev)
-  echo "${missing[*]}"
-}
-
-# What tools/bench.sh needs: the test stack and the bench's own.
+# What tools/bench.sh needs: the test stack (its peers, mimalloc and SDL_mixer, among it).
 deps_install_bench() {
-  # shellcheck disable=SC2046
-  deps_install "$@" && deps_apt $(deps_missing_bench)
+  deps_install "$@"
 }
 
 # ---- The web build (tools/web.sh) and its browser tests (tests/web). Kept apart from
@@ -133,5 +129,14 @@ deps_install_windows() {
   command -v ninja >/dev/null        || missing+=(ninja-build)
   command -v cmake >/dev/null        || missing+=(cmake)
   [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
+  deps_apt --lean "${missing[@]}"
+}
+
+# ---- The fresh-machine leg (tools/fresh.sh): debootstrap makes the new Debian, git clones
+# the committed tree into it.
+deps_install_fresh() {
+  local missing=()
+  command -v debootstrap >/dev/null  || missing+=(debootstrap)
+  command -v git >/dev/null          || missing+=(git)
   deps_apt --lean "${missing[@]}"
 }

@@ -13,7 +13,8 @@ bin=${1:-build/release}/tools/bench/bench_level
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-command -v callgrind_annotate >/dev/null || { echo "callgrind_annotate is not installed" >&2; exit 77; }
+command -v callgrind_annotate >/dev/null || # deps: valgrind
+    { echo "callgrind_annotate is not installed" >&2; exit 77; }
 shift $(($# > 0 ? 1 : 0))
 sides=("$@")
 ((${#sides[@]})) || sides=(64 1024)

@@ -198,12 +198,14 @@ static int64_t step_asked(Viewer *v, const Input *in) {
     int64_t unit = shift ? SIM_HZ : 1;
     bool left = st_input_key_held(in, SDL_SCANCODE_LEFT) || (in->pad_down >> SDL_CONTROLLER_BUTTON_DPAD_LEFT & 1);
     bool right = st_input_key_held(in, SDL_SCANCODE_RIGHT) || (in->pad_down >> SDL_CONTROLLER_BUTTON_DPAD_RIGHT & 1);
-    bool hit = st_input_key_hit(in, SDL_SCANCODE_LEFT) || st_input_key_hit(in, SDL_SCANCODE_RIGHT) ||
-               st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_LEFT) ||
-               st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    /* A tap steps by what went down, held or not: on a slow frame a key can go down and up
+       again between two frames, and that is still one step. */
+    bool hit_left = st_input_key_hit(in, SDL_SCANCODE_LEFT) || st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
+    bool hit_right =
+        st_input_key_hit(in, SDL_SCANCODE_RIGHT) || st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
     v->hold_dir = left == right ? 0 : right ? 1 : -1;
     v->hold_unit = (int32_t)unit;
-    int64_t step = hit && v->hold_dir ? v->hold_dir * unit : 0;
+    int64_t step = ((int64_t)hit_right - (int64_t)hit_left) * unit;
     if (st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_LEFTSHOULDER)) step -= SIM_HZ;
     if (st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)) step += SIM_HZ;
     if (st_input_key_hit(in, SDL_SCANCODE_PAGEUP)) step -= 10 * SIM_HZ;

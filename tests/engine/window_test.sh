@@ -128,6 +128,9 @@ check_probe() {
     wait_for "$what: the probe's window and the X window agree, the picture inside" consistent || return
     on_screen "$sw" "$sh" || fail "$what: window $(geom) is not all on the ${sw}x$sh display"
     command -v import >/dev/null || return 0
+    # ImageMagick's own convert, beside its import: a convert earlier on PATH may be another.
+    local convert
+    convert=$(dirname "$(command -v import)")/convert
     sleep 0.3 # a frame drawn at the new size
     import -window root "$dir/shot.png" 2>/dev/null || { fail "$what: import failed"; return; }
     local x y w h
@@ -137,7 +140,7 @@ check_probe() {
     local want=("255,0,0" "0,255,0" "0,0,255" "255,255,0") got c px py
     for c in 0 1 2 3; do
         px=$((c % 2 ? vx + vw - 4 : vx + 3)) py=$((c / 2 ? vy + vh - 4 : vy + 3))
-        got=$(convert "$dir/shot.png" -format "%[fx:int(255*p{$px,$py}.r+.5)],%[fx:int(255*p{$px,$py}.g+.5)],%[fx:int(255*p{$px,$py}.b+.5)]" info:)
+        got=$("$convert" "$dir/shot.png" -format "%[fx:int(255*p{$px,$py}.r+.5)],%[fx:int(255*p{$px,$py}.g+.5)],%[fx:int(255*p{$px,$py}.b+.5)]" info:)
         [ "$got" = "${want[$c]}" ] || fail "$what: corner $c at $px,$py is $got on screen, want ${want[$c]}"
     done
 }

@@ -38,7 +38,7 @@ case $SECS in
 esac
 
 CLANG=${CLANG:-}
-[ -n "$CLANG" ] || CLANG=$(command -v clang-14 || command -v clang || true)
+[ -n "$CLANG" ] || CLANG=$(command -v clang-14 || command -v clang || true) # deps: clang
 if [ -z "$CLANG" ]; then
     echo "fuzz: clang not found, skipping"
     exit 77

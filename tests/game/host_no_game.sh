@@ -7,7 +7,8 @@
 # the plant: the same symbol check must find the game in it, or it proves nothing.
 set -u
 HOST=$1 GAME=$2 LIB=$3 REPLAY=$4
-command -v nm >/dev/null || { echo "SKIP: nm is not installed"; exit 77; }
+command -v nm >/dev/null || # deps: gcc (binutils)
+    { echo "SKIP: nm is not installed"; exit 77; }
 # What the toolchain puts in every object, the engine's or not.
 CRT='^(_init|_fini|_start|frame_dummy|register_tm_clones|deregister_tm_clones|__do_global_dtors_aux|__libc_csu_.*|_dl_relocate_static_pie|main)$'
 game_functions=$(nm --defined-only "$LIB" | awk '$2 ~ /^[tT]$/ { print $3 }' | grep -Ev "$CRT" | sort -u)

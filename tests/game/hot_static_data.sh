@@ -13,7 +13,8 @@
 ALLOWED='-'
 set -u
 LIB=$1
-command -v objdump >/dev/null || { echo "SKIP: objdump is not installed"; exit 77; }
+command -v objdump >/dev/null || # deps: gcc (binutils)
+    { echo "SKIP: objdump is not installed"; exit 77; }
 table=$(objdump -t "$LIB") || exit 1
 [ "$(echo "$table" | grep -c ' F .text')" -gt 0 ] || { echo "FAIL: $LIB has no symbol table (stripped?): nothing to check"; exit 1; }
 found=$(echo "$table" | awk 'NF >= 4 && ($(NF-2) == ".data" || $(NF-2) == ".bss" || $(NF-2) == ".tdata" || $(NF-2) == ".tbss") { print $NF }' |

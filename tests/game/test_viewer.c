@@ -17,7 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <SDL2/SDL.h>
+
 #include "app/viewer.h"
+#include <strata/core/base.h>
 #include "check.h"
 #include "rules/rewind.h"
 
@@ -283,6 +286,44 @@ static void test_too_small(void) {
     run_end(&big);
 }
 
+/* Tap KEY as a slow frame sees it: down and up again before the frame reads the input. */
+static void tap(Input *in, SDL_Scancode key) {
+    SDL_Event e = {.type = SDL_KEYDOWN};
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = key;
+    CHECK(st_input_handle_event(in, &e));
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    CHECK(st_input_handle_event(in, &e));
+}
+
+/* A step key that went down and up within one frame is one step all the same (a player's
+   quick tap, or any tap on a slow frame); both at once cancel out. */
+static void test_taps(void) {
+    static Run run;
+    Replay r;
+    Error err;
+    REQUIRE_VOID(replay_load(&r, perm, "tests/replays/full-run.rep", &err) && run_begin(&run, &r));
+    Viewer *v = viewer_on(&run, 1u << 20, 1u << 20, NULL, &err);
+    REQUIRE_VOID(v);
+    CHECK_EQ_U(viewer_seek(v, 3000), 3000);
+    v->paused = true;
+    static const struct { SDL_Scancode keys[2]; uint64_t want; } taps[] = {
+        {{SDL_SCANCODE_RIGHT}, 3001},
+        {{SDL_SCANCODE_RIGHT}, 3002},
+        {{SDL_SCANCODE_LEFT}, 3001},
+        {{SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT}, 3001},
+    };
+    Input in = {0};
+    for (size_t i = 0; i < ARRAY_COUNT(taps); i++) {
+        for (int k = 0; k < 2 && taps[i].keys[k]; k++) tap(&in, taps[i].keys[k]);
+        viewer_frame(v, &in, 480, 270);
+        st_input_end_step(&in);
+        CHECK_EQ_U(v->tick, taps[i].want);
+    }
+    run_end(&run);
+}
+
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* the replay names its levels from the repository */
     perm = st_arena_create((ArenaParams){.name = "permanent"});
@@ -290,6 +331,7 @@ int main(void) {
     test_rewinding_run();
     test_rewind_rep();
     test_too_small();
+    test_taps();
     st_arena_release(perm);
     return check_result();
 }

@@ -3,7 +3,7 @@
 # style, CONVENTIONS.md): prints the files that are not, with clang-format's first
 # complaints, and exits 1; 77 when clang-format is not installed.
 ROOT=$1
-CF=$(command -v clang-format-14 || command -v clang-format || true)
+CF=$(command -v clang-format-14 || command -v clang-format || true) # deps: clang-format
 [ -n "$CF" ] || { echo "format: clang-format is not installed, skipping"; exit 77; }
 cd "$ROOT" || exit 2
 files=$(find engine game -type f \( -name '*.c' -o -name '*.h' \) | sort)

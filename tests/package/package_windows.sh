@@ -29,7 +29,7 @@ done
 for f in README.txt LICENSE.txt; do
     [ "$(grep -c "$(printf '\r')\$" "$top/$f")" -eq "$(wc -l <"$top/$f")" ] || fail "$f has lines without CRLF"
 done
-if command -v x86_64-w64-mingw32-objdump >/dev/null 2>&1; then
+if command -v x86_64-w64-mingw32-objdump >/dev/null 2>&1; then # deps: gcc-mingw-w64-x86-64-posix (binutils)
     dlls=$(x86_64-w64-mingw32-objdump -p "$top/game.exe" | awk '/DLL Name:/ { print tolower($3) }' | tr '\n' ' ')
     for d in $dlls; do
         case $d in

@@ -26,8 +26,8 @@ for (const f of ["index.html", "breakout.js", "breakout.wasm", "demo.rep"])
   if (!fs.existsSync(path.join(pageDir, f))) { console.log(`breakout: FAIL no ${pageDir}/${f} (tools/web.sh builds it)`); process.exit(1); }
 
 const url = (base, args) => base + "breakout/index.html" + (args.length ? "?" + args.map((a) => "arg=" + encodeURIComponent(a)).join("&") : "");
-const state = (page, what, pred, ms = 30000) =>
-  page.waitFor(what, async () => { const s = await page.state(); return s && s.running && pred(s) ? s : null; }, ms);
+const state = (page, what, pred) =>
+  page.waitFor(what, async () => { const s = await page.state(); return s && s.running && pred(s) ? s : null; });
 
 // The replay's header: "breakout-input-log 1", "ticks N", "hash H" (src/input_log.h).
 function repHeader(file) {
@@ -43,7 +43,7 @@ const tests = {
     await page.goto(url(base, ["--headless", "--replay", "demo.rep"]));
     // A page that does not run fails here, not at exitStatus's longer bound for a whole run.
     await page.waitFor("the game to start", async () =>
-      (await page.eval("typeof Module !== 'undefined' && (Module.calledRun || Module.adStatus !== undefined)")) || null, 30000);
+      (await page.eval("typeof Module !== 'undefined' && (Module.calledRun || Module.adStatus !== undefined)")) || null);
     const status = await page.exitStatus();
     const verdict = page.lines.find((l) => l.includes("replay demo.rep:")) || "";
     if (status !== 0) throw new Error(`exit status ${status}: '${verdict}'\n--- page console:\n${page.lines.join("\n")}`);
@@ -60,9 +60,9 @@ const tests = {
     if (title.screen !== "title") throw new Error(`starts on '${title.screen}', not the title`);
     const later = await state(page, "frames advancing", (s) => s.frames >= title.frames + 30);
     await page.press("Space", " ", 32);
-    const served = await state(page, "Space to start a game", (s) => s.screen !== "title", 10000);
+    const served = await state(page, "Space to start a game", (s) => s.screen !== "title");
     if (served.lives !== 3 || served.score !== 0) throw new Error(`a new game with ${served.lives} lives, score ${served.score}`);
-    const ticking = await state(page, "ticks advancing", (s) => s.tick >= served.tick + 30, 10000);
+    const ticking = await state(page, "ticks advancing", (s) => s.tick >= served.tick + 30);
     // The canvas as a player sees it (test-out/breakout-play.png): the paddle, the bricks'
     // rows and the HUD in several colours, where a page that draws nothing is one.
     const r = await page.eval("(() => { const b = Module.canvas.getBoundingClientRect(); return { x: b.x, y: b.y, width: b.width, height: b.height }; })()");
@@ -75,7 +75,7 @@ const tests = {
     if (colours.size < 5) throw new Error(`the canvas (${png.width}x${png.height}) shows ${colours.size} colours: nothing drawn`);
     // The bot plays on its own and scores.
     await page.goto(url(base, ["--mute", "--autoplay"]));
-    const scored = await state(page, "the bot scoring", (s) => s.score > 0, 60000);
+    const scored = await state(page, "the bot scoring", (s) => s.score > 0);
     return `title at frame ${title.frames}, ${later.frames - title.frames} frames later Space -> '${served.screen}', ` +
            `tick ${served.tick} -> ${ticking.tick}, ${colours.size} colours on the ${png.width}x${png.height} canvas; the bot scored ${scored.score} by tick ${scored.tick}`;
   },

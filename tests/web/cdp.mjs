@@ -7,6 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+// How long a wait may last before it is a hang: a guard, never the verdict. Every wait is
+// for an event (a state of the page, a console line), which on a busy machine comes later.
+export const GUARD_MS = 5 * 60 * 1000;
+
 export const CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--enable-unsafe-swiftshader",
   "--use-angle=swiftshader", "--no-first-run", "--no-default-browser-check", "--mute-audio",
   "--autoplay-policy=no-user-gesture-required", "--window-size=1280,800", "--hide-scrollbars"];
@@ -59,7 +63,7 @@ export async function launch(binary = process.env.CHROMIUM || "chromium") {
 }
 
 // One page (tab) with its console collected: page.lines is every console message and
-// uncaught exception, in order; waitFor(pred) polls the page's state.
+// uncaught exception, in order; waitFor(pred) polls the page's state until pred holds.
 export async function openPage(browser) {
   const { targetId } = await browser.send("Target.createTarget", { url: "about:blank" });
   const { sessionId } = await browser.send("Target.attachToTarget", { targetId, flatten: true });
@@ -91,7 +95,7 @@ export async function openPage(browser) {
     const s = await page.eval("typeof Module !== 'undefined' && Module.calledRun ? UTF8ToString(Module._st_web_state()) : ''");
     return s ? JSON.parse(s) : null;
   };
-  page.waitFor = async (what, pred, timeoutMs) => {
+  page.waitFor = async (what, pred, timeoutMs = GUARD_MS) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       let v;
@@ -101,16 +105,23 @@ export async function openPage(browser) {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  page.exitStatus = () => page.waitFor("the game's exit", () => page.eval("typeof Module !== 'undefined' && Module.adStatus !== undefined ? {s: Module.adStatus} : null"), 240000).then((v) => v.s);
+  page.exitStatus = () => page.waitFor("the game's exit", () => page.eval("typeof Module !== 'undefined' && Module.adStatus !== undefined ? {s: Module.adStatus} : null"), 2 * GUARD_MS).then((v) => v.s);
+  // Until the host has run n more frames: what happened before is what the game has seen.
+  page.frames = async (n) => {
+    const f0 = (await page.state())?.frames ?? 0;
+    return page.waitFor(`${n} frames after ${f0}`, async () => { const s = await page.state(); return s && s.frames >= f0 + n ? s : null; });
+  };
   // One key, as SDL sees a physical key (KeyboardEvent.code) in the browser.
   page.key = async (type, code, key, vk) => {
     await send("Input.dispatchKeyEvent", { type, code, key, windowsVirtualKeyCode: vk, nativeVirtualKeyCode: vk });
   };
-  page.press = async (code, key, vk, holdMs = 80) => {
+  // A press the game sees as one, however slow its frames: held for whole frames, and
+  // released for whole frames before the next key.
+  page.press = async (code, key, vk) => {
     await page.key("keyDown", code, key, vk);
-    await new Promise((r) => setTimeout(r, holdMs));
+    await page.frames(2);
     await page.key("keyUp", code, key, vk);
-    await new Promise((r) => setTimeout(r, 80));
+    await page.frames(2);
   };
   return page;
 }

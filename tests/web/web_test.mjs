@@ -41,16 +41,15 @@ const GOLDEN_CHANNEL_TOLERANCE = 6;
 const GOLDEN_PIXEL_FRACTION = 0;
 const GOLDEN_LEVELS = ["01-first-steps", "04-patrol", "07-the-vault"];
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const url = (base, args) => base + "index.html" + (args.length ? "?" + args.map((a) => "arg=" + encodeURIComponent(a)).join("&") : "");
 const KEYS = { Enter: ["Enter", 13], ArrowRight: ["ArrowRight", 39], ArrowLeft: ["ArrowLeft", 37],
                ArrowDown: ["ArrowDown", 40], ArrowUp: ["ArrowUp", 38], Escape: ["Escape", 27],
                Backspace: ["Backspace", 8], Home: ["Home", 36], End: ["End", 35], Space: [" ", 32] };
 const hold = (page, code, down) => page.key(down ? "keyDown" : "keyUp", code, KEYS[code][0], KEYS[code][1]);
-const press = (page, code, holdMs) => page.press(code, KEYS[code][0], KEYS[code][1], holdMs);
+const press = (page, code) => page.press(code, KEYS[code][0], KEYS[code][1]);
 
 async function waitRunning(page, what, pred = () => true) {
-  return page.waitFor(what, async () => { const s = await page.state(); return s && s.running && s.frames > 5 && pred(s) ? s : null; }, 60000);
+  return page.waitFor(what, async () => { const s = await page.state(); return s && s.running && s.frames > 5 && pred(s) ? s : null; });
 }
 
 const tests = {
@@ -130,15 +129,16 @@ const tests = {
     const title = await waitRunning(page, "the title screen");
     if (title.screen !== "title") throw new Error(`starts on '${title.screen}', not the title`);
     await press(page, "Enter");
-    const playing = await page.waitFor("Enter to start a run", async () => { const s = await page.state(); return s.screen === "playing" ? s : null; }, 10000);
-    await page.key("keyDown", "ArrowRight", "ArrowRight", 39);
-    await sleep(700);
-    await page.key("keyUp", "ArrowRight", "ArrowRight", 39);
-    const moved = await page.state();
-    if (moved.player_x <= playing.player_x) throw new Error(`the player did not move right: x ${playing.player_x} -> ${moved.player_x}`);
+    const playing = await page.waitFor("Enter to start a run", async () => { const s = await page.state(); return s.screen === "playing" ? s : null; });
+    await hold(page, "ArrowRight", true);
+    const moved = await page.waitFor("the player moving right", async () => {
+      const s = await page.state();
+      return s.player_x > playing.player_x + 8 ? s : null;
+    });
+    await hold(page, "ArrowRight", false);
     // The tab loses focus (SDL hears the window's blur): the game pauses.
     await page.eval("window.dispatchEvent(new FocusEvent('blur'))");
-    await page.waitFor("the pause on focus loss", async () => (await page.state()).screen === "paused", 5000);
+    await page.waitFor("the pause on focus loss", async () => (await page.state()).screen === "paused");
     return `title -> playing, x ${playing.player_x} -> ${moved.player_x}, paused on blur; wasm memory ${moved.memory} bytes`;
   },
 
@@ -150,13 +150,13 @@ const tests = {
     await press(page, "ArrowDown");
     await press(page, "ArrowDown");
     await press(page, "Enter");
-    await page.waitFor("the settings screen", async () => (await page.state()).screen === "settings", 5000);
+    await page.waitFor("the settings screen", async () => (await page.state()).screen === "settings");
     await press(page, "ArrowLeft");
     await press(page, "Escape");
     const changed = await page.waitFor("the save in the browser's storage", async () => {
       const s = await page.state();
       return s.screen === "title" && s.volume !== before.volume && (await page.eval("Module.adSaves")) > 0 ? s : null;
-    }, 10000);
+    });
     await page.reload();
     const after = await waitRunning(page, "the title after a reload", (s) => s.screen === "title");
     if (after.volume !== changed.volume) throw new Error(`volume ${changed.volume} before the reload, ${after.volume} after`);
@@ -165,19 +165,22 @@ const tests = {
 
   async web_rewind(page, base) {
     await page.goto(url(base, ["--no-save", "--skip-title", "--level", "levels/01-first-steps.lvl"]));
-    await waitRunning(page, "the level", (s) => s.screen === "playing" && s.tick > 30);
+    const start = await waitRunning(page, "the level", (s) => s.screen === "playing" && s.tick > 30);
     await hold(page, "ArrowRight", true);
-    await sleep(800);
+    await page.waitFor("the player moving right", async () => {
+      const s = await page.state();
+      return s.player_x > start.player_x + 16 && s.tick > start.tick + 40 ? s : null;
+    });
     await hold(page, "ArrowRight", false);
     const before = await page.state();
     await hold(page, "Backspace", true);
     const back = await page.waitFor("the tick going back", async () => {
       const s = await page.state();
       return s.tick + 30 < before.tick ? s : null;
-    }, 10000);
+    });
     await hold(page, "Backspace", false);
     if (back.player_x >= before.player_x) throw new Error(`the player did not go back: x ${before.player_x} -> ${back.player_x}`);
-    const after = await page.waitFor("play going on", async () => { const s = await page.state(); return s.tick > back.tick + 30 ? s : null; }, 10000);
+    const after = await page.waitFor("play going on", async () => { const s = await page.state(); return s.tick > back.tick + 30 ? s : null; });
     return `tick ${before.tick} -> ${back.tick} (x ${before.player_x} -> ${back.player_x}) with the rewind held, then ${after.tick}`;
   },
 
@@ -185,7 +188,7 @@ const tests = {
     await page.goto(url(base, ["--no-save", "--replay", "tests/replays/full-run.rep", "--seek", "3000"]));
     const at = await waitRunning(page, "the viewer", (s) => s.view_tick !== undefined);
     if (at.view_tick !== 3000 || !at.view_paused) throw new Error(`the viewer opened at ${at.view_tick} (paused: ${at.view_paused}), not paused at 3000`);
-    const viewTick = (what, want) => page.waitFor(what, async () => { const s = await page.state(); return want(s) ? s : null; }, 10000);
+    const viewTick = (what, want) => page.waitFor(what, async () => { const s = await page.state(); return want(s) ? s : null; });
     await press(page, "ArrowRight");
     await viewTick("a step to 3001", (s) => s.view_tick === 3001);
     await press(page, "End");
