@@ -201,8 +201,7 @@ static int64_t step_asked(Viewer *v, const Input *in) {
     /* A tap steps by what went down, held or not: on a slow frame a key can go down and up
        again between two frames, and that is still one step. */
     bool hit_left = st_input_key_hit(in, SDL_SCANCODE_LEFT) || st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
-    bool hit_right =
-        st_input_key_hit(in, SDL_SCANCODE_RIGHT) || st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+    bool hit_right = st_input_key_hit(in, SDL_SCANCODE_RIGHT) || st_input_pad_hit(in, SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
     v->hold_dir = left == right ? 0 : right ? 1 : -1;
     v->hold_unit = (int32_t)unit;
     int64_t step = ((int64_t)hit_right - (int64_t)hit_left) * unit;

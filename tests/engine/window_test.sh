@@ -42,15 +42,13 @@ trap cleanup EXIT
 start_x() { xvfb_start "$1" "$dir"; }
 stop_x() { stop_app; stop_wm; kill $XPID 2>/dev/null; wait $XPID 2>/dev/null; XPID=; }
 
+wm_running() { xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; }
 start_wm() {
     openbox >"$dir/openbox.log" 2>&1 &
     WMPID=$!
     # openbox owns the WM_S0 selection once it manages the screen; xprop -root shows it took
     # _NET_SUPPORTING_WM_CHECK.
-    for _ in $(seq 100); do
-        xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && return 0
-        sleep 0.05
-    done
+    poll wm_running && return 0
     fail "openbox did not start"; cat "$dir/openbox.log"
 }
 stop_wm() {
@@ -65,12 +63,11 @@ start_app() {
     "$@" >"$dir/app.out" 2>"$dir/app.err" &
     APPID=$!
     WIN=
-    for _ in $(seq 200); do
+    find_window() {
         WIN=$(xdotool search --onlyvisible --class "^$class\$" 2>/dev/null | head -n 1)
-        [ -n "$WIN" ] && break
-        kill -0 $APPID 2>/dev/null || break
-        sleep 0.05
-    done
+        [ -n "$WIN" ] || ! kill -0 $APPID 2>/dev/null
+    }
+    poll find_window
     if [ -z "$WIN" ]; then
         fail "no visible window of class $class from $*"; cat "$dir/app.err"
         stop_app
@@ -92,12 +89,10 @@ geom() {
 }
 # state: the probe's last report.
 state() { grep -a '^state ' "$dir/app.out" | tail -n 1; }
-# wait_for DESCRIPTION COMMAND...: until COMMAND succeeds, at most 20 s (a window manager
-# and a game started on a machine busy with a parallel build can take seconds to settle;
-# a pass takes milliseconds, so the bound costs only a failing run).
+# wait_for DESCRIPTION COMMAND...: poll COMMAND, and a failure that says what it waited for.
 wait_for() {
     local what=$1; shift
-    for _ in $(seq 400); do "$@" && return 0; sleep 0.05; done
+    poll "$@" && return 0
     fail "$what (geometry: $(geom); probe: $(state))"
     return 1
 }
@@ -131,17 +126,24 @@ check_probe() {
     # ImageMagick's own convert, beside its import: a convert earlier on PATH may be another.
     local convert
     convert=$(dirname "$(command -v import)")/convert
-    sleep 0.3 # a frame drawn at the new size
-    import -window root "$dir/shot.png" 2>/dev/null || { fail "$what: import failed"; return; }
+    # Until a frame at the new size is on screen.
+    corner_why=
+    wait_for "$what: the test card's four corners where the viewport puts them" corners_match ||
+        echo "    $corner_why"
+}
+# corners_match: the screen now has the test card's corners where the probe's viewport is
+# (the last mismatch in corner_why).
+corners_match() {
+    import -window root "$dir/shot.png" 2>/dev/null || { corner_why="import failed"; return 1; }
     local x y w h
     read -r x y w h <<<"$(geom)"
-    [[ $(state) =~ viewport=([0-9]+),([0-9]+),([0-9]+)x([0-9]+) ]] || return
+    [[ $(state) =~ viewport=([0-9]+),([0-9]+),([0-9]+)x([0-9]+) ]] || { corner_why="no viewport in: $(state)"; return 1; }
     local vx=$((x + BASH_REMATCH[1])) vy=$((y + BASH_REMATCH[2])) vw=${BASH_REMATCH[3]} vh=${BASH_REMATCH[4]}
     local want=("255,0,0" "0,255,0" "0,0,255" "255,255,0") got c px py
     for c in 0 1 2 3; do
         px=$((c % 2 ? vx + vw - 4 : vx + 3)) py=$((c / 2 ? vy + vh - 4 : vy + 3))
         got=$("$convert" "$dir/shot.png" -format "%[fx:int(255*p{$px,$py}.r+.5)],%[fx:int(255*p{$px,$py}.g+.5)],%[fx:int(255*p{$px,$py}.b+.5)]" info:)
-        [ "$got" = "${want[$c]}" ] || fail "$what: corner $c at $px,$py is $got on screen, want ${want[$c]}"
+        [ "$got" = "${want[$c]}" ] || { corner_why="corner $c at $px,$py is $got on screen, want ${want[$c]}"; return 1; }
     done
 }
 key() { xdotool key --window "$WIN" "$@"; }

@@ -34,10 +34,8 @@ trap cleanup EXIT
 xvfb_start 1280x800 "$dir"
 openbox >"$dir/openbox.log" 2>&1 &
 WMPID=$!
-for _ in $(seq 100); do
-    xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break
-    sleep 0.05
-done
+wm_running() { xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; }
+poll wm_running
 
 level="$dir/w.lvl"
 original='name: Window
@@ -49,17 +47,17 @@ map:
 ############
 end'
 
+# find_window: the game's window in WIN, or the game is gone.
+find_window() {
+    WIN=$(xdotool search --onlyvisible --class '^arena-dungeon$' 2>/dev/null | head -n 1)
+    [ -n "$WIN" ] || ! kill -0 $APPID 2>/dev/null
+}
 # start: the game editing $level, its window found and focused.
 start() {
     "$game" --edit "$level" --no-save >"$dir/out" 2>"$dir/err" &
     APPID=$!
     WIN=
-    for _ in $(seq 200); do
-        WIN=$(xdotool search --onlyvisible --class '^arena-dungeon$' 2>/dev/null | head -n 1)
-        [ -n "$WIN" ] && break
-        kill -0 $APPID 2>/dev/null || break
-        sleep 0.05
-    done
+    poll find_window
     [ -n "$WIN" ] || { fail "no window"; cat "$dir/err"; return 1; }
     xdotool windowactivate --sync "$WIN" 2>/dev/null
     synced
@@ -72,27 +70,19 @@ synced() {
     local before
     before=$(ls "$shots" 2>/dev/null | wc -l)
     xdotool key F12
-    for _ in $(seq 400); do
-        [ "$(ls "$shots" 2>/dev/null | wc -l)" -gt "$before" ] && return 0
-        kill -0 $APPID 2>/dev/null || return 1
-        sleep 0.05
-    done
+    shot_or_gone() { [ "$(ls "$shots" 2>/dev/null | wc -l)" -gt "$before" ] || ! kill -0 $APPID 2>/dev/null; }
+    if poll shot_or_gone; then kill -0 $APPID 2>/dev/null; return; fi
     fail "the game did not answer F12"
     return 1
 }
 keys() { xdotool key "$@"; synced; }
 rename() { keys n; xdotool type "$1"; synced; keys Return; }
 close_window() { keys alt+F4; }
-# ended: true once the game has exited (its status in $RC), polled (at most ~30 s).
+# ended: true once the game has exited (its status in $RC).
+gone() { ! kill -0 $APPID 2>/dev/null; }
 ended() {
-    for _ in $(seq 600); do
-        if ! kill -0 $APPID 2>/dev/null; then
-            wait $APPID; RC=$?; APPID=
-            return 0
-        fi
-        sleep 0.05
-    done
-    return 1
+    poll gone || return 1
+    wait $APPID; RC=$?; APPID=
 }
 # running: still there a moment after a close (the window manager passes it on in its own time).
 running() { sleep 0.5; kill -0 $APPID 2>/dev/null; }

@@ -138,7 +138,8 @@ static void run_app_audio(void) {
     heap_calls = 0;
     heap_counting = 1;
     canary_asked_ = 1;
-    for (int i = 0; i < 200 && !canary_done_; i++) SDL_Delay(5);
+    /* As long as the audio thread takes: the bound is a guard against a hang. */
+    for (uint64_t until = SDL_GetTicks64() + 3 * 60 * 1000; !canary_done_ && SDL_GetTicks64() < until;) SDL_Delay(5);
     heap_counting = 0;
     CHECK(canary_done_);
     CHECK(heap_calls >= 1);
@@ -150,8 +151,13 @@ static void run_app_audio(void) {
     heap_counting = 1;
     while (more) {
         more = app_run_frame(app);
-        /* Let the device's clock run beside the replay: the callbacks must overlap play. */
-        if (app->host->frames % 64 == 0) SDL_Delay(2);
+        /* The device's clock beside the replay: every 64 frames, play waits for a callback,
+           so that callbacks overlap play however the machine schedules the two threads. */
+        if (app->host->frames % 64 == 0) {
+            int seen = callbacks_;
+            for (uint64_t until = SDL_GetTicks64() + 3 * 60 * 1000; callbacks_ == seen && SDL_GetTicks64() < until;)
+                SDL_Delay(1);
+        }
     }
     heap_counting = 0;
     int during = callbacks_ - before;

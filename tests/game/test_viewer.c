@@ -324,7 +324,8 @@ static void test_taps(void) {
     run_end(&run);
 }
 
-int main(void) {
+int main(int argc, char **argv) { /* argc and argv: SDL's main on Windows has them */
+    (void)argc, (void)argv;
     if (chdir(SOURCE_DIR) != 0) return 1; /* the replay names its levels from the repository */
     perm = st_arena_create((ArenaParams){.name = "permanent"});
     test_seeks_are_exact();
