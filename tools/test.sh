@@ -81,15 +81,18 @@ windows_leg() {
   [[ -x $wine ]] || wine=$(command -v wine64 || command -v wine || true)
   [[ -x $server ]] || server=$(command -v wineserver || true) # deps: wine64
   export WINEDEBUG=-all WINEPREFIX=$PWD/build/windows/wine
+  # One wineserver for the whole run, with Wine's own services (services.exe, winedevice)
+  # started here, on /dev/null, by the first program below: left to itself the server exits
+  # a few seconds after its last program and starts again, services and all, under the next
+  # one, which may be any test (tools/windows/wine-run.sh reports a start that fails), and a
+  # service started by a test holds that test's output open, so ctest waits on it.
+  [[ -z "$server" ]] || { "$server" -k 2>/dev/null || true; "$server" -w 2>/dev/null || true; "$server" -p; }
   # The prefix (Wine's C: drive) once, before the tests start programs side by side.
   if [[ -z "$wine" ]] || ! "$wine" wineboot --init >/dev/null 2>&1 ||
      ! "$wine" build/windows/tools/levelcheck/levelcheck.exe --version >/dev/null 2>&1; then
+    [[ -z "$server" ]] || "$server" -k 2>/dev/null || true
     skip_leg "the tests: wine64 cannot run a Windows program on this machine"
   fi
-  # One wineserver for the whole run, kept until the tests end: left to itself it exits a
-  # few seconds after its last program, and a test starting as it goes away fails at once
-  # with nothing to say (tools/windows/wine-run.sh reports any such start).
-  [[ -z "$server" ]] || { "$server" -k 2>/dev/null || true; "$server" -w 2>/dev/null || true; "$server" -p; }
   local rc=0
   leg_ctest --preset windows -j2 || rc=$?
   [[ -z "$server" ]] || "$server" -k 2>/dev/null || true
