@@ -39,7 +39,7 @@ mkdir -p "$dir"
 # The Debian mirror the host's apt uses (its first deb.debian.org-like URI), else Debian's.
 mirror=$( { sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null
             sed -n 's/^deb  *\(\[[^]]*\]  *\)\{0,1\}\([^ ]*\)  *bookworm .*/\2/p' /etc/apt/sources.list 2>/dev/null; } |
-          grep -v security | head -n 1)
+          grep -v security | head -n 1) || true
 mirror=${mirror:-http://deb.debian.org/debian}
 t0=$SECONDS
 echo "fresh: debootstrap --variant=minbase bookworm from $mirror"
