@@ -96,7 +96,8 @@ deps_install_bench() {
 
 # ---- The web build (tools/web.sh) and its browser tests (tests/web). Kept apart from
 # deps_install: a native build needs none of it. emscripten brings clang/lld/binaryen and
-# node's acorn; dpkg-dev's dpkg-source unpacks Debian's SDL2 source package; chromium
+# node's acorn; dpkg-dev's dpkg-source unpacks Debian's SDL2 source package; zip and unzip
+# make and open the itch.io zip; chromium
 # runs the page headless. Installed without recommends (chromium's would bring a desktop's
 # worth). Returns 1 only when something could not be installed.
 deps_install_web() {
@@ -108,6 +109,9 @@ deps_install_web() {
   [[ -f /usr/include/stb/stb_image.h ]] || missing+=(libstb-dev)
   command -v ninja >/dev/null        || missing+=(ninja-build)
   command -v cmake >/dev/null        || missing+=(cmake)
+  # The itch.io zip (tools/package.sh web) and package_web, which unpacks it.
+  command -v zip >/dev/null          || missing+=(zip)
+  command -v unzip >/dev/null        || missing+=(unzip)
   if [[ "${1:-}" == --browser ]]; then
     command -v chromium >/dev/null   || missing+=(chromium)
   fi

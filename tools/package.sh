@@ -186,6 +186,7 @@ package_windows() {
   sed 's/$/\r/' "$src/LICENSE" >"$top/LICENSE.txt"
   readme windows | sed 's/$/\r/' >"$top/README.txt"
   local file=$out/$name-windows-x86_64.zip
+  command -v zip >/dev/null || die "zip is not installed (apt-get install zip)"
   rm -f "$file"
   find "$top" -exec touch -h -d @"$epoch" {} +
   (cd "$work/windows" && find "$name" | LC_ALL=C sort | zip -q -X -9 "$file" -@)
@@ -207,6 +208,7 @@ package_web() {
   mkdir -p "$top"
   cp "$dir"/index.html "$dir"/game.js "$dir"/game.wasm "$dir"/game.data "$top/"
   local file=$out/$name-web.zip
+  command -v zip >/dev/null || die "zip is not installed (apt-get install zip)"
   rm -f "$file"
   touch -d @"$epoch" "$top"/*
   (cd "$top" && zip -q -X -9 "$file" index.html game.js game.wasm game.data)

@@ -86,6 +86,7 @@ windows_leg() {
   # a few seconds after its last program and starts again, services and all, under the next
   # one, which may be any test (tools/windows/wine-run.sh reports a start that fails), and a
   # service started by a test holds that test's output open, so ctest waits on it.
+  mkdir -p "$WINEPREFIX" # the server runs in it; wineboot fills it
   [[ -z "$server" ]] || { "$server" -k 2>/dev/null || true; "$server" -w 2>/dev/null || true; "$server" -p; }
   # The prefix (Wine's C: drive) once, before the tests start programs side by side.
   if [[ -z "$wine" ]] || ! "$wine" wineboot --init >/dev/null 2>&1 ||

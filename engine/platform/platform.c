@@ -242,6 +242,20 @@ static void platform_x11_cover_display(Platform *pf) {
 #endif
 }
 
+/* SDL loads XInput at SDL_Init and frees it at SDL_Quit. Wine's XInput polls its pads on a
+   thread of its own that can still be inside the DLL as it is freed: the process then
+   faults at exit, now and then (wine64 8: an execute fault in hid_update_thread_proc, more
+   often on a busy machine). One more reference, kept for the process's life, keeps the DLL
+   mapped; on Windows it only keeps a system DLL loaded. The names are SDL's, in its order. */
+static void platform_hold_xinput(void) {
+#if defined(_WIN32)
+    static void *held;
+    static const char *const names[] = {"xinput1_4.dll", "xinput1_3.dll", "xinput9_1_0.dll"};
+    for (size_t i = 0; i < ARRAY_COUNT(names) && !held; i++) held = SDL_LoadObject(names[i]);
+    SDL_ClearError(); /* a name that is not there is no error of ours */
+#endif
+}
+
 /* False only when SDL itself cannot start (reported); a window or renderer that cannot be
    created leaves pf->renderer NULL for st_platform_create to report. */
 static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
@@ -257,6 +271,7 @@ static bool platform_init_window(Platform *pf, const PlatformDesc *d) {
         st_diag_report(DIAG_ERROR, "platform: SDL_Init failed: %s", SDL_GetError());
         return false;
     }
+    platform_hold_xinput();
 #if PLATFORM_X11
     platform_x11_load(pf);
 #endif

@@ -4,7 +4,8 @@
 # find_package, pkg_check_modules, pkg_search_module, find_program, find_library, find_path,
 # find_file and check_include_file(s) in every CMakeLists.txt and *.cmake, and the shell's
 # `command -v NAME`, `pkg-config --exists NAME` and `[ -f /usr/...` in every script of
-# tests/ and tools/. A probe is covered when a check line of tools/deps.sh (one that adds to
+# tests/ and tools/, and the programs their JavaScript starts by name (execFileSync("NAME",
+# spawn("NAME", ...). A probe is covered when a check line of tools/deps.sh (one that adds to
 # a list of packages to install) names what it looks for, or when the probe's line says why
 # it needs none, in a comment:
 #   # deps: NAME             what it looks for comes with the package deps.sh checks by NAME
@@ -23,7 +24,7 @@ if [ "${1:-}" = --plants ]; then
     # copy_tree DIR: the files the check reads, from SRC.
     copy_tree() {
         mkdir -p "$1" && (cd "$src" && find . -path ./build -prune -o -path ./.git -prune -o \
-            \( -name CMakeLists.txt -o -name '*.cmake' -o -name '*.sh' \) -print | tar -cf - -T -) |
+            \( -name CMakeLists.txt -o -name '*.cmake' -o -name '*.sh' -o -name '*.mjs' \) -print | tar -cf - -T -) |
             tar -xf - -C "$1" || exit 2
     }
     # plant NAME FILE TEXT WANT: a copy with TEXT appended to FILE; WANT is "pass" or the
@@ -48,6 +49,7 @@ if [ "${1:-}" = --plants ]; then
     plant library tools/bench/CMakeLists.txt 'find_library(JEMALLOC_LIB NAMES jemalloc jemalloc_pic)' 'jemalloc jemalloc_pic'
     plant bad_via tests/layering/format.sh 'command -v xmllint >/dev/null # deps: libxml2-utils' libxml2-utils
     plant bare_optional tests/layering/format.sh 'command -v xmllint >/dev/null # deps: optional' xmllint
+    plant module tests/web/cdp.mjs 'execFileSync("xz", ["-t", "x"]);' xz
     plant optional tests/layering/format.sh 'command -v xmllint >/dev/null # deps: optional: only adds a hint to a message' pass
     plant comment engine/CMakeLists.txt '# find_package(Vulkan) is not a probe' pass
     plant alternative tools/bench/CMakeLists.txt 'find_program(VG_PROG NAMES valgrind-not-here valgrind)' pass
@@ -72,6 +74,7 @@ covered=$(grep -E '(missing|lean)\+=' tools/deps.sh | sed 's/#.*//' |
     tr -s ' \t/()[]{}"=|&>;:*' '\n' | grep . | sed 'p; s/\.[a-z]*$//' | sort -u)
 files=$(find . -path ./build -prune -o -path ./.git -prune -o \( -name CMakeLists.txt -o -name '*.cmake' \) -print | sort)
 scripts=$(find tests tools -path '*/build' -prune -o -name '*.sh' -print | grep -v -e '^tools/deps.sh$' -e '^tests/scripts/deps_probes.sh$' | sort)
+modules=$(find tests tools -path '*/build' -prune -o -name '*.mjs' -print | sort)
 # One probe a line: FILE<TAB>LINE<TAB>KIND<TAB>NAMES (alternatives, space apart)<TAB>COMMENT
 probes=$(
     # shellcheck disable=SC2086 # the file lists
@@ -119,6 +122,16 @@ probes=$(
             printf "%s\t%d\t%s\t%s\t%s\n", FILENAME, FNR, kind, name, c
         }
     }' $scripts
+    awk '
+    {
+        line = $0; c = ""
+        if (match(line, /\/\/.*/)) { c = substr(line, RSTART); sub(/^\/\//, "#", c); line = substr(line, 1, RSTART - 1) }
+        while (match(line, /(execFileSync|execFile|spawnSync|spawn)\("[A-Za-z0-9_.+-]+"/)) {
+            w = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+            kind = w; sub(/\(.*/, "", kind); name = w; sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
+            printf "%s\t%d\t%s\t%s\t%s\n", FILENAME, FNR, kind, name, c
+        }
+    }' $modules
 )
 fail=0 n=0
 is_covered() { printf '%s\n' "$covered" | grep -qxF -- "$1"; }

@@ -75,7 +75,7 @@ const tests = {
       // One native run, its output and status both (the hash, not pixels: SDL draws none).
       let out = "";
       try {
-        out = execFileSync("sh", ["-c", `"$0" --headless --no-save --replay "$1" 2>&1`, extra, path.join(SRC, rep)], { encoding: "utf8", env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy", STRATA_NO_RASTER: "1" } });
+        out = execFileSync("sh", ["-c", `"$0" --headless --no-save --replay "$1" 2>&1`, extra, path.join(SRC, rep)], { encoding: "utf8", env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy", STRATA_NO_RASTER: "1" } }); // deps: essential
       } catch (e) { throw new Error(`native run failed: ${(e.stdout || "") + (e.stderr || "")}`); }
       const native = (out.match(/played to the end, .* hash ([0-9a-f]{16})/) || [])[1];
       if (native !== hash) throw new Error(`browser hash ${hash}, native ${native}`);
