@@ -141,6 +141,10 @@ for leg in "${legs[@]}"; do
     read -r n p f s names < <(counts "$logs/$leg.ctest")
     total_p=$((total_p + p)) total_f=$((total_f + f)) total_s=$((total_s + s))
     line="$n tests: $p passed, $f failed, $s skipped${names:+ ($names)}"
+  elif [[ $leg == fresh && -f build/fresh/test.log ]]; then
+    # The new machine's own total (tools/fresh.sh prints its legs' lines).
+    read -r p f s < <(sed -n 's/^tests: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' build/fresh/test.log | tail -n 1)
+    total_p=$((total_p + ${p:-0})) total_f=$((total_f + ${f:-0})) total_s=$((total_s + ${s:-0}))
   fi
   if ((rc == 77)) && [[ -f "$logs/$leg.skip" ]]; then
     verdict="skipped: $(cat "$logs/$leg.skip") (this machine cannot run it)"
