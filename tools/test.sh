@@ -104,15 +104,19 @@ fresh_leg() {
   bash tools/fresh.sh
 }
 
+# A ctest log's results, a line each: "SECONDS NAME STATUS".
+results() {
+  sed -n 's/^ *[0-9]*\/[0-9]* Test *#[0-9]*: \([^ ]*\) [ .*]*\([A-Za-z: ]*[A-Za-z]\) *\([0-9.]*\) sec.*/\3 \1 \2/p' "$1"
+}
 # The ten slowest tests of a ctest log, then the counts "total passed failed skipped" and
 # the skipped tests' names.
 slowest() {
-  sed -n 's/^ *[0-9]*\/[0-9]* Test *#[0-9]*: \([^ ]*\) [ .*]*\([A-Za-z: ]*[A-Za-z]\) *\([0-9.]*\) sec.*/\3 \1 \2/p' "$1" |
-    sort -rn | head -n 10 | awk '{ printf "  %8.2f s  %s%s\n", $1, $2, ($3 == "Passed" ? "" : " (" $3 ")") }'
+  results "$1" | sort -rn | head -n 10 |
+    awk '{ printf "  %8.2f s  %s%s\n", $1, $2, ($3 == "Passed" ? "" : " (" $3 ")") }'
 }
 counts() {
-  sed -n 's/^ *[0-9]*\/[0-9]* Test *#[0-9]*: \([^ ]*\) [ .*]*\([A-Za-z: ]*[A-Za-z]\) *[0-9.]* sec.*/\1 \2/p' "$1" |
-    awk '{ n++; if ($2 == "Passed") p++; else if ($2 == "Skipped") { s++; names = names (names ? ", " : "") $1 } else f++ }
+  results "$1" |
+    awk '{ n++; if ($3 == "Passed") p++; else if ($3 == "Skipped") { s++; names = names (names ? ", " : "") $2 } else f++ }
          END { printf "%d %d %d %d %s\n", n, p, f, s, names }'
 }
 
