@@ -409,6 +409,19 @@ static bool choose_start(App *app, const char *assets) {
     return o->level != NULL;
 }
 
+/* The progress a run starts from, into the save (a replay's) or out of it (a recording's). */
+static void start_progress(SaveData *d, const ReplayStart *st) {
+    memcpy(d->furthest, st->furthest, sizeof d->furthest);
+    memcpy(d->levels, st->levels, sizeof d->levels);
+    d->level_count = st->level_count;
+}
+static ReplayStart recorded_start(const Game *g) {
+    ReplayStart st = {.level_chosen = g->level_chosen, .level_count = g->save.level_count};
+    memcpy(st.furthest, g->save.furthest, sizeof st.furthest);
+    memcpy(st.levels, g->save.levels, sizeof st.levels);
+    return st;
+}
+
 /* The Game on its first level, with the player's progress and settings. */
 static bool create_game(App *app, bool level_chosen) {
     const AppOptions *o = &app->opt;
@@ -423,7 +436,8 @@ static bool create_game(App *app, bool level_chosen) {
                       .skip_title = o->skip_title,
                       .save_path = save ? save_path : NULL,
                       .settings_path = settings ? settings_path : NULL,
-                      .level_chosen = level_chosen};
+                      .level_chosen = level_chosen,
+                      .recorded = o->record || o->replay};
     _Static_assert(SAVE_BIND_ACTIONS == ACTION_REWIND + 1, "save.h binds the actions up to rewind, in order");
     st_input_set_actions(&h->in, CONTROLS_ACTIONS, ACTION_COUNT);
     InputBindings keys = st_input_bindings_default(&h->in);
@@ -435,6 +449,8 @@ static bool create_game(App *app, bool level_chosen) {
         else st_diag_report(DIAG_ERROR, "game: out of memory");
         return false;
     }
+    /* A replay starts from the progress its run started from, not from this player's. */
+    if (o->replay) start_progress(&app->game->save, &app->replay.start);
     return true;
 }
 
@@ -452,8 +468,9 @@ void *app_create(Host *h, const void *options) {
     AssetSearch search = app_asset_search(o->assets);
     app->assets = st_asset_dir_search(h->life.perm, &search, &aerr);
     if (!app->assets) st_diag_report(DIAG_ERROR, "game: %s", aerr.message);
-    bool level_chosen = o->level != NULL && !o->replay;
-    if (!app->assets || !choose_start(app, app->assets) || !create_game(app, level_chosen)) {
+    bool asked = o->level != NULL; /* before choose_start picks one */
+    if (!app->assets || !choose_start(app, app->assets) ||
+        !create_game(app, o->replay ? app->replay.start.level_chosen : asked)) {
         app_teardown(app);
         return NULL;
     }
@@ -519,7 +536,7 @@ static void view_straight(App *app, Error *err) {
 /* The viewer's keyframes, before the rewind's ring takes the rest of the history arena. */
 static bool create_viewer(App *app) {
     Game *g = app->game;
-    uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena);
+    uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena) + sizeof g->save;
     /* Its ticks as a straight replay plays them: the rewind's history recorded, its input obeyed. */
     app->view_game = (ViewerGame){.g = g, .rw = &app->rewind};
     ViewerParams p =
@@ -602,6 +619,7 @@ bool app_start(void *state, Host *h) {
         st_diag_report(DIAG_ERROR, "game: cannot start recording");
         return false;
     }
+    if (o->record) app->record.start = recorded_start(app->game);
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
     /* The viewer's bar has the bottom of the screen: the game's pictures fit above it. */
@@ -761,6 +779,9 @@ bool app_tick(void *state, Host *h) {
     Game *g = app->game;
     const AppOptions *o = &app->opt;
     uint16_t b = 0;
+    /* No tick after the player chose Quit: a recording ends on the tick that quit, and its
+       replay quits on its last input. */
+    if (g->quit && app->mode != APP_MODE_VIEW) return false;
     switch (app->mode) {
     case APP_MODE_EDIT:
     case APP_MODE_OVER:
@@ -811,7 +832,9 @@ static void after_ticks(App *app) {
     const AppOptions *o = &app->opt;
     apply_settings(app);
     if (!o->no_watch && app->mode == APP_MODE_PLAY && !o->record) watch_level(app);
-    if (app->game->quit || (h->opt.headless && app->mode == APP_MODE_OVER)) h->quit = true;
+    /* In the viewer the run's Quit is a tick like another: the viewer's window stays. */
+    bool quit = app->game->quit && app->mode != APP_MODE_VIEW;
+    if (quit || (h->opt.headless && app->mode == APP_MODE_OVER)) h->quit = true;
 }
 
 void app_draw(void *state, Host *h, float w, float hh) {
@@ -840,7 +863,7 @@ static void app_verdicts(App *app) {
     Game *g = app->game;
     Error msg;
     if (o->record) {
-        if (!replay_save(&app->record, o->record, game_hash(g), g->sim.progress.levels_completed, &msg)) {
+        if (!replay_save(&app->record, o->record, game_run_hash(g), g->sim.progress.levels_completed, &msg)) {
             st_error_report(&msg);
             app->status = 1;
         } else if (app->record.overflowed) {
@@ -850,21 +873,29 @@ static void app_verdicts(App *app) {
                            app->record.ticks, o->record);
         } else {
             st_diag_report(DIAG_NOTE, "recorded %u ticks, %d levels completed, hash %016llx -> %s", app->record.ticks,
-                           g->sim.progress.levels_completed, (unsigned long long)game_hash(g), o->record);
+                           g->sim.progress.levels_completed, (unsigned long long)game_run_hash(g), o->record);
         }
     }
     if (o->replay) {
         const Replay *r = &app->replay;
         /* The viewer played the whole run through when it opened: its end is the verdict. */
         const Viewer *v = app->viewer && app->viewer->opened ? app->viewer : NULL;
-        uint64_t h = v ? v->end_hash : game_hash(g);
+        bool run_hash = r->version >= 3;
+        uint64_t h = v ? (run_hash ? v->end_run_hash : v->end_hash) : run_hash ? game_run_hash(g) : game_hash(g);
         int32_t levels = v ? v->end_levels : g->sim.progress.levels_completed;
         bool complete = v || replay_done(r);
-        bool ok = !complete || !r->has_hash || (h == r->hash && (r->levels < 0 || r->levels == levels));
+        /* The run quit with inputs left: it went another way than the one recorded. Stopped
+           from outside (the window closed, --frames), it is only unchecked. */
+        bool diverged = !complete && g->quit;
+        bool ok = !diverged && (!complete || !r->has_hash || (h == r->hash && (r->levels < 0 || r->levels == levels)));
         /* The verdict: a note, or an error when the run is not the one recorded. */
         st_diag_report(ok ? DIAG_NOTE : DIAG_ERROR, "replay %s: %s, %d levels completed, hash %016llx%s", o->replay,
-                       complete ? "played to the end" : "stopped early", levels, (unsigned long long)h,
-                       !complete      ? ""
+                       diverged   ? "the game quit with inputs left"
+                       : complete ? "played to the end"
+                                  : "stopped early",
+                       levels, (unsigned long long)h,
+                       diverged       ? " (MISMATCH)"
+                       : !complete    ? " (unchecked)"
                        : !r->has_hash ? " (no hash to check)"
                        : ok           ? " (matches)"
                                       : " (MISMATCH)");

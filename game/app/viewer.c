@@ -42,10 +42,14 @@ static void game_step(void *ctx, uint16_t input) {
 static void game_forget(void *ctx) { rewind_forget(((ViewerGame *)ctx)->rw); }
 
 ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max) {
+    Game *g = vg->g;
+    vg->regions[0] = (HistoryRegion){.data = g, .size = game_play_bytes()};
+    vg->regions[1] = (HistoryRegion){.arena = g->level_arena};
+    vg->regions[2] = (HistoryRegion){.data = &g->save, .size = sizeof g->save};
     return (ViewerParams){.replay = r,
-                          .g = vg->g,
-                          .regions = vg->rw->regions,
-                          .region_count = 2,
+                          .g = g,
+                          .regions = vg->regions,
+                          .region_count = 3,
                           .step = game_step,
                           .forget = game_forget,
                           .ctx = vg,
@@ -103,6 +107,7 @@ bool viewer_open(Viewer *v, Error *err) {
         for (uint32_t k = 0; k < r->runs[i].count; k++, tick++)
             if (!pass_tick(v, tick, (uint16_t)r->runs[i].input, err)) return pass_failed(v, tick);
     v->end_hash = game_hash(v->p.g);
+    v->end_run_hash = game_run_hash(v->p.g);
     v->end_levels = v->p.g->sim.progress.levels_completed;
     /* The end as an entry of its own, so that a seek to it restores a state that is held. */
     if (st_history_record(v->keys, 0, v->p.regions, v->p.region_count, err) == HISTORY_NONE)

@@ -70,11 +70,13 @@ typedef struct ViewerParams {
 
 /* A Game that rewinds (rules/rewind.h), as a straight run plays it: the viewer's params for
    it (viewer_game_params) step each tick through rewind_update, empty the rewind's history
-   as `forget`, and keep the regions a rewind restores (rw->regions, read from viewer_open
-   on: rewind_init may come after viewer_create, as the history arena's order wants). */
+   as `forget`, and keep the regions a rewind restores and the save's (the progress a clear
+   records, which the title and the cards read: a rewind never undoes it, but a seek back
+   before the clear must). */
 typedef struct ViewerGame {
     Game *g;
     Rewind *rw;
+    HistoryRegion regions[3]; /* viewer_game_params fills them */
 } ViewerGame;
 
 /* The params for replay r played on vg (which outlives the viewer). */
@@ -98,6 +100,7 @@ typedef struct Viewer {
     ViewerMark marks[VIEWER_MARKS_MAX];
     uint32_t mark_count, marks_dropped;
     uint64_t end_hash;           /* game_hash at the run's end, from the pass */
+    uint64_t end_run_hash;       /* ... and game_run_hash */
     int32_t end_levels;          /* levels completed at the end */
     uint64_t arena_bytes;        /* what viewer_create took of its arena */
     uint64_t open_ns;            /* the pass's CPU time (viewer_open) */

@@ -132,6 +132,8 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err) {
     memcpy(g->start_level, cfg->start_level, n + 1);
     memcpy(g->default_binds, cfg->default_binds, sizeof g->default_binds);
     g->level_chosen = cfg->level_chosen;
+    g->recorded = cfg->recorded;
+    g->course = 0xcbf29ce484222325ull; /* FNV-1a's offset basis */
     g->rebinding = -1;
     sim_init(&g->sim, cfg->seed);
     if (!start_run(g, err)) return false;
@@ -429,7 +431,9 @@ static void update_settings(Game *g, uint32_t input, uint32_t pressed) {
         if (choose) leave_settings(g);
         break;
     default:
-        if (choose && g->menu >= SETTINGS_KEYS && g->menu < SETTINGS_RESET_KEYS) g->rebinding = g->menu - SETTINGS_KEYS;
+        if (!choose || g->menu < SETTINGS_KEYS || g->menu >= SETTINGS_RESET_KEYS) break;
+        if (g->recorded) game_show_notice(g, "keys cannot be rebound while a run is recorded or replayed");
+        else g->rebinding = g->menu - SETTINGS_KEYS;
         break;
     }
 }
@@ -540,6 +544,15 @@ void game_update(Game *g, uint32_t input) {
     if (g->message_ticks > 0) g->message_ticks--;
     if ((unsigned)g->screen < SCREEN_COUNT && GAME_SCREENS[g->screen].update)
         GAME_SCREENS[g->screen].update(g, input, pressed);
+    /* FNV-1a over what the menus and cards show: the screen, its row, the level's number
+       and what the clear card says of the records. */
+    const SaveRecordResult *c = &g->clear_record;
+    uint64_t words[] = {(uint64_t)g->screen | (uint64_t)(uint32_t)g->menu << 8,
+                        (uint64_t)(uint32_t)g->menu_scroll | (uint64_t)(uint32_t)g->level_number << 32,
+                        (uint64_t)c->first | (uint64_t)c->best_time << 1 | (uint64_t)c->best_coins << 2};
+    uint64_t h = g->course;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) h = (h ^ words[i]) * 0x100000001b3ull;
+    g->course = h;
 }
 
 uint64_t game_hash(const Game *g) {
@@ -547,4 +560,10 @@ uint64_t game_hash(const Game *g) {
     h ^= (uint64_t)g->screen + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
     h ^= (uint64_t)g->level_number * 0x100000001b3ull;
     return h;
+}
+
+uint64_t game_run_hash(const Game *g) {
+    uint64_t h = game_hash(g);
+    h = (h ^ g->course) * 0x100000001b3ull;
+    return (h ^ (uint64_t)(uint32_t)g->menu) * 0x100000001b3ull;
 }

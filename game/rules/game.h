@@ -96,6 +96,9 @@ typedef struct GameConfig {
     const char *save_path;     /* NULL: progress is not saved */
     const char *settings_path; /* NULL: settings are not saved (save.h: the settings file) */
     bool level_chosen;         /* start_level was asked for (--level): the title's Enter plays it */
+    /* The run is recorded or replayed: keys cannot be rebound in the settings, since the
+       key a rebinding waits for comes from the front end, not from the recorded input. */
+    bool recorded;
     /* The front end's keys for the rebindable actions (save.h's order), used until the
        player binds their own and by "reset keys". */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
@@ -123,7 +126,11 @@ typedef struct Game {
     bool clear_hurt;                /* ... the player had lost hearts: the next level refills them */
     /* ... a rewind went back into it: it is not counted (no record, no progress saved) */
     bool clear_rewound;
-    bool rewound;             /* this level was rewound since it was entered */
+    bool rewound; /* this level was rewound since it was entered */
+    bool quit;    /* the player chose Quit: the run is over */
+    /* Every tick's screen and menu row, mixed: two runs with one course through the menus
+       and cards have one course hash (game_run_hash). */
+    uint64_t course;
     int32_t run_coins_total;  /* coins in the levels completed this run */
     GameScreen settings_from; /* where the settings screen goes back to */
     uint32_t load_failures;
@@ -142,8 +149,8 @@ typedef struct Game {
     int32_t scale_max;
     bool level_chosen; /* GameConfig's */
     uint16_t default_binds[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS];
+    bool recorded;   /* GameConfig's */
     Catalog catalog; /* the run folder's levels, scanned when a menu needs it */
-    bool quit;
     bool save_enabled;
     char save_path[SAVE_PATH_MAX];
     bool settings_enabled;
@@ -166,8 +173,12 @@ void game_show_report(Game *g, const Diag *d);
 /* A short line for the player that is not a problem ("screenshot saved: ..."). */
 void game_show_notice(Game *g, const char *text);
 void game_update(Game *g, uint32_t input);
-/* The simulation's hash plus the screen: what a replay checks at its end. */
+/* The simulation's hash plus the screen: what a replay of version 1 or 2 checks at its end. */
 uint64_t game_hash(const Game *g);
+/* game_hash with the course through the menus and cards (Game.course) and the menu's row:
+   what a replay of version 3 checks, so a run that went another way through the title,
+   the settings or a card fails even where the play after it is the same. */
+uint64_t game_run_hash(const Game *g);
 const char *game_screen_name(GameScreen s);
 
 /* The title's "Continue": the catalog index of the furthest level reached, -1 if none. */

@@ -26,6 +26,11 @@ void replay_append(Replay *r, uint16_t input) {
     /* Once a tick is lost, nothing after it may be recorded, not even a tick that would
        only lengthen the last run: the file would skip the lost one. */
     if (r->overflowed) return;
+    if (r->ticks >= REPLAY_TICKS_MAX) {
+        st_diag_report(DIAG_WARNING, "replay: a day of ticks recorded, recording stops here");
+        r->overflowed = true;
+        return;
+    }
     if (r->run_count > 0 && r->runs[r->run_count - 1].input == input && r->runs[r->run_count - 1].count < UINT32_MAX) {
         r->runs[r->run_count - 1].count++;
     } else if (r->run_count < r->run_cap) {
@@ -39,21 +44,23 @@ void replay_append(Replay *r, uint16_t input) {
 }
 
 Str8 replay_format(Arena *a, const Replay *r) {
-    /* Worst case per run: "4294967295x1ff " = 15 bytes; plus the header and its path. */
-    uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + 1024;
+    /* Worst case per run: "4294967295x1ff " = 15 bytes; plus the header, its paths and the
+       progress's lines. */
+    const ReplayStart *st = &r->start;
+    uint64_t cap = (uint64_t)r->run_count * 16 + sizeof r->level + sizeof st->levels + 1024;
     char *buf = st_arena_push_array_raw(a, char, cap);
     if (!buf) return (Str8){0};
-    /* Version 2 only for a run that needs its ninth bit: every other file stays one that
-       a game without rewinding reads. */
-    uint16_t all = 0;
-    for (uint32_t i = 0; i < r->run_count; i++) all |= r->runs[i].input;
-    int version = all > REPLAY_INPUT_MAX_V1 ? 2 : 1;
-    size_t len =
-        (size_t)snprintf(buf, cap,
-                         "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
-                         "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart%s)\n"
-                         "replay %d\nseed %" PRIu64 "\nlevel %s\nticks %u\n",
-                         version > 1 ? ", 256 rewind" : "", version, r->seed, r->level, r->ticks);
+    size_t len = (size_t)snprintf(buf, cap,
+                                  "# arena-dungeon replay: the input of every 60 Hz tick as COUNTxHEX runs\n"
+                                  "# (bits: 1 up, 2 down, 4 left, 8 right, 16 fire, 32 confirm, 64 pause, 128 restart,"
+                                  " 256 rewind)\n"
+                                  "replay %d\nseed %" PRIu64 "\nlevel %s\nchosen %s\n",
+                                  REPLAY_VERSION, r->seed, r->level, st->level_chosen ? "yes" : "no");
+    if (st->furthest[0]) len += (size_t)snprintf(buf + len, cap - len, "furthest %s\n", st->furthest);
+    for (int32_t i = 0; i < st->level_count && i < SAVE_MAX_LEVELS; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "best %s %u %d\n", st->levels[i].file, st->levels[i].best_ticks,
+                                st->levels[i].best_coins);
+    len += (size_t)snprintf(buf + len, cap - len, "ticks %u\n", r->ticks);
     if (r->overflowed)
         len += (size_t)snprintf(buf + len, cap - len,
                                 "# the recording buffer overflowed: no final levels or hash to check\n");
@@ -141,6 +148,47 @@ typedef struct ReplayScan {
     uint64_t header_ticks;
 } ReplayScan;
 
+/* A level's file name as the save keys it: one word, no control bytes. */
+static bool valid_name(Str8 s) {
+    if (s.len == 0 || s.len >= SAVE_NAME_MAX) return false;
+    for (uint64_t i = 0; i < s.len; i++)
+        if ((uint8_t)s.data[i] <= ' ' || s.data[i] == 127) return false;
+    return true;
+}
+
+/* `chosen yes|no`, `furthest FILE` or `best FILE TICKS COINS`: what the run started from. */
+static bool parse_start_line(Replay *r, Str8 key, Str8 val, const char *path, int line_no, Error *err) {
+    ReplayStart *st = &r->start;
+    if (r->version < 3) return fail(err, path, line_no, "a start line in a replay older than version 3");
+    if (st_str8_eq_cstr(key, "chosen")) {
+        if (!st_str8_eq_cstr(val, "yes") && !st_str8_eq_cstr(val, "no"))
+            return fail(err, path, line_no, "bad chosen (want yes or no)");
+        st->level_chosen = st_str8_eq_cstr(val, "yes");
+        return true;
+    }
+    if (st_str8_eq_cstr(key, "furthest")) {
+        if (!valid_name(val)) return fail(err, path, line_no, "bad furthest (want a level's file name)");
+        memcpy(st->furthest, val.data, val.len);
+        st->furthest[val.len] = '\0';
+        return true;
+    }
+    Str8 file, ticks, coins;
+    uint64_t t, c;
+    st_str8_next_token(&val, ' ', &file);
+    st_str8_next_token(&val, ' ', &ticks);
+    coins = st_str8_trim(val);
+    if (!valid_name(file) || !st_str8_parse_u64(ticks, 10, &t) || t > UINT32_MAX || !st_str8_parse_u64(coins, 10, &c) ||
+        c > INT32_MAX)
+        return fail(err, path, line_no, "bad best (want FILE TICKS COINS)");
+    if (st->level_count == SAVE_MAX_LEVELS) return fail(err, path, line_no, "more best lines than a save holds");
+    SaveLevel *l = &st->levels[st->level_count++];
+    memcpy(l->file, file.data, file.len);
+    l->file[file.len] = '\0';
+    l->best_ticks = (uint32_t)t;
+    l->best_coins = (int32_t)c;
+    return true;
+}
+
 /* One `key value` line of the header. */
 static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, const char *path, Error *err) {
     int line_no = sc->line_no;
@@ -159,9 +207,14 @@ static bool parse_header_line(Replay *r, ReplayScan *sc, Str8 line, Str8 rest, c
         memcpy(r->level, val.data, val.len);
         r->level[val.len] = '\0';
         sc->has_level = true;
+    } else if (st_str8_eq_cstr(key, "chosen") || st_str8_eq_cstr(key, "furthest") || st_str8_eq_cstr(key, "best")) {
+        return parse_start_line(r, key, val, path, line_no, err);
     } else if (st_str8_eq_cstr(key, "ticks")) {
-        if (!st_str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > UINT32_MAX)
-            return fail(err, path, line_no, "bad ticks");
+        if (!st_str8_parse_u64(val, 10, &sc->header_ticks) || sc->header_ticks > REPLAY_TICKS_MAX) {
+            char why[96];
+            snprintf(why, sizeof why, "bad ticks (want at most %u: a day at 60 Hz)", REPLAY_TICKS_MAX);
+            return fail(err, path, line_no, why);
+        }
         sc->ticks_line = line_no;
     } else if (st_str8_eq_cstr(key, "levels")) {
         if (!st_str8_parse_u64(val, 10, &v) || v > INT32_MAX) return fail(err, path, line_no, "bad levels");
@@ -217,7 +270,8 @@ static bool parse_runs(Replay *r, Str8 rest, int line_no, const char *path, Erro
             uint64_t count, input;
             if (x <= 0 || !st_str8_parse_u64(st_str8_prefix(w, (uint64_t)x), 10, &count) ||
                 !st_str8_parse_u64(st_str8_skip(w, (uint64_t)x + 1), 16, &input) || count == 0 || count > UINT32_MAX ||
-                input > (r->version > 1 ? REPLAY_INPUT_MAX : REPLAY_INPUT_MAX_V1) || r->ticks + count > UINT32_MAX)
+                input > (r->version > 1 ? REPLAY_INPUT_MAX : REPLAY_INPUT_MAX_V1) ||
+                r->ticks + count > REPLAY_TICKS_MAX)
                 return fail(err, path, line_no, "bad input run (want COUNTxHEX)");
             r->runs[r->run_count++] = (ReplayRun){.count = (uint32_t)count, .input = (uint16_t)input};
             r->ticks += (uint32_t)count;

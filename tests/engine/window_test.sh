@@ -73,7 +73,9 @@ start_app() {
         stop_app
         return 1
     fi
-    sleep 0.5 # let the window manager place and frame it
+    # Under a window manager, until it has framed the window (it sets the frame's extents).
+    framed() { xprop -id "$WIN" _NET_FRAME_EXTENTS 2>/dev/null | grep -q ' = ' || ! kill -0 $APPID 2>/dev/null; }
+    [ -z "$WMPID" ] || poll framed || fail "openbox did not frame the window of $class"
 }
 stop_app() {
     [ -n "$APPID" ] || return 0
@@ -160,8 +162,9 @@ if start_app arena-dungeon "$game" --no-save --level "$level"; then
     [ "$class" = 'WM_CLASS(STRING) = "arena-dungeon", "arena-dungeon"' ] || fail "WM_CLASS: $class"
     # 3x (1440x810) does not fit the display: 2x.
     geom_size_is 960 540 || fail "the default window is $(geom), want 960x540 (2x)"
+    # openbox answers a resize below the minimum with the minimum: wait for the answer.
     xdotool windowsize "$WIN" 320 200
-    sleep 0.5
+    wait_for "game, resized to 320x200: a new size" eval '! geom_size_is 960 540'
     read -r _ _ w h <<<"$(geom)"
     [ "$w" -ge 480 ] && [ "$h" -ge 270 ] || fail "the window manager shrank the game to ${w}x$h"
     xdotool windowsize "$WIN" 960 540
@@ -197,7 +200,9 @@ if start_app arena-dungeon "$game" --no-save --level "$level"; then
     stop_app
 fi
 if start_app window-probe "$probe"; then
-    # The default backend in a window is OpenGL (Mesa's llvmpipe under Xvfb).
+    # The default backend in a window is OpenGL (Mesa's llvmpipe under Xvfb). The window
+    # can be up before the probe has written its first line.
+    wait_for "the probe's renderer line" grep -q '^renderer ' "$dir/app.out"
     grep -Eq '^renderer gl: OpenGL [34]\.' "$dir/app.out" || fail "default backend: $(head -n 1 "$dir/app.out"), want OpenGL 3.3 or later"
     check_probe "probe, no WM" 1280 1024
     state_has out=960x540 window_scale=2 || fail "no WM: the probe starts as $(state), want 2x"

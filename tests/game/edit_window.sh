@@ -84,8 +84,18 @@ ended() {
     poll gone || return 1
     wait $APPID; RC=$?; APPID=
 }
-# running: still there a moment after a close (the window manager passes it on in its own time).
-running() { sleep 0.5; kill -0 $APPID 2>/dev/null; }
+# wm_synced: openbox has handled every key sent before (Alt+F4 included, so the game has
+# its close): it changes the number of desktops only after them, and the root window says so.
+desktops() { xprop -root _NET_NUMBER_OF_DESKTOPS 2>/dev/null | awk '{print $NF}'; }
+wm_synced() {
+    local want=2
+    [ "$(desktops)" = 2 ] && want=1
+    xdotool set_num_desktops $want
+    desktops_are() { [ "$(desktops)" = "$want" ]; }
+    poll desktops_are || { fail "openbox did not change the number of desktops"; return 1; }
+}
+# running: still there once the game has handled the close (and a key after it).
+running() { wm_synced && synced && kill -0 $APPID 2>/dev/null; }
 
 # 1. Close, asked; close again: quits without saving, keeps nothing.
 printf '%s\n' "$original" >"$level"

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <strata/core/diag_capture.h>
+#include <strata/core/os_file.h>
 #include "app_run.h"
 #include "check.h"
 #include "portable.h"
@@ -175,6 +176,139 @@ static void test_level_option(Arena *perm) {
     CHECK_EQ_I(app_run_release(app), 0);
 }
 
+/* A replay of `path` headless to its end: the App's status, and what it ended on. */
+typedef struct Replayed {
+    int status;
+    bool done, quit;
+    GameScreen screen;
+} Replayed;
+static Replayed replay_run(Arena *perm, const char *path, uint64_t seek, bool seek_given) {
+    Replayed r = {.status = -1};
+    App *app = app_run_create(
+        perm,
+        &(AppRunOptions){.replay = path, .headless = true, .skip_title = true, .seek = seek, .seek_given = seek_given});
+    if (!app) return r;
+    for (int i = 0; i < 100000 && app_run_frame(app); i++) {
+    }
+    r.done = replay_done(&app->replay), r.quit = app->game->quit, r.screen = app->game->screen;
+    r.status = app_run_release(app);
+    return r;
+}
+
+/* The file's text, NUL-terminated, in `a` (NULL: unreadable). */
+static char *read_text(Arena *a, const char *path) {
+    Str8 text;
+    Error msg;
+    if (!st_os_read_file(a, path, 1 << 20, &text, &msg)) return NULL;
+    char *t = st_arena_push_array(a, char, text.len + 1);
+    if (t) memcpy(t, text.data, text.len);
+    return t;
+}
+
+/* `text` with `from` replaced by `to`, written to `path`. */
+static bool write_changed(const char *path, const char *text, const char *from, const char *to) {
+    const char *at = strstr(text, from);
+    FILE *f = at ? fopen(path, "wb") : NULL;
+    if (!f) return false;
+    fprintf(f, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return fclose(f) == 0;
+}
+
+/* A recorded run that visits the title: --level names the level, the player has a save to
+   continue, and the run goes back to the title, takes "Continue" there, and quits from it.
+   Its replay is that run (the title on the same rows, to the Quit on its last input); a
+   replay whose start differs (the level not named, no progress) or that has inputs left
+   when the game quits is a MISMATCH (status 3), never a pass that "stopped early". */
+static void test_recorded_title(Arena *perm) {
+    SaveData d = {0};
+    save_record(&d, "01-first-steps.lvl", 900, 3, "03-spikes-and-water.lvl");
+    char save[SAVE_PATH_MAX], rec[SAVE_PATH_MAX + 16], bad[SAVE_PATH_MAX + 16];
+    Error msg;
+    REQUIRE_VOID(save_default_path(save, sizeof save));
+    REQUIRE_VOID(save_write(&d, save, &msg));
+    char settings[SAVE_PATH_MAX]; /* the default keys: test_settings rebound some */
+    REQUIRE_VOID(save_settings_default_path(settings, sizeof settings));
+    remove(settings);
+    snprintf(rec, sizeof rec, "%s/run.rep", getenv("XDG_DATA_HOME"));
+    snprintf(bad, sizeof bad, "%s/bad.rep", getenv("XDG_DATA_HOME"));
+    App *app = app_run_create(
+        perm,
+        &(AppRunOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .record = rec, .headless = true, .skip_title = true});
+    REQUIRE_VOID(app);
+    Game *g = app->game;
+    CHECK_EQ_I(g->screen, SCREEN_PLAYING);
+    app_run_key(SDL_SCANCODE_D, true);
+    for (int i = 0; i < 10; i++) frame(app);
+    app_run_key(SDL_SCANCODE_D, false);
+    tap_frames(app, SDL_SCANCODE_ESCAPE);
+    tap_until(app, SDL_SCANCODE_DOWN, PAUSE_TITLE);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK_EQ_I(g->screen, SCREEN_TITLE);
+    CHECK_EQ_I(g->menu, TITLE_NEW_RUN); /* the level was named: Enter would play it */
+    tap_until(app, SDL_SCANCODE_UP, TITLE_CONTINUE);
+    uint32_t title_tick = g->ticks;
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    CHECK(strstr(g->sim.level_path, "03-spikes-and-water.lvl") != NULL);
+    app_run_key(SDL_SCANCODE_D, true);
+    for (int i = 0; i < 10; i++) frame(app);
+    app_run_key(SDL_SCANCODE_D, false);
+    tap_frames(app, SDL_SCANCODE_ESCAPE);
+    tap_until(app, SDL_SCANCODE_DOWN, PAUSE_TITLE);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+    tap_until(app, SDL_SCANCODE_DOWN, TITLE_QUIT);
+    tap(SDL_SCANCODE_RETURN);
+    bool more = true;
+    for (int i = 0; i < 4 && more; i++) more = app_run_frame(app);
+    CHECK(!more && g->quit);
+    uint32_t ticks = g->ticks;
+    CHECK_EQ_I(app_run_release(app), 0);
+
+    Replay r;
+    REQUIRE_VOID(replay_load(&r, perm, rec, &msg));
+    CHECK_EQ_U(r.version, 3);
+    CHECK_EQ_U(r.ticks, ticks); /* not a tick after the Quit */
+    CHECK(r.start.level_chosen);
+    CHECK_STR(r.start.furthest, "03-spikes-and-water.lvl");
+    CHECK_EQ_I(r.start.level_count, 1);
+
+    /* The replay is the run: the title on its rows, the Quit on the last input. */
+    Replayed p = replay_run(perm, rec, 0, false);
+    CHECK_EQ_I(p.status, 0);
+    CHECK(p.done && p.quit);
+    CHECK_EQ_I(p.screen, SCREEN_TITLE);
+    /* The viewer's seek to the title shows it as the run had it, and its verdict matches. */
+    app = app_run_create(
+        perm,
+        &(AppRunOptions){.replay = rec, .headless = true, .skip_title = true, .seek = title_tick, .seek_given = true});
+    REQUIRE_VOID(app);
+    CHECK_EQ_I(app->game->screen, SCREEN_TITLE);
+    CHECK_EQ_I(app->game->menu, TITLE_CONTINUE);
+    CHECK(!app->game->quit);
+    while (app_run_frame(app)) {
+    }
+    CHECK_EQ_I(app_run_release(app), 0);
+
+    /* Another start, or inputs past the Quit: the run goes another way, and says so. */
+    char *t = read_text(perm, rec);
+    REQUIRE_VOID(t);
+    char ticks_line[40], more_ticks[40];
+    snprintf(ticks_line, sizeof ticks_line, "ticks %u\n", ticks);
+    snprintf(more_ticks, sizeof more_ticks, "ticks %u\n", ticks + 60);
+    struct {
+        const char *from, *to, *what;
+    } cases[] = {{"chosen yes", "chosen no", "the level not named"},
+                 {"furthest 03-spikes-and-water.lvl\n", "", "no progress to continue"},
+                 {"\nend", " 60x00\nend", "inputs past the Quit"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        REQUIRE_VOID(write_changed(bad, t, cases[i].from, cases[i].to));
+        char *b = i == 2 ? read_text(perm, bad) : NULL; /* and the header's count with them */
+        if (i == 2) REQUIRE_VOID(b && write_changed(bad, b, ticks_line, more_ticks));
+        p = replay_run(perm, bad, 0, false);
+        if (p.status != 3) fprintf(stderr, "%s: status %d, want 3 (MISMATCH)\n", cases[i].what, p.status);
+        CHECK_EQ_I(p.status, 3);
+    }
+}
+
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
 int main(int argc, char **argv) {
     (void)argc, (void)argv;
@@ -186,7 +320,7 @@ int main(int argc, char **argv) {
     snprintf(shots, sizeof shots, "%s/arena-dungeon/screenshots", data);
     REQUIRE(setenv("XDG_DATA_HOME", data, 1) == 0);
     REQUIRE(setenv("XDG_CONFIG_HOME", data, 1) == 0); /* the settings file: never the user's own */
-    REQUIRE(setenv("APPDATA", data, 1) == 0); /* the same on Windows */
+    REQUIRE(setenv("APPDATA", data, 1) == 0);         /* the same on Windows */
     char want_dir[400];
     CHECK(st_host_screenshot_dir(game_api(), want_dir, sizeof want_dir) && strcmp(want_dir, shots) == 0);
 
@@ -323,6 +457,7 @@ int main(int argc, char **argv) {
 
     test_settings(perm);
     test_level_option(perm);
+    test_recorded_title(perm);
     st_arena_release(perm);
 
     CHECK(test_remove_tree(data));

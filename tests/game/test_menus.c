@@ -20,12 +20,16 @@ static Arena *level;
 static Game g;
 
 /* The front end's keys, as numbers (the Game never knows what they are). */
-static const uint16_t KEYS[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS] = {
-    {26, 82}, {22, 81}, {4, 80}, {7, 79}, {44, 13}, {40, 88}, {41, 19}, {21, 0}};
+static const uint16_t KEYS[SAVE_BIND_ACTIONS][SAVE_BIND_SLOTS] = {{26, 82}, {22, 81}, {4, 80},  {7, 79},
+                                                                  {44, 13}, {40, 88}, {41, 19}, {21, 0}};
 
 static bool start_with(bool skip_title, const char *first, bool chosen) {
-    GameConfig cfg = {.start_level = first, .seed = 1, .skip_title = skip_title, .save_path = save_path,
-                      .settings_path = settings_path, .level_chosen = chosen};
+    GameConfig cfg = {.start_level = first,
+                      .seed = 1,
+                      .skip_title = skip_title,
+                      .save_path = save_path,
+                      .settings_path = settings_path,
+                      .level_chosen = chosen};
     memcpy(cfg.default_binds, KEYS, sizeof KEYS);
     Error err;
     bool ok = game_init(&g, level, &cfg, &err);
@@ -270,7 +274,8 @@ static void test_settings_persist(void) {
     moved = game_bind_key(&g, 21);
     CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 40);
     CHECK(g.save.settings.binds[7][0] == 88 && g.save.settings.binds[7][1] == 0);
-    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 88 && moved.dropped_to == 7);
+    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 88 &&
+          moved.dropped_to == 7);
     /* A key no other action has: Confirm's back key (Enter) goes, and says so. */
     game_update(&g, 0);
     press(GAME_IN_CONFIRM);
@@ -426,11 +431,47 @@ static void test_title_quit(void) {
     CHECK(g.quit);
 }
 
+/* The run hash covers the way through the menus: two runs that end in one state, one of
+   which went down the pause menu and back, have one game_hash and two game_run_hash; the
+   same way twice has one. A recorded run cannot rebind keys (the key is not in its inputs). */
+static uint64_t run_paused(bool detour, uint64_t *play_hash) {
+    unlink(save_path);
+    GameConfig cfg = {.start_level = LEVELS_DIR "/01-first-steps.lvl", .seed = 1, .skip_title = true, .recorded = true};
+    memcpy(cfg.default_binds, KEYS, sizeof KEYS);
+    Error err;
+    if (!game_init(&g, level, &cfg, &err)) return 0;
+    press(GAME_IN_PAUSE);
+    press(detour ? SIM_IN_DOWN : 0);
+    press(detour ? SIM_IN_UP : 0);
+    press(GAME_IN_PAUSE);
+    *play_hash = game_hash(&g);
+    return game_run_hash(&g);
+}
+
+static void test_run_hash(void) {
+    uint64_t play_a, play_b, play_c;
+    uint64_t a = run_paused(false, &play_a), b = run_paused(true, &play_b), c = run_paused(true, &play_c);
+    CHECK_EQ_I(g.screen, SCREEN_PLAYING);
+    CHECK_EQ_U(play_a, play_b); /* play alone cannot tell them apart */
+    CHECK(a != b);
+    CHECK_EQ_U(b, c);
+    CHECK_EQ_U(play_b, play_c);
+    /* Settings, a key row: refused with a notice, nothing waits for a key. */
+    press(GAME_IN_PAUSE);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, PAUSE_SETTINGS));
+    press(GAME_IN_CONFIRM);
+    REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_KEYS));
+    press(GAME_IN_CONFIRM);
+    CHECK_EQ_I(game_rebinding(&g), -1);
+    CHECK(strstr(g.message, "cannot be rebound") != NULL);
+}
+
 int main(void) {
     REQUIRE(mkdtemp(dir) != NULL);
     snprintf(save_path, sizeof save_path, "%s/progress", dir);
     snprintf(settings_path, sizeof settings_path, "%s/config/settings", dir);
-    level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     REQUIRE(level);
     test_fresh_title();
     test_continue_and_select();
@@ -440,6 +481,7 @@ int main(void) {
     test_level_chosen();
     test_scale_fits();
     test_title_quit();
+    test_run_hash();
     st_arena_release(level);
     CHECK(test_remove_tree(dir));
     return check_result();

@@ -178,6 +178,53 @@ static void test_header(Arena *perm) {
     st_arena_release(a);
 }
 
+/* Version 3's start lines load into r.start and are written back the same; a start line
+   in an older version, a bad one, and a day's ticks or more are refused at their line. */
+static void test_version3(Arena *perm) {
+    static const char v3[] = "replay 3\nseed 1\nlevel levels/05-the-hunt.lvl\nchosen yes\n"
+                             "furthest 03-spikes-and-water.lvl\nbest 01-first-steps.lvl 1834 12\n"
+                             "best 02-keys-and-doors.lvl 900 0\nticks 3\nhash 1\ninputs\n2x00 1x1ff\nend\n";
+    Replay r;
+    Error msg;
+    REQUIRE_VOID(load_text(perm, v3, &msg, &r));
+    CHECK(r.start.level_chosen);
+    CHECK(strcmp(r.start.furthest, "03-spikes-and-water.lvl") == 0);
+    CHECK_EQ_I(r.start.level_count, 2);
+    CHECK(strcmp(r.start.levels[1].file, "02-keys-and-doors.lvl") == 0 && r.start.levels[1].best_ticks == 900);
+    CHECK(r.start.levels[0].best_ticks == 1834 && r.start.levels[0].best_coins == 12);
+    Replay back;
+    Str8 text = replay_format(perm, &r);
+    REQUIRE_VOID(replay_parse(&back, perm, "x.rep", text, &msg));
+    CHECK(memcmp(&back.start, &r.start, sizeof r.start) == 0 && back.version == REPLAY_VERSION);
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        {"replay 2\nseed 1\nlevel x.lvl\nchosen yes\ninputs\n1x00\nend\n",
+         ":4: error: a start line in a replay older than version 3"},
+        {"replay 3\nseed 1\nlevel x.lvl\nchosen maybe\ninputs\n1x00\nend\n", ":4: error: bad chosen (want yes or no)"},
+        {"replay 3\nseed 1\nlevel x.lvl\nbest a.lvl 12\ninputs\n1x00\nend\n",
+         ":4: error: bad best (want FILE TICKS COINS)"},
+        {"replay 3\nseed 1\nlevel x.lvl\nfurthest a b\ninputs\n1x00\nend\n",
+         ":4: error: bad furthest (want a level's file name)"},
+        {"replay 3\nseed 1\nlevel x.lvl\nticks 4294967295\ninputs\n4294967295x00\nend\n",
+         ":4: error: bad ticks (want at most 5184000: a day at 60 Hz)"},
+        {"replay 3\nseed 1\nlevel x.lvl\ninputs\n5184000x00 1x00\nend\n", ":5: error: bad input run (want COUNTxHEX)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK(!load_text(perm, bad[i].text, &msg, &r));
+        if (strcmp(msg.message, bad[i].error) != 0) fprintf(stderr, "case %zu: %s\n", i, msg.message);
+        CHECK(strcmp(msg.message, bad[i].error) == 0);
+    }
+    /* The recorder stops at a day: one tick more is not recorded. */
+    Replay rec;
+    REQUIRE_VOID(replay_begin_record(&rec, perm, 1, "x.lvl"));
+    rec.ticks = REPLAY_TICKS_MAX - 1;
+    replay_append(&rec, 0);
+    CHECK(!rec.overflowed && rec.ticks == REPLAY_TICKS_MAX);
+    replay_append(&rec, 0);
+    CHECK(rec.overflowed && rec.ticks == REPLAY_TICKS_MAX);
+}
+
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
@@ -217,6 +264,7 @@ int main(void) {
     CHECK(levels >= 6);
     test_overflow_save(perm);
     test_header(perm);
+    test_version3(perm);
     st_arena_release(level);
     st_arena_release(perm);
     return check_result();
