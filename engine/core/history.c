@@ -127,6 +127,19 @@ History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
         return NULL;
     }
     uint64_t pos = st_arena_pos(arena);
+    /* Too small is said here, once: a push that fails would have the arena say it too. */
+    uint64_t base_need = q.deltas && q.bytes ? q.state_max : 0;
+    uint64_t need = sizeof(History) + (uint64_t)q.ticks * sizeof(HistoryEntry) + base_need + (q.bytes ? q.bytes : 1) +
+                    3 * HISTORY_BASE_ALIGN;
+    if (!st_arena_fits(arena, need, 1)) {
+        st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
+                     "history: no room for %u ticks of states up to %llu bytes: arena '%s' has %llu of %llu bytes"
+                     " free, needs %llu",
+                     q.ticks, (unsigned long long)q.state_max, st_arena_name(arena),
+                     (unsigned long long)(st_arena_capacity(arena) - pos), (unsigned long long)st_arena_capacity(arena),
+                     (unsigned long long)need);
+        return NULL;
+    }
     History *h = st_arena_push_struct(arena, History);
     HistoryEntry *e = h ? st_arena_push_array(arena, HistoryEntry, q.ticks) : NULL;
     /* A fixed ring is pushed whole at once, the copy of the keyframe with it; a ring that
@@ -212,10 +225,16 @@ static bool ring_place(const History *h, uint64_t size, uint64_t *at) {
     const HistoryEntry *newest = entry(h, h->head_tick);
     uint64_t tail = entry(h, h->first)->offset, head = newest->offset + newest->size;
     if (newest->offset >= tail) { /* one piece, [tail, head) */
-        /* Back to the start once the room before the tail is twice what is held: the ring
-           then stays within about three times its live bytes (and the arena's peak says
-           so) instead of running through all of its capacity first. */
-        if (tail >= size && tail - size >= 2 * (head - tail)) return *at = 0, true;
+        /* Back to the start once the room before the tail is twice a full ring's worth:
+           the ring then stays within about three times its live bytes (and the arena's
+           peak says so) instead of running through all of its capacity first. A full
+           ring's worth, not what is held now: after a clear or a rewind little is held,
+           and a start sized by that would meet the tail before `ticks` entries, dropping
+           entries for bytes with most of the ring unused. */
+        uint64_t held = head - tail, count = h->next - h->first;
+        uint64_t full = held / count * h->p.ticks;
+        if (full < held) full = held;
+        if (tail >= size && tail - size >= 2 * full) return *at = 0, true;
         if (h->ring_cap - head >= size) return *at = head, true;
         return *at = 0, tail >= size;
     }

@@ -49,10 +49,21 @@ static bool go_back(Rewind *rw, Game *g) {
     return rw->at_start; /* stands still at the oldest state until let go */
 }
 
+/* A card that waits for the player (game over, victory) once its delay is over: its ticks
+   change nothing a rewind would go back to, and recording them would push the play before
+   them out of the history. */
+static bool card_waiting(const Game *g) {
+    return (g->screen == SCREEN_GAME_OVER && g->screen_ticks > GAME_OVER_DELAY) ||
+           (g->screen == SCREEN_VICTORY && g->screen_ticks > SIM_HZ);
+}
+
 /* The state before this tick, for a later rewind. A state the arena cannot hold leaves the
-   history empty (said once): play goes on without rewinding. */
+   history empty (said once): play goes on without rewinding. An entry dropped for room
+   while fewer than REWIND_TICKS are held is said once too, in the log: it is for whoever
+   sizes the arena (--history-arena), not for the player. */
 static void snapshot(Rewind *rw, uint32_t input) {
     Error err;
+    uint64_t dropped = st_history_stats(rw->history).dropped_for_bytes;
     if (st_history_record(rw->history, (uint16_t)input, rw->regions, 2, &err) == HISTORY_NONE) {
         st_history_clear(rw->history, st_history_stats(rw->history).next);
         if (!rw->short_warned) st_diag_report(DIAG_WARNING, "warning: %s: rewinding is off here", err.message);
@@ -60,11 +71,11 @@ static void snapshot(Rewind *rw, uint32_t input) {
         return;
     }
     HistoryStats s = st_history_stats(rw->history);
-    if (s.dropped_for_bytes && s.count < REWIND_TICKS && !rw->short_warned) {
-        st_diag_report(DIAG_WARNING,
-                       "warning: the history arena holds %u ticks of this level, not %d: rewinding reaches less far"
-                       " (--history-arena)",
-                       s.count, REWIND_TICKS);
+    if (s.dropped_for_bytes > dropped && s.count < REWIND_TICKS && !rw->short_warned) {
+        st_diag_report(DIAG_NOTE,
+                       "rewind: the history arena's ring (%llu bytes) held %u ticks here, not %d: rewinding reaches"
+                       " less far (--history-arena)",
+                       (unsigned long long)s.ring_bytes, s.count, REWIND_TICKS);
         rw->short_warned = true;
     }
 }
@@ -74,7 +85,7 @@ void rewind_update(Rewind *rw, Game *g, uint32_t input) {
     if (play && (input & GAME_IN_REWIND) && go_back(rw, g)) return;
     if (!(input & GAME_IN_REWIND)) rw->held = 0, rw->empty_hold = false;
     rw->speed = 0, rw->at_start = false;
-    if (play) snapshot(rw, input);
+    if (play && !card_waiting(g)) snapshot(rw, input);
     else if (rw->history && (g->screen == SCREEN_TITLE || g->screen == SCREEN_LEVEL_SELECT))
         st_history_clear(rw->history, st_history_stats(rw->history).next);
     game_update(g, input & ~(uint32_t)GAME_IN_REWIND);

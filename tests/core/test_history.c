@@ -12,6 +12,7 @@
 #include "check.h"
 #include "heap_count.h"
 #include <strata/core/base.h>
+#include <strata/core/diag_capture.h>
 #include <strata/core/hash.h>
 #include <strata/core/history.h>
 
@@ -67,7 +68,8 @@ static uint16_t input_at(uint64_t t) { return (uint16_t)((t * 2654435761u) >> 7)
 
 /* Every tick recorded, then each one held restored: the world as it was before that tick. */
 static void test_every_tick_restores(void) {
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE_VOID(ha);
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 300, .keyframe_every = 30, .deltas = true}, &err);
@@ -115,7 +117,8 @@ static void test_every_tick_restores(void) {
    a fresh arena, recorded with state_max as given: every tick held still restores exactly.
    Returns the arena's peak; *largest and *held: the largest state and the most held. */
 static uint64_t peak_of_run(uint64_t state_max, uint64_t *largest, uint64_t *held) {
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE(ha);
     Error err;
     HistoryParams p = {.ticks = 300, .state_max = state_max, .keyframe_every = 30, .deltas = true};
@@ -170,7 +173,8 @@ static void test_peak_is_need(void) {
 /* Pop: back one tick at a time to the oldest, then nothing; play resumes from there and
    records over what was popped. */
 static void test_pop_and_branch(void) {
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE_VOID(ha);
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 1000, .keyframe_every = 16, .deltas = true}, &err);
@@ -208,10 +212,12 @@ static void test_pop_and_branch(void) {
 /* A ring of few bytes: the oldest go for room, a keyframe with its deltas, what is held is
    within the arena, and each tick held still restores exactly. */
 static void test_bytes_bound(void) {
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 256 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 256 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE_VOID(ha);
     Error err;
-    History *h = st_history_create(ha, &(HistoryParams){.ticks = 2500, .state_max = 8192, .keyframe_every = 20, .deltas = true}, &err);
+    History *h = st_history_create(
+        ha, &(HistoryParams){.ticks = 2500, .state_max = 8192, .keyframe_every = 20, .deltas = true}, &err);
     REQUIRE_VOID(h);
     reset_world();
     static uint64_t want[2000];
@@ -239,7 +245,8 @@ static void test_bytes_bound(void) {
 
 /* Keyframes and inputs (a seek): restore the keyframe at or before T, run the inputs. */
 static void test_seek(void) {
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE_VOID(ha);
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 4000, .keyframe_every = 50}, &err);
@@ -291,11 +298,20 @@ static void test_arena_span(void) {
     st_arena_release(c);
 }
 
-/* A history that cannot fit its arena says so, leaving the arena as it was. */
+/* A history that cannot fit its arena says so once, in err (the arena reports nothing of
+   its own), leaving the arena as it was. */
 static void test_create_refused(void) {
     Arena *a = st_arena_create((ArenaParams){.reserve_size = 16 << 10, .flags = ARENA_FLAG_NO_CHAIN, .name = "tiny"});
     REQUIRE_VOID(a);
     Error err;
+    Arena *reports = st_arena_create((ArenaParams){.name = "reports"});
+    DiagCapture cap;
+    st_diag_capture_begin(&cap, reports);
+    CHECK(st_history_create(a, &(HistoryParams){.ticks = 1000, .state_max = 1 << 10}, &err) == NULL);
+    st_diag_capture_end(&cap);
+    CHECK_EQ_U(cap.count, 0);
+    CHECK(strstr(err.message, "arena 'tiny' has 16384 of 16384 bytes free, needs ") != NULL);
+    st_arena_release(reports);
     /* Entries past the arena; a fixed ring with deltas, whose keyframe copy is pushed with it. */
     CHECK(st_history_create(a, &(HistoryParams){.ticks = 1000, .state_max = 1 << 10}, &err) == NULL);
     CHECK(strstr(err.message, "history: no room") != NULL);
@@ -310,7 +326,8 @@ static void test_create_refused(void) {
 
 static void test_no_heap(void) {
     if (!HEAP_COUNT) return;
-    Arena *ha = st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 8 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     REQUIRE_VOID(ha);
     Error err;
     History *h = st_history_create(ha, &(HistoryParams){.ticks = 200, .keyframe_every = 30, .deltas = true}, &err);

@@ -309,6 +309,40 @@ static void test_recorded_title(Arena *perm) {
     }
 }
 
+/* The default history arena holds the rewind's full REWIND_TICKS in ordinary play through
+   the real front end: the full run's first 1000 ticks, then idle, a hold, a restart, a
+   walk, another hold and idle again. Nothing is dropped for room, and nothing is said. */
+static void test_full_window(Arena *perm) {
+    Replay full;
+    Error msg;
+    REQUIRE_VOID(replay_load(&full, perm, REPLAYS_DIR "/full-run.rep", &msg));
+    Replay r;
+    REQUIRE_VOID(replay_begin_record(&r, perm, full.seed, full.level));
+    uint16_t in;
+    for (int i = 0; i < 1000 && replay_next(&full, &in); i++) replay_append(&r, in);
+    static const ReplayRun then[] = {{2000, 0}, {200, GAME_IN_REWIND}, {1, 0}, {1, GAME_IN_RESTART}, {100, 0},
+                                     {600, 8},  {300, GAME_IN_REWIND}, {1, 0}, {1, GAME_IN_RESTART}, {900, 0}};
+    for (size_t i = 0; i < sizeof then / sizeof then[0]; i++)
+        for (uint32_t k = 0; k < then[i].count; k++) replay_append(&r, then[i].input);
+    char path[SAVE_PATH_MAX];
+    snprintf(path, sizeof path, "%s/window.rep", getenv("XDG_DATA_HOME"));
+    REQUIRE_VOID(replay_save(&r, path, 0, 0, &msg));
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = path, .headless = true, .skip_title = true});
+    REQUIRE_VOID(app);
+    uint64_t most = 0;
+    while (app_run_frame(app)) {
+        HistoryStats s = st_history_stats(app->rewind.history);
+        CHECK_EQ_U(s.dropped_for_bytes, 0);
+        if (s.dropped_for_bytes) break;
+        if (s.count > most) most = s.count;
+    }
+    HistoryStats s = st_history_stats(app->rewind.history);
+    printf("full window: %u ticks held at the end (%llu at most), %llu dropped for room\n", s.count,
+           (unsigned long long)most, (unsigned long long)s.dropped_for_bytes);
+    CHECK_EQ_U(most, REWIND_TICKS);
+    app_run_release(app);
+}
+
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
 int main(int argc, char **argv) {
     (void)argc, (void)argv;
@@ -458,6 +492,7 @@ int main(int argc, char **argv) {
     test_settings(perm);
     test_level_option(perm);
     test_recorded_title(perm);
+    test_full_window(perm);
     st_arena_release(perm);
 
     CHECK(test_remove_tree(data));
