@@ -118,19 +118,28 @@ static const uint8_t *apply_stream(uint8_t *dst, uint64_t n, const uint8_t *c, b
     return c;
 }
 
-History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
+static HistoryParams with_defaults(const HistoryParams *p) {
     HistoryParams q = *p;
     if (!q.state_max) q.state_max = HISTORY_DEFAULT_STATE;
     if (!q.keyframe_every) q.keyframe_every = HISTORY_DEFAULT_EVERY;
+    return q;
+}
+
+uint64_t st_history_size(const HistoryParams *p) {
+    HistoryParams q = with_defaults(p);
+    return sizeof(History) + (uint64_t)q.ticks * sizeof(HistoryEntry) + (q.deltas && q.bytes ? q.state_max : 0) +
+           3 * HISTORY_BASE_ALIGN;
+}
+
+History *st_history_create(Arena *arena, const HistoryParams *p, Error *err) {
+    HistoryParams q = with_defaults(p);
     if (!q.ticks) {
         st_error_set(err, ERROR_REFUSED, NULL, 0, 0, "history: a ring of 0 ticks");
         return NULL;
     }
     uint64_t pos = st_arena_pos(arena);
     /* Too small is said here, once: a push that fails would have the arena say it too. */
-    uint64_t base_need = q.deltas && q.bytes ? q.state_max : 0;
-    uint64_t need = sizeof(History) + (uint64_t)q.ticks * sizeof(HistoryEntry) + base_need + (q.bytes ? q.bytes : 1) +
-                    3 * HISTORY_BASE_ALIGN;
+    uint64_t need = st_history_size(&q) + (q.bytes ? q.bytes : 1);
     if (!st_arena_fits(arena, need, 1)) {
         st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
                      "history: no room for %u ticks of states up to %llu bytes: arena '%s' has %llu of %llu bytes"

@@ -98,6 +98,9 @@ typedef struct History History;
 
 /* NULL with err filled (the arena's words after "history: ") when `arena` cannot hold it. */
 History *st_history_create(Arena *arena, const HistoryParams *p, Error *err);
+/* What st_history_create takes of its arena besides the ring's bytes (the History, its
+   entries, a fixed ring's keyframe copy): with it a caller sizes a ring to share an arena. */
+uint64_t st_history_size(const HistoryParams *p);
 /* The state before tick st_history_stats(h).next, and that tick's input; returns the tick's
    number. HISTORY_NONE, and nothing held changed, when the state is larger than state_max
    or a keyframe of it does not fit the ring even empty (err filled). */

@@ -526,25 +526,49 @@ static bool load_art(App *app) {
 
 /* ---- The replay viewer (viewer.h): opened on the run's first tick. */
 
-/* No viewer for this run (err says why): the replay plays straight, from its first tick. */
+/* No viewer for this run (err says why): the replay plays straight, from its first tick;
+   a headless --seek, which only the viewer answers, fails instead. */
 static void view_straight(App *app, Error *err) {
-    st_diag_report(DIAG_WARNING, "warning: %s: the replay plays straight, without the viewer", err->message);
+    const Viewer *v = app->viewer;
+    if (v && v->ring_need) {
+        /* The ring is half the free bytes after the viewer's own: an arena that holds it. */
+        uint64_t need = MAX(app->viewer_at + viewer_size(&v->p) + 2 * v->ring_need, APP_HISTORY_ARENA_BYTES);
+        st_error_append(err, "; --history-arena %lluM holds it", (unsigned long long)((need >> 20) + 1));
+    }
+    if (app->opt.seek_given && app->host->opt.headless) {
+        st_diag_report(DIAG_ERROR, "game: --seek %llu: cannot seek: %s", (unsigned long long)app->opt.seek,
+                       err->message);
+        app->seek_failed = true;
+    } else {
+        st_diag_report(DIAG_WARNING, "warning: %s: the replay plays straight, without the viewer", err->message);
+    }
     app->viewer = NULL;
     app->mode = APP_MODE_REPLAY;
 }
 
-/* The viewer's keyframes, before the rewind's ring takes the rest of the history arena. */
+/* The viewer's keyframes, in half of the history arena's free bytes: the rewind's ring
+   takes the rest. */
 static bool create_viewer(App *app) {
     Game *g = app->game;
+    Arena *ha = app->host->life.history;
     uint64_t state = game_play_bytes() + st_arena_capacity(g->level_arena) + sizeof g->save;
     /* Its ticks as a straight replay plays them: the rewind's history recorded, its input obeyed. */
     app->view_game = (ViewerGame){.g = g, .rw = &app->rewind};
-    ViewerParams p =
-        viewer_game_params(&app->replay, &app->view_game, APP_VIEWER_RING_BYTES, MIN(state, APP_VIEWER_STATE_MAX));
+    ViewerParams p = viewer_game_params(&app->replay, &app->view_game, 1, MIN(state, APP_VIEWER_STATE_MAX));
+    app->viewer_at = st_arena_pos(ha);
+    uint64_t free = st_arena_capacity(ha) - app->viewer_at, own = viewer_size(&p);
+    p.bytes = free > own + 2 ? (free - own) / 2 : 1;
     Error err;
-    app->viewer = viewer_create(app->host->life.history, &p, &err);
+    app->viewer = viewer_create(ha, &p, &err);
     if (!app->viewer) view_straight(app, &err);
     return true;
+}
+
+/* Whether the run holds a tick of the rewind input. */
+static bool replay_rewinds(const Replay *r) {
+    for (uint32_t i = 0; i < r->run_count; i++)
+        if (r->runs[i].input & GAME_IN_REWIND) return true;
+    return false;
 }
 
 /* The run played through (the rewind set up: a run that rewinds needs it), --seek. */
@@ -552,15 +576,33 @@ static bool open_viewer(App *app) {
     Host *h = app->host;
     Game *g = app->game;
     Viewer *v = app->viewer;
-    if (!v) return true; /* create_viewer said why: straight */
+    if (!v) return !app->seek_failed; /* create_viewer said why: straight */
     Error err;
+    /* Without the rewind a run that rewinds goes another way: no seek would be true. */
+    if (!app->rewind.history && replay_rewinds(&app->replay)) {
+        st_error_set(&err, ERROR_REFUSED, NULL, 0, 0,
+                     "viewer: the run rewinds, and the rewind does not fit the history arena");
+        view_straight(app, &err);
+        return !app->seek_failed;
+    }
     if (!viewer_open(v, &err)) {
         if (v->tick != 0) {
             st_error_report(&err);
             return false;
         }
         view_straight(app, &err);
-        return true;
+        return !app->seek_failed;
+    }
+    /* A pass that did not end where the recording did is another run: a seek into it
+       would answer with a state the recorded run never had. */
+    const Replay *r = &app->replay;
+    uint64_t end = r->version >= 3 ? v->end_run_hash : v->end_hash;
+    if (r->has_hash && (end != r->hash || (r->levels >= 0 && v->end_levels != r->levels)) && app->opt.seek_given) {
+        st_error_set(&err, ERROR_PARSE, NULL, 0, 0,
+                     "viewer: the run played through ends on hash %016llx, %d levels, the recording on %016llx, %d",
+                     (unsigned long long)end, v->end_levels, (unsigned long long)r->hash, r->levels);
+        view_straight(app, &err);
+        return !app->seek_failed;
     }
     HistoryStats s = st_history_stats(v->keys);
     st_diag_report(DIAG_NOTE,

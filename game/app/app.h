@@ -63,8 +63,10 @@ typedef enum AppAudio { APP_AUDIO_AUTO, APP_AUDIO_DEVICE, APP_AUDIO_OFF } AppAud
    bytes): the shipped levels take about 40 KB; a run with a larger one is played
    straight, said so. */
 #define APP_VIEWER_STATE_MAX (256ull << 10)
-/* ... and its keyframes' ring: the full committed run (2 min 8 s) takes about 190 KB of it. */
-#define APP_VIEWER_RING_BYTES (1ull << 20)
+/* Its keyframes' ring is half of the history arena's free bytes after its entries (the
+   rewind has the other half). At the full committed run's rate (an entry of 24 bytes and
+   28 bytes of keyframes a tick) the default arena holds a run of about 55 minutes, and a
+   larger --history-arena proportionally more. */
 
 /* Who the game is, to the engine: the window's title and class, and the picture's size. */
 #define APP_TITLE "Arena Dungeon"
@@ -122,6 +124,8 @@ typedef struct App {
     Replay replay, record;
     Viewer *viewer;       /* in the history arena: APP_MODE_VIEW */
     ViewerGame view_game; /* what the viewer steps: the Game and its rewind */
+    uint64_t viewer_at;   /* the history arena's cursor before the viewer */
+    bool seek_failed;     /* --seek headless, and no viewer to answer it */
     Controls controls;
     SaveSettings applied; /* the settings the window and keys have now (the Game's may differ) */
     uint16_t last_input;  /* the input of the last tick that ran */

@@ -10,6 +10,20 @@
 
 #define BAR_INSET 6.0f /* the track's margin from the screen's sides */
 
+static HistoryParams keys_params(const ViewerParams *p) {
+    /* One entry per tick of the run and one for its end: nothing is ever dropped. */
+    return (HistoryParams){.ticks = p->replay->ticks + 1,
+                           .bytes = p->bytes,
+                           .state_max = p->state_max,
+                           .keyframe_every = p->keyframe_every ? p->keyframe_every : VIEWER_KEYFRAME_EVERY,
+                           .deltas = false};
+}
+
+uint64_t viewer_size(const ViewerParams *p) {
+    HistoryParams hp = keys_params(p);
+    return sizeof(Viewer) + 64 + st_history_size(&hp);
+}
+
 Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
     uint64_t pos = st_arena_pos(arena);
     Viewer *v = st_arena_push_struct(arena, Viewer);
@@ -21,12 +35,7 @@ Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err) {
     v->p = *p;
     if (!v->p.keyframe_every) v->p.keyframe_every = VIEWER_KEYFRAME_EVERY;
     v->ticks = p->replay->ticks;
-    /* One entry per tick of the run and one for its end: nothing is ever dropped. */
-    HistoryParams hp = {.ticks = v->ticks + 1,
-                        .bytes = p->bytes,
-                        .state_max = p->state_max,
-                        .keyframe_every = v->p.keyframe_every,
-                        .deltas = false};
+    HistoryParams hp = keys_params(&v->p);
     v->keys = st_history_create(arena, &hp, err);
     v->arena_bytes = st_arena_pos(arena) - pos;
     if (v->keys) return v;
@@ -76,11 +85,14 @@ static bool pass_tick(Viewer *v, uint32_t tick, uint16_t input, Error *err) {
     for (uint32_t i = 0; i < v->p.region_count; i++)
         raw += v->p.regions[i].arena ? st_arena_pos(v->p.regions[i].arena) : v->p.regions[i].size;
     HistoryStats s = st_history_stats(v->keys);
-    if (s.ring_bytes < s.held_bytes + 2 * raw)
+    if (s.ring_bytes < s.held_bytes + 2 * raw) {
+        /* What the whole run would take at the rate so far, with a quarter to spare. */
+        v->ring_need = s.held_bytes / (tick ? tick : 1) * v->ticks / 4 * 5 + 2 * raw;
         return st_error_set(err, ERROR_OUT_OF_MEMORY, NULL, 0, 0,
-                            "viewer: the run's keyframes do not fit %llu bytes of the history arena (at tick %u of %u;"
-                            " --history-arena)",
-                            (unsigned long long)s.ring_bytes, tick, v->ticks);
+                            "viewer: the run's keyframes do not fit their ring of %llu bytes (at tick %u of %u: the"
+                            " run needs about %llu)",
+                            (unsigned long long)s.ring_bytes, tick, v->ticks, (unsigned long long)v->ring_need);
+    }
     int32_t number = g->level_number;
     uint32_t serial = g->sim.level_serial;
     if (st_history_record(v->keys, input, v->p.regions, v->p.region_count, err) == HISTORY_NONE) return false;
@@ -217,12 +229,15 @@ static int64_t step_asked(Viewer *v, const Input *in) {
     return step;
 }
 
-/* The mouse on the bar: a press there takes it, a drag seeks along; NONE: not this frame. */
+/* The mouse on the bar: a press there seeks and takes it, a drag seeks along; NONE: not
+   this frame. A press released within the same frame (a touchpad's tap) still seeks. */
 static uint64_t mouse_asked(Viewer *v, const Input *in, float w, float h) {
     if (!in->mouse_seen) return HISTORY_NONE;
-    if (in->mouse_pressed[1] && in->mouse_y >= h - VIEWER_BAR_H && in->mouse_y < h) v->dragging = true;
+    bool pressed = in->mouse_pressed[1] && in->mouse_y >= h - VIEWER_BAR_H && in->mouse_y < h;
+    if (pressed) v->dragging = true;
+    bool seek = v->dragging;
     if (!in->mouse_down[1]) v->dragging = false;
-    return v->dragging ? viewer_tick_at(v, in->mouse_x, w) : HISTORY_NONE;
+    return seek ? viewer_tick_at(v, in->mouse_x, w) : HISTORY_NONE;
 }
 
 bool viewer_frame(Viewer *v, const Input *in, float w, float h) {

@@ -103,6 +103,7 @@ typedef struct Viewer {
     uint64_t end_run_hash;       /* ... and game_run_hash */
     int32_t end_levels;          /* levels completed at the end */
     uint64_t arena_bytes;        /* what viewer_create took of its arena */
+    uint64_t ring_need;          /* the pass stopped for room: the ring the run needs (estimated) */
     uint64_t open_ns;            /* the pass's CPU time (viewer_open) */
     uint64_t seeks, seek_ticks;  /* seeks made, and the ticks they played */
     uint32_t worst_seek_ticks;   /* the most ticks one seek played */
@@ -113,6 +114,8 @@ typedef struct Viewer {
 
 /* NULL with err filled, and the arena as it was, when it cannot hold it. */
 Viewer *viewer_create(Arena *arena, const ViewerParams *p, Error *err);
+/* What viewer_create takes of its arena besides the ring's `bytes`. */
+uint64_t viewer_size(const ViewerParams *p);
 /* Plays the run through from the state given (keyframes, marks, the end's hash), then back
    to tick 0. False with err filled when a state is larger than state_max or the keyframes
    do not fit the ring (--history-arena): the viewer is then unusable, and the Game back on

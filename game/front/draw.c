@@ -709,7 +709,8 @@ _Static_assert(sizeof DRAW_SCREENS / sizeof DRAW_SCREENS[0] == SCREEN_COUNT, "ev
 
 /* Time running backwards (DrawView.rewind): the world washed blue, scan lines rolling up
    (the way a tape wound back looks), and the speed in the corner; at the oldest state the
-   lines stand still and the corner says so. Under the HUD and the cards, over the world. */
+   lines stand still and the corner says so. Below the HUD's bar, over the world and the
+   cards: a rewind on the clear or the level card is seen as clearly as in play. */
 static void draw_rewind(const DrawFrame *f) {
     const DrawView *v = f->v;
     if (!v->rewind) return;

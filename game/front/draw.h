@@ -30,12 +30,12 @@ enum { /* layers, low to high */
        LAYER_PLAYER = 152, /* above every enemy: the player must never vanish under a ghost */
        LAYER_BULLET = 160,
        LAYER_PARTICLE = 170,
-       LAYER_REWIND = 190, /* the rewind's tint, over the world */
        LAYER_FADE = 200,
        LAYER_HUD = 210,
        LAYER_HUD_TEXT = 212,
        LAYER_CARD = 220,
        LAYER_CARD_TEXT = 222,
+       LAYER_REWIND = 224,  /* the rewind's tint and label, over the world and the cards */
        LAYER_MESSAGE = 230, /* the report line: over cards, so a failure behind a menu is seen */
 };
 

@@ -95,8 +95,11 @@ static void row_text(const FrameText *t, int n, RectF panel, float y, char *out,
 }
 
 static void check_overlay(Arena *perm, int scale) {
-    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/07-the-vault.lvl", .headless = true,
-                                              .no_save = true, .skip_title = true, .scale = scale});
+    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/07-the-vault.lvl",
+                                                     .headless = true,
+                                                     .no_save = true,
+                                                     .skip_title = true,
+                                                     .scale = scale});
     REQUIRE_VOID(app);
     frames(app, 10);
     tap(SDL_SCANCODE_F1);
@@ -196,8 +199,10 @@ static void check_signs(Arena *perm) {
     /* The replay names its level as the game was started: from the source tree. */
     char here[1024];
     REQUIRE_VOID(getcwd(here, sizeof here) && chdir(SOURCE_DIR) == 0);
-    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep", .headless = true, .no_save = true,
-                                              .skip_title = true}); /* as main.c starts a replay */
+    App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/full-run.rep",
+                                                     .headless = true,
+                                                     .no_save = true,
+                                                     .skip_title = true}); /* as main.c starts a replay */
     REQUIRE_VOID(app);
     const Game *g = app->game;
     int shown = 0, shown_tall = 0, bad = 0, reported = 0;
@@ -241,8 +246,9 @@ static void check_signs(Arena *perm) {
 /* ---- The replay viewer where the run rewinds ---- */
 
 /* What the viewer draws paused at tick t of rewind.rep (--seek t): the rewind's label in
-   its corner ("" when none) and whether its tint (a rect on LAYER_REWIND) covers the play. */
-static bool viewer_rewind_drawn(Arena *perm, uint64_t t, char *label, size_t cap) {
+   its corner ("" when none) and whether its tint (a rect on LAYER_REWIND) covers the play;
+   *covered: something is drawn over the label (a card, where the rewind would not show). */
+static bool viewer_rewind_drawn(Arena *perm, uint64_t t, char *label, size_t cap, bool *covered) {
     App *app = app_run_create(perm, &(AppRunOptions){.replay = REPLAYS_DIR "/rewind.rep",
                                                      .headless = true,
                                                      .no_save = true,
@@ -264,12 +270,19 @@ static bool viewer_rewind_drawn(Arena *perm, uint64_t t, char *label, size_t cap
     frames(app, 2);            /* paused: no tick runs, the picture is the seek's */
     CHECK_EQ_U(app->viewer->tick, t);
     int n = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
+    const FrameText *l = NULL;
     for (int i = 0; i < n; i++)
-        if (strncmp(texts[i].s, "<<", 2) == 0) snprintf(label, cap, "%.*s", (int)(FRAME_TEXT_LEN - 1), texts[i].s);
+        if (strncmp(texts[i].s, "<<", 2) == 0) {
+            snprintf(label, cap, "%.*s", (int)(FRAME_TEXT_LEN - 1), texts[i].s);
+            l = &texts[i];
+        }
     bool tint = false;
+    *covered = false;
     DrawCmd c;
-    for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);)
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);) {
         tint |= c.layer == LAYER_REWIND && c.w >= (float)screen_w(app);
+        *covered |= l && c.layer > l->layer && frame_rect_overlap(frame_cmd_rect(&c), l->r);
+    }
     app_run_release(app);
     return tint;
 }
@@ -282,14 +295,18 @@ static void check_viewer_rewind(Arena *perm) {
     static const struct {
         uint64_t tick;
         const char *label; /* "" none */
-    } want[] = {{399, ""}, {420, "<< REWIND 1x"}, {421, "<< REWIND 1x"}, {1548, "<< REWIND 2x"}, {1549, "<< REWIND 2x"}};
+    } want[] = {
+        {399, ""}, {420, "<< REWIND 1x"}, {421, "<< REWIND 1x"}, {1548, "<< REWIND 2x"}, {1549, "<< REWIND 2x"}};
+    /* 1548 and 1549 rewind on the level card: the label over it, not under. */
     for (size_t i = 0; i < ARRAY_COUNT(want); i++) {
         char label[FRAME_TEXT_LEN];
-        bool tint = viewer_rewind_drawn(perm, want[i].tick, label, sizeof label);
-        printf("viewer paused at tick %llu of rewind.rep: %s, label \"%s\"\n", (unsigned long long)want[i].tick,
-               tint ? "tinted" : "no tint", label);
+        bool covered = false;
+        bool tint = viewer_rewind_drawn(perm, want[i].tick, label, sizeof label, &covered);
+        printf("viewer paused at tick %llu of rewind.rep: %s, label \"%s\"%s\n", (unsigned long long)want[i].tick,
+               tint ? "tinted" : "no tint", label, covered ? ", covered" : "");
         CHECK(strcmp(label, want[i].label) == 0);
         CHECK(tint == (want[i].label[0] != 0));
+        CHECK(!covered);
     }
     CHECK(chdir(here) == 0);
 }
@@ -297,8 +314,9 @@ static void check_viewer_rewind(Arena *perm) {
 /* ---- Settings ---- */
 
 static void check_settings(Arena *perm) {
-    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true,
-                                              .no_save = true, .skip_title = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){
+                  .level = LEVELS_DIR "/05-the-hunt.lvl", .headless = true, .no_save = true, .skip_title = true});
     REQUIRE_VOID(app);
     Game *g = app->game;
     frames(app, 5);
@@ -351,8 +369,9 @@ static void check_settings(Arena *perm) {
    screen, left of the F1 panel when that is open, in a band tall enough for all of them,
    and the band clear of the HUD. */
 static void check_message(Arena *perm) {
-    App *app = app_run_create(perm, &(AppRunOptions){.level = LEVELS_DIR "/01-first-steps.lvl", .headless = true,
-                                              .no_save = true, .skip_title = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){
+                  .level = LEVELS_DIR "/01-first-steps.lvl", .headless = true, .no_save = true, .skip_title = true});
     REQUIRE_VOID(app);
     for (int debug = 0; debug < 2; debug++) {
         if (debug) tap(SDL_SCANCODE_F1);
@@ -392,8 +411,10 @@ static void check_message(Arena *perm) {
            spaces at the breaks, and none where a word too long for a line was cut). */
         char a_[2048], b_[2048];
         size_t na = 0, nb = 0;
-        for (const char *p = all; *p && na + 1 < sizeof a_; p++) if (*p != ' ') a_[na++] = *p;
-        for (const char *p = g->message; *p && nb + 1 < sizeof b_; p++) if (*p != ' ') b_[nb++] = *p;
+        for (const char *p = all; *p && na + 1 < sizeof a_; p++)
+            if (*p != ' ') a_[na++] = *p;
+        for (const char *p = g->message; *p && nb + 1 < sizeof b_; p++)
+            if (*p != ' ') b_[nb++] = *p;
         a_[na] = b_[nb] = 0;
         if (strcmp(a_, b_) != 0) {
             fprintf(stderr, "the message's lines do not make the message:\n  %s\n  %s\n", all, g->message);
@@ -491,8 +512,9 @@ static void check_editor_hp(Arena *perm, const char *path) {
         snprintf(hover, sizeof hover, "hp %d", want[e][2]);
         int m = frame_text(app->host->rd, &app->art.font, texts, FRAME_TEXT_MAX);
         bool status = frame_text_find(texts, m, hover, -1, 255) != NULL;
-        if (!status) fprintf(stderr, "editor: the enemy at %d,%d (hp %d) shows its hit points nowhere\n", want[e][0],
-                             want[e][1], want[e][2]);
+        if (!status)
+            fprintf(stderr, "editor: the enemy at %d,%d (hp %d) shows its hit points nowhere\n", want[e][0], want[e][1],
+                    want[e][2]);
         CHECK(status);
         mouse_move(0, 2);
         frames(app, 2);

@@ -43,8 +43,8 @@ static bool run_begin(Run *run, const Replay *r) {
     Error err;
     run->r = *r;
     run->r.cursor_run = run->r.cursor_in_run = 0;
-    run->history = st_arena_create(
-        (ArenaParams){.reserve_size = 16u << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    run->history =
+        st_arena_create((ArenaParams){.reserve_size = 16u << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
     run->level = st_arena_create(
         (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     GameConfig cfg = {.start_level = run->r.level, .seed = run->r.seed, .skip_title = true};
@@ -219,7 +219,7 @@ static void test_seeks_are_exact(void) {
     Error err;
     REQUIRE_VOID(replay_load(&r, perm, "tests/replays/full-run.rep", &err));
     uint32_t worst = scrub(&r, seed_given(), 6); /* seven levels: six changes at least */
-    CHECK(worst < VIEWER_KEYFRAME_EVERY);          /* from a keyframe, never from the start */
+    CHECK(worst < VIEWER_KEYFRAME_EVERY);        /* from a keyframe, never from the start */
 }
 
 /* full-run's inputs with the rewind held: 150 ticks at 1,200, 400 (up to four ticks back
@@ -308,7 +308,10 @@ static void test_taps(void) {
     REQUIRE_VOID(v);
     CHECK_EQ_U(viewer_seek(v, 3000), 3000);
     v->paused = true;
-    static const struct { SDL_Scancode keys[2]; uint64_t want; } taps[] = {
+    static const struct {
+        SDL_Scancode keys[2];
+        uint64_t want;
+    } taps[] = {
         {{SDL_SCANCODE_RIGHT}, 3001},
         {{SDL_SCANCODE_RIGHT}, 3002},
         {{SDL_SCANCODE_LEFT}, 3001},
@@ -321,6 +324,14 @@ static void test_taps(void) {
         st_input_end_step(&in);
         CHECK_EQ_U(v->tick, taps[i].want);
     }
+    /* A click on the bar pressed and released within the frame (a touchpad's tap) seeks. */
+    in = (Input){.mouse_seen = true, .mouse_x = 240, .mouse_y = 270 - VIEWER_BAR_H / 2};
+    in.mouse_pressed[1] = in.mouse_released[1] = true;
+    uint64_t want = viewer_tick_at(v, 240, 480);
+    CHECK(want != v->tick);
+    viewer_frame(v, &in, 480, 270);
+    CHECK_EQ_U(v->tick, want);
+    CHECK(!v->dragging);
     run_end(&run);
 }
 
