@@ -6,16 +6,18 @@
 #   tools/tool.sh --help             the tools, one line each
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-tools=(levelcheck levelfmt arenaplot lvl2tiled mkassets mksounds)
+tools=(levelcheck levelfmt arenaplot arenasize lvl2tiled mkassets mksounds mkfont)
 if [[ $# -eq 0 || "$1" == --help || "$1" == -h ]]; then
   cat <<'TEXT'
 usage: tools/tool.sh NAME [ARGS...]   (NAME --help says more about each)
   levelcheck  checks level files and says how big the level arena must be
   levelfmt    prints level files in the canonical form (-w rewrites, --check lists)
   arenaplot   draws an --arena-trace CSV as a PNG
+  arenasize   says from an --arena-trace CSV how large each arena must be
   lvl2tiled   exports levels as Tiled maps (.tmx) with their tilesets
   mkassets    draws the game's art (tiles.png, sprites.png, font.png) into a folder
   mksounds    synthesises the game's sound effects (WAV) into a folder
+  mkfont      writes the engine's default font's glyphs as C data
 TEXT
   [[ $# -eq 0 ]] && exit 2
   exit 0

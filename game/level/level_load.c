@@ -52,8 +52,7 @@ static bool level_read_file(Arena *arena, const char *path, Str8 *out, Error *er
     if (why.code == ERROR_OUT_OF_MEMORY)
         return level_fail_memory(err, path, "expected scratch memory for the file, found ");
     if (why.code == ERROR_NOT_FOUND || why.code == ERROR_REFUSED)
-        level_fail(err, path, 0, 0, "expected a readable file, found one that cannot be opened (%s)",
-                   strerror(why.err_no));
+        level_fail(err, path, 0, 0, "cannot open %s: %s", path, strerror(why.err_no));
     else if (why.code == ERROR_NOT_FILE && why.err_no == EISDIR)
         level_fail(err, path, 0, 0, "expected a level file, found a directory");
     else if (why.code == ERROR_NOT_FILE)

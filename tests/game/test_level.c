@@ -368,7 +368,7 @@ static void test_file_errors(Arena *keep) {
     Error err;
     CHECK(level_load(&lv, level_arena, "levels/good/a.lvl", &err));
     Snapshot before = snapshot(keep, &lv, level_arena);
-    char path[512], want[1024];
+    char path[512], want[1200];
 
     snprintf(path, sizeof path, "%s/empty.lvl", dir);
     write_file(path, "", 0);
@@ -381,7 +381,7 @@ static void test_file_errors(Arena *keep) {
     CHECK(err_code_of(&lv, level_arena, dir) == ERROR_NOT_FILE);
 
     snprintf(path, sizeof path, "%s/none.lvl", dir);
-    snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (No such file or directory)", path);
+    snprintf(want, sizeof want, "%s: error: cannot open %s: No such file or directory", path, path);
     expect_fail(&lv, level_arena, &before, path, want);
     CHECK(err_code_of(&lv, level_arena, path) == ERROR_NOT_FOUND);
 
@@ -406,7 +406,7 @@ static void test_file_errors(Arena *keep) {
     snprintf(path, sizeof path, "%s/locked.lvl", dir);
     write_file(path, "name: x\n", 8);
     chmod(path, 0);
-    snprintf(want, sizeof want, "%s: error: expected a readable file, found one that cannot be opened (Permission denied)", path);
+    snprintf(want, sizeof want, "%s: error: cannot open %s: Permission denied", path, path);
     if (geteuid() != 0) {
         expect_fail(&lv, level_arena, &before, path, want);
     } else {

@@ -46,12 +46,35 @@ static void table(bool touch) {
         for (int i = 0; i < n; i++) ratio[i][r] = (double)t[i][r] / (double)(t[0][r] ? t[0][r] : 1);
     }
     printf("allocate %llu objects of 16-256 bytes, then free all; thread CPU, %d rotating rounds; %s\n",
-           (unsigned long long)n_objects, rounds, touch ? "one write into each object" : "no writes (allocator cost alone)");
+           (unsigned long long)n_objects, rounds,
+           touch ? "one write into each object" : "no writes (allocator cost alone)");
     printf("%-48s %9s %9s  %s\n", "", "ns/object", "vs raw", "(min-max of the rounds' ratios)");
     for (int i = 0; i < n; i++)
         print_ratio(arena_user_name(who[i]), (double)bench_median_u64(t[i], rounds) / (double)n_objects, ratio[i],
                     rounds);
     printf("\n");
+    if (!touch) return;
+    /* The summary's rows (tools/bench.sh): the arena's push against each alternative, the
+       median of the rounds' ratios. */
+    static const struct {
+        AuContestant c;
+        const char *key;
+    } rows[] = {{AU_NAIVE, "naive"}, {AU_RAD, "rad"}, {AU_MALLOC, "malloc"}, {AU_MIMALLOC, "mimalloc"}};
+    double ns0 = (double)bench_median_u64(t[0], rounds) / (double)n_objects;
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        int i = 0;
+        while (i < n && who[i] != rows[k].c) i++;
+        if (i == n) continue; /* not built in (mimalloc missing) */
+        double rr[ROUNDS_MAX], lo = 0, hi = 0;
+        for (int r = 0; r < rounds; r++) {
+            rr[r] = (double)t[0][r] / (double)(t[i][r] ? t[i][r] : 1);
+            lo = r == 0 || rr[r] < lo ? rr[r] : lo, hi = r == 0 || rr[r] > hi ? rr[r] : hi;
+        }
+        printf("summary: arena_vs_%s | arena push + write, 16-256 B | st_arena_push_raw %.2f ns | %s %.2f ns |"
+               " %.2fx (%.2f-%.2f)\n",
+               rows[k].key, ns0, arena_user_name(rows[k].c), (double)bench_median_u64(t[i], rounds) / (double)n_objects,
+               bench_median_f64(rr, rounds), lo, hi);
+    }
 }
 
 /* st_arena_clear of an arena holding `count` allocations. A clear is O(1) (the cursor, the

@@ -8,6 +8,7 @@
    sprite is left/right symmetric only the left 8 columns are written (HALF rows) and the
    right half is their mirror. The palette is Sweetie 16 plus a few in-between tones.
    Cell positions come from assets/atlas.h, shared with the game. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <strata/asset/asset.h>
 #include <strata/core/cli.h>
 #include <strata/core/diag.h>
+#include <strata/core/os_file.h>
 #include "../../assets/atlas.h"
 
 #pragma GCC diagnostic push
@@ -697,6 +699,10 @@ int main(int argc, char **argv)
     CliValue v[3];
     int n, rc = st_cli_run(&PROGRAM, AD_VERSION, argc, argv, v, &dir, &n);
     if (rc >= 0) return rc;
+    if (!st_os_make_dirs(dir)) {
+        st_diag_report(DIAG_ERROR, "mkassets: cannot make the folder %s: %s", dir, strerror(errno));
+        return 1;
+    }
     Sheet tiles = sheet_make(ATLAS_COLS, TILES_ROWS, TILE_CELL, TILE_CELL);
     Sheet sprites = sheet_make(ATLAS_COLS, SPRITES_ROWS, SPRITE_CELL, SPRITE_CELL);
     Sheet font = sheet_make(FONT_COLS, 96 / FONT_COLS, FONT_CELL_W, FONT_CELL_H);
