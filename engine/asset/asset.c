@@ -200,13 +200,18 @@ bool st_asset_decode_rgba(Arena *out, const uint8_t *png, uint64_t size, const c
 
 /* The texture of the decoded `px` (w x h); st_asset_load_texture without the decode, so a
    caller can still read the pixels afterwards. */
-static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px, int w, int h,
-                                   int cell_w, int cell_h, Error *err) {
+bool st_asset_check_sheet(const char *path, int w, int h, int cell_w, int cell_h, Error *err) {
     if ((cell_w > 0 && w % cell_w) || (cell_h > 0 && h % cell_h)) {
         asset_error(err, ERROR_PARSE, "%s: image is %dx%d, not a whole number of %dx%d cells", path, w, h, cell_w,
                     cell_h);
-        return NULL;
+        return false;
     }
+    return true;
+}
+
+static Texture *asset_texture_from(Renderer *rd, Arena *perm, const char *path, const uint8_t *px, int w, int h,
+                                   int cell_w, int cell_h, Error *err) {
+    if (!st_asset_check_sheet(path, w, h, cell_w, cell_h, err)) return NULL;
     Texture *t = st_render_texture_create(rd, perm, path, px, w, h, cell_w, cell_h);
     if (!t) {
         asset_error(err, ERROR_IO, "%s: cannot create texture: %s", path, SDL_GetError());

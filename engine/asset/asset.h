@@ -48,6 +48,11 @@
 
 Texture *st_asset_load_texture(Renderer *rd, Arena *perm, const char *path, int cell_w, int cell_h, Error *err);
 
+/* Whether a w x h image can be a sheet of cell_w x cell_h cells (0: the whole image is one):
+   a whole number of them. The first load and every reload are held to it
+   (st_asset_load_texture, asset_watch.h). False + message naming `path`. */
+bool st_asset_check_sheet(const char *path, int w, int h, int cell_w, int cell_h, Error *err);
+
 /* A font sheet (glyph cells of cell_w x cell_h from char 32, see render.h) as a texture plus
    the proportional Font over it, measured from the decoded pixels while they are still in
    the scratch scope: st_font_make_from_pixels(tex, px, space_advance, 1). The Texture lives in

@@ -147,6 +147,11 @@ static bool reload_texture(AssetWatch *w, AssetEntry *e) {
         watch_failed(w, &err);
         return false;
     }
+    TextureInfo now = st_render_texture_info(e->tex);
+    if (!st_asset_check_sheet(e->path, pw, ph, now.cell_w, now.cell_h, &err)) {
+        watch_failed(w, &err);
+        return false;
+    }
     if (!st_render_texture_replace(e->rd, e->tex, px, pw, ph)) { /* the renderer said why */
         w->failures++;
         return false;
