@@ -13,6 +13,7 @@
 #include <strata/core/diag.h>
 #include <strata/core/hash.h>
 #include <strata/core/os_file.h>
+#include <strata/core/utf8.h>
 
 #define MUSIC_NAME_MAX 16
 #define MUSIC_MAX_INSTRUMENTS 32
@@ -23,7 +24,6 @@
 #define MUSIC_MIN_ATTACK 0.001f  /* an instant attack clicks; 1 ms is still a hard hit */
 #define MUSIC_MAX_RELEASE 2.0f
 #define MUSIC_NOISE_CLOCK 16.0f /* noise notes: C-6 changes 16.7k times a second, a hiss */
-#define MUSIC_SHOWN 40          /* bytes of a bad word quoted in a message */
 
 enum { CELL_HOLD, CELL_NOTE, CELL_OFF };
 typedef struct Cell {
@@ -98,13 +98,11 @@ static bool next_word_(Str8 *rest, Str8 *word) {
 
 static int64_t col_(const Parser *p, Str8 w) { return (int64_t)(w.data - p->line.data) + 1; }
 static int64_t end_col_(const Parser *p) { return (int64_t)p->line.len + 1; }
-static int shown_(Str8 w) { return (int)(w.len < MUSIC_SHOWN ? w.len : MUSIC_SHOWN); }
 
 static bool expect_end_(Parser *p, Str8 rest, const char *after) {
     Str8 w;
     if (!next_word_(&rest, &w)) return true;
-    return fail_(p, p->line_no, col_(p, w), "expected the end of the line after %s, found '%.*s'", after, shown_(w),
-                 w.data);
+    return fail_(p, p->line_no, col_(p, w), "expected the end of the line after %s, found '%s'", after, ST_QUOTE(w));
 }
 
 static bool name_ok_(Str8 w) {
@@ -160,19 +158,18 @@ static int note_of_(Str8 w) {
 
 static bool parse_int_(Parser *p, Str8 *rest, Str8 key, int64_t lo, int64_t hi, int64_t *out, int64_t *line_seen) {
     if (*line_seen)
-        return fail_(p, p->line_no, col_(p, key), "'%.*s' given twice (first on line %lld)", shown_(key), key.data,
+        return fail_(p, p->line_no, col_(p, key), "'%s' given twice (first on line %lld)", ST_QUOTE(key),
                      (long long)*line_seen);
     Str8 w;
     int64_t v;
     if (!next_word_(rest, &w))
-        return fail_(p, p->line_no, end_col_(p), "expected a number after '%.*s', found the end of the line",
-                     shown_(key), key.data);
+        return fail_(p, p->line_no, end_col_(p), "expected a number after '%s', found the end of the line",
+                     ST_QUOTE(key));
     if (!st_str8_parse_i64(w, &v))
-        return fail_(p, p->line_no, col_(p, w), "expected a number after '%.*s', found '%.*s'", shown_(key), key.data,
-                     shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected a number after '%s', found '%s'", ST_QUOTE(key), ST_QUOTE(w));
     if (v < lo || v > hi)
-        return fail_(p, p->line_no, col_(p, w), "%.*s %lld is out of range (%lld..%lld)", shown_(key), key.data,
-                     (long long)v, (long long)lo, (long long)hi);
+        return fail_(p, p->line_no, col_(p, w), "%s %lld is out of range (%lld..%lld)", ST_QUOTE(key), (long long)v,
+                     (long long)lo, (long long)hi);
     *out = v;
     *line_seen = p->line_no;
     return expect_end_(p, *rest, "the number");
@@ -211,15 +208,15 @@ static int32_t find_instrument_(const Score *s, Str8 name) {
 
 static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
     int64_t eq = st_str8_find_byte(w, '=', 0);
-    if (eq <= 0) return fail_(p, p->line_no, col_(p, w), "expected setting=value, found '%.*s'", shown_(w), w.data);
+    if (eq <= 0) return fail_(p, p->line_no, col_(p, w), "expected setting=value, found '%s'", ST_QUOTE(w));
     Str8 key = st_str8_prefix(w, (uint64_t)eq), value = st_str8_skip(w, (uint64_t)eq + 1);
     uint32_t k = 0;
     while (k < ARRAY_COUNT(settings_) && !st_str8_eq_cstr(key, settings_[k].key)) k++;
     if (k == ARRAY_COUNT(settings_))
         return fail_(p, p->line_no, col_(p, w),
-                     "unknown setting '%.*s' (wave, duty, attack, decay, sustain, release, volume, "
+                     "unknown setting '%s' (wave, duty, attack, decay, sustain, release, volume, "
                      "vibrato, vibrato_rate, vibrato_delay, slide, slide_time, lowpass, noise)",
-                     shown_(key), key.data);
+                     ST_QUOTE(key));
     if (in->set & (1u << k)) return fail_(p, p->line_no, col_(p, w), "'%s' set twice", settings_[k].key);
     in->set |= 1u << k;
     int64_t vcol = col_(p, w) + eq + 1;
@@ -229,16 +226,14 @@ static bool parse_setting_(Parser *p, Instrument *in, Str8 w) {
                 in->patch.wave = (SynthWave)i;
                 return true;
             }
-        return fail_(p, p->line_no, vcol, "expected square, triangle, saw, sine or noise, found '%.*s'", shown_(value),
-                     value.data);
+        return fail_(p, p->line_no, vcol, "expected square, triangle, saw, sine or noise, found '%s'", ST_QUOTE(value));
     }
     float v;
     if (!parse_decimal_(value, &v))
-        return fail_(p, p->line_no, vcol, "expected a number for '%s', found '%.*s'", settings_[k].key, shown_(value),
-                     value.data);
+        return fail_(p, p->line_no, vcol, "expected a number for '%s', found '%s'", settings_[k].key, ST_QUOTE(value));
     if (v < settings_[k].lo || v > settings_[k].hi)
-        return fail_(p, p->line_no, vcol, "%s=%.*s is out of range (%g..%g)", settings_[k].key, shown_(value),
-                     value.data, (double)settings_[k].lo, (double)settings_[k].hi);
+        return fail_(p, p->line_no, vcol, "%s=%s is out of range (%g..%g)", settings_[k].key, ST_QUOTE(value),
+                     (double)settings_[k].lo, (double)settings_[k].hi);
     memcpy((char *)in + settings_[k].offset, &v, sizeof v);
     return true;
 }
@@ -251,18 +246,17 @@ static bool parse_instrument_(Parser *p, Str8 rest) {
     if (!name_ok_(name) || volume_word_(name))
         return fail_(p, p->line_no, col_(p, name),
                      "expected an instrument name (a letter, then letters, digits or '_', up to 16; "
-                     "not v<digits>), found '%.*s'",
-                     shown_(name), name.data);
+                     "not v<digits>), found '%s'",
+                     ST_QUOTE(name));
     if (find_instrument_(s, name) >= 0)
-        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' defined twice", shown_(name), name.data);
+        return fail_(p, p->line_no, col_(p, name), "instrument '%s' defined twice", ST_QUOTE(name));
     if (s->instrument_count == MUSIC_MAX_INSTRUMENTS)
         return fail_(p, p->line_no, col_(p, name), "too many instruments (at most %d)", MUSIC_MAX_INSTRUMENTS);
     Instrument *in = &s->instruments[s->instrument_count];
     *in = (Instrument){.name = name, .patch = {.volume = 1, .vibrato_rate = 5.5f}};
     while (next_word_(&rest, &w))
         if (!parse_setting_(p, in, w)) return false;
-    if (!(in->set & 1u))
-        return fail_(p, p->line_no, col_(p, name), "instrument '%.*s' has no wave", shown_(name), name.data);
+    if (!(in->set & 1u)) return fail_(p, p->line_no, col_(p, name), "instrument '%s' has no wave", ST_QUOTE(name));
     s->instrument_count++;
     return true;
 }
@@ -276,19 +270,19 @@ static bool parse_pattern_(Parser *p, Str8 rest, int64_t keyword_col) {
     if (!name_ok_(name))
         return fail_(p, p->line_no, col_(p, name),
                      "expected a pattern name (a letter, then letters, digits or '_', up to 16), "
-                     "found '%.*s'",
-                     shown_(name), name.data);
+                     "found '%s'",
+                     ST_QUOTE(name));
     for (uint32_t i = 0; i < s->pattern_count; i++)
         if (st_str8_eq(s->patterns[i].name, name))
-            return fail_(p, p->line_no, col_(p, name), "pattern '%.*s' defined twice (first on line %lld)",
-                         shown_(name), name.data, (long long)s->patterns[i].line);
+            return fail_(p, p->line_no, col_(p, name), "pattern '%s' defined twice (first on line %lld)",
+                         ST_QUOTE(name), (long long)s->patterns[i].line);
     if (s->pattern_count == MUSIC_MAX_PATTERNS)
         return fail_(p, p->line_no, col_(p, name), "too many patterns (at most %d)", MUSIC_MAX_PATTERNS);
     int64_t rows;
     if (!next_word_(&rest, &w))
         return fail_(p, p->line_no, end_col_(p), "expected the number of rows, found the end of the line");
     if (!st_str8_parse_i64(w, &rows))
-        return fail_(p, p->line_no, col_(p, w), "expected the number of rows, found '%.*s'", shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected the number of rows, found '%s'", ST_QUOTE(w));
     if (rows < 1 || rows > MUSIC_MAX_ROWS)
         return fail_(p, p->line_no, col_(p, w), "%lld rows is out of range (1..%d)", (long long)rows, MUSIC_MAX_ROWS);
     if (!expect_end_(p, rest, "the number of rows")) return false;
@@ -337,10 +331,9 @@ static bool parse_top_(Parser *p) {
         if (!next_word_(&rest, &w))
             return fail_(p, p->line_no, end_col_(p), "expected a number after 'volume', found the end of the line");
         if (!parse_decimal_(w, &s->volume))
-            return fail_(p, p->line_no, col_(p, w), "expected a number after 'volume', found '%.*s'", shown_(w),
-                         w.data);
+            return fail_(p, p->line_no, col_(p, w), "expected a number after 'volume', found '%s'", ST_QUOTE(w));
         if (s->volume < 0 || s->volume > 1)
-            return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (0..1)", shown_(w), w.data);
+            return fail_(p, p->line_no, col_(p, w), "volume %s is out of range (0..1)", ST_QUOTE(w));
         s->volume_line = p->line_no;
         return expect_end_(p, rest, "the number");
     }
@@ -350,8 +343,8 @@ static bool parse_top_(Parser *p) {
     if (st_str8_eq_cstr(key, "end")) return fail_(p, p->line_no, kcol, "'end' outside a pattern");
     return fail_(p, p->line_no, kcol,
                  "expected tempo, rows_per_beat, channels, volume, instrument, pattern or order, "
-                 "found '%.*s'",
-                 shown_(key), key.data);
+                 "found '%s'",
+                 ST_QUOTE(key));
 }
 
 /* ---- Pattern rows -------------------------------------------------------------------- */
@@ -364,12 +357,11 @@ static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
     if (st_str8_eq_cstr(w, "---") || st_str8_eq_cstr(w, "===")) {
         out->kind = w.data[0] == '-' ? CELL_HOLD : CELL_OFF;
         if (!next_word_(&rest, &w)) return true;
-        return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'", shown_(w), w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%s'", ST_QUOTE(w));
     }
     int note = note_of_(w);
     if (note < 0)
-        return fail_(p, p->line_no, col_(p, w), "expected a note (C-4, D#5), '---' or '===', found '%.*s'", shown_(w),
-                     w.data);
+        return fail_(p, p->line_no, col_(p, w), "expected a note (C-4, D#5), '---' or '===', found '%s'", ST_QUOTE(w));
     out->kind = CELL_NOTE;
     out->note = (uint8_t)note;
     int64_t note_col = col_(p, w);
@@ -379,16 +371,14 @@ static bool parse_cell_(Parser *p, Str8 text, int channel, Cell *out) {
         if (volume_word_(w) && !has_volume) {
             int64_t v = 101;
             if (w.len <= 4) st_str8_parse_i64(st_str8_skip(w, 1), &v);
-            if (v > 100)
-                return fail_(p, p->line_no, col_(p, w), "volume %.*s is out of range (v0..v100)", shown_(w), w.data);
+            if (v > 100) return fail_(p, p->line_no, col_(p, w), "volume %s is out of range (v0..v100)", ST_QUOTE(w));
             out->volume = (uint8_t)v;
             has_volume = true;
         } else if (instrument < 0 && !has_volume && name_ok_(w)) {
             instrument = find_instrument_(p->s, w);
-            if (instrument < 0) return fail_(p, p->line_no, col_(p, w), "unknown instrument '%.*s'", shown_(w), w.data);
+            if (instrument < 0) return fail_(p, p->line_no, col_(p, w), "unknown instrument '%s'", ST_QUOTE(w));
         } else {
-            return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%.*s'", shown_(w),
-                         w.data);
+            return fail_(p, p->line_no, col_(p, w), "expected '|' or the end of the row, found '%s'", ST_QUOTE(w));
         }
     }
     if (instrument < 0) instrument = p->sticky[channel];
@@ -407,14 +397,14 @@ static bool parse_row_(Parser *p) {
     if (st_str8_eq_cstr(first, "end")) {
         if (!expect_end_(p, rest, "'end'")) return false;
         if (pat->filled != pat->rows)
-            return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has %u row%s, expected %u", shown_(pat->name),
-                         pat->name.data, pat->filled, pat->filled == 1 ? "" : "s", pat->rows);
+            return fail_(p, p->line_no, col_(p, first), "pattern '%s' has %u row%s, expected %u", ST_QUOTE(pat->name),
+                         pat->filled, pat->filled == 1 ? "" : "s", pat->rows);
         p->open = NULL;
         return true;
     }
     if (pat->filled == pat->rows)
-        return fail_(p, p->line_no, col_(p, first), "pattern '%.*s' has more than %u row%s", shown_(pat->name),
-                     pat->name.data, pat->rows, pat->rows == 1 ? "" : "s");
+        return fail_(p, p->line_no, col_(p, first), "pattern '%s' has more than %u row%s", ST_QUOTE(pat->name),
+                     pat->rows, pat->rows == 1 ? "" : "s");
     int64_t cells = 1;
     for (uint64_t i = 0; i < p->line.len; i++) cells += p->line.data[i] == '|';
     if (cells != p->s->channels)
@@ -445,8 +435,7 @@ static bool parse_(Parser *p, Str8 text) {
         p->line = strip_comment_(raw);
         if (!(p->open ? parse_row_(p) : parse_top_(p))) return false;
     }
-    if (p->open)
-        return fail_(p, p->open->line, 1, "pattern '%.*s' has no 'end'", shown_(p->open->name), p->open->name.data);
+    if (p->open) return fail_(p, p->open->line, 1, "pattern '%s' has no 'end'", ST_QUOTE(p->open->name));
     if (!s->tempo_line) return fail_(p, 0, 0, "no 'tempo' line");
     if (!s->channels_line) return fail_(p, 0, 0, "no 'channels' line");
     if (!s->order_line) return fail_(p, 0, 0, "no 'order' line");
@@ -454,8 +443,7 @@ static bool parse_(Parser *p, Str8 text) {
         uint32_t k = 0;
         while (k < s->pattern_count && !st_str8_eq(s->patterns[k].name, s->order_names[i])) k++;
         if (k == s->pattern_count)
-            return fail_(p, s->order_line, s->order_cols[i], "unknown pattern '%.*s'", shown_(s->order_names[i]),
-                         s->order_names[i].data);
+            return fail_(p, s->order_line, s->order_cols[i], "unknown pattern '%s'", ST_QUOTE(s->order_names[i]));
         s->order[i] = k;
     }
     return true;

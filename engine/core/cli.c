@@ -1,5 +1,6 @@
 /* cli.c - the command line checked against a table of options (see cli.h). */
 #include <strata/core/cli.h>
+#include <strata/core/utf8.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -96,8 +97,7 @@ CliParse st_cli_parse(const CliOption *opts, int count, int argc, char **argv, C
         int k = 0;
         while (k < count && (strncmp(a, opts[k].name, name_len) != 0 || opts[k].name[name_len])) k++;
         if (k == count) {
-            st_error_set(err, ERROR_PARSE, NULL, 0, 0, "unknown option '%.*s'", (int)(name_len < 60 ? name_len : 60),
-                         a);
+            st_error_set(err, ERROR_PARSE, NULL, 0, 0, "unknown option '%s'", ST_QUOTE(st_str8_make(a, name_len)));
             return (CliParse){CLI_BAD, npos};
         }
         const CliOption *o = &opts[k];

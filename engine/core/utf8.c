@@ -1,6 +1,9 @@
 /* utf8.c - the strict decoder: the well-formed byte sequences of Unicode's table 3-7. */
 #include <strata/core/utf8.h>
 
+#include <stdbool.h>
+#include <string.h>
+
 uint32_t st_utf8_next(Str8 s, uint64_t *i) {
     if (!s.data || *i >= s.len) return UTF8_REPLACEMENT;
     const uint8_t *p = (const uint8_t *)s.data;
@@ -21,4 +24,39 @@ uint32_t st_utf8_next(Str8 s, uint64_t *i) {
         (*i)++;
     }
     return cp;
+}
+
+/* Shown as it is: printable, and nothing a terminal would act on. */
+static bool shown_plain(uint32_t cp) {
+    if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) return false;             /* C0, DEL, C1 */
+    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return false; /* bidi overrides */
+    return cp != UTF8_REPLACEMENT;
+}
+
+const char *st_utf8_quote(char *out, uint64_t cap, Str8 s) {
+    static const char hex[] = "0123456789abcdef";
+    if (!out || cap == 0) return "";
+    uint64_t o = 0, i = 0;
+    int shown = 0;
+    /* Room for one character's worst (four bytes, each \xHH), "..." and the NUL. */
+    while (i < s.len && shown < ST_QUOTE_SHOWN && o + 16 + 4 <= cap) {
+        uint64_t at = i;
+        uint32_t cp = st_utf8_next(s, &i);
+        bool real_fffd = cp == UTF8_REPLACEMENT && i - at == 3 && (uint8_t)s.data[at] == 0xef;
+        const char *esc = cp == '\\' ? "\\\\" : cp == '\t' ? "\\t" : cp == '\n' ? "\\n" : cp == '\r' ? "\\r" : NULL;
+        if (esc) {
+            memcpy(out + o, esc, 2), o += 2;
+        } else if (shown_plain(cp) || real_fffd) {
+            memcpy(out + o, s.data + at, i - at), o += i - at;
+        } else {
+            for (uint64_t k = at; k < i; k++) {
+                uint8_t b = (uint8_t)s.data[k];
+                out[o++] = '\\', out[o++] = 'x', out[o++] = hex[b >> 4], out[o++] = hex[b & 15];
+            }
+        }
+        shown++;
+    }
+    if (i < s.len && o + 4 <= cap) memcpy(out + o, "...", 3), o += 3;
+    out[o] = '\0';
+    return out;
 }

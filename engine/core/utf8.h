@@ -12,6 +12,16 @@
            if (cp == UTF8_REPLACEMENT) ...        // bad bytes, or a real U+FFFD
        }
 */
+/* Quoting input in a message: st_utf8_quote gives the bytes of `s` as a message may show
+   them to a terminal or a log, whatever they are (a hostile file's escape sequences, a
+   binary blob, a word of a megabyte). Printable ASCII and well-formed UTF-8 stay as they
+   are; a backslash is `\\`; a tab, a newline and a return are `\t`, `\n`, `\r`; every
+   other control byte (C0, DEL, the C1 code points), a bidirectional override and every byte
+   of a malformed sequence is `\xHH`. At most ST_QUOTE_SHOWN characters are shown, the rest
+   said as "...". Every reader that quotes what it read (levels, Tiled maps, scores,
+   settings, replays, saves) quotes through it:
+       return st_error_set(err, ERROR_PARSE, path, line, col, "expected a note, found '%s'", ST_QUOTE(word));
+*/
 #ifndef UTF8_H
 #define UTF8_H
 
@@ -25,5 +35,12 @@
    sequence (see above). *i >= s.len (or an empty `s`): returns UTF8_REPLACEMENT and leaves
    *i as it was, so a caller's `while (i < s.len)` is the only loop test it needs. */
 uint32_t st_utf8_next(Str8 s, uint64_t *i);
+
+#define ST_QUOTE_SHOWN 40                      /* characters shown of what is quoted */
+#define ST_QUOTE_CAP (ST_QUOTE_SHOWN * 16 + 4) /* the most st_utf8_quote writes, its NUL included */
+/* `s` quoted (above) into out[cap], NUL-terminated; returns out. */
+const char *st_utf8_quote(char *out, uint64_t cap, Str8 s);
+/* st_utf8_quote into a buffer of the enclosing block: for one message's arguments. */
+#define ST_QUOTE(s) st_utf8_quote((char[ST_QUOTE_CAP]){0}, ST_QUOTE_CAP, (s))
 
 #endif

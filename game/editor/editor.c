@@ -17,6 +17,7 @@
 #include <strata/core/base.h>
 #include <strata/core/os_file.h>
 #include <strata/core/path.h>
+#include <strata/core/utf8.h>
 #include "level/level_write.h"
 #include "level/level_load.h"
 
@@ -481,7 +482,7 @@ static bool problem_memory(Editor *e, const char *what) {
     return problem(e, -1, -1, "expected memory for %s, found %s", what, st_error_message(&why));
 }
 
-#define QUOTED(s) (int)((s).len < 40 ? (s).len : 40), (s).data, ((s).len > 40 ? "..." : "")
+#define QUOTED(s) ST_QUOTE(s)
 
 static bool has_byte(Str8 s, const char *set) {
     for (uint64_t i = 0; i < s.len; i++)
@@ -495,25 +496,24 @@ static bool has_byte(Str8 s, const char *set) {
 static bool check_strings(Editor *e) {
     const EditLevel *lv = &e->lv;
     if (has_byte(lv->name, "#"))
-        return problem(e, -1, -1, "expected a level name without '#' (it starts a comment), found '%.*s%s'",
+        return problem(e, -1, -1, "expected a level name without '#' (it starts a comment), found '%s'",
                        QUOTED(lv->name));
     if (has_byte(lv->exit, "# \t"))
-        return problem(e, -1, -1, "expected an exit file name without '#' or blanks, found '%.*s%s'", QUOTED(lv->exit));
+        return problem(e, -1, -1, "expected an exit file name without '#' or blanks, found '%s'", QUOTED(lv->exit));
     for (int32_t y = 0; y < lv->height; y++)
         for (int32_t x = 0; x < lv->width; x++) {
             const EditCell *c = &lv->cells[(uint64_t)y * (uint64_t)lv->width + (uint64_t)x];
             if (has_byte(c->text, "#"))
-                return problem(e, x, y, "expected a sign text without '#' (it starts a comment), found '%.*s%s'",
+                return problem(e, x, y, "expected a sign text without '#' (it starts a comment), found '%s'",
                                QUOTED(c->text));
             if (has_byte(c->target, "# \t"))
-                return problem(e, x, y, "expected a link file name without '#' or blanks, found '%.*s%s'",
+                return problem(e, x, y, "expected a link file name without '#' or blanks, found '%s'",
                                QUOTED(c->target));
             if (has_byte(c->target_entry, "# \t"))
-                return problem(e, x, y, "expected a link entry name without '#' or blanks, found '%.*s%s'",
+                return problem(e, x, y, "expected a link entry name without '#' or blanks, found '%s'",
                                QUOTED(c->target_entry));
             if (has_byte(c->entry, "# \t"))
-                return problem(e, x, y, "expected an entry name without '#' or blanks, found '%.*s%s'",
-                               QUOTED(c->entry));
+                return problem(e, x, y, "expected an entry name without '#' or blanks, found '%s'", QUOTED(c->entry));
         }
     return true;
 }

@@ -8,6 +8,7 @@
 #endif
 
 #include <strata/core/base.h>
+#include <strata/core/utf8.h>
 
 /* ---- The check ------------------------------------------------------------------------- */
 
@@ -307,15 +308,13 @@ bool level_json_parse(LevelJson *j, Arena *a, const char *path, const char *text
         return st_error_set(err, ERROR_PARSE, path, line, col,
                             "expected text without U+0000 in a string, found '\\u0000'");
     if (f == SCAN_TRAILING)
-        return st_error_set(err, ERROR_PARSE, path, line, col, "expected end of file after the map, found '%c'",
-                            text[sc.at]);
+        return st_error_set(err, ERROR_PARSE, path, line, col, "expected end of file after the map, found '%s'",
+                            ST_QUOTE(st_str8_make(text + sc.at, 1)));
     if (sc.at >= len)
         return st_error_set(err, ERROR_PARSE, path, line, col, "expected JSON (a Tiled map), found end of file");
     uint64_t n = len - sc.at < 20 ? len - sc.at : 20;
-    for (uint64_t i = 0; i < n; i++)
-        if ((uint8_t)text[sc.at + i] < 0x20 || (uint8_t)text[sc.at + i] >= 0x7f) n = i;
-    return st_error_set(err, ERROR_PARSE, path, line, col, "expected JSON (a Tiled map), found '%.*s'", (int)n,
-                        text + sc.at);
+    return st_error_set(err, ERROR_PARSE, path, line, col, "expected JSON (a Tiled map), found '%s'",
+                        ST_QUOTE(st_str8_make(text + sc.at, n)));
 }
 
 /* ---- The walk -------------------------------------------------------------------------- */

@@ -99,21 +99,21 @@ static bool check_level_file(const Parser *p, const LevelRef *r, const char *roo
     const char *full = r->resolved.data;
     OsFileInfo fi = st_os_file_info(full);
     if (fi.kind == OS_FILE_NONE)
-        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
+        return ref_fail(p, r, "expected an existing level file, found '%s' (%s: %s)", QUOTE(r->written), full,
                         strerror(fi.error));
     if (fi.kind != OS_FILE_REGULAR)
         return level_fail(p->err, p->path, r->line, r->col,
-                          "expected an existing level file, found '%.*s%s' (%s: not a regular file)", QUOTE(r->written),
+                          "expected an existing level file, found '%s' (%s: not a regular file)", QUOTE(r->written),
                           full);
     char real[PATH_MAX];
     if (!st_os_real_path(full, real, sizeof real))
-        return ref_fail(p, r, "expected an existing level file, found '%.*s%s' (%s: %s)", QUOTE(r->written), full,
+        return ref_fail(p, r, "expected an existing level file, found '%s' (%s: %s)", QUOTE(r->written), full,
                         strerror(errno));
     size_t n = strlen(root_real);
     bool inside = strncmp(real, root_real, n) == 0 && (real[n] == '/' || (n == 1 && root_real[0] == '/'));
     if (!inside)
         return level_fail(p->err, p->path, r->line, r->col,
-                          "expected a level file inside '%s', the folder of the run, found '%.*s%s' (%s)", root,
+                          "expected a level file inside '%s', the folder of the run, found '%s' (%s)", root,
                           QUOTE(r->written), real);
     return true;
 }

@@ -286,9 +286,9 @@ static bool parse_number(Parser *p, Str8 tok, int64_t lo, int64_t hi, const char
             digits &=
                 (tok.data[i] >= '0' && tok.data[i] <= '9') || (i == 0 && (tok.data[i] == '-' || tok.data[i] == '+'));
         if (digits && tok.len > 1)
-            return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s', which overflows", what,
-                        (long long)lo, (long long)hi, QUOTE(tok));
-        return fail(p, tok.data, "expected %s from %lld to %lld, found '%.*s%s'", what, (long long)lo, (long long)hi,
+            return fail(p, tok.data, "expected %s from %lld to %lld, found '%s', which overflows", what, (long long)lo,
+                        (long long)hi, QUOTE(tok));
+        return fail(p, tok.data, "expected %s from %lld to %lld, found '%s'", what, (long long)lo, (long long)hi,
                     QUOTE(tok));
     }
     if (!level_check_range(p, tok.data, v, lo, hi, what)) return false;
@@ -305,7 +305,7 @@ bool level_check_range(Parser *p, const char *at, int64_t v, int64_t lo, int64_t
 
 static bool expect_eol(Parser *p, Str8 rest) {
     Str8 w = next_word(&rest);
-    if (w.len) return fail(p, w.data, "expected end of line, found '%.*s%s'", QUOTE(w));
+    if (w.len) return fail(p, w.data, "expected end of line, found '%s'", QUOTE(w));
     return true;
 }
 
@@ -318,7 +318,7 @@ bool level_check_entry_name(Parser *p, Str8 tok) {
     for (uint64_t i = 0; i < tok.len; i++) {
         char c = tok.data[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
-            return fail(p, tok.data + i, "expected an entry name (letters, digits, '_' or '-'), found '%.*s%s'",
+            return fail(p, tok.data + i, "expected an entry name (letters, digits, '_' or '-'), found '%s'",
                         QUOTE(tok));
     }
     return true;
@@ -340,11 +340,11 @@ bool level_is_tiled_path(const char *path) { return path && has_level_ext(st_str
 bool level_resolve_file(Parser *p, Str8 rel, LevelRef *out) {
     if (rel.len == 0) return fail(p, rel.data, "expected a level file name, found end of line");
     if (!has_level_ext(rel, LEVEL_FILE_EXT) && !has_level_ext(rel, LEVEL_TILED_EXT))
-        return fail(p, rel.data, "expected a level file name ending in %s or %s, found '%.*s%s'", LEVEL_FILE_EXT,
+        return fail(p, rel.data, "expected a level file name ending in %s or %s, found '%s'", LEVEL_FILE_EXT,
                     LEVEL_TILED_EXT, QUOTE(rel));
     uint64_t n = rel.data[0] == '/' ? rel.len : p->dir.len + rel.len;
     if (n >= LEVEL_PATH_MAX)
-        return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%.*s%s')",
+        return fail(p, rel.data, "expected a level path of at most %d bytes once resolved, found %llu bytes ('%s')",
                     LEVEL_PATH_MAX - 1, (unsigned long long)n, QUOTE(rel));
     Str8 full = rel.data[0] == '/' ? st_str8_copy(p->tmp, rel)
                                    : st_str8_fmt(p->tmp, "%.*s%.*s", STR8_FMT(p->dir), STR8_FMT(rel));
@@ -378,7 +378,7 @@ bool level_set_name(Parser *p, Str8 value, const char *at) {
 static bool parse_header_line(Parser *p, Str8 raw) {
     Str8 line = strip_comment(raw);
     int64_t colon = st_str8_find_byte(line, ':', 0);
-    if (colon < 0) return fail(p, line.data, "expected 'key: value' or 'map:', found '%.*s%s'", QUOTE(line));
+    if (colon < 0) return fail(p, line.data, "expected 'key: value' or 'map:', found '%s'", QUOTE(line));
     Str8 key = st_str8_trim(st_str8_prefix(line, (uint64_t)colon));
     Str8 value = st_str8_trim(st_str8_skip(line, (uint64_t)colon + 1));
     const char *vat = value.len ? value.data : line.data + line.len;
@@ -388,7 +388,7 @@ static bool parse_header_line(Parser *p, Str8 raw) {
     else if (st_str8_eq_cstr(key, "bullets")) seen = &p->bullets_line;
     else if (st_str8_eq_cstr(key, "particles")) seen = &p->particles_line;
     else
-        return fail(p, key.data, "expected a header key (name, exit, bullets, particles) or 'map:', found '%.*s%s'",
+        return fail(p, key.data, "expected a header key (name, exit, bullets, particles) or 'map:', found '%s'",
                     QUOTE(key));
     if (*seen)
         return fail(p, key.data, "expected one '%.*s:' line, found a second one (the first is on line %d)",
@@ -444,7 +444,7 @@ static bool bad_char(Parser *p, int32_t x, int32_t y) {
     if ((uint8_t)c >= 0x80)
         return fail_tile(p, x, y, "expected a tile character (one of %s), found the byte 0x%02X", LEGEND,
                          (unsigned)(uint8_t)c);
-    return fail_tile(p, x, y, "expected a tile character (one of %s), found '%c'", LEGEND, c);
+    return fail_tile(p, x, y, "expected a tile character (one of %s), found '%s'", LEGEND, QUOTE(st_str8_make(&c, 1)));
 }
 
 static bool map_special(Parser *p, uint8_t code, int32_t x, int32_t y, uint8_t *tile) {
@@ -542,11 +542,11 @@ static bool collect_map_rows(Parser *p, Str8 *rest, const uint32_t **lens_out) {
             break;
         }
         if (looks_like_a_word(t)) /* "stop", "ned": a mistyped `end` is that line's error */
-            return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'", STR8_FMT(t));
+            return fail(p, line.data, "expected 'end' after the map rows, found '%s'", QUOTE(t));
         if (st_str8_starts_with(line, STR8_LIT("enemy ")) || st_str8_starts_with(line, STR8_LIT("link ")) ||
             st_str8_starts_with(line, STR8_LIT("entry ")) || st_str8_starts_with(line, STR8_LIT("sign ")))
-            return fail(p, line.data, "expected 'end' after the map rows, found '%.*s'",
-                        (int)(st_str8_find_byte(line, ' ', 0)), line.data);
+            return fail(p, line.data, "expected 'end' after the map rows, found '%s'",
+                        QUOTE(st_str8_prefix(line, (uint64_t)st_str8_find_byte(line, ' ', 0))));
         if (rows.count >= LEVEL_MAX_SIDE)
             return fail(p, line.data, "expected at most %d map rows, found more", LEVEL_MAX_SIDE);
         const char **r = st_chunk_list_push(&rows);
@@ -905,7 +905,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         p->enemy_line[i] = (int32_t)p->line_no;
         for (Str8 prop; (prop = next_word(&rest)).len;) {
             if (prop.len < 3 || memcmp(prop.data, "hp=", 3) != 0)
-                return fail(p, prop.data, "expected a property 'hp=N', found '%.*s%s'", QUOTE(prop));
+                return fail(p, prop.data, "expected a property 'hp=N', found '%s'", QUOTE(prop));
             int64_t hp;
             if (!parse_number(p, (Str8){prop.data + 3, prop.len - 3}, 1, 9999, "hit points", &hp)) return false;
             p->enemy_arr[i].hp = (int32_t)hp;
@@ -936,7 +936,7 @@ static bool parse_entity_line(Parser *p, Str8 line) {
         return level_add_entry(p, name, x, y, at);
     }
     if (st_str8_eq(kw, STR8_LIT("sign"))) return parse_sign(p, kw, rest);
-    return fail(p, kw.data, "expected 'enemy', 'link', 'entry' or 'sign', found '%.*s%s'", QUOTE(kw));
+    return fail(p, kw.data, "expected 'enemy', 'link', 'entry' or 'sign', found '%s'", QUOTE(kw));
 }
 
 bool level_set_link(Parser *p, int64_t i, const LevelRef *target, Str8 entry) {
@@ -957,7 +957,7 @@ bool level_add_entry(Parser *p, Str8 name, int32_t x, int32_t y, const char *at)
         LevelEntry *e = st_chunk_list_next(&it);
         if (!e) break;
         if (st_str8_eq_cstr(name, e->name))
-            return fail(p, name.data, "expected a new entry name, found '%.*s' again", STR8_FMT(name));
+            return fail(p, name.data, "expected a new entry name, found '%s' again", QUOTE(name));
     }
     LevelEntry *e = st_chunk_list_push(&p->entries);
     char *copy = st_str8_to_cstr(p->tmp, name);

@@ -12,6 +12,7 @@
 
 #include <strata/core/chunk_list.h>
 #include <strata/core/str8.h>
+#include <strata/core/utf8.h>
 #include "level/level.h"
 
 /* ---- Parser state ------------------------------------------------------------------- */
@@ -74,9 +75,8 @@ typedef struct Parser {
     uint64_t enemy_count, link_count, door_count, pickup_count;
 } Parser;
 
-/* What a "found '...'" quotes: at most 40 bytes of the offending text ("%.*s%s"). */
-#define QUOTE_MAX 40
-#define QUOTE(s) (int)((s).len < QUOTE_MAX ? (s).len : QUOTE_MAX), (s).data, ((s).len > QUOTE_MAX ? "..." : "")
+/* What a "found '%s'" quotes: the offending text made safe to print (core/utf8.h). */
+#define QUOTE(s) ST_QUOTE(s)
 
 /* Writes "path:line:col: error: ..." (or "path: error: ..." for line 0) into err; returns
    false, so a failing check can `return level_fail(...)`. */

@@ -174,8 +174,8 @@ static bool props_check(Parser *p, Json props, const char *allowed, const char *
         bool known = false;
         for (Str8 rest = list, w; !known && st_str8_next_token(&rest, ' ', &w);) known = st_str8_eq(w, n);
         if (!known) {
-            if (!allowed[0]) return tfail(p, "expected no custom property on %s, found '%.*s%s'", what, QUOTE(n));
-            return tfail(p, "expected a property of %s (%s), found '%.*s%s'", what, allowed, QUOTE(n));
+            if (!allowed[0]) return tfail(p, "expected no custom property on %s, found '%s'", what, QUOTE(n));
+            return tfail(p, "expected a property of %s (%s), found '%s'", what, allowed, QUOTE(n));
         }
     }
     return true;
@@ -222,9 +222,9 @@ static bool check_lvl_text(Parser *p, Str8 s, const char *what, bool is_word) {
         uint8_t c = (uint8_t)s.data[i];
         if (is_word && c != '\t' && (c < 0x20 || c == 0x7f))
             return tfail(p, "expected %s without control characters, found the byte 0x%02X", what, (unsigned)c);
-        if (s.data[i] == '#') return tfail(p, "expected %s without '#', found '%.*s%s'", what, QUOTE(s));
+        if (s.data[i] == '#') return tfail(p, "expected %s without '#', found '%s'", what, QUOTE(s));
         if (is_word && (s.data[i] == ' ' || s.data[i] == '\t'))
-            return tfail(p, "expected %s without blanks, found '%.*s%s'", what, QUOTE(s));
+            return tfail(p, "expected %s without blanks, found '%s'", what, QUOTE(s));
     }
     return true;
 }
@@ -401,8 +401,8 @@ static bool tile_char(Parser *p, const Tiles *t, uint64_t raw, int32_t x, int32_
                      gid);
     uint32_t local = gid - (uint32_t)ts->firstgid;
     if (!ts->is_tiles)
-        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%.*s%s'", x,
-                     y, local, QUOTE(ts->name));
+        return tfail(p, "tile %d %d: expected a tile of the 'tiles' tileset, found tile %u of the tileset '%s'", x, y,
+                     local, QUOTE(ts->name));
     char c = terrain_char(local);
     if (!c)
         return tfail(p,
@@ -491,27 +491,25 @@ __attribute__((noinline)) static bool read_tile_layer(Parser *p, Json layer, con
     if (compression.len)
         return tfail(p,
                      "expected an uncompressed layer (Tile Layer Format: CSV or Base64 (uncompressed)), found "
-                     "'%.*s%s' compression",
+                     "'%s' compression",
                      QUOTE(compression));
     if (is_none(data)) return tfail(p, "expected a member \"data\", found none");
     if (is_array(data)) {
         if (encoding.len && !st_str8_eq_cstr(encoding, "csv"))
-            return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%.*s%s'",
-                         QUOTE(encoding));
+            return tfail(p, "expected an array of tile ids with encoding csv, found encoding '%s'", QUOTE(encoding));
         return read_tile_array(p, data, t, grid, w, h);
     }
     if (!is_string(data))
         return tfail(p, "expected \"data\" to be an array or a base64 string, found %s", json_kind(data));
     if (!st_str8_eq_cstr(encoding, "base64"))
-        return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%.*s%s'",
-                     QUOTE(encoding));
+        return tfail(p, "expected \"data\" as a string to have encoding base64, found encoding '%s'", QUOTE(encoding));
     if (!string_of(p, data, &text)) return false;
     uint8_t *bytes = st_arena_push_raw(p->tmp, cells * 4, 4);
     if (!bytes) return tfail_memory(p, "scratch memory for the tiles");
     uint64_t n;
     char bad = 0;
     if (!base64_decode(text, bytes, cells * 4, &n, &bad))
-        return tfail(p, "expected base64 tile data, found the character '%c'", bad);
+        return tfail(p, "expected base64 tile data, found the character '%s'", QUOTE(st_str8_make(&bad, 1)));
     if (n != cells * 4)
         return tfail(p, "expected %llu bytes of tile data (%lldx%lld tiles of 4 bytes), found %s%llu",
                      (unsigned long long)cells * 4, (long long)w, (long long)h, n > cells * 4 ? "more than " : "",
@@ -594,7 +592,7 @@ static bool key_color(Parser *p, Json props, const char *what, char red, char *o
     if (st_str8_eq_cstr(c, "red")) *out = red;
     else if (st_str8_eq_cstr(c, "green")) *out = (char)(red + ('g' - 'r'));
     else if (st_str8_eq_cstr(c, "blue")) *out = (char)(red + ('b' - 'r'));
-    else return tfail(p, "expected property 'color' to be red, green or blue, found '%.*s%s'", QUOTE(c));
+    else return tfail(p, "expected property 'color' to be red, green or blue, found '%s'", QUOTE(c));
     return true;
 }
 
@@ -607,14 +605,13 @@ static bool object_type(Parser *p, Json template, Str8 type, int *k) {
     Str8 tmpl;
     if (!get_str(p, template, "template", false, &tmpl)) return false;
     if (tmpl.len)
-        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%.*s%s'",
-                     QUOTE(tmpl));
+        return tfail(p, "expected an object without a template (Detach Template in Tiled), found '%s'", QUOTE(tmpl));
     *k = -1;
     for (int i = 0; i < (int)ARRAY_COUNT(object_types); i++)
         if (st_str8_eq_cstr(type, object_types[i].type)) *k = i;
     if (*k >= 0) return true;
     if (!type.len) return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found none");
-    return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%.*s%s'", QUOTE(type));
+    return tfail(p, "expected a type (or class): " OBJECT_TYPES ", found '%s'", QUOTE(type));
 }
 
 static bool read_object(Parser *p, Json o, Objects *ob) {
@@ -629,7 +626,7 @@ static bool read_object(Parser *p, Json o, Objects *ob) {
         return false;
     if (!type.len) type = class; /* Tiled 1.9 calls it class */
     Str8 label = name.len ? name : type;
-    const char *where = label.len ? where_fmt(p, "object %lld '%.*s%s'", (long long)id, QUOTE(label))
+    const char *where = label.len ? where_fmt(p, "object %lld '%s'", (long long)id, QUOTE(label))
                                   : where_fmt(p, "object %lld", (long long)id);
     if (!where) return tfail_memory(p, "scratch memory");
     p->where = where;
@@ -761,11 +758,10 @@ static bool read_map_header(Parser *p, Json root) {
     if (!is_object(root)) return tfail(p, "expected a JSON object (a Tiled map), found %s", json_kind(root));
     Str8 type, orientation;
     if (!get_str(p, member(root, "type"), "type", false, &type)) return false;
-    if (type.len && !st_str8_eq_cstr(type, "map"))
-        return tfail(p, "expected \"type\" map, found '%.*s%s'", QUOTE(type));
+    if (type.len && !st_str8_eq_cstr(type, "map")) return tfail(p, "expected \"type\" map, found '%s'", QUOTE(type));
     if (!get_str(p, member(root, "orientation"), "orientation", true, &orientation)) return false;
     if (!st_str8_eq_cstr(orientation, "orthogonal"))
-        return tfail(p, "expected an orthogonal map, found '%.*s%s'", QUOTE(orientation));
+        return tfail(p, "expected an orthogonal map, found '%s'", QUOTE(orientation));
     bool infinite;
     if (!get_bool(p, member(root, "infinite"), "infinite", &infinite)) return false;
     if (infinite)
@@ -809,7 +805,7 @@ static bool read_map(Parser *p, Json root) {
         if (!is_object(layer)) return tfail(p, "expected an object, found %s", json_kind(layer));
         members(layer, keys, 4, lm);
         if (!get_str(p, lm[0], "name", false, &name) || !get_str(p, lm[1], "type", true, &type)) return false;
-        p->where = where_fmt(p, "layer '%.*s%s'", QUOTE(name));
+        p->where = where_fmt(p, "layer '%s'", QUOTE(name));
         if (st_str8_eq_cstr(type, "tilelayer")) {
             if (tile_layer)
                 return tfail(p, "expected one tile layer, found a second one (the first is %s)", tile_layer_where);
@@ -819,7 +815,7 @@ static bool read_map(Parser *p, Json root) {
         } else if (st_str8_eq_cstr(type, "group")) {
             return tfail(p, "expected tile and object layers at the top, found a group (Ungroup Layers in Tiled)");
         } else if (!st_str8_eq_cstr(type, "objectgroup") && !st_str8_eq_cstr(type, "imagelayer")) {
-            return tfail(p, "expected a tilelayer, objectgroup or imagelayer, found '%.*s%s'", QUOTE(type));
+            return tfail(p, "expected a tilelayer, objectgroup or imagelayer, found '%s'", QUOTE(type));
         }
     }
     p->where = "map";

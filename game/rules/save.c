@@ -10,6 +10,7 @@
 #include <strata/core/hash.h>
 #include <strata/core/os_file.h>
 #include <strata/core/path.h>
+#include <strata/core/utf8.h>
 
 #define SAVE_MAGIC "arena-dungeon-save 2"
 #define SAVE_MAGIC_V1 "arena-dungeon-save 1" /* read, never written */
@@ -186,35 +187,21 @@ static int value_format(char *buf, size_t cap, const SaveSettings *st, int32_t k
     return b[1] ? snprintf(buf, cap, "%u %u", b[0], b[1]) : snprintf(buf, cap, "%u", b[0]);
 }
 
-/* A value as a warning quotes it: at most 40 bytes, anything unprintable as '?'. */
-static const char *quoted(Str8 s, char *buf, size_t cap) {
-    size_t n = 0;
-    for (uint64_t i = 0; i < s.len && n + 4 < cap && i < 40; i++) {
-        uint8_t c = (uint8_t)s.data[i];
-        buf[n++] = c < ' ' || c >= 127 ? '?' : (char)c;
-    }
-    if (s.len > 40 && n + 4 < cap) buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
-    buf[n] = '\0';
-    return buf;
-}
-
 /* One setting line, `key` and `value` as found at columns `key_col` and `value_col`:
    applied, or a warning (when `warn`) and false. */
 static bool apply_line(SaveSettings *st, const char *path, int line_no, int32_t k, Str8 key, Str8 value,
                        int64_t key_col, int64_t value_col, bool warn) {
-    char a[64], b[64];
     const char *want = NULL;
     if (k < 0) {
         if (warn)
             st_diag_report_at(DIAG_WARNING, path, line_no, key_col, "unknown setting '%s' (line skipped)",
-                              quoted(key, a, sizeof a));
+                              ST_QUOTE(key));
         return false;
     }
     if (value_apply(st, k, value, &want)) return true;
     if (warn)
         st_diag_report_at(DIAG_WARNING, path, line_no, value.len ? value_col : key_col,
-                          "expected %s for %s, found '%s' (line skipped)", want, KEY_NAMES[k],
-                          quoted(value, b, sizeof b));
+                          "expected %s for %s, found '%s' (line skipped)", want, KEY_NAMES[k], ST_QUOTE(value));
     return false;
 }
 
@@ -297,8 +284,8 @@ ErrorCode save_parse(SaveData *out, const char *path, Str8 text, Error *err) {
     Str8 first = st_str8_prefix(text, eol < 0 ? text.len : (uint64_t)eol);
     bool v1 = st_str8_eq_cstr(first, SAVE_MAGIC_V1), v2 = st_str8_eq_cstr(first, SAVE_MAGIC);
     if (st_str8_starts_with(first, STR8_LIT(SAVE_FAMILY)) && !v1 && !v2) {
-        st_error_warn(err, ERROR_VERSION, path, 1, 0, "a save of another version ('%.*s', this game reads '%s')",
-                      (int)(first.len < 60 ? first.len : 60), first.data, SAVE_MAGIC);
+        st_error_warn(err, ERROR_VERSION, path, 1, 0, "a save of another version ('%s', this game reads '%s')",
+                      ST_QUOTE(first), SAVE_MAGIC);
         return ERROR_VERSION;
     }
     if (!v1 && !v2) return corrupt(err, path, 1, "not a save file");

@@ -1,6 +1,7 @@
 /* utf8: every length of well-formed sequence at its edges, and each kind of malformed one
    (overlong, surrogate, past U+10FFFF, truncated, stray continuation) as U+FFFD per maximal
    subpart, with the bytes after it still decoded and nothing read past the string. */
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -35,7 +36,52 @@ static int decode_all(const char *bytes, uint64_t n, uint32_t *out, int cap) {
 
 #define R UTF8_REPLACEMENT
 
+/* st_utf8_quote of `in` (n bytes) is `want`. */
+static void quote_is(const char *in, size_t n, const char *want) {
+    char out[ST_QUOTE_CAP];
+    const char *q = st_utf8_quote(out, sizeof out, st_str8_make(in, n));
+    if (strcmp(q, want) != 0) fprintf(stderr, "quote: got '%s', want '%s'\n", q, want);
+    CHECK(strcmp(q, want) == 0);
+}
+#define QUOTE_IS(lit, want) quote_is(lit, sizeof lit - 1, want)
+
+/* What a message quotes: text as it is, a terminal's escapes and bad bytes as \xHH, long
+   words cut; never a control byte out, never past the buffer. */
+static void test_quote(void) {
+    QUOTE_IS("C-4 Caf\xc3\xa9 \xc5\x81\xc3\xb3"
+             "d\xc5\xba",
+             "C-4 Caf\xc3\xa9 \xc5\x81\xc3\xb3"
+             "d\xc5\xba");
+    QUOTE_IS("\x1b[31mRED\x07\x01\x02", "\\x1b[31mRED\\x07\\x01\\x02");
+    QUOTE_IS("a\tb\nc\rd\\e\x7f", "a\\tb\\nc\\rd\\\\e\\x7f");
+    QUOTE_IS("\xc2\x9b"
+             "2J",
+             "\\xc2\\x9b2J");                            /* C1 CSI */
+    QUOTE_IS("x\xe2\x80\xaey", "x\\xe2\\x80\\xaey");     /* U+202E, right-to-left override */
+    QUOTE_IS("Caf\xc3 \xff\xfe", "Caf\\xc3 \\xff\\xfe"); /* malformed */
+    QUOTE_IS("\xef\xbf\xbd", "\xef\xbf\xbd");            /* a real U+FFFD is text */
+    QUOTE_IS("\0z", "\\x00z");
+    char longer[200];
+    memset(longer, 'w', sizeof longer);
+    char want[ST_QUOTE_SHOWN + 4];
+    memset(want, 'w', ST_QUOTE_SHOWN);
+    memcpy(want + ST_QUOTE_SHOWN, "...", 4);
+    quote_is(longer, sizeof longer, want);
+    /* Forty bad bytes, or forty overrides of three bytes (twelve out each), then "...": within
+       the buffer, never overrun. */
+    char bad[ST_QUOTE_SHOWN * 3 + 3];
+    memset(bad, 0xff, sizeof bad);
+    char out[ST_QUOTE_CAP];
+    CHECK_EQ_U(strlen(st_utf8_quote(out, sizeof out, st_str8_make(bad, sizeof bad))), ST_QUOTE_SHOWN * 4 + 3);
+    for (size_t i = 0; i < sizeof bad; i += 3) memcpy(bad + i, "\xe2\x80\xae", 3);
+    CHECK_EQ_U(strlen(st_utf8_quote(out, sizeof out, st_str8_make(bad, sizeof bad))), ST_QUOTE_SHOWN * 12 + 3);
+    char small[8] = "#######";
+    CHECK(strlen(st_utf8_quote(small, 5, STR8_LIT("abcdef"))) < 5);
+    CHECK(strcmp(ST_QUOTE(STR8_LIT("ok")), "ok") == 0);
+}
+
 int main(void) {
+    test_quote();
     /* Well-formed, each length at its smallest and largest. */
     EXPECT("Caf\xc3\xa9", 'C', 'a', 'f', 0xe9);
     EXPECT("\x00\x7f", 0, 0x7f);
