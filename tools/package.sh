@@ -6,7 +6,7 @@
 #                                           tools as .exe, README.txt and LICENSE.txt (CRLF)
 #   arena-dungeon-VER-web.zip               index.html at the top, game.js, game.wasm,
 #                                           game.data: an itch.io HTML5 upload as it is
-# VER is the project's version (the top CMakeLists.txt's project()).
+# VER is the project's version (engine/cmake/version.cmake).
 #
 #   tools/package.sh [linux] [windows] [web]     (default: all three)
 #     --release-dir DIR   the native build to package (default build/release)
@@ -37,8 +37,8 @@ while [[ $# -gt 0 ]]; do
 done
 [[ ${#want[@]} -gt 0 ]] || want=(linux windows web)
 
-version=$(sed -n 's/^project([a-z_]* VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
-[[ -n "$version" ]] || { echo "package: no VERSION in $src/CMakeLists.txt's project()" >&2; exit 1; }
+version=$(sed -n 's/^set(STRATA_VERSION \([0-9.]*\))$/\1/p' "$src/engine/cmake/version.cmake")
+[[ -n "$version" ]] || { echo "package: no set(STRATA_VERSION X.Y.Z) in $src/engine/cmake/version.cmake" >&2; exit 1; }
 name=arena-dungeon-$version
 # Every file's time is the last commit's, so the same tree makes the same archive.
 epoch=$(git -C "$src" log -1 --format=%ct 2>/dev/null || date +%s)

@@ -33,6 +33,13 @@ static bool shown_plain(uint32_t cp) {
     return cp != UTF8_REPLACEMENT;
 }
 
+const char *st_utf8_quoted(Str8 s) {
+    static _Thread_local char ring[ST_QUOTE_RING][ST_QUOTE_CAP];
+    static _Thread_local unsigned next;
+    char *out = ring[next++ % ST_QUOTE_RING];
+    return st_utf8_quote(out, ST_QUOTE_CAP, s);
+}
+
 const char *st_utf8_quote(char *out, uint64_t cap, Str8 s) {
     static const char hex[] = "0123456789abcdef";
     if (!out || cap == 0) return "";

@@ -40,7 +40,12 @@ uint32_t st_utf8_next(Str8 s, uint64_t *i);
 #define ST_QUOTE_CAP (ST_QUOTE_SHOWN * 16 + 4) /* the most st_utf8_quote writes, its NUL included */
 /* `s` quoted (above) into out[cap], NUL-terminated; returns out. */
 const char *st_utf8_quote(char *out, uint64_t cap, Str8 s);
-/* st_utf8_quote into a buffer of the enclosing block: for one message's arguments. */
-#define ST_QUOTE(s) st_utf8_quote((char[ST_QUOTE_CAP]){0}, ST_QUOTE_CAP, (s))
+/* st_utf8_quote into one of this thread's ST_QUOTE_RING buffers, in turn: for a message's
+   arguments (up to ST_QUOTE_RING quotes in one), good until that many more quotes. A
+   buffer of the caller's would grow the stack frame of every function with an error path,
+   hot loops included. */
+#define ST_QUOTE_RING 4
+const char *st_utf8_quoted(Str8 s);
+#define ST_QUOTE(s) st_utf8_quoted(s)
 
 #endif

@@ -19,6 +19,12 @@
 #include <strata/core/str8.h>
 #include <strata/render/debug_overlay.h>
 
+/* The "of" of a chaining arena is one block's reserve: a peak past it is what chained
+   blocks held, and the line says so rather than read as a peak over the whole. */
+static const char *past_block(const ArenaStats *s) {
+    return s->peak > s->reserved ? ", past one block's reserve: more blocks were chained" : "";
+}
+
 /* Output, not diagnostics: people size their arenas from these lines and tools parse them,
    so they keep this exact form and go straight to stderr, whatever the sink. */
 static void report_arenas(const Host *h) {
@@ -27,10 +33,10 @@ static void report_arenas(const Host *h) {
     const char *peak = h->scene.level_peak_path;
     fprintf(stderr, "level arena: peak %llu of %llu bytes (%s)\n", (unsigned long long)ls.peak,
             (unsigned long long)st_arena_capacity(level), peak && peak[0] ? peak : "no level");
-    fprintf(stderr, "permanent arena: peak %llu of %llu bytes\n", (unsigned long long)ps.peak,
-            (unsigned long long)ps.reserved);
-    fprintf(stderr, "frame arena: peak %llu of %llu bytes\n", (unsigned long long)fs.peak,
-            (unsigned long long)fs.reserved);
+    fprintf(stderr, "permanent arena: peak %llu of %llu bytes%s\n", (unsigned long long)ps.peak,
+            (unsigned long long)ps.reserved, past_block(&ps));
+    fprintf(stderr, "frame arena: peak %llu of %llu bytes%s\n", (unsigned long long)fs.peak,
+            (unsigned long long)fs.reserved, past_block(&fs));
     /* The scratch arenas up to the last one the run put memory in. */
     ArenaStats ss[ARENA_SCRATCH_COUNT];
     uint32_t n = st_scratch_stats(ss, ARENA_SCRATCH_COUNT);
@@ -39,8 +45,9 @@ static void report_arenas(const Host *h) {
         if (ss[i].peak > sp) sp = ss[i].peak;
         if (ss[i].reserved > sr) sr = ss[i].reserved;
     }
-    fprintf(stderr, "scratch arena: peak %llu of %llu bytes (largest of %d per thread)\n", (unsigned long long)sp,
-            (unsigned long long)sr, ARENA_SCRATCH_COUNT);
+    ArenaStats largest = {.peak = sp, .reserved = sr};
+    fprintf(stderr, "scratch arena: peak %llu of %llu bytes%s (largest of %d per thread)\n", (unsigned long long)sp,
+            (unsigned long long)sr, past_block(&largest), ARENA_SCRATCH_COUNT);
     fprintf(stderr, "history arena: peak %llu of %llu bytes\n",
             (unsigned long long)st_arena_stats(h->life.history).peak,
             (unsigned long long)st_arena_capacity(h->life.history));
