@@ -243,6 +243,38 @@ static void test_bytes_bound(void) {
     st_arena_release(ha);
 }
 
+/* A coded snapshot whose counts run past its region (the ring's bytes overwritten: a stray
+   write, a bad cosmic day) restores nothing: the restore refuses, and not one byte is
+   written past the region, whichever count is too large. */
+static void test_corrupt_stream(void) {
+    Arena *ha =
+        st_arena_create((ArenaParams){.reserve_size = 1 << 20, .flags = ARENA_FLAG_NO_CHAIN, .name = "history"});
+    REQUIRE_VOID(ha);
+    Error err;
+    History *h = st_history_create(ha, &(HistoryParams){.ticks = 4, .bytes = 4096, .state_max = 64}, &err);
+    REQUIRE_VOID(h);
+    uint8_t *ring = (uint8_t *)st_arena_base(ha) + st_arena_pos(ha) - 4096;
+    static uint8_t store[512]; /* the region is the first 64 bytes; the rest must stay 0xee */
+    HistoryRegion r = {.data = store, .size = 64};
+    /* [count 1][size 64] then tokens [zeros][literals][bytes]: one literal run of 64. */
+    static const uint8_t bad[][3] = {{0x00, 0xff, 0x01},  /* 255 literals */
+                                     {0x41, 0x00, 0x00},  /* 65 zeros */
+                                     {0x20, 0x21, 0x00}}; /* 32 zeros, then 33 literals */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        st_history_clear(h, 0);
+        for (int k = 0; k < 64; k++) store[k] = (uint8_t)(k + 1);
+        memset(store + 64, 0xee, sizeof store - 64);
+        REQUIRE_VOID(st_history_record(h, 0, &r, 1, &err) == 0);
+        CHECK(ring[0] == 1 && ring[1] == 64 && ring[2] == 0 && ring[3] == 64);
+        memcpy(ring + 2, bad[i], sizeof bad[i]);
+        CHECK_EQ_U(st_history_restore(h, 0, &r, 1), HISTORY_NONE);
+        int spilled = 0;
+        for (size_t k = 64; k < sizeof store; k++) spilled += store[k] != 0xee;
+        CHECK_EQ_I(spilled, 0);
+    }
+    st_arena_release(ha);
+}
+
 /* Keyframes and inputs (a seek): restore the keyframe at or before T, run the inputs. */
 static void test_seek(void) {
     Arena *ha =
@@ -356,6 +388,7 @@ int main(void) {
     test_seek();
     test_arena_span();
     test_create_refused();
+    test_corrupt_stream();
     test_no_heap();
     st_arena_release(level);
     return check_result();

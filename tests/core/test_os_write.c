@@ -201,6 +201,33 @@ static void test_links(void) {
     CHECK(!strcmp(text_of(at("a.lvl")), "newer"));
     unlink(at("a.lvl.tmp"));
     CHECK_EQ_I(strays(), 0);
+
+    /* Links, then files, planted at the real temporary names (".b.lvl.<pid>-<n>.tmp", for
+       every n this process can be at): each is refused as the name is tried (O_EXCL,
+       O_NOFOLLOW), the victim and the planted files keep their bytes, the target its own. */
+    put(at("b.lvl"), "old", 0644);
+    enum { PLANTS = 1024 };
+    char name[PATH_MAX];
+    for (int kind = 0; kind < 2; kind++) {
+        for (int n = 0; n < PLANTS; n++) {
+            snprintf(name, sizeof name, "%s/.b.lvl.%ld-%d.tmp", root, (long)getpid(), n);
+            if (kind == 0) CHECK(symlink("victim", name) == 0);
+            else put(name, "planted", 0644);
+        }
+        CHECK(!write_text(at("b.lvl"), "new"));
+        CHECK(!strcmp(text_of(at("victim")), "precious"));
+        CHECK(!strcmp(text_of(at("b.lvl")), "old"));
+        int changed = 0;
+        for (int n = 0; n < PLANTS; n++) {
+            snprintf(name, sizeof name, "%s/.b.lvl.%ld-%d.tmp", root, (long)getpid(), n);
+            if (kind == 1) changed += strcmp(text_of(name), "planted") != 0;
+            unlink(name);
+        }
+        CHECK_EQ_I(changed, 0);
+    }
+    CHECK(write_text(at("b.lvl"), "new"));
+    CHECK(!strcmp(text_of(at("b.lvl")), "new"));
+    CHECK_EQ_I(strays(), 0);
 }
 #endif
 
