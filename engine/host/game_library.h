@@ -20,7 +20,14 @@
    inside the bytes, it is a shared object for this machine, and its loadable segments are
    in order and do not overlap. And the table: the version and the layout hash are only its
    word; every entry is checked to point into the library's own code (the build name into
-   its own data, NUL-terminated there) before the table replaces the one in use. */
+   its own data, NUL-terminated there) before the table replaces the one in use.
+
+   What none of this is: a sandbox. dlopen runs the library's constructors (and those of
+   every library it needs) before the table can be looked at, with the program's rights, and
+   a table that passes is then called like the code linked in. A library given to the host
+   (--hot-library, the one the build writes for hot reload) is trusted code, as a plugin of
+   any native program is: these checks stop a build cut short or a mistake, not a hostile
+   file. */
 #ifndef GAME_LIBRARY_H
 #define GAME_LIBRARY_H
 
