@@ -136,6 +136,10 @@ static bool asset_png_chunks_fit(const uint8_t *b, uint64_t size, const char *pa
 /* Decodes `size` bytes of PNG into `scratch`; the caller owns the scope. */
 static uint8_t *asset_decode_bytes(Arena *scratch, const uint8_t *file, uint64_t size, const char *path, int *w, int *h,
                                    Error *err) {
+    if (size == 0) {
+        asset_error(err, ERROR_PARSE, "%s: cannot load image: an empty file (0 bytes): expected a PNG", path);
+        return NULL;
+    }
     if (size > INT32_MAX) { /* stb_image counts in int */
         asset_error(err, ERROR_PARSE, "%s: cannot load image: the file is larger than 2 GiB", path);
         return NULL;

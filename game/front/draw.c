@@ -437,10 +437,12 @@ static void draw_settings(const DrawFrame *f) {
     float cx = f->cx, w = 300, left = cx - w / 2 + 16, right = cx + w / 2 - 16;
     if (g->settings_from == SCREEN_PAUSED) draw_hud(rd, f->a, f->v, g);
     dim(rd, f->v, 190);
-    /* The card fits under the HUD's band, on every screen: rows of 12 px, 11 when that is
-       what fits, and past that a window of rows that keeps the selection inside it. */
+    /* The card fits between the HUD's band and a line of notice at the bottom (what a
+       change says, draw_message), on every screen: rows of 12 px, 11 when that is what
+       fits, and past that a window of rows that keeps the selection inside it. */
     const float pad = 6, title_h = 20, hint_h = 10, gaps = 12; /* three groups 4 px apart */
-    float top = DRAW_HUD_H + 2, room = f->v->h - 2 - top, chrome = pad * 4 + title_h + hint_h;
+    float notice_h = 4 + st_font_line_height(&f->a->font, 1);
+    float top = DRAW_HUD_H + 2, room = f->v->h - 2 - top - notice_h, chrome = pad * 4 + title_h + hint_h;
     float pitch = chrome + gaps + SETTINGS_ITEM_COUNT * 12.0f <= room ? 12 : 11;
     int32_t shown = MIN(SETTINGS_ITEM_COUNT, (int32_t)((room - chrome - gaps) / pitch));
     int32_t first = MAX(0, MIN(g->menu - shown / 2, SETTINGS_ITEM_COUNT - shown));

@@ -350,9 +350,10 @@ GameBind game_bind_key(Game *g, uint16_t key) {
     if (b[a][0] == key) return r;
     r.action = a;
     r.key = key;
-    /* The key the action gives up: the back one, or none when the key was the back. */
-    uint16_t dropped = b[a][1] != key ? b[a][1] : 0;
-    b[a][1] = b[a][0];
+    /* The new key takes the front, and the back key stays: the one given up is the front
+       key, or none when the new key was the back one (the two swap). */
+    uint16_t dropped = b[a][0];
+    if (b[a][1] == key) b[a][1] = b[a][0], dropped = 0;
     b[a][0] = key;
     for (int32_t o = 0; o < SAVE_BIND_ACTIONS; o++) {
         if (o == a || (b[o][0] != key && b[o][1] != key)) continue;

@@ -195,8 +195,9 @@ typedef struct GameBind {
     uint16_t dropped;   /* a key `action` gave up to make room (0: none) ... */
     int32_t dropped_to; /* ... and the action that took it instead (-1: none: it is unbound) */
 } GameBind;
-/* The front end's answer: the key pressed (its number; 0 cancels). The key moves to the
-   front of the action's two; the one in the back is dropped. A key belongs to one action:
+/* The front end's answer: the key pressed (its number; 0 cancels). The key takes the front
+   of the action's two and the back one stays: the front key is given up (or, when the key
+   pressed was the back one, the two swap and none is). A key belongs to one action:
    another action that had it loses it, and if that leaves it none, it takes the key this
    action gave up (a swap). Saved at once. */
 GameBind game_bind_key(Game *g, uint16_t key);

@@ -116,9 +116,11 @@ static void test_settings(Arena *perm) {
     tap_frames(app, SDL_SCANCODE_K);
     CHECK_EQ_I(game_rebinding(g), -1);
     CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][0], SDL_SCANCODE_K);
+    CHECK_EQ_I(g->save.settings.binds[ACTION_DOWN][1], SDL_SCANCODE_DOWN);
     CHECK_EQ_I(g->menu, SETTINGS_KEYS + ACTION_DOWN);
-    /* What moved is said on the HUD: the Down arrow, pushed out, is no key of anything now. */
-    CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'Down' unbound") == 0);
+    /* What moved is said on the HUD: S, the front key K took the place of, is no key of
+       anything now; the Down arrow stays behind K. */
+    CHECK(g->message_ticks > 0 && strcmp(g->message, "'K' now for Down; 'S' unbound") == 0);
     /* ... and written to the settings file, under XDG_CONFIG_HOME. */
     char settings[SAVE_PATH_MAX];
     Error msg;

@@ -357,6 +357,24 @@ static void check_settings(Arena *perm) {
             selected |= texts[i].s[0] == '>';
         }
         CHECK(selected); /* the chosen row is on the card, wherever it is in the list */
+        /* A notice (what a change says) leaves the card whole: the help line above its band. */
+        if (item == 0) {
+            snprintf(g->message, sizeof g->message, "2x does not fit this screen: 1x is the largest");
+            g->message_ticks = 100, g->message_kind = GAME_MESSAGE_NOTICE;
+            frames(app, 1);
+            RectF band = {0}, card_now = {0};
+            for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);) {
+                if (c.layer == LAYER_MESSAGE) band = frame_cmd_rect(&c);
+                if (c.layer == LAYER_CARD && c.w * c.h > card_now.w * card_now.h) card_now = frame_cmd_rect(&c);
+            }
+            CHECK(band.h > 0);
+            if (frame_rect_overlap(band, card_now)) {
+                fprintf(stderr, "a notice covers the settings card\n");
+                print_rect("notice", band), print_rect("card", card_now);
+                CHECK(false);
+            }
+            g->message_ticks = 0;
+        }
         checked++;
         tap(SDL_SCANCODE_DOWN);
         frames(app, 2);

@@ -248,8 +248,8 @@ static void test_settings_persist(void) {
     press(SIM_IN_RIGHT);
     CHECK_EQ_I(g.save.settings.renderer, SAVE_RENDERER_SDL);
 
-    /* Fire: Enter on its row waits for a key; A (4) comes in front of Space, Enter (13)
-       is dropped, and Left keeps its other key. */
+    /* Fire: Enter on its row waits for a key; A (4) takes Space's place in front, Enter
+       (13) stays behind it, Space is given up, and Left keeps its other key. */
     REQUIRE_VOID(press_until(SIM_IN_DOWN, SETTINGS_KEYS + 4));
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 4);
@@ -257,41 +257,42 @@ static void test_settings_persist(void) {
     CHECK_EQ_I(g.menu, SETTINGS_KEYS + 4);
     GameBind moved = game_bind_key(&g, 4);
     CHECK_EQ_I(game_rebinding(&g), -1);
-    CHECK(g.save.settings.binds[4][0] == 4 && g.save.settings.binds[4][1] == 44);
+    CHECK(g.save.settings.binds[4][0] == 4 && g.save.settings.binds[4][1] == 13);
     CHECK(g.save.settings.binds[2][0] == 80 && g.save.settings.binds[2][1] == 0);
-    /* ... and it says so: A taken from Left, Enter unbound. */
+    /* ... and it says so: A taken from Left, Space unbound. */
     CHECK(moved.action == 4 && moved.key == 4 && moved.taken_from == 2);
-    CHECK(moved.dropped == 13 && moved.dropped_to == -1);
+    CHECK(moved.dropped == 44 && moved.dropped_to == -1);
     /* The key just bound is still held: it does not move the menu. */
     game_update(&g, SIM_IN_DOWN);
     game_update(&g, SIM_IN_DOWN);
     CHECK_EQ_I(g.menu, SETTINGS_KEYS + 4);
     game_update(&g, 0);
-    /* Confirm takes R, Restart's only key: Restart gets the key Confirm gave up. */
+    /* Confirm takes R, Restart's only key: Restart gets the key Confirm gave up (Enter). */
     press(SIM_IN_DOWN);
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 5);
     moved = game_bind_key(&g, 21);
-    CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 40);
-    CHECK(g.save.settings.binds[7][0] == 88 && g.save.settings.binds[7][1] == 0);
-    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 88 &&
+    CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 88);
+    CHECK(g.save.settings.binds[7][0] == 40 && g.save.settings.binds[7][1] == 0);
+    CHECK(moved.action == 5 && moved.key == 21 && moved.taken_from == 7 && moved.dropped == 40 &&
           moved.dropped_to == 7);
-    /* A key no other action has: Confirm's back key (Enter) goes, and says so. */
+    /* A key no other action has: Confirm's front key (R) goes, and says so; 88 stays. */
     game_update(&g, 0);
     press(GAME_IN_CONFIRM);
     CHECK_EQ_I(game_rebinding(&g), 5);
     moved = game_bind_key(&g, 99);
-    CHECK(g.save.settings.binds[5][0] == 99 && g.save.settings.binds[5][1] == 21);
-    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 40 && moved.dropped_to == -1);
+    CHECK(g.save.settings.binds[5][0] == 99 && g.save.settings.binds[5][1] == 88);
+    CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 21 && moved.dropped_to == -1);
     game_update(&g, 0);
     press(GAME_IN_CONFIRM);
-    moved = game_bind_key(&g, 21); /* R back in front: nothing dropped, nothing taken */
-    CHECK(g.save.settings.binds[5][0] == 21 && g.save.settings.binds[5][1] == 99);
+    moved = game_bind_key(&g, 88); /* the back key in front: the two swap, nothing dropped or taken */
+    CHECK(g.save.settings.binds[5][0] == 88 && g.save.settings.binds[5][1] == 99);
     CHECK(moved.action == 5 && moved.taken_from == -1 && moved.dropped == 0);
     game_update(&g, 0);
     press(GAME_IN_CONFIRM);
-    moved = game_bind_key(&g, 40);
-    CHECK(g.save.settings.binds[5][0] == 40 && g.save.settings.binds[5][1] == 21);
+    moved = game_bind_key(&g, 40); /* Restart's only key: Restart gets 88 for it */
+    CHECK(g.save.settings.binds[5][0] == 40 && g.save.settings.binds[5][1] == 99);
+    CHECK(g.save.settings.binds[7][0] == 88 && moved.dropped_to == 7);
     game_update(&g, 0);
     /* 0 cancels: nothing changes. */
     press(GAME_IN_CONFIRM);

@@ -2,12 +2,15 @@
    maps, scores, settings, replays, saves) quotes it through st_utf8_quote: fed a terminal's
    escape sequence, a bell and raw control bytes (a level, which refuses those as binary
    data, a right-to-left override and bytes that are not UTF-8), each says what it found
-   with those bytes as \xHH, and no message carries a control byte to the terminal. */
+   with those bytes as \xHH, and no message carries a control byte to the terminal. And an
+   empty image, level or Tiled map is called an empty file. */
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include <strata/asset/asset.h>
 #include <strata/audio/music.h>
+#include <strata/audio/sound.h>
 #include <strata/core/diag_capture.h>
 #include "level/level_load.h"
 #include "rules/replay.h"
@@ -80,6 +83,15 @@ int main(void) {
         CHECK(!replay_parse(&r, a, "x.rep", st_str8_cstr(replays[i]), &err));
         check_message("replay", err.message, NULL);
     }
+    /* Empty files. */
+    uint8_t *px;
+    int w, h;
+    CHECK(!st_asset_decode_rgba(a, (const uint8_t *)"", 0, "x.png", &px, &w, &h, &err));
+    check_message("png", err.message, "an empty file");
+    CHECK(!level_parse(&lv, level, "x.lvl", "", 0, NULL, &err, NULL));
+    check_message("level", err.message, "an empty file");
+    CHECK(!level_parse(&lv, level, "x.tmj", "", 0, NULL, &err, NULL));
+    check_message("tiled", err.message, "an empty file");
     st_arena_release(reports);
     st_arena_release(level);
     st_arena_release(a);
