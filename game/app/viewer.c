@@ -52,8 +52,7 @@ static void game_forget(void *ctx) { rewind_forget(((ViewerGame *)ctx)->rw); }
 
 ViewerParams viewer_game_params(Replay *r, ViewerGame *vg, uint64_t bytes, uint64_t state_max) {
     Game *g = vg->g;
-    vg->regions[0] = (HistoryRegion){.data = g, .size = game_play_bytes()};
-    vg->regions[1] = (HistoryRegion){.arena = g->level_arena};
+    rewind_regions(g, vg->regions);
     vg->regions[2] = (HistoryRegion){.data = &g->save, .size = sizeof g->save};
     return (ViewerParams){.replay = r,
                           .g = g,

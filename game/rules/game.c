@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <strata/core/base.h>
+#include <strata/core/hash.h>
 #include <strata/core/path.h>
 
 static void menu_open(Game *g);
@@ -133,7 +134,7 @@ bool game_init(Game *g, Arena *level_arena, const GameConfig *cfg, Error *err) {
     memcpy(g->default_binds, cfg->default_binds, sizeof g->default_binds);
     g->level_chosen = cfg->level_chosen;
     g->recorded = cfg->recorded;
-    g->course = 0xcbf29ce484222325ull; /* FNV-1a's offset basis */
+    g->course = HASH_FNV1A_INIT;
     g->rebinding = -1;
     sim_init(&g->sim, cfg->seed);
     if (!start_run(g, err)) return false;
@@ -551,9 +552,7 @@ void game_update(Game *g, uint32_t input) {
     uint64_t words[] = {(uint64_t)g->screen | (uint64_t)(uint32_t)g->menu << 8,
                         (uint64_t)(uint32_t)g->menu_scroll | (uint64_t)(uint32_t)g->level_number << 32,
                         (uint64_t)c->first | (uint64_t)c->best_time << 1 | (uint64_t)c->best_coins << 2};
-    uint64_t h = g->course;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) h = (h ^ words[i]) * 0x100000001b3ull;
-    g->course = h;
+    g->course = st_hash_fnv1a(g->course, words, sizeof words);
 }
 
 uint64_t game_hash(const Game *g) {

@@ -8,8 +8,14 @@ static bool on_play_screen(const Game *g) {
            g->screen == SCREEN_VICTORY;
 }
 
+void rewind_regions(Game *g, HistoryRegion out[2]) {
+    out[0] = (HistoryRegion){.data = g, .size = game_play_bytes()};
+    out[1] = (HistoryRegion){.arena = g->level_arena};
+}
+
 bool rewind_init(Rewind *rw, Arena *history_arena, Game *g, Error *err) {
-    *rw = (Rewind){.regions = {{.data = g, .size = game_play_bytes()}, {.arena = g->level_arena}}};
+    *rw = (Rewind){0};
+    rewind_regions(g, rw->regions);
     /* The largest state accepted: the play span and a level arena full to its end (the
        history takes only what the states recorded need). */
     HistoryParams p = {.ticks = REWIND_TICKS,

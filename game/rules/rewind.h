@@ -53,6 +53,8 @@ typedef struct Rewind {
     uint64_t ticks_rewound;
 } Rewind;
 
+/* The state a rewind restores: the Game's play span and its level arena (above). */
+void rewind_regions(Game *g, HistoryRegion out[2]);
 /* The history in `history_arena` (what remains of it), for Game g. False with err filled
    when it does not fit: rw is then a Rewind that never rewinds. */
 bool rewind_init(Rewind *rw, Arena *history_arena, Game *g, Error *err);

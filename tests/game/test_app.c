@@ -216,6 +216,16 @@ static bool write_changed(const char *path, const char *text, const char *from, 
     return fclose(f) == 0;
 }
 
+/* Ten ticks of walking right, then Esc and the pause menu's "Back to title". */
+static void walk_to_title(App *app) {
+    app_run_key(SDL_SCANCODE_D, true);
+    for (int i = 0; i < 10; i++) frame(app);
+    app_run_key(SDL_SCANCODE_D, false);
+    tap_frames(app, SDL_SCANCODE_ESCAPE);
+    tap_until(app, SDL_SCANCODE_DOWN, PAUSE_TITLE);
+    tap_frames(app, SDL_SCANCODE_RETURN);
+}
+
 /* A recorded run that visits the title: --level names the level, the player has a save to
    continue, and the run goes back to the title, takes "Continue" there, and quits from it.
    Its replay is that run (the title on the same rows, to the Quit on its last input); a
@@ -239,24 +249,14 @@ static void test_recorded_title(Arena *perm) {
     REQUIRE_VOID(app);
     Game *g = app->game;
     CHECK_EQ_I(g->screen, SCREEN_PLAYING);
-    app_run_key(SDL_SCANCODE_D, true);
-    for (int i = 0; i < 10; i++) frame(app);
-    app_run_key(SDL_SCANCODE_D, false);
-    tap_frames(app, SDL_SCANCODE_ESCAPE);
-    tap_until(app, SDL_SCANCODE_DOWN, PAUSE_TITLE);
-    tap_frames(app, SDL_SCANCODE_RETURN);
+    walk_to_title(app);
     CHECK_EQ_I(g->screen, SCREEN_TITLE);
     CHECK_EQ_I(g->menu, TITLE_NEW_RUN); /* the level was named: Enter would play it */
     tap_until(app, SDL_SCANCODE_UP, TITLE_CONTINUE);
     uint32_t title_tick = g->ticks;
     tap_frames(app, SDL_SCANCODE_RETURN);
     CHECK(strstr(g->sim.level_path, "03-spikes-and-water.lvl") != NULL);
-    app_run_key(SDL_SCANCODE_D, true);
-    for (int i = 0; i < 10; i++) frame(app);
-    app_run_key(SDL_SCANCODE_D, false);
-    tap_frames(app, SDL_SCANCODE_ESCAPE);
-    tap_until(app, SDL_SCANCODE_DOWN, PAUSE_TITLE);
-    tap_frames(app, SDL_SCANCODE_RETURN);
+    walk_to_title(app);
     tap_until(app, SDL_SCANCODE_DOWN, TITLE_QUIT);
     tap(SDL_SCANCODE_RETURN);
     bool more = true;
