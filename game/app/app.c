@@ -274,7 +274,8 @@ static void editor_frame(App *app) {
     Host *h = app->host;
     int lw, lh;
     st_host_logical_size(h, &lw, &lh);
-    EditorAction act = editor_ui_frame(app->editor, &h->in, (float)lw - h->debug_w, (float)lh);
+    EditorAction act =
+        editor_ui_frame(app->editor, &h->in, (float)(h->frame_ms / 1000.0), (float)lw - h->debug_w, (float)lh);
     if (act == EDITOR_PLAYTEST) {
         start_playtest(app);
     } else if (act == EDITOR_QUIT || (act == EDITOR_LEAVE && app->editor->leave_quits)) {

@@ -53,7 +53,7 @@
 
    Nothing there is deleted: a file set aside replaces the previous ".unsaved.old" only,
    and "<path>.unsaved" goes only when the level taken from it is saved (its edits are then
-   in the file).
+   in the file), or aside when they are dropped (editor_ui.h: leaving without saving).
 
    The text is level_write's canonical form (level_write.h) of the level the cells make, the
    one writer of .lvl files; entries and signs in row order. What no Level can hold (no

@@ -165,10 +165,13 @@ static float view_axis(float at, float level, float view) {
     return CLAMP(at - view / 2, 0, level - view);
 }
 
+/* The map's part of the view's height: under the status bar, over the palette and its hint
+   line. */
+static float map_h(float view_h) { return view_h - TOP_H - EDITOR_PALETTE_H - 14; }
+
 void editor_ui_center(EditorUi *ui, int32_t tx, int32_t ty, float view_w, float view_h) {
     ui->view_x = view_axis((float)(tx * TILE_PX + TILE_PX / 2), (float)(ui->ed.lv.width * TILE_PX), view_w);
-    ui->view_y = view_axis((float)(ty * TILE_PX + TILE_PX / 2), (float)(ui->ed.lv.height * TILE_PX),
-                           view_h - TOP_H - EDITOR_PALETTE_H - 14);
+    ui->view_y = view_axis((float)(ty * TILE_PX + TILE_PX / 2), (float)(ui->ed.lv.height * TILE_PX), map_h(view_h));
 }
 
 /* ---- Input ---- */
@@ -322,8 +325,21 @@ static void ask(EditorUi *ui, EditorQuestion q) {
     ui->question = q;
 }
 
+/* Leaving without saving edits taken back from "<path>.unsaved": they were seen and
+   dropped, so they go aside (".unsaved.old", as D does) instead of being offered again. */
+static void drop_taken(EditorUi *ui) {
+    if (!ui->ed.unsaved_taken) return;
+    Error aside;
+    if (editor_set_aside_unsaved(ui->ed.path, &aside)) ui->ed.unsaved_taken = false;
+    st_error_report(&aside);
+    editor_ui_status(ui, aside.code != ERROR_OK, aside.message);
+}
+
 bool editor_ui_ask_quit(EditorUi *ui) {
-    if (ui->question == QUESTION_QUIT) return true;
+    if (ui->question == QUESTION_QUIT) {
+        drop_taken(ui);
+        return true;
+    }
     ask(ui, QUESTION_QUIT);
     return false;
 }
@@ -369,6 +385,7 @@ static EditorAction answer(EditorUi *ui, const Input *in) {
         EditorAction leave = ui->question == QUESTION_QUIT ? EDITOR_QUIT : EDITOR_LEAVE;
         if (k == SDL_SCANCODE_ESCAPE) {
             ui->question = QUESTION_NONE;
+            drop_taken(ui);
             return leave;
         }
         if (ctrl(m) && k == SDL_SCANCODE_S) {
@@ -446,7 +463,29 @@ static EditorAction keys(EditorUi *ui, const Input *in) {
     return EDITOR_STAY;
 }
 
-EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float view_h) {
+/* Home puts the view on the start (the middle, before the map has one). Held arrows or WASD
+   move it at EDITOR_PAN_SPEED, never past the map's edges (a map that fits stays centred),
+   and not under a modifier: Ctrl+S saves and Ctrl+arrows resize, and neither may also
+   scroll. */
+static void pan(EditorUi *ui, const Input *in, float dt, float view_w, float view_h) {
+    float level_w = (float)(ui->ed.lv.width * TILE_PX), level_h = (float)(ui->ed.lv.height * TILE_PX);
+    float step = EDITOR_PAN_SPEED * CLAMP(dt, 0.0f, EDITOR_PAN_DT_MAX);
+    for (int i = 0; i < in->key_count; i++) {
+        if (in->keys[i] != SDL_SCANCODE_HOME || (in->key_mods[i] & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) continue;
+        const Level *at = ui->ed.has_checked ? &ui->ed.checked : NULL; /* the start, else the middle */
+        editor_ui_center(ui, at ? at->start_tx : ui->ed.lv.width / 2, at ? at->start_ty : ui->ed.lv.height / 2, view_w,
+                         view_h);
+    }
+    bool held = in->down[ACTION_RIGHT] || in->down[ACTION_LEFT] || in->down[ACTION_DOWN] || in->down[ACTION_UP];
+    if (!held || (in->mods & (KMOD_CTRL | KMOD_SHIFT | KMOD_ALT | KMOD_GUI))) return;
+    ui->view_x += (in->down[ACTION_RIGHT] ? step : 0) - (in->down[ACTION_LEFT] ? step : 0);
+    ui->view_y += (in->down[ACTION_DOWN] ? step : 0) - (in->down[ACTION_UP] ? step : 0);
+    float mh = map_h(view_h);
+    ui->view_x = view_axis(ui->view_x + view_w / 2, level_w, view_w);
+    ui->view_y = view_axis(ui->view_y + mh / 2, level_h, mh);
+}
+
+EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float dt, float view_w, float view_h) {
     Editor *e = &ui->ed;
     ui->frames++;
     if (ui->question != QUESTION_NONE) {
@@ -464,10 +503,7 @@ EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float 
     EditorAction act = keys(ui, in);
     if (act != EDITOR_STAY || ui->prompt != PROMPT_NONE) return act;
 
-    /* Pan with the arrows (held), 4 px a frame. */
-    float pan = 4;
-    ui->view_x += (in->down[ACTION_RIGHT] ? pan : 0) - (in->down[ACTION_LEFT] ? pan : 0);
-    ui->view_y += (in->down[ACTION_DOWN] ? pan : 0) - (in->down[ACTION_UP] ? pan : 0);
+    pan(ui, in, dt, view_w, view_h);
     if (in->wheel) ui->brush = ((ui->brush < 0 ? 0 : ui->brush) - in->wheel % BRUSH_COUNT + BRUSH_COUNT) % BRUSH_COUNT;
 
     float palette_y = view_h - EDITOR_PALETTE_H;

@@ -7,7 +7,7 @@
        // or editor_ui_open_file(ui, "levels/mine.lvl", 0, &err) / editor_ui_new(ui, path, 40, 24, 0)
        for (bool done = false; !done;) {
            if (in.quit && ui->ed.dirty && !editor_ui_ask_quit(ui)) in.quit = false; // asks first
-           EditorAction act = editor_ui_frame(ui, &in, 480, 270); // once per displayed frame
+           EditorAction act = editor_ui_frame(ui, &in, dt, 480, 270); // each frame; dt in seconds
            if (act == EDITOR_PLAYTEST) ...                      // Tab: play editor_text as it stands
            done = act == EDITOR_LEAVE || act == EDITOR_QUIT;    // saved, or dropped on purpose
            editor_ui_draw(ui, rd, &art, 480, 270);
@@ -18,7 +18,7 @@
    Mouse: left paints the brush (drag to paint a stroke, one undo step), Shift+left drags a
    rectangle to fill, right picks the cell under it as the brush (eyedropper), middle
    erases; the wheel or 1-9, 0 choose from the palette along the bottom, which can also be
-   clicked. Keys: arrows pan, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save (a
+   clicked. Keys: arrows or WASD pan (not under a modifier), Home back to the start, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save (a
    level with problems asks for Ctrl+S again), Ctrl+arrows grow or shrink the grid, N the
    level's name, X its exit, + and - an enemy's hit points under the cursor, Tab play-test
    from the cursor, Esc leave. Portals, signs and entries ask for their text in a prompt at
@@ -28,7 +28,7 @@
    window, editor_ui_ask_quit) with unsaved changes asks "Ctrl+S save, Esc (or closing
    again) without saving, another key: keep editing"; opening a file with edits kept beside
    it ("<path>.unsaved", editor.h) asks "Enter take them back, D discard (set aside), Esc
-   not now".
+   not now"; edits taken back and then left without saving go aside as D sets them.
    The level arena's size is the one the game runs with (0: LEVEL_ARENA_BYTES): the check
    holds the level to it, with the game's room beside it.
 
@@ -47,9 +47,11 @@
 #include <strata/platform/platform.h>
 
 #define EDITOR_PROMPT_MAX 128
-#define EDITOR_PALETTE_H 20 /* the palette strip along the bottom */
-#define EDITOR_TOP_H 18     /* the status bar over the map */
-#define EDITOR_BRUSH_W 18   /* one palette entry's width, from x = 2 */
+#define EDITOR_PALETTE_H 20     /* the palette strip along the bottom */
+#define EDITOR_TOP_H 18         /* the status bar over the map */
+#define EDITOR_BRUSH_W 18       /* one palette entry's width, from x = 2 */
+#define EDITOR_PAN_SPEED 240.0f /* world pixels a second, arrows or WASD held */
+#define EDITOR_PAN_DT_MAX 0.1f  /* a frame that took longer pans as far as this one */
 
 /* EDITOR_LEAVE: Esc (back to the game, or the end of an --edit session: leave_quits);
    EDITOR_QUIT: the answer to editor_ui_ask_quit. Either way the changes are saved or the
@@ -109,7 +111,8 @@ bool editor_ui_new(EditorUi *ui, const char *path, int32_t w, int32_t h, uint64_
 void editor_ui_release(EditorUi *ui);
 /* Puts the view on a tile (the player's, when the editor opens from play). */
 void editor_ui_center(EditorUi *ui, int32_t tx, int32_t ty, float view_w, float view_h);
-EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float view_w, float view_h);
+/* dt: seconds since the previous frame (the pan's speed is per second). */
+EditorAction editor_ui_frame(EditorUi *ui, const Input *in, float dt, float view_w, float view_h);
 void editor_ui_draw(EditorUi *ui, Renderer *rd, const DrawAssets *a, float w, float h);
 /* A line for the editor's status bar ("saved levels/x.lvl"). */
 void editor_ui_status(EditorUi *ui, bool error, const char *text);

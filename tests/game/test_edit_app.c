@@ -8,9 +8,12 @@
      is shown on screen with its line and column, and the level that ran keeps running;
    - `--size` refuses, with the reason, what it cannot make into a level the game loads: a
      Tiled map's name, a level too large for the level arena in force (and by how much), a
-     folder that is not there. */
+     folder that is not there;
+   - the view pans at its speed, stops at the map's edges, never under Ctrl, goes back to
+     the start on Home, and a map that fits stays centred. */
 #include <SDL2/SDL.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +88,8 @@ static void write_file(const char *path, const char *text, int64_t mtime_s) {
 }
 
 static void test_editor(Arena *perm, const char *path) {
-    App *app = app_run_create(perm, &(AppRunOptions){.edit = path, .edit_w = 14, .edit_h = 9, .headless = true, .no_save = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){.edit = path, .edit_w = 14, .edit_h = 9, .headless = true, .no_save = true});
     REQUIRE_VOID(app);
     CHECK((app->mode == APP_MODE_EDIT));
     EditorUi *ui = app->editor;
@@ -187,7 +191,8 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_S, KMOD_LCTRL);
     frames(app, 1);
     CHECK(!e->dirty);
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "check"});
     Level lv;
     Error err;
     CHECK(level_load(&lv, level, path, &err));
@@ -223,7 +228,9 @@ static void test_editor(Arena *perm, const char *path) {
     key(SDL_SCANCODE_S, KMOD_LCTRL);
     frames(app, 1);
     CHECK(e->dirty);
-    CHECK(level_load(&lv, level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}), path, &err));
+    CHECK(level_load(
+        &lv, level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}),
+        path, &err));
     st_arena_release(level);
     key(SDL_SCANCODE_Z, KMOD_LCTRL); /* take it back instead: as saved again */
     frames(app, 1);
@@ -259,8 +266,8 @@ static void test_editor(Arena *perm, const char *path) {
     CHECK(!app_run_frame(app));
     CHECK_EQ_I(app_run_release(app), 0);
     CHECK_EQ_I(level_load(&lv,
-                          level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES,
-                                                             .flags = ARENA_FLAG_NO_CHAIN}),
+                          level = st_arena_create(
+                              (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN}),
                           path, &err),
                true);
     CHECK_EQ_I(level_tile(&lv, 9, 5), TILE_FLOOR); /* the unsaved wall is gone */
@@ -276,7 +283,8 @@ static void test_reload(Arena *perm, const char *path) {
     const char *v2 = "name: Reload\nmap:\n##########\n#@..$....#\n#........#\n#.......X#\n##########\nend\n";
     const char *broken = "name: Reload\nmap:\n##########\n#@..$....#\n#...?....#\n#.......X#\n##########\nend\n";
     write_file(path, v1, 1000000000);
-    App *app = app_run_create(perm, &(AppRunOptions){.level = path, .headless = true, .skip_title = true, .no_save = true});
+    App *app =
+        app_run_create(perm, &(AppRunOptions){.level = path, .headless = true, .skip_title = true, .no_save = true});
     REQUIRE_VOID(app);
     Game *g = app->game;
     frames(app, 30);
@@ -344,20 +352,19 @@ static void test_create(Arena *perm) {
         DiagCapture cap;
         st_diag_capture_begin(&cap, cap_arena);
         App *app = app_run_create(perm, &(AppRunOptions){.edit = path,
-                                                  .edit_w = refused[i].w,
-                                                  .edit_h = refused[i].h,
-                                                  .level_arena = refused[i].arena,
-                                                  .headless = true,
-                                                  .no_save = true});
+                                                         .edit_w = refused[i].w,
+                                                         .edit_h = refused[i].h,
+                                                         .level_arena = refused[i].arena,
+                                                         .headless = true,
+                                                         .no_save = true});
         st_diag_capture_end(&cap);
         CHECK(!app);
         CHECK(access(path, F_OK) != 0);
         if (!reported(&cap, refused[i].says, 3)) {
-            fprintf(stderr, "%s: expected an error with '%s', '%s', '%s'; got:\n", refused[i].name,
-                    refused[i].says[0], refused[i].says[1], refused[i].says[2]);
+            fprintf(stderr, "%s: expected an error with '%s', '%s', '%s'; got:\n", refused[i].name, refused[i].says[0],
+                    refused[i].says[1], refused[i].says[2]);
             fprintf(stderr, "  (%u reports, %u lost)\n", cap.count, cap.lost);
-            for (const DiagCaptured *r = cap.first; r; r = r->next)
-                fprintf(stderr, "  %s\n", r->d.text);
+            for (const DiagCaptured *r = cap.first; r; r = r->next) fprintf(stderr, "  %s\n", r->d.text);
             CHECK(!"the reason");
         }
         st_arena_clear(cap_arena);
@@ -365,16 +372,95 @@ static void test_create(Arena *perm) {
     /* The same level with an arena that holds it: made, and the game plays it. */
     char path[300];
     snprintf(path, sizeof path, "%s/huge.lvl", dir);
-    App *app = app_run_create(perm, &(AppRunOptions){.edit = path,
-                                              .edit_w = 300,
-                                              .edit_h = 300,
-                                              .level_arena = 1 << 20,
-                                              .headless = true,
-                                              .no_save = true});
+    App *app = app_run_create(
+        perm,
+        &(AppRunOptions){
+            .edit = path, .edit_w = 300, .edit_h = 300, .level_arena = 1 << 20, .headless = true, .no_save = true});
     REQUIRE_VOID(app);
     CHECK_EQ_I(app->game->sim.level.width, 300);
     CHECK_EQ_I(app_run_release(app), 0);
     st_arena_release(cap_arena);
+}
+
+static void hold(SDL_Scancode sc, uint16_t mods, bool down) {
+    SDL_Event e = {.type = down ? SDL_KEYDOWN : SDL_KEYUP};
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = sc;
+    e.key.keysym.mod = mods;
+    push(e);
+}
+
+/* Held for n frames (headless: 1/60 s each), then let go. */
+static void hold_for(App *app, SDL_Scancode sc, uint16_t mods, int n) {
+    hold(sc, mods, true);
+    frames(app, n);
+    hold(sc, mods, false);
+    frames(app, 1);
+}
+
+static bool at(float got, float want) {
+    if (fabsf(got - want) < 0.01f) return true;
+    fprintf(stderr, "view at %.2f, expected %.2f\n", got, want);
+    return false;
+}
+
+/* The view pans at EDITOR_PAN_SPEED (4 px a 1/60 s frame), never past the map's edges; not
+   under Ctrl (three Ctrl+S leave it where it was); Home goes back to the start; a map that
+   fits stays centred. */
+static void test_pan(Arena *perm) {
+    char path[300];
+    snprintf(path, sizeof path, "%s/pan.lvl", dir);
+    App *app = app_run_create(
+        perm, &(AppRunOptions){.edit = path, .edit_w = 60, .edit_h = 40, .headless = true, .no_save = true});
+    REQUIRE_VOID(app);
+    EditorUi *ui = app->editor;
+    int lw, lh;
+    st_host_logical_size(app->host, &lw, &lh);
+    float max_x = 60 * TILE_PX - (float)lw, max_y = 40 * TILE_PX - ((float)lh - EDITOR_TOP_H - EDITOR_PALETTE_H - 14);
+    REQUIRE_VOID(max_x > 100 && max_y > 100);
+    frames(app, 1);
+    CHECK(at(ui->view_x, 0) && at(ui->view_y, 0)); /* on the start, (1, 1) */
+    hold_for(app, SDL_SCANCODE_D, 0, 10);
+    CHECK(at(ui->view_x, 40));
+    hold_for(app, SDL_SCANCODE_DOWN, 0, 5);
+    CHECK(at(ui->view_y, 20) && at(ui->view_x, 40));
+    /* Ctrl held: S saves, D and the arrows do not scroll. */
+    hold(SDL_SCANCODE_LCTRL, KMOD_LCTRL, true);
+    for (int i = 0; i < 3; i++) hold_for(app, SDL_SCANCODE_S, KMOD_LCTRL, 4);
+    hold_for(app, SDL_SCANCODE_D, KMOD_LCTRL, 6);
+    hold(SDL_SCANCODE_LCTRL, 0, false);
+    frames(app, 1);
+    CHECK(at(ui->view_x, 40) && at(ui->view_y, 20));
+    CHECK_EQ_I(ui->ed.lv.width, 60); /* and Ctrl+D is not a resize either */
+    /* Far right and down: it stops at the edges. */
+    hold(SDL_SCANCODE_RIGHT, 0, true);
+    hold_for(app, SDL_SCANCODE_S, 0, 400);
+    hold(SDL_SCANCODE_RIGHT, 0, false);
+    frames(app, 1);
+    CHECK(at(ui->view_x, max_x) && at(ui->view_y, max_y));
+    hold_for(app, SDL_SCANCODE_A, 0, 1000);
+    CHECK(at(ui->view_x, 0));
+    hold_for(app, SDL_SCANCODE_D, 0, 1000);
+    CHECK(at(ui->view_x, max_x));
+    key(SDL_SCANCODE_HOME, 0);
+    frames(app, 1);
+    CHECK(at(ui->view_x, 0) && at(ui->view_y, 0));
+    CHECK_EQ_I(app_run_release(app), 0);
+
+    /* A map that fits: centred, and held keys leave it so. */
+    snprintf(path, sizeof path, "%s/small.lvl", dir);
+    app = app_run_create(perm,
+                         &(AppRunOptions){.edit = path, .edit_w = 10, .edit_h = 6, .headless = true, .no_save = true});
+    REQUIRE_VOID(app);
+    ui = app->editor;
+    frames(app, 1);
+    float cx = -((float)lw - 10 * TILE_PX) / 2;
+    CHECK(at(ui->view_x, cx));
+    float y0 = ui->view_y;
+    hold_for(app, SDL_SCANCODE_D, 0, 30);
+    hold_for(app, SDL_SCANCODE_W, 0, 30);
+    CHECK(at(ui->view_x, cx) && at(ui->view_y, y0));
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
@@ -391,6 +477,7 @@ int main(int argc, char **argv) {
     test_editor(perm, path);
     test_reload(perm, reload);
     test_create(perm);
+    test_pan(perm);
     st_arena_release(perm);
     CHECK(test_remove_tree(dir));
     return check_result();

@@ -6,7 +6,8 @@
      .unsaved goes; D sets it aside (FILE.unsaved.old), Esc leaves it for next time, and
      edits kept again later set the one left aside rather than overwrite it;
    - a headless quit (SDL_QUIT, nobody to ask) keeps them too; kept edits that do not load
-     are refused with the loader's message, and the question stays;
+     are refused with the loader's message, and the question stays; edits taken back and
+     then left without saving go aside and are not offered again;
    - E in play on FILE asks as well; the play-test is labelled on screen, Esc comes back
      from it, and leaving the editor starts the level again on a fresh clock, not on the
      play-test's. */
@@ -105,8 +106,8 @@ static bool reported(const DiagCapture *c, const char *a, const char *b, const c
 }
 
 static App *edit(Arena *perm, const char *path) {
-    App *app = app_run_create(
-        perm, &(AppRunOptions){.edit = path, .headless = true, .no_save = true, .no_watch = true});
+    App *app =
+        app_run_create(perm, &(AppRunOptions){.edit = path, .headless = true, .no_save = true, .no_watch = true});
     if (!app) return NULL;
     app->editor->view_x = app->editor->view_y = 0;
     return app;
@@ -288,11 +289,8 @@ static double share_of(App *app, int y, int x0, int x1, Color c) {
 
 static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     REQUIRE_VOID(exists(unsaved));
-    App *app = app_run_create(perm, &(AppRunOptions){.level = path,
-                                              .headless = true,
-                                              .skip_title = true,
-                                              .no_save = true,
-                                              .no_watch = true});
+    App *app = app_run_create(
+        perm, &(AppRunOptions){.level = path, .headless = true, .skip_title = true, .no_save = true, .no_watch = true});
     REQUIRE_VOID(app);
     Game *g = app->game;
     frames(app, 100);
@@ -322,7 +320,7 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     frames(app, 1);
     CHECK((app->mode == APP_MODE_EDIT) && !(app->mode == APP_MODE_PLAYTEST));
     CHECK(share_of(app, DRAW_HUD_H + 3, 220, 260, gold) < 0.5); /* the editor: no label */
-    key(SDL_SCANCODE_ESCAPE, 0); /* nothing unsaved: back to the game */
+    key(SDL_SCANCODE_ESCAPE, 0);                                /* nothing unsaved: back to the game */
     frames(app, 1);
     CHECK(!(app->mode == APP_MODE_EDIT) && !(app->mode == APP_MODE_PLAYTEST));
     CHECK_EQ_I(g->screen, SCREEN_PLAYING);
@@ -331,6 +329,54 @@ static void test_from_play(Arena *perm, const char *path, const char *unsaved) {
     CHECK_EQ_I(g->sim.player.x / (TILE_PX * FIX_ONE), 1); /* at its start */
     CHECK_EQ_I(app_run_release(app), 0);
     CHECK(exists(unsaved)); /* still there: it was not taken */
+}
+
+/* Edits taken back and then dropped (Esc twice: leave without saving, or a second close)
+   were seen and refused: they go aside as D sets them, and are not offered again. */
+static void test_take_then_drop(Arena *perm, const char *path, const char *unsaved) {
+    for (int closing = 0; closing < 2; closing++) {
+        write_level(path);
+        remove(path_of("q.lvl.unsaved.old"));
+        App *app = edit(perm, path);
+        REQUIRE_VOID(app);
+        const char *want = paint_wall(app, 4, 1);
+        raise(SIGTERM);
+        CHECK(!app_run_frame(app));
+        CHECK_EQ_I(app_run_release(app), 0);
+        REQUIRE_VOID(exists(unsaved));
+
+        app = edit(perm, path);
+        REQUIRE_VOID(app);
+        EditorUi *ui = app->editor;
+        key(SDL_SCANCODE_RETURN, 0);
+        frames(app, 1);
+        CHECK(ui->ed.dirty && ui->ed.unsaved_taken);
+        if (closing) {
+            CHECK(!editor_ui_ask_quit(ui)); /* the first close asks */
+            CHECK(editor_ui_ask_quit(ui));  /* the second is "without saving" */
+        } else {
+            key(SDL_SCANCODE_ESCAPE, 0);
+            frames(app, 1);
+            CHECK_EQ_I(ui->question, QUESTION_LEAVE);
+            key(SDL_SCANCODE_ESCAPE, 0);
+            CHECK(!app_run_frame(app));
+        }
+        CHECK(!exists(unsaved));
+        char *old = slurp(path_of("q.lvl.unsaved.old"));
+        CHECK(old && want && strcmp(old, want) == 0);
+        char *file = slurp(path);
+        CHECK(file && strcmp(file, LEVEL_TEXT) == 0);
+        app->edits_dropped = true;
+        CHECK_EQ_I(app_run_release(app), 0);
+        CHECK(!exists(unsaved));
+
+        app = edit(perm, path); /* nothing offered */
+        REQUIRE_VOID(app);
+        CHECK_EQ_I(app->editor->question, QUESTION_NONE);
+        key(SDL_SCANCODE_ESCAPE, 0);
+        CHECK(!app_run_frame(app));
+        CHECK_EQ_I(app_run_release(app), 0);
+    }
 }
 
 /* argc and argv: on Windows SDL.h makes this SDL_main, which takes them. */
@@ -351,6 +397,7 @@ int main(int argc, char **argv) {
     test_later(perm, path, unsaved);
     test_from_play(perm, path, unsaved);
     test_broken(perm, path, unsaved);
+    test_take_then_drop(perm, path, unsaved);
     st_arena_release(perm);
     st_arena_release(scratch);
     CHECK(test_remove_tree(dir));
