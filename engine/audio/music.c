@@ -504,6 +504,8 @@ bool st_music_render(Arena *perm, Str8 text, const char *path, Sound *out, Error
     Parser p = {.path = path ? path : "(score)", .err = err, .tmp = tmp.arena, .s = s};
     if (!s) return fail_memory_(&p, "out of memory: ");
     *s = (Score){.rows_per_beat = 4, .volume = 1};
+    if (!text.len)
+        return fail_(&p, 0, 0, "an empty file (0 bytes): expected a score (tempo, channels, patterns, order)");
     if (!parse_(&p, text)) return false;
 
     uint64_t rows = 0;

@@ -383,6 +383,7 @@ bool st_sound_decode(Arena *perm, Str8 bytes, const char *path, Sound *out, Erro
     }
     if (bytes.len >= 4 && !memcmp(b, "RIFF", 4))
         return sound_fail(err, path, "a RIFF file but not WAVE%s", bytes.len < 12 ? " (truncated header)" : "");
+    if (!bytes.len) return sound_fail(err, path, "an empty file (0 bytes): expected a WAV or Ogg Vorbis file");
     return sound_fail(err, path, "not a WAV or Ogg Vorbis file (%llu bytes; no RIFF/WAVE or OggS header)",
                       (unsigned long long)bytes.len);
 }

@@ -126,6 +126,7 @@ static bool valid_level(Str8 s) {
 bool replay_parse(Replay *out, Arena *a, const char *path, Str8 text, Error *err) {
     /* Into a copy, and the arena back where it was on failure: a load that fails leaves
        the caller's Replay and arena as they were. */
+    if (!text.len) return fail(err, path, 0, "an empty file (0 bytes): expected a replay");
     Replay rr = {.levels = -1}, *r = &rr;
     uint64_t mark = st_arena_pos(a);
     bool ok = parse(r, a, path, text, err);

@@ -38,8 +38,7 @@ static const struct {
     {"tempo fast\n", "t.score:1:7: error: expected a number after 'tempo', found 'fast'"},
     {"tempo\n", "t.score:1:6: error: expected a number after 'tempo', found the end of the line"},
     {"tempo 120\n  tempo 90\n", "t.score:2:3: error: 'tempo' given twice (first on line 1)"},
-    {"tempo 120 bpm\n",
-     "t.score:1:11: error: expected the end of the line after the number, found 'bpm'"},
+    {"tempo 120 bpm\n", "t.score:1:11: error: expected the end of the line after the number, found 'bpm'"},
     {"channels 5\n", "t.score:1:10: error: channels 5 is out of range (1..4)"},
     {"channels 0\n", "t.score:1:10: error: channels 0 is out of range (1..4)"},
     {"rows_per_beat 17\n", "t.score:1:15: error: rows_per_beat 17 is out of range (1..16)"},
@@ -54,38 +53,27 @@ static const struct {
     {"instrument lead wave=sine atack=1\n",
      "t.score:1:27: error: unknown setting 'atack' (wave, duty, attack, decay, sustain, release, "
      "volume, vibrato, vibrato_rate, vibrato_delay, slide, slide_time, lowpass, noise)"},
-    {"instrument lead wave=sine attack=5\n",
-     "t.score:1:34: error: attack=5 is out of range (0..2)"},
-    {"instrument lead wave=sine slide=-49\n",
-     "t.score:1:33: error: slide=-49 is out of range (-48..48)"},
-    {"instrument lead wave=sine lowpass=10\n",
-     "t.score:1:35: error: lowpass=10 is out of range (20..20000)"},
-    {"instrument lead wave=sine decay=long\n",
-     "t.score:1:33: error: expected a number for 'decay', found 'long'"},
-    {"instrument lead wave=sine decay=0.1.2\n",
-     "t.score:1:33: error: expected a number for 'decay', found '0.1.2'"},
+    {"instrument lead wave=sine attack=5\n", "t.score:1:34: error: attack=5 is out of range (0..2)"},
+    {"instrument lead wave=sine slide=-49\n", "t.score:1:33: error: slide=-49 is out of range (-48..48)"},
+    {"instrument lead wave=sine lowpass=10\n", "t.score:1:35: error: lowpass=10 is out of range (20..20000)"},
+    {"instrument lead wave=sine decay=long\n", "t.score:1:33: error: expected a number for 'decay', found 'long'"},
+    {"instrument lead wave=sine decay=0.1.2\n", "t.score:1:33: error: expected a number for 'decay', found '0.1.2'"},
     {"instrument lead wave=sine attack=0 attack=1\n", "t.score:1:36: error: 'attack' set twice"},
     {"instrument lead square\n", "t.score:1:17: error: expected setting=value, found 'square'"},
-    {"instrument lead wave=sine\ninstrument lead wave=saw\n",
-     "t.score:2:12: error: instrument 'lead' defined twice"},
+    {"instrument lead wave=sine\ninstrument lead wave=saw\n", "t.score:2:12: error: instrument 'lead' defined twice"},
     {"instrument v12 wave=sine\n",
      "t.score:1:12: error: expected an instrument name (a letter, then letters, digits or '_', "
      "up to 16; not v<digits>), found 'v12'"},
     {"instrument\n", "t.score:1:11: error: expected an instrument name, found the end of the line"},
-    {"tempo 120\npattern p 2\n",
-     "t.score:2:1: error: 'channels' must come before the first pattern"},
+    {"tempo 120\npattern p 2\n", "t.score:2:1: error: 'channels' must come before the first pattern"},
     {HEAD PAT "channels 3\n", "t.score:8:1: error: 'channels' must come before the first pattern"},
     {HEAD "pattern p 300\n", "t.score:4:11: error: 300 rows is out of range (1..256)"},
-    {HEAD "pattern p\n",
-     "t.score:4:10: error: expected the number of rows, found the end of the line"},
-    {HEAD "pattern 9p 2\n",
-     "t.score:4:9: error: expected a pattern name (a letter, then letters, digits or '_', up to "
-     "16), found '9p'"},
+    {HEAD "pattern p\n", "t.score:4:10: error: expected the number of rows, found the end of the line"},
+    {HEAD "pattern 9p 2\n", "t.score:4:9: error: expected a pattern name (a letter, then letters, digits or '_', up to "
+                            "16), found '9p'"},
     {HEAD PAT "pattern p 1\n", "t.score:8:9: error: pattern 'p' defined twice (first on line 4)"},
-    {HEAD "pattern p 2\nC-4 a | ---\nend\n",
-     "t.score:6:1: error: pattern 'p' has 1 row, expected 2"},
-    {HEAD "pattern p 1\nC-4 a | ---\n--- | ---\nend\n",
-     "t.score:6:1: error: pattern 'p' has more than 1 row"},
+    {HEAD "pattern p 2\nC-4 a | ---\nend\n", "t.score:6:1: error: pattern 'p' has 1 row, expected 2"},
+    {HEAD "pattern p 1\nC-4 a | ---\n--- | ---\nend\n", "t.score:6:1: error: pattern 'p' has more than 1 row"},
     {HEAD "pattern p 1\nC-4 a | ---\n", "t.score:4:1: error: pattern 'p' has no 'end'"},
     {HEAD "pattern p 1\nH-4 a | ---\nend\n",
      "t.score:5:1: error: expected a note (C-4, D#5), '---' or '===', found 'H-4'"},
@@ -99,22 +87,15 @@ static const struct {
     {HEAD "pattern p 2\nC-4 a | ---\n--- | C-4\nend\n",
      "t.score:6:7: error: the note has no instrument (the first note of a channel in a pattern "
      "names one)"},
-    {HEAD "pattern p 1\nC-4 a | --- | ---\nend\n",
-     "t.score:5:1: error: expected 2 cells split by '|', found 3"},
-    {HEAD "pattern p 1\nC-4 a\nend\n",
-     "t.score:5:1: error: expected 2 cells split by '|', found 1"},
-    {HEAD "pattern p 1\nC-4 a |   \nend\n",
-     "t.score:5:8: error: expected a note, '---' or '===', found nothing"},
-    {HEAD "pattern p 1\nC-4 a |\nend\n",
-     "t.score:5:8: error: expected a note, '---' or '===', found nothing"},
-    {HEAD "pattern p 1\nC-4 a v101 | ---\nend\n",
-     "t.score:5:7: error: volume v101 is out of range (v0..v100)"},
+    {HEAD "pattern p 1\nC-4 a | --- | ---\nend\n", "t.score:5:1: error: expected 2 cells split by '|', found 3"},
+    {HEAD "pattern p 1\nC-4 a\nend\n", "t.score:5:1: error: expected 2 cells split by '|', found 1"},
+    {HEAD "pattern p 1\nC-4 a |   \nend\n", "t.score:5:8: error: expected a note, '---' or '===', found nothing"},
+    {HEAD "pattern p 1\nC-4 a |\nend\n", "t.score:5:8: error: expected a note, '---' or '===', found nothing"},
+    {HEAD "pattern p 1\nC-4 a v101 | ---\nend\n", "t.score:5:7: error: volume v101 is out of range (v0..v100)"},
     {HEAD "pattern p 1\nC-4 a v5 v6 | ---\nend\n",
      "t.score:5:10: error: expected '|' or the end of the row, found 'v6'"},
-    {HEAD "pattern p 1\nC-4 v5 a | ---\nend\n",
-     "t.score:5:8: error: expected '|' or the end of the row, found 'a'"},
-    {HEAD "pattern p 1\n--- a | ---\nend\n",
-     "t.score:5:5: error: expected '|' or the end of the row, found 'a'"},
+    {HEAD "pattern p 1\nC-4 v5 a | ---\nend\n", "t.score:5:8: error: expected '|' or the end of the row, found 'a'"},
+    {HEAD "pattern p 1\n--- a | ---\nend\n", "t.score:5:5: error: expected '|' or the end of the row, found 'a'"},
     {HEAD "pattern p 1\nC-4 a | ---\nend now\n",
      "t.score:6:5: error: expected the end of the line after 'end', found 'now'"},
     {HEAD PAT "order p q\n", "t.score:8:9: error: unknown pattern 'q'"},
@@ -123,7 +104,8 @@ static const struct {
     {HEAD PAT, "t.score: error: no 'order' line"},
     {"channels 1\n", "t.score: error: no 'tempo' line"},
     {"tempo 120\n", "t.score: error: no 'channels' line"},
-    {"", "t.score: error: no 'tempo' line"},
+    {"", "t.score: error: an empty file (0 bytes): expected a score (tempo, channels, patterns, order)"},
+    {"\n", "t.score: error: no 'tempo' line"},
     {"tempo 40\nrows_per_beat 1\nchannels 1\ninstrument a wave=sine\npattern p 100\n"
      "C-4 a\n" /* 99 more rows, end and order added by the test */,
      "t.score:107:1: error: the song is 150.0 s long, at most 120 s"},
@@ -136,8 +118,7 @@ static void test_errors(void) {
         const char *text = errors[i].text;
         if (strstr(text, "pattern p 100")) { /* the song too long: 100 beats at 40 bpm */
             size_t n = (size_t)snprintf(long_song, sizeof long_song, "%s", text);
-            for (int r = 0; r < 99; r++)
-                n += (size_t)snprintf(long_song + n, sizeof long_song - n, "---\n");
+            for (int r = 0; r < 99; r++) n += (size_t)snprintf(long_song + n, sizeof long_song - n, "---\n");
             snprintf(long_song + n, sizeof long_song - n, "end\norder p\n");
             text = long_song;
         }
@@ -150,18 +131,14 @@ static void test_errors(void) {
     Error err;
     Sound s;
     CHECK(!st_music_load(perm, "/nonexistent/x.score", &s, &err));
-    CHECK(!strcmp(err.message,
-                  "/nonexistent/x.score: error: cannot open: No such file or directory"));
+    CHECK(!strcmp(err.message, "/nonexistent/x.score: error: cannot open: No such file or directory"));
 }
 
-static uint64_t hash_(Sound s) {
-    return st_hash_fnv1a(HASH_FNV1A_INIT, s.samples, s.frames * sizeof *s.samples);
-}
+static uint64_t hash_(Sound s) { return st_hash_fnv1a(HASH_FNV1A_INIT, s.samples, s.frames * sizeof *s.samples); }
 
 static Str8 read_(const char *path) {
     Str8 text = {0};
-    if (!st_os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL))
-        fprintf(stderr, "%s: cannot read\n", path);
+    if (!st_os_read_file(perm, path, MUSIC_FILE_MAX, &text, NULL)) fprintf(stderr, "%s: cannot read\n", path);
     return text;
 }
 
@@ -184,14 +161,13 @@ static void test_fixture(const char *assets) {
     bool ok = st_music_render(perm, text, path, &a, &err);
     if (!ok) fprintf(stderr, "%s\n", err.message);
     REQUIRE_VOID(ok);
-    CHECK_EQ_U(a.frames, 120000);                     /* 20 rows of 6000 frames */
+    CHECK_EQ_U(a.frames, 120000);                        /* 20 rows of 6000 frames */
     CHECK_EQ_U(st_arena_pos(perm) - before, 120000 * 2); /* the PCM and nothing else */
     REQUIRE_VOID(st_music_render(perm, text, path, &b, &err));
     CHECK(a.frames == b.frames && hash_(a) == hash_(b));
     /* The bits themselves, recorded when the fixture was written: a change here means the
        synth or the renderer changed every shipped loop too (update it only on purpose). */
-    if (hash_(a) != 0xf7dcea8175187bd7ull)
-        fprintf(stderr, "loop.score hash 0x%016llx\n", (unsigned long long)hash_(a));
+    if (hash_(a) != 0xf7dcea8175187bd7ull) fprintf(stderr, "loop.score hash 0x%016llx\n", (unsigned long long)hash_(a));
     CHECK(hash_(a) == 0xf7dcea8175187bd7ull);
     int32_t peak = 0;
     double sum = 0;
@@ -226,8 +202,7 @@ static void test_shipped(const char *assets) {
         double seconds = (double)s.frames / AUDIO_RATE;
         CHECK(seconds >= scores[i].lo && seconds <= scores[i].hi);
         uint32_t clipped = 0;
-        for (uint32_t k = 0; k < s.frames; k++)
-            clipped += s.samples[k] == 32767 || s.samples[k] == -32768;
+        for (uint32_t k = 0; k < s.frames; k++) clipped += s.samples[k] == 32767 || s.samples[k] == -32768;
         CHECK_EQ_U(clipped, 0);
         check_seam_(path, s);
     }
@@ -273,8 +248,7 @@ static void test_fuzz(const char *assets) {
     for (uint32_t r = 0; r < runs; r++) {
         memcpy(buf, text.data, text.len);
         uint32_t edits = 1 + next_() % 4;
-        for (uint32_t e = 0; e < edits; e++)
-            buf[next_() % text.len] = alphabet[next_() % (sizeof alphabet - 1)];
+        for (uint32_t e = 0; e < edits; e++) buf[next_() % text.len] = alphabet[next_() % (sizeof alphabet - 1)];
         uint64_t len = next_() % 8 == 0 ? next_() % text.len : text.len;
         Error err;
         Sound s;

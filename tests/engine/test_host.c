@@ -9,7 +9,8 @@
        (sized by --level-arena), per-frame text in the frame arena, which the host clears
        before every draw (its peak stays one frame's);
      - a warning reported from a tick reaches the game's `report` (the host's sink), and
-       the exit status is the game's release's. */
+       the exit status is the game's release's;
+     - the exit report says when a scratch peak went past one block's reserve (chained). */
 #include <SDL2/SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,9 +59,17 @@ static void *bounce_create(Host *h, const void *options) {
 static bool bounce_start(void *s, Host *h) { return (void)s, h->rd != NULL; }
 static bool bounce_frame(void *s, Host *h) { return (void)s, !h->in.quit; }
 
+/* Set: the first tick takes more scratch than one block reserves (the arena chains). */
+static bool chain_scratch;
+
 static bool bounce_tick(void *s, Host *h) {
     (void)h;
     Bounce *b = s;
+    if (chain_scratch && b->ticks == 0) {
+        ArenaTemp t = st_scratch_begin(NULL, 0);
+        CHECK(st_arena_push_raw(t.arena, ARENA_DEFAULT_RESERVE + (1 << 20), 16) != NULL);
+        st_scratch_end(t);
+    }
     b->x += (float)b->speed;
     if (++b->ticks == 5) st_diag_report(DIAG_WARNING, "bounce: five ticks");
     return true;
@@ -194,6 +203,39 @@ int main(int argc, char **argv) {
     CHECK_EQ_I(run(4, bad), 2);
     char *both[] = {"bounce", "--speed", "1", "--frames"};
     CHECK_EQ_I(run(4, both), 2);
+    /* The exit report: a peak past one block's reserve says more blocks were chained, and
+       a peak within it does not. */
+    char log[512];
+    snprintf(log, sizeof log, "%s/report.txt", argv[1]);
+    for (int chained = 0; chained < 2; chained++) {
+        chain_scratch = chained;
+        char *few[] = {"bounce", "--headless", "--frames", "3"};
+        fflush(stderr);
+        int saved = dup(2);
+        FILE *f = fopen(log, "wb");
+        REQUIRE(saved >= 0 && f);
+        dup2(fileno(f), 2);
+        int rc = run(4, few);
+        fflush(stderr);
+        dup2(saved, 2);
+        close(saved);
+        fclose(f);
+        CHECK_EQ_I(rc, 0);
+        char text[4096] = {0};
+        f = fopen(log, "rb");
+        REQUIRE(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = 0;
+        const char *line = strstr(text, "scratch arena: peak ");
+        CHECK(line != NULL);
+        bool says = line && strstr(line, "bytes, past one block's reserve: more blocks were chained") &&
+                    strstr(line, "bytes, past one block's reserve") < strchr(line, '\n');
+        if (says != (chained == 1)) fprintf(stderr, "the exit report, chained %d:\n%s", chained, text);
+        CHECK(says == (chained == 1));
+    }
+    chain_scratch = false;
+
     char *help[] = {"bounce", "--help"};
     CHECK_EQ_I(run(2, help), 0);
     check_host_keys();

@@ -112,7 +112,8 @@ static bool load_text(Arena *perm, const char *text, Error *msg, Replay *r) {
     bool ok = wrote && replay_load(r, perm, path, msg);
     /* The message names the temporary file: keep only what follows it. */
     size_t n = strlen(path);
-    if (!ok && strncmp(msg->message, path, n) == 0) memmove(msg->message, msg->message + n, strlen(msg->message + n) + 1);
+    if (!ok && strncmp(msg->message, path, n) == 0)
+        memmove(msg->message, msg->message + n, strlen(msg->message + n) + 1);
     unlink(path);
     return ok;
 }
@@ -120,17 +121,16 @@ static bool load_text(Arena *perm, const char *text, Error *msg, Replay *r) {
 /* The header form that replay.h documents, comments and all, loads; a `ticks` line that
    disagrees with the inputs does not, and the error names its line. */
 static void test_header(Arena *perm) {
-    static const char documented[] =
-        "# arena-dungeon replay\n"
-        "replay 1\n"
-        "seed 1\n"
-        "level levels/01-first-steps.lvl\n"
-        "ticks 55              # game ticks recorded\n"
-        "levels 1              # levels completed at the end\n"
-        "hash 9f0c2d4b7a115e20 # game_hash() at the end\n"
-        "inputs\n"
-        "40x00 12x08 3x18      # COUNTxHEX: HEX held for COUNT ticks (bits: see game.h)\n"
-        "end\n";
+    static const char documented[] = "# arena-dungeon replay\n"
+                                     "replay 1\n"
+                                     "seed 1\n"
+                                     "level levels/01-first-steps.lvl\n"
+                                     "ticks 55              # game ticks recorded\n"
+                                     "levels 1              # levels completed at the end\n"
+                                     "hash 9f0c2d4b7a115e20 # game_hash() at the end\n"
+                                     "inputs\n"
+                                     "40x00 12x08 3x18      # COUNTxHEX: HEX held for COUNT ticks (bits: see game.h)\n"
+                                     "end\n";
     Replay r;
     Error msg;
     CHECK(load_text(perm, documented, &msg, &r));
@@ -151,6 +151,8 @@ static void test_header(Arena *perm) {
     static const char zero[] = "replay 1\nseed 1\nlevel x.lvl\nticks 55\ninputs\n40x00 0x01 12x08 3x18\nend\n";
     CHECK(!load_text(perm, zero, &msg, &r));
     CHECK(strcmp(msg.message, ":6: error: bad input run (want COUNTxHEX)") == 0);
+    CHECK(!load_text(perm, "", &msg, &r));
+    CHECK(strstr(msg.message, "error: an empty file (0 bytes): expected a replay") != NULL);
     /* A level path with a control byte in it (it would be cut where it goes). */
     static const char ctl[] = "replay 1\nseed 1\nlevel x\001.lvl\ninputs\n1x00\nend\n";
     CHECK(!load_text(perm, ctl, &msg, &r));
@@ -228,14 +230,16 @@ static void test_version3(Arena *perm) {
 int main(void) {
     if (chdir(SOURCE_DIR) != 0) return 1; /* replays name levels relative to the repository */
     Arena *perm = st_arena_create((ArenaParams){.name = "permanent"});
-    Arena *level = st_arena_create((ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level = st_arena_create(
+        (ArenaParams){.reserve_size = LEVEL_ARENA_BYTES, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     char names[64][256];
     int n = 0;
     DIR *d = opendir(REPLAYS_DIR);
     CHECK(d != NULL);
     for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
         size_t len = strlen(e->d_name);
-        if (len > 4 && len < 256 && strcmp(e->d_name + len - 4, ".rep") == 0 && n < 64) memcpy(names[n++], e->d_name, len + 1);
+        if (len > 4 && len < 256 && strcmp(e->d_name + len - 4, ".rep") == 0 && n < 64)
+            memcpy(names[n++], e->d_name, len + 1);
     }
     if (d) closedir(d);
     CHECK(n >= 6);
