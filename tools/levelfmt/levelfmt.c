@@ -5,7 +5,8 @@
        levelfmt --check [--root DIR] FILE...   list the files that are not in it
 
    Each FILE is loaded exactly as the game loads it (level_load_ex, exits and links checked
-   inside DIR, default the file's own folder) and written back with level_write. A file that
+   inside DIR, default the file's own folder) and written back with level_write, its
+   comments put back with the lines they go with (keep_comments). A file that
    does not load is reported with the loader's "path:line:col: error: ..." and never
    written. -w replaces a file only when its text changes, atomically (st_os_write_file_atomic:
    a crash leaves the old file or the new one, never a mix); through a symbolic link it
@@ -18,6 +19,7 @@
 
 #include <strata/core/cli.h>
 #include <strata/core/diag.h>
+#include <strata/core/hash.h>
 #include <strata/core/os_file.h>
 #include <strata/core/str8.h>
 #include "level/level.h"
@@ -30,7 +32,8 @@
 static const char usage_text[] =
     "usage: levelfmt [-w | --check] [--root DIR] FILE...\n"
     "Writes level files (.lvl) in the canonical form: the header keys in a fixed order,\n"
-    "the map, then the entity lines grouped (enemy, link, entry, sign), no comments.\n"
+    "the map, then the entity lines grouped (enemy, link, entry, sign); comments kept\n"
+    "with the lines they go with.\n"
     "\n"
     "  (no option)  print the canonical form of each FILE on stdout; with several files,\n"
     "               each is preceded by a line '==> FILE <==' and the next by a blank line\n"
@@ -49,6 +52,162 @@ static const char usage_text[] =
 static int usage(void) {
     fputs(usage_text, stderr);
     return 2;
+}
+
+/* ---- Comments: kept as gofmt keeps them. A block of comment lines belongs to the line
+   after it, and a trailing "# ..." to its line; in the canonical text each goes with the
+   same line, found by its key: a header's "name:", "map:", "end", an entity's kind and
+   place ("sign 2 1", "entry west"). A block whose line the canonical form drops (an
+   enemy without hp=, a default pool size) goes with the next line that stays, and blocks
+   after the last line end the file. */
+
+typedef struct Kept {
+    Str8 key, block, trailing; /* block: its lines, each ending in '\n' (in the source) */
+    int32_t next;              /* the next record with the same key, -1: none */
+    bool used;
+} Kept;
+
+static Str8 line_key(Str8 content, bool before_map) {
+    int64_t colon = st_str8_find_byte(content, ':', 0);
+    if (before_map && colon >= 0) return st_str8_prefix(content, (uint64_t)colon + 1);
+    /* The kind, then its place: 3 words (enemy, link, sign X Y) or 2 (entry NAME). */
+    int words = st_str8_starts_with(content, STR8_LIT("entry")) ? 2 : 3;
+    uint64_t i = 0;
+    for (int w = 0; w < words && i < content.len; w++) {
+        while (i < content.len && content.data[i] != ' ' && content.data[i] != '\t') i++;
+        while (w + 1 < words && i < content.len && (content.data[i] == ' ' || content.data[i] == '\t')) i++;
+    }
+    return st_str8_prefix(content, i);
+}
+
+/* Keys compare in one-space form: "sign  2 1" and "sign 2 1" are one key. */
+static uint64_t key_hash(Str8 k) {
+    uint64_t h = HASH_FNV1A_INIT;
+    bool blank = false;
+    for (uint64_t i = 0; i < k.len; i++) {
+        bool b = k.data[i] == ' ' || k.data[i] == '\t';
+        if (!b) h = st_hash_fnv1a(blank ? st_hash_fnv1a(h, " ", 1) : h, k.data + i, 1);
+        blank = b;
+    }
+    return h;
+}
+
+static bool key_eq(Str8 a, Str8 b) {
+    uint64_t i = 0, j = 0;
+    for (;;) {
+        bool ba = i < a.len && (a.data[i] == ' ' || a.data[i] == '\t');
+        bool bb = j < b.len && (b.data[j] == ' ' || b.data[j] == '\t');
+        if (ba != bb) return false;
+        while (i < a.len && (a.data[i] == ' ' || a.data[i] == '\t')) i++;
+        while (j < b.len && (b.data[j] == ' ' || b.data[j] == '\t')) j++;
+        if (i == a.len || j == b.len) return i == a.len && j == b.len;
+        if (a.data[i++] != b.data[j++]) return false;
+    }
+}
+
+/* The table's slot for `key`: first[s] is the first record with that key, -1 an empty slot. */
+static uint64_t slot_of(const Kept *rec, const int32_t *first, uint64_t cap, Str8 key) {
+    uint64_t s = key_hash(key) & (cap - 1);
+    while (first[s] >= 0 && !key_eq(rec[first[s]].key, key)) s = (s + 1) & (cap - 1);
+    return s;
+}
+
+/* A line outside the map: its content (the comment cut off), and the comment. */
+static void split_line(Str8 line, Str8 *content, Str8 *comment) {
+    int64_t hash = st_str8_find_byte(line, '#', 0);
+    *content = st_str8_trim(hash < 0 ? line : st_str8_prefix(line, (uint64_t)hash));
+    *comment = hash < 0 ? (Str8){0} : st_str8_trim(st_str8_skip(line, (uint64_t)hash));
+}
+
+/* The canonical text with the source's comments put back; NULL data when the arena is full. */
+static Str8 keep_comments(Arena *a, Str8 source, Str8 canon) {
+    if (st_str8_starts_with(source, STR8_LIT("\xEF\xBB\xBF"))) source = st_str8_skip(source, 3);
+    uint64_t lines = 1;
+    for (uint64_t i = 0; i < source.len; i++) lines += source.data[i] == '\n';
+    Kept *rec = st_arena_push_array(a, Kept, lines);
+    char *blocks = st_arena_push_array_raw(a, char, source.len + lines);
+    if (!rec || !blocks) return (Str8){0};
+    uint64_t n = 0, bl = 0, block_at = 0;
+    bool in_map = false, before_map = true;
+    Str8 rest = source, line;
+    while (st_str8_next_line(&rest, &line)) {
+        Str8 t = st_str8_trim(line);
+        if (in_map) {
+            if (st_str8_eq(t, STR8_LIT("end"))) in_map = false;
+            else continue;
+        }
+        if (!t.len) continue;
+        if (t.data[0] == '#') {
+            memcpy(blocks + bl, t.data, t.len), bl += t.len, blocks[bl++] = '\n';
+            continue;
+        }
+        Str8 content, comment;
+        split_line(t, &content, &comment);
+        rec[n++] = (Kept){.key = line_key(content, before_map),
+                          .block = {blocks + block_at, bl - block_at},
+                          .trailing = comment,
+                          .next = -1};
+        block_at = bl;
+        if (st_str8_eq(content, STR8_LIT("map:"))) in_map = true, before_map = false;
+    }
+    Str8 tail = {blocks + block_at, bl - block_at};
+
+    /* The records by key, each key's in source order. */
+    uint64_t cap = 16;
+    while (cap < 2 * n) cap *= 2;
+    int32_t *first = st_arena_push_array_raw(a, int32_t, cap), *head = st_arena_push_array_raw(a, int32_t, cap);
+    int32_t *last = st_arena_push_array_raw(a, int32_t, cap);
+    char *out = st_arena_push_array_raw(a, char, canon.len + source.len + 2 * lines + 2);
+    if (!first || !head || !last || !out) return (Str8){0};
+    memset(first, -1, cap * sizeof *first);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t s = slot_of(rec, first, cap, rec[i].key);
+        if (first[s] < 0) first[s] = head[s] = (int32_t)i;
+        else rec[last[s]].next = (int32_t)i;
+        last[s] = (int32_t)i;
+    }
+
+    /* Which source line each canonical line is; then the blocks of lines not there move on. */
+    uint64_t canon_lines = 1;
+    for (uint64_t i = 0; i < canon.len; i++) canon_lines += canon.data[i] == '\n';
+    int32_t *match = st_arena_push_array_raw(a, int32_t, canon_lines);
+    if (!match) return (Str8){0};
+    in_map = false, before_map = true;
+    rest = canon;
+    for (uint64_t c = 0; st_str8_next_line(&rest, &line); c++) {
+        match[c] = -1;
+        if (in_map) {
+            if (!st_str8_eq(line, STR8_LIT("end"))) continue;
+            in_map = false;
+        }
+        if (!line.len) continue;
+        Str8 key = line_key(line, before_map);
+        if (st_str8_eq(line, STR8_LIT("map:"))) in_map = true, before_map = false;
+        uint64_t s = slot_of(rec, first, cap, key);
+        if (first[s] < 0 || head[s] < 0) continue;
+        match[c] = head[s];
+        rec[head[s]].used = true;
+        head[s] = rec[head[s]].next;
+    }
+    Str8 carried = {0}; /* a dropped line's block, and any before it: contiguous in `blocks` */
+    for (uint64_t i = 0; i < n; i++) {
+        if (carried.len) rec[i].block = (Str8){carried.data, carried.len + rec[i].block.len};
+        carried = rec[i].used ? (Str8){0} : rec[i].block;
+    }
+    if (carried.len) tail = (Str8){carried.data, carried.len + tail.len};
+
+    uint64_t o = 0;
+    rest = canon;
+    for (uint64_t c = 0; st_str8_next_line(&rest, &line); c++) {
+        const Kept *k = match[c] >= 0 ? &rec[match[c]] : NULL;
+        if (k) memcpy(out + o, k->block.data, k->block.len), o += k->block.len;
+        memcpy(out + o, line.data, line.len), o += line.len;
+        if (k && k->trailing.len)
+            out[o++] = ' ', memcpy(out + o, k->trailing.data, k->trailing.len), o += k->trailing.len;
+        out[o++] = '\n';
+    }
+    if (tail.len) out[o++] = '\n', memcpy(out + o, tail.data, tail.len), o += tail.len;
+    return (Str8){out, o};
 }
 
 typedef enum Mode { MODE_PRINT, MODE_WRITE, MODE_CHECK } Mode;
@@ -99,8 +258,8 @@ int main(int argc, char **argv) {
 
     /* Any valid level formats, however large: whether it fits the game's arena is
        levelcheck's question. */
-    Arena *level_arena = st_arena_create(
-        (ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
+    Arena *level_arena =
+        st_arena_create((ArenaParams){.reserve_size = 1ull << 30, .flags = ARENA_FLAG_NO_CHAIN, .name = "level"});
     Arena *text_arena = st_arena_create((ArenaParams){.name = "levelfmt"});
     if (!level_arena || !text_arena) return 1;
 
@@ -115,8 +274,9 @@ int main(int argc, char **argv) {
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
         if (mode != MODE_PRINT && plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
-            st_diag_report_at(DIAG_ERROR, path, 0, 0,
-                           "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
+            st_diag_report_at(
+                DIAG_ERROR, path, 0, 0,
+                "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
             failed++;
             continue;
         }
@@ -126,9 +286,16 @@ int main(int argc, char **argv) {
             failed++;
             continue;
         }
+        Str8 old;
+        Error why;
+        if (!st_os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+            st_error_report(&why);
+            failed++;
+            continue;
+        }
         Str8 text = level_write(text_arena, &lv);
+        if (text.data) text = keep_comments(text_arena, old, text);
         if (!text.data) {
-            Error why;
             st_error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
             st_arena_error(&why);
             st_error_report(&why);
@@ -140,12 +307,7 @@ int main(int argc, char **argv) {
             fwrite(text.data, 1, text.len, stdout);
             printed = true;
         } else if (mode == MODE_CHECK) {
-            Str8 old;
-            Error why;
-            if (!st_os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
-                st_error_report(&why);
-                failed++;
-            } else if (!st_str8_eq(old, text)) {
+            if (!st_str8_eq(old, text)) {
                 printf("%s\n", path);
                 unformatted++;
             }

@@ -1,8 +1,10 @@
 # Runs levelfmt for the ctest tests (tests/game/CMakeLists.txt), one scenario per MODE:
 #   -DEXE=levelfmt -DSRC=<project source dir> -DWORK=<a scratch folder in the build tree>
-#   MODE=print   levelfmt on every shipped level: exit 0, a header per file, each canonical
-#   MODE=write   copies of the shipped levels and fixtures: --check lists the ones with
-#                comments (exit 1), -w rewrites them (exit 0), then --check passes, a second
+#   MODE=print   levelfmt on every shipped level: exit 0, a header per file, the comments
+#                kept with their lines; --check on them lists none (they are canonical)
+#   MODE=write   copies of the shipped levels and fixtures: --check lists the ones not in
+#                the form (exit 1), -w rewrites them (exit 0) keeping their comments, then
+#                --check passes, a second
 #                -w changes nothing, and printing a canonical file gives its bytes
 #   MODE=broken  -w on a broken level and a good one: exit 1, the loader's error, the
 #                broken file byte for byte as it was, no temporary left beside it
@@ -47,15 +49,14 @@ if(MODE STREQUAL "print")
   if(NOT nh EQUAL n)
     message(FATAL_ERROR "${nh} headers for ${n} files")
   endif()
-  expect_match("${out}" "==> [^\n]*/01-first-steps\\.lvl <==\nname: [^\n]+\n")
-  # Canonical: no comment anywhere outside a map (a '#' only in map rows, which are made of
-  # legend characters alone).
-  string(REGEX MATCHALL "\n[^\n]*#[^\n]*" hash_lines "${out}")
-  foreach(l IN LISTS hash_lines)
-    if(NOT l MATCHES "^\n[.#~^X>@pct$+rgbRGB]+$")
-      message(FATAL_ERROR "a comment in the canonical form: '${l}'")
-    endif()
-  endforeach()
+  # The comments are kept, each with its line: the first file's opening one before its name.
+  expect_match("${out}" "==> [^\n]*/01-first-steps\\.lvl <==\n# Level 1 teaches walking[^\n]*\nname: ")
+  expect_match("${out}" "\n# Signs: [^\n]*\nsign ")
+  # The shipped levels are canonical (comments and all): --check lists none.
+  run(0 --check ${levels})
+  if(NOT out STREQUAL "")
+    message(FATAL_ERROR "shipped levels not in the canonical form: ${out}")
+  endif()
 
 elseif(MODE STREQUAL "write")
   file(REMOVE_RECURSE "${WORK}")
@@ -65,7 +66,7 @@ elseif(MODE STREQUAL "write")
   file(COPY "${SRC}/tests/game/levels/good/a.lvl" "${SRC}/tests/game/levels/good/b.lvl" DESTINATION "${WORK}/good")
   glob_levels(copies "${WORK}/levels/*.lvl")
   set(copies ${copies} "${WORK}/good/a.lvl" "${WORK}/good/b.lvl")
-  # a.lvl has comments: it is listed, and nothing is written.
+  # a.lvl is not canonical: it is listed, and nothing is written.
   file(SHA256 "${WORK}/good/a.lvl" a_before)
   run(1 --check ${copies})
   expect_match("${out}" "good/a\\.lvl\n")
@@ -90,7 +91,12 @@ elseif(MODE STREQUAL "write")
   if(NOT hashes STREQUAL hashes_again)
     message(FATAL_ERROR "a second -w changed a canonical file")
   endif()
+  # a.lvl's comments survive -w, each with its line: the trailing ones on their lines, a
+  # block before the line it explains.
   file(READ "${WORK}/good/a.lvl" a_text)
+  expect_match("${a_text}" "\nname: Fixture [^\n]* # the name is UTF-8; this comment is not part of it\n")
+  expect_match("${a_text}" "\nenemy 7 1 hp=5 # the patroller\n")
+  expect_match("${a_text}" "\nsign 2 1 Keys open doors: 100% sure, \\(once\\) — go! # the text ends before the comment\n")
   run(0 "${WORK}/good/a.lvl")
   if(NOT out STREQUAL a_text)
     message(FATAL_ERROR "printing a canonical file does not give its bytes")
