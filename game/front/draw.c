@@ -574,7 +574,15 @@ static void draw_sign_text(const DrawFrame *f) {
     Str8 t = f->s->level.signs[i].text;
     const Camera *cam = &f->v->cam;
     RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]};
-    float w = MIN(st_font_measure(&f->a->font, t, 1) + 16, view.w), h = 16;
+    /* Wider than the view: wrapped in the panel, a line more for each. */
+    int lines = 1;
+    if (st_font_measure(&f->a->font, t, 1) + 16 > view.w) {
+        Str8 wrapped = st_font_wrap(st_render_frame_arena(f->rd), &f->a->font, t, view.w - 16, 1, &lines);
+        if (wrapped.data) t = wrapped;
+        else lines = 1;
+    }
+    float w = MIN(st_font_measure(&f->a->font, t, 1) + 16, view.w);
+    float h = 8 + (float)lines * st_font_line_height(&f->a->font, 1);
     float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
     SignAvoid avoid;
     sign_avoid(f, &avoid);

@@ -5,7 +5,8 @@
      label whole and inside the panel;
    - the sign the player reads never covers a sprite (the player, an enemy, a pickup, a
      signpost) or a tile that matters (a closed door, the stairs, a portal, spikes) that is
-     on screen, at every frame of the full committed run where a sign shows;
+     on screen, at every frame of the full committed run where a sign shows; one wider
+     than the view wraps inside its panel;
    - the Settings card does not overlap the HUD, and every line of it is inside it;
    - in the editor, an enemy's hit points are never drawn over an enemy, and every enemy's
      are shown: beside it on the map, or under the cursor in the status bar;
@@ -193,6 +194,44 @@ static int covered_by(const App *app, RectF box, int *reported) {
         bad++;
     }
     return bad;
+}
+
+/* A sign wider than the view (the longest, beside F1's panel) wraps in its panel: every
+   glyph inside the panel, the panel inside the view, on more than one line. */
+static void check_long_sign(Arena *perm, const char *path) {
+    FILE *f = fopen(path, "wb");
+    REQUIRE_VOID(f);
+    fputs("name: Long\nmap:\n######\n#@...#\n#...X#\n######\nend\nsign 2 1 ", f);
+    for (int i = 0; i < LEVEL_SIGN_TEXT_MAX / 6; i++) fputs(i % 4 ? "wider " : "WWWWW ", f);
+    fputs("\n", f);
+    fclose(f);
+    App *app =
+        app_run_create(perm, &(AppRunOptions){.level = path, .headless = true, .no_save = true, .skip_title = true});
+    REQUIRE_VOID(app);
+    /* With F1's panel beside it the view is narrower than the longest sign. */
+    frames(app, 3);
+    tap(SDL_SCANCODE_F1);
+    frames(app, 3);
+    CHECK(app->host->show_debug);
+    const Camera *cam = &app->view.cam;
+    RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]}, panel = {0};
+    DrawCmd c;
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, NULL, &i, &c, NULL);)
+        if (c.layer == LAYER_HUD && frame_same_color(c.tint, (Color){40, 30, 22, 235})) panel = frame_cmd_rect(&c);
+    CHECK(panel.w > 0 && frame_rect_inside(panel, view));
+    int glyphs = 0, outside = 0;
+    float top = 1e9f, bottom = -1e9f;
+    for (uint32_t i = 0; frame_quad_of(app->host->rd, app->art.font.tex, &i, &c, NULL);) {
+        if (c.layer != LAYER_HUD_TEXT + 1 || !frame_rect_overlap(frame_cmd_rect(&c), panel)) continue;
+        glyphs++;
+        outside += !frame_rect_inside(frame_cmd_rect(&c), panel);
+        top = MIN(top, c.y), bottom = MAX(bottom, c.y);
+    }
+    if (outside) fprintf(stderr, "long sign: %d of %d glyphs outside its panel\n", outside, glyphs);
+    CHECK(glyphs > 60 && outside == 0);
+    if (!(bottom > top)) fprintf(stderr, "long sign: one line in a view %.0f wide, panel %.0f\n", view.w, panel.w);
+    CHECK(bottom > top); /* more than one line */
+    CHECK_EQ_I(app_run_release(app), 0);
 }
 
 static void check_signs(Arena *perm) {
@@ -660,6 +699,7 @@ int main(int argc, char **argv) {
     check_overlay(perm, 1);
     check_overlay(perm, 3);
     check_signs(perm);
+    check_long_sign(perm, level);
     check_viewer_rewind(perm);
     check_settings(perm);
     check_message(perm);
