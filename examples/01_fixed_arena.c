@@ -70,7 +70,7 @@ static void draw(void *s, Host *h, float w, float hh) {
     (void)w, (void)hh;
     Game *g = s;
     for (int i = 0; i < 64; i++) /* a slot per enemy the budget holds: spawned ones lit */
-        st_render_cell_tinted(h->rd, g->sprites, 12, 12 + i % 16 * 20.f, 8 + i / 16 * 20.f, 1,
+        st_render_cell_tinted(h->rd, g->sprites, 12, 10 + i % 16 * 19.f, 8 + i / 16 * 20.f, 1,
                               i < g->count ? COLOR_WHITE : (Color){60, 60, 72, 255}, 0);
     ArenaStats st = st_arena_stats(g->enemies);
     example_bar(h, &g->font, 112, "arena 'enemies' (NO_CHAIN)", st.used, st.reserved, (Color){90, 200, 120, 255});
@@ -79,7 +79,7 @@ static void draw(void *s, Host *h, float w, float hh) {
         return;
     }
     Color red = {240, 80, 70, 255};
-    st_render_rect_outline(h->rd, (RectF){12 + g->refused % 16 * 20.f, 8 + g->refused / 16 * 20.f, 16, 16}, 1, red);
+    st_render_rect_outline(h->rd, (RectF){10 + g->refused % 16 * 19.f, 8 + g->refused / 16 * 20.f, 16, 16}, 1, red);
     st_font_drawf(h->rd, &g->font, 8, 140, red, 3, "spawn %d -> NULL: arena full", g->refused);
     st_font_drawf(h->rd, &g->font, 8, 156, COLOR_WHITE, 3, "%d enemies fit; peak %llu of %llu", g->count,
                   (unsigned long long)st.peak, (unsigned long long)st.reserved);

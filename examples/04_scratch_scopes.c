@@ -96,7 +96,7 @@ static void call_row(Host *h, const Game *g, float y, const Call *c, const char 
         Color col = i == c->out   ? (Color){255, 214, 120, 255}
                     : i == c->tmp ? (Color){70, 120, 200, 255}
                                   : (Color){110, 104, 120, 255};
-        const char *role = i == c->out ? "out: kept" : i == c->tmp ? "tmp: rewound" : "";
+        const char *role = i == c->out ? "kept" : i == c->tmp ? "rewound" : ""; /* fits a box */
         st_font_drawf(h->rd, &g->font, x, y + 13, col, 3, "%s", NAMES[i]);
         st_render_rect(h->rd, (RectF){x, y + 25, 72, 6}, 1, (Color){60, 56, 70, 255});
         st_render_rect(h->rd, (RectF){x, y + 25, c->used[i] > 360 ? 72 : c->used[i] / 5.f, 6}, 2, col);

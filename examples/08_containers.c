@@ -122,8 +122,8 @@ static void draw(void *s, Host *h, float w, float hh) {
     chart(h, g, 0, "List", "doubles, in place", (Color){255, 214, 120, 255});
     chart(h, g, 1, "ChunkList", "a chunk per 256", (Color){70, 120, 200, 255});
     chart(h, g, 2, "VirtualArray", "64 KiB committed", (Color){90, 200, 120, 255});
-    st_font_drawf(h->rd, &g->font, 8, 156, COLOR_WHITE, 3, "bytes held per 40 walls pushed (light: the walls)");
-    st_font_drawf(h->rd, &g->font, 8, 168, (Color){70, 120, 200, 255}, 3,
+    st_font_drawf(h->rd, &g->font, 8, 152, COLOR_WHITE, 3, "bytes held per 40 walls pushed (light: the walls)");
+    st_font_drawf(h->rd, &g->font, 8, 164, (Color){70, 120, 200, 255}, 3,
                   "the chunks are scratch: flattened into the level arena");
 }
 

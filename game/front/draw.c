@@ -582,7 +582,7 @@ static void draw_sign_text(const DrawFrame *f) {
         else lines = 1;
     }
     float w = MIN(st_font_measure(&f->a->font, t, 1) + 16, view.w);
-    float h = 8 + (float)lines * st_font_line_height(&f->a->font, 1);
+    float h = 16 + (float)(lines - 1) * st_font_line_height(&f->a->font, 1);
     float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
     SignAvoid avoid;
     sign_avoid(f, &avoid);

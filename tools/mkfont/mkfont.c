@@ -3,7 +3,8 @@
 
    usage: mkfont OUT_FILE
 
-   ASCII is stb_easy_font rasterised exactly as tools/mkassets draws the game's font.png,
+   ASCII is stb_easy_font rasterised exactly as tools/mkassets draws the game's font.png
+   (but for '|', which easy_font draws as its 'l'),
    three rows lower (so the glyphs the engine falls back to match the game's font pixel for
    pixel, on the same baseline): caps on rows 3..9, x-height from row 5, baseline row 10,
    descenders on rows 10..11, and rows 0..2 free for the accents of capitals. An accented
@@ -94,6 +95,10 @@ static void make_ascii(void) {
     for (int y = 1; y < 8; y++)
         for (int x = 0; x < 5; x++)
             if (y == 1 || y == 7 || x == 0 || x == 4) put(at(0x7f), x, y + TOP);
+    /* stb_easy_font's '|' is its 'l' to the pixel: here it runs from the capitals' accent
+       row down through the descenders, so "A|B" never reads "AlB". */
+    memset(at('|')->row, 0, sizeof at('|')->row);
+    for (int y = 2; y < CELL_H; y++) put(at('|'), 0, y);
 }
 
 /* ------------------------------------------------------------------ diacritics */
