@@ -57,9 +57,9 @@ static int usage(void) {
 /* ---- Comments: kept as gofmt keeps them. A block of comment lines belongs to the line
    after it, and a trailing "# ..." to its line; in the canonical text each goes with the
    same line, found by its key: a header's "name:", "map:", "end", an entity's kind and
-   place ("sign 2 1", "entry west"). A block whose line the canonical form drops (an
-   enemy without hp=, a default pool size) goes with the next line that stays, and blocks
-   after the last line end the file. */
+   place ("sign 2 1", "entry west"). The comments of a line the canonical form drops (an
+   enemy without hp=, a default pool size) go with the next line that stays, and blocks
+   after the last line end the file. A Tiled map has none (it is JSON). */
 
 typedef struct Kept {
     Str8 key, block, trailing; /* block: its lines, each ending in '\n' (in the source) */
@@ -189,12 +189,26 @@ static Str8 keep_comments(Arena *a, Str8 source, Str8 canon) {
         rec[head[s]].used = true;
         head[s] = rec[head[s]].next;
     }
-    Str8 carried = {0}; /* a dropped line's block, and any before it: contiguous in `blocks` */
+    /* A dropped line's block and trailing comment go with the next line that stays (or
+       end the file), in the order they came. */
+    char *more = st_arena_push_array_raw(a, char, source.len + 2 * lines + 1);
+    if (!more) return (Str8){0};
+    uint64_t m = 0, from = 0;
     for (uint64_t i = 0; i < n; i++) {
-        if (carried.len) rec[i].block = (Str8){carried.data, carried.len + rec[i].block.len};
-        carried = rec[i].used ? (Str8){0} : rec[i].block;
+        if (rec[i].used && m == from) continue; /* nothing carried to it */
+        memcpy(more + m, rec[i].block.data, rec[i].block.len), m += rec[i].block.len;
+        if (!rec[i].used) {
+            if (rec[i].trailing.len)
+                memcpy(more + m, rec[i].trailing.data, rec[i].trailing.len), m += rec[i].trailing.len, more[m++] = '\n';
+            continue;
+        }
+        rec[i].block = (Str8){more + from, m - from};
+        from = m;
     }
-    if (carried.len) tail = (Str8){carried.data, carried.len + tail.len};
+    if (m > from) {
+        memcpy(more + m, tail.data, tail.len), m += tail.len;
+        tail = (Str8){more + from, m - from};
+    }
 
     uint64_t o = 0;
     rest = canon;
@@ -294,7 +308,8 @@ int main(int argc, char **argv) {
             continue;
         }
         Str8 text = level_write(text_arena, &lv);
-        if (text.data) text = keep_comments(text_arena, old, text);
+        bool tiled = plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0;
+        if (text.data && !tiled) text = keep_comments(text_arena, old, text); /* JSON has no comments */
         if (!text.data) {
             st_error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
             st_arena_error(&why);

@@ -65,7 +65,9 @@ elseif(MODE STREQUAL "write")
   file(COPY ${levels} DESTINATION "${WORK}/levels")
   file(COPY "${SRC}/tests/game/levels/good/a.lvl" "${SRC}/tests/game/levels/good/b.lvl" DESTINATION "${WORK}/good")
   glob_levels(copies "${WORK}/levels/*.lvl")
-  set(copies ${copies} "${WORK}/good/a.lvl" "${WORK}/good/b.lvl")
+  # Comments on lines the form drops (a default pool size, an enemy without hp=) are kept.
+  file(WRITE "${WORK}/good/dropped.lvl" "name: T\nbullets: 256   # the default, dropped\nmap:\n####\n#@p#\n#X.#\n####\nend\n# about the enemy\nenemy 2 1   # no hp: dropped\nsign 2 2 hi # trailing\n# the end\n")
+  set(copies ${copies} "${WORK}/good/a.lvl" "${WORK}/good/b.lvl" "${WORK}/good/dropped.lvl")
   # a.lvl is not canonical: it is listed, and nothing is written.
   file(SHA256 "${WORK}/good/a.lvl" a_before)
   run(1 --check ${copies})
@@ -93,6 +95,9 @@ elseif(MODE STREQUAL "write")
   endif()
   # a.lvl's comments survive -w, each with its line: the trailing ones on their lines, a
   # block before the line it explains.
+  file(READ "${WORK}/good/dropped.lvl" d_text)
+  expect_match("${d_text}" "\n# the default, dropped\nmap:\n")
+  expect_match("${d_text}" "\n# about the enemy\n# no hp: dropped\nsign 2 2 hi # trailing\n\n# the end\n$")
   file(READ "${WORK}/good/a.lvl" a_text)
   expect_match("${a_text}" "\nname: Fixture [^\n]* # the name is UTF-8; this comment is not part of it\n")
   expect_match("${a_text}" "\nenemy 7 1 hp=5 # the patroller\n")
