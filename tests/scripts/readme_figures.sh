@@ -22,6 +22,12 @@ arena RAD-style scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  RAD-style scratch_
 level .lvl Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.lvl ~ Instructions: NUM per byte at 1024x1024
 tmj array Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj array ~ at 1024x1024 \*\*[0-9.]+x\*\* \(NUM per byte
 tmj array / lvl Ir, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj array +[0-9.]+ Ir/byte \([0-9]+ bytes\), ~ at 1024x1024 \*\*NUMx\*\* \(
+level .lvl Ir per byte, 64x64 ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.lvl ~ \(10\.96 before\), NUM at 64x64
+level .lvl Ir per byte, 64x64, beside Tiled ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.lvl ~ and [0-9.]+ against NUM\)\.
+tmj array Ir per byte, 64x64 ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.tmj array ~ x and [0-9.]+x \(NUM and
+tmj base64 Ir per byte, 64x64 ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.tmj base64 ~ \([0-9.]+ and NUM against
+tmj array / lvl Ir, 64x64 ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.tmj array +[0-9.]+ Ir/byte \([0-9]+ bytes\), ~ at 64x64 NUMx and
+tmj base64 / lvl Ir, 64x64 ~ tools/level_ir.sh BUILD 64 ~ ^ *64x64 +\.tmj base64 +[0-9.]+ Ir/byte \([0-9]+ bytes\), ~ at 64x64 [0-9.]+x and NUMx \(
 tmj base64 Ir per byte, 1024x1024 ~ tools/level_ir.sh BUILD 1024 ~ ^1024x1024 \.tmj base64 ~ in base64 \(NUM, 46.8 before\)
 mixer Ir per buffer ~ tools/bench_ir.sh bench_mixer BUILD ~ st_mixer_render, 32 voices, mixed pitches ~ \*\*NUM instructions a buffer\*\*
 mixer naive / ours Ir ~ tools/bench_ir.sh bench_mixer BUILD ~ naive / mixer  ~ mixer in the same run: NUMx the instructions
