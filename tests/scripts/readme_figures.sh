@@ -16,6 +16,9 @@ src=$1 build=$2 type=$3
 FIGURES='
 arena push Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw  ~ a push \+ a write \| \*\*NUM\*\*
 arena push Ir, call ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw +[0-9.]+ ~ a write \| \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \(
+arena zeroed push Ir ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push on reused memory \(zeroed\) ~ A zeroed push on reused memory is NUM \(
+arena frame loop push Ir ~ tools/arena_ir.sh BUILD ~ ^  frame loop: 100 pushes \+ st_arena_clear, per push ~ the clear\) NUM, an
+arena clear Ir ~ tools/arena_ir.sh BUILD ~ ^st_arena_clear holding 1,000 allocations: ~ an `st_arena_clear` NUM whether
 arena scratch scope Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw ~ [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
 arena scratch scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ ~ \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
 arena RAD-style scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ ~ written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
