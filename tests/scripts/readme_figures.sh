@@ -19,6 +19,12 @@ arena push Ir, call ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push_raw +[0-9.]+ ~ 
 arena zeroed push Ir ~ tools/arena_ir.sh BUILD ~ ^  st_arena_push on reused memory \(zeroed\) ~ A zeroed push on reused memory is NUM \(
 arena frame loop push Ir ~ tools/arena_ir.sh BUILD ~ ^  frame loop: 100 pushes \+ st_arena_clear, per push ~ the clear\) NUM, an
 arena clear Ir ~ tools/arena_ir.sh BUILD ~ ^st_arena_clear holding 1,000 allocations: ~ an `st_arena_clear` NUM whether
+rewind snapshot Ir, level 1 ~ tools/rewind_ir.sh BUILD ~ ^01-first-steps\.lvl +a tick +[0-9]+ Ir, a snapshot ~ \*\*NUM instructions a snapshot\*\*
+rewind snapshot Ir, Vault ~ tools/rewind_ir.sh BUILD ~ ^07-the-vault\.lvl +a tick +[0-9]+ Ir, a snapshot ~ on level 1 and NUM on the
+rewind tick Ir, level 1 ~ tools/rewind_ir.sh BUILD ~ ^01-first-steps\.lvl +a tick ~ \(a tick: NUM and
+rewind tick Ir, Vault ~ tools/rewind_ir.sh BUILD ~ ^07-the-vault\.lvl +a tick ~ \(a tick: [0-9,]+ and NUM\)
+rewind tick back Ir, level 1 ~ tools/rewind_ir.sh BUILD ~ ^01-first-steps\.lvl .*a tick back ~ XORed in\) NUM and
+rewind tick back Ir, Vault ~ tools/rewind_ir.sh BUILD ~ ^07-the-vault\.lvl .*a tick back ~ XORed in\) [0-9,]+ and NUM \(
 arena scratch scope Ir, loop ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw ~ [0-9]+ \([0-9.]+x\) \| \*\*NUM\*\* \(
 arena scratch scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  SCRATCH_SCOPE\(tmp, out\) \+ st_arena_push_raw +[0-9.]+ ~ \*\*[0-9]+\*\* \([0-9.]+x\) \| NUM \([0-9.]+x\) \|$
 arena RAD-style scope Ir, call ~ tools/arena_ir.sh BUILD ~ ^  RAD-style scratch_begin \+ push \+ scratch_end +[0-9.]+ ~ written here from its design\) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| NUM \|
