@@ -18,8 +18,9 @@
    Mouse: left paints the brush (drag to paint a stroke, one undo step), Shift+left drags a
    rectangle to fill, right picks the cell under it as the brush (eyedropper), middle
    erases; the wheel or 1-9, 0 choose from the palette along the bottom, which can also be
-   clicked. Keys: arrows or WASD pan (not under a modifier), Home back to the start, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save (a
-   level with problems asks for Ctrl+S again), Ctrl+arrows grow or shrink the grid, N the
+   clicked. Keys: arrows or WASD pan (not under a modifier), Home back to the start,
+   Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save (a level with problems asks for
+   Ctrl+S again), Ctrl+arrows grow or shrink the grid, N the
    level's name, X its exit, + and - an enemy's hit points under the cursor, Tab play-test
    from the cursor, Esc leave. Portals, signs and entries ask for their text in a prompt at
    the bottom (Enter, Esc).

@@ -576,12 +576,13 @@ static void draw_sign_text(const DrawFrame *f) {
     RectF view = {cam->offset[0], cam->offset[1], cam->size[0], cam->size[1]};
     /* Wider than the view: wrapped in the panel, a line more for each. */
     int lines = 1;
-    if (st_font_measure(&f->a->font, t, 1) + 16 > view.w) {
+    float tw = st_font_measure(&f->a->font, t, 1);
+    if (tw + 16 > view.w) {
         Str8 wrapped = st_font_wrap(st_render_frame_arena(f->rd), &f->a->font, t, view.w - 16, 1, &lines);
-        if (wrapped.data) t = wrapped;
+        if (wrapped.data) t = wrapped, tw = st_font_measure(&f->a->font, t, 1);
         else lines = 1;
     }
-    float w = MIN(st_font_measure(&f->a->font, t, 1) + 16, view.w);
+    float w = MIN(tw + 16, view.w);
     float h = 16 + (float)(lines - 1) * st_font_line_height(&f->a->font, 1);
     float x = floorf(view.x + (view.w - w) / 2), bottom = view.y + view.h - 20 - h, top = view.y + 4;
     SignAvoid avoid;

@@ -287,7 +287,8 @@ int main(int argc, char **argv) {
         /* A Tiled map prints as .lvl text, but is never rewritten as one or called
            unformatted: its format is Tiled's. */
         size_t plen = strlen(path);
-        if (mode != MODE_PRINT && plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0) {
+        bool tiled = plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0;
+        if (mode != MODE_PRINT && tiled) {
             st_diag_report_at(
                 DIAG_ERROR, path, 0, 0,
                 "expected a .lvl file, found a Tiled map (print it as .lvl: levelfmt FILE.tmj > FILE.lvl)");
@@ -300,16 +301,16 @@ int main(int argc, char **argv) {
             failed++;
             continue;
         }
-        Str8 old;
+        /* The source, for its comments (a Tiled map, JSON, has none) and for --check. */
+        Str8 old = {0};
         Error why;
-        if (!st_os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
+        if (!tiled && !st_os_read_file(text_arena, path, LEVELFMT_MAX_FILE_BYTES, &old, &why)) {
             st_error_report(&why);
             failed++;
             continue;
         }
         Str8 text = level_write(text_arena, &lv);
-        bool tiled = plen > 4 && strcmp(path + plen - 4, LEVEL_TILED_EXT) == 0;
-        if (text.data && !tiled) text = keep_comments(text_arena, old, text); /* JSON has no comments */
+        if (text.data && !tiled) text = keep_comments(text_arena, old, text);
         if (!text.data) {
             st_error_set(&why, ERROR_OUT_OF_MEMORY, path, 0, 0, "cannot write the canonical form: ");
             st_arena_error(&why);
